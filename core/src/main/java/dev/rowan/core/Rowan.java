@@ -1,0 +1,123 @@
+package dev.rowan.core;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Objects;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.NamespaceDescriptor;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+
+/**
+ * The entry point to Rowan: a connection to HBase, the schema of mapped entities, and the
+ * repositories that read and write them.
+ *
+ * <p>Obtain one with {@link #connect(Configuration)} (Rowan opens and owns the HBase
+ * connection) or {@link #connect(Connection)} (the caller keeps ownership), or with
+ * {@link #builder(Connection)} to set options such as the namespace all tables live in.
+ *
+ * <p>Thread-safety: an instance is thread-safe and meant to be shared by the whole application.
+ */
+public final class Rowan implements AutoCloseable {
+
+  private final Connection connection;
+  private final boolean ownsConnection;
+  private final String namespace;
+
+  private Rowan(Connection connection, boolean ownsConnection, String namespace) {
+    this.connection = connection;
+    this.ownsConnection = ownsConnection;
+    this.namespace = namespace;
+  }
+
+  /**
+   * Opens a connection to the cluster that {@code configuration} names and returns a Rowan
+   * that closes it on {@link #close()}.
+   *
+   * @throws UncheckedIOException when the connection cannot be opened
+   */
+  public static Rowan connect(Configuration configuration) {
+    Objects.requireNonNull(configuration, "configuration");
+    try {
+      return new Rowan(ConnectionFactory.createConnection(configuration), true, null);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot connect to HBase", e);
+    }
+  }
+
+  /** Returns a Rowan over an open connection; the caller keeps ownership of the connection. */
+  public static Rowan connect(Connection connection) {
+    return builder(connection).build();
+  }
+
+  /** Starts building a Rowan over an open connection that the caller keeps ownership of. */
+  public static Builder builder(Connection connection) {
+    return new Builder(Objects.requireNonNull(connection, "connection"));
+  }
+
+  /** The HBase connection this Rowan reads and writes through. */
+  public Connection connection() {
+    return connection;
+  }
+
+  /**
+   * The namespace that every table of this Rowan lives in, or {@code null} for HBase's
+   * {@code default} namespace.
+   */
+  public String namespace() {
+    return namespace;
+  }
+
+  /** The full name of a table of this Rowan, qualified by its namespace when one is set. */
+  public TableName tableName(String table) {
+    return namespace == null ? TableName.valueOf(table) : TableName.valueOf(namespace, table);
+  }
+
+  @Override
+  public void close() {
+    if (ownsConnection) {
+      try {
+        connection.close();
+      } catch (IOException e) {
+        throw new UncheckedIOException("Cannot close the HBase connection", e);
+      }
+    }
+  }
+
+  /**
+   * Options of a Rowan. Each option may be set once; setting one twice is an error that shows
+   * the earlier value.
+   *
+   * <p>Thread-safety: a builder is not thread-safe.
+   */
+  public static final class Builder {
+    private final Connection connection;
+    private String namespace;
+
+    private Builder(Connection connection) {
+      this.connection = connection;
+    }
+
+    /**
+     * Puts every table of this Rowan in {@code namespace} (which must exist).
+     *
+     * @throws IllegalStateException when the namespace was already set
+     * @throws IllegalArgumentException when the name is not a legal HBase namespace
+     */
+    public Builder namespace(String namespace) {
+      if (this.namespace != null) {
+        throw new IllegalStateException("namespace was already set to " + this.namespace);
+      }
+      Objects.requireNonNull(namespace, "namespace");
+      TableName.isLegalNamespaceName(org.apache.hadoop.hbase.util.Bytes.toBytes(namespace));
+      this.namespace = NamespaceDescriptor.DEFAULT_NAMESPACE_NAME_STR.equals(namespace) ? null : namespace;
+      return this;
+    }
+
+    /** Returns the Rowan; the caller keeps ownership of the connection. */
+    public Rowan build() {
+      return new Rowan(connection, false, namespace);
+    }
+  }
+}

@@ -1,0 +1,255 @@
+package dev.rowan.mapping;
+
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.LoadingCache;
+import dev.rowan.mapping.PropertyModel.Role;
+import dev.rowan.mapping.internal.EntityAccessor;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.apache.hadoop.hbase.client.Result;
+
+/**
+ * The mapping of one entity class to HBase rows: its table, families, row key, columns and
+ * views, and the conversions between entities and rows. Built once per class from its
+ * annotations and cached; obtain it with {@link #of(Class)}.
+ *
+ * <p>Thread-safety: immutable and thread-safe.
+ *
+ * @param <T> the entity type
+ */
+public final class EntityModel<T> {
+
+  private static final LoadingCache<Class<?>, EntityModel<?>> MODELS =
+      Caffeine.newBuilder().weakKeys().build(ModelReader::read);
+
+  private final Class<T> type;
+  private final String tableName;
+  private final List<FamilyModel> families;
+  private final SaltModel salt;
+  private final KeyLayout rowKey;
+  private final KeyLayout columnKey;
+  private final List<PropertyModel> properties;
+  private final List<PropertyModel> columns;
+  private final Map<String, PropertyModel> byName;
+  private final PropertyModel version;
+  private final PropertyModel cellTimestamp;
+  private final List<IndexDefinition> indexes;
+  private final EntityAccessor accessor;
+  private final RowEncoder<T> encoder;
+  private final RowDecoder<T> decoder;
+
+  EntityModel(Class<T> type, String tableName, List<FamilyModel> families, SaltModel salt, KeyLayout rowKey,
+      KeyLayout columnKey, List<PropertyModel> properties, PropertyModel version, PropertyModel cellTimestamp,
+      List<IndexDefinition> indexes, EntityAccessor accessor) {
+    this.type = type;
+    this.tableName = tableName;
+    this.families = List.copyOf(families);
+    this.salt = salt;
+    this.rowKey = rowKey;
+    this.columnKey = columnKey;
+    this.properties = List.copyOf(properties);
+    this.columns = properties.stream().filter(p -> p.role() == Role.COLUMN).toList();
+    this.byName = properties.stream().collect(Collectors.toUnmodifiableMap(PropertyModel::name, Function.identity()));
+    this.version = version;
+    this.cellTimestamp = cellTimestamp;
+    this.indexes = List.copyOf(indexes);
+    this.accessor = accessor;
+    this.encoder = new RowEncoder<>(this);
+    this.decoder = new RowDecoder<>(this);
+  }
+
+  /**
+   * The model of {@code type}, read from its annotations on first use and cached.
+   *
+   * @throws MappingException listing every problem when the class cannot be mapped
+   */
+  @SuppressWarnings("unchecked")
+  public static <T> EntityModel<T> of(Class<T> type) {
+    Objects.requireNonNull(type, "type");
+    return (EntityModel<T>) MODELS.get(type);
+  }
+
+  /** The entity class. */
+  public Class<T> type() {
+    return type;
+  }
+
+  /** The simple name of the entity class, as messages name it. */
+  public String entityName() {
+    return type.getSimpleName();
+  }
+
+  /** The table name, without namespace. */
+  public String tableName() {
+    return tableName;
+  }
+
+  /** The column families, the first holding the row marker cell. */
+  public List<FamilyModel> families() {
+    return families;
+  }
+
+  /** The salt, or {@code null} when the table is not salted. */
+  public SaltModel salt() {
+    return salt;
+  }
+
+  /** The row key layout. */
+  public KeyLayout rowKey() {
+    return rowKey;
+  }
+
+  /** The column key layout of a wide entity, or {@code null} for a tall one. */
+  public KeyLayout columnKey() {
+    return columnKey;
+  }
+
+  /** Whether many entities share a row, told apart by their column key. */
+  public boolean isWide() {
+    return columnKey != null;
+  }
+
+  /** Every mapped property, in the order of the value arrays. */
+  public List<PropertyModel> properties() {
+    return properties;
+  }
+
+  /** The properties stored in cells of their own. */
+  public List<PropertyModel> columns() {
+    return columns;
+  }
+
+  /**
+   * The property called {@code name}.
+   *
+   * @throws IllegalArgumentException naming the entity when there is none
+   */
+  public PropertyModel property(String name) {
+    PropertyModel property = byName.get(name);
+    if (property == null) {
+      throw new IllegalArgumentException(entityName() + " has no property '" + name + "'; it has "
+          + properties.stream().map(PropertyModel::name).toList());
+    }
+    return property;
+  }
+
+  /** Whether the entity has a property called {@code name}. */
+  public boolean hasProperty(String name) {
+    return byName.containsKey(name);
+  }
+
+  /** The {@code @Version} property, or {@code null}. */
+  public PropertyModel version() {
+    return version;
+  }
+
+  /** The {@code @CellTimestamp} property, or {@code null}. */
+  public PropertyModel cellTimestamp() {
+    return cellTimestamp;
+  }
+
+  /** The views declared with {@code @Index}. */
+  public List<IndexDefinition> indexes() {
+    return indexes;
+  }
+
+  /**
+   * The mapped field values of {@code entity}, boxed, indexed by {@link PropertyModel#index()}.
+   */
+  public Object[] values(T entity) {
+    Objects.requireNonNull(entity, () -> "a " + entityName() + " to read");
+    Object[] values = new Object[properties.size()];
+    accessor.read(entity, values);
+    return values;
+  }
+
+  /** Creates an entity from values indexed by {@link PropertyModel#index()}. */
+  public T instantiate(Object[] values) {
+    for (PropertyModel property : properties) {
+      if (values[property.index()] == null && property.defaultValue() != null) {
+        values[property.index()] = property.defaultValue();
+      }
+    }
+    return type.cast(accessor.create(values));
+  }
+
+  /**
+   * The row key of {@code entity}.
+   *
+   * @throws InvalidValueException when a key part is null or cannot be encoded
+   */
+  public byte[] rowKey(T entity) {
+    return rowKey.encode(values(entity));
+  }
+
+  /**
+   * The row key made of {@code keyParts}, given in {@code @RowKey} order.
+   *
+   * @throws IllegalArgumentException when the number or types of the parts do not match
+   */
+  public byte[] rowKeyOf(Object... keyParts) {
+    List<PropertyModel> parts = rowKey.parts();
+    if (keyParts == null || keyParts.length != parts.size()) {
+      throw new IllegalArgumentException(entityName() + " has " + parts.size() + " row key parts "
+          + parts.stream().map(PropertyModel::name).toList() + ", not " + (keyParts == null ? 0 : keyParts.length));
+    }
+    Object[] values = new Object[properties.size()];
+    for (int i = 0; i < keyParts.length; i++) {
+      PropertyModel part = parts.get(i);
+      if (keyParts[i] != null && !Types.box(part.type()).isInstance(keyParts[i])) {
+        throw new IllegalArgumentException(part.qualifiedName() + " is a " + part.type().getSimpleName()
+            + ", not a " + keyParts[i].getClass().getSimpleName());
+      }
+      values[part.index()] = keyParts[i];
+    }
+    return rowKey.encode(values);
+  }
+
+  /**
+   * What saving {@code entity} writes to its row.
+   *
+   * @throws InvalidValueException when a key part is null or a value cannot be encoded
+   */
+  public RowWrite write(T entity) {
+    return encoder.write(values(entity));
+  }
+
+  /** What saving the entity whose values are {@code values} writes to its row. */
+  public RowWrite write(Object[] values) {
+    return encoder.write(values);
+  }
+
+  /**
+   * The entity stored in {@code result}, or {@code null} when the result is empty. For a wide
+   * entity, the first of the row.
+   */
+  public T read(Result result) {
+    if (isWide()) {
+      List<T> all = decoder.readWide(result);
+      return all.isEmpty() ? null : all.get(0);
+    }
+    return decoder.readTall(result);
+  }
+
+  /** Every entity stored in {@code result}, in column key order for a wide entity. */
+  public List<T> readAll(Result result) {
+    if (isWide()) {
+      return decoder.readWide(result);
+    }
+    T entity = decoder.readTall(result);
+    return entity == null ? List.of() : List.of(entity);
+  }
+
+  /** The values of the entity stored in a tall {@code result}, or {@code null} when it is empty. */
+  public Object[] readValues(Result result) {
+    return decoder.readTallValues(result);
+  }
+
+  @Override
+  public String toString() {
+    return entityName() + " -> " + tableName + " " + rowKey + (isWide() ? " wide by " + columnKey : "");
+  }
+}

@@ -1,0 +1,50 @@
+package dev.rowan.mapping;
+
+import dev.rowan.mapping.annotation.Family;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.io.compress.Compression;
+import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
+import org.apache.hadoop.hbase.regionserver.BloomType;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * A column family of an entity's table and its storage settings.
+ *
+ * <p>Thread-safety: immutable.
+ */
+public record FamilyModel(String name, int maxVersions, int ttlSeconds, BloomType bloom,
+    Compression.Algorithm compression, int blockSize, boolean inMemory,
+    DataBlockEncoding dataBlockEncoding) {
+
+  /** The family HBase tables get when an entity declares none: {@code d} with the defaults. */
+  static FamilyModel defaults() {
+    return new FamilyModel("d", 1, 0, BloomType.ROW, Compression.Algorithm.NONE, 65536, false,
+        DataBlockEncoding.NONE);
+  }
+
+  static FamilyModel of(Family family) {
+    return new FamilyModel(family.name(), family.maxVersions(), family.ttlSeconds(), family.bloom(),
+        family.compression(), family.blockSize(), family.inMemory(), family.dataBlockEncoding());
+  }
+
+  /** The family name as bytes. */
+  public byte[] nameBytes() {
+    return Bytes.toBytes(name);
+  }
+
+  /** The HBase descriptor that creates this family. */
+  public ColumnFamilyDescriptor descriptor() {
+    ColumnFamilyDescriptorBuilder builder = ColumnFamilyDescriptorBuilder.newBuilder(nameBytes())
+        .setMaxVersions(maxVersions)
+        .setBloomFilterType(bloom)
+        .setCompressionType(compression)
+        .setBlocksize(blockSize)
+        .setInMemory(inMemory)
+        .setDataBlockEncoding(dataBlockEncoding);
+    if (ttlSeconds > 0) {
+      builder.setTimeToLive(ttlSeconds);
+    }
+    return builder.build();
+  }
+}

@@ -1,0 +1,25 @@
+package dev.rowan.mapping;
+
+import java.util.List;
+
+/**
+ * A view declared with {@code @Index}, its property names checked against the entity.
+ *
+ * @param name the view name
+ * @param key the properties, in order, that lead the view row key
+ * @param include the properties the view carries; empty means every column
+ * @param unique whether a second entity with the same view key is refused
+ */
+public record IndexDefinition(String name, List<String> key, List<String> include, boolean unique) {
+
+  /** Copies the lists. */
+  public IndexDefinition {
+    key = List.copyOf(key);
+    include = List.copyOf(include);
+  }
+
+  /** Whether the view carries every column of the entity. */
+  public boolean fullCopy() {
+    return include.isEmpty();
+  }
+}

@@ -1,0 +1,402 @@
+package dev.rowan.mapping;
+
+import dev.rowan.mapping.PropertyModel.Role;
+import dev.rowan.mapping.annotation.CellTimestamp;
+import dev.rowan.mapping.annotation.Column;
+import dev.rowan.mapping.annotation.ColumnKey;
+import dev.rowan.mapping.annotation.Descending;
+import dev.rowan.mapping.annotation.Family;
+import dev.rowan.mapping.annotation.FixedLength;
+import dev.rowan.mapping.annotation.HashPrefix;
+import dev.rowan.mapping.annotation.Index;
+import dev.rowan.mapping.annotation.Reversed;
+import dev.rowan.mapping.annotation.RowKey;
+import dev.rowan.mapping.annotation.Salt;
+import dev.rowan.mapping.annotation.Table;
+import dev.rowan.mapping.annotation.Transient;
+import dev.rowan.mapping.annotation.Version;
+import dev.rowan.mapping.codec.KeyCodec;
+import dev.rowan.mapping.codec.KeyCodecs;
+import dev.rowan.mapping.codec.ValueCodecs;
+import dev.rowan.mapping.internal.AccessorFactory;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * Reads the annotations of an entity class once and builds its {@link EntityModel}, collecting
+ * every problem before failing, so that one {@link MappingException} lists them all.
+ */
+final class ModelReader<T> {
+
+  private final Class<T> type;
+  private final String entity;
+  private final List<String> problems = new ArrayList<>();
+  private final List<Field> fields = new ArrayList<>();
+  private final List<PropertyModel> properties = new ArrayList<>();
+  private final Map<String, FamilyModel> families = new LinkedHashMap<>();
+
+  private ModelReader(Class<T> type) {
+    this.type = type;
+    this.entity = type.getSimpleName();
+  }
+
+  static <T> EntityModel<T> read(Class<T> type) {
+    return new ModelReader<>(type).build();
+  }
+
+  private EntityModel<T> build() {
+    Table table = type.getAnnotation(Table.class);
+    if (table == null) {
+      problem(type.getName() + " has no @Table annotation");
+    }
+    checkShape();
+    readFamilies();
+    for (Field field : mappedFields()) {
+      PropertyModel property = readProperty(field, properties.size());
+      if (property != null) {
+        fields.add(field);
+        properties.add(property);
+      }
+    }
+    checkDuplicateColumns();
+    List<PropertyModel> rowKeyParts = keyParts(Role.ROW_KEY);
+    List<PropertyModel> columnKeyParts = keyParts(Role.COLUMN_KEY);
+    if (rowKeyParts.isEmpty()) {
+      problem(entity + " has no @RowKey field");
+    }
+    PropertyModel version = single(p -> p.isVersion(), "@Version");
+    PropertyModel timestamp = single(p -> p.role() == Role.CELL_TIMESTAMP, "@CellTimestamp");
+    SaltModel salt = table == null ? null : readSalt(table.salt(), rowKeyParts);
+    List<IndexDefinition> indexes = readIndexes();
+    KeyLayout rowKey = problems.isEmpty() ? rowKeyLayout(rowKeyParts, salt) : null;
+    if (!problems.isEmpty()) {
+      throw MappingException.of(type, problems);
+    }
+    KeyLayout columnKey = columnKeyParts.isEmpty() ? null
+        : KeyLayout.of(entity + " column key", columnKeyParts, null, Integer.MAX_VALUE);
+    String tableName = table.name().isEmpty() ? entity.toLowerCase(Locale.ROOT) : table.name();
+    return new EntityModel<>(type, tableName, List.copyOf(families.values()), salt, rowKey, columnKey,
+        properties, version, timestamp, indexes, AccessorFactory.create(type, fields));
+  }
+
+  private void checkShape() {
+    if (type.isInterface() || Modifier.isAbstract(type.getModifiers()) || type.isEnum() || type.isArray()) {
+      problem(type.getName() + " is not a concrete class or record");
+    } else if (!type.isRecord()) {
+      try {
+        type.getDeclaredConstructor();
+      } catch (NoSuchMethodException e) {
+        problem(entity + " has no constructor without parameters (or make it a record)");
+      }
+    }
+    if (type.isMemberClass() && !Modifier.isStatic(type.getModifiers())) {
+      problem(entity + " is an inner class; make it static");
+    }
+  }
+
+  private void readFamilies() {
+    for (Family family : type.getAnnotationsByType(Family.class)) {
+      if (family.name().isEmpty()) {
+        problem(entity + " declares a @Family without a name");
+      } else if (families.putIfAbsent(family.name(), FamilyModel.of(family)) != null) {
+        problem(entity + " declares family '" + family.name() + "' twice");
+      }
+      if (family.maxVersions() < 1) {
+        problem(entity + ": family '" + family.name() + "' keeps " + family.maxVersions() + " versions; it needs at least 1");
+      }
+      if (family.ttlSeconds() < 0 || family.blockSize() <= 0) {
+        problem(entity + ": family '" + family.name() + "' has a negative time to live or a block size under 1");
+      }
+    }
+    if (families.isEmpty()) {
+      families.put("d", FamilyModel.defaults());
+    }
+  }
+
+  private List<Field> mappedFields() {
+    Deque<Class<?>> hierarchy = new ArrayDeque<>();
+    for (Class<?> c = type; c != null && c != Object.class && c != Record.class; c = c.getSuperclass()) {
+      hierarchy.push(c);
+    }
+    List<Field> mapped = new ArrayList<>();
+    for (Class<?> c : hierarchy) {
+      for (Field field : c.getDeclaredFields()) {
+        int modifiers = field.getModifiers();
+        if (Modifier.isStatic(modifiers) || field.isSynthetic()) {
+          continue;
+        }
+        boolean excluded = Modifier.isTransient(modifiers) || field.isAnnotationPresent(Transient.class);
+        if (excluded && type.isRecord()) {
+          problem(name(field) + " is a record component and cannot be @Transient");
+        } else if (!excluded) {
+          if (Modifier.isFinal(modifiers) && !type.isRecord()) {
+            problem(name(field) + " is final; Rowan sets fields after construction (make it a record to keep it final)");
+          }
+          mapped.add(field);
+        }
+      }
+    }
+    return mapped;
+  }
+
+  private PropertyModel readProperty(Field field, int index) {
+    RowKey rowKey = field.getAnnotation(RowKey.class);
+    ColumnKey columnKey = field.getAnnotation(ColumnKey.class);
+    Column column = field.getAnnotation(Column.class);
+    boolean version = field.isAnnotationPresent(Version.class);
+    boolean timestamp = field.isAnnotationPresent(CellTimestamp.class);
+    int roles = (rowKey != null ? 1 : 0) + (columnKey != null ? 1 : 0) + (column != null || version ? 1 : 0)
+        + (timestamp ? 1 : 0);
+    if (roles > 1) {
+      problem(name(field) + " has more than one of @RowKey, @ColumnKey, @Column/@Version and @CellTimestamp");
+      return null;
+    }
+    Class<?> fieldType = field.getType();
+    KeyCodec<?> keyCodec = keyCodec(field);
+    if (rowKey != null || columnKey != null) {
+      if (keyCodec == null && KeyCodecs.natural(fieldType) == null) {
+        problem(name(field) + " has type " + fieldType.getName() + ", which cannot be a key part");
+      }
+      Role role = rowKey != null ? Role.ROW_KEY : Role.COLUMN_KEY;
+      int order = rowKey != null ? rowKey.order() : columnKey.order();
+      return new PropertyModel(entity, field.getName(), fieldType, index, role, order, null, null, keyCodec, null, false);
+    }
+    if (field.isAnnotationPresent(HashPrefix.class)) {
+      problem(name(field) + " carries @HashPrefix but is not a @RowKey part");
+    }
+    if (timestamp) {
+      if (fieldType != long.class && fieldType != Long.class && fieldType != Instant.class) {
+        problem(name(field) + " is a @CellTimestamp of type " + fieldType.getName() + "; use long, Long or Instant");
+      }
+      return new PropertyModel(entity, field.getName(), fieldType, index, Role.CELL_TIMESTAMP, -1, null, null,
+          keyCodec, null, false);
+    }
+    if (version && fieldType != long.class && fieldType != Long.class) {
+      problem(name(field) + " is a @Version of type " + fieldType.getName() + "; use long or Long");
+    }
+    if (!ValueCodecs.supports(fieldType)) {
+      problem(name(field) + " has type " + fieldType.getName() + ", which Rowan cannot store"
+          + " (supported: String, byte[], boolean, numbers, BigDecimal, Instant, LocalDate, LocalDateTime, UUID, enums)");
+      return null;
+    }
+    String familyName = column == null ? "" : column.family();
+    String qualifier = column == null || column.name().isEmpty() ? field.getName() : column.name();
+    FamilyModel family = family(field, familyName);
+    if (family == null) {
+      return null;
+    }
+    return new PropertyModel(entity, field.getName(), fieldType, index, Role.COLUMN, -1, family.nameBytes(),
+        Bytes.toBytes(qualifier), keyCodec, ValueCodecs.standard(fieldType), version);
+  }
+
+  private FamilyModel family(Field field, String name) {
+    if (name.isEmpty()) {
+      if (families.size() > 1) {
+        problem(name(field) + " names no family, and " + entity + " declares several: " + families.keySet());
+        return null;
+      }
+      return families.values().iterator().next();
+    }
+    FamilyModel family = families.get(name);
+    if (family == null) {
+      problem(name(field) + " is in family '" + name + "', which " + entity + " does not declare with @Family");
+    }
+    return family;
+  }
+
+  /** The key codec of a field with its transforms, or null when its type has none. */
+  private KeyCodec<?> keyCodec(Field field) {
+    Class<?> fieldType = field.getType();
+    FixedLength fixed = field.getAnnotation(FixedLength.class);
+    boolean descending = field.isAnnotationPresent(Descending.class);
+    boolean reversed = field.isAnnotationPresent(Reversed.class);
+    if (reversed && fieldType != String.class) {
+      problem(name(field) + " is @Reversed but is not a String");
+      reversed = false;
+    }
+    KeyCodec<?> codec = KeyCodecs.natural(fieldType);
+    if (fixed != null) {
+      codec = fixedLength(field, fixed.value(), descending);
+      if (codec != null && isWholeNumber(fieldType)) {
+        return codec; // decimal digits handle their own descending order, readably
+      }
+    }
+    if (codec == null) {
+      if (fixed != null || descending || reversed) {
+        problem(name(field) + " has key transforms but type " + fieldType.getName() + " cannot be a key part");
+      }
+      return null;
+    }
+    if (reversed) {
+      @SuppressWarnings("unchecked")
+      KeyCodec<String> text = (KeyCodec<String>) codec;
+      codec = KeyCodecs.reversed(text);
+    }
+    return descending ? KeyCodecs.descending(codec) : codec;
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private KeyCodec<?> fixedLength(Field field, int width, boolean descending) {
+    Class<?> fieldType = field.getType();
+    if (width < 1) {
+      problem(name(field) + " has @FixedLength(" + width + "); the width must be at least 1");
+      return null;
+    }
+    if (fieldType == String.class) {
+      return KeyCodecs.fixedLengthString(width);
+    }
+    if (fieldType == byte[].class) {
+      return KeyCodecs.fixedLengthBytes(width);
+    }
+    if (fieldType.isEnum()) {
+      return KeyCodecs.fixedLengthEnum((Class) fieldType, width);
+    }
+    if (isWholeNumber(fieldType)) {
+      if (width > 19) {
+        problem(name(field) + " has @FixedLength(" + width + "); whole numbers take at most 19 digits");
+        return null;
+      }
+      return KeyCodecs.decimalDigits((Class) fieldType, width, descending);
+    }
+    problem(name(field) + " has @FixedLength but type " + fieldType.getName()
+        + " has no fixed-length form (use String, byte[], an enum or a whole number)");
+    return null;
+  }
+
+  private static boolean isWholeNumber(Class<?> type) {
+    return type == long.class || type == Long.class || type == int.class || type == Integer.class
+        || type == short.class || type == Short.class || type == byte.class || type == Byte.class;
+  }
+
+  private void checkDuplicateColumns() {
+    Map<String, PropertyModel> byColumn = new HashMap<>();
+    for (PropertyModel property : properties) {
+      if (property.role() != Role.COLUMN) {
+        continue;
+      }
+      String column = Bytes.toString(property.familyBytes()) + ":" + Bytes.toString(property.qualifierBytes());
+      PropertyModel earlier = byColumn.putIfAbsent(column, property);
+      if (earlier != null) {
+        problem(earlier.qualifiedName() + " and " + property.qualifiedName() + " both map to column " + column);
+      }
+    }
+  }
+
+  private List<PropertyModel> keyParts(Role role) {
+    List<PropertyModel> parts = properties.stream().filter(p -> p.role() == role)
+        .sorted(Comparator.comparingInt(PropertyModel::keyOrder)).toList();
+    for (int i = 1; i < parts.size(); i++) {
+      if (parts.get(i).keyOrder() == parts.get(i - 1).keyOrder()) {
+        problem(parts.get(i - 1).qualifiedName() + " and " + parts.get(i).qualifiedName() + " share key order "
+            + parts.get(i).keyOrder());
+      }
+    }
+    return parts;
+  }
+
+  private PropertyModel single(java.util.function.Predicate<PropertyModel> which, String annotation) {
+    List<PropertyModel> found = properties.stream().filter(which).toList();
+    if (found.size() > 1) {
+      problem(entity + " has more than one " + annotation + " field: "
+          + found.stream().map(PropertyModel::name).toList());
+    }
+    return found.isEmpty() ? null : found.get(0);
+  }
+
+  private SaltModel readSalt(Salt salt, List<PropertyModel> rowKeyParts) {
+    if (salt.buckets() == 0) {
+      return null;
+    }
+    if (salt.buckets() < 1 || salt.buckets() > SaltModel.MAX_BUCKETS) {
+      problem(entity + " has @Salt(buckets = " + salt.buckets() + "); buckets run from 1 to " + SaltModel.MAX_BUCKETS);
+    }
+    if (salt.regionsPerBucket() < 1 || salt.regionsPerBucket() > 256) {
+      problem(entity + " has @Salt(regionsPerBucket = " + salt.regionsPerBucket() + "); it runs from 1 to 256");
+    }
+    Set<String> keyNames = new HashSet<>();
+    rowKeyParts.forEach(p -> keyNames.add(p.name()));
+    for (String name : salt.on()) {
+      if (!keyNames.contains(name)) {
+        problem(entity + " salts on '" + name + "', which is not a @RowKey field");
+      }
+    }
+    return new SaltModel(salt.buckets(), List.of(salt.on()), salt.regionsPerBucket());
+  }
+
+  private KeyLayout rowKeyLayout(List<PropertyModel> parts, SaltModel salt) {
+    KeyLayout layout = KeyLayout.of(entity + " row key", parts, salt, KeyLayout.MAX_ROW_KEY_LENGTH);
+    for (int i = 0; i < fields.size(); i++) {
+      HashPrefix hash = fields.get(i).getAnnotation(HashPrefix.class);
+      PropertyModel property = properties.get(i);
+      if (hash == null || property.role() != Role.ROW_KEY) {
+        continue;
+      }
+      if (hash.length() < 1 || hash.length() > 32) {
+        problem(property.qualifiedName() + " has @HashPrefix(length = " + hash.length() + "); it runs from 1 to 32");
+      } else if (layout.prefixLength() > (salt == null ? 0 : 1)) {
+        problem(entity + " has more than one @HashPrefix field");
+      } else {
+        layout = layout.withHashPrefix(parts.indexOf(property), hash.length());
+      }
+    }
+    return layout;
+  }
+
+  private List<IndexDefinition> readIndexes() {
+    List<IndexDefinition> indexes = new ArrayList<>();
+    Set<String> names = new HashSet<>();
+    for (Index index : type.getAnnotationsByType(Index.class)) {
+      String view = entity + " view '" + index.name() + "'";
+      if (index.name().isEmpty() || !index.name().matches("[A-Za-z][A-Za-z0-9_]*")) {
+        problem(view + " needs a name of letters, digits and underscores, starting with a letter");
+      }
+      if (!names.add(index.name().toLowerCase(Locale.ROOT))) {
+        problem(entity + " declares view '" + index.name() + "' twice");
+      }
+      if (index.key().length == 0) {
+        problem(view + " has no key properties");
+      }
+      for (String key : index.key()) {
+        PropertyModel property = find(key);
+        if (property == null) {
+          problem(view + " is keyed on '" + key + "', which is not a property of " + entity);
+        } else if (property.keyCodec() == null) {
+          problem(view + " is keyed on " + property.qualifiedName() + ", whose type cannot be a key part");
+        }
+      }
+      for (String include : index.include()) {
+        PropertyModel property = find(include);
+        if (property == null || property.role() != Role.COLUMN) {
+          problem(view + " includes '" + include + "', which is not a column of " + entity);
+        }
+      }
+      indexes.add(new IndexDefinition(index.name(), List.of(index.key()), List.of(index.include()), index.unique()));
+    }
+    return indexes;
+  }
+
+  private PropertyModel find(String name) {
+    return properties.stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);
+  }
+
+  private String name(Field field) {
+    return entity + "." + field.getName();
+  }
+
+  private void problem(String problem) {
+    problems.add(problem);
+  }
+}

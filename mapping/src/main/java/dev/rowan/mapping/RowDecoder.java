@@ -1,0 +1,160 @@
+package dev.rowan.mapping;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * Turns the cells of a row back into entity values. Cells of unknown columns are skipped, so
+ * that code reads rows written by a newer version of the entity; of several versions of a
+ * cell, the newest wins.
+ */
+final class RowDecoder<T> {
+
+  private final EntityModel<T> model;
+  private final int width;
+  private final KeyLayout rowKey;
+  private final KeyLayout columnKey;
+  private final PropertyModel cellTimestamp;
+  /** Columns sorted as HBase sorts cells: by family, then qualifier. */
+  private final PropertyModel[] sorted;
+  /** Columns of a wide entity by family and name, as ISO-8859-1 text. */
+  private final Map<String, PropertyModel> byColumn = new HashMap<>();
+
+  RowDecoder(EntityModel<T> model) {
+    this.model = model;
+    this.width = model.properties().size();
+    this.rowKey = model.rowKey();
+    this.columnKey = model.columnKey();
+    this.cellTimestamp = model.cellTimestamp();
+    this.sorted = model.columns().stream()
+        .sorted(Comparator.comparing(PropertyModel::familyBytes, Bytes.BYTES_COMPARATOR)
+            .thenComparing(PropertyModel::qualifierBytes, Bytes.BYTES_COMPARATOR))
+        .toArray(PropertyModel[]::new);
+    for (PropertyModel column : sorted) {
+      byColumn.put(columnName(column.familyBytes(), 0, column.familyBytes().length,
+          column.qualifierBytes(), 0, column.qualifierBytes().length), column);
+    }
+  }
+
+  T readTall(Result result) {
+    Object[] values = readTallValues(result);
+    return values == null ? null : model.instantiate(values);
+  }
+
+  Object[] readTallValues(Result result) {
+    if (result == null || result.isEmpty()) {
+      return null;
+    }
+    Object[] values = new Object[width];
+    byte[] row = result.getRow();
+    rowKey.decode(row, 0, row.length, values);
+    long newest = Long.MIN_VALUE;
+    int cursor = 0;
+    for (Cell cell : result.rawCells()) {
+      newest = Math.max(newest, cell.getTimestamp());
+      while (cursor < sorted.length) {
+        int order = compare(sorted[cursor], cell);
+        if (order < 0) {
+          cursor++;
+          continue;
+        }
+        if (order == 0) {
+          values[sorted[cursor].index()] = decode(sorted[cursor], cell);
+          cursor++; // older versions of the same cell follow; they must not match
+        }
+        break;
+      }
+    }
+    setTimestamp(values, newest);
+    return values;
+  }
+
+  List<T> readWide(Result result) {
+    if (result == null || result.isEmpty()) {
+      return List.of();
+    }
+    byte[] row = result.getRow();
+    Object[] rowValues = new Object[width];
+    rowKey.decode(row, 0, row.length, rowValues);
+    Map<byte[], Object[]> entities = new TreeMap<>(Bytes.BYTES_COMPARATOR);
+    Map<byte[], long[]> newest = new TreeMap<>(Bytes.BYTES_COMPARATOR);
+    for (Cell cell : result.rawCells()) {
+      byte[] qualifiers = cell.getQualifierArray();
+      int offset = cell.getQualifierOffset();
+      int length = cell.getQualifierLength();
+      Object[] keyValues = rowValues.clone();
+      int end;
+      try {
+        end = columnKey.decode(qualifiers, offset, length, keyValues);
+      } catch (IllegalArgumentException e) {
+        continue; // a qualifier some other writer put in this row
+      }
+      byte[] key = Arrays.copyOfRange(qualifiers, offset, end);
+      Object[] values = entities.computeIfAbsent(key, k -> keyValues);
+      long[] time = newest.computeIfAbsent(key, k -> new long[] {Long.MIN_VALUE});
+      time[0] = Math.max(time[0], cell.getTimestamp());
+      if (end == offset + length) {
+        continue; // the row marker of an entity without non-null columns
+      }
+      PropertyModel column = byColumn.get(columnName(cell.getFamilyArray(), cell.getFamilyOffset(),
+          cell.getFamilyLength(), qualifiers, end, offset + length - end));
+      if (column != null && values[column.index()] == null) {
+        values[column.index()] = decode(column, cell);
+      }
+    }
+    List<T> all = new ArrayList<>(entities.size());
+    entities.forEach((key, values) -> {
+      setTimestamp(values, newest.get(key)[0]);
+      all.add(model.instantiate(values));
+    });
+    return all;
+  }
+
+  private void setTimestamp(Object[] values, long newest) {
+    if (cellTimestamp != null && newest != Long.MIN_VALUE) {
+      values[cellTimestamp.index()] = cellTimestamp.type() == Instant.class ? Instant.ofEpochMilli(newest) : newest;
+    }
+  }
+
+  private static Object decode(PropertyModel column, Cell cell) {
+    try {
+      return column.valueCodec().decode(cell.getValueArray(), cell.getValueOffset(), cell.getValueLength());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(column.qualifiedName() + ": cannot read the stored cell: " + e.getMessage(), e);
+    }
+  }
+
+  private static int compare(PropertyModel column, Cell cell) {
+    byte[] family = column.familyBytes();
+    int order = Bytes.compareTo(family, 0, family.length,
+        cell.getFamilyArray(), cell.getFamilyOffset(), cell.getFamilyLength());
+    if (order != 0) {
+      return order;
+    }
+    byte[] qualifier = column.qualifierBytes();
+    return Bytes.compareTo(qualifier, 0, qualifier.length,
+        cell.getQualifierArray(), cell.getQualifierOffset(), cell.getQualifierLength());
+  }
+
+  private static String columnName(byte[] family, int familyOffset, int familyLength,
+      byte[] qualifier, int qualifierOffset, int qualifierLength) {
+    StringBuilder name = new StringBuilder(familyLength + qualifierLength + 1);
+    for (int i = 0; i < familyLength; i++) {
+      name.append((char) (family[familyOffset + i] & 0xFF));
+    }
+    name.append(':');
+    for (int i = 0; i < qualifierLength; i++) {
+      name.append((char) (qualifier[qualifierOffset + i] & 0xFF));
+    }
+    return name.toString();
+  }
+}

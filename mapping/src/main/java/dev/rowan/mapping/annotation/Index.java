@@ -1,0 +1,33 @@
+package dev.rowan.mapping.annotation;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import java.lang.annotation.Repeatable;
+
+/**
+ * Declares a view: a denormalized index table whose row key starts with the named properties,
+ * maintained on every write, so that a query on those properties reads a key range instead of
+ * the whole table. The view row key is {@code [salt][key properties][remaining row key parts]},
+ * so every entity has exactly one view row. Repeatable.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target({ElementType.TYPE})
+@Repeatable(Indexes.class)
+public @interface Index {
+
+  /** The view name, used in query method names ({@code findBy<Name>...}) and its table name. */
+  String name();
+
+  /** The properties, in order, that lead the view row key. */
+  String[] key();
+
+  /** The properties the view carries; empty means every column (a full copy). */
+  String[] include() default {};
+
+  /** Whether a second entity with the same view key is refused. */
+  boolean unique() default false;
+}

@@ -1,0 +1,18 @@
+package dev.rowan.mapping.codec;
+
+import java.nio.charset.StandardCharsets;
+
+/** Strings as escaped, terminated strict UTF-8; they sort by Unicode code point. */
+enum StringKeyCodec implements KeyCodec<String> {
+  INSTANCE;
+
+  @Override
+  public void encode(String value, KeyWriter out) {
+    Escaped.write(Utf8.encode(value), out);
+  }
+
+  @Override
+  public String decode(KeyReader in) {
+    return new String(Escaped.read(in), StandardCharsets.UTF_8);
+  }
+}
