@@ -81,7 +81,8 @@ final class ModelReader<T> {
     PropertyModel timestamp = single(p -> p.role() == Role.CELL_TIMESTAMP, "@CellTimestamp");
     SaltModel salt = table == null ? null : readSalt(table.salt(), rowKeyParts);
     List<IndexDefinition> indexes = readIndexes();
-    KeyLayout rowKey = problems.isEmpty() ? rowKeyLayout(rowKeyParts, salt) : null;
+    int hashPart = hashPrefixPart(rowKeyParts);
+    KeyLayout rowKey = problems.isEmpty() ? rowKeyLayout(rowKeyParts, salt, hashPart) : null;
     if (!problems.isEmpty()) {
       throw MappingException.of(type, problems);
     }
@@ -230,7 +231,7 @@ final class ModelReader<T> {
     KeyCodec<?> codec = KeyCodecs.natural(fieldType);
     if (fixed != null) {
       codec = fixedLength(field, fixed.value(), descending);
-      if (codec != null && isWholeNumber(fieldType)) {
+      if (codec == null || isWholeNumber(fieldType)) {
         return codec; // decimal digits handle their own descending order, readably
       }
     }
@@ -336,8 +337,9 @@ final class ModelReader<T> {
     return new SaltModel(salt.buckets(), List.of(salt.on()), salt.regionsPerBucket());
   }
 
-  private KeyLayout rowKeyLayout(List<PropertyModel> parts, SaltModel salt) {
-    KeyLayout layout = KeyLayout.of(entity + " row key", parts, salt, KeyLayout.MAX_ROW_KEY_LENGTH);
+  /** The position among the row key parts of the {@code @HashPrefix} part, or -1. */
+  private int hashPrefixPart(List<PropertyModel> parts) {
+    int found = -1;
     for (int i = 0; i < fields.size(); i++) {
       HashPrefix hash = fields.get(i).getAnnotation(HashPrefix.class);
       PropertyModel property = properties.get(i);
@@ -346,13 +348,22 @@ final class ModelReader<T> {
       }
       if (hash.length() < 1 || hash.length() > 32) {
         problem(property.qualifiedName() + " has @HashPrefix(length = " + hash.length() + "); it runs from 1 to 32");
-      } else if (layout.prefixLength() > (salt == null ? 0 : 1)) {
+      } else if (found >= 0) {
         problem(entity + " has more than one @HashPrefix field");
       } else {
-        layout = layout.withHashPrefix(parts.indexOf(property), hash.length());
+        found = parts.indexOf(property);
       }
     }
-    return layout;
+    return found;
+  }
+
+  private KeyLayout rowKeyLayout(List<PropertyModel> parts, SaltModel salt, int hashPart) {
+    KeyLayout layout = KeyLayout.of(entity + " row key", parts, salt, KeyLayout.MAX_ROW_KEY_LENGTH);
+    if (hashPart < 0) {
+      return layout;
+    }
+    PropertyModel part = parts.get(hashPart);
+    return layout.withHashPrefix(hashPart, fields.get(part.index()).getAnnotation(HashPrefix.class).length());
   }
 
   private List<IndexDefinition> readIndexes() {

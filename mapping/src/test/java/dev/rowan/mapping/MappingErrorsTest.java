@@ -1,0 +1,110 @@
+package dev.rowan.mapping;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rowan.mapping.annotation.Column;
+import dev.rowan.mapping.annotation.Descending;
+import dev.rowan.mapping.annotation.Family;
+import dev.rowan.mapping.annotation.FixedLength;
+import dev.rowan.mapping.annotation.HashPrefix;
+import dev.rowan.mapping.annotation.Index;
+import dev.rowan.mapping.annotation.Reversed;
+import dev.rowan.mapping.annotation.RowKey;
+import dev.rowan.mapping.annotation.Salt;
+import dev.rowan.mapping.annotation.Table;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** An invalid mapping fails when first mapped, with one error listing every problem. */
+class MappingErrorsTest {
+
+  @Table(name = "broken")
+  @Index(name = "byNothing", key = {"missing"})
+  static final class Broken {
+    @Column(name = "x") String a;
+    @Column(name = "x") String b;
+    List<String> tags;
+    @FixedLength(0) String zeroWidth;
+    @Reversed int reversedNumber;
+    @HashPrefix String notAKey;
+    @Column(family = "nope") String unknownFamily;
+  }
+
+  @Test
+  void everyProblemOfAClassIsListedAtOnce() {
+    MappingException error = assertThrows(MappingException.class, () -> EntityModel.of(Broken.class));
+    String message = error.getMessage();
+    assertTrue(message.startsWith("Cannot map " + Broken.class.getName()), message);
+    List<String> expected = List.of(
+        "Broken.a and Broken.b both map to column d:x",
+        "Broken.tags has type java.util.List, which Rowan cannot store",
+        "Broken.zeroWidth has @FixedLength(0); the width must be at least 1",
+        "Broken.reversedNumber is @Reversed but is not a String",
+        "Broken.notAKey carries @HashPrefix but is not a @RowKey part",
+        "Broken.unknownFamily is in family 'nope', which Broken does not declare with @Family",
+        "Broken has no @RowKey field",
+        "Broken view 'byNothing' is keyed on 'missing', which is not a property of Broken");
+    for (String problem : expected) {
+      assertTrue(error.problems().stream().anyMatch(p -> p.startsWith(problem)), "missing: " + problem + "\nin:\n" + message);
+    }
+    assertEquals(expected.size(), error.problems().size(), message);
+  }
+
+  static final class NoTable {
+    @RowKey String id;
+  }
+
+  @Test
+  void aClassWithoutTableIsNotMapped() {
+    MappingException error = assertThrows(MappingException.class, () -> EntityModel.of(NoTable.class));
+    assertEquals(List.of(NoTable.class.getName() + " has no @Table annotation"), error.problems());
+  }
+
+  @Table(name = "t", salt = @Salt(buckets = 300, on = "other"))
+  @Family(name = "a")
+  @Family(name = "b")
+  static final class BadSaltAndFamilies {
+    @RowKey(order = 0) String id;
+    @RowKey(order = 0) String second;
+    @RowKey(order = 1) Object what;
+    String noFamily;
+    final String fixed = "x";
+  }
+
+  @Test
+  void saltKeyOrderAndFamilyProblemsNameTheField() {
+    MappingException error = assertThrows(MappingException.class, () -> EntityModel.of(BadSaltAndFamilies.class));
+    String message = error.getMessage();
+    for (String problem : List.of("BadSaltAndFamilies.what has type java.lang.Object, which cannot be a key part",
+        "BadSaltAndFamilies.noFamily names no family, and BadSaltAndFamilies declares several: [a, b]",
+        "BadSaltAndFamilies.fixed is final",
+        "BadSaltAndFamilies.id and BadSaltAndFamilies.second share key order 0",
+        "BadSaltAndFamilies has @Salt(buckets = 300); buckets run from 1 to 256",
+        "BadSaltAndFamilies salts on 'other', which is not a @RowKey field")) {
+      assertTrue(message.contains(problem), "missing: " + problem + "\nin:\n" + message);
+    }
+  }
+
+  @Table(name = "t")
+  static final class WrongTransforms {
+    @RowKey(order = 0) @FixedLength(3) Instant at;
+    @RowKey(order = 1) @FixedLength(20) long tooWide;
+    @RowKey(order = 2) @HashPrefix(length = 40) String hashed;
+    @Descending double fine;
+  }
+
+  @Test
+  void transformsThatNoEncodingCanDoAreRefused() {
+    MappingException error = assertThrows(MappingException.class, () -> EntityModel.of(WrongTransforms.class));
+    String message = error.getMessage();
+    for (String problem : List.of("WrongTransforms.at has @FixedLength but type java.time.Instant has no fixed-length form",
+        "WrongTransforms.tooWide has @FixedLength(20); whole numbers take at most 19 digits",
+        "WrongTransforms.hashed has @HashPrefix(length = 40); it runs from 1 to 32")) {
+      assertTrue(message.contains(problem), "missing: " + problem + "\nin:\n" + message);
+    }
+    assertEquals(3, error.problems().size(), message);
+  }
+}
