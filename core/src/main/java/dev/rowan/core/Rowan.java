@@ -2,7 +2,13 @@ package dev.rowan.core;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import dev.rowan.core.internal.EntityStore;
+import dev.rowan.core.internal.RepositoryFactory;
+import dev.rowan.core.spi.ProtocolHook;
+import dev.rowan.mapping.EntityModel;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.NamespaceDescriptor;
 import org.apache.hadoop.hbase.TableName;
@@ -24,11 +30,16 @@ public final class Rowan implements AutoCloseable {
   private final Connection connection;
   private final boolean ownsConnection;
   private final String namespace;
+  private final ProtocolHook hook;
+  private final Schema schema = new Schema(this);
+  private final Map<Class<?>, EntityStore<?>> stores = new ConcurrentHashMap<>();
+  private final Map<Class<?>, Object> repositories = new ConcurrentHashMap<>();
 
-  private Rowan(Connection connection, boolean ownsConnection, String namespace) {
+  private Rowan(Connection connection, boolean ownsConnection, String namespace, ProtocolHook hook) {
     this.connection = connection;
     this.ownsConnection = ownsConnection;
     this.namespace = namespace;
+    this.hook = hook;
   }
 
   /**
@@ -40,7 +51,7 @@ public final class Rowan implements AutoCloseable {
   public static Rowan connect(Configuration configuration) {
     Objects.requireNonNull(configuration, "configuration");
     try {
-      return new Rowan(ConnectionFactory.createConnection(configuration), true, null);
+      return new Rowan(ConnectionFactory.createConnection(configuration), true, null, ProtocolHook.NONE);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot connect to HBase", e);
     }
@@ -74,6 +85,31 @@ public final class Rowan implements AutoCloseable {
     return namespace == null ? TableName.valueOf(table) : TableName.valueOf(namespace, table);
   }
 
+  /** Creates, checks and drops the tables of mapped entities. */
+  public Schema schema() {
+    return schema;
+  }
+
+  /**
+   * The repository implementing {@code repositoryType}, an interface (or abstract class) that
+   * extends {@link HBaseRepository}; built and checked on first use, then cached.
+   *
+   * @throws dev.rowan.mapping.MappingException when its entity cannot be mapped
+   * @throws QueryMethodException listing every query method that cannot be served
+   */
+  public <R extends HBaseRepository<?>> R repository(Class<R> repositoryType) {
+    Objects.requireNonNull(repositoryType, "repositoryType");
+    return repositoryType.cast(repositories.computeIfAbsent(repositoryType,
+        type -> RepositoryFactory.create(this, repositoryType)));
+  }
+
+  /** The store of {@code entityType}'s entities: the part of Rowan that talks to HBase. */
+  @SuppressWarnings("unchecked")
+  public <T> EntityStore<T> store(Class<T> entityType) {
+    return (EntityStore<T>) stores.computeIfAbsent(entityType,
+        type -> new EntityStore<>(connection, EntityModel.of(entityType), this::tableName, hook));
+  }
+
   @Override
   public void close() {
     if (ownsConnection) {
@@ -94,6 +130,7 @@ public final class Rowan implements AutoCloseable {
   public static final class Builder {
     private final Connection connection;
     private String namespace;
+    private ProtocolHook hook;
 
     private Builder(Connection connection) {
       this.connection = connection;
@@ -115,9 +152,22 @@ public final class Rowan implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Calls {@code hook} between the steps of every write of entities with views.
+     *
+     * @throws IllegalStateException when the hook was already set
+     */
+    public Builder protocolHook(ProtocolHook hook) {
+      if (this.hook != null) {
+        throw new IllegalStateException("protocolHook was already set to " + this.hook);
+      }
+      this.hook = Objects.requireNonNull(hook, "hook");
+      return this;
+    }
+
     /** Returns the Rowan; the caller keeps ownership of the connection. */
     public Rowan build() {
-      return new Rowan(connection, false, namespace);
+      return new Rowan(connection, false, namespace, hook == null ? ProtocolHook.NONE : hook);
     }
   }
 }

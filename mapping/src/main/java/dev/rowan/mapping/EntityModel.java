@@ -223,6 +223,15 @@ public final class EntityModel<T> {
   }
 
   /**
+   * What saving the entity whose values are {@code values} writes to its row, with every cell
+   * at {@code timestamp} (unless the entity maps its own cell timestamp) and null columns
+   * deleted up to just before it.
+   */
+  public RowWrite write(Object[] values, long timestamp) {
+    return encoder.write(values, timestamp);
+  }
+
+  /**
    * The entity stored in {@code result}, or {@code null} when the result is empty. For a wide
    * entity, the first of the row.
    */
@@ -241,6 +250,15 @@ public final class EntityModel<T> {
     }
     T entity = decoder.readTall(result);
     return entity == null ? List.of() : List.of(entity);
+  }
+
+  /**
+   * Decodes the cells of {@code result} that belong to mapped columns into {@code values},
+   * whatever the row key: the way views, which carry the entity's columns under another key,
+   * are read. Unknown cells are skipped.
+   */
+  public void readColumns(Result result, Object[] values) {
+    decoder.readColumns(result, values);
   }
 
   /** The values of the entity stored in a tall {@code result}, or {@code null} when it is empty. */

@@ -170,6 +170,24 @@ public final class KeyLayout {
   }
 
   /**
+   * Encodes the first {@code count} parts alone, without salt byte or hash prefix: what follows
+   * the bucket byte in every key of a salted layout whose leading parts have these values.
+   */
+  public byte[] encodeParts(Object[] values, int count) {
+    KeyWriter out = new KeyWriter(32);
+    for (int i = 0; i < count; i++) {
+      PropertyModel part = partArray[i];
+      Object value = value(part, values);
+      try {
+        part.keyCodec().encode(value, out);
+      } catch (IllegalArgumentException | ClassCastException e) {
+        throw InvalidValueException.of(part.qualifiedName(), "value " + shorten(value) + " " + e.getMessage());
+      }
+    }
+    return out.toByteArray();
+  }
+
+  /**
    * Decodes every part of {@code length} bytes of {@code key} from {@code offset} into the
    * slots of {@code values}, and returns the offset just past the last part.
    *

@@ -195,6 +195,9 @@ final class ModelReader<T> {
     }
     String familyName = column == null ? "" : column.family();
     String qualifier = column == null || column.name().isEmpty() ? field.getName() : column.name();
+    if (qualifier.startsWith("\0")) {
+      problem(name(field) + " has a qualifier starting with a zero byte, which Rowan reserves for its own cells");
+    }
     FamilyModel family = family(field, familyName);
     if (family == null) {
       return null;

@@ -57,6 +57,11 @@ final class RowDecoder<T> {
     Object[] values = new Object[width];
     byte[] row = result.getRow();
     rowKey.decode(row, 0, row.length, values);
+    readColumns(result, values);
+    return values;
+  }
+
+  void readColumns(Result result, Object[] values) {
     long newest = Long.MIN_VALUE;
     int cursor = 0;
     for (Cell cell : result.rawCells()) {
@@ -75,7 +80,6 @@ final class RowDecoder<T> {
       }
     }
     setTimestamp(values, newest);
-    return values;
   }
 
   List<T> readWide(Result result) {

@@ -29,9 +29,14 @@ final class RowEncoder<T> {
   }
 
   RowWrite write(Object[] values) {
+    return write(values, HConstants.LATEST_TIMESTAMP);
+  }
+
+  /** The row write with cells at {@code writeTimestamp} unless the entity maps its own. */
+  RowWrite write(Object[] values, long writeTimestamp) {
     byte[] row = rowKey.encode(values);
     byte[] prefix = columnKey == null ? null : columnKey.encode(values);
-    long timestamp = timestamp(values);
+    long timestamp = cellTimestamp == null ? writeTimestamp : timestamp(values);
     Put put = new Put(row, timestamp);
     Delete delete = null;
     for (PropertyModel column : columns) {
@@ -41,7 +46,11 @@ final class RowEncoder<T> {
         if (delete == null) {
           delete = new Delete(row);
         }
-        delete.addColumns(column.familyBytes(), qualifier);
+        if (timestamp == HConstants.LATEST_TIMESTAMP) {
+          delete.addColumns(column.familyBytes(), qualifier);
+        } else {
+          delete.addColumns(column.familyBytes(), qualifier, timestamp - 1);
+        }
       } else {
         put.addColumn(column.familyBytes(), qualifier, timestamp, encode(column, value));
       }

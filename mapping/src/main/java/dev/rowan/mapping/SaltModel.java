@@ -32,6 +32,20 @@ public final class SaltModel {
     this.regionsPerBucket = regionsPerBucket;
   }
 
+  /**
+   * A salt of {@code buckets} buckets hashed on the key parts named in {@code on} (all when
+   * empty), pre-split into {@code regionsPerBucket} regions per bucket.
+   *
+   * @throws IllegalArgumentException when a number is out of range
+   */
+  public static SaltModel of(int buckets, List<String> on, int regionsPerBucket) {
+    if (buckets < 1 || buckets > MAX_BUCKETS || regionsPerBucket < 1 || regionsPerBucket > 256) {
+      throw new IllegalArgumentException("a salt has 1 to " + MAX_BUCKETS + " buckets and 1 to 256 regions each, not "
+          + buckets + " and " + regionsPerBucket);
+    }
+    return new SaltModel(buckets, on, regionsPerBucket);
+  }
+
   /** The number of buckets. */
   public int buckets() {
     return buckets;

@@ -1,0 +1,72 @@
+package dev.rowan.core;
+
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * The repository of an entity: extend it with an interface (or abstract class), declare query
+ * methods by name, and obtain the implementation from {@link Rowan#repository(Class)}.
+ *
+ * <pre>{@code
+ * public interface OrderRepository extends HBaseRepository<Order> {
+ *   List<Order> findBySellerBetween(String sellerId, Instant from, Instant to);
+ * }
+ * }</pre>
+ *
+ * <p>Every write keeps the entity's views consistent with its table: a read through a view never
+ * returns an entity that does not match, even after a crash or a race between writers.
+ *
+ * <p>Thread-safety: implementations are thread-safe.
+ *
+ * @param <T> the entity type
+ */
+public interface HBaseRepository<T> {
+
+  /**
+   * Writes {@code entity} to its table and every view, replacing what was stored under its key.
+   *
+   * @return the entity saved (with its {@code @Version} advanced, when it has one)
+   * @throws dev.rowan.mapping.InvalidValueException when a value cannot be written; nothing is
+   *     written then
+   * @throws OptimisticLockException when the entity's version is not the stored one
+   * @throws UniqueViolationException when a unique view already holds the entity's key
+   * @throws DataAccessException when HBase fails
+   */
+  T save(T entity);
+
+  /**
+   * Writes every entity, in batches: a few round trips per batch, not one per entity.
+   *
+   * @return the entities saved, in order
+   * @throws dev.rowan.mapping.InvalidValueException when a value cannot be written; no entity
+   *     is written then
+   */
+  java.util.List<T> saveAll(Iterable<T> entities);
+
+  /**
+   * The entity stored under the row key made of {@code keyParts}, in {@code @RowKey} order.
+   *
+   * @throws IllegalArgumentException when the parts do not match the key
+   */
+  Optional<T> findByKey(Object... keyParts);
+
+  /** Deletes {@code entity} and its view rows; nothing happens when it is not stored. */
+  void delete(T entity);
+
+  /** Deletes the entity stored under {@code keyParts} and its view rows. */
+  void deleteByKey(Object... keyParts);
+
+  /**
+   * Every entity of the table in row key order (merged across salt buckets), read lazily; close
+   * the stream to release its scanners.
+   */
+  Stream<T> scanAll();
+
+  /**
+   * The plan of the query method {@code methodName}: the table or view it reads, its scan
+   * ranges, filters and whether a second read is needed.
+   *
+   * @throws IllegalArgumentException when the repository declares no such method
+   */
+  String explain(String methodName);
+}

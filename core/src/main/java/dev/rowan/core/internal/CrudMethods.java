@@ -1,0 +1,38 @@
+package dev.rowan.core.internal;
+
+import java.lang.reflect.Method;
+
+/** The methods of {@link dev.rowan.core.HBaseRepository}, bound to an entity's store. */
+final class CrudMethods {
+
+  private CrudMethods() {}
+
+  /** The invoker of {@code method} when it is one of the CRUD methods; else null. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  static RepositoryHandler.Invoker resolve(Method method, EntityStore store) {
+    int arity = method.getParameterCount();
+    Class<?>[] types = method.getParameterTypes();
+    return switch (method.getName()) {
+      case "save" -> arity == 1 ? args -> store.save(args[0]) : null;
+      case "saveAll" -> arity == 1 && Iterable.class.isAssignableFrom(types[0])
+          ? args -> store.saveAll((Iterable) args[0]) : null;
+      case "findByKey" -> arity == 1 && types[0] == Object[].class ? args -> store.findByKey((Object[]) args[0]) : null;
+      case "delete" -> arity == 1 ? args -> {
+        store.delete(args[0]);
+        return null;
+      } : null;
+      case "deleteByKey" -> arity == 1 && types[0] == Object[].class ? args -> {
+        store.deleteByKey((Object[]) args[0]);
+        return null;
+      } : null;
+      case "scanAll" -> arity == 0 ? args -> store.scanAll() : null;
+      case "explain" -> arity == 1 && types[0] == String.class ? args -> explain(store, (String) args[0]) : null;
+      default -> null;
+    };
+  }
+
+  private static String explain(EntityStore<?> store, String methodName) {
+    throw new IllegalArgumentException(store.model().entityName() + " repository has no query method '"
+        + methodName + "' to explain");
+  }
+}

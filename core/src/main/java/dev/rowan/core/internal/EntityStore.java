@@ -1,0 +1,268 @@
+package dev.rowan.core.internal;
+
+import dev.rowan.core.DataAccessException;
+import dev.rowan.core.internal.ProtocolWriter.Pending;
+import dev.rowan.core.spi.ProtocolHook;
+import dev.rowan.index.ViewModel;
+import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.RowWrite;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * Reads and writes the entities of one class: the one place that talks to HBase for them.
+ * Entities with views are written by the consistency protocol ({@link ProtocolWriter}), others
+ * with plain puts ({@link PlainWriter}); reads through views go through {@link ViewReader}.
+ *
+ * <p>Thread-safety: thread-safe.
+ *
+ * @param <T> the entity type
+ */
+public final class EntityStore<T> {
+
+  /** Entities written per round of the protocol. */
+  static final int BATCH = 1000;
+
+  private final StoreContext<T> context;
+  private final ProtocolWriter<T> protocol;
+  private final PlainWriter<T> plain;
+  private final ViewReader<T> viewReader;
+
+  /**
+   * A store of {@code model}'s entities over {@code connection}, naming tables with
+   * {@code names}, calling {@code hook} between the steps of the write protocol.
+   */
+  public EntityStore(org.apache.hadoop.hbase.client.Connection connection, EntityModel<T> model,
+      Function<String, TableName> names, ProtocolHook hook) {
+    this.context = new StoreContext<>(connection, model, names, hook);
+    this.protocol = new ProtocolWriter<>(context);
+    this.plain = new PlainWriter<>(context);
+    this.viewReader = new ViewReader<>(context);
+  }
+
+  /** The entity model. */
+  public EntityModel<T> model() {
+    return context.model;
+  }
+
+  /** The table names of the views, by view. */
+  public Map<ViewModel, TableName> viewTables() {
+    return context.viewTables;
+  }
+
+  /** The name of the main table. */
+  public TableName mainTable() {
+    return context.mainTable;
+  }
+
+  /** Saves one entity; see {@link dev.rowan.core.HBaseRepository#save}. */
+  public T save(T entity) {
+    Objects.requireNonNull(entity, () -> "cannot save a null " + context.model.entityName());
+    return saveAll(List.of(entity)).get(0);
+  }
+
+  /** Saves entities in batches; see {@link dev.rowan.core.HBaseRepository#saveAll}. */
+  public List<T> saveAll(Iterable<T> entities) {
+    Objects.requireNonNull(entities, "entities");
+    List<Object[]> values = new ArrayList<>();
+    List<byte[]> keys = new ArrayList<>();
+    for (T entity : entities) {
+      Objects.requireNonNull(entity, () -> "cannot save a null " + context.model.entityName());
+      Object[] entityValues = context.model.values(entity);
+      RowWrite write = context.model.write(entityValues); // validates every value before any write
+      CellLimits.check(context, write);
+      values.add(entityValues);
+      keys.add(write.row());
+    }
+    List<T> saved = new ArrayList<>(values.size());
+    for (int from = 0; from < values.size(); from += BATCH) {
+      int to = Math.min(values.size(), from + BATCH);
+      for (Object[] stored : writeBatch(keys.subList(from, to), values.subList(from, to))) {
+        saved.add(context.model.instantiate(stored));
+      }
+    }
+    return saved;
+  }
+
+  private List<Object[]> writeBatch(List<byte[]> keys, List<Object[]> values) {
+    if (!context.hasViews()) {
+      return plain.save(keys, values);
+    }
+    List<Object[]> written = new ArrayList<>(values.size());
+    // One protocol round per run of distinct rows: a row saved twice in a batch is saved in order.
+    Map<String, Pending> round = new LinkedHashMap<>();
+    for (int i = 0; i <= keys.size(); i++) {
+      String key = i < keys.size() ? Bytes.toStringBinary(keys.get(i)) : null;
+      if (i == keys.size() || round.containsKey(key)) {
+        written.addAll(protocol.write(new ArrayList<>(round.values())));
+        round.clear();
+      }
+      if (i < keys.size()) {
+        round.put(key, new Pending(keys.get(i), values.get(i)));
+      }
+    }
+    return written;
+  }
+
+  /** The entity under {@code keyParts}. */
+  public Optional<T> findByKey(Object... keyParts) {
+    byte[] row = context.model.rowKeyOf(keyParts);
+    Result result = HBaseCalls.on(context.connection, context.mainTable, "get", t -> t.get(new Get(row)));
+    MainRow main = MainRow.of(context, result);
+    return main.isLive() ? Optional.of(context.model.instantiate(main.values)) : Optional.empty();
+  }
+
+  /** Deletes {@code entity}. */
+  public void delete(T entity) {
+    Objects.requireNonNull(entity, () -> "cannot delete a null " + context.model.entityName());
+    deleteRow(context.model.rowKey(entity), entity);
+  }
+
+  /** Deletes the entity under {@code keyParts}. */
+  public void deleteByKey(Object... keyParts) {
+    deleteRow(context.model.rowKeyOf(keyParts), null);
+  }
+
+  private void deleteRow(byte[] row, T entity) {
+    if (context.hasViews()) {
+      protocol.write(List.of(new Pending(row, null)));
+    } else if (context.model.isWide() && entity != null) {
+      RowWrite write = context.model.write(context.model.values(entity));
+      org.apache.hadoop.hbase.client.Delete delete = new org.apache.hadoop.hbase.client.Delete(row);
+      write.mutations().forEach(m -> m.getFamilyCellMap().forEach((family, cells) -> cells.forEach(
+          cell -> delete.addColumns(family, org.apache.hadoop.hbase.CellUtil.cloneQualifier(cell)))));
+      HBaseCalls.on(context.connection, context.mainTable, "delete", t -> {
+        t.delete(delete);
+        return null;
+      });
+    } else {
+      HBaseCalls.on(context.connection, context.mainTable, "delete", t -> {
+        t.delete(new org.apache.hadoop.hbase.client.Delete(row));
+        return null;
+      });
+    }
+  }
+
+  /** Every entity in row key order, lazily; closing the stream closes the scanners. */
+  public Stream<T> scanAll() {
+    List<Scan> scans = new ArrayList<>();
+    int buckets = context.model.salt() == null ? 0 : context.model.salt().buckets();
+    if (buckets == 0) {
+      scans.add(new Scan().setCaching(500));
+    } else {
+      for (int bucket = 0; bucket < buckets; bucket++) {
+        scans.add(new Scan().setStartStopRowForPrefixScan(new byte[] {(byte) bucket}).setCaching(500));
+      }
+    }
+    Table table;
+    try {
+      table = context.connection.getTable(context.mainTable);
+    } catch (IOException e) {
+      throw DataAccessException.of("scan", context.mainTable.getNameAsString(), e);
+    }
+    List<ResultScanner> scanners = new ArrayList<>();
+    try {
+      for (Scan scan : scans) {
+        scanners.add(table.getScanner(scan));
+      }
+    } catch (IOException e) {
+      scanners.forEach(ResultScanner::close);
+      throw DataAccessException.of("scan", context.mainTable.getNameAsString(), e);
+    }
+    BucketMerge merge = new BucketMerge(scanners, buckets == 0 ? 0 : 1);
+    Iterator<T> entities = new Iterator<>() {
+      private Iterator<T> current = java.util.Collections.emptyIterator();
+
+      @Override
+      public boolean hasNext() {
+        while (!current.hasNext() && merge.hasNext()) {
+          Result row = merge.next();
+          current = rowEntities(row).iterator();
+        }
+        return current.hasNext();
+      }
+
+      @Override
+      public T next() {
+        hasNext();
+        return current.next();
+      }
+    };
+    return StreamSupport.stream(Spliterators.spliteratorUnknownSize(entities, Spliterator.ORDERED), false)
+        .onClose(() -> {
+          merge.close();
+          try {
+            table.close();
+          } catch (IOException e) {
+            throw DataAccessException.of("close scanner", context.mainTable.getNameAsString(), e);
+          }
+        });
+  }
+
+  private List<T> rowEntities(Result row) {
+    if (context.model.isWide()) {
+      return context.model.readAll(row);
+    }
+    MainRow main = MainRow.of(context, row);
+    return main.isLive() ? List.of(context.model.instantiate(main.values)) : List.of();
+  }
+
+  /**
+   * The entities whose leading view key properties equal {@code leading}, through view
+   * {@code viewName}, in view key order (across buckets). A building block of query methods.
+   */
+  public List<T> findByView(String viewName, Object... leading) {
+    ViewModel view = context.views.view(viewName).orElseThrow(() -> new IllegalArgumentException(
+        context.model.entityName() + " has no view '" + viewName + "'"));
+    if (leading.length > view.keyProperties().size()) {
+      throw new IllegalArgumentException("view " + view.name() + " has " + view.keyProperties().size() + " key properties");
+    }
+    Object[] values = new Object[context.model.properties().size()];
+    for (int i = 0; i < leading.length; i++) {
+      values[view.keyProperties().get(i).index()] = leading[i];
+    }
+    byte[] parts = view.key().encodeParts(values, leading.length);
+    List<byte[]> prefixes = new ArrayList<>();
+    if (view.key().salt() == null) {
+      prefixes.add(parts);
+    } else {
+      for (int bucket = 0; bucket < view.key().salt().buckets(); bucket++) {
+        prefixes.add(Bytes.add(new byte[] {(byte) bucket}, parts));
+      }
+    }
+    List<Result> rows = HBaseCalls.on(context.connection, context.viewTables.get(view), "scan view " + view.name(), t -> {
+      List<ResultScanner> scanners = new ArrayList<>();
+      for (byte[] prefix : prefixes) {
+        scanners.add(t.getScanner(new Scan().setStartStopRowForPrefixScan(prefix).setCaching(500)));
+      }
+      List<Result> all = new ArrayList<>();
+      try (BucketMerge merge = new BucketMerge(scanners, view.key().salt() == null ? 0 : 1)) {
+        merge.forEachRemaining(all::add);
+      }
+      return all;
+    });
+    List<T> found = new ArrayList<>(rows.size());
+    for (Object[] entity : viewReader.resolve(view, rows)) {
+      found.add(context.model.instantiate(entity));
+    }
+    return found;
+  }
+}

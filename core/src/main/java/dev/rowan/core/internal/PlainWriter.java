@@ -1,0 +1,90 @@
+package dev.rowan.core.internal;
+
+import dev.rowan.core.WriteConflictException;
+import dev.rowan.mapping.PropertyModel;
+import dev.rowan.mapping.RowWrite;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.CheckAndMutateResult;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Row;
+
+/**
+ * Writes entities without views: the same cells hand-written client code would put, in one
+ * batch; with a {@code @Version}, each row conditionally on the version read.
+ */
+final class PlainWriter<T> {
+
+  private final StoreContext<T> context;
+
+  PlainWriter(StoreContext<T> context) {
+    this.context = context;
+  }
+
+  /** Writes the entities and returns the values stored, versions advanced. */
+  List<Object[]> save(List<byte[]> rowKeys, List<Object[]> values) {
+    return context.model.version() == null ? put(values) : putVersioned(rowKeys, values);
+  }
+
+  private List<Object[]> put(List<Object[]> values) {
+    List<Row> rows = new ArrayList<>(values.size());
+    for (Object[] entity : values) {
+      RowWrite write = context.model.write(entity);
+      rows.add(write.delete() == null ? write.put() : write.asRowMutations());
+    }
+    HBaseCalls.on(context.connection, context.mainTable, "write", t -> {
+      t.batch(rows, new Object[rows.size()]);
+      return null;
+    });
+    return values;
+  }
+
+  private List<Object[]> putVersioned(List<byte[]> rowKeys, List<Object[]> values) {
+    List<Object[]> written = new ArrayList<>(values);
+    List<Integer> pending = new ArrayList<>();
+    for (int i = 0; i < values.size(); i++) {
+      pending.add(i);
+    }
+    PropertyModel version = context.model.version();
+    for (int attempt = 1; !pending.isEmpty(); attempt++) {
+      if (attempt > ProtocolWriter.MAX_ATTEMPTS) {
+        throw WriteConflictException.of(context.model.entityName(), context.describe(rowKeys.get(pending.get(0))),
+            ProtocolWriter.MAX_ATTEMPTS);
+      }
+      List<Get> gets = pending.stream().map(i -> new Get(rowKeys.get(i)).addColumn(version.family(), version.qualifier()))
+          .toList();
+      Result[] current = HBaseCalls.on(context.connection, context.mainTable, "read versions", t -> t.get(gets));
+      List<CheckAndMutate> writes = new ArrayList<>();
+      for (int j = 0; j < pending.size(); j++) {
+        int i = pending.get(j);
+        byte[] stored = current[j].getValue(version.family(), version.qualifier());
+        Object[] before = stored == null ? null : storedVersion(version, stored);
+        Object[] advanced = MainRow.advanceVersion(context.model, before, values.get(i), rowKeys.get(i));
+        written.set(i, advanced);
+        RowWrite write = context.model.write(advanced);
+        CheckAndMutate.Builder condition = CheckAndMutate.newBuilder(rowKeys.get(i));
+        condition = stored == null ? condition.ifNotExists(version.family(), version.qualifier())
+            : condition.ifEquals(version.family(), version.qualifier(), stored);
+        writes.add(write.delete() == null ? condition.build(write.put()) : condition.build(write.asRowMutations()));
+      }
+      List<CheckAndMutateResult> results = HBaseCalls.on(context.connection, context.mainTable, "write",
+          t -> t.checkAndMutate(writes));
+      List<Integer> lost = new ArrayList<>();
+      for (int j = 0; j < results.size(); j++) {
+        if (!results.get(j).isSuccess()) {
+          lost.add(pending.get(j));
+        }
+      }
+      pending = lost;
+    }
+    return written;
+  }
+
+  private Object[] storedVersion(PropertyModel version, byte[] stored) {
+    Object[] before = new Object[context.model.properties().size()];
+    before[version.index()] = version.valueCodec().decode(stored, 0, stored.length);
+    return before;
+  }
+}

@@ -1,0 +1,205 @@
+package dev.rowan.core.internal;
+
+import dev.rowan.core.WriteConflictException;
+import dev.rowan.core.spi.ProtocolHook.Step;
+import dev.rowan.index.ProtocolCells;
+import dev.rowan.index.RowStatus;
+import dev.rowan.index.RowStatus.State;
+import dev.rowan.index.ViewModel;
+import dev.rowan.index.ViewRowChange;
+import dev.rowan.index.WritePlan;
+import dev.rowan.mapping.RowWrite;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.CheckAndMutateResult;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Row;
+import org.apache.hadoop.hbase.client.RowMutations;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes entities with views by the consistency protocol (docs/view-consistency.md), a batch
+ * at a time: read the main rows; write the new view rows, and mark the retiring ones,
+ * unverified; write each main row if its status is still the one read; then mark the new view
+ * rows verified and delete the retired ones, each only if its status is still this write's.
+ * Entities whose main row changed in between are read and written again.
+ */
+final class ProtocolWriter<T> {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ProtocolWriter.class);
+  static final int MAX_ATTEMPTS = 32;
+
+  private final StoreContext<T> context;
+  private final UniqueClaims unique;
+
+  ProtocolWriter(StoreContext<T> context) {
+    this.context = context;
+    this.unique = new UniqueClaims(context);
+  }
+
+  /** One entity being written; {@code requested} is null for a delete. */
+  static final class Pending {
+    final byte[] rowKey;
+    final Object[] requested;
+    MainRow current;
+    Object[] written;
+    WritePlan plan;
+    CheckAndMutate mainWrite;
+
+    Pending(byte[] rowKey, Object[] requested) {
+      this.rowKey = rowKey;
+      this.requested = requested;
+    }
+  }
+
+  /**
+   * Writes every entity (a null value array deletes the entity of that row key) and returns
+   * the values stored for each, their versions advanced; rows must be distinct.
+   */
+  List<Object[]> write(List<Pending> all) {
+    List<Pending> pending = all;
+    for (int attempt = 1; !pending.isEmpty(); attempt++) {
+      if (attempt > MAX_ATTEMPTS) {
+        throw WriteConflictException.of(context.model.entityName(), context.describe(pending.get(0).rowKey),
+            MAX_ATTEMPTS);
+      }
+      readCurrent(pending);
+      List<Pending> active = new ArrayList<>();
+      for (Pending entity : pending) {
+        if (prepare(entity)) {
+          active.add(entity);
+        }
+      }
+      if (active.isEmpty()) {
+        break;
+      }
+      List<byte[]> keys = active.stream().map(p -> p.rowKey).toList();
+      String table = context.mainTable.getNameAsString();
+      context.hook.at(Step.BEFORE_UNVERIFY, table, keys);
+      List<ViewRowChange> claimed = unique.claim(active);
+      unverify(active, claimed);
+      context.hook.at(Step.BEFORE_MAIN_WRITE, table, keys);
+      List<Pending> lost = new ArrayList<>();
+      List<Pending> committed = commit(active, lost);
+      context.hook.at(Step.BEFORE_SETTLE, table, keys);
+      settle(committed);
+      context.hook.at(Step.AFTER_SETTLE, table, keys);
+      pending = lost;
+    }
+    List<Object[]> written = new ArrayList<>(all.size());
+    for (Pending entity : all) {
+      written.add(entity.written);
+    }
+    return written;
+  }
+
+  private void readCurrent(List<Pending> pending) {
+    List<Get> gets = new ArrayList<>(pending.size());
+    for (Pending entity : pending) {
+      gets.add(new Get(entity.rowKey));
+    }
+    Result[] results = HBaseCalls.on(context.connection, context.mainTable, "read before write", t -> t.get(gets));
+    for (int i = 0; i < results.length; i++) {
+      pending.get(i).current = MainRow.of(context, results[i]);
+    }
+  }
+
+  /** Decides the write of one entity; false when there is nothing to do (deleting an absent entity). */
+  private boolean prepare(Pending entity) {
+    MainRow current = entity.current;
+    if (entity.requested == null && !current.isLive()) {
+      entity.written = null;
+      entity.plan = null;
+      return false;
+    }
+    long timestamp = Math.max(System.currentTimeMillis(), current.lastWrite() + 1);
+    long nonce = ThreadLocalRandom.current().nextLong();
+    Row mainMutation;
+    RowStatus status;
+    if (entity.requested == null) {
+      status = new RowStatus(State.DELETED, timestamp, nonce);
+      entity.written = null;
+      mainMutation = rowMutations(entity.rowKey, new Delete(entity.rowKey, timestamp - 1),
+          new Put(entity.rowKey, timestamp).addColumn(context.statusFamily, ProtocolCells.MAIN_STATUS, timestamp,
+              status.encode()));
+    } else {
+      status = new RowStatus(State.LIVE, timestamp, nonce);
+      entity.written = MainRow.advanceVersion(context.model, current.values, entity.requested, entity.rowKey);
+      RowWrite write = context.model.write(entity.written, timestamp);
+      Put put = write.put().addColumn(context.statusFamily, ProtocolCells.MAIN_STATUS, timestamp, status.encode());
+      mainMutation = write.delete() == null ? put : rowMutations(entity.rowKey, put, write.delete());
+    }
+    entity.plan = context.views.plan(current.values, entity.written, entity.rowKey, status);
+    CheckAndMutate.Builder condition = CheckAndMutate.newBuilder(entity.rowKey);
+    condition = current.status == null
+        ? condition.ifNotExists(context.statusFamily, ProtocolCells.MAIN_STATUS)
+        : condition.ifEquals(context.statusFamily, ProtocolCells.MAIN_STATUS, current.status.encode());
+    entity.mainWrite = mainMutation instanceof Put put ? condition.build(put) : condition.build((RowMutations) mainMutation);
+    return true;
+  }
+
+  private void unverify(List<Pending> active, List<ViewRowChange> alreadyWritten) {
+    Map<TableName, List<Row>> byTable = new LinkedHashMap<>();
+    for (Pending entity : active) {
+      for (ViewRowChange change : entity.plan.changes()) {
+        if (!alreadyWritten.contains(change)) {
+          byTable.computeIfAbsent(context.viewTables.get(change.view()), t -> new ArrayList<>()).add(change.unverify());
+        }
+      }
+    }
+    byTable.forEach((table, rows) -> HBaseCalls.on(context.connection, table, "write unverified view rows", t -> {
+      t.batch(rows, new Object[rows.size()]);
+      return null;
+    }));
+  }
+
+  private List<Pending> commit(List<Pending> active, List<Pending> lost) {
+    List<CheckAndMutate> writes = active.stream().map(p -> p.mainWrite).toList();
+    List<CheckAndMutateResult> results = HBaseCalls.on(context.connection, context.mainTable, "write",
+        t -> t.checkAndMutate(writes));
+    List<Pending> committed = new ArrayList<>();
+    for (int i = 0; i < results.size(); i++) {
+      (results.get(i).isSuccess() ? committed : lost).add(active.get(i));
+    }
+    return committed;
+  }
+
+  private void settle(List<Pending> committed) {
+    Map<ViewModel, List<CheckAndMutate>> byView = new LinkedHashMap<>();
+    for (Pending entity : committed) {
+      for (ViewRowChange change : entity.plan.changes()) {
+        byView.computeIfAbsent(change.view(), v -> new ArrayList<>()).add(change.settle());
+      }
+    }
+    byView.forEach((view, settles) -> {
+      try {
+        HBaseCalls.on(context.connection, context.viewTables.get(view), "settle view rows",
+            t -> t.checkAndMutate(settles));
+      } catch (RuntimeException e) {
+        // The main rows are written: the write has happened. Unsettled view rows stay
+        // unverified, and readers check them against the main rows and repair them.
+        LOG.warn("Could not settle {} rows of view {}; readers will repair them: {}", settles.size(),
+            view.tableName(), e.toString());
+      }
+    });
+  }
+
+  private static RowMutations rowMutations(byte[] row, org.apache.hadoop.hbase.client.Mutation... mutations) {
+    RowMutations all = new RowMutations(row, mutations.length);
+    try {
+      all.add(List.of(mutations));
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException("mutations of one row disagree on the row", e);
+    }
+    return all;
+  }
+}

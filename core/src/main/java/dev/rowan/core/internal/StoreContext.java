@@ -1,0 +1,53 @@
+package dev.rowan.core.internal;
+
+import dev.rowan.core.spi.ProtocolHook;
+import dev.rowan.index.ViewMaintainer;
+import dev.rowan.index.ViewModel;
+import dev.rowan.mapping.EntityModel;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Function;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+
+/**
+ * Everything the readers and writers of one entity share: the connection, the table names of
+ * the entity and its views, the entity's model and view maintainer, and the protocol hook.
+ *
+ * @param <T> the entity type
+ */
+final class StoreContext<T> {
+
+  final Connection connection;
+  final EntityModel<T> model;
+  final ViewMaintainer views;
+  final TableName mainTable;
+  final Map<ViewModel, TableName> viewTables;
+  final ProtocolHook hook;
+  final byte[] statusFamily;
+  final long maxCellSize;
+
+  StoreContext(Connection connection, EntityModel<T> model, Function<String, TableName> names, ProtocolHook hook) {
+    this.connection = connection;
+    this.model = model;
+    this.views = ViewMaintainer.of(model);
+    this.mainTable = names.apply(model.tableName());
+    Map<ViewModel, TableName> tables = new LinkedHashMap<>();
+    for (ViewModel view : views.views()) {
+      tables.put(view, names.apply(view.tableName()));
+    }
+    this.viewTables = Map.copyOf(tables);
+    this.hook = hook;
+    this.statusFamily = model.families().get(0).nameBytes();
+    this.maxCellSize = connection.getConfiguration().getLong("hbase.client.keyvalue.maxsize",
+        10_485_760L);
+  }
+
+  boolean hasViews() {
+    return !viewTables.isEmpty();
+  }
+
+  String describe(byte[] rowKey) {
+    return org.apache.hadoop.hbase.util.Bytes.toStringBinary(rowKey);
+  }
+}

@@ -1,0 +1,120 @@
+package dev.rowan.core.internal;
+
+import dev.rowan.index.ProtocolCells;
+import dev.rowan.index.RowStatus;
+import dev.rowan.index.RowStatus.State;
+import dev.rowan.index.ViewModel;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.RowMutations;
+
+/**
+ * Turns rows read from a view into entity values that match the view's key, never trusting a
+ * row the protocol has not verified: a verified row of a full-copy view is used as it is; every
+ * other row is checked against its main row, read in one batch. A row that matches its main row
+ * is used (with the main row's values) and, when unverified, repaired; an unverified row that
+ * does not match is dropped and deleted, once its writer can no longer commit.
+ */
+final class ViewReader<T> {
+
+  private final StoreContext<T> context;
+
+  ViewReader(StoreContext<T> context) {
+    this.context = context;
+  }
+
+  /** The values of the entities {@code rows} stand for, in the order of the rows. */
+  List<Object[]> resolve(ViewModel view, List<Result> rows) {
+    Object[][] resolved = new Object[rows.size()][];
+    List<Integer> toCheck = new ArrayList<>();
+    for (int i = 0; i < rows.size(); i++) {
+      RowStatus status = status(view, rows.get(i));
+      if (status != null && status.state() == State.VERIFIED && view.isFullCopy()) {
+        resolved[i] = view.decode(rows.get(i));
+      } else {
+        toCheck.add(i);
+      }
+    }
+    if (!toCheck.isEmpty()) {
+      List<Get> gets = new ArrayList<>(toCheck.size());
+      for (int i : toCheck) {
+        gets.add(new Get(view.mainRowKey(rows.get(i))));
+      }
+      Result[] mains = HBaseCalls.on(context.connection, context.mainTable, "read main rows of view " + view.name(),
+          t -> t.get(gets));
+      for (int j = 0; j < mains.length; j++) {
+        int i = toCheck.get(j);
+        resolved[i] = check(view, rows.get(i), MainRow.of(context, mains[j]));
+      }
+    }
+    List<Object[]> values = new ArrayList<>(rows.size());
+    for (Object[] entity : resolved) {
+      if (entity != null) {
+        values.add(entity);
+      }
+    }
+    return values;
+  }
+
+  private Object[] check(ViewModel view, Result row, MainRow main) {
+    boolean matches = main.isLive() && Arrays.equals(view.rowKey(main.values), row.getRow());
+    Cell statusCell = row.getColumnLatestCell(view.statusFamily(), ProtocolCells.VIEW_STATUS);
+    RowStatus observed = statusCell == null ? null
+        : RowStatus.decode(statusCell.getValueArray(), statusCell.getValueOffset(), statusCell.getValueLength());
+    if (observed != null && observed.state() == State.UNVERIFIED && writerCannotCommit(observed, main)) {
+      if (matches) {
+        repair(view, row.getRow(), CellUtil.cloneValue(statusCell), main);
+      } else {
+        discard(view, row.getRow(), CellUtil.cloneValue(statusCell), observed.timestamp());
+      }
+    }
+    return matches ? main.values : null;
+  }
+
+  /**
+   * Whether the write that left {@code observed} has committed or never will: statuses of a main
+   * row rise with every commit, so a writer whose timestamp is not above the main row's cannot
+   * win the compare-and-set anymore. Without any status on the main row, only age tells.
+   */
+  private static boolean writerCannotCommit(RowStatus observed, MainRow main) {
+    if (main.status == null) {
+      return System.currentTimeMillis() - observed.timestamp() > UniqueClaims.IN_FLIGHT_MILLIS;
+    }
+    return observed.timestamp() <= main.status.timestamp();
+  }
+
+  private void repair(ViewModel view, byte[] key, byte[] observed, MainRow main) {
+    if (main.status == null) {
+      return; // a main row written without the protocol: nothing to date the repair with
+    }
+    long timestamp = main.status.timestamp();
+    RowMutations rewrite = new RowMutations(key, 2);
+    try {
+      rewrite.add(new Delete(key, timestamp - 1));
+      rewrite.add(view.put(key, main.values, main.status.with(State.VERIFIED), context.model.rowKey().encode(main.values)));
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException(e);
+    }
+    CheckAndMutate repair = CheckAndMutate.newBuilder(key)
+        .ifEquals(view.statusFamily(), ProtocolCells.VIEW_STATUS, observed).build(rewrite);
+    HBaseCalls.on(context.connection, context.viewTables.get(view), "repair view row", t -> t.checkAndMutate(repair));
+  }
+
+  private void discard(ViewModel view, byte[] key, byte[] observed, long timestamp) {
+    CheckAndMutate discard = CheckAndMutate.newBuilder(key)
+        .ifEquals(view.statusFamily(), ProtocolCells.VIEW_STATUS, observed).build(new Delete(key, timestamp));
+    HBaseCalls.on(context.connection, context.viewTables.get(view), "delete stale view row",
+        t -> t.checkAndMutate(discard));
+  }
+
+  private static RowStatus status(ViewModel view, Result row) {
+    return ProtocolCells.status(row, view.statusFamily(), ProtocolCells.VIEW_STATUS);
+  }
+}

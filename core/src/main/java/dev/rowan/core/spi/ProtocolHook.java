@@ -1,0 +1,35 @@
+package dev.rowan.core.spi;
+
+import java.util.List;
+
+/**
+ * Called between the steps of the view write protocol: a place for tracing, metrics and, in
+ * tests, for faults. A hook that throws stops the write at that step, exactly as a crash of the
+ * client there would, except that the exception reaches the caller.
+ *
+ * <p>Thread-safety: implementations must be thread-safe; writes call them concurrently.
+ */
+@FunctionalInterface
+public interface ProtocolHook {
+
+  /** The hook that does nothing. */
+  ProtocolHook NONE = (step, table, rowKeys) -> {};
+
+  /** The steps of a write of an entity with views. */
+  enum Step {
+    /** The main rows were read; no view row is written yet. */
+    BEFORE_UNVERIFY,
+    /** The view rows are written unverified; the main rows are not written yet. */
+    BEFORE_MAIN_WRITE,
+    /** The main rows are written; the view rows are not settled yet. */
+    BEFORE_SETTLE,
+    /** The write is complete. */
+    AFTER_SETTLE
+  }
+
+  /**
+   * Called at {@code step} of a write to the entity table {@code table} of the main rows
+   * {@code rowKeys}.
+   */
+  void at(Step step, String table, List<byte[]> rowKeys);
+}

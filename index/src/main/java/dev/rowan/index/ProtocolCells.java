@@ -1,0 +1,48 @@
+package dev.rowan.index;
+
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * The cells Rowan adds to rows of entities with views: the status cell of main rows and of view
+ * rows, and the owner cell of unique view rows. They live in the entity's first family under
+ * qualifiers that start with a zero byte, which no mapped column may use.
+ *
+ * <p>Thread-safety: stateless.
+ */
+public final class ProtocolCells {
+
+  /** The qualifier of the status cell of main rows. */
+  public static final byte[] MAIN_STATUS = {0, 'v'};
+  /** The qualifier of the status cell of view rows. */
+  public static final byte[] VIEW_STATUS = {0, 's'};
+  /** The qualifier of the main row key carried by a unique view row. */
+  public static final byte[] OWNER = {0, 'k'};
+
+  private ProtocolCells() {}
+
+  /** The status in {@code qualifier} of {@code family} in {@code result}, or {@code null}. */
+  public static RowStatus status(Result result, byte[] family, byte[] qualifier) {
+    Cell cell = result.getColumnLatestCell(family, qualifier);
+    return cell == null ? null
+        : RowStatus.decode(cell.getValueArray(), cell.getValueOffset(), cell.getValueLength());
+  }
+
+  /** The owner main row key carried by a unique view row, or {@code null}. */
+  public static byte[] owner(Result result, byte[] family) {
+    Cell cell = result.getColumnLatestCell(family, OWNER);
+    return cell == null ? null : CellUtil.cloneValue(cell);
+  }
+
+  /** Whether {@code qualifier} is reserved for protocol cells. */
+  public static boolean isReserved(byte[] qualifier) {
+    return qualifier.length > 0 && qualifier[0] == 0;
+  }
+
+  /** A readable form of a qualifier, for messages. */
+  static String show(byte[] qualifier) {
+    return Bytes.toStringBinary(qualifier);
+  }
+}

@@ -1,0 +1,130 @@
+package dev.rowan.index;
+
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.LoadingCache;
+import dev.rowan.index.RowStatus.State;
+import dev.rowan.index.ViewRowChange.Kind;
+import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.IndexDefinition;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Row;
+import org.apache.hadoop.hbase.client.RowMutations;
+
+/**
+ * Decides what a write does to the views of an entity: a pure function of the entity's state
+ * before and after the write and of the write's status (timestamp and nonce). See
+ * docs/view-consistency.md for the protocol these mutations take part in.
+ *
+ * <ul>
+ *   <li>A view row whose key and carried values do not change is left alone.
+ *   <li>A view row of the new state is written unverified in phase one, replacing any older
+ *       cells under its key, and marked verified in phase three if its status is still this
+ *       write's.
+ *   <li>A view row of the old state that does not survive is marked unverified in phase one
+ *       (so that no reader trusts it once the main row changes) and deleted in phase three, up
+ *       to this write's timestamp, if its status is still this write's.
+ * </ul>
+ *
+ * <p>Thread-safety: immutable and thread-safe.
+ */
+public final class ViewMaintainer {
+
+  private static final LoadingCache<EntityModel<?>, ViewMaintainer> MAINTAINERS =
+      Caffeine.newBuilder().weakKeys().build(ViewMaintainer::new);
+
+  private final EntityModel<?> entity;
+  private final List<ViewModel> views;
+
+  private ViewMaintainer(EntityModel<?> entity) {
+    if (entity.isWide() && !entity.indexes().isEmpty()) {
+      throw new IllegalArgumentException(entity.entityName() + " is stored wide and declares views;"
+          + " views of wide entities are not supported");
+    }
+    this.entity = entity;
+    List<ViewModel> built = new ArrayList<>();
+    for (IndexDefinition index : entity.indexes()) {
+      built.add(new ViewModel(entity, index));
+    }
+    this.views = List.copyOf(built);
+  }
+
+  /** The maintainer of {@code entity}'s views, built once per entity. */
+  public static ViewMaintainer of(EntityModel<?> entity) {
+    return MAINTAINERS.get(entity);
+  }
+
+  /** The entity whose views this maintains. */
+  public EntityModel<?> entity() {
+    return entity;
+  }
+
+  /** The views, in declaration order. */
+  public List<ViewModel> views() {
+    return views;
+  }
+
+  /** The view called {@code name}, ignoring case. */
+  public Optional<ViewModel> view(String name) {
+    return views.stream().filter(v -> v.name().equalsIgnoreCase(name)).findFirst();
+  }
+
+  /**
+   * What a write does to every view.
+   *
+   * @param before the entity's values before the write, or null when it did not exist
+   * @param after the entity's values after the write, or null for a delete
+   * @param mainRowKey the entity's main row key
+   * @param write the write's status on the main row ({@link State#LIVE} or {@link State#DELETED})
+   */
+  public WritePlan plan(Object[] before, Object[] after, byte[] mainRowKey, RowStatus write) {
+    RowStatus unverified = write.with(State.UNVERIFIED);
+    List<ViewRowChange> changes = new ArrayList<>();
+    for (ViewModel view : views) {
+      byte[] oldKey = before == null ? null : view.rowKey(before);
+      byte[] newKey = after == null ? null : view.rowKey(after);
+      boolean sameKey = oldKey != null && Arrays.equals(oldKey, newKey);
+      if (sameKey && view.sameContent(before, after)) {
+        continue;
+      }
+      if (newKey != null) {
+        Put put = view.put(newKey, after, unverified, mainRowKey);
+        Put verify = new Put(newKey, write.timestamp())
+            .addColumn(view.statusFamily(), ProtocolCells.VIEW_STATUS, write.timestamp(),
+                view.statusValue(write.with(State.VERIFIED), after));
+        changes.add(new ViewRowChange(view, newKey, Kind.WRITE, replacing(newKey, put, write.timestamp()),
+            ifStatus(view, newKey, view.statusValue(unverified, after)).build(verify)));
+      }
+      if (oldKey != null && !sameKey) {
+        byte[] expected = view.statusValue(unverified, before);
+        Put unverify = new Put(oldKey, write.timestamp())
+            .addColumn(view.statusFamily(), ProtocolCells.VIEW_STATUS, write.timestamp(), expected);
+        changes.add(new ViewRowChange(view, oldKey, Kind.RETIRE, unverify,
+            ifStatus(view, oldKey, expected).build(new Delete(oldKey, write.timestamp()))));
+      }
+    }
+    return new WritePlan(write, changes);
+  }
+
+  /** The new row, after a delete of every older cell under its key so no stale cell survives. */
+  private static Row replacing(byte[] key, Put put, long timestamp) {
+    RowMutations mutations = new RowMutations(key, 2);
+    try {
+      mutations.add(new Delete(key, timestamp - 1));
+      mutations.add(put);
+    } catch (IOException e) {
+      throw new IllegalStateException("a delete and a put of one row disagree on the row", e);
+    }
+    return mutations;
+  }
+
+  private static CheckAndMutate.Builder ifStatus(ViewModel view, byte[] key, byte[] status) {
+    return CheckAndMutate.newBuilder(key).ifEquals(view.statusFamily(), ProtocolCells.VIEW_STATUS, status);
+  }
+}

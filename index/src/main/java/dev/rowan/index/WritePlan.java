@@ -1,0 +1,43 @@
+package dev.rowan.index;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+/**
+ * Everything one save or delete does to the views of an entity, decided before any I/O.
+ *
+ * @param write the status of this write: its timestamp and nonce
+ * @param changes the view rows written or retired
+ */
+public record WritePlan(RowStatus write, List<ViewRowChange> changes) {
+
+  /** Copies the list. */
+  public WritePlan {
+    changes = List.copyOf(changes);
+  }
+
+  /** Whether the write touches no view row. */
+  public boolean isEmpty() {
+    return changes.isEmpty();
+  }
+
+  /** The changes grouped by view, each view's in plan order. */
+  public Map<ViewModel, List<ViewRowChange>> byView() {
+    return changes.stream().collect(Collectors.groupingBy(ViewRowChange::view,
+        java.util.LinkedHashMap::new, Collectors.toList()));
+  }
+
+  /** The changes that match {@code which}. */
+  public List<ViewRowChange> select(Predicate<ViewRowChange> which) {
+    List<ViewRowChange> selected = new ArrayList<>();
+    for (ViewRowChange change : changes) {
+      if (which.test(change)) {
+        selected.add(change);
+      }
+    }
+    return selected;
+  }
+}

@@ -1,0 +1,144 @@
+package dev.rowan.index;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rowan.index.RowStatus.State;
+import dev.rowan.index.ViewRowChange.Kind;
+import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.annotation.Column;
+import dev.rowan.mapping.annotation.Index;
+import dev.rowan.mapping.annotation.RowKey;
+import dev.rowan.mapping.annotation.Salt;
+import dev.rowan.mapping.annotation.Table;
+import java.math.BigDecimal;
+import java.util.List;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.RowMutations;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.Test;
+
+/** What a write must do to each view, decided without a cluster. */
+class ViewMaintainerTest {
+
+  @Table(name = "orders", salt = @Salt(buckets = 4))
+  @Index(name = "seller", key = {"sellerId", "createdAt"})
+  @Index(name = "buyer", key = {"buyerId"}, include = {"amount"})
+  @Index(name = "number", key = {"externalNo"}, unique = true)
+  record Order(@RowKey String orderNo, @Column(name = "s") String sellerId, @Column(name = "b") String buyerId,
+      @Column(name = "c") long createdAt, @Column(name = "a") BigDecimal amount, @Column(name = "n") String note,
+      @Column(name = "x") String externalNo) {}
+
+  private final EntityModel<Order> model = EntityModel.of(Order.class);
+  private final ViewMaintainer maintainer = ViewMaintainer.of(model);
+  private final RowStatus write = new RowStatus(State.LIVE, 1000, 42);
+
+  private Object[] values(Order order) {
+    return model.values(order);
+  }
+
+  private WritePlan plan(Order before, Order after) {
+    byte[] row = model.rowKey(after != null ? after : before);
+    return maintainer.plan(before == null ? null : values(before), after == null ? null : values(after), row, write);
+  }
+
+  private final Order original = new Order("o-1", "s-1", "b-1", 5, BigDecimal.ONE, "hello", "EXT-1");
+
+  @Test
+  void anInsertWritesOneUnverifiedRowPerView() {
+    WritePlan plan = plan(null, original);
+    assertEquals(List.of("seller", "buyer", "number"), plan.changes().stream().map(c -> c.view().name()).toList());
+    assertTrue(plan.changes().stream().allMatch(c -> c.kind() == Kind.WRITE));
+    ViewRowChange seller = plan.changes().get(0);
+    RowMutations rows = (RowMutations) seller.unverify();
+    Delete clear = (Delete) rows.getMutations().get(0);
+    Put put = (Put) rows.getMutations().get(1);
+    assertEquals(999, clear.getTimestamp(), "older cells under the key are cleared first");
+    Cell status = put.get(Bytes.toBytes("d"), ProtocolCells.VIEW_STATUS).get(0);
+    assertEquals(1000, status.getTimestamp());
+    assertEquals(new RowStatus(State.UNVERIFIED, 1000, 42), RowStatus.decode(status.getValueArray(),
+        status.getValueOffset(), status.getValueLength()));
+    assertEquals(7, put.getFamilyCellMap().get(Bytes.toBytes("d")).size(),
+        "a full copy carries all six columns, plus the status cell");
+  }
+
+  @Test
+  void changingTheSellerRetiresTheOldSellerRowAndLeavesTheBuyerViewAlone() {
+    WritePlan plan = plan(original, new Order("o-1", "s-2", "b-1", 5, BigDecimal.ONE, "hello", "EXT-1"));
+    List<ViewRowChange> changes = plan.changes();
+    assertEquals(List.of("seller WRITE", "seller RETIRE", "number WRITE"),
+        changes.stream().map(c -> c.view().name() + " " + c.kind()).toList(),
+        "the unique view keeps its key but carries the seller, so it is rewritten");
+    assertArrayEquals(maintainer.view("seller").orElseThrow().rowKey(values(original)), changes.get(1).rowKey());
+    CheckAndMutate retire = changes.get(1).settle();
+    assertTrue(retire.getAction() instanceof Delete);
+    assertEquals(1000, ((Delete) retire.getAction()).getTimestamp(), "retired up to this write, not past it");
+    RowStatus expected = RowStatus.decode(retire.getValue(), 0, retire.getValue().length);
+    assertEquals(new RowStatus(State.UNVERIFIED, 1000, 42), expected, "only if still this write's claim");
+  }
+
+  @Test
+  void aChangeOfAColumnOnlyAFullCopyCarriesRewritesThatViewAlone() {
+    WritePlan plan = plan(original, new Order("o-1", "s-1", "b-1", 5, BigDecimal.ONE, "changed", "EXT-1"));
+    assertEquals(List.of("seller", "number"), plan.changes().stream().map(c -> c.view().name()).toList(),
+        "the buyer view carries only the amount");
+    assertTrue(plan.changes().stream().allMatch(c -> c.kind() == Kind.WRITE));
+  }
+
+  @Test
+  void anUnchangedEntityTouchesNoView() {
+    assertTrue(plan(original, original).isEmpty());
+  }
+
+  @Test
+  void aDeleteRetiresEveryViewRow() {
+    WritePlan plan = maintainer.plan(values(original), null, model.rowKey(original), write.with(State.DELETED));
+    assertEquals(3, plan.changes().size());
+    assertTrue(plan.changes().stream().allMatch(c -> c.kind() == Kind.RETIRE));
+  }
+
+  @Test
+  void aNullKeyPropertyMeansNoRowInThatView() {
+    Order noBuyer = new Order("o-1", "s-1", null, 5, BigDecimal.ONE, "hello", "EXT-1");
+    assertNull(maintainer.view("buyer").orElseThrow().rowKey(values(noBuyer)));
+    WritePlan plan = plan(original, noBuyer);
+    ViewRowChange buyer = plan.changes().stream().filter(c -> c.view().name().equals("buyer")).findFirst().orElseThrow();
+    assertEquals(Kind.RETIRE, buyer.kind());
+  }
+
+  @Test
+  void viewKeysLeadWithTheKeyPropertiesAndEndWithTheRowKey() {
+    ViewModel seller = maintainer.view("seller").orElseThrow();
+    assertEquals("[salt 4][sellerId][createdAt][orderNo]", seller.key().toString());
+    ViewModel number = maintainer.view("number").orElseThrow();
+    assertEquals("[salt 4][externalNo]", number.key().toString(), "a unique view's key is the key properties alone");
+    assertEquals("orders.seller", seller.tableName());
+    assertEquals(3, seller.splitPoints().length);
+    assertTrue(seller.isFullCopy());
+    assertTrue(!maintainer.view("buyer").orElseThrow().isFullCopy());
+  }
+
+  @Test
+  void nullCarriedColumnsAreFlaggedInTheStatusCell() {
+    Order sparse = new Order("o-1", "s-1", "b-1", 5, null, null, "EXT-1");
+    ViewModel seller = maintainer.view("seller").orElseThrow();
+    byte[] status = seller.statusValue(write.with(State.VERIFIED), values(sparse));
+    assertEquals(RowStatus.LENGTH + 1, status.length);
+    // carried columns in order s, b, c, a, n, x: a (bit 3) and n (bit 4) are null
+    assertEquals(0b11000, status[RowStatus.LENGTH]);
+    Put put = seller.put(seller.rowKey(values(sparse)), values(sparse), write, model.rowKey(sparse));
+    org.apache.hadoop.hbase.client.Result row = org.apache.hadoop.hbase.client.Result.create(
+        put.getFamilyCellMap().values().stream().flatMap(List::stream)
+            .sorted(org.apache.hadoop.hbase.CellComparator.getInstance()).toList());
+    Object[] decoded = seller.decode(row);
+    assertEquals(sparse, model.instantiate(decoded));
+    assertTrue(put.getFamilyCellMap().get(Bytes.toBytes("d")).stream()
+        .noneMatch(c -> Bytes.equals(CellUtil.cloneQualifier(c), Bytes.toBytes("a"))));
+  }
+}
