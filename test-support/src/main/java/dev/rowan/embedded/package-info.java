@@ -1,0 +1,6 @@
+/**
+ * HBase without a cluster: {@link dev.rowan.embedded.EmbeddedHBase} runs a standalone HBase in
+ * this JVM on a local directory, and {@link dev.rowan.embedded.HBaseEndpoint} connects to a
+ * configured cluster or falls back to the embedded one.
+ */
+package dev.rowan.embedded;

@@ -1,0 +1,127 @@
+package dev.rowan.test;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.HBaseTestingUtility;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.NamespaceDescriptor;
+import org.apache.hadoop.hbase.StartMiniClusterOption;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The in-process HBase that all {@link HBaseTest} classes of a test JVM share: ZooKeeper, one
+ * master and one region server on the local file system (no mini HDFS), and one connection.
+ * Kept in JUnit's root store, which closes it when the JVM's test run ends.
+ */
+final class SharedCluster implements ExtensionContext.Store.CloseableResource {
+
+  private static final Logger LOG = LoggerFactory.getLogger(SharedCluster.class);
+  private static final AtomicInteger STARTS = new AtomicInteger();
+  private static final int MAX_NAMESPACE_LENGTH = 64;
+
+  private final HBaseTestingUtility utility;
+  private final Connection connection;
+  private final Connection sharedView;
+  private final AtomicLong namespaces = new AtomicLong();
+
+  private SharedCluster(HBaseTestingUtility utility, Connection connection) {
+    this.utility = utility;
+    this.connection = connection;
+    this.sharedView = UnclosableConnection.of(connection);
+  }
+
+  /** Starts ZooKeeper and HBase; called once per JVM through the root store. */
+  static SharedCluster start() {
+    long began = System.nanoTime();
+    HBaseTestingUtility utility = new HBaseTestingUtility(fastLocalSettings());
+    try {
+      utility.startMiniZKCluster();
+      utility.startMiniHBaseCluster(
+          StartMiniClusterOption.builder().numMasters(1).numRegionServers(1).build());
+      Connection connection = utility.getConnection();
+      Duration took = Duration.ofNanos(System.nanoTime() - began);
+      STARTS.incrementAndGet();
+      LOG.info("Started the shared test HBase in {} ms (ZooKeeper port {})",
+          took.toMillis(), utility.getZkCluster().getClientPort());
+      return new SharedCluster(utility, connection);
+    } catch (Exception e) {
+      shutDownQuietly(utility);
+      throw new IllegalStateException("Cannot start the in-process HBase for tests", e);
+    }
+  }
+
+  /** How many shared clusters this JVM has started; one, once any test has used HBase. */
+  static int starts() {
+    return STARTS.get();
+  }
+
+  private static Configuration fastLocalSettings() {
+    Configuration conf = HBaseConfiguration.create();
+    conf.setBoolean("hbase.unsafe.stream.capability.enforce", false); // local FS has no hflush
+    conf.set("hbase.wal.provider", "filesystem");
+    conf.setInt(HConstants.MASTER_INFO_PORT, -1);
+    conf.setInt(HConstants.REGIONSERVER_INFO_PORT, -1);
+    conf.setInt(HConstants.REGION_SERVER_HANDLER_COUNT, 10);
+    conf.setInt(HConstants.MASTER_HANDLER_COUNT, 5);
+    conf.setInt("hbase.regionserver.metahandler.count", 5);
+    conf.setInt("hbase.master.wait.on.regionservers.mintostart", 1);
+    conf.setInt("hbase.master.wait.on.regionservers.maxtostart", 1);
+    conf.setInt("hbase.regionserver.msginterval", 250); // region server retries to report sooner
+    return conf;
+  }
+
+  /** The shared connection; its {@code close()} does nothing. */
+  Connection connection() {
+    return sharedView;
+  }
+
+  /** A copy of the client configuration, which names this cluster's ZooKeeper. */
+  Configuration configuration() {
+    return new Configuration(utility.getConfiguration());
+  }
+
+  /**
+   * Creates a fresh namespace named after a counter and the test that will own it.
+   *
+   * @throws UncheckedIOException when HBase refuses to create it
+   */
+  TestNamespace createNamespace(String owner) {
+    String name = namespaceName(namespaces.incrementAndGet(), owner);
+    try (Admin admin = connection.getAdmin()) {
+      admin.createNamespace(NamespaceDescriptor.create(name).build());
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot create the test namespace " + name, e);
+    }
+    return new TestNamespace(name);
+  }
+
+  static String namespaceName(long number, String owner) {
+    String name = "t" + number + "_" + owner.replaceAll("[^A-Za-z0-9_]", "_");
+    return name.length() <= MAX_NAMESPACE_LENGTH ? name : name.substring(0, MAX_NAMESPACE_LENGTH);
+  }
+
+  @Override
+  public void close() {
+    long began = System.nanoTime();
+    shutDownQuietly(utility);
+    LOG.info("Stopped the shared test HBase in {} ms",
+        Duration.ofNanos(System.nanoTime() - began).toMillis());
+  }
+
+  private static void shutDownQuietly(HBaseTestingUtility utility) {
+    try {
+      utility.shutdownMiniCluster(); // closes the connection, stops HBase and ZooKeeper
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("Could not shut down the shared test HBase cleanly", e);
+    }
+  }
+}
