@@ -6,6 +6,7 @@ import dev.rowan.core.internal.EntityStore;
 import dev.rowan.core.internal.RepositoryFactory;
 import dev.rowan.core.spi.ProtocolHook;
 import dev.rowan.mapping.EntityModel;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
@@ -31,15 +32,21 @@ public final class Rowan implements AutoCloseable {
   private final boolean ownsConnection;
   private final String namespace;
   private final ProtocolHook hook;
+  private final Duration writeLease;
   private final Schema schema = new Schema(this);
   private final Map<Class<?>, EntityStore<?>> stores = new ConcurrentHashMap<>();
   private final Map<Class<?>, Object> repositories = new ConcurrentHashMap<>();
 
-  private Rowan(Connection connection, boolean ownsConnection, String namespace, ProtocolHook hook) {
+  /** How long a write may be in flight before readers and other writers treat it as dead. */
+  public static final Duration DEFAULT_WRITE_LEASE = Duration.ofSeconds(60);
+
+  private Rowan(Connection connection, boolean ownsConnection, String namespace, ProtocolHook hook,
+      Duration writeLease) {
     this.connection = connection;
     this.ownsConnection = ownsConnection;
     this.namespace = namespace;
     this.hook = hook;
+    this.writeLease = writeLease;
   }
 
   /**
@@ -51,7 +58,8 @@ public final class Rowan implements AutoCloseable {
   public static Rowan connect(Configuration configuration) {
     Objects.requireNonNull(configuration, "configuration");
     try {
-      return new Rowan(ConnectionFactory.createConnection(configuration), true, null, ProtocolHook.NONE);
+      return new Rowan(ConnectionFactory.createConnection(configuration), true, null, ProtocolHook.NONE,
+          DEFAULT_WRITE_LEASE);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot connect to HBase", e);
     }
@@ -107,7 +115,7 @@ public final class Rowan implements AutoCloseable {
   @SuppressWarnings("unchecked")
   public <T> EntityStore<T> store(Class<T> entityType) {
     return (EntityStore<T>) stores.computeIfAbsent(entityType,
-        type -> new EntityStore<>(connection, EntityModel.of(entityType), this::tableName, hook));
+        type -> new EntityStore<>(connection, EntityModel.of(entityType), this::tableName, hook, writeLease));
   }
 
   @Override
@@ -131,6 +139,7 @@ public final class Rowan implements AutoCloseable {
     private final Connection connection;
     private String namespace;
     private ProtocolHook hook;
+    private Duration writeLease;
 
     private Builder(Connection connection) {
       this.connection = connection;
@@ -165,9 +174,32 @@ public final class Rowan implements AutoCloseable {
       return this;
     }
 
+    /**
+     * How long a write of an entity with views may take from its first view row to its main row
+     * ({@link #DEFAULT_WRITE_LEASE} unless set). Past it, a reader that meets the write's
+     * unverified view rows fences the main row, so that the write can no longer commit, and
+     * cleans up after it; a unique key claimed by it may be taken over. A writer paused for longer
+     * than the lease retries, or for a unique view may lose its claim (docs/view-consistency.md).
+     *
+     * @throws IllegalStateException when the lease was already set
+     * @throws IllegalArgumentException when the lease is not positive
+     */
+    public Builder writeLease(Duration lease) {
+      if (this.writeLease != null) {
+        throw new IllegalStateException("writeLease was already set to " + this.writeLease);
+      }
+      Objects.requireNonNull(lease, "lease");
+      if (lease.isNegative() || lease.isZero()) {
+        throw new IllegalArgumentException("a write lease must be positive, not " + lease);
+      }
+      this.writeLease = lease;
+      return this;
+    }
+
     /** Returns the Rowan; the caller keeps ownership of the connection. */
     public Rowan build() {
-      return new Rowan(connection, false, namespace, hook == null ? ProtocolHook.NONE : hook);
+      return new Rowan(connection, false, namespace, hook == null ? ProtocolHook.NONE : hook,
+          writeLease == null ? DEFAULT_WRITE_LEASE : writeLease);
     }
   }
 }

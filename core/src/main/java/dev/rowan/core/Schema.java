@@ -1,10 +1,22 @@
 package dev.rowan.core;
 
+import dev.rowan.core.schema.SchemaAdmin;
+
 /**
  * Creates, checks and drops the tables of mapped entities: the main table and every view
- * table, with the column families of {@code @Family} and the pre-split points of the salt.
+ * table, with the column families of {@code @Family} and the pre-split points of the salt (or
+ * of a {@link SplitPolicy} for an unsalted entity).
  *
- * <p>Thread-safety: thread-safe.
+ * <pre>{@code
+ * rowan.schema().create(Order.class);            // a no-op when the tables exist and match
+ * SchemaReport report = rowan.schema().check(Order.class);
+ * if (!report.matches()) {
+ *   report.differences().forEach(System.out::println);
+ * }
+ * }</pre>
+ *
+ * <p>Thread-safety: thread-safe. Several threads or processes may create the same tables at
+ * once: a table that another one created first is compared with the mapping instead.
  */
 public final class Schema {
 
@@ -15,22 +27,63 @@ public final class Schema {
   }
 
   /**
-   * Creates the table and view tables of {@code entityType}; a no-op for tables that exist and
-   * match the entity.
+   * Creates the table and view tables of {@code entityType}, and the Rowan's namespace when it
+   * is missing; a no-op for tables that exist and match the entity. The main table is pre-split
+   * by the salt, one region per bucket (or {@code regionsPerBucket}); an unsalted one is a
+   * single region.
    *
-   * @throws SchemaMismatchException when a table exists but differs from the entity
+   * @throws SchemaMismatchException when a table exists but differs from the entity; then no
+   *     table is created or changed
+   * @throws dev.rowan.mapping.MappingException when the entity cannot be mapped
+   * @throws DataAccessException when HBase fails
    */
   public void create(Class<?> entityType) {
-    throw new UnsupportedOperationException("to do");
+    create(entityType, SplitPolicy.salted());
   }
 
-  /** Compares the live tables of {@code entityType} with its mapping. */
+  /**
+   * Creates the tables of {@code entityType} as {@link #create(Class)} does, pre-splitting the
+   * main table as {@code splits} says; view tables are split by their own salt. The split
+   * policy only matters when the main table is created.
+   *
+   * @throws IllegalArgumentException when {@code splits} is not {@link SplitPolicy#salted()}
+   *     and the entity is salted (its salt decides its splits), or a split file repeats a key
+   * @throws java.io.UncheckedIOException when a split file cannot be read
+   * @throws SchemaMismatchException when a table exists but differs from the entity; then no
+   *     table is created or changed
+   * @throws dev.rowan.mapping.MappingException when the entity cannot be mapped
+   * @throws DataAccessException when HBase fails
+   */
+  public void create(Class<?> entityType, SplitPolicy splits) {
+    admin().create(entityType, splits);
+  }
+
+  /**
+   * Compares the live tables of {@code entityType} with its mapping: missing tables, missing
+   * and extra column families, and family settings that differ (max versions, time to live,
+   * bloom filter, compression, block size, in-memory, data block encoding). Split points are
+   * not compared, since regions change as tables grow.
+   *
+   * @throws dev.rowan.mapping.MappingException when the entity cannot be mapped
+   * @throws DataAccessException when HBase fails
+   */
   public SchemaReport check(Class<?> entityType) {
-    throw new UnsupportedOperationException("to do");
+    return admin().check(entityType);
   }
 
-  /** Disables and deletes the table and view tables of {@code entityType} that exist. */
+  /**
+   * Disables and deletes the table and view tables of {@code entityType} that exist; missing
+   * ones are skipped.
+   *
+   * @throws dev.rowan.mapping.MappingException when the entity cannot be mapped
+   * @throws DataAccessException when HBase fails
+   */
   public void drop(Class<?> entityType) {
-    throw new UnsupportedOperationException("to do");
+    admin().drop(entityType);
+  }
+
+  /** Built per call: the Rowan's connection is not yet set when its Schema is constructed. */
+  private SchemaAdmin admin() {
+    return new SchemaAdmin(rowan.connection(), rowan.namespace(), rowan::tableName);
   }
 }

@@ -6,7 +6,6 @@ import dev.rowan.index.RowStatus.State;
 import dev.rowan.index.ViewRowChange.Kind;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.IndexDefinition;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -14,8 +13,6 @@ import java.util.Optional;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.client.Row;
-import org.apache.hadoop.hbase.client.RowMutations;
 
 /**
  * Decides what a write does to the views of an entity: a pure function of the entity's state
@@ -24,9 +21,10 @@ import org.apache.hadoop.hbase.client.RowMutations;
  *
  * <ul>
  *   <li>A view row whose key and carried values do not change is left alone.
- *   <li>A view row of the new state is written unverified in phase one, replacing any older
- *       cells under its key, and marked verified in phase three if its status is still this
- *       write's.
+ *   <li>A view row of the new state is written unverified in phase one and marked verified in
+ *       phase three if its status is still this write's. Older cells under its key need no
+ *       delete: the write's cells are newer, and the null bitmap of its status cell hides older
+ *       cells of columns it leaves null.
  *   <li>A view row of the old state that does not survive is marked unverified in phase one
  *       (so that no reader trusts it once the main row changes) and deleted in phase three, up
  *       to this write's timestamp, if its status is still this write's.
@@ -98,7 +96,7 @@ public final class ViewMaintainer {
         Put verify = new Put(newKey, write.timestamp())
             .addColumn(view.statusFamily(), ProtocolCells.VIEW_STATUS, write.timestamp(),
                 view.statusValue(write.with(State.VERIFIED), after));
-        changes.add(new ViewRowChange(view, newKey, Kind.WRITE, replacing(newKey, put, write.timestamp()),
+        changes.add(new ViewRowChange(view, newKey, Kind.WRITE, put,
             ifStatus(view, newKey, view.statusValue(unverified, after)).build(verify)));
       }
       if (oldKey != null && !sameKey) {
@@ -110,18 +108,6 @@ public final class ViewMaintainer {
       }
     }
     return new WritePlan(write, changes);
-  }
-
-  /** The new row, after a delete of every older cell under its key so no stale cell survives. */
-  private static Row replacing(byte[] key, Put put, long timestamp) {
-    RowMutations mutations = new RowMutations(key, 2);
-    try {
-      mutations.add(new Delete(key, timestamp - 1));
-      mutations.add(put);
-    } catch (IOException e) {
-      throw new IllegalStateException("a delete and a put of one row disagree on the row", e);
-    }
-    return mutations;
   }
 
   private static CheckAndMutate.Builder ifStatus(ViewModel view, byte[] key, byte[] status) {

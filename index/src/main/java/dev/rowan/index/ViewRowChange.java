@@ -1,7 +1,7 @@
 package dev.rowan.index;
 
 import org.apache.hadoop.hbase.client.CheckAndMutate;
-import org.apache.hadoop.hbase.client.Row;
+import org.apache.hadoop.hbase.client.Put;
 
 /**
  * What one write does to one view row, in the two phases around the main row write.
@@ -9,13 +9,12 @@ import org.apache.hadoop.hbase.client.Row;
  * @param view the view
  * @param rowKey the view row key
  * @param kind whether the row is written or retired
- * @param unverify phase one: the new row marked unverified (a {@code Put}, or a
- *     {@code RowMutations} that first clears older cells), or for a retired row its status
+ * @param unverify phase one: the new row marked unverified, or for a retired row its status
  *     set to unverified
  * @param settle phase three, once the main row is written: if the status is still this
  *     write's, mark the row verified or delete the retired row
  */
-public record ViewRowChange(ViewModel view, byte[] rowKey, Kind kind, Row unverify, CheckAndMutate settle) {
+public record ViewRowChange(ViewModel view, byte[] rowKey, Kind kind, Put unverify, CheckAndMutate settle) {
 
   /** Whether a view row is written or retired. */
   public enum Kind {

@@ -48,11 +48,12 @@ public final class EntityStore<T> {
 
   /**
    * A store of {@code model}'s entities over {@code connection}, naming tables with
-   * {@code names}, calling {@code hook} between the steps of the write protocol.
+   * {@code names}, calling {@code hook} between the steps of the write protocol, and treating a
+   * write as dead once it has been in flight for {@code writeLease}.
    */
   public EntityStore(org.apache.hadoop.hbase.client.Connection connection, EntityModel<T> model,
-      Function<String, TableName> names, ProtocolHook hook) {
-    this.context = new StoreContext<>(connection, model, names, hook);
+      Function<String, TableName> names, ProtocolHook hook, java.time.Duration writeLease) {
+    this.context = new StoreContext<>(connection, model, names, hook, writeLease.toMillis());
     this.protocol = new ProtocolWriter<>(context);
     this.plain = new PlainWriter<>(context);
     this.viewReader = new ViewReader<>(context);

@@ -32,6 +32,11 @@ final class MainRow {
     return new MainRow(status, live ? context.model.readValues(result) : null);
   }
 
+  /** The same row with another status cell, its values unchanged. */
+  MainRow withStatus(RowStatus newStatus) {
+    return new MainRow(newStatus, values);
+  }
+
   boolean isLive() {
     return values != null;
   }

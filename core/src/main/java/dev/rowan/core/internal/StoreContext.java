@@ -26,8 +26,11 @@ final class StoreContext<T> {
   final ProtocolHook hook;
   final byte[] statusFamily;
   final long maxCellSize;
+  /** How long a write may be in flight: past it, readers fence its main row and clean up after it. */
+  final long writeLeaseMillis;
 
-  StoreContext(Connection connection, EntityModel<T> model, Function<String, TableName> names, ProtocolHook hook) {
+  StoreContext(Connection connection, EntityModel<T> model, Function<String, TableName> names, ProtocolHook hook,
+      long writeLeaseMillis) {
     this.connection = connection;
     this.model = model;
     this.views = ViewMaintainer.of(model);
@@ -41,6 +44,7 @@ final class StoreContext<T> {
     this.statusFamily = model.families().get(0).nameBytes();
     this.maxCellSize = connection.getConfiguration().getLong("hbase.client.keyvalue.maxsize",
         10_485_760L);
+    this.writeLeaseMillis = writeLeaseMillis;
   }
 
   boolean hasViews() {

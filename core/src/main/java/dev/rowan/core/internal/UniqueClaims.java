@@ -18,20 +18,17 @@ import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.RowMutations;
+import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * Claims the keys of unique views before anything else of a write happens: a key nobody holds
  * is taken atomically; a key held by another entity is refused while that entity's main row
- * still maps to it, or while its claim is younger than {@link #IN_FLIGHT_MILLIS} and may still
- * commit; a key held by nobody's current state is taken over. On a refusal every claim of the
+ * still maps to it, or while its claim is younger than the write lease and may still commit; a key held by nobody's current state is taken over. On a refusal every claim of the
  * batch is released, so the failed write leaves nothing behind.
  */
 final class UniqueClaims {
 
-  /** How long an unverified claim counts as a write still in flight. */
-  static final long IN_FLIGHT_MILLIS = 60_000;
   private static final int MAX_TRIES = 8;
 
   private final StoreContext<?> context;
@@ -67,7 +64,7 @@ final class UniqueClaims {
     ViewModel view = change.view();
     TableName table = context.viewTables.get(view);
     byte[] family = view.statusFamily();
-    RowMutations row = (RowMutations) change.unverify();
+    Put row = change.unverify();
     for (int i = 0; i < MAX_TRIES; i++) {
       CheckAndMutate free = CheckAndMutate.newBuilder(change.rowKey())
           .ifNotExists(family, ProtocolCells.VIEW_STATUS).build(row);
@@ -107,7 +104,7 @@ final class UniqueClaims {
         throw UniqueViolationException.of(view.tableName(), Bytes.toStringBinary(key), violation, holder);
       }
     }
-    if (status.state() == State.UNVERIFIED && System.currentTimeMillis() - status.timestamp() < IN_FLIGHT_MILLIS) {
+    if (status.state() == State.UNVERIFIED && System.currentTimeMillis() - status.timestamp() < context.writeLeaseMillis) {
       throw UniqueViolationException.of(view.tableName(), Bytes.toStringBinary(key), violation,
           holder + " (a write in flight)");
     }
@@ -115,9 +112,8 @@ final class UniqueClaims {
 
   private void release(List<ViewRowChange> claimed) {
     for (ViewRowChange change : claimed) {
-      RowMutations row = (RowMutations) change.unverify();
       byte[] family = change.view().statusFamily();
-      Cell cell = row.getMutations().get(1).get(family, ProtocolCells.VIEW_STATUS).get(0);
+      Cell cell = change.unverify().get(family, ProtocolCells.VIEW_STATUS).get(0);
       long timestamp = cell.getTimestamp();
       CheckAndMutate undo = CheckAndMutate.newBuilder(change.rowKey())
           .ifEquals(family, ProtocolCells.VIEW_STATUS, CellUtil.cloneValue(cell))

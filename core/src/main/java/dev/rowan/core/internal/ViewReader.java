@@ -7,11 +7,13 @@ import dev.rowan.index.ViewModel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.RowMutations;
 
@@ -20,7 +22,8 @@ import org.apache.hadoop.hbase.client.RowMutations;
  * row the protocol has not verified: a verified row of a full-copy view is used as it is; every
  * other row is checked against its main row, read in one batch. A row that matches its main row
  * is used (with the main row's values) and, when unverified, repaired; an unverified row that
- * does not match is dropped and deleted, once its writer can no longer commit.
+ * does not match is dropped and deleted, once its writer can no longer commit. A writer whose
+ * lease has run out is made unable to commit by fencing its main row.
  */
 final class ViewReader<T> {
 
@@ -64,30 +67,80 @@ final class ViewReader<T> {
   }
 
   private Object[] check(ViewModel view, Result row, MainRow main) {
-    boolean matches = main.isLive() && Arrays.equals(view.rowKey(main.values), row.getRow());
+    boolean matches = maps(view, row, main);
     Cell statusCell = row.getColumnLatestCell(view.statusFamily(), ProtocolCells.VIEW_STATUS);
     RowStatus observed = statusCell == null ? null
         : RowStatus.decode(statusCell.getValueArray(), statusCell.getValueOffset(), statusCell.getValueLength());
-    if (observed != null && observed.state() == State.UNVERIFIED && writerCannotCommit(observed, main)) {
-      if (matches) {
-        repair(view, row.getRow(), CellUtil.cloneValue(statusCell), main);
-      } else {
-        discard(view, row.getRow(), CellUtil.cloneValue(statusCell), observed.timestamp());
-      }
+    if (observed != null && observed.state() == State.UNVERIFIED) {
+      settle(view, row, CellUtil.cloneValue(statusCell), observed, main);
     }
     return matches ? main.values : null;
+  }
+
+  private static boolean maps(ViewModel view, Result row, MainRow main) {
+    return main.isLive() && Arrays.equals(view.rowKey(main.values), row.getRow());
+  }
+
+  /**
+   * Repairs or discards an unverified row once the write that left it can no longer commit,
+   * fencing that write's main row when its lease has run out. When the fence loses to another
+   * fence or write, the main row is read again and the decision made on what it holds now.
+   */
+  private void settle(ViewModel view, Result row, byte[] statusValue, RowStatus observed, MainRow main) {
+    MainRow settled = main;
+    if (!writerCannotCommit(observed, main)) {
+      if (!leaseExpired(observed)) {
+        return; // the writer may still commit
+      }
+      byte[] mainKey = view.mainRowKey(row);
+      settled = fence(mainKey, main, observed);
+      if (settled == null) {
+        settled = MainRow.of(context, HBaseCalls.on(context.connection, context.mainTable,
+            "read main row of view " + view.name(), t -> t.get(new Get(mainKey))));
+        if (!writerCannotCommit(observed, settled)) {
+          return;
+        }
+      }
+    }
+    if (maps(view, row, settled)) {
+      repair(view, row.getRow(), statusValue, settled);
+    } else {
+      discard(view, row.getRow(), statusValue, observed.timestamp());
+    }
   }
 
   /**
    * Whether the write that left {@code observed} has committed or never will: statuses of a main
    * row rise with every commit, so a writer whose timestamp is not above the main row's cannot
-   * win the compare-and-set anymore. Without any status on the main row, only age tells.
+   * win the compare-and-set anymore.
    */
   private static boolean writerCannotCommit(RowStatus observed, MainRow main) {
-    if (main.status == null) {
-      return System.currentTimeMillis() - observed.timestamp() > UniqueClaims.IN_FLIGHT_MILLIS;
-    }
-    return observed.timestamp() <= main.status.timestamp();
+    return main.status != null && observed.timestamp() <= main.status.timestamp();
+  }
+
+  private boolean leaseExpired(RowStatus observed) {
+    return System.currentTimeMillis() - observed.timestamp() > context.writeLeaseMillis;
+  }
+
+  /**
+   * Makes sure the write that left {@code observed} never commits: rewrites the main row's status
+   * cell, its values untouched, with a timestamp above the write's, if the status is still the
+   * one read. Returns the main row as fenced, or null when another write changed it meanwhile
+   * (that write has then done the same).
+   */
+  private MainRow fence(byte[] mainKey, MainRow main, RowStatus observed) {
+    long timestamp = Math.max(System.currentTimeMillis(), Math.max(observed.timestamp(), main.lastWrite()) + 1);
+    RowStatus fenced = new RowStatus(main.isLive() ? State.LIVE : State.DELETED, timestamp,
+        ThreadLocalRandom.current().nextLong());
+    CheckAndMutate.Builder condition = CheckAndMutate.newBuilder(mainKey);
+    condition = main.status == null
+        ? condition.ifNotExists(context.statusFamily, ProtocolCells.MAIN_STATUS)
+        : condition.ifEquals(context.statusFamily, ProtocolCells.MAIN_STATUS, main.status.encode());
+    CheckAndMutate fence = condition.build(new Put(mainKey, timestamp)
+        .addColumn(context.statusFamily, ProtocolCells.MAIN_STATUS, timestamp, fenced.encode()));
+    boolean done = HBaseCalls.on(context.connection, context.mainTable, "fence a dead write",
+        t -> t.checkAndMutate(fence)).isSuccess();
+    return done ? main.withStatus(fenced) : null;
   }
 
   private void repair(ViewModel view, byte[] key, byte[] observed, MainRow main) {

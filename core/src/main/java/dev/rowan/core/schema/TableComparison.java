@@ -1,0 +1,79 @@
+package dev.rowan.core.schema;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+
+/**
+ * What differs between a live table and the table a mapping expects, one sentence per
+ * difference naming the table and family. Split points are not compared: regions change as a
+ * table grows.
+ */
+final class TableComparison {
+
+  /** A family setting that the mapping decides, with how to show its value. */
+  enum Setting {
+    MAX_VERSIONS("max versions", ColumnFamilyDescriptor::getMaxVersions),
+    TIME_TO_LIVE("time to live", family -> family.getTimeToLive() == HConstants.FOREVER ? "forever"
+        : family.getTimeToLive() + " s"),
+    BLOOM_FILTER("bloom filter", ColumnFamilyDescriptor::getBloomFilterType),
+    COMPRESSION("compression", ColumnFamilyDescriptor::getCompressionType),
+    BLOCK_SIZE("block size", family -> family.getBlocksize() + " bytes"),
+    IN_MEMORY("in-memory", ColumnFamilyDescriptor::isInMemory),
+    DATA_BLOCK_ENCODING("data block encoding", ColumnFamilyDescriptor::getDataBlockEncoding);
+
+    private final String label;
+    private final Function<ColumnFamilyDescriptor, Object> value;
+
+    Setting(String label, Function<ColumnFamilyDescriptor, Object> value) {
+      this.label = label;
+      this.value = value;
+    }
+
+    String shown(ColumnFamilyDescriptor family) {
+      return String.valueOf(value.apply(family));
+    }
+  }
+
+  private TableComparison() {}
+
+  /** The sentence for a table that does not exist. */
+  static String missing(TableName table) {
+    return "Table " + table.getNameAsString() + " does not exist.";
+  }
+
+  /**
+   * The differences of {@code actual}, the live table, from {@code expected}: missing and extra
+   * families, then every setting of a family that differs, with the actual and expected values.
+   */
+  static List<String> differences(TableDescriptor expected, TableDescriptor actual) {
+    String table = "Table " + expected.getTableName().getNameAsString();
+    List<String> differences = new ArrayList<>();
+    for (ColumnFamilyDescriptor want : expected.getColumnFamilies()) {
+      ColumnFamilyDescriptor have = actual.getColumnFamily(want.getName());
+      if (have == null) {
+        differences.add(table + " lacks the column family '" + want.getNameAsString() + "'.");
+        continue;
+      }
+      for (Setting setting : Setting.values()) {
+        String wanted = setting.shown(want);
+        String had = setting.shown(have);
+        if (!wanted.equals(had)) {
+          differences.add(table + ", column family '" + want.getNameAsString() + "': " + setting.label + " is "
+              + had + ", expected " + wanted + ".");
+        }
+      }
+    }
+    for (ColumnFamilyDescriptor have : actual.getColumnFamilies()) {
+      if (!expected.hasColumnFamily(have.getName())) {
+        differences.add(table + " has the column family '" + have.getNameAsString()
+            + "', which the mapping does not declare.");
+      }
+    }
+    return differences;
+  }
+}

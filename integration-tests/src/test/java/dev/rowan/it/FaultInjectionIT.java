@@ -1,0 +1,118 @@
+package dev.rowan.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rowan.core.Rowan;
+import dev.rowan.core.spi.ProtocolHook;
+import dev.rowan.core.spi.ProtocolHook.Step;
+import dev.rowan.test.HBaseTest;
+import dev.rowan.test.TestNamespace;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.hadoop.hbase.client.Connection;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A write that dies at any step of the protocol never makes a view give a wrong answer: reads
+ * through the views return exactly the orders the main table holds, and repair what they read.
+ */
+@HBaseTest
+class FaultInjectionIT {
+
+  /** Thrown by the hook: a client dying at a step. */
+  static final class Crash extends Error {
+    Crash(Step step) {
+      super("crash at " + step, null, false, false);
+    }
+  }
+
+  @Test
+  void writesDyingAtEveryStepNeverCauseAWrongAnswer(Connection connection, TestNamespace namespace) throws Exception {
+    long seed = Long.getLong("rowan.seed", System.nanoTime());
+    System.out.println("FaultInjectionIT seed " + seed);
+    Random random = new Random(seed);
+    AtomicReference<Step> crashAt = new AtomicReference<>();
+    AtomicInteger crashes = new AtomicInteger();
+    ProtocolHook hook = (step, table, keys) -> {
+      if (step == crashAt.get()) {
+        crashes.incrementAndGet();
+        throw new Crash(step);
+      }
+    };
+    Duration lease = Duration.ofSeconds(2);
+    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).protocolHook(hook).writeLease(lease)
+        .build()) {
+      rowan.schema().create(Order.class);
+      OrderRepository orders = rowan.repository(OrderRepository.class);
+      OrderFixtures fixtures = new OrderFixtures(random);
+      List<Order> initial = new ArrayList<>();
+      for (int i = 0; i < 300; i++) {
+        initial.add(fixtures.order(i));
+      }
+      orders.saveAll(initial);
+      Step[] steps = Step.values();
+      for (int round = 0; round < 400; round++) {
+        Order current = orders.findByKey("order-" + random.nextInt(300)).orElseGet(() -> fixtures.order(random.nextInt(300)));
+        crashAt.set(random.nextInt(4) == 0 ? null : steps[random.nextInt(steps.length)]);
+        try {
+          if (random.nextInt(10) == 0) {
+            orders.delete(current);
+          } else if (random.nextInt(10) == 0) {
+            List<Order> batch = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+              batch.add(fixtures.change(orders.findByKey("order-" + random.nextInt(300)).orElse(fixtures.order(i))));
+            }
+            orders.saveAll(dedupe(batch));
+          } else {
+            orders.save(fixtures.change(current));
+          }
+        } catch (Crash expected) {
+          // the client died here
+        }
+        crashAt.set(null);
+        if (round % 50 == 0) {
+          assertEveryViewAnswersLikeTheMainTable(rowan, "round " + round + ", seed " + seed);
+        }
+      }
+      assertTrue(crashes.get() > 200, "faults were injected: " + crashes.get());
+      assertEveryViewAnswersLikeTheMainTable(rowan, "after all rounds, seed " + seed);
+      // Once the lease of the dead writes has run out, reading every key range fences their main
+      // rows and repairs or discards every unverified row they left.
+      Thread.sleep(lease.toMillis() + 100);
+      assertEveryViewAnswersLikeTheMainTable(rowan, "after the lease, seed " + seed);
+      ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
+      System.out.println("FaultInjectionIT: " + crashes.get() + " writes crashed, no wrong answer");
+    }
+  }
+
+  private static List<Order> dedupe(List<Order> batch) {
+    Map<String, Order> unique = new HashMap<>();
+    batch.forEach(order -> unique.put(order.orderNo(), order));
+    return new ArrayList<>(unique.values());
+  }
+
+  /** Every seller's and buyer's orders through the views equal a filter of the main table. */
+  static void assertEveryViewAnswersLikeTheMainTable(Rowan rowan, String context) {
+    List<Order> all;
+    try (var stream = rowan.store(Order.class).scanAll()) {
+      all = stream.toList();
+    }
+    for (int s = 0; s < OrderFixtures.SELLERS; s++) {
+      String seller = "seller-" + s;
+      assertEquals(ViewConsistencyIT.sorted(all.stream().filter(o -> seller.equals(o.sellerId())).toList()),
+          ViewConsistencyIT.sorted(rowan.store(Order.class).findByView("seller", seller)), seller + ", " + context);
+    }
+    for (int b = 0; b < OrderFixtures.BUYERS; b++) {
+      String buyer = "buyer-" + b;
+      assertEquals(ViewConsistencyIT.sorted(all.stream().filter(o -> buyer.equals(o.buyerId())).toList()),
+          ViewConsistencyIT.sorted(rowan.store(Order.class).findByView("buyer", buyer)), buyer + ", " + context);
+    }
+  }
+}
