@@ -160,6 +160,8 @@ class RepositoryIT {
 
   interface WithQueryMethods extends HBaseRepository<Order> {
     List<Order> findBySellerId(String sellerId);
+
+    List<Order> findByNote(String note);
   }
 
   @Test
@@ -167,7 +169,9 @@ class RepositoryIT {
     MappingException unmapped = assertThrows(MappingException.class, () -> rowan.repository(NotAnEntityRepository.class));
     assertTrue(unmapped.getMessage().contains("has no @Table annotation"), unmapped.getMessage());
     QueryMethodException unservable = assertThrows(QueryMethodException.class, () -> rowan.repository(WithQueryMethods.class));
-    assertTrue(unservable.getMessage().contains("WithQueryMethods.findBySellerId"), unservable.getMessage());
+    assertEquals(1, unservable.problems().size(), unservable.getMessage());
+    assertTrue(unservable.getMessage().contains("WithQueryMethods.findByNote would read the whole table"),
+        unservable.getMessage());
   }
 
   private static int rowCount(Connection connection, Rowan rowan, String table) throws Exception {

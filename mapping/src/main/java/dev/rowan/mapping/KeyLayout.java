@@ -188,6 +188,48 @@ public final class KeyLayout {
   }
 
   /**
+   * The index of the part whose md5 prefixes the key, or -1 when the key has no hash prefix.
+   * A key range can be scanned only once that part is known.
+   */
+  public int hashPart() {
+    return hashPart;
+  }
+
+  /** Whether the salt bucket of a key is known from its first {@code count} parts. */
+  public boolean saltKnownFrom(int count) {
+    return salt == null || saltedParts[saltedParts.length - 1] < count;
+  }
+
+  /**
+   * The prefixes of every key whose first {@code count} parts have these values: one key prefix
+   * when the salt bucket is known from them (or the layout is unsalted), else one per bucket.
+   *
+   * @throws IllegalArgumentException when the hash prefix needs a part not given
+   */
+  public List<byte[]> scanPrefixes(Object[] values, int count) {
+    if (saltKnownFrom(count)) {
+      return List.of(encode(values, count));
+    }
+    KeyWriter body = new KeyWriter(32);
+    if (hashPart >= 0) {
+      if (hashPart >= count) {
+        throw new IllegalArgumentException(description + ": the hash prefix needs part " + partArray[hashPart].name());
+      }
+      writeHashPrefix(value(partArray[hashPart], values), body);
+    }
+    body.put(encodeParts(values, count));
+    byte[] bytes = body.toByteArray();
+    List<byte[]> prefixes = new ArrayList<>(salt.buckets());
+    for (int bucket = 0; bucket < salt.buckets(); bucket++) {
+      byte[] prefix = new byte[bytes.length + 1];
+      prefix[0] = (byte) bucket;
+      System.arraycopy(bytes, 0, prefix, 1, bytes.length);
+      prefixes.add(prefix);
+    }
+    return prefixes;
+  }
+
+  /**
    * Decodes every part of {@code length} bytes of {@code key} from {@code offset} into the
    * slots of {@code values}, and returns the offset just past the last part.
    *

@@ -22,12 +22,18 @@ final class BucketMerge implements Iterator<Result>, Closeable {
   private record Head(Result result, Iterator<Result> source) {}
 
   BucketMerge(List<ResultScanner> scanners, int saltLength) {
+    this(scanners, saltLength, false);
+  }
+
+  /** Merges scanners that each return rows in descending key order when {@code descending}. */
+  BucketMerge(List<ResultScanner> scanners, int saltLength, boolean descending) {
     this.scanners = scanners;
     this.saltLength = saltLength;
     this.heads = new PriorityQueue<>(Math.max(1, scanners.size()), (a, b) -> {
       byte[] x = a.result.getRow();
       byte[] y = b.result.getRow();
-      return Bytes.compareTo(x, saltLength, x.length - saltLength, y, saltLength, y.length - saltLength);
+      int order = Bytes.compareTo(x, saltLength, x.length - saltLength, y, saltLength, y.length - saltLength);
+      return descending ? -order : order;
     });
     for (ResultScanner scanner : scanners) {
       advance(scanner.iterator());

@@ -26,13 +26,8 @@ final class CrudMethods {
         return null;
       } : null;
       case "scanAll" -> arity == 0 ? args -> store.scanAll() : null;
-      case "explain" -> arity == 1 && types[0] == String.class ? args -> explain(store, (String) args[0]) : null;
       default -> null;
     };
   }
 
-  private static String explain(EntityStore<?> store, String methodName) {
-    throw new IllegalArgumentException(store.model().entityName() + " repository has no query method '"
-        + methodName + "' to explain");
-  }
 }

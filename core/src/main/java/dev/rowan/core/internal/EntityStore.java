@@ -59,6 +59,31 @@ public final class EntityStore<T> {
     this.viewReader = new ViewReader<>(context);
   }
 
+  StoreContext<T> context() {
+    return context;
+  }
+
+  ViewReader<T> viewReader() {
+    return viewReader;
+  }
+
+  /** Deletes {@code entities}, those of entities with views by the protocol a batch at a time. */
+  void deleteAll(List<T> entities) {
+    if (!context.hasViews()) {
+      entities.forEach(this::delete);
+      return;
+    }
+    Map<String, Pending> rows = new LinkedHashMap<>();
+    for (T entity : entities) {
+      byte[] row = context.model.rowKey(entity);
+      rows.putIfAbsent(Bytes.toStringBinary(row), new Pending(row, null));
+    }
+    List<Pending> all = new ArrayList<>(rows.values());
+    for (int from = 0; from < all.size(); from += BATCH) {
+      protocol.write(new ArrayList<>(all.subList(from, Math.min(all.size(), from + BATCH))));
+    }
+  }
+
   /** The entity model. */
   public EntityModel<T> model() {
     return context.model;

@@ -6,10 +6,12 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Serves the abstract methods of a repository: the CRUD methods of
- * {@link dev.rowan.core.HBaseRepository} by the entity's store. Every method is resolved when
+ * {@link dev.rowan.core.HBaseRepository} by the entity's store, and every other abstract method
+ * as a query method derived from its name ({@link QueryMethod}). Every method is resolved when
  * the repository is created, so a call costs a map lookup.
  */
 final class RepositoryHandler implements InvocationHandler {
@@ -26,11 +28,20 @@ final class RepositoryHandler implements InvocationHandler {
   RepositoryHandler(Class<?> type, EntityStore<?> store, List<Method> methods) {
     this.type = type;
     List<String> problems = new ArrayList<>();
+    Map<String, QueryMethod<?>> queries = new TreeMap<>();
     for (Method method : methods) {
+      if (method.getName().equals("explain") && method.getParameterCount() == 1
+          && method.getParameterTypes()[0] == String.class) {
+        invokers.put(method, args -> explain(queries, (String) args[0]));
+        continue;
+      }
       Invoker invoker = CrudMethods.resolve(method, store);
       if (invoker == null) {
-        problems.add(type.getSimpleName() + "." + method.getName() + ": query methods derived from names are not"
-            + " supported yet; only the methods of HBaseRepository are");
+        QueryMethod<?> query = QueryMethod.create(type, method, store, problems);
+        if (query != null) {
+          invokers.put(method, query);
+          queries.putIfAbsent(method.getName(), query);
+        }
       } else {
         invokers.put(method, invoker);
       }
@@ -38,6 +49,15 @@ final class RepositoryHandler implements InvocationHandler {
     if (!problems.isEmpty()) {
       throw RepositoryFactory.unsupported(type, problems);
     }
+  }
+
+  private String explain(Map<String, QueryMethod<?>> queries, String methodName) {
+    QueryMethod<?> query = queries.get(methodName);
+    if (query == null) {
+      throw new IllegalArgumentException(type.getSimpleName() + " has no query method '" + methodName
+          + "'; its query methods are " + queries.keySet());
+    }
+    return query.explain();
   }
 
   @Override

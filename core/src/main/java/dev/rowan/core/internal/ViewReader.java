@@ -35,6 +35,17 @@ final class ViewReader<T> {
 
   /** The values of the entities {@code rows} stand for, in the order of the rows. */
   List<Object[]> resolve(ViewModel view, List<Result> rows) {
+    List<Object[]> values = new ArrayList<>(rows.size());
+    for (Object[] entity : resolveEach(view, rows)) {
+      if (entity != null) {
+        values.add(entity);
+      }
+    }
+    return values;
+  }
+
+  /** For each of {@code rows}, the values of the entity it stands for, or null when it stands for none. */
+  Object[][] resolveEach(ViewModel view, List<Result> rows) {
     Object[][] resolved = new Object[rows.size()][];
     List<Integer> toCheck = new ArrayList<>();
     for (int i = 0; i < rows.size(); i++) {
@@ -57,13 +68,7 @@ final class ViewReader<T> {
         resolved[i] = check(view, rows.get(i), MainRow.of(context, mains[j]));
       }
     }
-    List<Object[]> values = new ArrayList<>(rows.size());
-    for (Object[] entity : resolved) {
-      if (entity != null) {
-        values.add(entity);
-      }
-    }
-    return values;
+    return resolved;
   }
 
   private Object[] check(ViewModel view, Result row, MainRow main) {

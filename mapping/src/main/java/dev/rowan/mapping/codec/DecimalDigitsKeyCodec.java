@@ -86,6 +86,11 @@ final class DecimalDigitsKeyCodec<V extends Number> implements KeyCodec<V> {
   }
 
   @Override
+  public Order order() {
+    return descending ? Order.DESCENDING : Order.ASCENDING;
+  }
+
+  @Override
   public boolean equals(Object other) {
     return other instanceof DecimalDigitsKeyCodec && ((DecimalDigitsKeyCodec<?>) other).type == type
         && ((DecimalDigitsKeyCodec<?>) other).width == width

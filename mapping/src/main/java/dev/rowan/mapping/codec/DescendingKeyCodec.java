@@ -39,6 +39,22 @@ final class DescendingKeyCodec<V> implements KeyCodec<V> {
   }
 
   @Override
+  public Order order() {
+    return inner.order().inverted();
+  }
+
+  @Override
+  public byte[] prefixOf(String prefix) {
+    byte[] bytes = inner.prefixOf(prefix);
+    if (bytes != null) {
+      for (int i = 0; i < bytes.length; i++) {
+        bytes[i] = (byte) ~bytes[i];
+      }
+    }
+    return bytes;
+  }
+
+  @Override
   public boolean equals(Object other) {
     return other instanceof DescendingKeyCodec && ((DescendingKeyCodec<?>) other).inner.equals(inner);
   }

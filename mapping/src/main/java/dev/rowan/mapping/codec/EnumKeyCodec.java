@@ -17,6 +17,11 @@ final class EnumKeyCodec<E extends Enum<E>> implements KeyCodec<E> {
   }
 
   @Override
+  public Order order() {
+    return Order.NONE; // by name, not by the declaration order enums compare by
+  }
+
+  @Override
   public E decode(KeyReader in) {
     return EnumNames.valueOf(type, new String(Escaped.read(in), StandardCharsets.UTF_8));
   }

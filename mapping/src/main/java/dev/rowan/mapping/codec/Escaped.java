@@ -16,6 +16,12 @@ final class Escaped {
   private Escaped() {}
 
   static void write(byte[] bytes, KeyWriter out) {
+    writeUnterminated(bytes, out);
+    out.put(ESCAPE).put(TERMINATOR);
+  }
+
+  /** The escaped bytes without the terminator: a prefix of every encoding that starts with them. */
+  static void writeUnterminated(byte[] bytes, KeyWriter out) {
     int start = 0;
     for (int i = 0; i < bytes.length; i++) {
       if (bytes[i] == 0) {
@@ -23,7 +29,7 @@ final class Escaped {
         start = i + 1;
       }
     }
-    out.put(bytes, start, bytes.length - start).put(ESCAPE).put(TERMINATOR);
+    out.put(bytes, start, bytes.length - start);
   }
 
   static byte[] read(KeyReader in) {

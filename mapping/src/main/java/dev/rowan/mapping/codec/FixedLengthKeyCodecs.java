@@ -83,6 +83,11 @@ final class FixedLengthKeyCodecs {
     }
 
     @Override
+    public Order order() {
+      return Order.NONE; // by name, not by the declaration order enums compare by
+    }
+
+    @Override
     public E decode(KeyReader in) {
       return EnumNames.valueOf(type, new String(readPadded(in, width), StandardCharsets.UTF_8));
     }

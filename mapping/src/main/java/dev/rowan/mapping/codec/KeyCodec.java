@@ -25,4 +25,32 @@ public interface KeyCodec<V> {
   default int fixedWidth() {
     return -1;
   }
+
+  /** How the byte order of encodings follows the natural order of values. */
+  enum Order {
+    /** Smaller values have smaller encodings. */
+    ASCENDING,
+    /** Smaller values have greater encodings ({@code @Descending}). */
+    DESCENDING,
+    /** Byte order follows no order of the values a query could ask for (reversed strings, enum names). */
+    NONE;
+
+    /** The order of the same encodings, inverted byte by byte. */
+    public Order inverted() {
+      return this == ASCENDING ? DESCENDING : this == DESCENDING ? ASCENDING : NONE;
+    }
+  }
+
+  /** How the byte order of this codec's encodings follows the order of values. */
+  default Order order() {
+    return Order.ASCENDING;
+  }
+
+  /**
+   * The bytes that every encoding of a string starting with {@code prefix} starts with, or
+   * {@code null} when this codec encodes no strings or has no such bytes.
+   */
+  default byte[] prefixOf(String prefix) {
+    return null;
+  }
 }

@@ -29,6 +29,11 @@ final class ReversedKeyCodec implements KeyCodec<String> {
   }
 
   @Override
+  public Order order() {
+    return Order.NONE;
+  }
+
+  @Override
   public boolean equals(Object other) {
     return other instanceof ReversedKeyCodec && ((ReversedKeyCodec) other).inner.equals(inner);
   }

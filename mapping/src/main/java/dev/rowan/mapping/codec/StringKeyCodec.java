@@ -12,6 +12,13 @@ enum StringKeyCodec implements KeyCodec<String> {
   }
 
   @Override
+  public byte[] prefixOf(String prefix) {
+    KeyWriter out = new KeyWriter(prefix.length() + 2);
+    Escaped.writeUnterminated(Utf8.encode(prefix), out);
+    return out.toByteArray();
+  }
+
+  @Override
   public String decode(KeyReader in) {
     return new String(Escaped.read(in), StandardCharsets.UTF_8);
   }

@@ -1,0 +1,229 @@
+package dev.rowan.core.internal;
+
+import dev.rowan.core.DataAccessException;
+import dev.rowan.core.internal.query.AccessPlan;
+import dev.rowan.core.internal.query.AccessPlan.Access;
+import dev.rowan.core.internal.query.Condition;
+import dev.rowan.core.internal.query.ConditionCheck;
+import dev.rowan.core.internal.query.KeyRange;
+import dev.rowan.core.internal.query.Keyword;
+import dev.rowan.mapping.KeyLayout;
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+
+/**
+ * Reads the entities of one access plan lazily: gets of whole keys, or one range scan per key
+ * prefix and salt bucket merged in key order, or every row. Rows are turned into entity values
+ * a chunk at a time (view rows through {@link ViewReader}, so unverified rows are checked), and
+ * only entities that satisfy every condition of the group are returned.
+ */
+final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
+
+  /** An entity found: the key of the row it was read from, and its values. */
+  record Found(byte[] rowKey, Object[] values) {}
+
+  private final StoreContext<?> context;
+  private final ViewReader<?> reader;
+  private final AccessPlan plan;
+  private final List<Condition> group;
+  private final Object[] args;
+  private final int chunk;
+  private final Table table;
+  private final Iterator<Result> rows;
+  private final Closeable scanners;
+  private final Deque<Found> ready = new ArrayDeque<>();
+
+  /**
+   * Opens the reads of {@code plan} for the arguments {@code args}, fetching about {@code fetch}
+   * rows per round trip, resuming after the row whose key without salt is {@code after} (or from
+   * the start when it is null).
+   */
+  QueryCursor(StoreContext<?> context, ViewReader<?> reader, AccessPlan plan, List<Condition> group, Object[] args,
+      int fetch, byte[] after) {
+    this.context = context;
+    this.reader = reader;
+    this.plan = plan;
+    this.group = group;
+    this.args = args;
+    this.chunk = Math.max(1, Math.min(fetch, 256));
+    TableName name = plan.view() == null ? context.mainTable : context.viewTables.get(plan.view());
+    try {
+      this.table = context.connection.getTable(name);
+      if (plan.access() == Access.GET) {
+        Result[] results = table.get(gets());
+        this.rows = Arrays.stream(results).filter(r -> !r.isEmpty()).iterator();
+        this.scanners = () -> {};
+      } else {
+        List<ResultScanner> open = new ArrayList<>();
+        for (Scan scan : scans(fetch, after)) {
+          open.add(table.getScanner(scan));
+        }
+        BucketMerge merge = new BucketMerge(open, plan.key().salt() == null ? 0 : 1, plan.reversed());
+        this.rows = merge;
+        this.scanners = merge;
+      }
+    } catch (IOException e) {
+      throw DataAccessException.of("query", name.getNameAsString(), e);
+    }
+  }
+
+  private List<Get> gets() {
+    List<Get> gets = new ArrayList<>();
+    for (Object[] values : prefixValues()) {
+      gets.add(new Get(plan.key().encode(values, plan.prefix().size())));
+    }
+    return gets;
+  }
+
+  private List<Scan> scans(int fetch, byte[] after) {
+    KeyLayout key = plan.key();
+    int saltLength = key.salt() == null ? 0 : 1;
+    List<Scan> scans = new ArrayList<>();
+    for (Object[] values : prefixValues()) {
+      for (byte[] prefix : plan.access() == Access.FULL_SCAN ? bucketPrefixes(key) : key.scanPrefixes(values, plan.prefix().size())) {
+        KeyRange range = plan.range() == null ? KeyRange.prefix(prefix)
+            : KeyRange.of(prefix, key.parts().get(plan.prefix().size()), plan.range(), args);
+        if (range.isEmpty()) {
+          continue;
+        }
+        Scan scan = new Scan().setCaching(Math.max(1, Math.min(fetch, 1000)));
+        byte[] resume = after == null ? null : concat(Arrays.copyOf(prefix, saltLength), after);
+        if (plan.reversed()) {
+          scan.setReversed(true);
+          if (resume != null && (range.stop().length == 0 || Arrays.compareUnsigned(resume, range.stop()) < 0)) {
+            scan.withStartRow(resume, false);
+          } else if (range.stop().length > 0) {
+            scan.withStartRow(range.stop(), false);
+          }
+          scan.withStopRow(range.start(), true);
+        } else {
+          boolean resumeLater = resume != null && Arrays.compareUnsigned(resume, range.start()) >= 0;
+          scan.withStartRow(resumeLater ? resume : range.start(), !resumeLater);
+          if (range.stop().length > 0) {
+            scan.withStopRow(range.stop(), false);
+          }
+        }
+        scans.add(scan);
+      }
+    }
+    return scans;
+  }
+
+  private static List<byte[]> bucketPrefixes(KeyLayout key) {
+    if (key.salt() == null) {
+      return List.of(new byte[0]);
+    }
+    List<byte[]> prefixes = new ArrayList<>();
+    for (int bucket = 0; bucket < key.salt().buckets(); bucket++) {
+      prefixes.add(new byte[] {(byte) bucket});
+    }
+    return prefixes;
+  }
+
+  /** One value array per combination of the values the prefix conditions bind. */
+  private List<Object[]> prefixValues() {
+    List<Object[]> combinations = new ArrayList<>();
+    combinations.add(new Object[context.model.properties().size()]);
+    for (Condition condition : plan.prefix()) {
+      int slot = context.model.property(condition.property()).index();
+      Object argument = args[condition.parameter()];
+      List<?> choices = condition.keyword() == Keyword.IN
+          ? List.copyOf(new java.util.LinkedHashSet<>(ConditionCheck.values(argument))) : List.of(argument);
+      List<Object[]> next = new ArrayList<>();
+      for (Object[] partial : combinations) {
+        for (Object choice : choices) {
+          Object[] values = partial.clone();
+          values[slot] = choice;
+          next.add(values);
+        }
+      }
+      combinations = next;
+    }
+    return combinations;
+  }
+
+  @Override
+  public boolean hasNext() {
+    while (ready.isEmpty() && rows.hasNext()) {
+      List<Result> batch = new ArrayList<>(chunk);
+      while (batch.size() < chunk && rows.hasNext()) {
+        batch.add(rows.next());
+      }
+      resolve(batch);
+    }
+    return !ready.isEmpty();
+  }
+
+  @Override
+  public Found next() {
+    if (!hasNext()) {
+      throw new NoSuchElementException();
+    }
+    return ready.poll();
+  }
+
+  private void resolve(List<Result> batch) {
+    if (plan.view() != null) {
+      Object[][] values = reader.resolveEach(plan.view(), batch);
+      for (int i = 0; i < values.length; i++) {
+        offer(batch.get(i).getRow(), values[i]);
+      }
+      return;
+    }
+    for (Result row : batch) {
+      if (context.model.isWide()) {
+        for (Object entity : context.model.readAll(row)) {
+          offer(row.getRow(), values(entity));
+        }
+      } else {
+        MainRow main = MainRow.of(context, row);
+        offer(row.getRow(), main.isLive() ? main.values : null);
+      }
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private Object[] values(Object entity) {
+    return ((dev.rowan.mapping.EntityModel<Object>) context.model).values(entity);
+  }
+
+  private void offer(byte[] rowKey, Object[] values) {
+    if (values != null && ConditionCheck.matches(values, group, args, context.model)) {
+      ready.add(new Found(rowKey, values));
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      scanners.close();
+      table.close();
+    } catch (IOException e) {
+      throw DataAccessException.of("close query", table.getName().getNameAsString(), e);
+    }
+  }
+
+  private static byte[] concat(byte[] a, byte[] b) {
+    byte[] all = Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, all, a.length, b.length);
+    return all;
+  }
+
+  static Iterator<Found> empty() {
+    return Collections.emptyIterator();
+  }
+}

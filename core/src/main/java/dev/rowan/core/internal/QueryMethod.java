@@ -1,0 +1,343 @@
+package dev.rowan.core.internal;
+
+import dev.rowan.core.AllowScan;
+import dev.rowan.core.Page;
+import dev.rowan.core.PageRequest;
+import dev.rowan.core.internal.QueryCursor.Found;
+import dev.rowan.core.internal.query.Action;
+import dev.rowan.core.internal.query.AccessPlan;
+import dev.rowan.core.internal.query.ConditionCheck;
+import dev.rowan.core.internal.query.MethodNameParser;
+import dev.rowan.core.internal.query.MethodPlan;
+import dev.rowan.core.internal.query.ParsedQuery;
+import dev.rowan.core.internal.query.PlanText;
+import dev.rowan.core.internal.query.QueryPlanner;
+import dev.rowan.core.internal.query.Sort;
+import dev.rowan.core.internal.query.Vocabulary;
+import dev.rowan.index.ViewModel;
+import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.PropertyModel;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * One derived query method of a repository: parsed, planned and checked when the repository is
+ * created, then executed on every call with nothing left to decide but the arguments.
+ *
+ * @param <T> the entity type
+ */
+final class QueryMethod<T> implements RepositoryHandler.Invoker {
+
+  private static final int DEFAULT_FETCH = 500;
+
+  private final String name;
+  private final EntityStore<T> store;
+  private final MethodPlan plan;
+  private final Result result;
+  private final boolean paged;
+  private final int fingerprint;
+
+  /** The kinds of return value a query method may declare. */
+  enum Result { LIST, STREAM, OPTIONAL, ENTITY, PAGE, COUNT_LONG, COUNT_INT, BOOLEAN, VOID }
+
+  private QueryMethod(String name, EntityStore<T> store, MethodPlan plan, Result result, boolean paged) {
+    this.name = name;
+    this.store = store;
+    this.plan = plan;
+    this.result = result;
+    this.paged = paged;
+    this.fingerprint = name.hashCode();
+  }
+
+  /** The text {@code explain} returns. */
+  String explain() {
+    return PlanText.explain(name, plan, store.model());
+  }
+
+  /**
+   * Builds the query method of {@code method}, or adds to {@code problems} every reason it
+   * cannot be served and returns null.
+   */
+  static <T> QueryMethod<T> create(Class<?> repository, Method method, EntityStore<T> store, List<String> problems) {
+    String name = repository.getSimpleName() + "." + method.getName();
+    EntityModel<T> model = store.model();
+    Class<?>[] types = method.getParameterTypes();
+    boolean paged = types.length > 0 && types[types.length - 1] == PageRequest.class;
+    int predicateParameters = types.length - (paged ? 1 : 0);
+    List<ViewModel> views = store.context().views.views();
+    Map<String, List<String>> viewKeys = new LinkedHashMap<>();
+    views.forEach(v -> viewKeys.put(v.name(), v.keyProperties().stream().map(PropertyModel::name).toList()));
+    Vocabulary vocabulary = new Vocabulary(model.entityName(),
+        model.properties().stream().map(PropertyModel::name).toList(), viewKeys);
+    ParsedQuery query;
+    try {
+      query = MethodNameParser.parse(method.getName(), predicateParameters, vocabulary);
+    } catch (IllegalArgumentException e) {
+      problems.add(repository.getSimpleName() + "." + e.getMessage());
+      return null;
+    }
+    int before = problems.size();
+    Result result = resultOf(name, method, query, paged, problems);
+    QueryParameters.check(name, method, query, model, problems);
+    MethodPlan plan = QueryPlanner.plan(query, model, views);
+    if (plan.readsWholeTable() && !method.isAnnotationPresent(AllowScan.class)) {
+      problems.add(name + " would read the whole table " + model.tableName() + ": "
+          + plan.groups().stream().filter(g -> g.access() == AccessPlan.Access.FULL_SCAN).findFirst()
+              .map(g -> PlanText.summary(g)).orElse("") + ". " + QueryParameters.suggestView(query, model, views)
+          + " Or annotate the method with @AllowScan to accept the full scan.");
+    }
+    if (paged && (plan.groups().size() > 1 || plan.sortInMemory())) {
+      problems.add(name + " returns pages, but its results are " + (plan.groups().size() > 1 ? "a union of Or groups"
+          : "sorted in memory") + "; pages continue from a key, so they need results in key order");
+    }
+    return problems.size() > before ? null : new QueryMethod<>(name, store, plan, result, paged);
+  }
+
+  private static Result resultOf(String name, Method method, ParsedQuery query, boolean paged, List<String> problems) {
+    Class<?> type = method.getReturnType();
+    Result result;
+    if (type == List.class || type == Collection.class || type == Iterable.class) {
+      result = Result.LIST;
+    } else if (type == Stream.class) {
+      result = Result.STREAM;
+    } else if (type == Optional.class) {
+      result = Result.OPTIONAL;
+    } else if (type == Page.class) {
+      result = Result.PAGE;
+    } else if (type == long.class || type == Long.class) {
+      result = Result.COUNT_LONG;
+    } else if (type == int.class || type == Integer.class) {
+      result = Result.COUNT_INT;
+    } else if (type == boolean.class || type == Boolean.class) {
+      result = Result.BOOLEAN;
+    } else if (type == void.class) {
+      result = Result.VOID;
+    } else {
+      result = Result.ENTITY;
+    }
+    boolean fits = switch (query.action()) {
+      case FIND -> result == Result.LIST || result == Result.STREAM || result == Result.OPTIONAL
+          || result == Result.PAGE || result == Result.ENTITY;
+      case COUNT -> result == Result.COUNT_LONG || result == Result.COUNT_INT;
+      case EXISTS -> result == Result.BOOLEAN;
+      case DELETE -> result == Result.VOID || result == Result.COUNT_LONG || result == Result.COUNT_INT;
+    };
+    if (!fits) {
+      problems.add(name + ": a " + query.action().name().toLowerCase() + " method cannot return " + type.getSimpleName());
+    }
+    if ((result == Result.PAGE) != paged) {
+      problems.add(name + ": a method returns Page<T> exactly when its last parameter is a PageRequest");
+    }
+    return result;
+  }
+
+  @Override
+  public Object invoke(Object[] args) {
+    PageRequest page = paged ? (PageRequest) args[args.length - 1] : null;
+    if (paged && page == null) {
+      throw new IllegalArgumentException(name + ": the PageRequest is null; start with PageRequest.of(size)");
+    }
+    ConditionCheck.checkArguments(name, plan.query(), args);
+    return switch (result) {
+      case LIST -> list(args);
+      case STREAM -> stream(args);
+      case OPTIONAL -> Optional.ofNullable(single(args));
+      case ENTITY -> single(args);
+      case PAGE -> page(args, page);
+      case COUNT_LONG -> plan.query().action() == Action.DELETE ? (long) delete(args) : (long) count(args);
+      case COUNT_INT -> plan.query().action() == Action.DELETE ? delete(args) : count(args);
+      case BOOLEAN -> exists(args);
+      case VOID -> {
+        delete(args);
+        yield null;
+      }
+    };
+  }
+
+  private int limit() {
+    return plan.query().limit() == 0 ? Integer.MAX_VALUE : plan.query().limit();
+  }
+
+  private int fetch(int wanted) {
+    return wanted == Integer.MAX_VALUE ? DEFAULT_FETCH : wanted;
+  }
+
+  /** The entities found, lazily when one group is read in the asked order, else collected, sorted and cut. */
+  private Iterator<Found> found(Object[] args, int wanted, byte[] after, List<AutoCloseable> toClose) {
+    if (plan.groups().size() == 1 && !plan.sortInMemory()) {
+      AccessPlan group = plan.groups().get(0);
+      QueryCursor cursor = new QueryCursor(store.context(), store.viewReader(), group,
+          plan.query().groups().get(0), args, fetch(wanted), after);
+      toClose.add(cursor);
+      return cursor;
+    }
+    Map<String, Found> union = new LinkedHashMap<>();
+    for (int i = 0; i < plan.groups().size(); i++) {
+      try (QueryCursor cursor = new QueryCursor(store.context(), store.viewReader(), plan.groups().get(i),
+          plan.query().groups().get(i), args, DEFAULT_FETCH, null)) {
+        cursor.forEachRemaining(found -> union.putIfAbsent(mainKey(found), found));
+      }
+    }
+    List<Found> all = new ArrayList<>(union.values());
+    if (!plan.query().sorts().isEmpty()) {
+      all.sort(order());
+    }
+    return all.iterator();
+  }
+
+  private String mainKey(Found found) {
+    return Bytes.toStringBinary(store.model().rowKey().encode(found.values()));
+  }
+
+  /** The order of the method's sorts, nulls last in either direction, ties by main row key. */
+  private Comparator<Found> order() {
+    Comparator<Found> order = null;
+    for (Sort sort : plan.query().sorts()) {
+      int slot = store.model().property(sort.property()).index();
+      @SuppressWarnings({"unchecked", "rawtypes"})
+      Comparator<Comparable> values = sort.descending() ? Comparator.reverseOrder() : Comparator.naturalOrder();
+      @SuppressWarnings({"unchecked", "rawtypes"})
+      Comparator<Found> bySort = Comparator.comparing(f -> (Comparable) f.values()[slot], Comparator.nullsLast(values));
+      order = order == null ? bySort : order.thenComparing(bySort);
+    }
+    return order.thenComparing((a, b) -> Bytes.compareTo(store.model().rowKey().encode(a.values()),
+        store.model().rowKey().encode(b.values())));
+  }
+
+  private List<T> list(Object[] args) {
+    List<AutoCloseable> resources = new ArrayList<>();
+    try {
+      Iterator<Found> found = found(args, limit(), null, resources);
+      List<T> entities = new ArrayList<>();
+      while (entities.size() < limit() && found.hasNext()) {
+        entities.add(store.model().instantiate(found.next().values()));
+      }
+      return entities;
+    } finally {
+      closeAll(resources);
+    }
+  }
+
+  private Stream<T> stream(Object[] args) {
+    List<AutoCloseable> resources = new ArrayList<>();
+    Iterator<Found> found = found(args, limit(), null, resources);
+    Iterator<T> entities = new Iterator<>() {
+      private int returned;
+
+      @Override
+      public boolean hasNext() {
+        return returned < limit() && found.hasNext();
+      }
+
+      @Override
+      public T next() {
+        returned++;
+        return store.model().instantiate(found.next().values());
+      }
+    };
+    return StreamSupport.stream(Spliterators.spliteratorUnknownSize(entities, Spliterator.ORDERED | Spliterator.NONNULL),
+        false).onClose(() -> closeAll(resources));
+  }
+
+  private T single(Object[] args) {
+    List<AutoCloseable> resources = new ArrayList<>();
+    try {
+      Iterator<Found> found = found(args, 2, null, resources);
+      if (!found.hasNext()) {
+        return null;
+      }
+      T first = store.model().instantiate(found.next().values());
+      if (plan.query().limit() == 0 && found.hasNext()) {
+        throw new IllegalStateException(name + " found more than one " + store.model().entityName()
+            + "; declare it to return a List, or name it find" + "First" + "By...");
+      }
+      return first;
+    } finally {
+      closeAll(resources);
+    }
+  }
+
+  private Page<T> page(Object[] args, PageRequest request) {
+    byte[] after = PageTokens.read(name, fingerprint, request.continuation());
+    int wanted = Math.min(request.size(), limit());
+    List<AutoCloseable> resources = new ArrayList<>();
+    try {
+      Iterator<Found> found = found(args, wanted + 1, after, resources);
+      List<T> content = new ArrayList<>();
+      byte[] last = null;
+      while (content.size() < wanted && found.hasNext()) {
+        Found next = found.next();
+        content.add(store.model().instantiate(next.values()));
+        last = next.rowKey();
+      }
+      boolean more = found.hasNext() && plan.query().limit() == 0;
+      int saltLength = plan.groups().get(0).key().salt() == null ? 0 : 1;
+      return new Page<>(content, more ? new PageRequest(request.size(),
+          PageTokens.write(fingerprint, Arrays.copyOfRange(last, saltLength, last.length))) : null);
+    } finally {
+      closeAll(resources);
+    }
+  }
+
+  private int count(Object[] args) {
+    List<AutoCloseable> resources = new ArrayList<>();
+    try {
+      Iterator<Found> found = found(args, Integer.MAX_VALUE, null, resources);
+      int count = 0;
+      while (count < limit() && found.hasNext()) {
+        found.next();
+        count++;
+      }
+      return count;
+    } finally {
+      closeAll(resources);
+    }
+  }
+
+  private boolean exists(Object[] args) {
+    List<AutoCloseable> resources = new ArrayList<>();
+    try {
+      return found(args, 1, null, resources).hasNext();
+    } finally {
+      closeAll(resources);
+    }
+  }
+
+  private int delete(Object[] args) {
+    List<T> entities = new ArrayList<>();
+    List<AutoCloseable> resources = new ArrayList<>();
+    try {
+      Iterator<Found> found = found(args, Integer.MAX_VALUE, null, resources);
+      while (entities.size() < limit() && found.hasNext()) {
+        entities.add(store.model().instantiate(found.next().values()));
+      }
+    } finally {
+      closeAll(resources);
+    }
+    store.deleteAll(entities);
+    return entities.size();
+  }
+
+  private static void closeAll(List<AutoCloseable> resources) {
+    for (AutoCloseable resource : resources) {
+      try {
+        resource.close();
+      } catch (Exception e) {
+        throw e instanceof RuntimeException runtime ? runtime : new IllegalStateException(e);
+      }
+    }
+  }
+}

@@ -1,0 +1,104 @@
+package dev.rowan.core.internal;
+
+import dev.rowan.core.internal.query.Condition;
+import dev.rowan.core.internal.query.Keyword;
+import dev.rowan.core.internal.query.ParsedQuery;
+import dev.rowan.index.ViewModel;
+import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.PropertyModel;
+import java.lang.reflect.Method;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Checks that a query method's parameters fit its conditions, and suggests views. */
+final class QueryParameters {
+
+  private static final Map<Class<?>, Class<?>> BOXES = Map.of(boolean.class, Boolean.class, byte.class, Byte.class,
+      short.class, Short.class, int.class, Integer.class, long.class, Long.class, float.class, Float.class,
+      double.class, Double.class, char.class, Character.class);
+
+  private QueryParameters() {}
+
+  /** Adds a problem for every parameter whose type does not fit the property it is compared with. */
+  static void check(String name, Method method, ParsedQuery query, EntityModel<?> model, List<String> problems) {
+    Type[] types = method.getGenericParameterTypes();
+    for (List<Condition> group : query.groups()) {
+      for (Condition condition : group) {
+        PropertyModel property = model.property(condition.property());
+        Class<?> expected = box(property.type());
+        if (condition.keyword() == Keyword.STARTING_WITH && expected != String.class) {
+          problems.add(name + ": StartingWith applies to String properties, and " + property.name() + " is "
+              + property.type().getSimpleName());
+          continue;
+        }
+        for (int i = 0; i < condition.keyword().arity(); i++) {
+          int at = condition.parameter() + i;
+          if (at >= types.length) {
+            break;
+          }
+          Class<?> given = condition.keyword() == Keyword.IN ? element(types[at]) : box(raw(types[at]));
+          if (given == null) {
+            problems.add(name + ": parameter " + (at + 1) + " (" + property.name() + " In) must be a collection or an array"
+                + " of " + expected.getSimpleName());
+          } else if (!expected.isAssignableFrom(given) && given != Object.class) {
+            problems.add(name + ": parameter " + (at + 1) + " is " + given.getSimpleName() + " but " + property.name()
+                + " is " + property.type().getSimpleName());
+          }
+        }
+      }
+    }
+  }
+
+  private static Class<?> raw(Type type) {
+    return type instanceof Class<?> c ? c : type instanceof ParameterizedType p ? (Class<?>) p.getRawType() : Object.class;
+  }
+
+  private static Class<?> element(Type type) {
+    if (type instanceof Class<?> c && c.isArray()) {
+      return box(c.getComponentType());
+    }
+    if (!Collection.class.isAssignableFrom(raw(type))) {
+      return null;
+    }
+    if (type instanceof ParameterizedType p && p.getActualTypeArguments()[0] instanceof Class<?> c) {
+      return box(c);
+    }
+    return Object.class;
+  }
+
+  private static Class<?> box(Class<?> type) {
+    return BOXES.getOrDefault(type, type);
+  }
+
+  /**
+   * A sentence naming the views that would serve {@code query}: those of the entity whose key
+   * starts with a property the query binds by equality, or else the declaration of one.
+   */
+  static String suggestView(ParsedQuery query, EntityModel<?> model, List<ViewModel> views) {
+    Set<String> equal = new LinkedHashSet<>();
+    Set<String> ranged = new LinkedHashSet<>();
+    for (Condition condition : query.groups().get(0)) {
+      (condition.keyword() == Keyword.EQUALS || condition.keyword() == Keyword.IN ? equal : ranged)
+          .add(condition.property());
+    }
+    List<String> key = new ArrayList<>(equal);
+    key.addAll(ranged);
+    key.addAll(query.sorts().stream().map(s -> s.property()).filter(p -> !key.contains(p)).toList());
+    String declaration = "@Index(name = \"by" + capitalize(key.get(0)) + "\", key = {"
+        + String.join(", ", key.stream().map(p -> "\"" + p + "\"").toList()) + "})";
+    List<String> serving = views.stream().filter(v -> key.contains(v.keyProperties().get(0).name()))
+        .map(ViewModel::name).toList();
+    return serving.isEmpty() ? "A view would serve it: declare " + declaration + " on " + model.entityName() + "."
+        : "The views " + serving + " start with a property it binds; bind it by equality (or add " + declaration + ").";
+  }
+
+  private static String capitalize(String name) {
+    return Character.toUpperCase(name.charAt(0)) + name.substring(1);
+  }
+}

@@ -1,0 +1,59 @@
+package dev.rowan.core.internal.query;
+
+import dev.rowan.index.ViewModel;
+import dev.rowan.mapping.KeyLayout;
+import java.util.List;
+
+/**
+ * How one group of {@code And}-ed conditions is read: from which table, with which leading key
+ * parts bound by equality ({@code prefix}), which range on the next part, and what is left to
+ * check on each entity read.
+ *
+ * @param view the view read, or null for the main table
+ * @param key the key layout of the table read
+ * @param access how the table is read
+ * @param prefix the conditions that bind the leading key parts by equality or {@code In}, in key order
+ * @param range the condition that bounds the next key part, or null
+ * @param residual the conditions checked on each entity read
+ * @param reversed whether the scan runs from the end of its ranges to their start
+ * @param ordered whether entities come in the order the method asks for without a sort
+ */
+public record AccessPlan(ViewModel view, KeyLayout key, Access access, List<Condition> prefix, Condition range,
+    List<Condition> residual, boolean reversed, boolean ordered) {
+
+  /** How a table is read. */
+  public enum Access {
+    /** Gets of whole keys: one per combination of {@code In} values. */
+    GET,
+    /** Range scans over the bound key prefix, one per salt bucket when the bucket is unknown. */
+    SCAN,
+    /** Every row of the table. */
+    FULL_SCAN
+  }
+
+  /** Copies the lists. */
+  public AccessPlan {
+    prefix = List.copyOf(prefix);
+    residual = List.copyOf(residual);
+  }
+
+  /** The number of leading key parts the plan binds. */
+  public int boundParts() {
+    return prefix.size() + (range == null ? 0 : 1);
+  }
+
+  /** Whether entities read from a view must be completed (or checked) by a multi-get of the main table. */
+  public boolean secondRead() {
+    return view != null && !view.isFullCopy();
+  }
+
+  /** The name of the table read, without namespace. */
+  public String tableName() {
+    return view == null ? null : view.tableName();
+  }
+
+  /** Whether the salt bucket is known from the bound prefix, so that one scan per prefix suffices. */
+  public boolean singleBucket() {
+    return key.saltKnownFrom(prefix.size());
+  }
+}

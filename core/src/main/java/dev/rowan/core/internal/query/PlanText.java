@@ -1,0 +1,106 @@
+package dev.rowan.core.internal.query;
+
+import dev.rowan.core.internal.query.AccessPlan.Access;
+import dev.rowan.mapping.EntityModel;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The text of plans: what {@code explain} prints and what refusals say. Thread-safety: stateless. */
+public final class PlanText {
+
+  private PlanText() {}
+
+  /** The table or view a plan reads, with its key layout. */
+  static String target(AccessPlan plan, EntityModel<?> entity) {
+    return (plan.view() == null ? "table " + entity.tableName() : "view " + plan.view().tableName()) + " "
+        + plan.key();
+  }
+
+  /** One line: how the plan reads its table. */
+  public static String summary(AccessPlan plan) {
+    return switch (plan.access()) {
+      case GET -> "get by whole key " + bound(plan);
+      case SCAN -> "range scan, " + plan.boundParts() + " key part" + (plan.boundParts() == 1 ? "" : "s") + " bound "
+          + bound(plan) + (plan.secondRead() ? ", second read of the main table" : "")
+          + (plan.ordered() ? "" : ", sorted in memory");
+      case FULL_SCAN -> "would read the whole table: no condition binds its leading key part "
+          + plan.key().parts().get(0).name()
+          + (plan.key().hashPart() >= 0 ? " (the key starts with md5(" + plan.key().parts().get(plan.key().hashPart()).name()
+              + "), which must be bound by equality)" : "");
+    };
+  }
+
+  private static String bound(AccessPlan plan) {
+    List<String> parts = new ArrayList<>();
+    for (Condition condition : plan.prefix()) {
+      parts.add(condition(condition));
+    }
+    if (plan.range() != null) {
+      parts.add(condition(plan.range()));
+    }
+    return parts.toString();
+  }
+
+  static String condition(Condition condition) {
+    int p = condition.parameter() + 1;
+    return condition.property() + switch (condition.keyword()) {
+      case EQUALS -> " = ?" + p;
+      case IN -> " in ?" + p;
+      case BETWEEN -> " between ?" + p + " and ?" + (p + 1);
+      case LESS_THAN -> " < ?" + p;
+      case LESS_THAN_EQUAL -> " <= ?" + p;
+      case GREATER_THAN -> " > ?" + p;
+      case GREATER_THAN_EQUAL -> " >= ?" + p;
+      case STARTING_WITH -> " starting with ?" + p;
+    };
+  }
+
+  /** The whole plan of a method, as {@code explain} returns it. */
+  public static String explain(String method, MethodPlan plan, EntityModel<?> entity) {
+    StringBuilder text = new StringBuilder(method).append('\n');
+    int number = 0;
+    for (AccessPlan group : plan.groups()) {
+      String indent = plan.groups().size() > 1 ? "    " : "  ";
+      if (plan.groups().size() > 1) {
+        text.append("  or-group ").append(++number).append('\n');
+      }
+      text.append(indent).append("reads ").append(target(group, entity)).append('\n');
+      text.append(indent).append(access(group)).append('\n');
+      text.append(indent).append("checked on each entity read: ")
+          .append(group.residual().isEmpty() ? "nothing" : group.residual().stream().map(PlanText::condition).toList())
+          .append('\n');
+      text.append(indent).append("second read: ").append(group.secondRead()
+          ? "yes, a multi-get of table " + entity.tableName() + " for the columns the view does not carry"
+          : group.view() == null ? "no" : "no, the view carries every column").append('\n');
+    }
+    List<Sort> sorts = plan.query().sorts();
+    if (!sorts.isEmpty()) {
+      text.append("  order: ").append(sorts.stream().map(s -> s.property() + (s.descending() ? " desc" : " asc")).toList())
+          .append(plan.sortInMemory() ? ", sorted in memory" : plan.groups().get(0).reversed()
+              ? ", by key, reversed scan" : ", by key").append('\n');
+    }
+    if (plan.query().limit() > 0) {
+      text.append("  limit: ").append(plan.query().limit())
+          .append(plan.sortInMemory() ? " after the sort" : ", each scan stops once enough entities are read").append('\n');
+    }
+    if (!plan.alternatives().isEmpty()) {
+      text.append("  rejected:\n");
+      plan.alternatives().forEach(line -> text.append("    ").append(line).append('\n'));
+    }
+    return text.toString();
+  }
+
+  private static String access(AccessPlan plan) {
+    if (plan.access() == Access.FULL_SCAN) {
+      int buckets = plan.key().salt() == null ? 1 : plan.key().salt().buckets();
+      return "full scan of every row (" + buckets + (buckets == 1 ? " scan" : " scans, one per salt bucket") + ")";
+    }
+    String how = plan.access() == Access.GET ? "get" : plan.reversed() ? "reversed range scan" : "range scan";
+    String ranges = plan.singleBucket() ? "one range per prefix, salt bucket computed from the key"
+        : "one range per salt bucket (" + plan.key().salt().buckets() + " buckets), merged in key order";
+    if (plan.access() == Access.GET) {
+      ranges = "one get per key";
+    }
+    return how + " on " + bound(plan) + ": " + ranges;
+  }
+}

@@ -1,0 +1,159 @@
+package dev.rowan.core.internal.query;
+
+import dev.rowan.core.internal.query.AccessPlan.Access;
+import dev.rowan.index.ViewModel;
+import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.KeyLayout;
+import dev.rowan.mapping.PropertyModel;
+import dev.rowan.mapping.codec.KeyCodec;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Chooses how a query method reads: for each group of conditions, every way to read it (the main
+ * table and each view) is planned, and the best is kept. Best means, in this order (the model is
+ * Phoenix's {@code QueryOptimizer.orderPlansBestToWorst}):
+ *
+ * <ol>
+ *   <li>a get of whole keys before any scan;
+ *   <li>more leading key parts bound (by equality, then one range);
+ *   <li>no second read of the main table (a view that carries every column);
+ *   <li>results in the asked order without a sort;
+ *   <li>the main table before a view, then views in declaration order.
+ * </ol>
+ *
+ * <p>A pure function of the parsed method, the entity and its views: no I/O. Thread-safety:
+ * stateless.
+ */
+public final class QueryPlanner {
+
+  private static final Comparator<AccessPlan> BEST_FIRST = Comparator
+      .comparing((AccessPlan p) -> p.access() != Access.GET)
+      .thenComparing(p -> -p.boundParts())
+      .thenComparing(AccessPlan::secondRead)
+      .thenComparing(p -> !p.ordered());
+
+  private QueryPlanner() {}
+
+  /** Plans {@code query} over {@code entity}'s main table and {@code views}. */
+  public static MethodPlan plan(ParsedQuery query, EntityModel<?> entity, List<ViewModel> views) {
+    List<AccessPlan> chosen = new ArrayList<>();
+    List<String> alternatives = new ArrayList<>();
+    for (List<Condition> group : query.groups()) {
+      List<AccessPlan> candidates = new ArrayList<>();
+      if (query.view() == null) {
+        candidates.add(candidate(null, entity.rowKey(), group, query.sorts(), entity));
+      }
+      for (ViewModel view : views) {
+        if (query.view() == null || view.name().equals(query.view())) {
+          candidates.add(candidate(view, view.key(), group, query.sorts(), entity));
+        }
+      }
+      List<AccessPlan> ranked = candidates.stream().sorted(BEST_FIRST).toList(); // stable: main table first
+      chosen.add(ranked.get(0));
+      for (AccessPlan loser : ranked.subList(1, ranked.size())) {
+        alternatives.add(PlanText.target(loser, entity) + ": " + PlanText.summary(loser));
+      }
+    }
+    boolean sortInMemory = !query.sorts().isEmpty()
+        && (chosen.size() > 1 || chosen.stream().anyMatch(p -> !p.ordered()));
+    return new MethodPlan(query, chosen, sortInMemory, alternatives);
+  }
+
+  private static AccessPlan candidate(ViewModel view, KeyLayout key, List<Condition> group, List<Sort> sorts,
+      EntityModel<?> entity) {
+    List<Condition> unused = new ArrayList<>(group);
+    List<Condition> prefix = new ArrayList<>();
+    List<PropertyModel> parts = key.parts();
+    while (prefix.size() < parts.size()) {
+      Condition equality = take(unused, parts.get(prefix.size()), QueryPlanner::bindsValues);
+      if (equality == null) {
+        break;
+      }
+      prefix.add(equality);
+    }
+    if (key.hashPart() >= prefix.size()) {
+      return fullScan(view, key, group);
+    }
+    Condition range = null;
+    if (prefix.size() < parts.size()) {
+      PropertyModel next = parts.get(prefix.size());
+      range = take(unused, next, c -> bindsRange(c, next));
+    }
+    if (prefix.isEmpty() && range == null) {
+      return fullScan(view, key, group);
+    }
+    boolean wholeKey = prefix.size() == parts.size() && (view == null || view.isUnique());
+    Access access = wholeKey ? Access.GET : Access.SCAN;
+    Boolean reversed = keyOrder(parts, prefix, sorts);
+    return new AccessPlan(view, key, access, prefix, range, unused, Boolean.TRUE.equals(reversed),
+        reversed != null || access == Access.GET && prefix.stream().allMatch(c -> c.keyword() == Keyword.EQUALS));
+  }
+
+  private static AccessPlan fullScan(ViewModel view, KeyLayout key, List<Condition> group) {
+    return new AccessPlan(view, key, Access.FULL_SCAN, List.of(), null, group, false, false);
+  }
+
+  private static boolean bindsValues(Condition condition) {
+    return condition.keyword() == Keyword.EQUALS || condition.keyword() == Keyword.IN;
+  }
+
+  private static boolean bindsRange(Condition condition, PropertyModel part) {
+    KeyCodec<Object> codec = part.keyCodec();
+    if (!condition.keyword().isRange() || codec.order() == KeyCodec.Order.NONE) {
+      return false;
+    }
+    return condition.keyword() != Keyword.STARTING_WITH || codec.prefixOf("") != null;
+  }
+
+  private static Condition take(List<Condition> unused, PropertyModel part, java.util.function.Predicate<Condition> fits) {
+    for (Condition condition : unused) {
+      if (condition.property().equals(part.name()) && fits.test(condition)) {
+        unused.remove(condition);
+        return condition;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Whether a scan after the bound prefix returns entities in the order {@code sorts} asks:
+   * false for a forward scan, true for a reversed one, null when neither does. Sorts on
+   * properties bound to one value by equality need no order; an {@code In} part breaks the order
+   * of the parts after it.
+   */
+  private static Boolean keyOrder(List<PropertyModel> parts, List<Condition> prefix, List<Sort> sorts) {
+    List<Sort> needed = new ArrayList<>();
+    for (Sort sort : sorts) {
+      boolean fixed = prefix.stream().anyMatch(c -> c.keyword() == Keyword.EQUALS && c.property().equals(sort.property()));
+      if (!fixed) {
+        needed.add(sort);
+      }
+    }
+    if (needed.isEmpty()) {
+      return false;
+    }
+    if (prefix.stream().anyMatch(c -> c.keyword() == Keyword.IN)) {
+      return null;
+    }
+    Boolean reversed = null;
+    for (int i = 0; i < needed.size(); i++) {
+      int at = prefix.size() + i;
+      if (at >= parts.size() || !parts.get(at).name().equals(needed.get(i).property())) {
+        return null;
+      }
+      KeyCodec.Order order = parts.get(at).keyCodec().order();
+      if (order == KeyCodec.Order.NONE) {
+        return null;
+      }
+      boolean keyDescending = order == KeyCodec.Order.DESCENDING;
+      boolean thisReversed = needed.get(i).descending() != keyDescending;
+      if (reversed != null && reversed != thisReversed) {
+        return null;
+      }
+      reversed = thisReversed;
+    }
+    return reversed;
+  }
+}
