@@ -11,12 +11,16 @@ import dev.rowan.core.Page;
 import dev.rowan.core.PageRequest;
 import dev.rowan.core.QueryMethodException;
 import dev.rowan.core.Rowan;
+import dev.rowan.core.spi.ProtocolHook;
 import dev.rowan.test.HBaseTest;
+import dev.rowan.test.TestNamespace;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
+import org.apache.hadoop.hbase.client.Connection;
 import org.junit.jupiter.api.Test;
 
 /** The query methods of the contract against a real HBase: answers, plans, refusals, bad input. */
@@ -105,6 +109,29 @@ class QueryMethodsIT {
     assertTrue(byBuyer.contains("view orders.buyer") && byBuyer.contains("second read: yes"), byBuyer);
     IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> orders.explain("findByNothing"));
     assertTrue(unknown.getMessage().contains("findByNothing"), unknown.getMessage());
+  }
+
+  @Test
+  void aFilterPushedToAViewLetsUnverifiedRowsThroughToBeChecked(Connection connection, TestNamespace namespace) {
+    AtomicBoolean crash = new AtomicBoolean();
+    ProtocolHook hook = (step, table, keys) -> {
+      if (crash.get() && step == ProtocolHook.Step.BEFORE_MAIN_WRITE) {
+        throw new IllegalStateException("the writer dies before its main row");
+      }
+    };
+    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).protocolHook(hook).build()) {
+      rowan.schema().create(Trade.class);
+      TradeQueries trades = rowan.repository(TradeQueries.class);
+      Trade trade = new Trade("t-1", "acct-1", T0, "ABC", 10);
+      trades.save(trade);
+      assertTrue(trades.explain("findByAccountAndSymbol").contains("filtered on the region servers: [symbol = ?2]"));
+      crash.set(true);
+      assertThrows(IllegalStateException.class, () -> trades.save(new Trade("t-1", "acct-1", T0, "XYZ", 10)));
+      crash.set(false);
+      assertEquals(List.of(trade), trades.findByAccountAndSymbol("acct-1", "ABC"),
+          "the view row says XYZ, unverified; the main row still says ABC");
+      assertEquals(List.of(), trades.findByAccountAndSymbol("acct-1", "XYZ"));
+    }
   }
 
   interface FullScans extends HBaseRepository<Order> {

@@ -7,6 +7,7 @@ import dev.rowan.core.internal.query.Condition;
 import dev.rowan.core.internal.query.ConditionCheck;
 import dev.rowan.core.internal.query.KeyRange;
 import dev.rowan.core.internal.query.Keyword;
+import dev.rowan.core.internal.query.ResidualFilters;
 import dev.rowan.mapping.KeyLayout;
 import java.io.Closeable;
 import java.io.IOException;
@@ -24,6 +25,7 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.filter.Filter;
 
 /**
  * Reads the entities of one access plan lazily: gets of whole keys, or one range scan per key
@@ -93,6 +95,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     KeyLayout key = plan.key();
     int saltLength = key.salt() == null ? 0 : 1;
     List<Scan> scans = new ArrayList<>();
+    Filter filter = ResidualFilters.of(plan, context.model, args);
     for (Object[] values : prefixValues()) {
       for (byte[] prefix : plan.access() == Access.FULL_SCAN ? bucketPrefixes(key) : key.scanPrefixes(values, plan.prefix().size())) {
         KeyRange range = plan.range() == null ? KeyRange.prefix(prefix)
@@ -101,6 +104,9 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
           continue;
         }
         Scan scan = new Scan().setCaching(Math.max(1, Math.min(fetch, 1000)));
+        if (filter != null) {
+          scan.setFilter(filter);
+        }
         byte[] resume = after == null ? null : concat(Arrays.copyOf(prefix, saltLength), after);
         if (plan.reversed()) {
           scan.setReversed(true);

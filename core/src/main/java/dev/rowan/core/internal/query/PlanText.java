@@ -23,10 +23,11 @@ public final class PlanText {
       case SCAN -> "range scan, " + plan.boundParts() + " key part" + (plan.boundParts() == 1 ? "" : "s") + " bound "
           + bound(plan) + (plan.secondRead() ? ", second read of the main table" : "")
           + (plan.ordered() ? "" : ", sorted in memory");
-      case FULL_SCAN -> "would read the whole table: no condition binds its leading key part "
-          + plan.key().parts().get(0).name()
-          + (plan.key().hashPart() >= 0 ? " (the key starts with md5(" + plan.key().parts().get(plan.key().hashPart()).name()
-              + "), which must be bound by equality)" : "");
+      case FULL_SCAN -> plan.key().hashPart() >= 0
+          ? "would read the whole table: its key starts with md5(" + plan.key().parts().get(plan.key().hashPart()).name()
+              + "), so " + plan.key().parts().get(plan.key().hashPart()).name()
+              + " and the key parts before it must be bound by equality"
+          : "would read the whole table: no condition binds its leading key part " + plan.key().parts().get(0).name();
     };
   }
 
@@ -66,6 +67,12 @@ public final class PlanText {
       }
       text.append(indent).append("reads ").append(target(group, entity)).append('\n');
       text.append(indent).append(access(group)).append('\n');
+      List<Condition> pushed = ResidualFilters.pushed(group, entity);
+      if (!pushed.isEmpty()) {
+        text.append(indent).append("filtered on the region servers: ")
+            .append(pushed.stream().map(PlanText::condition).toList())
+            .append(group.view() == null ? "" : " (rows not yet verified pass, for the reader to check)").append('\n');
+      }
       text.append(indent).append("checked on each entity read: ")
           .append(group.residual().isEmpty() ? "nothing" : group.residual().stream().map(PlanText::condition).toList())
           .append('\n');

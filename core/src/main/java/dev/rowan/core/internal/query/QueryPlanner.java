@@ -87,8 +87,16 @@ public final class QueryPlanner {
     boolean wholeKey = prefix.size() == parts.size() && (view == null || view.isUnique());
     Access access = wholeKey ? Access.GET : Access.SCAN;
     Boolean reversed = keyOrder(parts, prefix, sorts);
+    boolean atMostOne = access == Access.GET && !(view == null && entity.isWide())
+        && prefix.stream().allMatch(c -> c.keyword() == Keyword.EQUALS);
     return new AccessPlan(view, key, access, prefix, range, unused, Boolean.TRUE.equals(reversed),
-        reversed != null || access == Access.GET && prefix.stream().allMatch(c -> c.keyword() == Keyword.EQUALS));
+        reversed != null && !(view == null && entity.isWide() && !sortsFixed(prefix, sorts)) || atMostOne);
+  }
+
+  /** Whether every sort is on a property bound to one value, so that any order satisfies it. */
+  private static boolean sortsFixed(List<Condition> prefix, List<Sort> sorts) {
+    return sorts.stream().allMatch(sort -> prefix.stream()
+        .anyMatch(c -> c.keyword() == Keyword.EQUALS && c.property().equals(sort.property())));
   }
 
   private static AccessPlan fullScan(ViewModel view, KeyLayout key, List<Condition> group) {

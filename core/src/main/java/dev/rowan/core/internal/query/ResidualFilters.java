@@ -1,0 +1,84 @@
+package dev.rowan.core.internal.query;
+
+import dev.rowan.index.ProtocolCells;
+import dev.rowan.index.RowStatus;
+import dev.rowan.index.ViewModel;
+import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.PropertyModel;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.hbase.CompareOperator;
+import org.apache.hadoop.hbase.filter.BinaryComparator;
+import org.apache.hadoop.hbase.filter.BinaryPrefixComparator;
+import org.apache.hadoop.hbase.filter.Filter;
+import org.apache.hadoop.hbase.filter.FilterList;
+import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
+
+/**
+ * The residual conditions of a plan that region servers evaluate, as HBase filters, so rows
+ * that cannot match are not sent to the client. Pushed down: {@code Equals} and {@code In} on
+ * columns the table read holds, of types whose cell encoding is canonical (not
+ * {@code BigDecimal}, whose scale is encoded, nor floating point, with its several NaNs and
+ * zeros). Every condition is still checked on each entity read ({@link ConditionCheck}).
+ *
+ * <p>On a view, a filter never drops a row that is not verified: the reader checks such a row
+ * against its main row, whose values may match where the view row's do not.
+ *
+ * <p>Thread-safety: stateless.
+ */
+public final class ResidualFilters {
+
+  private static final byte VERIFIED = new RowStatus(RowStatus.State.VERIFIED, 0, 0).encode()[0];
+
+  private ResidualFilters() {}
+
+  /** The residual conditions of {@code plan} that are pushed down. */
+  public static List<Condition> pushed(AccessPlan plan, EntityModel<?> entity) {
+    List<Condition> pushed = new ArrayList<>();
+    for (Condition condition : plan.residual()) {
+      PropertyModel property = entity.property(condition.property());
+      boolean held = plan.view() == null || plan.view().carried().contains(property);
+      boolean equality = condition.keyword() == Keyword.EQUALS || condition.keyword() == Keyword.IN;
+      if (property.role() == PropertyModel.Role.COLUMN && held && equality && canonical(property.type())) {
+        pushed.add(condition);
+      }
+    }
+    return pushed;
+  }
+
+  /** The filter of the pushed conditions with the arguments {@code args}, or null when none is pushed. */
+  public static Filter of(AccessPlan plan, EntityModel<?> entity, Object[] args) {
+    List<Filter> filters = new ArrayList<>();
+    for (Condition condition : pushed(plan, entity)) {
+      PropertyModel property = entity.property(condition.property());
+      List<Filter> anyOf = new ArrayList<>();
+      for (Object value : condition.keyword() == Keyword.IN ? ConditionCheck.values(args[condition.parameter()])
+          : List.of(args[condition.parameter()])) {
+        SingleColumnValueFilter equal = new SingleColumnValueFilter(property.family(), property.qualifier(),
+            CompareOperator.EQUAL, new BinaryComparator(property.valueCodec().encode(value)));
+        equal.setFilterIfMissing(true);
+        equal.setLatestVersionOnly(true);
+        anyOf.add(equal);
+      }
+      filters.add(anyOf.size() == 1 ? anyOf.get(0) : new FilterList(FilterList.Operator.MUST_PASS_ONE, anyOf));
+    }
+    if (filters.isEmpty()) {
+      return null;
+    }
+    Filter all = filters.size() == 1 ? filters.get(0) : new FilterList(FilterList.Operator.MUST_PASS_ALL, filters);
+    ViewModel view = plan.view();
+    if (view == null) {
+      return all;
+    }
+    SingleColumnValueFilter unverified = new SingleColumnValueFilter(view.statusFamily(), ProtocolCells.VIEW_STATUS,
+        CompareOperator.NOT_EQUAL, new BinaryPrefixComparator(new byte[] {VERIFIED}));
+    unverified.setLatestVersionOnly(true);
+    return new FilterList(FilterList.Operator.MUST_PASS_ONE, unverified, all);
+  }
+
+  private static boolean canonical(Class<?> type) {
+    return type != BigDecimal.class && type != float.class && type != Float.class && type != double.class
+        && type != Double.class;
+  }
+}
