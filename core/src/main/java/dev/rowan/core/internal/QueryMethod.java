@@ -96,7 +96,7 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     if (plan.readsWholeTable() && !method.isAnnotationPresent(AllowScan.class)) {
       problems.add(name + " would read the whole table " + model.tableName() + ": "
           + plan.groups().stream().filter(g -> g.access() == AccessPlan.Access.FULL_SCAN).findFirst()
-              .map(g -> PlanText.summary(g)).orElse("") + ". " + QueryParameters.suggestView(query, model, views)
+              .map(PlanText::fullScanReason).orElse("") + ". " + QueryParameters.suggestView(query, model, views)
           + " Or annotate the method with @AllowScan to accept the full scan.");
     }
     if (paged && (plan.groups().size() > 1 || plan.sortInMemory())) {

@@ -23,12 +23,18 @@ public final class PlanText {
       case SCAN -> "range scan, " + plan.boundParts() + " key part" + (plan.boundParts() == 1 ? "" : "s") + " bound "
           + bound(plan) + (plan.secondRead() ? ", second read of the main table" : "")
           + (plan.ordered() ? "" : ", sorted in memory");
-      case FULL_SCAN -> plan.key().hashPart() >= 0
-          ? "would read the whole table: its key starts with md5(" + plan.key().parts().get(plan.key().hashPart()).name()
-              + "), so " + plan.key().parts().get(plan.key().hashPart()).name()
-              + " and the key parts before it must be bound by equality"
-          : "would read the whole table: no condition binds its leading key part " + plan.key().parts().get(0).name();
+      case FULL_SCAN -> "would read the whole table: " + fullScanReason(plan);
     };
+  }
+
+  /** Why a plan reads its whole table. */
+  public static String fullScanReason(AccessPlan plan) {
+    if (plan.key().hashPart() >= 0) {
+      String hashed = plan.key().parts().get(plan.key().hashPart()).name();
+      return "its key starts with md5(" + hashed + "), so " + hashed + " and the key parts before it must be bound"
+          + " by equality";
+    }
+    return "no condition binds its leading key part " + plan.key().parts().get(0).name();
   }
 
   private static String bound(AccessPlan plan) {
@@ -65,7 +71,8 @@ public final class PlanText {
       if (plan.groups().size() > 1) {
         text.append("  or-group ").append(++number).append('\n');
       }
-      text.append(indent).append("reads ").append(target(group, entity)).append('\n');
+      text.append(indent).append("reads ").append(target(group, entity))
+          .append(plan.query().view() == null ? "" : ", the view the method names").append('\n');
       text.append(indent).append(access(group)).append('\n');
       List<Condition> pushed = ResidualFilters.pushed(group, entity);
       if (!pushed.isEmpty()) {

@@ -40,7 +40,9 @@ public final class QueryPlanner {
   public static MethodPlan plan(ParsedQuery query, EntityModel<?> entity, List<ViewModel> views) {
     List<AccessPlan> chosen = new ArrayList<>();
     List<String> alternatives = new ArrayList<>();
-    for (List<Condition> group : query.groups()) {
+    for (int number = 1; number <= query.groups().size(); number++) {
+      List<Condition> group = query.groups().get(number - 1);
+      String label = query.groups().size() > 1 ? "or-group " + number + ": " : "";
       List<AccessPlan> candidates = new ArrayList<>();
       if (query.view() == null) {
         candidates.add(candidate(null, entity.rowKey(), group, query.sorts(), entity));
@@ -53,7 +55,7 @@ public final class QueryPlanner {
       List<AccessPlan> ranked = candidates.stream().sorted(BEST_FIRST).toList(); // stable: main table first
       chosen.add(ranked.get(0));
       for (AccessPlan loser : ranked.subList(1, ranked.size())) {
-        alternatives.add(PlanText.target(loser, entity) + ": " + PlanText.summary(loser));
+        alternatives.add(label + PlanText.target(loser, entity) + ": " + PlanText.summary(loser));
       }
     }
     boolean sortInMemory = !query.sorts().isEmpty()

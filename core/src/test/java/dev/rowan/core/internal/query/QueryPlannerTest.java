@@ -381,8 +381,8 @@ class QueryPlannerTest {
           order: [ts desc], sorted in memory
           limit: 3 after the sort
           rejected:
-            view calls.longest [month][duration][phone][ts]: range scan, 1 key part bound [month = ?1], sorted in memory
-            table calls [month][phone][ts]: range scan, 1 key part bound [month = ?3], sorted in memory
+            or-group 1: view calls.longest [month][duration][phone][ts]: range scan, 1 key part bound [month = ?1], sorted in memory
+            or-group 2: table calls [month][phone][ts]: range scan, 1 key part bound [month = ?3], sorted in memory
         """, PlanText.explain("CallRepository.findFirst3ByMonthAndPhoneInOrMonthAndDurationAfterOrderByTsDesc", plan,
         call.model()));
   }
