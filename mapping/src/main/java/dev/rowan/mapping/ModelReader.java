@@ -340,6 +340,15 @@ final class ModelReader<T> {
     return new SaltModel(salt.buckets(), List.of(salt.on()), salt.regionsPerBucket());
   }
 
+  /**
+   * Whether equal key values always have the same text, which {@code @HashPrefix} hashes: not
+   * for byte arrays (identity), {@code BigDecimal} (scale) and floating point (zeros, NaNs).
+   */
+  private static boolean hasCanonicalText(Class<?> type) {
+    return !type.isArray() && type != java.math.BigDecimal.class && type != float.class && type != Float.class
+        && type != double.class && type != Double.class;
+  }
+
   /** The position among the row key parts of the {@code @HashPrefix} part, or -1. */
   private int hashPrefixPart(List<PropertyModel> parts) {
     int found = -1;
@@ -351,6 +360,9 @@ final class ModelReader<T> {
       }
       if (hash.length() < 1 || hash.length() > 32) {
         problem(property.qualifiedName() + " has @HashPrefix(length = " + hash.length() + "); it runs from 1 to 32");
+      } else if (!hasCanonicalText(property.type())) {
+        problem(property.qualifiedName() + " has @HashPrefix but is a " + property.type().getSimpleName()
+            + ", whose text is not one per key value; hash a String, number, UUID, enum or date part");
       } else if (found >= 0) {
         problem(entity + " has more than one @HashPrefix field");
       } else {

@@ -107,4 +107,16 @@ class MappingErrorsTest {
     }
     assertEquals(3, error.problems().size(), message);
   }
+
+  @Table(name = "t")
+  static final class HashedBytes {
+    @RowKey @HashPrefix(length = 4) byte[] id;
+  }
+
+  @Test
+  void aHashPrefixOnAPartWithoutOneTextPerValueIsRefused() {
+    MappingException error = assertThrows(MappingException.class, () -> EntityModel.of(HashedBytes.class));
+    assertTrue(error.getMessage().contains("HashedBytes.id has @HashPrefix but is a byte[], whose text is not one per"
+        + " key value"), error.getMessage());
+  }
 }

@@ -42,9 +42,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.io.compress.Compression;
+import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
+import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.apache.hadoop.hbase.util.ByteArrayHashKey;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.hbase.util.MurmurHash3;
@@ -275,6 +280,38 @@ class RowKeyGuideExamplesTest {
   @Test
   void theModelOfAClassIsBuiltOnceAndShared() {
     assertSame(EntityModel.of(Profile.class), EntityModel.of(Profile.class));
+  }
+
+  @Table(name = "devices")
+  @Family(name = "s", maxVersions = 3, inMemory = true, blockSize = 16 * 1024)
+  @Family(name = "r", ttlSeconds = 30 * 24 * 3600, compression = Compression.Algorithm.GZ,
+      dataBlockEncoding = DataBlockEncoding.FAST_DIFF)
+  record Device(
+      @RowKey String serial,
+      @Column(family = "s", name = "st") String state,    // small, read on every request
+      @Column(family = "r", name = "p") byte[] payload) {} // bulky, kept for 30 days
+
+  @Test
+  void familySettingsGoIntoTheTableDescriptor() {
+    EntityModel<Device> devices = EntityModel.of(Device.class);
+    ColumnFamilyDescriptor small = devices.families().get(0).descriptor();
+    assertEquals("s", small.getNameAsString());
+    assertEquals(3, small.getMaxVersions());
+    assertTrue(small.isInMemory());
+    assertEquals(16384, small.getBlocksize());
+    assertEquals(HConstants.FOREVER, small.getTimeToLive());
+    assertEquals(BloomType.ROW, small.getBloomFilterType());
+    assertEquals(Compression.Algorithm.NONE, small.getCompressionType());
+
+    ColumnFamilyDescriptor bulky = devices.families().get(1).descriptor();
+    assertEquals("r", bulky.getNameAsString());
+    assertEquals(1, bulky.getMaxVersions());
+    assertEquals(2_592_000, bulky.getTimeToLive());
+    assertEquals(Compression.Algorithm.GZ, bulky.getCompressionType());
+    assertEquals(DataBlockEncoding.FAST_DIFF, bulky.getDataBlockEncoding());
+    assertEquals(65536, bulky.getBlocksize());
+
+    assertEquals(List.of("s:"), columns(devices.write(new Device("d-1", null, null)).put())); // the row marker
   }
 
   // --- 8. Worked examples ----------------------------------------------------------------------

@@ -70,10 +70,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
         this.rows = Arrays.stream(results).filter(r -> !r.isEmpty()).iterator();
         this.scanners = () -> {};
       } else {
-        List<ResultScanner> open = new ArrayList<>();
-        for (Scan scan : scans(fetch, after)) {
-          open.add(table.getScanner(scan));
-        }
+        List<ResultScanner> open = ScannerOpener.open(context.connection, name, scans(fetch, after));
         BucketMerge merge = new BucketMerge(open, plan.key().salt() == null ? 0 : 1, plan.reversed());
         this.rows = merge;
         this.scanners = merge;

@@ -57,6 +57,11 @@ final class FixedLengthKeyCodecs {
     }
 
     @Override
+    public byte[] prefixOf(String prefix) {
+      return Utf8.encode(prefix); // the value's bytes come first, the zero padding after
+    }
+
+    @Override
     public boolean equals(Object other) {
       return other instanceof Text && ((Text) other).width == width;
     }

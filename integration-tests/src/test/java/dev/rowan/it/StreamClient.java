@@ -1,0 +1,38 @@
+package dev.rowan.it;
+
+import dev.rowan.core.Rowan;
+import java.util.Iterator;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+
+/**
+ * A client run in a JVM of its own by {@link StreamInASmallHeapIT}: streams one sensor's readings
+ * and prints how many it read and their payload bytes.
+ *
+ * <p>Arguments: ZooKeeper quorum, client port, znode parent, namespace, sensor.
+ */
+public final class StreamClient {
+
+  private StreamClient() {}
+
+  public static void main(String[] args) {
+    Configuration configuration = HBaseConfiguration.create();
+    configuration.set("hbase.zookeeper.quorum", args[0]);
+    configuration.set("hbase.zookeeper.property.clientPort", args[1]);
+    configuration.set("zookeeper.znode.parent", args[2]);
+    long count = 0;
+    long bytes = 0;
+    try (Rowan rowan = Rowan.connect(configuration);
+        Rowan inNamespace = Rowan.builder(rowan.connection()).namespace(args[3]).build();
+        Stream<Reading> readings = inNamespace.repository(ReadingQueries.class).streamBySensor(args[4])) {
+      Iterator<Reading> iterator = readings.iterator();
+      while (iterator.hasNext()) {
+        bytes += iterator.next().payload().length();
+        count++;
+      }
+    }
+    System.out.println("streamed " + count + " readings, " + bytes + " payload bytes, heap max "
+        + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB");
+  }
+}
