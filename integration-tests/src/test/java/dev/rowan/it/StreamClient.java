@@ -4,7 +4,6 @@ import dev.rowan.core.Rowan;
 import java.util.Iterator;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.HBaseConfiguration;
 
 /**
  * A client run in a JVM of its own by {@link StreamInASmallHeapIT}: streams one sensor's readings
@@ -17,10 +16,7 @@ public final class StreamClient {
   private StreamClient() {}
 
   public static void main(String[] args) {
-    Configuration configuration = HBaseConfiguration.create();
-    configuration.set("hbase.zookeeper.quorum", args[0]);
-    configuration.set("hbase.zookeeper.property.clientPort", args[1]);
-    configuration.set("zookeeper.znode.parent", args[2]);
+    Configuration configuration = ChildJvm.cluster(args);
     long count = 0;
     long bytes = 0;
     try (Rowan rowan = Rowan.connect(configuration);

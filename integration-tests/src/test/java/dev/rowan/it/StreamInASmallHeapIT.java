@@ -6,13 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rowan.core.Rowan;
 import dev.rowan.test.HBaseTest;
 import dev.rowan.test.TestNamespace;
-import java.io.File;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.client.Connection;
 import org.junit.jupiter.api.Test;
 
@@ -43,18 +40,8 @@ class StreamInASmallHeapIT {
       }
       readings.save(new Reading("sensor-2", 0, payload));
     }
-    Configuration configuration = connection.getConfiguration();
-    List<String> command = new ArrayList<>(List.of(
-        new File(System.getProperty("java.home"), "bin/java").getPath(), "-Xmx" + HEAP_MB + "m"));
-    for (String flag : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-      if (flag.startsWith("--add-") || flag.startsWith("-Dio.netty")) {
-        command.add(flag); // the flags HBase's client needs on Java 17
-      }
-    }
-    command.addAll(List.of("-cp", System.getProperty("java.class.path"), StreamClient.class.getName(),
-        configuration.get("hbase.zookeeper.quorum"), configuration.get("hbase.zookeeper.property.clientPort"),
-        configuration.get("zookeeper.znode.parent", "/hbase"), namespace.name(), "sensor-1"));
-    Process client = new ProcessBuilder(command).redirectErrorStream(true).start();
+    Process client = ChildJvm.start(StreamClient.class, HEAP_MB + "m", connection.getConfiguration(),
+        namespace.name(), "sensor-1");
     String output = new String(client.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(client.waitFor(5, TimeUnit.MINUTES), "the client finishes");
     assertEquals(0, client.exitValue(), output);
