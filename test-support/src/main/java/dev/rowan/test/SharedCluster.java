@@ -6,9 +6,7 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.HBaseTestingUtility;
-import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.NamespaceDescriptor;
 import org.apache.hadoop.hbase.StartMiniClusterOption;
 import org.apache.hadoop.hbase.client.Admin;
@@ -42,7 +40,7 @@ final class SharedCluster implements ExtensionContext.Store.CloseableResource {
   /** Starts ZooKeeper and HBase; called once per JVM through the root store. */
   static SharedCluster start() {
     long began = System.nanoTime();
-    HBaseTestingUtility utility = new HBaseTestingUtility(fastLocalSettings());
+    HBaseTestingUtility utility = new HBaseTestingUtility(LocalClusterSettings.create(1));
     try {
       utility.startMiniZKCluster();
       utility.startMiniHBaseCluster(
@@ -62,21 +60,6 @@ final class SharedCluster implements ExtensionContext.Store.CloseableResource {
   /** How many shared clusters this JVM has started; one, once any test has used HBase. */
   static int starts() {
     return STARTS.get();
-  }
-
-  private static Configuration fastLocalSettings() {
-    Configuration conf = HBaseConfiguration.create();
-    conf.setBoolean("hbase.unsafe.stream.capability.enforce", false); // local FS has no hflush
-    conf.set("hbase.wal.provider", "filesystem");
-    conf.setInt(HConstants.MASTER_INFO_PORT, -1);
-    conf.setInt(HConstants.REGIONSERVER_INFO_PORT, -1);
-    conf.setInt(HConstants.REGION_SERVER_HANDLER_COUNT, 10);
-    conf.setInt(HConstants.MASTER_HANDLER_COUNT, 5);
-    conf.setInt("hbase.regionserver.metahandler.count", 5);
-    conf.setInt("hbase.master.wait.on.regionservers.mintostart", 1);
-    conf.setInt("hbase.master.wait.on.regionservers.maxtostart", 1);
-    conf.setInt("hbase.regionserver.msginterval", 250); // region server retries to report sooner
-    return conf;
   }
 
   /** The shared connection; its {@code close()} does nothing. */

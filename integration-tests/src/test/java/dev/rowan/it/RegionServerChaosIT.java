@@ -1,0 +1,138 @@
+package dev.rowan.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rowan.core.Rowan;
+import dev.rowan.test.LocalClusterSettings;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseTestingUtility;
+import org.apache.hadoop.hbase.MiniHBaseCluster;
+import org.apache.hadoop.hbase.StartMiniClusterOption;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Writers save orders with views while regions of the main table and of a view are split and
+ * moved and a region server is aborted and replaced: every save that returned is readable by
+ * key with what it saved; a save that threw is either fully there or not at all; and reads
+ * through the views answer like the main table. Runs on a cluster of its own (two region
+ * servers), with {@code -Pchaos}.
+ */
+class RegionServerChaosIT {
+
+  private static final int WRITERS = 2;
+  private static final int ORDERS_PER_WRITER = 200;
+
+  @Test
+  void savesThatReturnedSurviveRegionServerFailuresSplitsAndMoves() throws Exception {
+    long seed = Long.getLong("rowan.seed", System.nanoTime());
+    System.out.println("RegionServerChaosIT seed " + seed);
+    Configuration conf = LocalClusterSettings.create(2);
+    conf.setInt("hbase.client.retries.number", 40);
+    conf.setLong("hbase.client.pause", 100);
+    conf.setInt("hbase.client.operation.timeout", 120_000);
+    HBaseTestingUtility utility = new HBaseTestingUtility(conf);
+    utility.startMiniZKCluster();
+    utility.startMiniHBaseCluster(StartMiniClusterOption.builder().numMasters(1).numRegionServers(2).build());
+    Duration lease = Duration.ofSeconds(2);
+    try (Connection connection = ConnectionFactory.createConnection(utility.getConfiguration());
+        Rowan rowan = Rowan.builder(connection).writeLease(lease).build()) {
+      rowan.schema().create(Order.class);
+      OrderRepository orders = rowan.repository(OrderRepository.class);
+      Map<String, Order> acknowledged = new ConcurrentHashMap<>();
+      Map<String, Order> inDoubt = new ConcurrentHashMap<>();
+      AtomicBoolean stop = new AtomicBoolean();
+      AtomicInteger saves = new AtomicInteger();
+      AtomicInteger failures = new AtomicInteger();
+      List<Thread> writers = new ArrayList<>();
+      for (int w = 0; w < WRITERS; w++) {
+        int writer = w;
+        Random random = new Random(seed + w);
+        OrderFixtures fixtures = new OrderFixtures(random);
+        Thread thread = new Thread(() -> {
+          while (!stop.get()) {
+            int number = writer * ORDERS_PER_WRITER + random.nextInt(ORDERS_PER_WRITER);
+            String key = "order-" + number;
+            Order next = fixtures.change(Optional.ofNullable(acknowledged.get(key)).orElseGet(() -> fixtures.order(number)));
+            try {
+              orders.save(next);
+              acknowledged.put(key, next);
+              inDoubt.remove(key);
+              saves.incrementAndGet();
+            } catch (RuntimeException e) {
+              inDoubt.put(key, next);
+              failures.incrementAndGet();
+            }
+          }
+        }, "writer-" + w);
+        thread.start();
+        writers.add(thread);
+      }
+      try (Admin admin = connection.getAdmin()) {
+        chaos(utility, admin, rowan, new Random(seed));
+      }
+      stop.set(true);
+      for (Thread writer : writers) {
+        writer.join(TimeUnit.MINUTES.toMillis(3));
+      }
+      System.out.println("RegionServerChaosIT: " + saves.get() + " saves returned, " + failures.get() + " threw");
+      assertTrue(saves.get() > 20, "writers wrote through the chaos: " + saves.get());
+      for (Map.Entry<String, Order> entry : acknowledged.entrySet()) {
+        Optional<Order> stored = orders.findByKey(entry.getKey());
+        Order doubtful = inDoubt.get(entry.getKey());
+        if (doubtful == null) {
+          assertEquals(Optional.of(entry.getValue()), stored, entry.getKey() + ", seed " + seed);
+        } else {
+          assertTrue(stored.equals(Optional.of(entry.getValue())) || stored.equals(Optional.of(doubtful)),
+              entry.getKey() + " holds the last save that returned or the one that threw after it: " + stored);
+        }
+      }
+      Thread.sleep(lease.toMillis() + 100);
+      FaultInjectionIT.assertEveryViewAnswersLikeTheMainTable(rowan, "after the chaos, seed " + seed);
+      ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
+    } finally {
+      utility.shutdownMiniCluster();
+    }
+  }
+
+  /** Splits and moves regions of the main table and a view, aborts a region server and starts another. */
+  private static void chaos(HBaseTestingUtility utility, Admin admin, Rowan rowan, Random random) throws Exception {
+    TableName main = rowan.tableName("orders");
+    TableName seller = rowan.tableName("orders.seller");
+    MiniHBaseCluster cluster = utility.getMiniHBaseCluster();
+    Thread.sleep(1_000);
+    admin.split(main, new byte[] {0, 'o', 'r', 'd', 'e', 'r', '-', '2'}); // inside bucket 0's region
+    Thread.sleep(1_000);
+    move(admin, seller, random);
+    Thread.sleep(1_000);
+    cluster.abortRegionServer(random.nextInt(2));
+    cluster.startRegionServer();
+    utility.waitUntilNoRegionsInTransition(120_000);
+    Thread.sleep(1_000);
+    admin.split(seller, new byte[] {1, 's', 'e', 'l', 'l', 'e', 'r', '-', '5'}); // inside bucket 1's region
+    move(admin, main, random);
+    Thread.sleep(1_000);
+    utility.waitUntilNoRegionsInTransition(120_000);
+  }
+
+  private static void move(Admin admin, TableName table, Random random) throws Exception {
+    List<RegionInfo> regions = admin.getRegions(table);
+    RegionInfo region = regions.get(random.nextInt(regions.size()));
+    admin.move(region.getEncodedNameAsBytes()); // to a random other server
+  }
+}

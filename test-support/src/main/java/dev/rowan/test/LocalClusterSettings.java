@@ -1,0 +1,34 @@
+package dev.rowan.test;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.HConstants;
+
+/**
+ * The settings that start an in-process HBase fast: on the local file system (no mini HDFS),
+ * without web UIs, with small handler pools. {@link HBaseTest} uses them for its shared cluster;
+ * a test that needs a cluster of its own (several region servers, say, to abort one) starts an
+ * {@code HBaseTestingUtility} with them.
+ *
+ * <p>Thread-safety: stateless.
+ */
+public final class LocalClusterSettings {
+
+  private LocalClusterSettings() {}
+
+  /** A new configuration with the fast local settings, for a cluster of {@code regionServers}. */
+  public static Configuration create(int regionServers) {
+    Configuration conf = HBaseConfiguration.create();
+    conf.setBoolean("hbase.unsafe.stream.capability.enforce", false); // local FS has no hflush
+    conf.set("hbase.wal.provider", "filesystem");
+    conf.setInt(HConstants.MASTER_INFO_PORT, -1);
+    conf.setInt(HConstants.REGIONSERVER_INFO_PORT, -1);
+    conf.setInt(HConstants.REGION_SERVER_HANDLER_COUNT, 10);
+    conf.setInt(HConstants.MASTER_HANDLER_COUNT, 5);
+    conf.setInt("hbase.regionserver.metahandler.count", 5);
+    conf.setInt("hbase.master.wait.on.regionservers.mintostart", regionServers);
+    conf.setInt("hbase.master.wait.on.regionservers.maxtostart", regionServers);
+    conf.setInt("hbase.regionserver.msginterval", 250); // region server retries to report sooner
+    return conf;
+  }
+}
