@@ -116,18 +116,38 @@ class RegionServerChaosIT {
     TableName seller = rowan.tableName("orders.seller");
     MiniHBaseCluster cluster = utility.getMiniHBaseCluster();
     Thread.sleep(1_000);
-    admin.split(main, new byte[] {0, 'o', 'r', 'd', 'e', 'r', '-', '2'}); // inside bucket 0's region
+    retrying(() -> admin.split(main, new byte[] {0, 'o', 'r', 'd', 'e', 'r', '-', '2'})); // inside bucket 0's region
     Thread.sleep(1_000);
-    move(admin, seller, random);
+    retrying(() -> move(admin, seller, random));
     Thread.sleep(1_000);
     cluster.abortRegionServer(random.nextInt(2));
     cluster.startRegionServer();
     utility.waitUntilNoRegionsInTransition(120_000);
     Thread.sleep(1_000);
-    admin.split(seller, new byte[] {1, 's', 'e', 'l', 'l', 'e', 'r', '-', '5'}); // inside bucket 1's region
-    move(admin, main, random);
+    retrying(() -> admin.split(seller, new byte[] {1, 's', 'e', 'l', 'l', 'e', 'r', '-', '5'})); // in bucket 1's region
+    retrying(() -> move(admin, main, random));
     Thread.sleep(1_000);
     utility.waitUntilNoRegionsInTransition(120_000);
+  }
+
+  /** An admin operation of the chaos, tried again while its region is still opening or closing. */
+  @FunctionalInterface
+  private interface AdminCall {
+    void run() throws Exception;
+  }
+
+  private static void retrying(AdminCall call) throws Exception {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        call.run();
+        return;
+      } catch (java.io.IOException e) {
+        if (attempt == 20) {
+          throw e;
+        }
+        Thread.sleep(500); // a region in transition: the chaos waits, the writers go on
+      }
+    }
   }
 
   private static void move(Admin admin, TableName table, Random random) throws Exception {

@@ -1,0 +1,185 @@
+package dev.rowan.mapreduce;
+
+import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.InvalidValueException;
+import dev.rowan.mapreduce.BulkLoad.Format;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+import org.apache.hadoop.hbase.mapreduce.MultiTableHFileOutputFormat;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Counter;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.lib.input.FileSplit;
+
+/**
+ * Reads one whole input file (inputs are not split, so that line numbers and the CSV header
+ * are known), turns each line into an entity and emits its cells for every table, keyed by
+ * table and row for {@link MultiTableHFileOutputFormat}. Lines are taken a batch at a time: the
+ * main rows of a batch are read in one multi-get when the cells depend on what is stored (views
+ * or a {@code @Version}). Bad lines go to the rejects file.
+ */
+final class BulkLoadMapper extends Mapper<LongWritable, Text, ImmutableBytesWritable, KeyValue> {
+
+  /** A line read and parsed, waiting for its batch. */
+  private record Pending(long line, String text, byte[] rowKey, Object[] values) {}
+
+  private EntityModel<?> model;
+  private EntityCells cells;
+  private Format format;
+  private TextValues textValues;
+  private boolean ignoreUnknown;
+  private RecordParser parser;
+  private byte[][] tableNames;
+  private String[] rowCounters;
+  private long timestamp;
+  private int batchSize;
+  private String source;
+  private long lineNumber;
+  private RejectLog rejects;
+  private Connection connection;
+  private Table mainTable;
+  private final List<Pending> batch = new ArrayList<>();
+  private Counter lines;
+  private Counter entities;
+  private Counter rejected;
+  private Counter existing;
+  private Counter retired;
+  private Counter[] rows;
+
+  @Override
+  protected void setup(Context context) throws IOException {
+    Configuration conf = context.getConfiguration();
+    model = EntityModel.of(BulkLoadSettings.entityClass(conf));
+    cells = new EntityCells(model);
+    format = BulkLoadSettings.format(conf);
+    textValues = TextValues.of(model);
+    ignoreUnknown = conf.getBoolean(BulkLoad.IGNORE_UNKNOWN, false);
+    parser = format == Format.JSON_LINES ? new JsonRecords(textValues, ignoreUnknown) : null;
+    String[] tables = conf.getStrings(BulkLoadSettings.TABLES);
+    tableNames = new byte[tables.length][];
+    for (int i = 0; i < tables.length; i++) {
+      tableNames[i] = TableName.valueOf(tables[i]).getName();
+    }
+    rowCounters = BulkLoadSettings.rowCounterNames(cells);
+    timestamp = conf.getLong(BulkLoadSettings.TIMESTAMP, System.currentTimeMillis());
+    batchSize = Math.max(1, conf.getInt(BulkLoad.READ_BATCH, BulkLoad.DEFAULT_READ_BATCH));
+    Path file = ((FileSplit) context.getInputSplit()).getPath();
+    source = file.toString();
+    String task = String.format("%05d", context.getTaskAttemptID().getTaskID().getId());
+    rejects = new RejectLog(conf, new Path(BulkLoadSettings.rejectsDir(conf), "rejects-m-" + task + ".txt"),
+        conf.getInt(BulkLoad.REJECTS_LOGGED, BulkLoad.DEFAULT_REJECTS_LOGGED));
+    if (cells.needsPrior()) {
+      connection = ConnectionFactory.createConnection(conf);
+      mainTable = connection.getTable(TableName.valueOf(tables[0]));
+    }
+    lines = context.getCounter(LoadCounters.GROUP, LoadCounters.LINES);
+    entities = context.getCounter(LoadCounters.GROUP, LoadCounters.ENTITIES);
+    rejected = context.getCounter(LoadCounters.GROUP, LoadCounters.REJECTED);
+    existing = context.getCounter(LoadCounters.GROUP, LoadCounters.EXISTING);
+    retired = context.getCounter(LoadCounters.GROUP, LoadCounters.RETIRED);
+    rows = new Counter[rowCounters.length];
+    for (int i = 0; i < rows.length; i++) {
+      rows[i] = context.getCounter(LoadCounters.ROWS_GROUP, rowCounters[i]);
+    }
+  }
+
+  @Override
+  protected void map(LongWritable offset, Text value, Context context) throws IOException, InterruptedException {
+    lineNumber++;
+    String line = value.toString();
+    if (line.isBlank()) {
+      return;
+    }
+    if (parser == null) {
+      parser = CsvRecords.fromHeader(textValues, CsvRecords.format(format.delimiter()), line, source, ignoreUnknown);
+      return;
+    }
+    lines.increment(1);
+    try {
+      Object[] values = parser.parse(line);
+      batch.add(new Pending(lineNumber, line, model.rowKey().encode(values), values));
+    } catch (RejectedLineException e) {
+      reject(lineNumber, e.getMessage(), line);
+    } catch (InvalidValueException e) {
+      reject(lineNumber, e.getMessage(), line);
+    }
+    if (batch.size() >= batchSize) {
+      flush(context);
+    }
+  }
+
+  @Override
+  protected void cleanup(Context context) throws IOException, InterruptedException {
+    try {
+      flush(context);
+    } finally {
+      rejects.close();
+      if (mainTable != null) {
+        mainTable.close();
+      }
+      if (connection != null) {
+        connection.close();
+      }
+    }
+  }
+
+  private void flush(Context context) throws IOException, InterruptedException {
+    if (batch.isEmpty()) {
+      return;
+    }
+    Result[] stored = null;
+    if (mainTable != null) {
+      List<Get> gets = new ArrayList<>(batch.size());
+      for (Pending pending : batch) {
+        gets.add(new Get(pending.rowKey()));
+      }
+      stored = mainTable.get(gets);
+    }
+    EntityCells.Sink sink = (table, cell) -> context.write(
+        new ImmutableBytesWritable(MultiTableHFileOutputFormat.createCompositeKey(tableNames[table],
+            CellUtil.cloneRow(cell))), cell);
+    for (int i = 0; i < batch.size(); i++) {
+      Pending pending = batch.get(i);
+      EntityCells.Prior prior = stored == null ? null : EntityCells.Prior.of(model, stored[i]);
+      EntityCells.Outcome outcome;
+      try {
+        outcome = cells.write(pending.rowKey(), pending.values(), prior, timestamp,
+            ThreadLocalRandom.current().nextLong(), sink);
+      } catch (InvalidValueException e) {
+        reject(pending.line(), e.getMessage(), pending.text());
+        continue;
+      }
+      entities.increment(1);
+      if (prior != null && prior.values() != null) {
+        existing.increment(1);
+      }
+      retired.increment(outcome.retired());
+      for (int table = 0; table < rows.length; table++) {
+        if (outcome.wrote(table)) {
+          rows[table].increment(1);
+        }
+      }
+    }
+    batch.clear();
+    context.progress();
+  }
+
+  private void reject(long line, String reason, String text) throws IOException {
+    rejected.increment(1);
+    rejects.reject(source, line, reason, text);
+  }
+}

@@ -1,0 +1,76 @@
+package dev.rowan.mapreduce;
+
+import dev.rowan.index.ViewModel;
+import dev.rowan.mapreduce.BulkLoad.Format;
+import java.util.List;
+import java.util.Locale;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * The job configuration keys the driver sets for the tasks, next to the public options of
+ * {@link BulkLoad}, and their reading.
+ */
+final class BulkLoadSettings {
+
+  /** The entity class name. */
+  static final String ENTITY = "rowan.bulkload.entity";
+  /** The load's timestamp, chosen once by the driver. */
+  static final String TIMESTAMP = "rowan.bulkload.timestamp";
+  /** The full names of the tables written, the main table first, then the views in order. */
+  static final String TABLES = "rowan.bulkload.tables";
+  /** Where the tasks write rejected lines. */
+  static final String REJECTS_DIR = "rowan.bulkload.rejects.dir";
+  /** Where the reducers note duplicated rows. */
+  static final String DUPLICATES_DIR = "rowan.bulkload.duplicates.dir";
+
+  private BulkLoadSettings() {}
+
+  /**
+   * The entity class named in {@code conf}, loaded through its class loader.
+   *
+   * @throws BulkLoadException when it is not on the class path
+   */
+  static Class<?> entityClass(Configuration conf) {
+    String name = conf.get(ENTITY);
+    try {
+      return conf.getClassByName(name);
+    } catch (ClassNotFoundException | NoClassDefFoundError e) {
+      throw BulkLoadException.entityNotFound(name, e);
+    }
+  }
+
+  /**
+   * The input format named by {@link BulkLoad#FORMAT}, CSV unless set.
+   *
+   * @throws BulkLoadException when the name is none of {@code csv}, {@code tsv}, {@code json}
+   */
+  static Format format(Configuration conf) {
+    String name = conf.get(BulkLoad.FORMAT, "csv").trim();
+    return switch (name.toLowerCase(Locale.ROOT)) {
+      case "csv" -> Format.CSV;
+      case "tsv" -> Format.TSV;
+      case "json", "jsonl", "json_lines", "json-lines" -> Format.JSON_LINES;
+      default -> throw BulkLoadException.badOption(BulkLoad.FORMAT, name, "csv, tsv or json");
+    };
+  }
+
+  static Path rejectsDir(Configuration conf) {
+    return new Path(conf.get(REJECTS_DIR));
+  }
+
+  static Path duplicatesDir(Configuration conf) {
+    return new Path(conf.get(DUPLICATES_DIR));
+  }
+
+  /** The row counter of each table: {@code main}, then the view names. */
+  static String[] rowCounterNames(EntityCells cells) {
+    List<ViewModel> views = cells.views();
+    String[] names = new String[1 + views.size()];
+    names[0] = LoadCounters.MAIN;
+    for (int i = 0; i < views.size(); i++) {
+      names[i + 1] = "view " + views.get(i).name();
+    }
+    return names;
+  }
+}

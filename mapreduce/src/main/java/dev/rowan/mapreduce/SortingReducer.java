@@ -1,0 +1,83 @@
+package dev.rowan.mapreduce;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.CellComparator;
+import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.mapreduce.Counter;
+import org.apache.hadoop.mapreduce.Reducer;
+
+/**
+ * Sorts the cells of each row, as HFiles need them, like HBase's {@code CellSortReducer}, and
+ * catches cells that two input lines both wrote: same row, family, qualifier, timestamp and
+ * type. One line never writes a cell twice, so such a pair means the input holds a key twice,
+ * and which line would win is undefined (for an entity with views, both lines' view rows would
+ * survive). Such rows are counted and a sample is noted, so the driver can refuse to load.
+ */
+final class SortingReducer extends Reducer<ImmutableBytesWritable, KeyValue, ImmutableBytesWritable, KeyValue> {
+
+  private static final int SAMPLES = 10;
+
+  private Counter duplicates;
+  private final List<String> samples = new ArrayList<>();
+
+  @Override
+  protected void setup(Context context) {
+    duplicates = context.getCounter(LoadCounters.GROUP, LoadCounters.DUPLICATES);
+  }
+
+  @Override
+  protected void reduce(ImmutableBytesWritable key, Iterable<KeyValue> cells, Context context)
+      throws IOException, InterruptedException {
+    TreeSet<KeyValue> sorted = new TreeSet<>(CellComparator.getInstance());
+    boolean duplicated = false;
+    for (KeyValue cell : cells) {
+      if (!sorted.add(new KeyValue(cell))) {
+        duplicates.increment(1);
+        duplicated = true;
+      }
+    }
+    if (duplicated && samples.size() < SAMPLES) {
+      samples.add(describe(key));
+    }
+    for (KeyValue cell : sorted) {
+      context.write(key, cell);
+    }
+  }
+
+  @Override
+  protected void cleanup(Context context) throws IOException {
+    if (samples.isEmpty()) {
+      return;
+    }
+    String task = String.format("%05d", context.getTaskAttemptID().getTaskID().getId());
+    Path file = new Path(BulkLoadSettings.duplicatesDir(context.getConfiguration()), "duplicates-r-" + task + ".txt");
+    FileSystem fs = file.getFileSystem(context.getConfiguration());
+    try (BufferedWriter out = new BufferedWriter(new OutputStreamWriter(fs.create(file, true), StandardCharsets.UTF_8))) {
+      for (String sample : samples) {
+        out.write(sample);
+        out.newLine();
+      }
+    }
+  }
+
+  /** {@code table row} of a composite key {@code table;row}. */
+  private static String describe(ImmutableBytesWritable key) {
+    byte[] bytes = key.copyBytes();
+    int separator = Bytes.indexOf(bytes, (byte) ';');
+    if (separator < 0) {
+      return Bytes.toStringBinary(bytes);
+    }
+    return Bytes.toString(bytes, 0, separator) + " row "
+        + Bytes.toStringBinary(bytes, separator + 1, bytes.length - separator - 1);
+  }
+}

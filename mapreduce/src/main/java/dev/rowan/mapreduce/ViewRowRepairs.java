@@ -1,0 +1,116 @@
+package dev.rowan.mapreduce;
+
+import dev.rowan.index.ProtocolCells;
+import dev.rowan.index.RowStatus;
+import dev.rowan.index.RowStatus.State;
+import dev.rowan.index.ViewModel;
+import dev.rowan.mapping.EntityModel;
+import java.io.IOException;
+import java.util.concurrent.ThreadLocalRandom;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+
+/**
+ * Rewrites and deletes view rows so that a view equals its rebuild, by the rules of the write
+ * protocol (docs/view-consistency.md): a view row is written verified with the status of its
+ * main row; a view row whose cells are newer than the main row's status would hide that write,
+ * so the main row is first fenced (its status rewritten, values untouched, above those cells)
+ * with a check-and-mutate on the status read, exactly as readers fence dead writes.
+ */
+final class ViewRowRepairs {
+
+  private final EntityModel<?> model;
+  private final byte[] statusFamily;
+  private final Table main;
+
+  ViewRowRepairs(EntityModel<?> model, Table main) {
+    this.model = model;
+    this.statusFamily = model.families().get(0).nameBytes();
+    this.main = main;
+  }
+
+  /**
+   * Writes the view row of the entity stored in {@code mainRow} into {@code view}, verified.
+   * Whatever the view holds at that key, delete markers included, is read first: a cell or
+   * marker newer than the main row's status would hide the row written.
+   *
+   * @return false when the main row changed meanwhile (it is left as it is)
+   */
+  boolean rewrite(ViewModel view, Table viewTable, Result mainRow, byte[] viewKey) throws IOException {
+    RowStatus status = ProtocolCells.status(mainRow, statusFamily, ProtocolCells.MAIN_STATUS);
+    RowStatus target = fenceAbove(mainRow, status, newestRaw(viewTable, viewKey));
+    if (target == null) {
+      return false;
+    }
+    Object[] values = model.readValues(mainRow);
+    viewTable.put(view.put(viewKey, values, target.with(State.VERIFIED), mainRow.getRow()));
+    return true;
+  }
+
+  /**
+   * Deletes the view row {@code row}, whose entity is stored in {@code mainRow} (empty when
+   * there is none), fencing a live main row above it first so that no later write of the
+   * entity can fall under the delete.
+   *
+   * @return false when the main row changed meanwhile (the row is left as it is)
+   */
+  boolean delete(Table viewTable, Result row, Result mainRow) throws IOException {
+    long newest = newestRaw(viewTable, row.getRow());
+    if (!mainRow.isEmpty()) {
+      RowStatus status = ProtocolCells.status(mainRow, statusFamily, ProtocolCells.MAIN_STATUS);
+      if (status != null && fenceAbove(mainRow, status, newest) == null) {
+        return false;
+      }
+    }
+    viewTable.delete(new Delete(row.getRow(), newest));
+    return true;
+  }
+
+  /**
+   * The status the main row holds once it is above {@code newest}: the one it has, or a fence
+   * written over it; null when the fence lost to another writer.
+   */
+  private RowStatus fenceAbove(Result mainRow, RowStatus status, long newest) throws IOException {
+    if (status != null && status.timestamp() >= newest) {
+      return status;
+    }
+    long timestamp = Math.max(status == null ? 0 : status.timestamp(), newest) + 1;
+    RowStatus fenced = new RowStatus(status == null ? State.LIVE : status.state(), timestamp,
+        ThreadLocalRandom.current().nextLong());
+    Put put = new Put(mainRow.getRow(), timestamp)
+        .addColumn(statusFamily, ProtocolCells.MAIN_STATUS, timestamp, fenced.encode());
+    CheckAndMutate.Builder check = CheckAndMutate.newBuilder(mainRow.getRow());
+    CheckAndMutate fence = status == null ? check.ifNotExists(statusFamily, ProtocolCells.MAIN_STATUS).build(put)
+        : check.ifEquals(statusFamily, ProtocolCells.MAIN_STATUS, status.encode()).build(put);
+    return main.checkAndMutate(fence).isSuccess() ? fenced : null;
+  }
+
+  /** The newest timestamp of any cell or delete marker stored in row {@code key}, or 0. */
+  private static long newestRaw(Table table, byte[] key) throws IOException {
+    long newest = 0;
+    Scan scan = new Scan().withStartRow(key).withStopRow(key, true).setRaw(true).readAllVersions();
+    try (ResultScanner scanner = table.getScanner(scan)) {
+      for (Result result : scanner) {
+        newest = Math.max(newest, newest(result));
+      }
+    }
+    return newest;
+  }
+
+  /** The newest cell timestamp of {@code row}, or 0 when it is empty. */
+  static long newest(Result row) {
+    long newest = 0;
+    if (row != null && !row.isEmpty()) {
+      for (Cell cell : row.rawCells()) {
+        newest = Math.max(newest, cell.getTimestamp());
+      }
+    }
+    return newest;
+  }
+}

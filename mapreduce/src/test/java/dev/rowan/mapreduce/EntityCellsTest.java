@@ -1,0 +1,139 @@
+package dev.rowan.mapreduce;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rowan.index.ProtocolCells;
+import dev.rowan.index.RowStatus;
+import dev.rowan.index.RowStatus.State;
+import dev.rowan.index.ViewModel;
+import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.annotation.Column;
+import dev.rowan.mapping.annotation.Family;
+import dev.rowan.mapping.annotation.RowKey;
+import dev.rowan.mapping.annotation.Table;
+import dev.rowan.mapping.annotation.Version;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.KeyValue;
+import org.junit.jupiter.api.Test;
+
+class EntityCellsTest {
+
+  private static final EntityModel<Order> ORDERS = EntityModel.of(Order.class);
+  private static final EntityCells CELLS = new EntityCells(ORDERS);
+  private static final long LOAD = 1_800_000_000_000L;
+  private static final Order ORDER = new Order("o-1", "s-1", "b-1", Instant.parse("2024-03-01T10:15:30Z"),
+      new BigDecimal("12.50"), null);
+
+  @Table(name = "accounts")
+  @Family(name = "a")
+  record Account(@RowKey String id, @Column String owner, @Version long version) {}
+
+  /** A cell emitted, with the table it went to. */
+  record Emitted(int table, KeyValue cell) {
+    boolean isStatus() {
+      return CellUtil.matchingQualifier(cell, ProtocolCells.MAIN_STATUS)
+          || CellUtil.matchingQualifier(cell, ProtocolCells.VIEW_STATUS);
+    }
+
+    RowStatus status() {
+      return RowStatus.decode(cell.getValueArray(), cell.getValueOffset(), cell.getValueLength());
+    }
+  }
+
+  @Test
+  void writesANewEntityWithItsStatusAndVerifiedViewRowsAtTheLoadTimestamp() throws Exception {
+    List<Emitted> cells = new ArrayList<>();
+    EntityCells.Outcome outcome = CELLS.write(ORDERS.rowKey(ORDER), ORDERS.values(ORDER), null, LOAD, 42L,
+        (table, cell) -> cells.add(new Emitted(table, cell)));
+
+    assertTrue(outcome.wrote(0) && outcome.wrote(1) && outcome.wrote(2));
+    assertEquals(0, outcome.retired());
+    List<RowStatus> statuses = cells.stream().filter(Emitted::isStatus).map(Emitted::status).toList();
+    assertEquals(List.of(new RowStatus(State.LIVE, LOAD, 42L), new RowStatus(State.VERIFIED, LOAD, 42L),
+        new RowStatus(State.VERIFIED, LOAD, 42L)), statuses);
+    for (Emitted emitted : cells) {
+      KeyValue cell = emitted.cell();
+      boolean delete = cell.getTypeByte() != KeyValue.Type.Put.getCode();
+      assertEquals(delete ? LOAD - 1 : LOAD, cell.getTimestamp(), emitted.toString());
+      assertTrue(!delete || cell.getTypeByte() == KeyValue.Type.DeleteColumn.getCode(), "only null columns are deleted");
+    }
+  }
+
+  @Test
+  void goesAboveTheStoredWriteAndDeletesTheOldViewRowWhoseKeyChanges() throws Exception {
+    Order before = ORDER;
+    Order after = new Order("o-1", "s-2", "b-1", ORDER.createdAt(), new BigDecimal("13.00"), "n");
+    long stored = LOAD + 100;
+    EntityCells.Prior prior = new EntityCells.Prior(new RowStatus(State.LIVE, stored, 7L), ORDERS.values(before));
+    List<Emitted> cells = new ArrayList<>();
+
+    EntityCells.Outcome outcome = CELLS.write(ORDERS.rowKey(after), ORDERS.values(after), prior, LOAD, 42L,
+        (table, cell) -> cells.add(new Emitted(table, cell)));
+
+    assertEquals(1, outcome.retired());
+    ViewModel seller = CELLS.views().get(0);
+    byte[] oldKey = seller.rowKey(ORDERS.values(before));
+    List<Emitted> deletes = cells.stream().filter(e -> e.cell().getTypeByte() == KeyValue.Type.DeleteFamily.getCode())
+        .toList();
+    assertEquals(1, deletes.size(), deletes.toString());
+    assertEquals(1, deletes.get(0).table());
+    assertTrue(Arrays.equals(oldKey, CellUtil.cloneRow(deletes.get(0).cell())));
+    assertEquals(stored, deletes.get(0).cell().getTimestamp(), "masks the stored write, not the new one");
+    assertTrue(cells.stream().filter(Emitted::isStatus)
+        .allMatch(e -> e.status().timestamp() == stored + 1 && e.cell().getTimestamp() == stored + 1));
+  }
+
+  @Test
+  void retiresTheViewRowOfAKeyThatBecomesNull() throws Exception {
+    Order after = new Order("o-1", "s-1", null, ORDER.createdAt(), ORDER.amount(), null);
+    EntityCells.Prior prior = new EntityCells.Prior(new RowStatus(State.LIVE, LOAD - 5000, 7L), ORDERS.values(ORDER));
+    List<Emitted> cells = new ArrayList<>();
+
+    EntityCells.Outcome outcome = CELLS.write(ORDERS.rowKey(after), ORDERS.values(after), prior, LOAD, 1L,
+        (table, cell) -> cells.add(new Emitted(table, cell)));
+
+    assertFalse(outcome.wrote(2));
+    assertEquals(1, outcome.retired());
+    assertTrue(cells.stream().filter(e -> e.table() == 2)
+        .allMatch(e -> e.cell().getTypeByte() == KeyValue.Type.DeleteFamily.getCode() && e.cell().getTimestamp() == LOAD - 1));
+  }
+
+  @Test
+  void replacingATombstoneRetiresNothing() throws Exception {
+    EntityCells.Prior prior = new EntityCells.Prior(new RowStatus(State.DELETED, LOAD - 5, 7L), null);
+    List<Emitted> cells = new ArrayList<>();
+
+    EntityCells.Outcome outcome = CELLS.write(ORDERS.rowKey(ORDER), ORDERS.values(ORDER), prior, LOAD, 1L,
+        (table, cell) -> cells.add(new Emitted(table, cell)));
+
+    assertEquals(0, outcome.retired());
+    assertTrue(cells.stream().noneMatch(e -> e.cell().getTypeByte() == KeyValue.Type.DeleteFamily.getCode()));
+  }
+
+  @Test
+  void writesAnEntityWithoutViewsAsItsRowWriteWithoutStatusAndWithoutReading() throws Exception {
+    EntityModel<Account> model = EntityModel.of(Account.class);
+    EntityCells cells = new EntityCells(model);
+    Account account = new Account("a-1", "ann", 5);
+    EntityCells.Prior prior = new EntityCells.Prior(null, model.values(new Account("a-1", "bob", 3)));
+    List<Emitted> emitted = new ArrayList<>();
+
+    cells.write(model.rowKey(account), model.values(account), prior, LOAD, 1L, (t, c) -> emitted.add(new Emitted(t, c)));
+
+    assertTrue(cells.needsPrior(), "a @Version is advanced from the stored one");
+    assertFalse(new EntityCells(EntityModel.of(Reading.class)).needsPrior());
+    assertTrue(emitted.stream().noneMatch(Emitted::isStatus));
+    assertTrue(emitted.stream().allMatch(e -> e.table() == 0 && e.cell().getTimestamp() == LOAD));
+    KeyValue version = emitted.stream().map(Emitted::cell)
+        .filter(c -> CellUtil.matchingQualifier(c, model.property("version").qualifier())).findFirst().orElseThrow();
+    assertEquals(4L, model.property("version").valueCodec().decode(version.getValueArray(), version.getValueOffset(),
+        version.getValueLength()));
+  }
+}
