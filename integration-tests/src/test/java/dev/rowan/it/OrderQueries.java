@@ -10,35 +10,21 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
-/** The query methods of the contract, and more, on the salted orders. */
+/** The query methods of the contract, and more, on the salted orders; docs/queries.md shows it. */
 interface OrderQueries extends HBaseRepository<Order> {
-  List<Order> findBySellerBetween(String sellerId, Instant from, Instant to);
-
+  List<Order> findBySellerBetween(String sellerId, Instant from, Instant to); // view shorthand
   List<Order> findBySellerIdAndCreatedAtBetween(String sellerId, Instant from, Instant to);
-
   Stream<Order> findByBuyerOrderByCreatedAtDesc(String buyerId);
-
   Optional<Order> findByOrderNo(String orderNo);
-
   Page<Order> findByBuyerIdAndCreatedAtAfter(String buyerId, Instant after, PageRequest page);
-
   List<Order> findTop10BySellerIdOrderByCreatedAtDesc(String sellerId);
-
   long countBySellerId(String sellerId);
-
   boolean existsByOrderNo(String orderNo);
-
   long deleteByBuyerId(String buyerId);
-
   Stream<Order> streamBySellerId(String sellerId);
-
-  List<Order> findBySellerIdOrderByAmountDesc(String sellerId);
-
+  List<Order> findBySellerIdOrderByAmountDesc(String sellerId); // sorted in memory
   List<Order> findBySellerIdAndAmountGreaterThan(String sellerId, BigDecimal amount);
-
   List<Order> findBySellerIdInAndCreatedAtBefore(Collection<String> sellers, Instant before);
-
-  List<Order> findBySellerIdOrBuyerId(String sellerId, String buyerId);
-
-  List<Order> findByOrderNoIn(List<String> numbers);
+  List<Order> findBySellerIdOrBuyerId(String sellerId, String buyerId); // two views, merged
+  List<Order> findByOrderNoIn(List<String> numbers); // a multi-get
 }

@@ -3,7 +3,9 @@ package dev.rowan.embedded;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rowan.core.Rowan;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,6 +53,20 @@ class EmbeddedHBaseIT {
       byte[] value = table.get(new Get(ROW)).getValue(FAMILY, QUALIFIER);
       assertEquals("still here", Bytes.toString(value));
     }
+  }
+
+  @Test
+  void theSnippetsOfTheTestingGuideRun() throws IOException {
+    try (EmbeddedHBase hbase = EmbeddedHBase.start(dataDirectory);
+         Rowan rowan = Rowan.connect(hbase.connection())) {
+      System.out.println("HBase runs in this JVM, its data in " + dataDirectory);
+    }
+    assertTrue(Files.isDirectory(dataDirectory.resolve("hbase/data/hbase/meta")), "HBase kept its data there");
+    try (HBaseEndpoint hbase = HBaseEndpoint.fromEnvironment(dataDirectory);
+         Rowan rowan = Rowan.connect(hbase.connection())) {
+      System.out.println("Using " + hbase.description());
+    }
+    assertTrue(Files.isDirectory(dataDirectory.resolve("zookeeper")), "the endpoint started the embedded HBase there");
   }
 
   /** The HFiles of the table's column family: present only if its memstore was flushed. */
