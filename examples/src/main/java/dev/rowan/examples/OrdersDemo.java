@@ -5,42 +5,35 @@ import dev.rowan.embedded.HBaseEndpoint;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.function.Supplier;
-import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
-import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.ResultScanner;
-import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
-import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * The Orders demo: runs Rowan against an embedded HBase whose data lives in {@code rowan-data/}
  * (or the directory that {@code -Drowan.data=...} names), or against the cluster that
  * {@code -Dhbase.zookeeper.quorum=...} or {@code HBASE_ZOOKEEPER_QUORUM} names (see
- * {@link HBaseEndpoint}). Run it again and it finds the data of earlier runs still there.
+ * {@link HBaseEndpoint}).
  *
- * <p>For now it creates a table, writes an order and reads it back with the plain HBase client
- * through the connection of a {@link Rowan}; it grows with Rowan's repositories.
+ * <ol>
+ *   <li>creates the {@code orders} table and its {@code seller} and {@code buyer} views, pre-split
+ *       by the salt ({@link Order});
+ *   <li>bulk loads {@code -Drowan.demo.orders} generated orders (200,000 by default) into them
+ *       ({@link OrderGenerator}, {@link OrderLoader});
+ *   <li>asks the questions a shop asks, showing each plan, answer and time ({@link ShopQueries});
+ *   <li>run again, finds the orders loaded and goes straight to the questions;
+ *   <li>ends with the hotspot lesson: rows per region of a salted and an unsalted table keyed by
+ *       time ({@link RegionBalance}).
+ * </ol>
  *
  * <p>Thread-safety: a program run on the main thread; nothing in it is shared.
  */
 public final class OrdersDemo {
 
-  private static final String TABLE = "demo_orders";
-  private static final byte[] FAMILY = Bytes.toBytes("d");
-  private static final byte[] RUNS_ROW = Bytes.toBytes("#runs");
+  /** The system property that sets how many orders the demo loads. */
+  public static final String ORDERS_PROPERTY = "rowan.demo.orders";
+  static final int DEFAULT_ORDERS = 200_000;
+  private static final long SEED = 20_240_101L;
 
-  private final PrintStream out;
-
-  private OrdersDemo(PrintStream out) {
-    this.out = out;
-  }
+  private OrdersDemo() {}
 
   /**
    * Runs the demo on the data directory that {@code -Drowan.data} names ({@code rowan-data} by
@@ -48,9 +41,13 @@ public final class OrdersDemo {
    */
   public static void main(String[] args) {
     Path dataDirectory = Path.of(System.getProperty("rowan.data", "rowan-data"));
+    int orders = Integer.getInteger(ORDERS_PROPERTY, DEFAULT_ORDERS);
     int status = 0;
     try {
-      run(() -> HBaseEndpoint.fromEnvironment(dataDirectory), System.out);
+      run(() -> HBaseEndpoint.fromEnvironment(dataDirectory), orders, dataDirectory.resolve("demo-work"), System.out);
+    } catch (IllegalStateException e) {
+      System.err.println("The demo stopped: " + e.getMessage());
+      status = 1;
     } catch (IOException | RuntimeException e) {
       System.err.println("The demo failed: " + e);
       e.printStackTrace();
@@ -61,64 +58,29 @@ public final class OrdersDemo {
   }
 
   /**
-   * Runs the demo against the HBase that {@code startHBase} starts or connects to, closes it,
-   * and reports each step on {@code out}.
+   * Runs the demo with {@code orders} orders against the HBase that {@code startHBase} starts or
+   * connects to, closes it, and reports each step on {@code out}.
    *
+   * @param workDirectory where the CSV files and the load's HFiles go; deleted after the load
    * @throws IOException when HBase fails a request
    */
-  static void run(Supplier<HBaseEndpoint> startHBase, PrintStream out) throws IOException {
+  static void run(Supplier<HBaseEndpoint> startHBase, int orders, Path workDirectory, PrintStream out)
+      throws IOException {
+    long began = System.nanoTime();
     out.println("Starting HBase (a few seconds)...");
     try (HBaseEndpoint hbase = startHBase.get();
         Rowan rowan = Rowan.connect(hbase.connection())) {
       out.println("HBase is up: " + hbase.description()
           + hbase.embeddedHBase().map(e -> String.format(" (started in %.1f s)",
               e.startupTime().toMillis() / 1000.0)).orElse(""));
-      new OrdersDemo(out).writeAndReadAnOrder(rowan);
+      OrderGenerator generator = new OrderGenerator(SEED, orders);
+      DataSetFacts facts = DataSetFacts.of(generator);
+      new OrderLoader(hbase, rowan, workDirectory, out).createAndLoad(generator, facts);
+      new ShopQueries(rowan.repository(OrderRepository.class), out).run(facts);
+      new RegionBalance(rowan, out).run(generator.orders());
+      out.println();
       out.println("Stopping HBase...");
     }
-    out.println("Done.");
-  }
-
-  private void writeAndReadAnOrder(Rowan rowan) throws IOException {
-    TableName tableName = rowan.tableName(TABLE);
-    try (Admin admin = rowan.connection().getAdmin()) {
-      if (admin.tableExists(tableName)) {
-        out.println("Table " + tableName + " already exists");
-      } else {
-        admin.createTable(TableDescriptorBuilder.newBuilder(tableName)
-            .setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY)).build());
-        out.println("Created table " + tableName);
-      }
-    }
-    try (Table table = rowan.connection().getTable(tableName)) {
-      long run = table.incrementColumnValue(RUNS_ROW, FAMILY, Bytes.toBytes("n"), 1);
-      String orderNo = String.format("order-%04d", run);
-      table.put(new Put(Bytes.toBytes(orderNo))
-          .addColumn(FAMILY, Bytes.toBytes("buyer"), Bytes.toBytes("alice"))
-          .addColumn(FAMILY, Bytes.toBytes("amount"), Bytes.toBytes("19.99"))
-          .addColumn(FAMILY, Bytes.toBytes("createdAt"), Bytes.toBytes(Instant.now().toString())));
-      out.println("Wrote " + orderNo);
-
-      Result read = table.get(new Get(Bytes.toBytes(orderNo)));
-      out.printf("Read %s: buyer=%s amount=%s createdAt=%s%n", orderNo,
-          text(read, "buyer"), text(read, "amount"), text(read, "createdAt"));
-      out.printf("The table holds %d order(s), one per run on this data directory%n",
-          countOrders(table));
-    }
-  }
-
-  private static long countOrders(Table table) throws IOException {
-    long count = 0;
-    try (ResultScanner orders = table.getScanner(
-        new Scan().setStartStopRowForPrefixScan(Bytes.toBytes("order-")))) {
-      for (Result ignored : orders) {
-        count++;
-      }
-    }
-    return count;
-  }
-
-  private static String text(Result result, String qualifier) {
-    return Bytes.toString(result.getValue(FAMILY, Bytes.toBytes(qualifier)));
+    out.printf("Done in %.1f s.%n", OrderLoader.seconds(began));
   }
 }

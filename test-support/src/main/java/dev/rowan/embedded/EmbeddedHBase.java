@@ -97,6 +97,7 @@ public final class EmbeddedHBase implements AutoCloseable {
       cluster.startup();
       awaitInitializedMaster(cluster);
       Connection connection = ConnectionFactory.createConnection(conf);
+      RegionsOnline.await(connection, Duration.ofMinutes(1));
       return new EmbeddedHBase(dir, lock, conf, zooKeeper, cluster, connection,
           Duration.ofNanos(System.nanoTime() - began));
     } catch (IOException | RuntimeException | InterruptedException e) {

@@ -110,7 +110,8 @@ public final class PlanText {
       return "full scan of every row (" + buckets + (buckets == 1 ? " scan" : " scans, one per salt bucket") + ")";
     }
     String how = plan.access() == Access.GET ? "get" : plan.reversed() ? "reversed range scan" : "range scan";
-    String ranges = plan.singleBucket() ? "one range per prefix, salt bucket computed from the key"
+    String ranges = plan.key().salt() == null ? "one range per prefix"
+        : plan.singleBucket() ? "one range per prefix, salt bucket computed from the key"
         : "one range per salt bucket (" + plan.key().salt().buckets() + " buckets), merged in key order";
     if (plan.access() == Access.GET) {
       ranges = "one get per key";

@@ -370,12 +370,12 @@ class QueryPlannerTest {
         CallRepository.findFirst3ByMonthAndPhoneInOrMonthAndDurationAfterOrderByTsDesc
           or-group 1
             reads table calls [month][phone][ts]
-            range scan on [month = ?1, phone in ?2]: one range per prefix, salt bucket computed from the key
+            range scan on [month = ?1, phone in ?2]: one range per prefix
             checked on each entity read: nothing
             second read: no
           or-group 2
             reads view calls.longest [month][duration][phone][ts]
-            range scan on [month = ?3, duration > ?4]: one range per prefix, salt bucket computed from the key
+            range scan on [month = ?3, duration > ?4]: one range per prefix
             checked on each entity read: nothing
             second read: no, the view carries every column
           order: [ts desc], sorted in memory

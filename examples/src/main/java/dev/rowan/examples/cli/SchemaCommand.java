@@ -1,0 +1,137 @@
+package dev.rowan.examples.cli;
+
+import dev.rowan.core.SchemaReport;
+import dev.rowan.core.SplitPolicy;
+import dev.rowan.index.ViewMaintainer;
+import dev.rowan.index.ViewModel;
+import dev.rowan.mapping.EntityModel;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code rowan schema create|check|drop <entity class>}: the tables of an entity. */
+@Command(name = "schema", mixinStandardHelpOptions = true,
+    description = "Creates, checks or drops the table and view tables of an entity.",
+    subcommands = {SchemaCommand.Create.class, SchemaCommand.Check.class, SchemaCommand.Drop.class})
+final class SchemaCommand implements Runnable {
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new ParameterException(spec.commandLine(), "Missing a command: create, check or drop");
+  }
+
+  /** The main table and the view tables of an entity, in the session's namespace. */
+  static List<TableName> tables(Session session, Class<?> entity) {
+    EntityModel<?> model = EntityModel.of(entity);
+    List<TableName> tables = new ArrayList<>();
+    tables.add(session.rowan().tableName(model.tableName()));
+    for (ViewModel view : ViewMaintainer.of(model).views()) {
+      tables.add(session.rowan().tableName(view.tableName()));
+    }
+    return tables;
+  }
+
+  @Command(name = "create", mixinStandardHelpOptions = true,
+      description = "Creates the table and view tables of an entity (and the namespace), pre-split; a no-op for"
+          + " tables that exist and match.")
+  static final class Create implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Parameters(paramLabel = "<entity class>", description = "The entity class, e.g. dev.rowan.examples.Order.")
+    Class<?> entity;
+
+    @Option(names = "--splits", paramLabel = "file",
+        description = "Split points for an unsalted main table, one key a line in Bytes.toStringBinary form.")
+    Path splits;
+
+    @Override
+    public Integer call() throws IOException {
+      RowanCli cli = RowanCli.of(spec);
+      PrintWriter out = spec.commandLine().getOut();
+      try (Session session = Session.open(cli); Admin admin = session.rowan().connection().getAdmin()) {
+        List<TableName> tables = tables(session, entity);
+        List<Boolean> existed = new ArrayList<>();
+        for (TableName table : tables) {
+          existed.add(admin.tableExists(table));
+        }
+        session.rowan().schema().create(entity, splits == null ? SplitPolicy.salted() : SplitPolicy.file(splits));
+        for (int i = 0; i < tables.size(); i++) {
+          out.printf("%-8s %s, %d region(s)%n", existed.get(i) ? "exists" : "created", tables.get(i),
+              admin.getRegions(tables.get(i)).size());
+        }
+      }
+      return 0;
+    }
+  }
+
+  @Command(name = "check", mixinStandardHelpOptions = true,
+      description = "Compares the live tables of an entity with its mapping; exit status 1 when they differ.")
+  static final class Check implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Parameters(paramLabel = "<entity class>", description = "The entity class.")
+    Class<?> entity;
+
+    @Override
+    public Integer call() {
+      PrintWriter out = spec.commandLine().getOut();
+      try (Session session = Session.open(RowanCli.of(spec))) {
+        SchemaReport report = session.rowan().schema().check(entity);
+        if (report.matches()) {
+          out.println(entity.getSimpleName() + ": the tables match the mapping: "
+              + String.join(", ", tables(session, entity).stream().map(TableName::getNameAsString).toList()));
+          return 0;
+        }
+        out.println(entity.getSimpleName() + ": " + report.differences().size() + " difference(s) from the mapping");
+        report.differences().forEach(difference -> out.println("  - " + difference));
+        return 1;
+      }
+    }
+  }
+
+  @Command(name = "drop", mixinStandardHelpOptions = true,
+      description = "Disables and deletes the table and view tables of an entity, with all their data.")
+  static final class Drop implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Parameters(paramLabel = "<entity class>", description = "The entity class.")
+    Class<?> entity;
+
+    @Option(names = "--yes", description = "Confirms that the tables and their data are to be deleted.")
+    boolean yes;
+
+    @Override
+    public Integer call() throws IOException {
+      if (!yes) {
+        throw new ParameterException(spec.commandLine(),
+            "schema drop deletes the tables of " + entity.getName() + " and all their rows: add --yes to confirm");
+      }
+      PrintWriter out = spec.commandLine().getOut();
+      try (Session session = Session.open(RowanCli.of(spec)); Admin admin = session.rowan().connection().getAdmin()) {
+        List<TableName> tables = tables(session, entity);
+        List<Boolean> existed = new ArrayList<>();
+        for (TableName table : tables) {
+          existed.add(admin.tableExists(table));
+        }
+        session.rowan().schema().drop(entity);
+        for (int i = 0; i < tables.size(); i++) {
+          out.printf("%-8s %s%n", existed.get(i) ? "dropped" : "missing", tables.get(i));
+        }
+      }
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,85 @@
+package dev.rowan.examples.cli;
+
+import dev.rowan.mapreduce.RebuildViews;
+import dev.rowan.mapreduce.VerifyViews;
+import dev.rowan.mapreduce.ViewReport;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code rowan views verify|repair|rebuild <entity class>}: the views of an entity against its table. */
+@Command(name = "views", mixinStandardHelpOptions = true,
+    description = "Verifies, repairs or rebuilds the views of an entity from its main table (docs/bulk-load.md).",
+    subcommands = {ViewsCommand.Verify.class, ViewsCommand.Repair.class, ViewsCommand.Rebuild.class})
+final class ViewsCommand implements Runnable {
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new ParameterException(spec.commandLine(), "Missing a command: verify, repair or rebuild");
+  }
+
+  /** Prints one line per view; returns 1 when {@code failIfInconsistent} and a view is not consistent. */
+  static int print(PrintWriter out, List<ViewReport> reports, boolean failIfInconsistent) {
+    if (reports.isEmpty()) {
+      out.println("The entity has no views.");
+    }
+    reports.forEach(report -> out.println(report.summary()));
+    return failIfInconsistent && !reports.stream().allMatch(ViewReport::consistent) ? 1 : 0;
+  }
+
+  @Command(name = "verify", mixinStandardHelpOptions = true,
+      description = "Counts, per view, entities without a view row (missing), view rows that differ from their entity"
+          + " (stale) and view rows of no entity (orphans); exit status 1 when any is found.")
+  static final class Verify implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Parameters(paramLabel = "<entity class>", description = "The entity class.")
+    Class<?> entity;
+
+    @Override
+    public Integer call() {
+      try (Session session = Session.open(RowanCli.of(spec))) {
+        return print(spec.commandLine().getOut(), VerifyViews.of(session.rowan(), entity).check(), true);
+      }
+    }
+  }
+
+  @Command(name = "repair", mixinStandardHelpOptions = true,
+      description = "Verifies the views and fixes the rows at fault. Run it while no saves of the entity run.")
+  static final class Repair implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Parameters(paramLabel = "<entity class>", description = "The entity class.")
+    Class<?> entity;
+
+    @Override
+    public Integer call() {
+      try (Session session = Session.open(RowanCli.of(spec))) {
+        return print(spec.commandLine().getOut(), VerifyViews.of(session.rowan(), entity).repair(), false);
+      }
+    }
+  }
+
+  @Command(name = "rebuild", mixinStandardHelpOptions = true,
+      description = "Rewrites every view row from the main table. Run it while no saves of the entity run.")
+  static final class Rebuild implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Parameters(paramLabel = "<entity class>", description = "The entity class.")
+    Class<?> entity;
+
+    @Override
+    public Integer call() {
+      try (Session session = Session.open(RowanCli.of(spec))) {
+        return print(spec.commandLine().getOut(), RebuildViews.of(session.rowan(), entity).run(), false);
+      }
+    }
+  }
+}

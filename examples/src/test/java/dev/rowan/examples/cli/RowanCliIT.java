@@ -1,0 +1,169 @@
+package dev.rowan.examples.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rowan.test.HBaseTest;
+import dev.rowan.test.TestNamespace;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HConstants;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The {@code rowan} command line, run with picocli against the shared test HBase. */
+@HBaseTest
+class RowanCliIT {
+
+  private static final String ORDER = "dev.rowan.examples.Order";
+
+  /** What one command line printed and returned. */
+  record Run(int status, String out, String err) {}
+
+  @Test
+  void createsTheTablesOfAnEntityThenFindsThemThereAndMatching(Configuration conf, TestNamespace namespace) {
+    String ns = namespace.name();
+
+    Run create = rowan(conf, "-n", ns, "schema", "create", ORDER);
+    Run again = rowan(conf, "schema", "create", ORDER, "--namespace", ns);
+    Run check = rowan(conf, "-n", ns, "schema", "check", ORDER);
+
+    assertEquals(0, create.status(), create.err());
+    assertEquals("created  " + ns + ":orders, 8 region(s)\ncreated  " + ns + ":orders.seller, 8 region(s)\n"
+        + "created  " + ns + ":orders.buyer, 8 region(s)\n", create.out());
+    assertEquals(0, again.status(), again.err());
+    assertTrue(again.out().startsWith("exists   " + ns + ":orders, 8 region(s)\n"), again.out());
+    assertEquals(0, check.status(), check.err());
+    assertEquals("Order: the tables match the mapping: " + ns + ":orders, " + ns + ":orders.seller, " + ns
+        + ":orders.buyer\n", check.out());
+  }
+
+  @Test
+  void reportsMissingTablesWithExitStatusOne(Configuration conf, TestNamespace namespace) {
+    Run check = rowan(conf, "-n", namespace.name(), "schema", "check", "dev.rowan.examples.PlainOrderEvent");
+
+    assertEquals(1, check.status(), check.out() + check.err());
+    assertTrue(check.out().startsWith("PlainOrderEvent: 1 difference(s) from the mapping\n  - "), check.out());
+    assertTrue(check.out().contains(namespace.name() + ":order_events"), check.out());
+  }
+
+  @Test
+  void explainsAQueryMethodWithoutHBase() {
+    Run explain = rowan(null, "explain", "dev.rowan.examples.OrderRepository", "findBySellerBetween");
+
+    assertEquals(0, explain.status(), explain.err());
+    assertTrue(explain.out().startsWith("OrderRepository.findBySellerBetween\n  reads view orders.seller"
+        + " [salt 8][sellerId][createdAt][orderNo]"), explain.out());
+    assertTrue(explain.out().contains("range scan on [sellerId = ?1, createdAt between ?2 and ?3]"), explain.out());
+    assertEquals("", explain.err());
+  }
+
+  @Test
+  void explainsEveryQueryMethodOfARepositoryWhenNoneIsNamed() {
+    Run explain = rowan(null, "explain", "dev.rowan.examples.OrderRepository");
+
+    assertEquals(0, explain.status(), explain.err());
+    assertEquals(8, explain.out().lines().filter(line -> line.startsWith("OrderRepository.")).count(), explain.out());
+    assertTrue(explain.out().contains("OrderRepository.findByOrderNo\n  reads table orders [salt 8][orderNo]\n"
+        + "  get on [orderNo = ?1]"), explain.out());
+  }
+
+  @Test
+  void refusesAnUnknownClassWithExitStatusTwoAndNoStackTrace() {
+    Run explain = rowan(null, "explain", "dev.rowan.examples.NoSuchRepository", "findAll");
+
+    assertEquals(2, explain.status());
+    assertEquals("rowan: Invalid value for positional parameter at index 0 (<repository class>): no class"
+        + " dev.rowan.examples.NoSuchRepository on the class path\nTry 'rowan explain --help' for more.\n", explain.err());
+    assertEquals("", explain.out());
+  }
+
+  @Test
+  void refusesAMethodTheRepositoryDoesNotDeclareNamingTheOnesItDoes() {
+    Run explain = rowan(null, "explain", "dev.rowan.examples.OrderRepository", "findBySeller");
+
+    assertEquals(2, explain.status());
+    assertTrue(explain.err().startsWith("rowan: OrderRepository declares no query method findBySeller; it declares"
+        + " countBySellerId, existsByOrderNo,"), explain.err());
+  }
+
+  @Test
+  void printsAFailureInOneLineWithExitStatusOneAndTheStackTraceOnlyWhenVerbose(Configuration conf,
+      TestNamespace namespace) {
+    Run quiet = rowan(conf, "-n", namespace.name(), "regions", "no_such_table");
+    Run verbose = rowan(conf, "-n", namespace.name(), "regions", "no_such_table", "--verbose");
+
+    assertEquals(1, quiet.status());
+    assertEquals("rowan: There is no table " + namespace.name() + ":no_such_table\n", quiet.err());
+    assertFalse(quiet.err().contains("\tat "), quiet.err());
+    assertEquals(1, verbose.status());
+    assertTrue(verbose.err().startsWith("rowan: There is no table " + namespace.name() + ":no_such_table\n"
+        + "java.lang.IllegalArgumentException: There is no table"), verbose.err());
+    assertTrue(verbose.err().contains("\tat dev.rowan.examples.cli.RegionsCommand.call"), verbose.err());
+  }
+
+  @Test
+  void refusesToDropTablesWithoutYes(Configuration conf, TestNamespace namespace) {
+    Run drop = rowan(conf, "-n", namespace.name(), "schema", "drop", ORDER);
+
+    assertEquals(2, drop.status());
+    assertTrue(drop.err().startsWith("rowan: schema drop deletes the tables of dev.rowan.examples.Order and all"
+        + " their rows: add --yes to confirm\n"), drop.err());
+  }
+
+  @Test
+  void loadsACsvFileThenFindsTheViewsConsistentAndTheRowsSpreadOverTheRegions(Configuration conf,
+      TestNamespace namespace, @TempDir Path directory) throws IOException {
+    String ns = namespace.name();
+    Path csv = directory.resolve("orders.csv");
+    List<String> lines = new ArrayList<>(List.of("orderNo,sellerId,buyerId,createdAt,amount,status"));
+    for (int i = 1; i <= 400; i++) {
+      lines.add(String.format("ORD-%08d,seller-%04d,buyer-%05d,2025-03-%02dT10:00:00Z,%d.99,PAID", i, i % 7, i % 50,
+          1 + i % 28, i));
+    }
+    Files.write(csv, lines);
+    assertEquals(0, rowan(conf, "-n", ns, "schema", "create", ORDER).status());
+
+    Run load = rowan(conf, "-n", ns, "load", ORDER, csv.toString(), "--work-dir",
+        directory.resolve("work").toUri().toString());
+    Run verify = rowan(conf, "-n", ns, "views", "verify", ORDER);
+    Run regions = rowan(conf, "-n", ns, "regions", "orders");
+
+    assertEquals(0, load.status(), load.out() + load.err());
+    assertTrue(load.out().contains(ns + ":orders 400, " + ns + ":orders.seller 400, " + ns + ":orders.buyer 400 rows;"
+        + " 400 lines read, 0 rejected"), load.out());
+    assertEquals(0, verify.status(), verify.out() + verify.err());
+    assertEquals(ns + ":orders.seller: 400 rows, 0 missing, 0 stale, 0 orphans\n" + ns
+        + ":orders.buyer: 400 rows, 0 missing, 0 stale, 0 orphans\n", verify.out());
+    assertEquals(0, regions.status(), regions.err());
+    assertTrue(regions.out().startsWith(ns + ":orders: 8 region(s), 400 rows, "), regions.out());
+    assertEquals(8, regions.out().lines().filter(line -> line.matches(" +\\d  .*")).count(), regions.out());
+    try (Stream<String> rows = regions.out().lines().filter(line -> line.matches(" +\\d  .*"))) {
+      assertTrue(rows.noneMatch(line -> line.contains("  0    0.0%")), "every region holds rows:\n" + regions.out());
+    }
+  }
+
+  /** Runs {@code rowan} against the test HBase ({@code conf}), or with no HBase options when it is null. */
+  private static Run rowan(Configuration conf, String... args) {
+    List<String> all = new ArrayList<>();
+    if (conf != null) {
+      all.add("--zk");
+      all.add(conf.get(HConstants.ZOOKEEPER_QUORUM) + ":" + conf.get(HConstants.ZOOKEEPER_CLIENT_PORT));
+    }
+    all.addAll(List.of(args));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int status = RowanCli.execute(all.toArray(new String[0]), new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+}
