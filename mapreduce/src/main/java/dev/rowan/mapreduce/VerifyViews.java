@@ -160,7 +160,7 @@ public final class VerifyViews {
       if (expectedKey == null || !Arrays.equals(expectedKey, row.getRow())) {
         tally.orphans++;
         tally.fault("orphan", row.getRow());
-        if (mode != Mode.CHECK && repairs.delete(table, row, mains[i])) {
+        if (mode != Mode.CHECK && repairs.delete(view, table, row, mains[i])) {
           tally.repaired++;
         }
       } else if (!matches(view, row, entity)) {

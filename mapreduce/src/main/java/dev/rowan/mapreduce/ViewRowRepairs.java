@@ -6,10 +6,12 @@ import dev.rowan.index.RowStatus.State;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
@@ -24,6 +26,9 @@ import org.apache.hadoop.hbase.client.Table;
  * with a check-and-mutate on the status read, exactly as readers fence dead writes.
  */
 final class ViewRowRepairs {
+
+  /** Fences lost to another fence or write before a repair gives up on a row. */
+  private static final int MAX_ATTEMPTS = 3;
 
   private final EntityModel<?> model;
   private final byte[] statusFamily;
@@ -43,33 +48,53 @@ final class ViewRowRepairs {
    * @return false when the main row changed meanwhile (it is left as it is)
    */
   boolean rewrite(ViewModel view, Table viewTable, Result mainRow, byte[] viewKey) throws IOException {
-    RowStatus status = ProtocolCells.status(mainRow, statusFamily, ProtocolCells.MAIN_STATUS);
-    RowStatus target = fenceAbove(mainRow, status, newestRaw(viewTable, viewKey));
-    if (target == null) {
-      return false;
-    }
-    Object[] values = model.readValues(mainRow);
-    viewTable.put(view.put(viewKey, values, target.with(State.VERIFIED), mainRow.getRow()));
-    return true;
-  }
-
-  /**
-   * Deletes the view row {@code row}, whose entity is stored in {@code mainRow} (empty when
-   * there is none), fencing a live main row above it first so that no later write of the
-   * entity can fall under the delete.
-   *
-   * @return false when the main row changed meanwhile (the row is left as it is)
-   */
-  boolean delete(Table viewTable, Result row, Result mainRow) throws IOException {
-    long newest = newestRaw(viewTable, row.getRow());
-    if (!mainRow.isEmpty()) {
-      RowStatus status = ProtocolCells.status(mainRow, statusFamily, ProtocolCells.MAIN_STATUS);
-      if (status != null && fenceAbove(mainRow, status, newest) == null) {
+    Result current = mainRow;
+    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      RowStatus status = ProtocolCells.status(current, statusFamily, ProtocolCells.MAIN_STATUS);
+      RowStatus target = fenceAbove(current, status, newestRaw(viewTable, viewKey));
+      if (target != null) {
+        Object[] values = model.readValues(current);
+        viewTable.put(view.put(viewKey, values, target.with(State.VERIFIED), current.getRow()));
+        return true;
+      }
+      // Fenced meanwhile (by this repair, for another row of the same entity) or written: decide again.
+      current = main.get(new Get(current.getRow()));
+      if (!mapsTo(view, current, viewKey)) {
         return false;
       }
     }
-    viewTable.delete(new Delete(row.getRow(), newest));
-    return true;
+    return false;
+  }
+
+  /**
+   * Deletes the view row {@code row} of {@code view}, whose entity is stored in {@code mainRow}
+   * (empty when there is none), fencing a live main row above it first so that no later write of
+   * the entity can fall under the delete.
+   *
+   * @return false when the main row changed meanwhile so that it maps to the row (it is left)
+   */
+  boolean delete(ViewModel view, Table viewTable, Result row, Result mainRow) throws IOException {
+    Result current = mainRow;
+    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      long newest = newestRaw(viewTable, row.getRow());
+      RowStatus status = current.isEmpty() ? null
+          : ProtocolCells.status(current, statusFamily, ProtocolCells.MAIN_STATUS);
+      if (status == null || fenceAbove(current, status, newest) != null) {
+        viewTable.delete(new Delete(row.getRow(), newest));
+        return true;
+      }
+      current = main.get(new Get(current.getRow()));
+      if (mapsTo(view, current, row.getRow())) {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the entity stored in {@code mainRow} has the view row {@code viewKey}. */
+  private boolean mapsTo(ViewModel view, Result mainRow, byte[] viewKey) {
+    EntityCells.Prior prior = EntityCells.Prior.of(model, mainRow);
+    return prior != null && Arrays.equals(view.rowKey(prior.values()), viewKey);
   }
 
   /**

@@ -1,22 +1,28 @@
 package dev.rowan.mapreduce;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rowan.core.Rowan;
+import dev.rowan.core.spi.ProtocolHook;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.RowStatus.State;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.test.HBaseTest;
+import dev.rowan.test.TestNamespace;
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Table;
 import org.junit.jupiter.api.Test;
@@ -92,6 +98,33 @@ class VerifyViewsIT {
    * and one for an entity that does not exist (orphans). Buyer view: 1 row deleted, 1 row marked
    * unverified.
    */
+  @Test
+  void repairsBothRowsThatADeadWriteLeftInOneView(Connection connection, TestNamespace namespace) throws IOException {
+    AtomicBoolean dies = new AtomicBoolean();
+    ProtocolHook hook = (step, table, keys) -> {
+      if (dies.get() && step == ProtocolHook.Step.BEFORE_MAIN_WRITE) {
+        throw new IllegalStateException("the writer dies before its main row");
+      }
+    };
+    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).protocolHook(hook).build()) {
+      rowan.schema().create(Order.class);
+      OrderRepository orders = rowan.repository(OrderRepository.class);
+      Instant at = Instant.ofEpochSecond(1_700_000_000L);
+      orders.save(new Order("order-1", "seller-1", "buyer-1", at, BigDecimal.ONE, null));
+      dies.set(true);
+      assertThrows(IllegalStateException.class,
+          () -> orders.save(new Order("order-1", "seller-2", "buyer-2", at, BigDecimal.ONE, null)));
+      dies.set(false);
+
+      List<ViewReport> before = VerifyViews.of(rowan, Order.class).check();
+      assertCounts(before.get(0), 0, 1, 1); // seller-1's row unverified, seller-2's an orphan
+      VerifyViews.of(rowan, Order.class).repair();
+      assertTrue(VerifyViews.of(rowan, Order.class).check().stream().allMatch(ViewReport::consistent),
+          "one repair fixes both rows of the entity, though the first fences its main row");
+      ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
+    }
+  }
+
   private static void damage(Rowan rowan, List<Order> orders) throws IOException {
     long now = System.currentTimeMillis() + 10_000;
     try (Table seller = rowan.connection().getTable(rowan.tableName(SELLER.tableName()));
