@@ -1,0 +1,121 @@
+package dev.rowan.benchmarks;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.HBaseTestingUtility;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.StartMiniClusterOption;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.CompactionState;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.MetricsConnection;
+import org.apache.hadoop.hbase.client.RegionLocator;
+
+/**
+ * The one in-process HBase the benchmarks run on, started as the tests start theirs
+ * (test-support's {@code SharedCluster}): ZooKeeper, one master and one region server on the
+ * local file system, no mini HDFS, no web UIs. Its data lives under
+ * {@code target/test-data} of the directory the JVM runs in, and is deleted on {@link #close()}.
+ *
+ * <p>Thread-safety: thread-safe.
+ */
+final class BenchmarkCluster implements AutoCloseable {
+
+  private final HBaseTestingUtility utility;
+
+  private BenchmarkCluster(HBaseTestingUtility utility) {
+    this.utility = utility;
+  }
+
+  /**
+   * Starts ZooKeeper and HBase.
+   *
+   * @throws IllegalStateException when they do not start
+   */
+  static BenchmarkCluster start() {
+    HBaseTestingUtility utility = new HBaseTestingUtility(fastLocalSettings());
+    try {
+      utility.startMiniZKCluster();
+      utility.startMiniHBaseCluster(StartMiniClusterOption.builder().numMasters(1).numRegionServers(1).build());
+      return new BenchmarkCluster(utility);
+    } catch (Exception e) {
+      try {
+        utility.shutdownMiniCluster();
+      } catch (IOException | RuntimeException second) {
+        e.addSuppressed(second);
+      }
+      throw new IllegalStateException("Cannot start the in-process HBase", e);
+    }
+  }
+
+  /** The settings of test-support's shared cluster. */
+  private static Configuration fastLocalSettings() {
+    Configuration conf = HBaseConfiguration.create();
+    conf.setBoolean("hbase.unsafe.stream.capability.enforce", false); // local FS has no hflush
+    conf.set("hbase.wal.provider", "filesystem");
+    conf.setInt(HConstants.MASTER_INFO_PORT, -1);
+    conf.setInt(HConstants.REGIONSERVER_INFO_PORT, -1);
+    conf.setInt(HConstants.REGION_SERVER_HANDLER_COUNT, 10);
+    conf.setInt(HConstants.MASTER_HANDLER_COUNT, 5);
+    conf.setInt("hbase.regionserver.metahandler.count", 5);
+    conf.setInt("hbase.master.wait.on.regionservers.mintostart", 1);
+    conf.setInt("hbase.master.wait.on.regionservers.maxtostart", 1);
+    conf.setInt("hbase.regionserver.msginterval", 250);
+    return conf;
+  }
+
+  /** A new connection; with {@code metrics}, one that counts its RPCs (see {@link RpcCounter}). */
+  Connection connect(boolean metrics) {
+    Configuration conf = new Configuration(utility.getConfiguration());
+    conf.setBoolean(MetricsConnection.CLIENT_SIDE_METRICS_ENABLED_KEY, metrics);
+    try {
+      return ConnectionFactory.createConnection(conf);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot connect to the in-process HBase", e);
+    }
+  }
+
+  /**
+   * Flushes the tables and compacts each into one file per region, waiting until done, so that
+   * reads measure a table at rest rather than a memstore.
+   */
+  void compact(Connection connection, List<TableName> tables) throws IOException, InterruptedException {
+    try (Admin admin = connection.getAdmin()) {
+      for (TableName table : tables) {
+        admin.flush(table);
+        admin.majorCompact(table);
+      }
+      for (TableName table : tables) {
+        Thread.sleep(500); // a requested compaction is not always visible at once
+        while (admin.getCompactionState(table) != CompactionState.NONE) {
+          Thread.sleep(200);
+        }
+      }
+    }
+  }
+
+  /** Forgets and fetches again the region locations of {@code tables}, after they were recreated. */
+  static void relocate(Connection connection, List<TableName> tables) throws IOException {
+    for (TableName table : tables) {
+      try (RegionLocator locator = connection.getRegionLocator(table)) {
+        locator.clearRegionLocationCache();
+        locator.getAllRegionLocations();
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      utility.shutdownMiniCluster();
+      utility.cleanupTestDir();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot stop the in-process HBase", e);
+    }
+  }
+}

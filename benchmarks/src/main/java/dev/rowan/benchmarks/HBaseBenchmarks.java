@@ -1,0 +1,154 @@
+package dev.rowan.benchmarks;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The workloads that touch HBase, Rowan against hand-written HBase client code, on one
+ * in-process HBase (local file system, logs at WARN): inserts with 0, 1 and 3 views, updates of
+ * an indexed field, reads by key, view queries (and the same questions answered by a full scan),
+ * and a top-10 query over a salted view. See docs/performance.md for the command, the numbers
+ * and what they mean.
+ *
+ * <p>Sizes are system properties, all optional ({@code -Drowan.bench.rounds=3}):
+ * <pre>
+ * rowan.bench.rounds           5       measured rounds per workload, after one warm-up run per side
+ * rowan.bench.only             (all)   comma-separated: insert, update, get, query, top, breakdown
+ * rowan.bench.insert.orders    20000   orders per insert run
+ * rowan.bench.insert.warmup    10000   orders of the warm-up insert
+ * rowan.bench.insert.views     0,1,3   which of the entities with 0, 1 and 3 views to insert
+ * rowan.bench.update.stored    20000   orders stored for the update workloads
+ * rowan.bench.update.single    1000    saves per run, one order each
+ * rowan.bench.update.batch     10000   orders per saveAll run
+ * rowan.bench.get.count        2000    gets per run
+ * rowan.bench.multiget.count   200     multi-gets of 100 per run
+ * rowan.bench.query.orders     200000  orders in the query table
+ * rowan.bench.query.sellers    1000    ordinary sellers in it
+ * rowan.bench.query.hot        10000   orders of its hot seller (the largest query)
+ * rowan.bench.query.matches    1,100,10000  orders each view query matches (at most query.hot)
+ * rowan.bench.query.count      300     queries per run matching 1 order (fewer for more: 100 for 100, 5 for 10,000)
+ * rowan.bench.query.fullscans  2       full scans per run
+ * rowan.bench.top.orders       100000  orders in the salted table
+ * rowan.bench.top.sellers      1000    sellers in it
+ * rowan.bench.top.count        200     top-10 queries per run
+ * rowan.bench.breakdown.orders 10000   orders per pass of the insert breakdown (ProtocolBreakdown)
+ * rowan.bench.load             settled how the read workloads' tables are loaded: settled (SettledLoad) or saveAll
+ * rowan.bench.rpcDetail        false   print the client's RPC counters by method after each workload
+ * </pre>
+ *
+ * <p>Prints progress to standard error and the report, Markdown tables, to standard output.
+ */
+public final class HBaseBenchmarks {
+
+  private HBaseBenchmarks() {}
+
+  public static void main(String[] args) throws Exception {
+    PrintStream log = System.err;
+    int rounds = setting("rounds", 5);
+    Set<String> only = Arrays.stream(System.getProperty("rowan.bench.only", "insert,update,get,query,top,breakdown")
+        .split(",")).map(String::trim).collect(Collectors.toSet());
+    long began = System.nanoTime();
+    String loadAtStart = Comparison.loadAverage();
+    List<Comparison> done = new ArrayList<>();
+    ByteArrayOutputStream breakdownText = new ByteArrayOutputStream();
+    boolean failed = false;
+    BenchmarkCluster cluster = BenchmarkCluster.start();
+    try {
+      log.printf("HBase started in %.1f s; %d cores, Java %s, max heap %,d MB, %d rounds%n",
+          (System.nanoTime() - began) / 1e9, Runtime.getRuntime().availableProcessors(),
+          System.getProperty("java.version"), Runtime.getRuntime().maxMemory() >> 20, rounds);
+      try (Clients timing = new Clients(cluster.connect(false), false);
+           Clients counting = new Clients(cluster.connect(true), true)) {
+        for (Workload workload : workloads(cluster, log, only)) {
+          try {
+            done.add(Comparison.measure(workload, timing, counting, rounds, log));
+          } catch (Exception | AssertionError e) {
+            failed = true;
+            log.println("FAILED: " + workload.name());
+            e.printStackTrace(log);
+          }
+        }
+        if (only.contains("breakdown")) {
+          try {
+            new ProtocolBreakdown(timing).print(setting("breakdown.orders", 10_000), Math.min(rounds, 3), log,
+                new PrintStream(breakdownText, true, StandardCharsets.UTF_8));
+          } catch (Exception e) {
+            failed = true;
+            log.println("FAILED: the insert breakdown");
+            e.printStackTrace(log);
+          }
+        }
+      }
+      double minutes = (System.nanoTime() - began) / 60e9;
+      log.printf("All done in %.1f min%n", minutes);
+      System.out.printf("%d cores, Java %s, heap %,d MB; %d rounds after a warm-up; whole run %.1f min; "
+          + "load average %s at the start, %s at the end%n%n", Runtime.getRuntime().availableProcessors(),
+          System.getProperty("java.version"), Runtime.getRuntime().maxMemory() >> 20, rounds, minutes, loadAtStart,
+          Comparison.loadAverage());
+      Report.print(done, System.out);
+      System.out.println();
+      System.out.print(breakdownText.toString(StandardCharsets.UTF_8));
+      System.out.flush();
+    } finally {
+      cluster.close();
+    }
+    System.exit(failed ? 1 : 0); // HBase leaves non-daemon threads behind
+  }
+
+  private static List<Workload> workloads(BenchmarkCluster cluster, PrintStream log, Set<String> only) {
+    List<Workload> all = new ArrayList<>();
+    if (only.contains("insert")) {
+      int orders = setting("insert.orders", 20_000);
+      int warmup = setting("insert.warmup", 10_000);
+      Set<String> views = Arrays.stream(System.getProperty("rowan.bench.insert.views", "0,1,3").split(","))
+          .map(String::trim).collect(Collectors.toSet());
+      if (views.contains("0")) {
+        all.add(new InsertWorkload<>(PlainOrder.class, PlainOrder::new, PlainOrder.Repository.class, 0, orders, warmup));
+      }
+      if (views.contains("1")) {
+        all.add(new InsertWorkload<>(SellerOrder.class, SellerOrder::new, SellerOrder.Repository.class, 1, orders,
+            warmup));
+      }
+      if (views.contains("3")) {
+        all.add(new InsertWorkload<>(IndexedOrder.class, IndexedOrder::new, IndexedOrder.Repository.class, 3, orders,
+            warmup));
+      }
+    }
+    if (only.contains("update")) {
+      UpdateWorkload.Stored stored = new UpdateWorkload.Stored(setting("update.stored", 20_000));
+      all.add(new UpdateWorkload(stored, false, setting("update.single", 1000)));
+      all.add(new UpdateWorkload(stored, true, setting("update.batch", 10_000)));
+    }
+    QueryTable table = new QueryTable(cluster, log, setting("query.orders", 200_000), setting("query.sellers", 1000),
+        setting("query.hot", 10_000));
+    if (only.contains("get")) {
+      all.add(new KeyReadWorkload(table, 1, setting("get.count", 2000)));
+      all.add(new KeyReadWorkload(table, 100, setting("multiget.count", 200)));
+    }
+    if (only.contains("query")) {
+      int count = setting("query.count", 300);
+      int fullScans = setting("query.fullscans", 2);
+      for (String size : System.getProperty("rowan.bench.query.matches", "1,100,10000").split(",")) {
+        int matches = Integer.parseInt(size.trim());
+        // about the same rows read per run whatever the size: count one-row queries, count / 3 of 100 rows ...
+        int queries = (int) Math.max(5, Math.min(count, count * 33L / matches));
+        all.add(new ViewQueryWorkload(table, matches, queries, fullScans));
+      }
+    }
+    if (only.contains("top")) {
+      all.add(new TopTenWorkload(cluster, setting("top.orders", 100_000), setting("top.sellers", 1000),
+          setting("top.count", 200)));
+    }
+    return all;
+  }
+
+  private static int setting(String name, int otherwise) {
+    return Integer.getInteger("rowan.bench." + name, otherwise);
+  }
+}

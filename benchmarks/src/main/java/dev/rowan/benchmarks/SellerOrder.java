@@ -1,0 +1,40 @@
+package dev.rowan.benchmarks;
+
+import dev.rowan.core.HBaseRepository;
+import dev.rowan.mapping.annotation.Column;
+import dev.rowan.mapping.annotation.Family;
+import dev.rowan.mapping.annotation.Index;
+import dev.rowan.mapping.annotation.RowKey;
+import dev.rowan.mapping.annotation.Table;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The benchmark order with one view, {@code seller} keyed {sellerId, createdAt}, a full copy:
+ * the entity of the insert (1 view), update, get and view query workloads.
+ *
+ * <p>Thread-safety: immutable.
+ */
+@Table(name = "bench_orders_v1")
+@Family(name = "d")
+@Index(name = "seller", key = {"sellerId", "createdAt"})
+record SellerOrder(
+    @RowKey String orderNo,
+    @Column(name = "s") String sellerId,
+    @Column(name = "b") String buyerId,
+    @Column(name = "c") Instant createdAt,
+    @Column(name = "a") BigDecimal amount,
+    @Column(name = "st") Order.Status status,
+    @Column(name = "q") long quantity) {
+
+  /** Its repository: a view query and a multi-get. */
+  interface Repository extends HBaseRepository<SellerOrder> {
+
+    /** The seller's orders created in {@code [from, to]}, through the view, oldest first. */
+    List<SellerOrder> findBySellerBetween(String sellerId, Instant from, Instant to);
+
+    /** The orders with these numbers: one multi-get of the main table. */
+    List<SellerOrder> findByOrderNoIn(List<String> orderNos);
+  }
+}
