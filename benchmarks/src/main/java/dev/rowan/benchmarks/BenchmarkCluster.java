@@ -1,12 +1,11 @@
 package dev.rowan.benchmarks;
 
+import dev.rowan.test.LocalClusterSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.HBaseTestingUtility;
-import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.StartMiniClusterOption;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -38,7 +37,7 @@ final class BenchmarkCluster implements AutoCloseable {
    * @throws IllegalStateException when they do not start
    */
   static BenchmarkCluster start() {
-    HBaseTestingUtility utility = new HBaseTestingUtility(fastLocalSettings());
+    HBaseTestingUtility utility = new HBaseTestingUtility(LocalClusterSettings.create(1));
     try {
       utility.startMiniZKCluster();
       utility.startMiniHBaseCluster(StartMiniClusterOption.builder().numMasters(1).numRegionServers(1).build());
@@ -51,22 +50,6 @@ final class BenchmarkCluster implements AutoCloseable {
       }
       throw new IllegalStateException("Cannot start the in-process HBase", e);
     }
-  }
-
-  /** The settings of test-support's shared cluster. */
-  private static Configuration fastLocalSettings() {
-    Configuration conf = HBaseConfiguration.create();
-    conf.setBoolean("hbase.unsafe.stream.capability.enforce", false); // local FS has no hflush
-    conf.set("hbase.wal.provider", "filesystem");
-    conf.setInt(HConstants.MASTER_INFO_PORT, -1);
-    conf.setInt(HConstants.REGIONSERVER_INFO_PORT, -1);
-    conf.setInt(HConstants.REGION_SERVER_HANDLER_COUNT, 10);
-    conf.setInt(HConstants.MASTER_HANDLER_COUNT, 5);
-    conf.setInt("hbase.regionserver.metahandler.count", 5);
-    conf.setInt("hbase.master.wait.on.regionservers.mintostart", 1);
-    conf.setInt("hbase.master.wait.on.regionservers.maxtostart", 1);
-    conf.setInt("hbase.regionserver.msginterval", 250);
-    return conf;
   }
 
   /** A new connection; with {@code metrics}, one that counts its RPCs (see {@link RpcCounter}). */

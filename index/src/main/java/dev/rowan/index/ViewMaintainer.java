@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Optional;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Put;
 
 /**
@@ -33,6 +34,13 @@ import org.apache.hadoop.hbase.client.Put;
  * <p>Thread-safety: immutable and thread-safe.
  */
 public final class ViewMaintainer {
+
+  /**
+   * The durability of phase three. A settle that a region server loses before its WAL syncs
+   * leaves the row as phase one wrote it, unverified, which readers check against the main row
+   * and repair; so settles need not wait for a WAL sync, which is most of their cost.
+   */
+  public static final Durability SETTLE_DURABILITY = Durability.ASYNC_WAL;
 
   private static final LoadingCache<EntityModel<?>, ViewMaintainer> MAINTAINERS =
       Caffeine.newBuilder().weakKeys().build(ViewMaintainer::new);
@@ -96,6 +104,7 @@ public final class ViewMaintainer {
         Put verify = new Put(newKey, write.timestamp())
             .addColumn(view.statusFamily(), ProtocolCells.VIEW_STATUS, write.timestamp(),
                 view.statusValue(write.with(State.VERIFIED), after));
+        verify.setDurability(SETTLE_DURABILITY);
         changes.add(new ViewRowChange(view, newKey, Kind.WRITE, put,
             ifStatus(view, newKey, view.statusValue(unverified, after)).build(verify)));
       }
@@ -104,10 +113,16 @@ public final class ViewMaintainer {
         Put unverify = new Put(oldKey, write.timestamp())
             .addColumn(view.statusFamily(), ProtocolCells.VIEW_STATUS, write.timestamp(), expected);
         changes.add(new ViewRowChange(view, oldKey, Kind.RETIRE, unverify,
-            ifStatus(view, oldKey, expected).build(new Delete(oldKey, write.timestamp()))));
+            ifStatus(view, oldKey, expected).build(retire(oldKey, write.timestamp()))));
       }
     }
     return new WritePlan(write, changes);
+  }
+
+  private static Delete retire(byte[] key, long timestamp) {
+    Delete delete = new Delete(key, timestamp);
+    delete.setDurability(SETTLE_DURABILITY);
+    return delete;
   }
 
   private static CheckAndMutate.Builder ifStatus(ViewModel view, byte[] key, byte[] status) {

@@ -19,6 +19,7 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
@@ -77,6 +78,11 @@ class ViewMaintainerTest {
     assertEquals(1000, ((Delete) retire.getAction()).getTimestamp(), "retired up to this write, not past it");
     RowStatus expected = RowStatus.decode(retire.getValue(), 0, retire.getValue().length);
     assertEquals(new RowStatus(State.UNVERIFIED, 1000, 42), expected, "only if still this write's claim");
+    for (ViewRowChange change : changes) {
+      assertEquals(Durability.ASYNC_WAL, ((org.apache.hadoop.hbase.client.Mutation) change.settle().getAction())
+          .getDurability(), "a lost settle leaves an unverified row that readers repair: no WAL sync to wait for");
+      assertEquals(Durability.USE_DEFAULT, change.unverify().getDurability(), "phase one is durable");
+    }
   }
 
   @Test

@@ -51,7 +51,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
 
   /**
    * Opens the reads of {@code plan} for the arguments {@code args}, fetching about {@code fetch}
-   * rows per round trip, resuming after the row whose key without salt is {@code after} (or from
+   * rows per round trip ({@code Integer.MAX_VALUE}: as many as the client's result size allows), resuming after the row whose key without salt is {@code after} (or from
    * the start when it is null).
    */
   QueryCursor(StoreContext<?> context, ViewReader<?> reader, AccessPlan plan, List<Condition> group, Object[] args,
@@ -100,7 +100,10 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
         if (range.isEmpty()) {
           continue;
         }
-        Scan scan = new Scan().setCaching(Math.max(1, Math.min(fetch, 1000)));
+        Scan scan = new Scan();
+        if (fetch < Integer.MAX_VALUE) {
+          scan.setCaching(Math.max(1, Math.min(fetch, 1000))); // about what a limit or page needs
+        } // else the client's default: as many rows as fit hbase.client.scanner.max.result.size
         if (filter != null) {
           scan.setFilter(filter);
         }

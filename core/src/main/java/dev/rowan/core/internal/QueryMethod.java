@@ -41,8 +41,6 @@ import org.apache.hadoop.hbase.util.Bytes;
  */
 final class QueryMethod<T> implements RepositoryHandler.Invoker {
 
-  private static final int DEFAULT_FETCH = 500;
-
   private final String name;
   private final EntityStore<T> store;
   private final MethodPlan plan;
@@ -171,23 +169,20 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     return plan.query().limit() == 0 ? Integer.MAX_VALUE : plan.query().limit();
   }
 
-  private int fetch(int wanted) {
-    return wanted == Integer.MAX_VALUE ? DEFAULT_FETCH : wanted;
-  }
 
   /** The entities found, lazily when one group is read in the asked order, else collected, sorted and cut. */
   private Iterator<Found> found(Object[] args, int wanted, byte[] after, List<AutoCloseable> toClose) {
     if (plan.groups().size() == 1 && !plan.sortInMemory()) {
       AccessPlan group = plan.groups().get(0);
       QueryCursor cursor = new QueryCursor(store.context(), store.viewReader(), group,
-          plan.query().groups().get(0), args, fetch(wanted), after);
+          plan.query().groups().get(0), args, wanted, after);
       toClose.add(cursor);
       return cursor;
     }
     Map<String, Found> union = new LinkedHashMap<>();
     for (int i = 0; i < plan.groups().size(); i++) {
       try (QueryCursor cursor = new QueryCursor(store.context(), store.viewReader(), plan.groups().get(i),
-          plan.query().groups().get(i), args, DEFAULT_FETCH, null)) {
+          plan.query().groups().get(i), args, Integer.MAX_VALUE, null)) {
         cursor.forEachRemaining(found -> union.putIfAbsent(mainKey(found), found));
       }
     }
