@@ -2,6 +2,7 @@ package dev.rowan.index;
 
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
 
@@ -28,6 +29,16 @@ public final class ProtocolCells {
     Cell cell = result.getColumnLatestCell(family, qualifier);
     return cell == null ? null
         : RowStatus.decode(cell.getValueArray(), cell.getValueOffset(), cell.getValueLength());
+  }
+
+  /**
+   * The condition of every write of a main row under the protocol: its status cell still holds
+   * {@code read} (the status the writer read), or is still absent when {@code read} is null.
+   */
+  public static CheckAndMutate.Builder ifMainStatus(byte[] row, byte[] family, RowStatus read) {
+    CheckAndMutate.Builder condition = CheckAndMutate.newBuilder(row);
+    return read == null ? condition.ifNotExists(family, MAIN_STATUS) : condition.ifEquals(family, MAIN_STATUS,
+        read.encode());
   }
 
   /** The owner main row key carried by a unique view row, or {@code null}. */

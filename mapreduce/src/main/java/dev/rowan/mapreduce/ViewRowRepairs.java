@@ -110,9 +110,7 @@ final class ViewRowRepairs {
         ThreadLocalRandom.current().nextLong());
     Put put = new Put(mainRow.getRow(), timestamp)
         .addColumn(statusFamily, ProtocolCells.MAIN_STATUS, timestamp, fenced.encode());
-    CheckAndMutate.Builder check = CheckAndMutate.newBuilder(mainRow.getRow());
-    CheckAndMutate fence = status == null ? check.ifNotExists(statusFamily, ProtocolCells.MAIN_STATUS).build(put)
-        : check.ifEquals(statusFamily, ProtocolCells.MAIN_STATUS, status.encode()).build(put);
+    CheckAndMutate fence = ProtocolCells.ifMainStatus(mainRow.getRow(), statusFamily, status).build(put);
     return main.checkAndMutate(fence).isSuccess() ? fenced : null;
   }
 

@@ -139,10 +139,7 @@ final class ProtocolWriter<T> {
       mainMutation = write.delete() == null ? put : rowMutations(entity.rowKey, put, write.delete());
     }
     entity.plan = context.views.plan(current.values, entity.written, entity.rowKey, status);
-    CheckAndMutate.Builder condition = CheckAndMutate.newBuilder(entity.rowKey);
-    condition = current.status == null
-        ? condition.ifNotExists(context.statusFamily, ProtocolCells.MAIN_STATUS)
-        : condition.ifEquals(context.statusFamily, ProtocolCells.MAIN_STATUS, current.status.encode());
+    CheckAndMutate.Builder condition = ProtocolCells.ifMainStatus(entity.rowKey, context.statusFamily, current.status);
     entity.mainWrite = mainMutation instanceof Put put ? condition.build(put) : condition.build((RowMutations) mainMutation);
     return true;
   }

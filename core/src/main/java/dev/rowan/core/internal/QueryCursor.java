@@ -14,7 +14,6 @@ import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.Deque;
 import java.util.Iterator;
 import java.util.List;
@@ -26,6 +25,7 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.filter.Filter;
+import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * Reads the entities of one access plan lazily: gets of whole keys, or one range scan per key
@@ -107,7 +107,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
         if (filter != null) {
           scan.setFilter(filter);
         }
-        byte[] resume = after == null ? null : concat(Arrays.copyOf(prefix, saltLength), after);
+        byte[] resume = after == null ? null : Bytes.add(Arrays.copyOf(prefix, saltLength), after);
         if (plan.reversed()) {
           scan.setReversed(true);
           if (resume != null && (range.stop().length == 0 || Arrays.compareUnsigned(resume, range.stop()) < 0)) {
@@ -221,15 +221,5 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     } catch (IOException e) {
       throw DataAccessException.of("close query", table.getName().getNameAsString(), e);
     }
-  }
-
-  private static byte[] concat(byte[] a, byte[] b) {
-    byte[] all = Arrays.copyOf(a, a.length + b.length);
-    System.arraycopy(b, 0, all, a.length, b.length);
-    return all;
-  }
-
-  static Iterator<Found> empty() {
-    return Collections.emptyIterator();
   }
 }

@@ -18,6 +18,7 @@ import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
 import java.lang.reflect.Method;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -179,37 +180,39 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
       toClose.add(cursor);
       return cursor;
     }
-    Map<String, Found> union = new LinkedHashMap<>();
+    Map<ByteBuffer, Keyed> union = new LinkedHashMap<>();
     for (int i = 0; i < plan.groups().size(); i++) {
       try (QueryCursor cursor = new QueryCursor(store.context(), store.viewReader(), plan.groups().get(i),
           plan.query().groups().get(i), args, Integer.MAX_VALUE, null)) {
-        cursor.forEachRemaining(found -> union.putIfAbsent(mainKey(found), found));
+        cursor.forEachRemaining(found -> {
+          byte[] mainKey = store.model().rowKey().encode(found.values());
+          union.putIfAbsent(ByteBuffer.wrap(mainKey), new Keyed(mainKey, found));
+        });
       }
     }
-    List<Found> all = new ArrayList<>(union.values());
+    List<Keyed> all = new ArrayList<>(union.values());
     if (!plan.query().sorts().isEmpty()) {
       all.sort(order());
     }
-    return all.iterator();
+    return all.stream().map(Keyed::found).iterator();
   }
 
-  private String mainKey(Found found) {
-    return Bytes.toStringBinary(store.model().rowKey().encode(found.values()));
-  }
+  /** An entity found with its main row key, encoded once: it tells entities apart and breaks ties. */
+  private record Keyed(byte[] mainKey, Found found) {}
 
   /** The order of the method's sorts, nulls last in either direction, ties by main row key. */
-  private Comparator<Found> order() {
-    Comparator<Found> order = null;
+  private Comparator<Keyed> order() {
+    Comparator<Keyed> order = null;
     for (Sort sort : plan.query().sorts()) {
       int slot = store.model().property(sort.property()).index();
       @SuppressWarnings({"unchecked", "rawtypes"})
       Comparator<Comparable> values = sort.descending() ? Comparator.reverseOrder() : Comparator.naturalOrder();
       @SuppressWarnings({"unchecked", "rawtypes"})
-      Comparator<Found> bySort = Comparator.comparing(f -> (Comparable) f.values()[slot], Comparator.nullsLast(values));
+      Comparator<Keyed> bySort = Comparator.comparing(k -> (Comparable) k.found().values()[slot],
+          Comparator.nullsLast(values));
       order = order == null ? bySort : order.thenComparing(bySort);
     }
-    return order.thenComparing((a, b) -> Bytes.compareTo(store.model().rowKey().encode(a.values()),
-        store.model().rowKey().encode(b.values())));
+    return order.thenComparing((a, b) -> Bytes.compareTo(a.mainKey(), b.mainKey()));
   }
 
   private List<T> list(Object[] args) {

@@ -137,11 +137,7 @@ final class ViewReader<T> {
     long timestamp = Math.max(System.currentTimeMillis(), Math.max(observed.timestamp(), main.lastWrite()) + 1);
     RowStatus fenced = new RowStatus(main.isLive() ? State.LIVE : State.DELETED, timestamp,
         ThreadLocalRandom.current().nextLong());
-    CheckAndMutate.Builder condition = CheckAndMutate.newBuilder(mainKey);
-    condition = main.status == null
-        ? condition.ifNotExists(context.statusFamily, ProtocolCells.MAIN_STATUS)
-        : condition.ifEquals(context.statusFamily, ProtocolCells.MAIN_STATUS, main.status.encode());
-    CheckAndMutate fence = condition.build(new Put(mainKey, timestamp)
+    CheckAndMutate fence = ProtocolCells.ifMainStatus(mainKey, context.statusFamily, main.status).build(new Put(mainKey, timestamp)
         .addColumn(context.statusFamily, ProtocolCells.MAIN_STATUS, timestamp, fenced.encode()));
     boolean done = HBaseCalls.on(context.connection, context.mainTable, "fence a dead write",
         t -> t.checkAndMutate(fence)).isSuccess();

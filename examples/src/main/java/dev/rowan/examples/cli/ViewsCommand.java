@@ -1,5 +1,6 @@
 package dev.rowan.examples.cli;
 
+import dev.rowan.core.Rowan;
 import dev.rowan.mapreduce.RebuildViews;
 import dev.rowan.mapreduce.VerifyViews;
 import dev.rowan.mapreduce.ViewReport;
@@ -34,52 +35,59 @@ final class ViewsCommand implements Runnable {
     return failIfInconsistent && !reports.stream().allMatch(ViewReport::consistent) ? 1 : 0;
   }
 
-  @Command(name = "verify", mixinStandardHelpOptions = true,
-      description = "Counts, per view, entities without a view row (missing), view rows that differ from their entity"
-          + " (stale) and view rows of no entity (orphans); exit status 1 when any is found.")
-  static final class Verify implements Callable<Integer> {
+  /** What the three subcommands share: the entity, a session, and the report printed. */
+  abstract static class ViewsAction implements Callable<Integer> {
     @Spec CommandSpec spec;
 
     @Parameters(paramLabel = "<entity class>", description = "The entity class.")
     Class<?> entity;
 
+    /** What the subcommand does to the views; returns the report of each. */
+    abstract List<ViewReport> act(Rowan rowan);
+
+    /** Whether a view at fault is a failure (exit status 1) rather than work done. */
+    boolean failIfInconsistent() {
+      return false;
+    }
+
     @Override
     public Integer call() {
       try (Session session = Session.open(RowanCli.of(spec))) {
-        return print(spec.commandLine().getOut(), VerifyViews.of(session.rowan(), entity).check(), true);
+        return print(spec.commandLine().getOut(), act(session.rowan()), failIfInconsistent());
       }
+    }
+  }
+
+  @Command(name = "verify", mixinStandardHelpOptions = true,
+      description = "Counts, per view, entities without a view row (missing), view rows that differ from their entity"
+          + " (stale) and view rows of no entity (orphans); exit status 1 when any is found.")
+  static final class Verify extends ViewsAction {
+    @Override
+    List<ViewReport> act(Rowan rowan) {
+      return VerifyViews.of(rowan, entity).check();
+    }
+
+    @Override
+    boolean failIfInconsistent() {
+      return true;
     }
   }
 
   @Command(name = "repair", mixinStandardHelpOptions = true,
       description = "Verifies the views and fixes the rows at fault. Run it while no saves of the entity run.")
-  static final class Repair implements Callable<Integer> {
-    @Spec CommandSpec spec;
-
-    @Parameters(paramLabel = "<entity class>", description = "The entity class.")
-    Class<?> entity;
-
+  static final class Repair extends ViewsAction {
     @Override
-    public Integer call() {
-      try (Session session = Session.open(RowanCli.of(spec))) {
-        return print(spec.commandLine().getOut(), VerifyViews.of(session.rowan(), entity).repair(), false);
-      }
+    List<ViewReport> act(Rowan rowan) {
+      return VerifyViews.of(rowan, entity).repair();
     }
   }
 
   @Command(name = "rebuild", mixinStandardHelpOptions = true,
       description = "Rewrites every view row from the main table. Run it while no saves of the entity run.")
-  static final class Rebuild implements Callable<Integer> {
-    @Spec CommandSpec spec;
-
-    @Parameters(paramLabel = "<entity class>", description = "The entity class.")
-    Class<?> entity;
-
+  static final class Rebuild extends ViewsAction {
     @Override
-    public Integer call() {
-      try (Session session = Session.open(RowanCli.of(spec))) {
-        return print(spec.commandLine().getOut(), RebuildViews.of(session.rowan(), entity).run(), false);
-      }
+    List<ViewReport> act(Rowan rowan) {
+      return RebuildViews.of(rowan, entity).run();
     }
   }
 }

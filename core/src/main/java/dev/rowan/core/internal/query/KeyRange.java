@@ -4,6 +4,7 @@ import dev.rowan.mapping.PropertyModel;
 import dev.rowan.mapping.codec.KeyCodec;
 import dev.rowan.mapping.codec.KeyWriter;
 import java.util.Arrays;
+import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * A range of row keys, {@code [start, stop)}: the keys that start with a bound prefix and whose
@@ -28,7 +29,7 @@ public record KeyRange(byte[] start, byte[] stop) {
     Object first = args[range.parameter()];
     KeyCodec<Object> codec = part.keyCodec();
     if (range.keyword() == Keyword.STARTING_WITH) {
-      byte[] start = concat(prefix, codec.prefixOf((String) first));
+      byte[] start = Bytes.add(prefix, codec.prefixOf((String) first));
       return new KeyRange(start, after(start));
     }
     Object low = null;
@@ -92,11 +93,5 @@ public record KeyRange(byte[] start, byte[] stop) {
     out.put(prefix);
     codec.encode(value, out);
     return out.toByteArray();
-  }
-
-  private static byte[] concat(byte[] a, byte[] b) {
-    byte[] all = Arrays.copyOf(a, a.length + b.length);
-    System.arraycopy(b, 0, all, a.length, b.length);
-    return all;
   }
 }
