@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.CheckAndMutateResult;
@@ -37,6 +38,10 @@ final class ProtocolWriter<T> {
 
   private static final Logger LOG = LoggerFactory.getLogger(ProtocolWriter.class);
   static final int MAX_ATTEMPTS = 32;
+  /** Main rows per check-and-mutate RPC of step three; a batch of 1,000 goes out in 8 at once. */
+  static final int COMMIT_CHUNK = 125;
+  /** View rows per check-and-mutate RPC of step four. */
+  static final int SETTLE_CHUNK = 250;
 
   private final StoreContext<T> context;
   private final UniqueClaims unique;
@@ -153,23 +158,39 @@ final class ProtocolWriter<T> {
         }
       }
     }
-    byTable.forEach((table, rows) -> HBaseCalls.on(context.connection, table, "write unverified view rows", t -> {
-      t.batch(rows, new Object[rows.size()]);
-      return null;
-    }));
+    List<Supplier<Void>> batches = new ArrayList<>();
+    byTable.forEach((table, rows) -> batches.add(() -> HBaseCalls.on(context.connection, table,
+        "write unverified view rows", t -> {
+          t.batch(rows, new Object[rows.size()]);
+          return null;
+        })));
+    if (!batches.isEmpty()) {
+      ParallelCalls.all(batches);
+    }
   }
 
+  /**
+   * Step three. Each check-and-mutate waits for its own WAL sync on the region server, so the
+   * batch goes out in chunks at once, whose syncs the region server groups.
+   */
   private List<Pending> commit(List<Pending> active, List<Pending> lost) {
-    List<CheckAndMutate> writes = active.stream().map(p -> p.mainWrite).toList();
-    List<CheckAndMutateResult> results = HBaseCalls.on(context.connection, context.mainTable, "write",
-        t -> t.checkAndMutate(writes));
+    List<Supplier<List<CheckAndMutateResult>>> chunks = new ArrayList<>();
+    for (List<Pending> chunk : ParallelCalls.chunks(active, COMMIT_CHUNK)) {
+      List<CheckAndMutate> writes = chunk.stream().map(p -> p.mainWrite).toList();
+      chunks.add(() -> HBaseCalls.on(context.connection, context.mainTable, "write", t -> t.checkAndMutate(writes)));
+    }
     List<Pending> committed = new ArrayList<>();
-    for (int i = 0; i < results.size(); i++) {
-      (results.get(i).isSuccess() ? committed : lost).add(active.get(i));
+    int i = 0;
+    for (List<CheckAndMutateResult> results : ParallelCalls.all(chunks)) {
+      for (CheckAndMutateResult result : results) {
+        Pending entity = active.get(i++);
+        (result.isSuccess() ? committed : lost).add(entity);
+      }
     }
     return committed;
   }
 
+  /** Step four, for every view at once; a failure is left to readers to repair. */
   private void settle(List<Pending> committed) {
     Map<ViewModel, List<CheckAndMutate>> byView = new LinkedHashMap<>();
     for (Pending entity : committed) {
@@ -177,17 +198,28 @@ final class ProtocolWriter<T> {
         byView.computeIfAbsent(change.view(), v -> new ArrayList<>()).add(change.settle());
       }
     }
+    List<Supplier<Void>> batches = new ArrayList<>();
     byView.forEach((view, settles) -> {
-      try {
-        HBaseCalls.on(context.connection, context.viewTables.get(view), "settle view rows",
-            t -> t.checkAndMutate(settles));
-      } catch (RuntimeException e) {
-        // The main rows are written: the write has happened. Unsettled view rows stay
-        // unverified, and readers check them against the main rows and repair them.
-        LOG.warn("Could not settle {} rows of view {}; readers will repair them: {}", settles.size(),
-            view.tableName(), e.toString());
+      for (List<CheckAndMutate> chunk : ParallelCalls.chunks(settles, SETTLE_CHUNK)) {
+        batches.add(() -> settle(view, chunk));
       }
     });
+    if (!batches.isEmpty()) {
+      ParallelCalls.all(batches);
+    }
+  }
+
+  private Void settle(ViewModel view, List<CheckAndMutate> settles) {
+    try {
+      HBaseCalls.on(context.connection, context.viewTables.get(view), "settle view rows",
+          t -> t.checkAndMutate(settles));
+    } catch (RuntimeException e) {
+      // The main rows are written: the write has happened. Unsettled view rows stay
+      // unverified, and readers check them against the main rows and repair them.
+      LOG.warn("Could not settle {} rows of view {}; readers will repair them: {}", settles.size(),
+          view.tableName(), e.toString());
+    }
+    return null;
   }
 
   private static RowMutations rowMutations(byte[] row, org.apache.hadoop.hbase.client.Mutation... mutations) {
