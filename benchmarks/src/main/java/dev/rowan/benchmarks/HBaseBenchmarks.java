@@ -22,7 +22,7 @@ import java.util.stream.Collectors;
  * rowan.bench.only             (all)   comma-separated: insert, update, get, query, top, breakdown
  * rowan.bench.insert.orders    20000   orders per insert run
  * rowan.bench.insert.warmup    10000   orders of the warm-up insert
- * rowan.bench.insert.views     0,1,3   which of the entities with 0, 1 and 3 views to insert
+ * rowan.bench.insert.views     0,1,3   which of the entities with 0, 1, 2 and 3 views to insert
  * rowan.bench.update.stored    20000   orders stored for the update workloads
  * rowan.bench.update.single    1000    saves per run, one order each
  * rowan.bench.update.batch     10000   orders per saveAll run
@@ -113,6 +113,10 @@ public final class HBaseBenchmarks {
       }
       if (views.contains("1")) {
         all.add(new InsertWorkload<>(SellerOrder.class, SellerOrder::new, SellerOrder.Repository.class, 1, orders,
+            warmup));
+      }
+      if (views.contains("2")) {
+        all.add(new InsertWorkload<>(TwoViewOrder.class, TwoViewOrder::new, TwoViewOrder.Repository.class, 2, orders,
             warmup));
       }
       if (views.contains("3")) {

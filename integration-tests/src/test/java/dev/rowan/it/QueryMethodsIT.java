@@ -16,9 +16,12 @@ import dev.rowan.test.HBaseTest;
 import dev.rowan.test.TestNamespace;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.apache.hadoop.hbase.client.Connection;
 import org.junit.jupiter.api.Test;
@@ -131,6 +134,37 @@ class QueryMethodsIT {
       assertEquals(List.of(trade), trades.findByAccountAndSymbol("acct-1", "ABC"),
           "the view row says XYZ, unverified; the main row still says ABC");
       assertEquals(List.of(), trades.findByAccountAndSymbol("acct-1", "XYZ"));
+    }
+  }
+
+  @Test
+  void aTopQueryReadsOnWhenTheRowsWithinItsLimitAreStale(Connection connection, TestNamespace namespace) {
+    AtomicBoolean crash = new AtomicBoolean();
+    ProtocolHook hook = (step, table, keys) -> {
+      if (crash.get() && step == ProtocolHook.Step.BEFORE_MAIN_WRITE) {
+        throw new IllegalStateException("the writer dies before its main rows");
+      }
+    };
+    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).protocolHook(hook).build()) {
+      rowan.schema().create(Order.class);
+      OrderQueries orders = rowan.repository(OrderQueries.class);
+      List<Order> kept = IntStream.range(0, 12).mapToObj(i -> order(100 + i, "s", "b1", i, "1.00")).toList();
+      List<Order> moving = IntStream.range(0, 80).mapToObj(i -> order(200 + i, "x", "b1", 100 + i, "1.00")).toList();
+      orders.saveAll(kept);
+      orders.saveAll(moving);
+      crash.set(true);
+      assertThrows(IllegalStateException.class,
+          () -> orders.saveAll(moving.stream().map(o -> o.withSeller("s")).toList()));
+      crash.set(false);
+      // Seller s's view now starts, newest first, with 80 unverified rows of orders that are
+      // still seller x's, about 20 in each of the 4 buckets: more than the 10 each bucket scan
+      // is limited to, so the scans must read on past them.
+      List<Order> newestFirst = new ArrayList<>(kept);
+      Collections.reverse(newestFirst);
+      assertEquals(numbers(newestFirst.subList(0, 10)), numbers(orders.findTop10BySellerIdOrderByCreatedAtDesc("s")));
+      List<Order> moved = new ArrayList<>(moving);
+      Collections.reverse(moved);
+      assertEquals(numbers(moved.subList(0, 10)), numbers(orders.findTop10BySellerIdOrderByCreatedAtDesc("x")));
     }
   }
 

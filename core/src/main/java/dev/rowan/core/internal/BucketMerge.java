@@ -11,13 +11,17 @@ import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * Merges the scanners of the buckets of a salted table into one iterator in key order, the
- * salt byte ignored; with one scanner, passes it through.
+ * salt byte ignored; with one scanner, passes it through. A scanner is read for its next row
+ * only when the merge is asked for a row after taking one from it, so a query that stops after
+ * its N-th row makes no round trip for an (N+1)-th.
  */
 final class BucketMerge implements Iterator<Result>, Closeable {
 
   private final List<ResultScanner> scanners;
   private final PriorityQueue<Head> heads;
   private final int saltLength;
+  /** The scanner the last row came from, read again only when a row is asked for. */
+  private Iterator<Result> taken;
 
   private record Head(Result result, Iterator<Result> source) {}
 
@@ -48,16 +52,20 @@ final class BucketMerge implements Iterator<Result>, Closeable {
 
   @Override
   public boolean hasNext() {
+    if (taken != null) {
+      advance(taken);
+      taken = null;
+    }
     return !heads.isEmpty();
   }
 
   @Override
   public Result next() {
-    Head head = heads.poll();
-    if (head == null) {
+    if (!hasNext()) {
       throw new NoSuchElementException();
     }
-    advance(head.source);
+    Head head = heads.poll();
+    taken = head.source;
     return head.result;
   }
 

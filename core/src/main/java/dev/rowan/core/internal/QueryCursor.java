@@ -70,7 +70,13 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
         this.rows = Arrays.stream(results).filter(r -> !r.isEmpty()).iterator();
         this.scanners = () -> {};
       } else {
-        List<ResultScanner> open = ScannerOpener.open(context.connection, name, scans(fetch, after));
+        List<Scan> scans = scans(fetch, after);
+        List<ResultScanner> open = ScannerOpener.open(context.connection, name, scans);
+        if (fetch < Integer.MAX_VALUE) {
+          for (int i = 0; i < open.size(); i++) {
+            open.set(i, new LimitedScanner(context.connection, name, scans.get(i), open.get(i)));
+          }
+        }
         BucketMerge merge = new BucketMerge(open, plan.key().salt() == null ? 0 : 1, plan.reversed());
         this.rows = merge;
         this.scanners = merge;
@@ -102,7 +108,8 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
         }
         Scan scan = new Scan();
         if (fetch < Integer.MAX_VALUE) {
-          scan.setCaching(Math.max(1, Math.min(fetch, 1000))); // about what a limit or page needs
+          // about what a limit or page needs; LimitedScanner reads on if rows are dropped
+          scan.setLimit(Math.max(1, Math.min(fetch, 1000)));
         } // else the client's default: as many rows as fit hbase.client.scanner.max.result.size
         if (filter != null) {
           scan.setFilter(filter);
