@@ -13,13 +13,13 @@ import java.util.stream.Collectors;
  * The workloads that touch HBase, Rowan against hand-written HBase client code, on one
  * in-process HBase (local file system, logs at WARN): inserts with 0, 1 and 3 views, updates of
  * an indexed field, reads by key, view queries (and the same questions answered by a full scan),
- * and a top-10 query over a salted view. See docs/performance.md for the command, the numbers
+ * a top-10 query over a salted view, and the bulk load against {@code saveAll}. See docs/performance.md for the command, the numbers
  * and what they mean.
  *
  * <p>Sizes are system properties, all optional ({@code -Drowan.bench.rounds=3}):
  * <pre>
  * rowan.bench.rounds           5       measured rounds per workload, after one warm-up run per side
- * rowan.bench.only             (all)   comma-separated: insert, update, get, query, top, breakdown
+ * rowan.bench.only             (all)   comma-separated: insert, update, get, query, top, bulk, breakdown
  * rowan.bench.insert.orders    20000   orders per insert run
  * rowan.bench.insert.warmup    10000   orders of the warm-up insert
  * rowan.bench.insert.views     0,1,3   which of the entities with 0, 1, 2 and 3 views to insert
@@ -37,6 +37,8 @@ import java.util.stream.Collectors;
  * rowan.bench.top.orders       100000  orders in the salted table
  * rowan.bench.top.sellers      1000    sellers in it
  * rowan.bench.top.count        200     top-10 queries per run
+ * rowan.bench.bulk.orders      200000  orders of the bulk load against saveAll (2 views)
+ * rowan.bench.bulk.rounds      1       rounds of it, each a bulk load and a saveAll
  * rowan.bench.breakdown.orders 10000   orders per pass of the insert breakdown (ProtocolBreakdown)
  * rowan.bench.load             settled how the read workloads' tables are loaded: settled (SettledLoad) or saveAll
  * rowan.bench.rpcDetail        false   print the client's RPC counters by method after each workload
@@ -51,12 +53,13 @@ public final class HBaseBenchmarks {
   public static void main(String[] args) throws Exception {
     PrintStream log = System.err;
     int rounds = setting("rounds", 5);
-    Set<String> only = Arrays.stream(System.getProperty("rowan.bench.only", "insert,update,get,query,top,breakdown")
+    Set<String> only = Arrays.stream(System.getProperty("rowan.bench.only", "insert,update,get,query,top,bulk,breakdown")
         .split(",")).map(String::trim).collect(Collectors.toSet());
     long began = System.nanoTime();
     String loadAtStart = Comparison.loadAverage();
     List<Comparison> done = new ArrayList<>();
     ByteArrayOutputStream breakdownText = new ByteArrayOutputStream();
+    StringBuilder bulkText = new StringBuilder();
     boolean failed = false;
     BenchmarkCluster cluster = BenchmarkCluster.start();
     try {
@@ -71,6 +74,16 @@ public final class HBaseBenchmarks {
           } catch (Exception | AssertionError e) {
             failed = true;
             log.println("FAILED: " + workload.name());
+            e.printStackTrace(log);
+          }
+        }
+        if (only.contains("bulk")) {
+          try {
+            bulkText.append(new BulkLoadWorkload(timing, setting("bulk.orders", 200_000), setting("bulk.rounds", 1), log)
+                .run());
+          } catch (Exception e) {
+            failed = true;
+            log.println("FAILED: the bulk load workload");
             e.printStackTrace(log);
           }
         }
@@ -92,6 +105,8 @@ public final class HBaseBenchmarks {
           System.getProperty("java.version"), Runtime.getRuntime().maxMemory() >> 20, rounds, minutes, loadAtStart,
           Comparison.loadAverage());
       Report.print(done, System.out);
+      System.out.println();
+      System.out.print(bulkText);
       System.out.println();
       System.out.print(breakdownText.toString(StandardCharsets.UTF_8));
       System.out.flush();

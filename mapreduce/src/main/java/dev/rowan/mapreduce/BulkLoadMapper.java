@@ -82,7 +82,7 @@ final class BulkLoadMapper extends Mapper<LongWritable, Text, ImmutableBytesWrit
     String task = String.format("%05d", context.getTaskAttemptID().getTaskID().getId());
     rejects = new RejectLog(conf, new Path(BulkLoadSettings.rejectsDir(conf), "rejects-m-" + task + ".txt"),
         conf.getInt(BulkLoad.REJECTS_LOGGED, BulkLoad.DEFAULT_REJECTS_LOGGED));
-    if (cells.needsPrior()) {
+    if (cells.needsPrior() && !conf.getBoolean(BulkLoadSettings.MAIN_TABLE_EMPTY, false)) {
       connection = ConnectionFactory.createConnection(conf);
       mainTable = connection.getTable(TableName.valueOf(tables[0]));
     }

@@ -23,6 +23,11 @@ final class BulkLoadSettings {
   static final String REJECTS_DIR = "rowan.bulkload.rejects.dir";
   /** Where the reducers note duplicated rows. */
   static final String DUPLICATES_DIR = "rowan.bulkload.duplicates.dir";
+  /**
+   * Whether the main table held no row when the job started: then no loaded key has a prior
+   * state, and the map tasks do not read one (a first load costs no reads).
+   */
+  static final String MAIN_TABLE_EMPTY = "rowan.bulkload.main.empty";
 
   private BulkLoadSettings() {}
 

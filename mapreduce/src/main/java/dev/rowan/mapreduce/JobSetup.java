@@ -18,7 +18,11 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.RegionLocator;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.mapreduce.HFileOutputFormat2;
 import org.apache.hadoop.hbase.mapreduce.RowanIncrementalLoad;
@@ -44,6 +48,7 @@ final class JobSetup {
     conf.setStrings(BulkLoadSettings.TABLES, tables.stream().map(TableName::getNameAsString).toArray(String[]::new));
     conf.set(BulkLoadSettings.REJECTS_DIR, new Path(work, "rejects").toString());
     conf.set(BulkLoadSettings.DUPLICATES_DIR, new Path(work, "duplicates").toString());
+    conf.setBoolean(BulkLoadSettings.MAIN_TABLE_EMPTY, isEmpty(connection, tables.get(0)));
     // The partitions file of the total order partitioner goes with the rest of the load.
     conf.set(HConstants.TEMPORARY_FS_DIRECTORY_KEY, new Path(work, "partitions").toString());
     if ("local".equals(conf.get("mapreduce.framework.name", "local"))
@@ -80,5 +85,12 @@ final class JobSetup {
       throw new IOException("a class of the job cannot be loaded: " + e.getMessage(), e);
     }
     return job;
+  }
+
+  private static boolean isEmpty(Connection connection, TableName table) throws IOException {
+    try (Table main = connection.getTable(table);
+         ResultScanner scanner = main.getScanner(new Scan().setLimit(1).setFilter(new FirstKeyOnlyFilter()))) {
+      return scanner.next() == null;
+    }
   }
 }

@@ -105,32 +105,46 @@ public final class EntityStore<T> {
     return saveAll(List.of(entity)).get(0);
   }
 
-  /** Saves entities in batches; see {@link dev.rowan.core.HBaseRepository#saveAll}. */
+  /**
+   * Saves entities in batches; see {@link dev.rowan.core.HBaseRepository#saveAll}. Every entity
+   * is encoded before anything is written, so a bad value fails the call with nothing written;
+   * without views and versions the cells encoded then are the ones written. Without a
+   * {@code @Version} nothing about an entity changes when it is saved, and the given entities
+   * are returned.
+   */
   public List<T> saveAll(Iterable<T> entities) {
     Objects.requireNonNull(entities, "entities");
+    List<T> given = new ArrayList<>();
     List<Object[]> values = new ArrayList<>();
     List<byte[]> keys = new ArrayList<>();
+    List<RowWrite> writes = new ArrayList<>();
     for (T entity : entities) {
       Objects.requireNonNull(entity, () -> "cannot save a null " + context.model.entityName());
       Object[] entityValues = context.model.values(entity);
       RowWrite write = context.model.write(entityValues); // validates every value before any write
       CellLimits.check(context, write);
+      given.add(entity);
       values.add(entityValues);
       keys.add(write.row());
+      writes.add(write);
     }
-    List<T> saved = new ArrayList<>(values.size());
+    boolean versioned = context.model.version() != null;
+    List<T> saved = versioned ? new ArrayList<>(values.size()) : given;
     for (int from = 0; from < values.size(); from += BATCH) {
       int to = Math.min(values.size(), from + BATCH);
-      for (Object[] stored : writeBatch(keys.subList(from, to), values.subList(from, to))) {
-        saved.add(context.model.instantiate(stored));
+      List<Object[]> stored = writeBatch(keys.subList(from, to), values.subList(from, to), writes.subList(from, to));
+      if (versioned) {
+        for (Object[] entity : stored) {
+          saved.add(context.model.instantiate(entity));
+        }
       }
     }
     return saved;
   }
 
-  private List<Object[]> writeBatch(List<byte[]> keys, List<Object[]> values) {
+  private List<Object[]> writeBatch(List<byte[]> keys, List<Object[]> values, List<RowWrite> writes) {
     if (!context.hasViews()) {
-      return plain.save(keys, values);
+      return plain.save(keys, values, writes);
     }
     List<Object[]> written = new ArrayList<>(values.size());
     // One protocol round per run of distinct rows: a row saved twice in a batch is saved in order.

@@ -23,22 +23,27 @@ final class PlainWriter<T> {
     this.context = context;
   }
 
-  /** Writes the entities and returns the values stored, versions advanced. */
-  List<Object[]> save(List<byte[]> rowKeys, List<Object[]> values) {
-    return context.model.version() == null ? put(values) : putVersioned(rowKeys, values);
+  /**
+   * Writes the entities and returns the values stored, versions advanced; {@code writes} are
+   * their cells as encoded from {@code values}, written as they are when there is no version.
+   */
+  List<Object[]> save(List<byte[]> rowKeys, List<Object[]> values, List<RowWrite> writes) {
+    if (context.model.version() != null) {
+      return putVersioned(rowKeys, values);
+    }
+    put(writes);
+    return values;
   }
 
-  private List<Object[]> put(List<Object[]> values) {
-    List<Row> rows = new ArrayList<>(values.size());
-    for (Object[] entity : values) {
-      RowWrite write = context.model.write(entity);
+  private void put(List<RowWrite> writes) {
+    List<Row> rows = new ArrayList<>(writes.size());
+    for (RowWrite write : writes) {
       rows.add(write.delete() == null ? write.put() : write.asRowMutations());
     }
     HBaseCalls.on(context.connection, context.mainTable, "write", t -> {
       t.batch(rows, new Object[rows.size()]);
       return null;
     });
-    return values;
   }
 
   private List<Object[]> putVersioned(List<byte[]> rowKeys, List<Object[]> values) {

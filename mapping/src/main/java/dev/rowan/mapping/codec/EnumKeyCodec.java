@@ -23,7 +23,7 @@ final class EnumKeyCodec<E extends Enum<E>> implements KeyCodec<E> {
 
   @Override
   public E decode(KeyReader in) {
-    return EnumNames.valueOf(type, new String(Escaped.read(in), StandardCharsets.UTF_8));
+    return EnumNames.valueOf(type, Escaped.readUtf8(in));
   }
 
   @Override

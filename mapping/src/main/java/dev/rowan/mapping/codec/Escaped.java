@@ -32,6 +32,12 @@ final class Escaped {
     out.put(bytes, start, bytes.length - start);
   }
 
+  /** Reads a part written by {@link #write} from UTF-8 text. */
+  static String readUtf8(KeyReader in) {
+    String text = in.utf8UntilTerminator(); // the common case: ascending, no zero byte inside
+    return text != null ? text : new String(read(in), java.nio.charset.StandardCharsets.UTF_8);
+  }
+
   static byte[] read(KeyReader in) {
     byte[] out = new byte[16];
     int length = 0;

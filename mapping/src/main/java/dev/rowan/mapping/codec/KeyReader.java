@@ -99,6 +99,28 @@ public final class KeyReader {
     return out;
   }
 
+  /**
+   * Reads an escaped, terminated part ({@link Escaped}) that holds no escaped zero as UTF-8 text,
+   * straight from the key's bytes; null, having read nothing, when the part is inverted or holds
+   * an escape, which {@link Escaped#read} then decodes.
+   */
+  String utf8UntilTerminator() {
+    if (inverted) {
+      return null;
+    }
+    for (int i = position; i < limit; i++) {
+      if (bytes[i] == Escaped.ESCAPE) {
+        if (i + 1 < limit && bytes[i + 1] == Escaped.TERMINATOR) {
+          String text = new String(bytes, position, i - position, java.nio.charset.StandardCharsets.UTF_8);
+          position = i + 2;
+          return text;
+        }
+        return null;
+      }
+    }
+    return null;
+  }
+
   private void require(int count) {
     if (count > limit - position) {
       throw new IllegalArgumentException("the key ends " + (count - (limit - position))

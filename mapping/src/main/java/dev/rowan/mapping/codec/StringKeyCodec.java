@@ -1,6 +1,5 @@
 package dev.rowan.mapping.codec;
 
-import java.nio.charset.StandardCharsets;
 
 /** Strings as escaped, terminated strict UTF-8; they sort by Unicode code point. */
 enum StringKeyCodec implements KeyCodec<String> {
@@ -20,6 +19,6 @@ enum StringKeyCodec implements KeyCodec<String> {
 
   @Override
   public String decode(KeyReader in) {
-    return new String(Escaped.read(in), StandardCharsets.UTF_8);
+    return Escaped.readUtf8(in);
   }
 }
