@@ -23,7 +23,7 @@ final class ViewVerdict {
 
   /** What a view row is. */
   enum Kind {
-    CONSISTENT, STALE, ORPHAN, MISSING;
+    CONSISTENT, MISSING, STALE, ORPHAN;
 
     /** The word of a sample line and of the reports: {@code stale}, {@code orphan}, {@code missing}. */
     String word() {
