@@ -153,7 +153,7 @@ final class ViewJobs {
    */
   private <R> R withWorkDir(String label, Step<R> step) {
     String base = conf.get(VerifyViews.WORK_DIR);
-    Path parent = base != null ? new Path(base) : new Path(conf.get("hadoop.tmp.dir", "/tmp"), "rowan-views");
+    Path parent = base != null ? new Path(base) : new Path(conf.get("hadoop.tmp.dir"), "rowan-views");
     Path work = new Path(parent, model.entityName() + "-" + System.currentTimeMillis() + "-"
         + Integer.toHexString(java.util.concurrent.ThreadLocalRandom.current().nextInt(0x1000000)));
     boolean keep = false;

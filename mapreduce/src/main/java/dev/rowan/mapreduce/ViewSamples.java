@@ -33,11 +33,6 @@ final class ViewSamples {
     this.limit = limit;
   }
 
-  /** No samples. */
-  static ViewSamples none() {
-    return new ViewSamples(0);
-  }
-
   /** The line a map task writes for a key at fault. */
   static String line(ViewModel view, ViewVerdict.Kind kind, byte[] key) {
     return view.name() + "\t" + kind.word() + " " + Bytes.toStringBinary(key);
