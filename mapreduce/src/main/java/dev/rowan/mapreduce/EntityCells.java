@@ -177,7 +177,7 @@ final class EntityCells {
     }
   }
 
-  private static void emit(int table, Mutation mutation, Sink sink) throws IOException, InterruptedException {
+  static void emit(int table, Mutation mutation, Sink sink) throws IOException, InterruptedException {
     for (List<Cell> cells : mutation.getFamilyCellMap().values()) {
       for (Cell cell : cells) {
         sink.accept(table, cell instanceof KeyValue kv ? kv : new KeyValue(cell));

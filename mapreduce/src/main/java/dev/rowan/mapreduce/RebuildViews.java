@@ -1,20 +1,34 @@
 package dev.rowan.mapreduce;
 
 import dev.rowan.core.Rowan;
+import java.io.PrintStream;
 import java.util.List;
 import java.util.Objects;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.util.ToolRunner;
 
 /**
  * Rewrites every view of an entity from its main table: each entity's view rows written again,
- * verified, and every view row that no entity maps to deleted. For views damaged by hand, by
- * a restore of one table without the others, or created after their entities were written.
- * Run it while no saves of the entity run; see {@link VerifyViews} for how it reads.
+ * verified, and every view row that no entity maps to deleted. For a view added to an entity
+ * that already has rows, views damaged by hand, or a restore of one table without the others.
+ * Run it while no saves of the entity run.
  *
  * <pre>{@code
  * RebuildViews.of(rowan, Order.class).run().forEach(view -> System.out.println(view.summary()));
  * }</pre>
  *
- * <p>Thread-safety: an instance may be used by one thread at a time.
+ * <p>Two MapReduce jobs and a load: a job scans the main table (one map task per region) and
+ * writes each entity's view rows as HFiles, cell for cell what a save leaves (verified, with the
+ * main row's status), which are loaded with HBase's {@code BulkLoadHFiles}; then a
+ * {@link VerifyViews} repair job fixes what the HFiles cannot (rows hidden by newer cells or
+ * delete markers, entities whose main row has no status cell) and deletes orphans. The views stay
+ * readable throughout. See docs/bulk-load.md.
+ *
+ * <p>From the command line: {@code hadoop jar rowan-mapreduce.jar dev.rowan.mapreduce.RebuildViews
+ * [-D rowan.views.namespace=shop] com.example.Order}.
+ *
+ * <p>Thread-safety: immutable; each call runs its own jobs.
  */
 public final class RebuildViews {
 
@@ -29,12 +43,32 @@ public final class RebuildViews {
     return new RebuildViews(VerifyViews.of(Objects.requireNonNull(rowan, "rowan"), entityType));
   }
 
+  /** A copy that runs its jobs with {@code configuration}, as {@link VerifyViews#configuration}. */
+  public RebuildViews configuration(Configuration configuration) {
+    return new RebuildViews(verify.configuration(configuration));
+  }
+
+  /** A copy that prints its progress lines to {@code progress} instead of standard output. */
+  public RebuildViews progress(PrintStream progress) {
+    return new RebuildViews(verify.progress(progress));
+  }
+
   /**
-   * Rewrites every view; the reports count what was wrong before and the rows written.
+   * Rewrites every view. Each report counts the rows the repair pass found at fault after the
+   * HFiles were loaded (those the load could not set right), and as repaired every view row
+   * written (one per entity with a row in the view) and every orphan deleted.
    *
-   * @throws dev.rowan.core.DataAccessException when HBase fails
+   * @throws dev.rowan.core.DataAccessException when HBase or a job fails
+   * @throws BulkLoadException when the HFiles cannot be loaded (they are kept, as it says)
    */
   public List<ViewReport> run() {
     return verify.rebuild();
+  }
+
+  /** Runs {@code [-D option=value]... <entity class>} as {@code VerifyViews ... rebuild}; exits with its status. */
+  public static void main(String[] args) throws Exception {
+    String[] withMode = java.util.Arrays.copyOf(args, args.length + 1);
+    withMode[args.length] = "rebuild";
+    System.exit(ToolRunner.run(HBaseConfiguration.create(), new ViewsTool(), withMode));
   }
 }

@@ -2,31 +2,19 @@ package dev.rowan.mapreduce;
 
 import dev.rowan.core.DataAccessException;
 import dev.rowan.core.Rowan;
-import dev.rowan.index.ProtocolCells;
-import dev.rowan.index.RowStatus;
-import dev.rowan.index.ViewMaintainer;
-import dev.rowan.index.ViewModel;
-import dev.rowan.mapping.EntityModel;
-import dev.rowan.mapping.PropertyModel;
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Arrays;
+import java.io.PrintStream;
 import java.util.List;
 import java.util.Objects;
-import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.ResultScanner;
-import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.util.ToolRunner;
 
 /**
  * Compares every view of an entity with its rebuild from the main table and reports, per
  * view, the entities that have no view row (missing), the view rows that are unverified or
  * carry other values than their entity (stale) and the view rows no entity maps to (orphans),
  * with a sample of keys; {@link #repair()} also fixes them, and {@link #rebuild()} rewrites
- * every view row from the main table.
+ * every view row from the main table (as {@link RebuildViews} does).
  *
  * <pre>{@code
  * for (ViewReport view : VerifyViews.of(rowan, Order.class).check()) {
@@ -34,213 +22,112 @@ import org.apache.hadoop.hbase.util.Bytes;
  * }
  * }</pre>
  *
- * <p>It reads from the client, in two passes per view, a batch of rows at a time: the view
- * table, each row checked against its main row (one multi-get per batch), then the main table,
- * each entity's view key looked up (one multi-get per batch). Memory stays bounded by the
- * batch; the time is that of scanning every table once. Run a check at any time (a write in
- * flight shows as a stale row); run a repair or a rebuild while no saves of the entity run, as
- * it may otherwise undo a concurrent write's view row.
+ * <p>It runs a map-only MapReduce job with one map task per region of the main table and of
+ * each view table. A task over view rows reads their main rows, a batch at a time in one
+ * multi-get, and finds stale rows and orphans; a task over main rows looks up each entity's view
+ * rows, a batch at a time in one multi-get of existence checks, and finds missing rows. Counts
+ * are job counters; each task writes a few keys of each kind to the job's output, which the
+ * driver reads back. The job runs on the framework the configuration names: by default the
+ * configuration of the Rowan's connection, whose {@code mapreduce.framework.name} is
+ * {@code local} unless set otherwise (the job then runs in this process). Run a check at any
+ * time (a write in flight shows as a stale row); run a repair or a rebuild while no saves of
+ * the entity run, as it may otherwise undo a concurrent write's view row. See docs/bulk-load.md.
  *
- * <p>Thread-safety: an instance may be used by one thread at a time.
+ * <p>From the command line, as a Hadoop {@code Tool}:
+ *
+ * <pre>
+ * hadoop jar rowan-mapreduce.jar dev.rowan.mapreduce.VerifyViews -D rowan.views.namespace=shop \
+ *     com.example.Order check|repair|rebuild
+ * </pre>
+ *
+ * <p>Thread-safety: immutable; each call runs its own job, and separate calls may run at once.
  */
 public final class VerifyViews {
 
-  private static final int BATCH = 500;
-  private static final int SAMPLES = 10;
-
-  /** What to do about the rows at fault. */
-  private enum Mode { CHECK, REPAIR, REBUILD }
+  /** The namespace of the tables, for the command line; HBase's default unless set. */
+  public static final String NAMESPACE = "rowan.views.namespace";
+  /** Rows a map task checks per multi-get (and its scanner caching); 500 unless set. */
+  public static final String BATCH = "rowan.views.batch";
+  /** Keys at fault each map task writes per view and kind, and the report keeps per view; 10 unless set. */
+  public static final String SAMPLES = "rowan.views.samples";
+  /** Where the job's files go; a fresh directory under {@code hadoop.tmp.dir}/rowan-views unless set. */
+  public static final String WORK_DIR = "rowan.views.work.dir";
+  /** Seconds between progress lines; 0 prints none; 5 unless set. */
+  public static final String PROGRESS_SECONDS = "rowan.views.progress.seconds";
 
   private final Rowan rowan;
-  private final EntityModel<?> model;
-  private final List<ViewModel> views;
+  private final Class<?> entityType;
+  private final Configuration configuration;
+  private final PrintStream progress;
 
-  private VerifyViews(Rowan rowan, EntityModel<?> model) {
+  private VerifyViews(Rowan rowan, Class<?> entityType, Configuration configuration, PrintStream progress) {
     this.rowan = rowan;
-    this.model = model;
-    this.views = ViewMaintainer.of(model).views();
+    this.entityType = entityType;
+    this.configuration = configuration;
+    this.progress = progress;
   }
 
   /** Verifies the views of {@code entityType} in the tables of {@code rowan}. */
   public static VerifyViews of(Rowan rowan, Class<?> entityType) {
-    return new VerifyViews(Objects.requireNonNull(rowan, "rowan"), EntityModel.of(entityType));
+    return new VerifyViews(Objects.requireNonNull(rowan, "rowan"), Objects.requireNonNull(entityType, "entityType"),
+        null, System.out);
+  }
+
+  /**
+   * A copy that runs its jobs with {@code configuration} (the cluster's, the framework, the
+   * options of this class) instead of the configuration of the Rowan's connection.
+   */
+  public VerifyViews configuration(Configuration configuration) {
+    return new VerifyViews(rowan, entityType, new Configuration(Objects.requireNonNull(configuration,
+        "configuration")), progress);
+  }
+
+  /** A copy that prints its progress lines to {@code progress} instead of standard output. */
+  public VerifyViews progress(PrintStream progress) {
+    return new VerifyViews(rowan, entityType, configuration, Objects.requireNonNull(progress, "progress"));
   }
 
   /**
    * Reports on every view without changing anything.
    *
-   * @throws DataAccessException when HBase fails
+   * @throws DataAccessException when HBase or the job fails
    */
   public List<ViewReport> check() {
-    return run(Mode.CHECK);
+    return jobs().verify(false);
   }
 
   /**
    * Reports on every view and fixes what is wrong: missing and stale rows are written from
    * their entity, verified; orphans are deleted.
    *
-   * @throws DataAccessException when HBase fails
+   * @throws DataAccessException when HBase or the job fails
    */
   public List<ViewReport> repair() {
-    return run(Mode.REPAIR);
+    return jobs().verify(true);
   }
 
   /**
-   * Rewrites every view row from the main table, verified, and deletes every orphan; the
-   * report counts what was wrong before.
+   * Rewrites every view row from the main table, verified, and deletes every orphan, as
+   * {@link RebuildViews#run()} does.
    *
-   * @throws DataAccessException when HBase fails
+   * @throws DataAccessException when HBase or a job fails
+   * @throws BulkLoadException when the HFiles cannot be loaded (they are kept, as it says)
    */
   public List<ViewReport> rebuild() {
-    return run(Mode.REBUILD);
+    return jobs().rebuild();
   }
 
-  private List<ViewReport> run(Mode mode) {
-    TableName mainName = rowan.tableName(model.tableName());
-    List<ViewReport> reports = new ArrayList<>();
-    try (Table main = rowan.connection().getTable(mainName)) {
-      ViewRowRepairs repairs = new ViewRowRepairs(model, main);
-      for (ViewModel view : views) {
-        TableName name = rowan.tableName(view.tableName());
-        try (Table table = rowan.connection().getTable(name)) {
-          reports.add(verify(view, name, table, main, repairs, mode));
-        }
-      }
-    } catch (IOException e) {
-      throw DataAccessException.of("verify views of " + model.entityName(), mainName.getNameAsString(), e);
-    }
-    return reports;
+  private ViewJobs jobs() {
+    Configuration conf = configuration != null ? configuration : rowan.connection().getConfiguration();
+    return new ViewJobs(rowan, entityType, conf, progress);
   }
 
-  private ViewReport verify(ViewModel view, TableName name, Table table, Table main, ViewRowRepairs repairs,
-      Mode mode) throws IOException {
-    Tally tally = new Tally();
-    try (ResultScanner scanner = table.getScanner(new Scan().setCaching(BATCH))) {
-      List<Result> batch = new ArrayList<>(BATCH);
-      for (Result row : scanner) {
-        batch.add(row);
-        if (batch.size() == BATCH) {
-          checkViewRows(view, table, main, repairs, mode, batch, tally);
-          batch.clear();
-        }
-      }
-      checkViewRows(view, table, main, repairs, mode, batch, tally);
-    }
-    try (ResultScanner scanner = main.getScanner(new Scan().setCaching(BATCH))) {
-      List<Result> batch = new ArrayList<>(BATCH);
-      for (Result row : scanner) {
-        batch.add(row);
-        if (batch.size() == BATCH) {
-          findMissing(view, table, repairs, mode, batch, tally);
-          batch.clear();
-        }
-      }
-      findMissing(view, table, repairs, mode, batch, tally);
-    }
-    return new ViewReport(view.name(), name, tally.rows, tally.missing, tally.stale, tally.orphans, tally.repaired,
-        tally.samples);
-  }
-
-  /** Pass one: each view row against its main row. */
-  private void checkViewRows(ViewModel view, Table table, Table main, ViewRowRepairs repairs, Mode mode,
-      List<Result> rows, Tally tally) throws IOException {
-    if (rows.isEmpty()) {
-      return;
-    }
-    List<Get> gets = new ArrayList<>(rows.size());
-    for (Result row : rows) {
-      gets.add(new Get(view.mainRowKey(row)));
-    }
-    Result[] mains = main.get(gets);
-    for (int i = 0; i < rows.size(); i++) {
-      Result row = rows.get(i);
-      tally.rows++;
-      Object[] entity = liveValues(mains[i]);
-      byte[] expectedKey = entity == null ? null : view.rowKey(entity);
-      if (expectedKey == null || !Arrays.equals(expectedKey, row.getRow())) {
-        tally.orphans++;
-        tally.fault("orphan", row.getRow());
-        if (mode != Mode.CHECK && repairs.delete(view, table, row, mains[i])) {
-          tally.repaired++;
-        }
-      } else if (!matches(view, row, entity)) {
-        tally.stale++;
-        tally.fault("stale", row.getRow());
-        if (mode != Mode.CHECK && repairs.rewrite(view, table, mains[i], expectedKey)) {
-          tally.repaired++;
-        }
-      } else if (mode == Mode.REBUILD && repairs.rewrite(view, table, mains[i], expectedKey)) {
-        tally.repaired++;
-      }
-    }
-  }
-
-  /** Pass two: each entity's view row, looked up by key. */
-  private void findMissing(ViewModel view, Table table, ViewRowRepairs repairs, Mode mode, List<Result> mains,
-      Tally tally) throws IOException {
-    List<Result> live = new ArrayList<>();
-    List<byte[]> keys = new ArrayList<>();
-    for (Result main : mains) {
-      Object[] entity = liveValues(main);
-      byte[] key = entity == null ? null : view.rowKey(entity);
-      if (key != null) {
-        live.add(main);
-        keys.add(key);
-      }
-    }
-    if (keys.isEmpty()) {
-      return;
-    }
-    List<Get> gets = new ArrayList<>(keys.size());
-    for (byte[] key : keys) {
-      gets.add(new Get(key).setCheckExistenceOnly(true));
-    }
-    Result[] found = table.get(gets);
-    for (int i = 0; i < keys.size(); i++) {
-      if (!Boolean.TRUE.equals(found[i].getExists())) {
-        tally.missing++;
-        tally.fault("missing", keys.get(i));
-        if (mode != Mode.CHECK && repairs.rewrite(view, table, live.get(i), keys.get(i))) {
-          tally.repaired++;
-        }
-      }
-    }
-  }
-
-  /** The entity a main row holds, or null for none (no row, or a tombstone). */
-  private Object[] liveValues(Result main) {
-    EntityCells.Prior prior = EntityCells.Prior.of(model, main);
-    return prior == null ? null : prior.values();
-  }
-
-  /** Whether {@code row} is verified and carries exactly the values of {@code entity}. */
-  private static boolean matches(ViewModel view, Result row, Object[] entity) {
-    RowStatus status = ProtocolCells.status(row, view.statusFamily(), ProtocolCells.VIEW_STATUS);
-    if (status == null || status.state() != RowStatus.State.VERIFIED) {
-      return false;
-    }
-    Object[] carried = view.decode(row);
-    for (PropertyModel column : view.carried()) {
-      if (!Objects.deepEquals(carried[column.index()], entity[column.index()])) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** Counts of one view. */
-  private static final class Tally {
-    long rows;
-    long missing;
-    long stale;
-    long orphans;
-    long repaired;
-    final List<String> samples = new ArrayList<>();
-
-    void fault(String kind, byte[] key) {
-      if (samples.size() < SAMPLES) {
-        samples.add(kind + " " + Bytes.toStringBinary(key));
-      }
-    }
+  /**
+   * Runs the tool with HBase's configuration: {@code [-D option=value]... <entity class>
+   * check|repair|rebuild}; exits with its status (0 done and, for a check, every view
+   * consistent; 1 failed; 2 wrong arguments; 3 a check found rows at fault).
+   */
+  public static void main(String[] args) throws Exception {
+    System.exit(ToolRunner.run(HBaseConfiguration.create(), new ViewsTool(), args));
   }
 }

@@ -10,7 +10,8 @@ import org.apache.hadoop.hbase.TableName;
  *
  * @param view the view name
  * @param table the view table
- * @param rows the view rows scanned
+ * @param rows the view rows read; exact for a check, while a repair, whose map tasks run side by
+ *     side, may also read rows that another of its tasks has just written
  * @param missing entities of the main table that have no row in the view
  * @param stale view rows of a live entity that are unverified or carry other values than it
  * @param orphans view rows that no entity of the main table maps to

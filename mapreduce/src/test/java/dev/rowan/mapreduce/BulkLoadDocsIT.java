@@ -60,5 +60,13 @@ class BulkLoadDocsIT {
     RebuildViews.of(rowan, Order.class).run();
 
     assertTrue(VerifyViews.of(rowan, Order.class).check().stream().allMatch(ViewReport::consistent));
+
+    List<ViewReport> rebuilt = RebuildViews.of(rowan, Order.class)
+        .configuration(configuration)                     // framework, work directory, rowan.views.* options
+        .progress(System.err)                             // progress lines; standard output unless set
+        .run();
+
+    assertEquals(200, rebuilt.get(0).repaired(), rebuilt.get(0).summary());
+    assertTrue(rebuilt.stream().allMatch(ViewReport::consistent), rebuilt.toString());
   }
 }

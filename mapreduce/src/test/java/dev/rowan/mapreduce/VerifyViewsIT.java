@@ -81,7 +81,7 @@ class VerifyViewsIT {
     BulkLoadReloadIT.assertQueriesAnswer(rowan.repository(OrderRepository.class), orders.values());
   }
 
-  private static Map<String, Order> saveOrders(Rowan rowan, Random random) {
+  static Map<String, Order> saveOrders(Rowan rowan, Random random) {
     rowan.schema().create(Order.class);
     Map<String, Order> orders = new LinkedHashMap<>();
     for (Order order : LoadFixtures.orders(random, 200)) {
@@ -125,7 +125,7 @@ class VerifyViewsIT {
     }
   }
 
-  private static void damage(Rowan rowan, List<Order> orders) throws IOException {
+  static void damage(Rowan rowan, List<Order> orders) throws IOException {
     long now = System.currentTimeMillis() + 10_000;
     try (Table seller = rowan.connection().getTable(rowan.tableName(SELLER.tableName()));
         Table buyer = rowan.connection().getTable(rowan.tableName(BUYER.tableName()))) {

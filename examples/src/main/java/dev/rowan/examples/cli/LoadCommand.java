@@ -72,12 +72,16 @@ final class LoadCommand implements Callable<Integer> {
       if (workDir != null) {
         load.workDir(new org.apache.hadoop.fs.Path(workDir));
       }
-      load.run(jobConfiguration(session));
+      load.run(jobConfiguration(session, parallel));
     }
     return 0;
   }
 
-  private Configuration jobConfiguration(Session session) {
+  /**
+   * The configuration of a job run in this process by the local job runner, {@code parallel}
+   * tasks at once, against the session's HBase (local files beside an embedded HBase's data).
+   */
+  static Configuration jobConfiguration(Session session, int parallel) {
     Configuration conf = session.endpoint().configuration();
     if (session.endpoint().isEmbedded()) {
       conf.set("fs.defaultFS", "file:///");

@@ -1,6 +1,5 @@
 package dev.rowan.examples.cli;
 
-import dev.rowan.core.Rowan;
 import dev.rowan.mapreduce.RebuildViews;
 import dev.rowan.mapreduce.VerifyViews;
 import dev.rowan.mapreduce.ViewReport;
@@ -9,11 +8,17 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code rowan views verify|repair|rebuild <entity class>}: the views of an entity against its table. */
+/**
+ * {@code rowan views verify|repair|rebuild <entity class>}: the views of an entity against its
+ * table, by the MapReduce jobs of {@link VerifyViews} and {@link RebuildViews} run in this
+ * process by Hadoop's local job runner. Their progress goes to standard error, the report of
+ * each view to standard output.
+ */
 @Command(name = "views", mixinStandardHelpOptions = true,
     description = "Verifies, repairs or rebuilds the views of an entity from its main table (docs/bulk-load.md).",
     subcommands = {ViewsCommand.Verify.class, ViewsCommand.Repair.class, ViewsCommand.Rebuild.class})
@@ -42,8 +47,12 @@ final class ViewsCommand implements Runnable {
     @Parameters(paramLabel = "<entity class>", description = "The entity class.")
     Class<?> entity;
 
+    @Option(names = "--parallel", paramLabel = "n", defaultValue = "2",
+        description = "Map tasks run at once by the local job runner (default: ${DEFAULT-VALUE}).")
+    int parallel;
+
     /** What the subcommand does to the views; returns the report of each. */
-    abstract List<ViewReport> act(Rowan rowan);
+    abstract List<ViewReport> act(VerifyViews views);
 
     /** Whether a view at fault is a failure (exit status 1) rather than work done. */
     boolean failIfInconsistent() {
@@ -52,8 +61,11 @@ final class ViewsCommand implements Runnable {
 
     @Override
     public Integer call() {
-      try (Session session = Session.open(RowanCli.of(spec))) {
-        return print(spec.commandLine().getOut(), act(session.rowan()), failIfInconsistent());
+      RowanCli cli = RowanCli.of(spec);
+      try (Session session = Session.open(cli)) {
+        VerifyViews views = VerifyViews.of(session.rowan(), entity)
+            .configuration(LoadCommand.jobConfiguration(session, parallel)).progress(cli.err);
+        return print(spec.commandLine().getOut(), act(views), failIfInconsistent());
       }
     }
   }
@@ -63,8 +75,8 @@ final class ViewsCommand implements Runnable {
           + " (stale) and view rows of no entity (orphans); exit status 1 when any is found.")
   static final class Verify extends ViewsAction {
     @Override
-    List<ViewReport> act(Rowan rowan) {
-      return VerifyViews.of(rowan, entity).check();
+    List<ViewReport> act(VerifyViews views) {
+      return views.check();
     }
 
     @Override
@@ -77,8 +89,8 @@ final class ViewsCommand implements Runnable {
       description = "Verifies the views and fixes the rows at fault. Run it while no saves of the entity run.")
   static final class Repair extends ViewsAction {
     @Override
-    List<ViewReport> act(Rowan rowan) {
-      return VerifyViews.of(rowan, entity).repair();
+    List<ViewReport> act(VerifyViews views) {
+      return views.repair();
     }
   }
 
@@ -86,8 +98,8 @@ final class ViewsCommand implements Runnable {
       description = "Rewrites every view row from the main table. Run it while no saves of the entity run.")
   static final class Rebuild extends ViewsAction {
     @Override
-    List<ViewReport> act(Rowan rowan) {
-      return RebuildViews.of(rowan, entity).run();
+    List<ViewReport> act(VerifyViews views) {
+      return views.rebuild(); // what RebuildViews.run() does
     }
   }
 }

@@ -1,0 +1,85 @@
+package dev.rowan.mapreduce;
+
+import dev.rowan.index.RowStatus;
+import dev.rowan.index.ViewModel;
+import dev.rowan.mapping.EntityModel;
+import java.io.IOException;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+import org.apache.hadoop.hbase.mapreduce.MultiTableHFileOutputFormat;
+import org.apache.hadoop.hbase.mapreduce.TableMapper;
+import org.apache.hadoop.mapreduce.Counter;
+
+/**
+ * The map task of a rebuild: one region of the main table; for each entity, the cells of its row
+ * in every view, written verified with the main row's status (its timestamp and nonce), exactly
+ * as the settle step of a save leaves them, keyed by view table and row for
+ * {@link MultiTableHFileOutputFormat}. An entity whose main row has no status cell (written
+ * before the entity had views) gets no cells: a view row needs a status to carry, and giving the
+ * main row one is a fence, which the repair pass after the load does with a check-and-mutate.
+ */
+final class RebuildViewsMapper extends TableMapper<ImmutableBytesWritable, KeyValue> {
+
+  private EntityModel<?> model;
+  private List<ViewModel> views;
+  private byte[][] tableNames;
+  private Counter mainRows;
+  private Counter written;
+  private Counter noStatus;
+  private Counter[] loaded;
+  private Counter[] left;
+
+  @Override
+  protected void setup(Context context) {
+    Configuration conf = context.getConfiguration();
+    model = ViewJobSettings.model(conf);
+    views = ViewJobSettings.views(model);
+    List<TableName> tables = ViewJobSettings.viewTables(conf);
+    tableNames = new byte[tables.size()][];
+    loaded = new Counter[views.size()];
+    left = new Counter[views.size()];
+    for (int i = 0; i < views.size(); i++) {
+      tableNames[i] = tables.get(i).getName();
+      loaded[i] = context.getCounter(ViewCounters.group(views.get(i)), ViewCounters.LOADED);
+      left[i] = context.getCounter(ViewCounters.group(views.get(i)), ViewCounters.LEFT);
+    }
+    mainRows = context.getCounter(ViewCounters.GROUP, ViewCounters.MAIN_ROWS);
+    written = context.getCounter(ViewCounters.GROUP, ViewCounters.WRITTEN);
+    noStatus = context.getCounter(ViewCounters.GROUP, ViewCounters.NO_STATUS);
+  }
+
+  @Override
+  protected void map(ImmutableBytesWritable key, Result row, Context context) throws IOException, InterruptedException {
+    mainRows.increment(1);
+    EntityCells.Prior prior = EntityCells.Prior.of(model, row);
+    if (prior == null || prior.values() == null) {
+      return;
+    }
+    RowStatus status = prior.status();
+    if (status == null) {
+      noStatus.increment(1);
+    }
+    for (int i = 0; i < views.size(); i++) {
+      ViewModel view = views.get(i);
+      byte[] viewKey = view.rowKey(prior.values());
+      if (viewKey == null) {
+        continue;
+      }
+      if (status == null) {
+        left[i].increment(1);
+        continue;
+      }
+      byte[] table = tableNames[i];
+      EntityCells.emit(i, view.put(viewKey, prior.values(), status.with(RowStatus.State.VERIFIED), row.getRow()),
+          (index, cell) -> context.write(new ImmutableBytesWritable(
+              MultiTableHFileOutputFormat.createCompositeKey(table, CellUtil.cloneRow(cell))), cell));
+      loaded[i].increment(1);
+      written.increment(1);
+    }
+  }
+}

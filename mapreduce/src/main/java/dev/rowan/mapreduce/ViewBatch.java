@@ -1,0 +1,126 @@
+package dev.rowan.mapreduce;
+
+import dev.rowan.index.ViewModel;
+import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapreduce.ViewVerdict.Kind;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Table;
+
+/**
+ * Checks a batch of rows of one table against the others, one multi-get per batch and view, and
+ * repairs what is wrong when asked (through {@link ViewRowRepairs}, by the rules of the write
+ * protocol):
+ *
+ * <ul>
+ *   <li>a batch of view rows: their main rows read in one multi-get; each row is consistent,
+ *       stale (rewritten from its entity) or an orphan (deleted);
+ *   <li>a batch of main rows: for each view, the view keys of their entities looked up in one
+ *       multi-get of existence checks; an entity without its row is missing (the row is written).
+ * </ul>
+ *
+ * <p>Thread-safety: not thread-safe; one per map task.
+ */
+final class ViewBatch {
+
+  /** Where the findings go: the job's counters and samples. */
+  interface Findings {
+    /** {@code count} rows of view {@code view} were read. */
+    void rows(int view, long count);
+
+    /** A row of view {@code view} is at fault. */
+    void fault(int view, Kind kind, byte[] key) throws IOException, InterruptedException;
+
+    /** A repair rewrote ({@code deleted} false) or deleted a row of view {@code view}. */
+    void repaired(int view, boolean deleted);
+  }
+
+  private final List<ViewModel> views;
+  private final ViewVerdict verdict;
+  private final Table main;
+  private final List<Table> viewTables;
+  private final ViewRowRepairs repairs;
+  private final Findings findings;
+
+  /**
+   * @param repair whether rows at fault are repaired, or only reported
+   */
+  ViewBatch(EntityModel<?> model, List<ViewModel> views, Table main, List<Table> viewTables, boolean repair,
+      Findings findings) {
+    this.views = views;
+    this.verdict = new ViewVerdict(model);
+    this.main = main;
+    this.viewTables = viewTables;
+    this.repairs = repair ? new ViewRowRepairs(model, main) : null;
+    this.findings = findings;
+  }
+
+  /** Checks rows of view {@code index} against their main rows. */
+  void viewRows(int index, List<Result> rows) throws IOException, InterruptedException {
+    if (rows.isEmpty()) {
+      return;
+    }
+    ViewModel view = views.get(index);
+    Table table = viewTables.get(index);
+    List<Get> gets = new ArrayList<>(rows.size());
+    for (Result row : rows) {
+      gets.add(new Get(view.mainRowKey(row)));
+    }
+    Result[] mains = main.get(gets);
+    findings.rows(index, rows.size());
+    for (int i = 0; i < rows.size(); i++) {
+      Result row = rows.get(i);
+      Kind kind = verdict.of(view, row, mains[i]);
+      if (kind == Kind.CONSISTENT) {
+        continue;
+      }
+      findings.fault(index, kind, row.getRow());
+      if (repairs == null) {
+        continue;
+      }
+      if (kind == Kind.ORPHAN && repairs.delete(view, table, row, mains[i])) {
+        findings.repaired(index, true);
+      } else if (kind == Kind.STALE && repairs.rewrite(view, table, mains[i], row.getRow())) {
+        findings.repaired(index, false);
+      }
+    }
+  }
+
+  /** Looks up the view rows of the entities in {@code mains}, in every view. */
+  void mainRows(List<Result> mains) throws IOException, InterruptedException {
+    for (int index = 0; index < views.size(); index++) {
+      findMissing(index, mains);
+    }
+  }
+
+  private void findMissing(int index, List<Result> mains) throws IOException, InterruptedException {
+    ViewModel view = views.get(index);
+    List<Result> live = new ArrayList<>();
+    List<Get> gets = new ArrayList<>();
+    for (Result row : mains) {
+      byte[] key = verdict.expectedKey(view, row);
+      if (key != null) {
+        live.add(row);
+        gets.add(new Get(key).setCheckExistenceOnly(true));
+      }
+    }
+    if (gets.isEmpty()) {
+      return;
+    }
+    Table table = viewTables.get(index);
+    Result[] found = table.get(gets);
+    for (int i = 0; i < found.length; i++) {
+      if (Boolean.TRUE.equals(found[i].getExists())) {
+        continue;
+      }
+      byte[] key = gets.get(i).getRow();
+      findings.fault(index, Kind.MISSING, key);
+      if (repairs != null && repairs.rewrite(view, table, live.get(i), key)) {
+        findings.repaired(index, false);
+      }
+    }
+  }
+}

@@ -1,0 +1,88 @@
+package dev.rowan.mapreduce;
+
+import dev.rowan.index.ViewModel;
+import java.util.List;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.mapreduce.Counters;
+
+/**
+ * The names of the job counters that {@link VerifyViews} and {@link RebuildViews} keep: totals
+ * in one group, and one group per view ({@code Rowan view <name>}), so that every count of a
+ * {@link ViewReport} is a counter of the job.
+ */
+final class ViewCounters {
+
+  static final String GROUP = "Rowan views";
+
+  /** Main table rows read. */
+  static final String MAIN_ROWS = "Main rows read";
+  /** View rows read, all views together. */
+  static final String VIEW_ROWS = "View rows read";
+  /** Missing, stale and orphan rows, all views together. */
+  static final String FAULTS = "Rows at fault";
+  /** Rows rewritten or deleted by a repair, all views together. */
+  static final String REPAIRED = "Rows repaired";
+  /** View rows written into HFiles by a rebuild, all views together. */
+  static final String WRITTEN = "View rows written";
+  /** Entities whose main row has no status cell, left by a rebuild's HFiles to its repair pass. */
+  static final String NO_STATUS = "Entities without status";
+
+  /** Per view: rows read. */
+  static final String ROWS = "Rows";
+  static final String MISSING = "Missing";
+  static final String STALE = "Stale";
+  static final String ORPHANS = "Orphans";
+  /** Per view: missing and stale rows written again by a repair. */
+  static final String REWRITTEN = "Rewritten";
+  /** Per view: orphans deleted by a repair. */
+  static final String DELETED = "Deleted";
+  /** Per view: rows a rebuild wrote into HFiles. */
+  static final String LOADED = "Loaded";
+  /** Per view: rows of entities without a status cell, which a rebuild leaves to its repair pass. */
+  static final String LEFT = "Left to repair";
+
+  private ViewCounters() {}
+
+  /** The group of one view's counters. */
+  static String group(ViewModel view) {
+    return "Rowan view " + view.name();
+  }
+
+  /** The counter of {@code kind} in a view's group. */
+  static String name(ViewVerdict.Kind kind) {
+    return switch (kind) {
+      case MISSING -> MISSING;
+      case STALE -> STALE;
+      case ORPHAN -> ORPHANS;
+      case CONSISTENT -> ROWS;
+    };
+  }
+
+  static long count(Counters counters, ViewModel view, String name) {
+    return counters.findCounter(group(view), name).getValue();
+  }
+
+  static long total(Counters counters, String name) {
+    return counters.findCounter(GROUP, name).getValue();
+  }
+
+  /**
+   * The report of each view from the counters of a verify job and, for a rebuild, of the job
+   * that wrote the HFiles ({@code loaded}, null for a plain verify). A verify's {@code repaired}
+   * counts the rows it rewrote or deleted; a rebuild's counts each view row written once (loaded,
+   * or left to the repair pass for want of a status) and each orphan deleted.
+   */
+  static List<ViewReport> reports(Counters verify, Counters loaded, List<ViewModel> views, List<TableName> tables,
+      ViewSamples samples) {
+    List<ViewReport> reports = new java.util.ArrayList<>(views.size());
+    for (int i = 0; i < views.size(); i++) {
+      ViewModel view = views.get(i);
+      long written = loaded == null ? count(verify, view, REWRITTEN)
+          : count(loaded, view, LOADED) + count(loaded, view, LEFT);
+      reports.add(new ViewReport(view.name(), tables.get(i), count(verify, view, ROWS),
+          count(verify, view, MISSING), count(verify, view, STALE), count(verify, view, ORPHANS),
+          written + count(verify, view, DELETED), samples.of(view)));
+    }
+    return reports;
+  }
+}

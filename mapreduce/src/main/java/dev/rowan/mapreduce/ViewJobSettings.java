@@ -1,0 +1,68 @@
+package dev.rowan.mapreduce;
+
+import dev.rowan.index.ViewMaintainer;
+import dev.rowan.index.ViewModel;
+import dev.rowan.mapping.EntityModel;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.TableName;
+
+/**
+ * The job configuration keys the drivers of {@link VerifyViews} and {@link RebuildViews} set for
+ * their tasks, next to the public options of {@link VerifyViews}, and their reading.
+ */
+final class ViewJobSettings {
+
+  /** The entity class name. */
+  static final String ENTITY = "rowan.views.entity";
+  /** The full name of the main table. */
+  static final String MAIN_TABLE = "rowan.views.main.table";
+  /** The full names of the view tables, in the order of the entity's views. */
+  static final String VIEW_TABLES = "rowan.views.view.tables";
+  /** Whether the map tasks repair what they find. */
+  static final String REPAIR = "rowan.views.repair";
+
+  static final int DEFAULT_BATCH = 500;
+  static final int DEFAULT_SAMPLES = 10;
+  static final int DEFAULT_PROGRESS_SECONDS = 5;
+
+  private ViewJobSettings() {}
+
+  /**
+   * The entity class named in {@code conf}, loaded through its class loader.
+   *
+   * @throws IllegalArgumentException when it is not on the class path
+   */
+  static Class<?> entityClass(Configuration conf, String name) {
+    try {
+      return conf.getClassByName(name);
+    } catch (ClassNotFoundException | NoClassDefFoundError e) {
+      throw new IllegalArgumentException("entity class " + name + " is not on the class path", e);
+    }
+  }
+
+  static EntityModel<?> model(Configuration conf) {
+    return EntityModel.of(entityClass(conf, conf.get(ENTITY)));
+  }
+
+  static List<ViewModel> views(EntityModel<?> model) {
+    return ViewMaintainer.of(model).views();
+  }
+
+  static TableName mainTable(Configuration conf) {
+    return TableName.valueOf(conf.get(MAIN_TABLE));
+  }
+
+  static List<TableName> viewTables(Configuration conf) {
+    List<TableName> tables = new ArrayList<>();
+    for (String name : conf.getStrings(VIEW_TABLES, new String[0])) {
+      tables.add(TableName.valueOf(name));
+    }
+    return tables;
+  }
+
+  static int batch(Configuration conf) {
+    return Math.max(1, conf.getInt(VerifyViews.BATCH, DEFAULT_BATCH));
+  }
+}

@@ -1,0 +1,180 @@
+package dev.rowan.mapreduce;
+
+import dev.rowan.core.DataAccessException;
+import dev.rowan.core.Rowan;
+import dev.rowan.index.ViewModel;
+import dev.rowan.mapping.EntityModel;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.Job;
+
+/**
+ * Runs the jobs of {@link VerifyViews} and {@link RebuildViews} for one entity: sets up a fresh
+ * work directory, submits, prints progress, reads the counters and samples into reports, and
+ * cleans up.
+ *
+ * <p>Thread-safety: not thread-safe; one per run.
+ */
+final class ViewJobs {
+
+  private final Rowan rowan;
+  private final Class<?> type;
+  private final EntityModel<?> model;
+  private final List<ViewModel> views;
+  private final TableName main;
+  private final List<TableName> viewTables = new ArrayList<>();
+  private final Configuration conf;
+  private final PrintStream out;
+
+  ViewJobs(Rowan rowan, Class<?> type, Configuration base, PrintStream out) {
+    this.rowan = rowan;
+    this.type = type;
+    this.model = EntityModel.of(type);
+    this.views = ViewJobSettings.views(model);
+    this.main = rowan.tableName(model.tableName());
+    for (ViewModel view : views) {
+      viewTables.add(rowan.tableName(view.tableName()));
+    }
+    this.conf = new Configuration(base);
+    conf.set(ViewJobSettings.ENTITY, type.getName());
+    conf.set(ViewJobSettings.MAIN_TABLE, main.getNameAsString());
+    conf.setStrings(ViewJobSettings.VIEW_TABLES, viewTables.stream().map(TableName::getNameAsString)
+        .toArray(String[]::new));
+    if (isLocal(conf) && conf.get("mapreduce.local.map.tasks.maximum") == null) {
+      conf.setInt("mapreduce.local.map.tasks.maximum", 2);
+    }
+    this.out = out;
+  }
+
+  /** Whether {@code conf} runs jobs in this process (Hadoop's default). */
+  static boolean isLocal(Configuration conf) {
+    return "local".equals(conf.get("mapreduce.framework.name", "local"));
+  }
+
+  /** Runs a verify job, repairing when {@code repair}; one report per view. */
+  List<ViewReport> verify(boolean repair) {
+    if (views.isEmpty()) {
+      return List.of();
+    }
+    String label = (repair ? "Repair" : "Verify") + " views of " + model.entityName();
+    long began = System.nanoTime();
+    return withWorkDir(label, work -> {
+      Verified verified = runVerify(label, work, repair);
+      List<ViewReport> reports = ViewCounters.reports(verified.counters(), null, views, viewTables, verified.samples());
+      finished(label, began, reports);
+      return reports;
+    });
+  }
+
+  /**
+   * Runs a rebuild: the job that writes every view row into HFiles, their load, then a verify
+   * job that repairs what the load could not set right and deletes orphans.
+   */
+  List<ViewReport> rebuild() {
+    if (views.isEmpty()) {
+      return List.of();
+    }
+    String label = "Rebuild views of " + model.entityName();
+    long began = System.nanoTime();
+    return withWorkDir(label, work -> {
+      Path hfiles = new Path(work, "hfiles");
+      Job job = ViewJobSetup.rebuild(conf, type, main, viewTables, work, hfiles, rowan.connection());
+      Counters loaded = await(job, label, work, counters -> String.format("%,d main rows, %,d view rows written",
+          ViewCounters.total(counters, ViewCounters.MAIN_ROWS), ViewCounters.total(counters, ViewCounters.WRITTEN)));
+      long duplicates = loaded.findCounter(LoadCounters.GROUP, LoadCounters.DUPLICATES).getValue();
+      if (duplicates > 0) {
+        throw new IOException(duplicates + " view cells were written twice (two entities with the same key of a"
+            + " unique view?); nothing was loaded");
+      }
+      HFileLoad.load(conf, model.entityName(), viewTables, hfiles);
+      out.println(label + ": HFiles loaded; repairing what they could not set right");
+      Verified verified = runVerify(label + " (repair pass)", new Path(work, "repair"), true);
+      List<ViewReport> reports = ViewCounters.reports(verified.counters(), loaded, views, viewTables,
+          verified.samples());
+      finished(label, began, reports);
+      return reports;
+    });
+  }
+
+  private record Verified(Counters counters, ViewSamples samples) {}
+
+  private Verified runVerify(String label, Path work, boolean repair) throws IOException, InterruptedException {
+    Configuration jobConf = new Configuration(conf);
+    jobConf.setBoolean(ViewJobSettings.REPAIR, repair);
+    Path output = new Path(work, "samples");
+    Job job = ViewJobSetup.verify(jobConf, type, main, viewTables, output);
+    Counters counters = await(job, label, work, c -> String.format("%,d main rows, %,d view rows, %,d at fault, %,d"
+        + " repaired", ViewCounters.total(c, ViewCounters.MAIN_ROWS), ViewCounters.total(c, ViewCounters.VIEW_ROWS),
+        ViewCounters.total(c, ViewCounters.FAULTS), ViewCounters.total(c, ViewCounters.REPAIRED)));
+    int limit = Math.max(0, conf.getInt(VerifyViews.SAMPLES, ViewJobSettings.DEFAULT_SAMPLES));
+    return new Verified(counters, ViewSamples.read(conf, output, limit));
+  }
+
+  private Counters await(Job job, String label, Path work, Function<Counters, String> shown)
+      throws IOException, InterruptedException {
+    out.println(label + ": job " + job.getJobID() + " started, " + (1 + viewTables.size()) + " tables; work directory "
+        + work);
+    int seconds = conf.getInt(VerifyViews.PROGRESS_SECONDS, ViewJobSettings.DEFAULT_PROGRESS_SECONDS);
+    if (!JobProgress.await(job, out, seconds, label, shown)) {
+      String reason = job.getStatus().getFailureInfo();
+      throw new IOException("job " + job.getJobID() + " failed: " + (reason == null || reason.isBlank()
+          ? "state " + job.getJobState() + "; see the task logs" : reason));
+    }
+    out.println(JobProgress.line(job, label, shown));
+    return job.getCounters();
+  }
+
+  private void finished(String label, long began, List<ViewReport> reports) {
+    long faults = reports.stream().mapToLong(r -> r.missing() + r.stale() + r.orphans()).sum();
+    long repaired = reports.stream().mapToLong(ViewReport::repaired).sum();
+    out.println(String.format("%s: done in %.1f s, %d views, %,d rows at fault, %,d rows written or deleted", label,
+        Duration.ofNanos(System.nanoTime() - began).toMillis() / 1000.0, reports.size(), faults, repaired));
+  }
+
+  /** A step that runs in a work directory. */
+  @FunctionalInterface
+  private interface Step<R> {
+    R run(Path work) throws IOException, InterruptedException;
+  }
+
+  /**
+   * Runs {@code step} in a fresh directory under {@link VerifyViews#WORK_DIR} (by default under
+   * {@code hadoop.tmp.dir}), deleted afterwards unless it holds HFiles that failed to load.
+   */
+  private <R> R withWorkDir(String label, Step<R> step) {
+    String base = conf.get(VerifyViews.WORK_DIR);
+    Path parent = base != null ? new Path(base) : new Path(conf.get("hadoop.tmp.dir"), "rowan-views");
+    Path work = new Path(parent, model.entityName() + "-" + System.currentTimeMillis() + "-"
+        + Integer.toHexString(java.util.concurrent.ThreadLocalRandom.current().nextInt(0x1000000)));
+    boolean keep = false;
+    try {
+      FileSystem fs = work.getFileSystem(conf);
+      work = fs.makeQualified(work);
+      try {
+        return step.run(work);
+      } catch (BulkLoadException e) {
+        keep = true; // HFiles that failed to load stay for loading by hand, as the message says
+        throw e;
+      } finally {
+        if (!keep) {
+          fs.delete(work, true);
+        }
+      }
+    } catch (InterruptedException | InterruptedIOException e) {
+      Thread.currentThread().interrupt();
+      throw DataAccessException.of(label + " (interrupted)", main.getNameAsString(), e);
+    } catch (IOException e) {
+      throw DataAccessException.of(label, main.getNameAsString(), e);
+    }
+  }
+}

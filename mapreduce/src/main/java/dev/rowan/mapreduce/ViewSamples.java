@@ -1,0 +1,88 @@
+package dev.rowan.mapreduce;
+
+import dev.rowan.index.ViewModel;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * The sample of keys at fault of a verify job. Each map task writes at most a few keys per view
+ * and kind as lines {@code <view>\t<kind> <key>} of its output file ({@code part-m-NNNNN}); the
+ * driver reads them all back and keeps, per view, up to the report's limit, taking the kinds in
+ * turn so that each kind found is shown.
+ *
+ * <p>Thread-safety: not thread-safe.
+ */
+final class ViewSamples {
+
+  private final int limit;
+  private final Map<String, Map<ViewVerdict.Kind, List<String>>> byView = new HashMap<>();
+
+  private ViewSamples(int limit) {
+    this.limit = limit;
+  }
+
+  /** The line a map task writes for a key at fault. */
+  static String line(ViewModel view, ViewVerdict.Kind kind, byte[] key) {
+    return view.name() + "\t" + kind.word() + " " + Bytes.toStringBinary(key);
+  }
+
+  /** Reads every output file of a verify job under {@code dir}; keeps {@code limit} keys per view. */
+  static ViewSamples read(Configuration conf, Path dir, int limit) throws IOException {
+    ViewSamples samples = new ViewSamples(limit);
+    FileSystem fs = dir.getFileSystem(conf);
+    if (!fs.exists(dir)) {
+      return samples;
+    }
+    for (FileStatus file : fs.listStatus(dir, path -> path.getName().startsWith("part-"))) {
+      try (BufferedReader reader = new BufferedReader(new InputStreamReader(fs.open(file.getPath()),
+          StandardCharsets.UTF_8))) {
+        for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+          samples.add(line);
+        }
+      }
+    }
+    return samples;
+  }
+
+  void add(String line) {
+    int tab = line.indexOf('\t');
+    int space = line.indexOf(' ', tab + 1);
+    if (tab < 0 || space < 0) {
+      return;
+    }
+    ViewVerdict.Kind kind = ViewVerdict.Kind.valueOf(line.substring(tab + 1, space).toUpperCase(java.util.Locale.ROOT));
+    byView.computeIfAbsent(line.substring(0, tab), view -> new EnumMap<>(ViewVerdict.Kind.class))
+        .computeIfAbsent(kind, k -> new ArrayList<>()).add(line.substring(tab + 1));
+  }
+
+  /** Up to the limit of keys of {@code view}, as {@code kind key}, the kinds taken in turn. */
+  List<String> of(ViewModel view) {
+    Map<ViewVerdict.Kind, List<String>> kinds = byView.getOrDefault(view.name(), Map.of());
+    List<String> chosen = new ArrayList<>();
+    for (int i = 0; chosen.size() < limit; i++) {
+      boolean any = false;
+      for (List<String> keys : kinds.values()) {
+        if (i < keys.size() && chosen.size() < limit) {
+          chosen.add(keys.get(i));
+          any = true;
+        }
+      }
+      if (!any) {
+        break;
+      }
+    }
+    return chosen;
+  }
+}

@@ -1,0 +1,79 @@
+package dev.rowan.mapreduce;
+
+import dev.rowan.index.ProtocolCells;
+import dev.rowan.index.RowStatus;
+import dev.rowan.index.ViewModel;
+import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.PropertyModel;
+import java.util.Arrays;
+import java.util.Objects;
+import org.apache.hadoop.hbase.client.Result;
+
+/**
+ * What a view row or a main row means for a view, decided from the rows alone (no I/O): the
+ * pure part of {@link VerifyViews}. A view row is <em>consistent</em> when the main row it points
+ * to holds an entity whose view key is the row's key and the row is verified and carries exactly
+ * that entity's values; <em>stale</em> when the entity maps to the row but the row is unverified
+ * or carries other values; an <em>orphan</em> when no entity maps to it. An entity is
+ * <em>missing</em> from a view when it has a key there and no row exists at that key.
+ *
+ * <p>Thread-safety: immutable and thread-safe.
+ */
+final class ViewVerdict {
+
+  /** What a view row is. */
+  enum Kind {
+    CONSISTENT, MISSING, STALE, ORPHAN;
+
+    /** The word of a sample line and of the reports: {@code stale}, {@code orphan}, {@code missing}. */
+    String word() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
+  private final EntityModel<?> model;
+
+  ViewVerdict(EntityModel<?> model) {
+    this.model = model;
+  }
+
+  /** The entity a main row holds, or null for none (no row, or a tombstone). */
+  Object[] liveValues(Result main) {
+    EntityCells.Prior prior = EntityCells.Prior.of(model, main);
+    return prior == null ? null : prior.values();
+  }
+
+  /** The key of the view row that the entity in {@code main} has in {@code view}, or null for none. */
+  byte[] expectedKey(ViewModel view, Result main) {
+    Object[] entity = liveValues(main);
+    return entity == null ? null : view.rowKey(entity);
+  }
+
+  /**
+   * What the view row {@code row} is, given the main row it points to ({@code main}, empty when
+   * that row does not exist).
+   */
+  Kind of(ViewModel view, Result row, Result main) {
+    Object[] entity = liveValues(main);
+    byte[] expected = entity == null ? null : view.rowKey(entity);
+    if (expected == null || !Arrays.equals(expected, row.getRow())) {
+      return Kind.ORPHAN;
+    }
+    return matches(view, row, entity) ? Kind.CONSISTENT : Kind.STALE;
+  }
+
+  /** Whether {@code row} is verified and carries exactly the values of {@code entity}. */
+  static boolean matches(ViewModel view, Result row, Object[] entity) {
+    RowStatus status = ProtocolCells.status(row, view.statusFamily(), ProtocolCells.VIEW_STATUS);
+    if (status == null || status.state() != RowStatus.State.VERIFIED) {
+      return false;
+    }
+    Object[] carried = view.decode(row);
+    for (PropertyModel column : view.carried()) {
+      if (!Objects.deepEquals(carried[column.index()], entity[column.index()])) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,98 @@
+package dev.rowan.mapreduce;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.rowan.index.ProtocolCells;
+import dev.rowan.index.RowStatus;
+import dev.rowan.index.RowStatus.State;
+import dev.rowan.index.ViewMaintainer;
+import dev.rowan.index.ViewModel;
+import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.RowWrite;
+import dev.rowan.mapreduce.ViewVerdict.Kind;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellComparator;
+import org.apache.hadoop.hbase.client.Mutation;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.junit.jupiter.api.Test;
+
+/** What a view row or an entity means for a view, decided from rows built in memory. */
+class ViewVerdictTest {
+
+  private static final EntityModel<Order> MODEL = EntityModel.of(Order.class);
+  private static final ViewModel SELLER = ViewMaintainer.of(MODEL).view("seller").orElseThrow();
+  private static final ViewModel BUYER = ViewMaintainer.of(MODEL).view("buyer").orElseThrow();
+  private static final ViewVerdict VERDICT = new ViewVerdict(MODEL);
+  private static final long TS = 1_700_000_000_000L;
+  private static final Order ORDER = new Order("o-1", "s-1", "b-1", Instant.parse("2024-03-01T10:15:30Z"),
+      new BigDecimal("12.50"), "a note");
+
+  @Test
+  void aVerifiedRowWithTheValuesOfItsEntityIsConsistent() {
+    assertEquals(Kind.CONSISTENT, VERDICT.of(SELLER, viewRow(SELLER, ORDER, State.VERIFIED), mainRow(ORDER, State.LIVE)));
+    assertEquals(Kind.CONSISTENT, VERDICT.of(BUYER, viewRow(BUYER, ORDER, State.VERIFIED), mainRow(ORDER, State.LIVE)));
+  }
+
+  @Test
+  void anUnverifiedRowOfItsEntityIsStaleThoughItsValuesMatch() {
+    assertEquals(Kind.STALE, VERDICT.of(SELLER, viewRow(SELLER, ORDER, State.UNVERIFIED), mainRow(ORDER, State.LIVE)));
+  }
+
+  @Test
+  void aVerifiedRowCarryingAnotherValueOfACarriedColumnIsStale() {
+    Order other = new Order("o-1", "s-1", "b-1", ORDER.createdAt(), new BigDecimal("99.99"), "a note");
+    assertEquals(Kind.STALE, VERDICT.of(SELLER, viewRow(SELLER, other, State.VERIFIED), mainRow(ORDER, State.LIVE)));
+    assertEquals(Kind.STALE, VERDICT.of(BUYER, viewRow(BUYER, other, State.VERIFIED), mainRow(ORDER, State.LIVE)));
+  }
+
+  @Test
+  void aColumnTheViewDoesNotCarryDoesNotMakeItsRowStale() {
+    Order otherNote = new Order("o-1", "s-1", "b-1", ORDER.createdAt(), ORDER.amount(), "another note");
+    assertEquals(Kind.CONSISTENT, VERDICT.of(BUYER, viewRow(BUYER, otherNote, State.VERIFIED),
+        mainRow(ORDER, State.LIVE)));
+  }
+
+  @Test
+  void aRowWhoseEntityIsGoneDeletedOrKeyedElsewhereIsAnOrphan() {
+    Result row = viewRow(SELLER, ORDER, State.VERIFIED);
+    Order moved = new Order("o-1", "s-2", "b-1", ORDER.createdAt(), ORDER.amount(), ORDER.note());
+    assertEquals(Kind.ORPHAN, VERDICT.of(SELLER, row, Result.EMPTY_RESULT));
+    assertEquals(Kind.ORPHAN, VERDICT.of(SELLER, row, mainRow(ORDER, State.DELETED)));
+    assertEquals(Kind.ORPHAN, VERDICT.of(SELLER, row, mainRow(moved, State.LIVE)));
+  }
+
+  @Test
+  void anEntityHasAnExpectedKeyOnlyWhenItLivesAndItsViewKeyIsNotNull() {
+    assertArrayEquals(SELLER.rowKey(MODEL.values(ORDER)), VERDICT.expectedKey(SELLER, mainRow(ORDER, State.LIVE)));
+    assertNull(VERDICT.expectedKey(SELLER, Result.EMPTY_RESULT));
+    assertNull(VERDICT.expectedKey(SELLER, mainRow(ORDER, State.DELETED)));
+    Order noBuyer = new Order("o-1", "s-1", null, ORDER.createdAt(), ORDER.amount(), ORDER.note());
+    assertNull(VERDICT.expectedKey(BUYER, mainRow(noBuyer, State.LIVE)));
+  }
+
+  private static Result mainRow(Order order, State state) {
+    RowWrite write = MODEL.write(MODEL.values(order), TS);
+    Put put = write.put();
+    put.addColumn(SELLER.statusFamily(), ProtocolCells.MAIN_STATUS, TS, new RowStatus(state, TS, 7L).encode());
+    return result(put);
+  }
+
+  private static Result viewRow(ViewModel view, Order order, State state) {
+    Object[] values = MODEL.values(order);
+    return result(view.put(view.rowKey(values), values, new RowStatus(state, TS, 7L), MODEL.rowKey(order)));
+  }
+
+  private static Result result(Mutation mutation) {
+    List<Cell> cells = new ArrayList<>();
+    mutation.getFamilyCellMap().values().forEach(cells::addAll);
+    cells.sort(CellComparator.getInstance());
+    return Result.create(cells);
+  }
+}
