@@ -129,8 +129,7 @@ public final class BulkLoad extends Configured implements Tool {
     try {
       Class<?> type = BulkLoadSettings.entityClass(withEntity(conf, args[0]));
       List<Path> inputs = Arrays.stream(args, 1, args.length).map(Path::new).toList();
-      BulkLoadResult result = of(type).input(inputs.toArray(new Path[0])).progress(out).run(conf);
-      out.println(result.summary());
+      of(type).input(inputs.toArray(new Path[0])).progress(out).run(conf); // prints the summary at the end
       return 0;
     } catch (RowanException e) {
       err.println(e.getMessage());
