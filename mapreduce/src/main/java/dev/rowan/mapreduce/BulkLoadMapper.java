@@ -9,8 +9,6 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hbase.CellUtil;
-import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
@@ -32,7 +30,7 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
  * main rows of a batch are read in one multi-get when the cells depend on what is stored (views
  * or a {@code @Version}). Bad lines go to the rejects file.
  */
-final class BulkLoadMapper extends Mapper<LongWritable, Text, ImmutableBytesWritable, KeyValue> {
+final class BulkLoadMapper extends Mapper<LongWritable, Text, ImmutableBytesWritable, RowCells> {
 
   /** A line read and parsed, waiting for its batch. */
   private record Pending(long line, String text, byte[] rowKey, Object[] values) {}
@@ -149,9 +147,8 @@ final class BulkLoadMapper extends Mapper<LongWritable, Text, ImmutableBytesWrit
       }
       stored = mainTable.get(gets);
     }
-    EntityCells.Sink sink = (table, cell) -> context.write(
-        new ImmutableBytesWritable(MultiTableHFileOutputFormat.createCompositeKey(tableNames[table],
-            CellUtil.cloneRow(cell))), cell);
+    RowGrouper sink = new RowGrouper((table, row, cells) -> context.write(
+        new ImmutableBytesWritable(MultiTableHFileOutputFormat.createCompositeKey(tableNames[table], row)), cells));
     for (int i = 0; i < batch.size(); i++) {
       Pending pending = batch.get(i);
       EntityCells.Prior prior = stored == null ? null : EntityCells.Prior.of(model, stored[i]);
@@ -159,7 +156,9 @@ final class BulkLoadMapper extends Mapper<LongWritable, Text, ImmutableBytesWrit
       try {
         outcome = cells.write(pending.rowKey(), pending.values(), prior, timestamp,
             ThreadLocalRandom.current().nextLong(), sink);
+        sink.flush();
       } catch (InvalidValueException e) {
+        sink.discard();
         reject(pending.line(), e.getMessage(), pending.text());
         continue;
       }

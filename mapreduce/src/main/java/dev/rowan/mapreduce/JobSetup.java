@@ -13,7 +13,6 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.HConstants;
-import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
@@ -62,7 +61,7 @@ final class JobSetup {
     FileInputFormat.setInputPaths(job, inputs.toArray(new Path[0]));
     job.setMapperClass(BulkLoadMapper.class);
     job.setMapOutputKeyClass(ImmutableBytesWritable.class);
-    job.setMapOutputValueClass(KeyValue.class);
+    job.setMapOutputValueClass(RowCells.class);
     Map<TableDescriptor, RegionLocator> targets = new LinkedHashMap<>();
     try (Admin admin = connection.getAdmin()) {
       for (TableName table : tables) {
@@ -74,7 +73,7 @@ final class JobSetup {
         locator.close();
       }
     }
-    job.setReducerClass(SortingReducer.class); // HBase's CellSortReducer, and catches repeated keys
+    job.setReducerClass(SortingReducer.class); // rows in HFile order, and catches repeated keys
     FileOutputFormat.setOutputPath(job, hfiles);
     TableMapReduceUtil.addDependencyJarsForClasses(job.getConfiguration(), type, EntityModel.class,
         ViewMaintainer.class, Rowan.class, CSVFormat.class, ObjectMapper.class, Caffeine.class,

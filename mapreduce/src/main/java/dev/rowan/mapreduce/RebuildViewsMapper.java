@@ -6,8 +6,6 @@ import dev.rowan.mapping.EntityModel;
 import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.CellUtil;
-import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
@@ -23,7 +21,7 @@ import org.apache.hadoop.mapreduce.Counter;
  * before the entity had views) gets no cells: a view row needs a status to carry, and giving the
  * main row one is a fence, which the repair pass after the load does with a check-and-mutate.
  */
-final class RebuildViewsMapper extends TableMapper<ImmutableBytesWritable, KeyValue> {
+final class RebuildViewsMapper extends TableMapper<ImmutableBytesWritable, RowCells> {
 
   private EntityModel<?> model;
   private List<ViewModel> views;
@@ -74,10 +72,10 @@ final class RebuildViewsMapper extends TableMapper<ImmutableBytesWritable, KeyVa
         left[i].increment(1);
         continue;
       }
-      byte[] table = tableNames[i];
-      EntityCells.emit(i, view.put(viewKey, prior.values(), status.with(RowStatus.State.VERIFIED), row.getRow()),
-          (index, cell) -> context.write(new ImmutableBytesWritable(
-              MultiTableHFileOutputFormat.createCompositeKey(table, CellUtil.cloneRow(cell))), cell));
+      RowGrouper rows = new RowGrouper((index, rowKey, cells) -> context.write(new ImmutableBytesWritable(
+          MultiTableHFileOutputFormat.createCompositeKey(tableNames[index], rowKey)), cells));
+      EntityCells.emit(i, view.put(viewKey, prior.values(), status.with(RowStatus.State.VERIFIED), row.getRow()), rows);
+      rows.flush();
       loaded[i].increment(1);
       written.increment(1);
     }

@@ -17,13 +17,15 @@ import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Reducer;
 
 /**
- * Sorts the cells of each row, as HFiles need them, like HBase's {@code CellSortReducer}, and
- * catches cells that two input lines both wrote: same row, family, qualifier, timestamp and
- * type. One line never writes a cell twice, so such a pair means the input holds a key twice,
- * and which line would win is undefined (for an entity with views, both lines' view rows would
- * survive). Such rows are counted and a sample is noted, so the driver can refuse to load.
+ * Writes the cells of each row in HFile order, and catches cells that two input lines both
+ * wrote: same row, family, qualifier, timestamp and type. A row normally arrives as one
+ * {@link RowCells}, already sorted, and is written as it is; several records for one row are
+ * merged and sorted, like HBase's {@code CellSortReducer}. One line never writes a cell twice,
+ * so a repeated cell means the input holds a key twice, and which line would win is undefined
+ * (for an entity with views, both lines' view rows would survive). Such rows are counted and a
+ * sample is noted, so the driver can refuse to load.
  */
-final class SortingReducer extends Reducer<ImmutableBytesWritable, KeyValue, ImmutableBytesWritable, KeyValue> {
+final class SortingReducer extends Reducer<ImmutableBytesWritable, RowCells, ImmutableBytesWritable, KeyValue> {
 
   private static final int SAMPLES = 10;
 
@@ -36,20 +38,31 @@ final class SortingReducer extends Reducer<ImmutableBytesWritable, KeyValue, Imm
   }
 
   @Override
-  protected void reduce(ImmutableBytesWritable key, Iterable<KeyValue> cells, Context context)
+  protected void reduce(ImmutableBytesWritable key, Iterable<RowCells> rows, Context context)
       throws IOException, InterruptedException {
-    TreeSet<KeyValue> sorted = new TreeSet<>(CellComparator.getInstance());
+    List<KeyValue> first = null;
+    TreeSet<KeyValue> merged = null;
     boolean duplicated = false;
-    for (KeyValue cell : cells) {
-      if (!sorted.add(new KeyValue(cell))) {
-        duplicates.increment(1);
-        duplicated = true;
+    for (RowCells row : rows) {
+      if (first == null) {
+        first = row.cells(); // each record read brings a new list of new cells
+        continue;
+      }
+      if (merged == null) {
+        merged = new TreeSet<>(CellComparator.getInstance());
+        merged.addAll(first);
+      }
+      for (KeyValue cell : row.cells()) {
+        if (!merged.add(cell)) {
+          duplicates.increment(1);
+          duplicated = true;
+        }
       }
     }
     if (duplicated && samples.size() < SAMPLES) {
       samples.add(describe(key));
     }
-    for (KeyValue cell : sorted) {
+    for (KeyValue cell : merged == null ? first : merged) {
       context.write(key, cell);
     }
   }

@@ -12,7 +12,6 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.HConstants;
-import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
@@ -72,7 +71,7 @@ final class ViewJobSetup {
     Job job = Job.getInstance(conf, "Rowan rebuild views of " + type.getSimpleName() + " (" + main + ")");
     job.setJarByClass(VerifyViews.class);
     TableMapReduceUtil.initTableMapperJob(main.getNameAsString(), scan(conf, main), RebuildViewsMapper.class,
-        ImmutableBytesWritable.class, KeyValue.class, job, true);
+        ImmutableBytesWritable.class, RowCells.class, job, true);
     Map<TableDescriptor, RegionLocator> targets = new LinkedHashMap<>();
     try (Admin admin = connection.getAdmin()) {
       for (TableName view : views) {
