@@ -104,8 +104,10 @@ public final class HBaseBenchmarks {
           + "load average %s at the start, %s at the end%n%n", Runtime.getRuntime().availableProcessors(),
           System.getProperty("java.version"), Runtime.getRuntime().maxMemory() >> 20, rounds, minutes, loadAtStart,
           Comparison.loadAverage());
-      Report.print(done, System.out);
-      System.out.println();
+      if (!done.isEmpty()) {
+        Report.print(done, System.out);
+        System.out.println();
+      }
       System.out.print(bulkText);
       System.out.println();
       System.out.print(breakdownText.toString(StandardCharsets.UTF_8));

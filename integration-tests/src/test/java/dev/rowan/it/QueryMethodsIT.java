@@ -114,14 +114,19 @@ class QueryMethodsIT {
     assertTrue(unknown.getMessage().contains("findByNothing"), unknown.getMessage());
   }
 
+  /** A hook that, while {@code crash} is set, kills each write before its main rows. */
+  private static ProtocolHook dyingBeforeMainWrites(AtomicBoolean crash) {
+    return (step, table, keys) -> {
+      if (crash.get() && step == ProtocolHook.Step.BEFORE_MAIN_WRITE) {
+        throw new IllegalStateException("the writer dies before its main rows");
+      }
+    };
+  }
+
   @Test
   void aFilterPushedToAViewLetsUnverifiedRowsThroughToBeChecked(Connection connection, TestNamespace namespace) {
     AtomicBoolean crash = new AtomicBoolean();
-    ProtocolHook hook = (step, table, keys) -> {
-      if (crash.get() && step == ProtocolHook.Step.BEFORE_MAIN_WRITE) {
-        throw new IllegalStateException("the writer dies before its main row");
-      }
-    };
+    ProtocolHook hook = dyingBeforeMainWrites(crash);
     try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).protocolHook(hook).build()) {
       rowan.schema().create(Trade.class);
       TradeQueries trades = rowan.repository(TradeQueries.class);
@@ -140,11 +145,7 @@ class QueryMethodsIT {
   @Test
   void aTopQueryReadsOnWhenTheRowsWithinItsLimitAreStale(Connection connection, TestNamespace namespace) {
     AtomicBoolean crash = new AtomicBoolean();
-    ProtocolHook hook = (step, table, keys) -> {
-      if (crash.get() && step == ProtocolHook.Step.BEFORE_MAIN_WRITE) {
-        throw new IllegalStateException("the writer dies before its main rows");
-      }
-    };
+    ProtocolHook hook = dyingBeforeMainWrites(crash);
     try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).protocolHook(hook).build()) {
       rowan.schema().create(Order.class);
       OrderQueries orders = rowan.repository(OrderQueries.class);

@@ -1,6 +1,7 @@
 package dev.rowan.mapreduce;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rowan.core.Rowan;
 import dev.rowan.test.HBaseTest;
@@ -17,14 +18,15 @@ import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * Orders bulk loaded through the local job runner into a salted table and two views answer
- * queries exactly as the same orders saved through a repository do. The number of orders is
- * {@code -Drowan.bulkload.rows} (20,000 unless set; 100,000 takes a few minutes here).
+ * Orders bulk loaded through the local job runner into a salted (so pre-split) table and two
+ * views answer queries exactly as the same orders saved through a repository do, and the verify
+ * job finds nothing wrong with the views. The number of orders is {@code -Drowan.bulkload.rows}
+ * (100,000 unless set).
  */
 @HBaseTest
 class BulkLoadIT {
 
-  private static final int ROWS = Integer.getInteger("rowan.bulkload.rows", 20_000);
+  private static final int ROWS = Integer.getInteger("rowan.bulkload.rows", 100_000);
 
   @Test
   void loadsOrdersIntoASaltedTableAndTwoViewsThatAnswerQueriesLikeSavedOrders(Rowan saved) {
@@ -55,6 +57,12 @@ class BulkLoadIT {
     assertEquals(orders.stream().filter(o -> o.buyerId() != null).count(),
         result.rows(loaded.tableName("orders.buyer")), result.summary());
     assertSameAnswers(savedOrders, loaded.repository(OrderRepository.class), random);
+    List<ViewReport> reports = VerifyViews.of(loaded, Order.class).check();
+    assertEquals(2, reports.size());
+    for (ViewReport report : reports) {
+      assertTrue(report.consistent(), report.summary());
+    }
+    assertEquals(ROWS, reports.get(0).rows(), reports.get(0).summary());
   }
 
   @Test
