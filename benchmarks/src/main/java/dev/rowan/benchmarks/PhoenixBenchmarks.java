@@ -30,8 +30,9 @@ import java.util.stream.Collectors;
  * rowan.bench.phoenix.query.hot       5000    orders of its hot seller (the largest query)
  * rowan.bench.phoenix.query.matches   1,50,5000  orders each range query matches (at most query.hot)
  * rowan.bench.phoenix.query.count     300     queries per run matching 1 order (200 for 50, 20 for 5,000)
- * rowan.bench.phoenix.top.count       300     top-10 queries per run
+ * rowan.bench.phoenix.top.count       200     top-10 queries per run
  * rowan.bench.phoenix.get.count       1000    gets per run
+ * rowan.bench.phoenix.tableOptions    (none)  options of Phoenix's CREATE TABLE, e.g. UPDATE_CACHE_FREQUENCY=60000
  * </pre>
  *
  * <p>Prints progress and Phoenix's query plans to standard error, the report to standard output.
@@ -78,6 +79,9 @@ public final class PhoenixBenchmarks {
               + "load average %s at the start, %s at the end%n%n", Runtime.getRuntime().availableProcessors(),
               System.getProperty("java.version"), Runtime.getRuntime().maxMemory() >> 20, rounds, minutes,
               loadAtStart, Comparison.loadAverage());
+          String options = System.getProperty("rowan.bench.phoenix.tableOptions", "");
+          System.out.printf("Phoenix %s, table options: %s%n%n", org.apache.phoenix.util.PhoenixRuntime.class
+              .getPackage().getImplementationVersion(), options.isEmpty() ? "none (Phoenix's defaults)" : options);
           PhoenixReport.print(done, System.out);
           if (!table.plans().isEmpty()) {
             System.out.println();
@@ -117,7 +121,7 @@ public final class PhoenixBenchmarks {
       }
     }
     if (only.contains("top")) {
-      all.add(new PhoenixTopTenWorkload(table, setting("top.count", 300)));
+      all.add(new PhoenixTopTenWorkload(table, setting("top.count", 200)));
     }
     if (only.contains("get")) {
       all.add(new PhoenixGetWorkload(table, setting("get.count", 1000)));

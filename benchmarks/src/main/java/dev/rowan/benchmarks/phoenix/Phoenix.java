@@ -42,9 +42,14 @@ public final class Phoenix implements AutoCloseable {
     return new Phoenix(DriverManager.getConnection("jdbc:phoenix:localhost:" + zooKeeperPort + ":/hbase"));
   }
 
-  /** The orders of table {@code table}, with the two indexes when {@code indexed}; one per name. */
+  /**
+   * The orders of table {@code table}, with the two indexes when {@code indexed}; one per name.
+   * The table is created with the options in system property {@code rowan.bench.phoenix.tableOptions}
+   * (none by default: Phoenix's defaults).
+   */
   public PhoenixOrders orders(String table, boolean indexed) {
-    return tables.computeIfAbsent(table, name -> new PhoenixOrders(connection, name, indexed));
+    return tables.computeIfAbsent(table, name -> new PhoenixOrders(connection, name, indexed,
+        System.getProperty("rowan.bench.phoenix.tableOptions", "")));
   }
 
   @Override

@@ -20,8 +20,10 @@ import java.util.List;
  * run on it, each prepared once and executed with bound parameters. Writes are upserts with
  * autocommit off and a commit every {@value #BATCH} rows, as Phoenix's documentation advises.
  *
- * <p>Tables and indexes get Phoenix's defaults: no salting, column encoding, one cell per column,
- * mutable, strongly consistent global indexes (Phoenix 5.1 and later).
+ * <p>Tables and indexes get Phoenix's defaults unless options are given: no salting, column
+ * encoding, one cell per column, mutable, strongly consistent global indexes (Phoenix 5.1 and
+ * later), table metadata checked with the server at every statement execution
+ * ({@code UPDATE_CACHE_FREQUENCY} {@code ALWAYS}).
  *
  * <p>Thread-safety: not thread-safe (it holds a JDBC connection's prepared statements).
  */
@@ -37,6 +39,7 @@ public final class PhoenixOrders implements AutoCloseable {
   private final Connection connection;
   private final String table;
   private final boolean indexed;
+  private final String options;
   private PreparedStatement upsert;
   private PreparedStatement between;
   private PreparedStatement newest;
@@ -49,7 +52,18 @@ public final class PhoenixOrders implements AutoCloseable {
    * @throws IllegalStateException when the connection refuses
    */
   public PhoenixOrders(Connection connection, String table, boolean indexed) {
+    this(connection, table, indexed, "");
+  }
+
+  /**
+   * The same with table {@code options} for {@code CREATE TABLE} (such as
+   * {@code UPDATE_CACHE_FREQUENCY=60000}); none by default.
+   *
+   * @throws IllegalStateException when the connection refuses
+   */
+  public PhoenixOrders(Connection connection, String table, boolean indexed, String options) {
     this.connection = connection;
+    this.options = options;
     this.table = table;
     this.indexed = indexed;
     try {
@@ -79,7 +93,7 @@ public final class PhoenixOrders implements AutoCloseable {
     try (Statement ddl = connection.createStatement()) {
       ddl.execute("DROP TABLE IF EXISTS " + table);
       ddl.execute("CREATE TABLE " + table + " (ORDER_NO VARCHAR NOT NULL PRIMARY KEY, SELLER VARCHAR, "
-          + "BUYER VARCHAR, CREATED TIMESTAMP, AMOUNT DECIMAL(12, 2), STATUS VARCHAR, QUANTITY BIGINT)");
+          + "BUYER VARCHAR, CREATED TIMESTAMP, AMOUNT DECIMAL(12, 2), STATUS VARCHAR, QUANTITY BIGINT) " + options);
       if (indexed) {
         ddl.execute("CREATE INDEX " + table + "_SELLER ON " + table
             + " (SELLER, CREATED) INCLUDE (BUYER, AMOUNT, STATUS, QUANTITY)");
@@ -124,7 +138,7 @@ public final class PhoenixOrders implements AutoCloseable {
   }
 
   /**
-   * The seller's orders created in {@code [from, to]}, in the order Phoenix returns them.
+   * The seller's orders created in {@code [from, to]}, oldest first (then by order number).
    *
    * @throws SQLException when Phoenix refuses
    */
@@ -188,7 +202,7 @@ public final class PhoenixOrders implements AutoCloseable {
 
   private String betweenQuery(String seller, String from, String to) {
     return "SELECT " + COLUMNS + " FROM " + table + " WHERE SELLER = " + seller + " AND CREATED BETWEEN " + from
-        + " AND " + to;
+        + " AND " + to + " ORDER BY CREATED";
   }
 
   private String newestQuery(String seller) {
@@ -228,8 +242,9 @@ public final class PhoenixOrders implements AutoCloseable {
     List<TwoViewOrder> found = new ArrayList<>();
     try (ResultSet rows = statement.executeQuery()) {
       while (rows.next()) {
+        // Phoenix drops the trailing zeros of a DECIMAL(12, 2); BigDecimal.equals would see another value
         found.add(new TwoViewOrder(rows.getString(1), rows.getString(2), rows.getString(3),
-            rows.getTimestamp(4).toInstant(), rows.getBigDecimal(5), Order.Status.valueOf(rows.getString(6)),
+            rows.getTimestamp(4).toInstant(), rows.getBigDecimal(5).setScale(2), Order.Status.valueOf(rows.getString(6)),
             rows.getLong(7)));
       }
     }
