@@ -17,7 +17,7 @@ public final class Phoenix implements AutoCloseable {
 
   /** The region servers' WAL codec: Phoenix refuses mutable global indexes without its own. */
   public static final String WAL_CODEC_KEY = "hbase.regionserver.wal.codec";
-  /** Phoenix's WAL codec, which also writes the edits of HBase's own client as before. */
+  /** Phoenix's WAL codec, set for the whole region server: every side's writes go through it. */
   public static final String WAL_CODEC = "org.apache.hadoop.hbase.regionserver.wal.IndexedWALEditCodec";
 
   private final Connection connection;
