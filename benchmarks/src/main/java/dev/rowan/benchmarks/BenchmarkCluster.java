@@ -4,6 +4,7 @@ import dev.rowan.test.LocalClusterSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseTestingUtility;
 import org.apache.hadoop.hbase.StartMiniClusterOption;
@@ -37,7 +38,19 @@ final class BenchmarkCluster implements AutoCloseable {
    * @throws IllegalStateException when they do not start
    */
   static BenchmarkCluster start() {
-    HBaseTestingUtility utility = new HBaseTestingUtility(LocalClusterSettings.create(1));
+    return start(settings -> {});
+  }
+
+  /**
+   * Starts ZooKeeper and HBase after {@code settings} has changed their configuration (the
+   * Phoenix comparison sets the WAL codec Phoenix's indexes need).
+   *
+   * @throws IllegalStateException when they do not start
+   */
+  static BenchmarkCluster start(Consumer<Configuration> settings) {
+    Configuration configuration = LocalClusterSettings.create(1);
+    settings.accept(configuration);
+    HBaseTestingUtility utility = new HBaseTestingUtility(configuration);
     try {
       utility.startMiniZKCluster();
       utility.startMiniHBaseCluster(StartMiniClusterOption.builder().numMasters(1).numRegionServers(1).build());

@@ -1,0 +1,135 @@
+package dev.rowan.benchmarks;
+
+import dev.rowan.benchmarks.phoenix.Phoenix;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Rowan against Apache Phoenix (and hand-written HBase client code) on one in-process HBase, in
+ * one JVM, the sides alternating round by round: inserts with no views or indexes and with two,
+ * updates that move orders between sellers, range queries on the {@code seller} view or index at
+ * 1, 50 and 5,000 matching orders, a seller's 10 newest orders, and reads by key. Phoenix runs
+ * with its defaults; the cluster gets the one setting Phoenix needs ({@link Phoenix#configure}),
+ * for every side. See docs/performance-phoenix.md for the command, the numbers and what they mean.
+ *
+ * <p>Sizes are system properties, all optional ({@code -Drowan.bench.phoenix.rounds=3}):
+ * <pre>
+ * rowan.bench.phoenix.rounds          5       measured rounds per workload, after one warm-up run per side
+ * rowan.bench.phoenix.only            (all)   comma-separated: insert, update, query, top, get
+ * rowan.bench.phoenix.insert.orders   20000   orders per insert run
+ * rowan.bench.phoenix.insert.warmup   10000   orders of the warm-up insert
+ * rowan.bench.phoenix.update.stored   20000   orders stored for the update workloads
+ * rowan.bench.phoenix.update.batch    10000   orders per batched update run
+ * rowan.bench.phoenix.update.single   500     updates of one order per run
+ * rowan.bench.phoenix.query.orders    200000  orders in the query table
+ * rowan.bench.phoenix.query.sellers   1000    ordinary sellers in it
+ * rowan.bench.phoenix.query.hot       5000    orders of its hot seller (the largest query)
+ * rowan.bench.phoenix.query.matches   1,50,5000  orders each range query matches (at most query.hot)
+ * rowan.bench.phoenix.query.count     300     queries per run matching 1 order (200 for 50, 20 for 5,000)
+ * rowan.bench.phoenix.top.count       200     top-10 queries per run
+ * rowan.bench.phoenix.get.count       1000    gets per run
+ * rowan.bench.phoenix.tableOptions    (none)  options of Phoenix's CREATE TABLE, e.g. UPDATE_CACHE_FREQUENCY=60000
+ * </pre>
+ *
+ * <p>Prints progress and Phoenix's query plans to standard error, the report to standard output.
+ */
+public final class PhoenixBenchmarks {
+
+  private PhoenixBenchmarks() {}
+
+  public static void main(String[] args) throws Exception {
+    PrintStream log = System.err;
+    int rounds = setting("rounds", 5);
+    Set<String> only = Arrays.stream(System.getProperty("rowan.bench.phoenix.only", "insert,update,query,top,get")
+        .split(",")).map(String::trim).collect(Collectors.toSet());
+    long began = System.nanoTime();
+    String loadAtStart = Comparison.loadAverage();
+    List<Comparison> done = new ArrayList<>();
+    boolean failed = false;
+    BenchmarkCluster cluster = BenchmarkCluster.start(Phoenix::configure);
+    try {
+      log.printf("HBase started in %.1f s; %d cores, Java %s, max heap %,d MB, %d rounds%n",
+          (System.nanoTime() - began) / 1e9, Runtime.getRuntime().availableProcessors(),
+          System.getProperty("java.version"), Runtime.getRuntime().maxMemory() >> 20, rounds);
+      try (Clients timing = new Clients(cluster.connect(false), false);
+           Clients counting = new Clients(cluster.connect(true), true)) {
+        long connecting = System.nanoTime();
+        int zooKeeperPort = timing.connection().getConfiguration().getInt("hbase.zookeeper.property.clientPort", 2181);
+        try (Phoenix phoenix = Phoenix.connect(zooKeeperPort)) {
+          log.printf("Phoenix connected in %.1f s (its system tables created; not timed)%n",
+              (System.nanoTime() - connecting) / 1e9);
+          PhoenixQueryTable table = new PhoenixQueryTable(cluster, phoenix, log, setting("query.orders", 200_000),
+              setting("query.sellers", 1000), setting("query.hot", 5000));
+          for (Workload workload : workloads(phoenix, table, only)) {
+            try {
+              done.add(Comparison.measure(workload, timing, counting, rounds, log));
+            } catch (Exception | AssertionError e) {
+              failed = true;
+              log.println("FAILED: " + workload.name());
+              e.printStackTrace(log);
+            }
+          }
+          double minutes = (System.nanoTime() - began) / 60e9;
+          log.printf("All done in %.1f min%n", minutes);
+          System.out.printf("%d cores, Java %s, heap %,d MB; %d rounds after a warm-up; whole run %.1f min; "
+              + "load average %s at the start, %s at the end%n%n", Runtime.getRuntime().availableProcessors(),
+              System.getProperty("java.version"), Runtime.getRuntime().maxMemory() >> 20, rounds, minutes,
+              loadAtStart, Comparison.loadAverage());
+          String options = System.getProperty("rowan.bench.phoenix.tableOptions", "");
+          System.out.printf("Phoenix %s, table options: %s%n%n", org.apache.phoenix.util.PhoenixRuntime.class
+              .getPackage().getImplementationVersion(), options.isEmpty() ? "none (Phoenix's defaults)" : options);
+          PhoenixReport.print(done, System.out);
+          if (!table.plans().isEmpty()) {
+            System.out.println();
+            System.out.println("Phoenix's plans:");
+            System.out.println();
+            table.plans().forEach(plan -> System.out.print(plan.replaceAll("(?m)^", "    ")));
+          }
+          System.out.flush();
+        }
+      }
+    } finally {
+      cluster.close();
+    }
+    System.exit(failed ? 1 : 0); // HBase leaves non-daemon threads behind
+  }
+
+  private static List<Workload> workloads(Phoenix phoenix, PhoenixQueryTable table, Set<String> only) {
+    List<Workload> all = new ArrayList<>();
+    if (only.contains("insert")) {
+      int orders = setting("insert.orders", 20_000);
+      int warmup = setting("insert.warmup", 10_000);
+      all.add(PhoenixInsertWorkload.plain(phoenix, orders, warmup));
+      all.add(PhoenixInsertWorkload.indexed(phoenix, orders, warmup));
+    }
+    if (only.contains("update")) {
+      PhoenixUpdateWorkload.Stored stored = new PhoenixUpdateWorkload.Stored(setting("update.stored", 20_000));
+      all.add(new PhoenixUpdateWorkload(phoenix, stored, true, setting("update.batch", 10_000)));
+      all.add(new PhoenixUpdateWorkload(phoenix, stored, false, setting("update.single", 500)));
+    }
+    if (only.contains("query")) {
+      int count = setting("query.count", 300);
+      for (String size : System.getProperty("rowan.bench.phoenix.query.matches", "1,50,5000").split(",")) {
+        int matches = Integer.parseInt(size.trim());
+        // about the same rows per run whatever the size, but at least 20 queries for a p99 worth the name
+        int queries = (int) Math.max(20, Math.min(count, count * 33L / matches));
+        all.add(new PhoenixRangeWorkload(table, matches, queries));
+      }
+    }
+    if (only.contains("top")) {
+      all.add(new PhoenixTopTenWorkload(table, setting("top.count", 200)));
+    }
+    if (only.contains("get")) {
+      all.add(new PhoenixGetWorkload(table, setting("get.count", 1000)));
+    }
+    return all;
+  }
+
+  private static int setting(String name, int otherwise) {
+    return Integer.getInteger("rowan.bench.phoenix." + name, otherwise);
+  }
+}
