@@ -1,5 +1,6 @@
 package dev.rowan.benchmarks;
 
+import dev.rowan.benchmarks.phoenix.TwoViewOrder;
 import dev.rowan.core.Rowan;
 import dev.rowan.core.SplitPolicy;
 import dev.rowan.index.ProtocolCells;

@@ -1,5 +1,6 @@
 package dev.rowan.benchmarks;
 
+import dev.rowan.benchmarks.phoenix.TwoViewOrder;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
