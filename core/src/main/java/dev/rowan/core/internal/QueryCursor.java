@@ -44,7 +44,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
   private final List<Condition> group;
   private final Object[] args;
   private final int chunk;
-  private final Table table;
+  private final TableName name;
   private final Iterator<Result> rows;
   private final Closeable scanners;
   private final Deque<Found> ready = new ArrayDeque<>();
@@ -63,10 +63,13 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     this.args = args;
     this.chunk = Math.max(1, Math.min(fetch, 256));
     TableName name = plan.view() == null ? context.mainTable : context.viewTables.get(plan.view());
+    this.name = name;
     try {
-      this.table = context.connection.getTable(name);
       if (plan.access() == Access.GET) {
-        Result[] results = table.get(gets());
+        Result[] results;
+        try (Table table = context.connection.getTable(name)) {
+          results = table.get(gets());
+        }
         this.rows = Arrays.stream(results).filter(r -> !r.isEmpty()).iterator();
         this.scanners = () -> {};
       } else {
@@ -224,9 +227,8 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
   public void close() {
     try {
       scanners.close();
-      table.close();
     } catch (IOException e) {
-      throw DataAccessException.of("close query", table.getName().getNameAsString(), e);
+      throw DataAccessException.of("close query", name.getNameAsString(), e);
     }
   }
 }
