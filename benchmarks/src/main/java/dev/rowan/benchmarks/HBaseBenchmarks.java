@@ -53,58 +53,28 @@ public final class HBaseBenchmarks {
 
   public static void main(String[] args) throws Exception {
     PrintStream log = System.err;
-    int rounds = setting("rounds", 5);
-    Set<String> only = Arrays.stream(System.getProperty("rowan.bench.only", "insert,update,get,query,top,bulk,breakdown")
-        .split(",")).map(String::trim).collect(Collectors.toSet());
-    long began = System.nanoTime();
-    String loadAtStart = Comparison.loadAverage();
-    List<Comparison> done = new ArrayList<>();
+    HarnessRun run = new HarnessRun("rowan.bench.", log);
+    Set<String> only = run.only("insert,update,get,query,top,bulk,breakdown");
+    List<Comparison> done;
     ByteArrayOutputStream breakdownText = new ByteArrayOutputStream();
     StringBuilder bulkText = new StringBuilder();
-    boolean failed = false;
     BenchmarkCluster cluster = BenchmarkCluster.start();
     try {
-      log.printf("HBase started in %.1f s; %d cores, Java %s, max heap %,d MB, %d rounds%n",
-          (System.nanoTime() - began) / 1e9, Runtime.getRuntime().availableProcessors(),
-          System.getProperty("java.version"), Runtime.getRuntime().maxMemory() >> 20, rounds);
+      run.started();
       try (Clients timing = new Clients(cluster.connect(false), false);
            Clients counting = new Clients(cluster.connect(true), true)) {
-        for (Workload workload : workloads(cluster, log, only)) {
-          try {
-            done.add(Comparison.measure(workload, timing, counting, rounds, log));
-          } catch (Exception | AssertionError e) {
-            failed = true;
-            log.println("FAILED: " + workload.name());
-            e.printStackTrace(log);
-          }
-        }
+        done = run.measure(workloads(cluster, log, only, run), timing, counting);
         if (only.contains("bulk")) {
-          try {
-            bulkText.append(new BulkLoadWorkload(timing, setting("bulk.orders", 200_000), setting("bulk.rounds", 1), log)
-                .run());
-          } catch (Exception e) {
-            failed = true;
-            log.println("FAILED: the bulk load workload");
-            e.printStackTrace(log);
-          }
+          run.attempt("the bulk load workload", () -> bulkText.append(new BulkLoadWorkload(timing,
+              run.setting("bulk.orders", 200_000), run.setting("bulk.rounds", 1), log).run()));
         }
         if (only.contains("breakdown")) {
-          try {
-            new ProtocolBreakdown(timing).print(setting("breakdown.orders", 10_000), Math.min(rounds, 3), log,
-                new PrintStream(breakdownText, true, StandardCharsets.UTF_8));
-          } catch (Exception e) {
-            failed = true;
-            log.println("FAILED: the insert breakdown");
-            e.printStackTrace(log);
-          }
+          run.attempt("the insert breakdown", () -> new ProtocolBreakdown(timing).print(
+              run.setting("breakdown.orders", 10_000), Math.min(run.rounds(), 3), log,
+              new PrintStream(breakdownText, true, StandardCharsets.UTF_8)));
         }
       }
-      double minutes = (System.nanoTime() - began) / 60e9;
-      log.printf("All done in %.1f min%n", minutes);
-      System.out.printf("%d cores, Java %s, heap %,d MB; %d rounds after a warm-up; whole run %.1f min; "
-          + "load average %s at the start, %s at the end%n%n", Runtime.getRuntime().availableProcessors(),
-          System.getProperty("java.version"), Runtime.getRuntime().maxMemory() >> 20, rounds, minutes, loadAtStart,
-          Comparison.loadAverage());
+      run.finished(System.out);
       if (!done.isEmpty()) {
         Report.print(done, System.out);
         System.out.println();
@@ -116,15 +86,16 @@ public final class HBaseBenchmarks {
     } finally {
       cluster.close();
     }
-    System.exit(failed ? 1 : 0); // HBase leaves non-daemon threads behind
+    run.exit();
   }
 
-  private static List<Workload> workloads(BenchmarkCluster cluster, PrintStream log, Set<String> only) {
+  private static List<Workload> workloads(BenchmarkCluster cluster, PrintStream log, Set<String> only,
+      HarnessRun run) {
     List<Workload> all = new ArrayList<>();
     if (only.contains("insert")) {
-      int orders = setting("insert.orders", 20_000);
-      int warmup = setting("insert.warmup", 10_000);
-      Set<String> views = Arrays.stream(System.getProperty("rowan.bench.insert.views", "0,1,3").split(","))
+      int orders = run.setting("insert.orders", 20_000);
+      int warmup = run.setting("insert.warmup", 10_000);
+      Set<String> views = Arrays.stream(run.text("insert.views", "0,1,3").split(","))
           .map(String::trim).collect(Collectors.toSet());
       if (views.contains("0")) {
         all.add(new InsertWorkload<>(PlainOrder.class, PlainOrder::new, PlainOrder.Repository.class, 0, orders, warmup));
@@ -143,20 +114,20 @@ public final class HBaseBenchmarks {
       }
     }
     if (only.contains("update")) {
-      UpdateWorkload.Stored stored = new UpdateWorkload.Stored(setting("update.stored", 20_000));
-      all.add(new UpdateWorkload(stored, false, setting("update.single", 1000)));
-      all.add(new UpdateWorkload(stored, true, setting("update.batch", 10_000)));
+      UpdateWorkload.Stored stored = new UpdateWorkload.Stored(run.setting("update.stored", 20_000));
+      all.add(new UpdateWorkload(stored, false, run.setting("update.single", 1000)));
+      all.add(new UpdateWorkload(stored, true, run.setting("update.batch", 10_000)));
     }
-    QueryTable table = new QueryTable(cluster, log, setting("query.orders", 200_000), setting("query.sellers", 1000),
-        setting("query.hot", 10_000));
+    QueryTable table = new QueryTable(cluster, log, run.setting("query.orders", 200_000), run.setting("query.sellers", 1000),
+        run.setting("query.hot", 10_000));
     if (only.contains("get")) {
-      all.add(new KeyReadWorkload(table, 1, setting("get.count", 2000)));
-      all.add(new KeyReadWorkload(table, 100, setting("multiget.count", 200)));
+      all.add(new KeyReadWorkload(table, 1, run.setting("get.count", 2000)));
+      all.add(new KeyReadWorkload(table, 100, run.setting("multiget.count", 200)));
     }
     if (only.contains("query")) {
-      int count = setting("query.count", 300);
-      int fullScans = setting("query.fullscans", 2);
-      for (String size : System.getProperty("rowan.bench.query.matches", "1,100,10000").split(",")) {
+      int count = run.setting("query.count", 300);
+      int fullScans = run.setting("query.fullscans", 2);
+      for (String size : run.text("query.matches", "1,100,10000").split(",")) {
         int matches = Integer.parseInt(size.trim());
         // about the same rows read per run whatever the size: count one-row queries, count / 3 of 100 rows ...
         int queries = (int) Math.max(5, Math.min(count, count * 33L / matches));
@@ -164,13 +135,10 @@ public final class HBaseBenchmarks {
       }
     }
     if (only.contains("top")) {
-      all.add(new TopTenWorkload(cluster, setting("top.orders", 100_000), setting("top.sellers", 1000),
-          setting("top.count", 200)));
+      all.add(new TopTenWorkload(cluster, run.setting("top.orders", 100_000), run.setting("top.sellers", 1000),
+          run.setting("top.count", 200)));
     }
     return all;
   }
 
-  private static int setting(String name, int otherwise) {
-    return Integer.getInteger("rowan.bench." + name, otherwise);
-  }
 }

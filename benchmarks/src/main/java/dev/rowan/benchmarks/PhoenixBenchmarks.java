@@ -3,10 +3,8 @@ package dev.rowan.benchmarks;
 import dev.rowan.benchmarks.phoenix.Phoenix;
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * Rowan against Apache Phoenix (and hand-written HBase client code) on one in-process HBase, in
@@ -43,18 +41,11 @@ public final class PhoenixBenchmarks {
 
   public static void main(String[] args) throws Exception {
     PrintStream log = System.err;
-    int rounds = setting("rounds", 5);
-    Set<String> only = Arrays.stream(System.getProperty("rowan.bench.phoenix.only", "insert,update,query,top,get")
-        .split(",")).map(String::trim).collect(Collectors.toSet());
-    long began = System.nanoTime();
-    String loadAtStart = Comparison.loadAverage();
-    List<Comparison> done = new ArrayList<>();
-    boolean failed = false;
+    HarnessRun run = new HarnessRun("rowan.bench.phoenix.", log);
+    Set<String> only = run.only("insert,update,query,top,get");
     BenchmarkCluster cluster = BenchmarkCluster.start(Phoenix::configure);
     try {
-      log.printf("HBase started in %.1f s; %d cores, Java %s, max heap %,d MB, %d rounds%n",
-          (System.nanoTime() - began) / 1e9, Runtime.getRuntime().availableProcessors(),
-          System.getProperty("java.version"), Runtime.getRuntime().maxMemory() >> 20, rounds);
+      run.started();
       try (Clients timing = new Clients(cluster.connect(false), false);
            Clients counting = new Clients(cluster.connect(true), true)) {
         long connecting = System.nanoTime();
@@ -62,24 +53,11 @@ public final class PhoenixBenchmarks {
         try (Phoenix phoenix = Phoenix.connect(zooKeeperPort)) {
           log.printf("Phoenix connected in %.1f s (its system tables created; not timed)%n",
               (System.nanoTime() - connecting) / 1e9);
-          PhoenixQueryTable table = new PhoenixQueryTable(cluster, phoenix, log, setting("query.orders", 200_000),
-              setting("query.sellers", 1000), setting("query.hot", 5000));
-          for (Workload workload : workloads(phoenix, table, only)) {
-            try {
-              done.add(Comparison.measure(workload, timing, counting, rounds, log));
-            } catch (Exception | AssertionError e) {
-              failed = true;
-              log.println("FAILED: " + workload.name());
-              e.printStackTrace(log);
-            }
-          }
-          double minutes = (System.nanoTime() - began) / 60e9;
-          log.printf("All done in %.1f min%n", minutes);
-          System.out.printf("%d cores, Java %s, heap %,d MB; %d rounds after a warm-up; whole run %.1f min; "
-              + "load average %s at the start, %s at the end%n%n", Runtime.getRuntime().availableProcessors(),
-              System.getProperty("java.version"), Runtime.getRuntime().maxMemory() >> 20, rounds, minutes,
-              loadAtStart, Comparison.loadAverage());
-          String options = System.getProperty("rowan.bench.phoenix.tableOptions", "");
+          PhoenixQueryTable table = new PhoenixQueryTable(cluster, phoenix, log, run.setting("query.orders", 200_000),
+              run.setting("query.sellers", 1000), run.setting("query.hot", 5000));
+          List<Comparison> done = run.measure(workloads(phoenix, table, only, run), timing, counting);
+          run.finished(System.out);
+          String options = run.text("tableOptions", "");
           System.out.printf("Phoenix %s, table options: %s%n%n", org.apache.phoenix.util.PhoenixRuntime.class
               .getPackage().getImplementationVersion(), options.isEmpty() ? "none (Phoenix's defaults)" : options);
           PhoenixReport.print(done, System.out);
@@ -95,25 +73,26 @@ public final class PhoenixBenchmarks {
     } finally {
       cluster.close();
     }
-    System.exit(failed ? 1 : 0); // HBase leaves non-daemon threads behind
+    run.exit();
   }
 
-  private static List<Workload> workloads(Phoenix phoenix, PhoenixQueryTable table, Set<String> only) {
+  private static List<Workload> workloads(Phoenix phoenix, PhoenixQueryTable table, Set<String> only,
+      HarnessRun run) {
     List<Workload> all = new ArrayList<>();
     if (only.contains("insert")) {
-      int orders = setting("insert.orders", 20_000);
-      int warmup = setting("insert.warmup", 10_000);
+      int orders = run.setting("insert.orders", 20_000);
+      int warmup = run.setting("insert.warmup", 10_000);
       all.add(PhoenixInsertWorkload.plain(phoenix, orders, warmup));
       all.add(PhoenixInsertWorkload.indexed(phoenix, orders, warmup));
     }
     if (only.contains("update")) {
-      PhoenixUpdateWorkload.Stored stored = new PhoenixUpdateWorkload.Stored(setting("update.stored", 20_000));
-      all.add(new PhoenixUpdateWorkload(phoenix, stored, true, setting("update.batch", 10_000)));
-      all.add(new PhoenixUpdateWorkload(phoenix, stored, false, setting("update.single", 500)));
+      PhoenixUpdateWorkload.Stored stored = new PhoenixUpdateWorkload.Stored(run.setting("update.stored", 20_000));
+      all.add(new PhoenixUpdateWorkload(phoenix, stored, true, run.setting("update.batch", 10_000)));
+      all.add(new PhoenixUpdateWorkload(phoenix, stored, false, run.setting("update.single", 500)));
     }
     if (only.contains("query")) {
-      int count = setting("query.count", 300);
-      for (String size : System.getProperty("rowan.bench.phoenix.query.matches", "1,50,5000").split(",")) {
+      int count = run.setting("query.count", 300);
+      for (String size : run.text("query.matches", "1,50,5000").split(",")) {
         int matches = Integer.parseInt(size.trim());
         // about the same rows per run whatever the size, but at least 20 queries for a p99 worth the name
         int queries = (int) Math.max(20, Math.min(count, count * 33L / matches));
@@ -121,15 +100,12 @@ public final class PhoenixBenchmarks {
       }
     }
     if (only.contains("top")) {
-      all.add(new PhoenixTopTenWorkload(table, setting("top.count", 200)));
+      all.add(new PhoenixTopTenWorkload(table, run.setting("top.count", 200)));
     }
     if (only.contains("get")) {
-      all.add(new PhoenixGetWorkload(table, setting("get.count", 1000)));
+      all.add(new PhoenixGetWorkload(table, run.setting("get.count", 1000)));
     }
     return all;
   }
 
-  private static int setting(String name, int otherwise) {
-    return Integer.getInteger("rowan.bench.phoenix." + name, otherwise);
-  }
 }

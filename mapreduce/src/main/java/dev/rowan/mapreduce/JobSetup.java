@@ -6,29 +6,19 @@ import dev.rowan.core.Rowan;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.mapping.EntityModel;
 import java.io.IOException;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
-import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
-import org.apache.hadoop.hbase.mapreduce.HFileOutputFormat2;
-import org.apache.hadoop.hbase.mapreduce.RowanIncrementalLoad;
 import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 
 /** Configures and submits the bulk load job. */
 final class JobSetup {
@@ -46,35 +36,14 @@ final class JobSetup {
     conf.setLong(BulkLoadSettings.TIMESTAMP, timestamp);
     conf.setStrings(BulkLoadSettings.TABLES, tables.stream().map(TableName::getNameAsString).toArray(String[]::new));
     conf.set(BulkLoadSettings.REJECTS_DIR, new Path(work, "rejects").toString());
-    conf.set(BulkLoadSettings.DUPLICATES_DIR, new Path(work, "duplicates").toString());
     conf.setBoolean(BulkLoadSettings.MAIN_TABLE_EMPTY, isEmpty(connection, tables.get(0)));
-    // The partitions file of the total order partitioner goes with the rest of the load.
-    conf.set(HConstants.TEMPORARY_FS_DIRECTORY_KEY, new Path(work, "partitions").toString());
-    if ("local".equals(conf.get("mapreduce.framework.name", "local"))
-        && conf.get(HFileOutputFormat2.LOCALITY_SENSITIVE_CONF_KEY) == null) {
-      // Favoured nodes mean nothing in one process, and each HFile writer would open a connection.
-      conf.setBoolean(HFileOutputFormat2.LOCALITY_SENSITIVE_CONF_KEY, false);
-    }
+    HFileOutput.prepare(conf, work);
     Job job = Job.getInstance(conf, "Rowan bulk load of " + type.getSimpleName() + " into " + tables.get(0));
     job.setJarByClass(BulkLoad.class);
     job.setInputFormatClass(WholeFileTextInputFormat.class);
     FileInputFormat.setInputPaths(job, inputs.toArray(new Path[0]));
     job.setMapperClass(BulkLoadMapper.class);
-    job.setMapOutputKeyClass(ImmutableBytesWritable.class);
-    job.setMapOutputValueClass(RowCells.class);
-    Map<TableDescriptor, RegionLocator> targets = new LinkedHashMap<>();
-    try (Admin admin = connection.getAdmin()) {
-      for (TableName table : tables) {
-        targets.put(admin.getDescriptor(table), connection.getRegionLocator(table));
-      }
-      RowanIncrementalLoad.configure(job, targets);
-    } finally {
-      for (RegionLocator locator : targets.values()) {
-        locator.close();
-      }
-    }
-    job.setReducerClass(SortingReducer.class); // rows in HFile order, and catches repeated keys
-    FileOutputFormat.setOutputPath(job, hfiles);
+    HFileOutput.configure(job, connection, tables, hfiles);
     TableMapReduceUtil.addDependencyJarsForClasses(job.getConfiguration(), type, EntityModel.class,
         ViewMaintainer.class, Rowan.class, CSVFormat.class, ObjectMapper.class, Caffeine.class,
         net.bytebuddy.ByteBuddy.class);

@@ -6,21 +6,13 @@ import dev.rowan.index.ViewMaintainer;
 import dev.rowan.mapping.EntityModel;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
-import org.apache.hadoop.hbase.mapreduce.HFileOutputFormat2;
-import org.apache.hadoop.hbase.mapreduce.RowanIncrementalLoad;
 import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
@@ -63,28 +55,12 @@ final class ViewJobSetup {
   static Job rebuild(Configuration base, Class<?> type, TableName main, List<TableName> views, Path work, Path hfiles,
       Connection connection) throws IOException {
     Configuration conf = new Configuration(base);
-    conf.set(BulkLoadSettings.DUPLICATES_DIR, new Path(work, "duplicates").toString());
-    conf.set(HConstants.TEMPORARY_FS_DIRECTORY_KEY, new Path(work, "partitions").toString());
-    if (ViewJobs.isLocal(conf) && conf.get(HFileOutputFormat2.LOCALITY_SENSITIVE_CONF_KEY) == null) {
-      conf.setBoolean(HFileOutputFormat2.LOCALITY_SENSITIVE_CONF_KEY, false);
-    }
+    HFileOutput.prepare(conf, work);
     Job job = Job.getInstance(conf, "Rowan rebuild views of " + type.getSimpleName() + " (" + main + ")");
     job.setJarByClass(VerifyViews.class);
     TableMapReduceUtil.initTableMapperJob(main.getNameAsString(), scan(conf, main), RebuildViewsMapper.class,
         ImmutableBytesWritable.class, RowCells.class, job, true);
-    Map<TableDescriptor, RegionLocator> targets = new LinkedHashMap<>();
-    try (Admin admin = connection.getAdmin()) {
-      for (TableName view : views) {
-        targets.put(admin.getDescriptor(view), connection.getRegionLocator(view));
-      }
-      RowanIncrementalLoad.configure(job, targets);
-    } finally {
-      for (RegionLocator locator : targets.values()) {
-        locator.close();
-      }
-    }
-    job.setReducerClass(SortingReducer.class);
-    FileOutputFormat.setOutputPath(job, hfiles);
+    HFileOutput.configure(job, connection, views, hfiles);
     return submit(job, type);
   }
 
