@@ -4,13 +4,14 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.SplittableRandom;
 
 /**
  * The measurements of one workload: after a warm-up run of every side, {@code rounds} rounds in
  * which every side runs once, the side that starts rotating from round to round, so that the
  * sides alternate and a ratio taken within a round compares runs made under the same conditions
  * (the machine is shared); then the RPCs of every side, counted on a connection with client
- * metrics.
+ * metrics. The sides of an {@link OpWorkload} alternate operation by operation instead.
  *
  * <p>Thread-safety: not thread-safe.
  */
@@ -40,9 +41,16 @@ final class Comparison {
       workload.run(timing, side, Workload.WARMUP, workload.warmupCount(side));
     }
     for (int round = 0; round < rounds; round++) {
+      List<Run> done = workload instanceof OpWorkload ops ? interleavedRound(ops, timing, round)
+          : Arrays.asList(new Run[sides]);
       for (int k = 0; k < sides; k++) {
         int side = (round + k) % sides;
-        comparison.runs.get(side).add(workload.run(timing, side, round, workload.count(side)));
+        if (done.get(side) == null) {
+          done.set(side, workload.run(timing, side, round, workload.count(side)));
+        }
+      }
+      for (int side = 0; side < sides; side++) {
+        comparison.runs.get(side).add(done.get(side));
       }
       StringBuilder line = new StringBuilder(String.format("  round %d:", round + 1));
       for (int side = 0; side < sides; side++) {
@@ -61,6 +69,29 @@ final class Comparison {
       }
     }
     return comparison;
+  }
+
+  /**
+   * The runs of the interleaved sides of {@code workload} in {@code round}, operation by
+   * operation ({@link Run#interleaved}); null for the sides that run on their own.
+   */
+  private static List<Run> interleavedRound(OpWorkload workload, Clients timing, int round) throws Exception {
+    int sides = workload.sides().size();
+    List<Integer> together = new ArrayList<>();
+    List<Run.Op> ops = new ArrayList<>();
+    int count = workload.count(0);
+    for (int side = 0; side < sides; side++) {
+      if (workload.interleaved(side)) {
+        together.add(side);
+        ops.add(workload.op(timing, side, round, count));
+      }
+    }
+    List<Run> interleaved = Run.interleaved(ops, count, new SplittableRandom(round));
+    List<Run> done = Arrays.asList(new Run[sides]);
+    for (int k = 0; k < together.size(); k++) {
+      done.set(together.get(k), interleaved.get(k));
+    }
+    return done;
   }
 
   /** The 1-minute load average of the machine, or "?" where unknown. */

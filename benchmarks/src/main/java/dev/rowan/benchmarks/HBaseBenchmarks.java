@@ -33,7 +33,7 @@ import java.util.stream.Collectors;
  * rowan.bench.query.sellers    1000    ordinary sellers in it
  * rowan.bench.query.hot        10000   orders of its hot seller (the largest query)
  * rowan.bench.query.matches    1,100,10000  orders each view query matches (at most query.hot)
- * rowan.bench.query.count      300     queries per run matching 1 order (fewer for more: 100 for 100, 5 for 10,000)
+ * rowan.bench.query.count      300     queries per run matching 1 order (fewer for more: 100 for 100, at least 20)
  * rowan.bench.query.fullscans  2       full scans per run
  * rowan.bench.top.orders       100000  orders in the salted table
  * rowan.bench.top.sellers      1000    sellers in it
@@ -130,7 +130,7 @@ public final class HBaseBenchmarks {
       for (String size : run.text("query.matches", "1,100,10000").split(",")) {
         int matches = Integer.parseInt(size.trim());
         // about the same rows read per run whatever the size: count one-row queries, count / 3 of 100 rows ...
-        int queries = (int) Math.max(5, Math.min(count, count * 33L / matches));
+        int queries = (int) Math.max(20, Math.min(count, count * 33L / matches));
         all.add(new ViewQueryWorkload(table, matches, queries, fullScans));
       }
     }

@@ -13,7 +13,7 @@ import java.util.SplittableRandom;
  * or {@code batch} orders at once (the query method {@code findByOrderNoIn}, one multi-get,
  * against {@code Table.get(List<Get>)}), at random keys, the same for both sides in a round.
  */
-final class KeyReadWorkload extends Workload {
+final class KeyReadWorkload extends OpWorkload {
 
   private final QueryTable table;
   private final int batch;
@@ -69,25 +69,25 @@ final class KeyReadWorkload extends Workload {
   }
 
   @Override
-  Run run(Clients clients, int side, int round, int count) throws Exception {
+  Run.Op op(Clients clients, int side, int round, int count) {
     List<List<String>> keys = keys(round, count);
     if (side == 0) {
       SellerOrder.Repository orders = clients.repository(QueryTable.NAMESPACE, SellerOrder.Repository.class);
       if (batch == 1) {
-        return Run.each(clients.rpcs(), count, i -> {
+        return i -> {
           Optional<SellerOrder> found = orders.findByKey(keys.get(i).get(0));
           check(found.isPresent(), () -> "Rowan found no order " + keys.get(i).get(0));
-        });
+        };
       }
-      return Run.each(clients.rpcs(), count, i -> {
+      return i -> {
         List<SellerOrder> found = orders.findByOrderNoIn(keys.get(i));
         check(found.size() == batch, () -> "Rowan found " + found.size() + " orders of " + batch);
-      });
+      };
     }
     HandWritten<SellerOrder> hand = clients.hand(QueryTable.NAMESPACE, SellerOrder.class);
     if (batch == 1) {
-      return Run.each(clients.rpcs(), count, i -> check(hand.get(keys.get(i).get(0)) != null, () -> "no order " + keys.get(i).get(0)));
+      return i -> check(hand.get(keys.get(i).get(0)) != null, () -> "no order " + keys.get(i).get(0));
     }
-    return Run.each(clients.rpcs(), count, i -> check(hand.multiGet(keys.get(i)).size() == batch, "a multi-get missed orders"));
+    return i -> check(hand.multiGet(keys.get(i)).size() == batch, "a multi-get missed orders");
   }
 }

@@ -1,6 +1,9 @@
 package dev.rowan.benchmarks;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
 
 /**
  * One timed run of one side of a comparison: how many operations, how long they took in all,
@@ -42,6 +45,33 @@ record Run(long ops, long nanos, long[] latencies, long rpcs) {
     }
     long nanos = System.nanoTime() - start;
     return new Run(count, nanos, latencies, rpcs == null ? -1 : rpcs.total() - before);
+  }
+
+  /**
+   * Times {@code count} calls of each of {@code ops} interleaved: call {@code i} of every op
+   * before call {@code i + 1} of any, the ops in an order drawn from {@code random} for each
+   * {@code i}. The time of each op's run is the sum of its calls' latencies.
+   */
+  static List<Run> interleaved(List<Op> ops, int count, SplittableRandom random) throws Exception {
+    long[][] latencies = new long[ops.size()][count];
+    int[] order = new int[ops.size()];
+    for (int i = 0; i < count; i++) {
+      for (int k = 0; k < order.length; k++) {
+        int j = random.nextInt(k + 1); // inside-out Fisher-Yates shuffle
+        order[k] = order[j];
+        order[j] = k;
+      }
+      for (int side : order) {
+        long began = System.nanoTime();
+        ops.get(side).run(i);
+        latencies[side][i] = System.nanoTime() - began;
+      }
+    }
+    List<Run> runs = new ArrayList<>(ops.size());
+    for (long[] each : latencies) {
+      runs.add(new Run(count, Arrays.stream(each).sum(), each, -1));
+    }
+    return runs;
   }
 
   /**

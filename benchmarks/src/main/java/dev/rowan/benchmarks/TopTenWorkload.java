@@ -10,7 +10,7 @@ import java.util.SplittableRandom;
  * {@code findTop10BySellerIdOrderByCreatedAtDesc} against 16 hand-written reversed scans
  * limited to 10 rows each, merged.
  */
-final class TopTenWorkload extends Workload {
+final class TopTenWorkload extends OpWorkload {
 
   private static final String NAMESPACE = "top";
 
@@ -71,15 +71,13 @@ final class TopTenWorkload extends Workload {
   }
 
   @Override
-  Run run(Clients clients, int side, int round, int count) throws Exception {
+  Run.Op op(Clients clients, int side, int round, int count) {
     List<String> chosen = sellers(round, count);
     if (side == 0) {
       SaltedOrder.Repository orders = clients.repository(NAMESPACE, SaltedOrder.Repository.class);
-      return Run.each(clients.rpcs(), count, i -> check(orders.findTop10BySellerIdOrderByCreatedAtDesc(chosen.get(i)).size() == 10,
-          "Rowan missed orders"));
+      return i -> check(orders.findTop10BySellerIdOrderByCreatedAtDesc(chosen.get(i)).size() == 10, "Rowan missed orders");
     }
     HandWritten<SaltedOrder> hand = clients.hand(NAMESPACE, SaltedOrder.class);
-    return Run.each(clients.rpcs(), count, i -> check(hand.newestInView("seller", chosen.get(i), 10).size() == 10,
-        "the scans missed orders"));
+    return i -> check(hand.newestInView("seller", chosen.get(i), 10).size() == 10, "the scans missed orders");
   }
 }

@@ -13,7 +13,7 @@ import java.util.SplittableRandom;
  * hand-written scan of the whole main table with {@code SingleColumnValueFilter}s on the seller
  * and creation time columns, the way the question is answered without a view.
  */
-final class ViewQueryWorkload extends Workload {
+final class ViewQueryWorkload extends OpWorkload {
 
   private record Question(String seller, Instant from, Instant to) {}
 
@@ -85,26 +85,26 @@ final class ViewQueryWorkload extends Workload {
   }
 
   @Override
-  Run run(Clients clients, int side, int round, int count) throws Exception {
+  Run.Op op(Clients clients, int side, int round, int count) {
     List<Question> questions = questions(round, count);
     if (side == 0) {
       SellerOrder.Repository orders = clients.repository(QueryTable.NAMESPACE, SellerOrder.Repository.class);
-      return Run.each(clients.rpcs(), count, i -> {
+      return i -> {
         Question q = questions.get(i);
         check(orders.findBySellerBetween(q.seller, q.from, q.to).size() == matches, () -> "Rowan missed orders of " + q);
-      });
+      };
     }
     HandWritten<SellerOrder> hand = clients.hand(QueryTable.NAMESPACE, SellerOrder.class);
     if (side == 1) {
-      return Run.each(clients.rpcs(), count, i -> {
+      return i -> {
         Question q = questions.get(i);
         check(hand.viewRange("seller", q.seller, q.from, q.to).size() == matches, () -> "the view scan missed orders of " + q);
-      });
+      };
     }
-    return Run.each(clients.rpcs(), count, i -> {
+    return i -> {
       Question q = questions.get(i);
       check(hand.fullScan("sellerId", q.seller, "createdAt", q.from, q.to).size() == matches,
           () -> "the full scan missed orders of " + q);
-    });
+    };
   }
 }

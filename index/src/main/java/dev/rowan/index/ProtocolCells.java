@@ -24,11 +24,41 @@ public final class ProtocolCells {
 
   private ProtocolCells() {}
 
+  /** Rows up to this many cells are searched for a status cell one cell after the other. */
+  private static final int LINEAR_SEARCH_CELLS = 16;
+
   /** The status in {@code qualifier} of {@code family} in {@code result}, or {@code null}. */
   public static RowStatus status(Result result, byte[] family, byte[] qualifier) {
-    Cell cell = result.getColumnLatestCell(family, qualifier);
+    Cell cell = statusCell(result, family, qualifier);
     return cell == null ? null
         : RowStatus.decode(cell.getValueArray(), cell.getValueOffset(), cell.getValueLength());
+  }
+
+  /**
+   * The state of the status in {@code qualifier} of {@code family} in {@code result}, or
+   * {@code null}: what {@link #status} says of it, without decoding the rest.
+   */
+  public static RowStatus.State state(Result result, byte[] family, byte[] qualifier) {
+    Cell cell = statusCell(result, family, qualifier);
+    return cell == null ? null : RowStatus.stateOf(cell.getValueArray(), cell.getValueOffset(), cell.getValueLength());
+  }
+
+  /**
+   * The newest cell of {@code family:qualifier} in {@code result}, or {@code null}. A row of a
+   * few cells (a view row, a tall main row) is searched from its first cell, which is cheaper than
+   * {@link Result#getColumnLatestCell}'s binary search with its search key; larger rows use it.
+   */
+  static Cell statusCell(Result result, byte[] family, byte[] qualifier) {
+    Cell[] cells = result.rawCells();
+    if (cells == null || cells.length > LINEAR_SEARCH_CELLS) {
+      return result.getColumnLatestCell(family, qualifier);
+    }
+    for (Cell cell : cells) { // sorted by family, then qualifier, then newest first
+      if (CellUtil.matchingFamily(cell, family) && CellUtil.matchingQualifier(cell, qualifier)) {
+        return cell;
+      }
+    }
+    return null;
   }
 
   /**

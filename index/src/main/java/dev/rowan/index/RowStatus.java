@@ -40,8 +40,10 @@ public record RowStatus(State state, long timestamp, long nonce) {
       this.code = code;
     }
 
+    private static final State[] ALL = values();
+
     static State of(int code) {
-      for (State state : values()) {
+      for (State state : ALL) {
         if (state.code == code) {
           return state;
         }
@@ -65,11 +67,16 @@ public record RowStatus(State state, long timestamp, long nonce) {
    * @throws IllegalArgumentException when the bytes are not a status
    */
   public static RowStatus decode(byte[] bytes, int offset, int length) {
+    return new RowStatus(stateOf(bytes, offset, length), Bytes.toLong(bytes, offset + 1), Bytes.toLong(bytes, offset + 9));
+  }
+
+  /** The state of the status encoded at {@code offset}: what {@link #decode} reads first. */
+  public static State stateOf(byte[] bytes, int offset, int length) {
     if (length < LENGTH) {
       throw new IllegalArgumentException("a row status is " + LENGTH + " bytes, not " + length + ": "
           + Bytes.toStringBinary(Arrays.copyOfRange(bytes, offset, offset + length)));
     }
-    return new RowStatus(State.of(bytes[offset]), Bytes.toLong(bytes, offset + 1), Bytes.toLong(bytes, offset + 9));
+    return State.of(bytes[offset]);
   }
 
   /** The same write in another state. */

@@ -18,6 +18,8 @@ import org.apache.hadoop.hbase.util.Bytes;
 final class BucketMerge implements Iterator<Result>, Closeable {
 
   private final List<ResultScanner> scanners;
+  /** The rows of the one scanner, passed through; null when there are several. */
+  private final Iterator<Result> single;
   private final PriorityQueue<Head> heads;
   private final int saltLength;
   /** The scanner the last row came from, read again only when a row is asked for. */
@@ -33,14 +35,17 @@ final class BucketMerge implements Iterator<Result>, Closeable {
   BucketMerge(List<ResultScanner> scanners, int saltLength, boolean descending) {
     this.scanners = scanners;
     this.saltLength = saltLength;
+    this.single = scanners.size() == 1 ? scanners.get(0).iterator() : null;
     this.heads = new PriorityQueue<>(Math.max(1, scanners.size()), (a, b) -> {
       byte[] x = a.result.getRow();
       byte[] y = b.result.getRow();
       int order = Bytes.compareTo(x, saltLength, x.length - saltLength, y, saltLength, y.length - saltLength);
       return descending ? -order : order;
     });
-    for (ResultScanner scanner : scanners) {
-      advance(scanner.iterator());
+    if (single == null) {
+      for (ResultScanner scanner : scanners) {
+        advance(scanner.iterator());
+      }
     }
   }
 
@@ -52,6 +57,9 @@ final class BucketMerge implements Iterator<Result>, Closeable {
 
   @Override
   public boolean hasNext() {
+    if (single != null) {
+      return single.hasNext();
+    }
     if (taken != null) {
       advance(taken);
       taken = null;
@@ -61,6 +69,9 @@ final class BucketMerge implements Iterator<Result>, Closeable {
 
   @Override
   public Result next() {
+    if (single != null) {
+      return single.next();
+    }
     if (!hasNext()) {
       throw new NoSuchElementException();
     }

@@ -49,8 +49,8 @@ final class ViewReader<T> {
     Object[][] resolved = new Object[rows.size()][];
     List<Integer> toCheck = new ArrayList<>();
     for (int i = 0; i < rows.size(); i++) {
-      RowStatus status = status(view, rows.get(i));
-      if (status != null && status.state() == State.VERIFIED && view.isFullCopy()) {
+      if (view.isFullCopy() && ProtocolCells.state(rows.get(i), view.statusFamily(), ProtocolCells.VIEW_STATUS)
+          == State.VERIFIED) {
         resolved[i] = view.decode(rows.get(i));
       } else {
         toCheck.add(i);
@@ -166,9 +166,5 @@ final class ViewReader<T> {
         .ifEquals(view.statusFamily(), ProtocolCells.VIEW_STATUS, observed).build(new Delete(key, timestamp));
     HBaseCalls.on(context.connection, context.viewTables.get(view), "delete stale view row",
         t -> t.checkAndMutate(discard));
-  }
-
-  private static RowStatus status(ViewModel view, Result row) {
-    return ProtocolCells.status(row, view.statusFamily(), ProtocolCells.VIEW_STATUS);
   }
 }

@@ -1,0 +1,90 @@
+package dev.rowan.index;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import dev.rowan.index.RowStatus.State;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellComparator;
+import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.Test;
+
+/** Finding the status cell of a row: the newest version of it, in small rows and large. */
+class ProtocolCellsTest {
+
+  private static final byte[] ROW = Bytes.toBytes("r");
+  private static final byte[] D = Bytes.toBytes("d");
+  private static final byte[] E = Bytes.toBytes("e");
+
+  private static Cell cell(byte[] family, byte[] qualifier, long timestamp, byte[] value) {
+    return new KeyValue(ROW, family, qualifier, timestamp, value);
+  }
+
+  private static Cell status(byte[] family, long timestamp, State state) {
+    return cell(family, ProtocolCells.VIEW_STATUS, timestamp, new RowStatus(state, timestamp, 7).encode());
+  }
+
+  private static Result row(List<Cell> cells) {
+    List<Cell> sorted = new ArrayList<>(cells);
+    sorted.sort(CellComparator.getInstance());
+    return Result.create(sorted);
+  }
+
+  @Test
+  void theNewestVersionOfTheStatusOfTheFamilyIsRead() {
+    Result row = row(List.of(cell(D, Bytes.toBytes("a"), 5, Bytes.toBytes("x")), status(D, 3, State.VERIFIED),
+        status(D, 9, State.UNVERIFIED), status(E, 11, State.VERIFIED)));
+    assertEquals(new RowStatus(State.UNVERIFIED, 9, 7), ProtocolCells.status(row, D, ProtocolCells.VIEW_STATUS));
+    assertSame(State.UNVERIFIED, ProtocolCells.state(row, D, ProtocolCells.VIEW_STATUS));
+    assertSame(State.VERIFIED, ProtocolCells.state(row, E, ProtocolCells.VIEW_STATUS));
+  }
+
+  @Test
+  void aRowWithoutAStatusHasNone() {
+    Result row = row(List.of(cell(D, Bytes.toBytes("a"), 5, Bytes.toBytes("x"))));
+    assertNull(ProtocolCells.status(row, D, ProtocolCells.VIEW_STATUS));
+    assertNull(ProtocolCells.state(row, D, ProtocolCells.MAIN_STATUS));
+    assertNull(ProtocolCells.state(Result.EMPTY_RESULT, D, ProtocolCells.VIEW_STATUS));
+  }
+
+  /** Rows of 1 to 40 cells, so that both searches are used, against HBase's own lookup. */
+  @Test
+  void theStatusFoundIsTheOneResultFindsForRandomRows() {
+    long seed = System.nanoTime();
+    System.out.println("ProtocolCellsTest seed " + seed);
+    SplittableRandom random = new SplittableRandom(seed);
+    byte[][] families = {D, E, Bytes.toBytes("f")};
+    for (int n = 0; n < 2000; n++) {
+      List<Cell> cells = new ArrayList<>();
+      int size = 1 + random.nextInt(40);
+      for (int i = 0; i < size; i++) {
+        byte[] family = families[random.nextInt(families.length)];
+        long timestamp = 1 + random.nextInt(1000);
+        if (random.nextInt(4) == 0) {
+          cells.add(status(family, timestamp, random.nextBoolean() ? State.VERIFIED : State.UNVERIFIED));
+        } else {
+          cells.add(cell(family, new byte[] {(byte) random.nextInt(256), (byte) random.nextInt(256)}, timestamp,
+              new byte[] {1}));
+        }
+      }
+      Result row = row(cells);
+      for (byte[] family : families) {
+        Cell expected = row.getColumnLatestCell(family, ProtocolCells.VIEW_STATUS);
+        RowStatus status = ProtocolCells.status(row, family, ProtocolCells.VIEW_STATUS);
+        String where = "seed " + seed + ", row " + n + ", family " + Bytes.toString(family);
+        if (expected == null) {
+          assertNull(status, where);
+        } else {
+          assertEquals(RowStatus.decode(expected.getValueArray(), expected.getValueOffset(), expected.getValueLength()),
+              status, where);
+        }
+      }
+    }
+  }
+}
