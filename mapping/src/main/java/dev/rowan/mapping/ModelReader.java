@@ -4,12 +4,9 @@ import dev.rowan.mapping.PropertyModel.Role;
 import dev.rowan.mapping.annotation.CellTimestamp;
 import dev.rowan.mapping.annotation.Column;
 import dev.rowan.mapping.annotation.ColumnKey;
-import dev.rowan.mapping.annotation.Descending;
 import dev.rowan.mapping.annotation.Family;
-import dev.rowan.mapping.annotation.FixedLength;
 import dev.rowan.mapping.annotation.HashPrefix;
 import dev.rowan.mapping.annotation.Index;
-import dev.rowan.mapping.annotation.Reversed;
 import dev.rowan.mapping.annotation.RowKey;
 import dev.rowan.mapping.annotation.Salt;
 import dev.rowan.mapping.annotation.Table;
@@ -47,10 +44,12 @@ final class ModelReader<T> {
   private final List<Field> fields = new ArrayList<>();
   private final List<PropertyModel> properties = new ArrayList<>();
   private final Map<String, FamilyModel> families = new LinkedHashMap<>();
+  private final KeyCodecReader keyCodecs;
 
   private ModelReader(Class<T> type) {
     this.type = type;
     this.entity = type.getSimpleName();
+    this.keyCodecs = new KeyCodecReader(entity, problems::add);
   }
 
   static <T> EntityModel<T> read(Class<T> type) {
@@ -166,7 +165,7 @@ final class ModelReader<T> {
       return null;
     }
     Class<?> fieldType = field.getType();
-    KeyCodec<?> keyCodec = keyCodec(field);
+    KeyCodec<?> keyCodec = keyCodecs.of(field);
     if (rowKey != null || columnKey != null) {
       if (keyCodec == null && KeyCodecs.natural(fieldType) == null) {
         problem(name(field) + " has type " + fieldType.getName() + ", which cannot be a key part");
@@ -219,70 +218,6 @@ final class ModelReader<T> {
       problem(name(field) + " is in family '" + name + "', which " + entity + " does not declare with @Family");
     }
     return family;
-  }
-
-  /** The key codec of a field with its transforms, or null when its type has none. */
-  private KeyCodec<?> keyCodec(Field field) {
-    Class<?> fieldType = field.getType();
-    FixedLength fixed = field.getAnnotation(FixedLength.class);
-    boolean descending = field.isAnnotationPresent(Descending.class);
-    boolean reversed = field.isAnnotationPresent(Reversed.class);
-    if (reversed && fieldType != String.class) {
-      problem(name(field) + " is @Reversed but is not a String");
-      reversed = false;
-    }
-    KeyCodec<?> codec = KeyCodecs.natural(fieldType);
-    if (fixed != null) {
-      codec = fixedLength(field, fixed.value(), descending);
-      if (codec == null || isWholeNumber(fieldType)) {
-        return codec; // decimal digits handle their own descending order, readably
-      }
-    }
-    if (codec == null) {
-      if (fixed != null || descending || reversed) {
-        problem(name(field) + " has key transforms but type " + fieldType.getName() + " cannot be a key part");
-      }
-      return null;
-    }
-    if (reversed) {
-      @SuppressWarnings("unchecked")
-      KeyCodec<String> text = (KeyCodec<String>) codec;
-      codec = KeyCodecs.reversed(text);
-    }
-    return descending ? KeyCodecs.descending(codec) : codec;
-  }
-
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private KeyCodec<?> fixedLength(Field field, int width, boolean descending) {
-    Class<?> fieldType = field.getType();
-    if (width < 1) {
-      problem(name(field) + " has @FixedLength(" + width + "); the width must be at least 1");
-      return null;
-    }
-    if (fieldType == String.class) {
-      return KeyCodecs.fixedLengthString(width);
-    }
-    if (fieldType == byte[].class) {
-      return KeyCodecs.fixedLengthBytes(width);
-    }
-    if (fieldType.isEnum()) {
-      return KeyCodecs.fixedLengthEnum((Class) fieldType, width);
-    }
-    if (isWholeNumber(fieldType)) {
-      if (width > 19) {
-        problem(name(field) + " has @FixedLength(" + width + "); whole numbers take at most 19 digits");
-        return null;
-      }
-      return KeyCodecs.decimalDigits((Class) fieldType, width, descending);
-    }
-    problem(name(field) + " has @FixedLength but type " + fieldType.getName()
-        + " has no fixed-length form (use String, byte[], an enum or a whole number)");
-    return null;
-  }
-
-  private static boolean isWholeNumber(Class<?> type) {
-    return type == long.class || type == Long.class || type == int.class || type == Integer.class
-        || type == short.class || type == Short.class || type == byte.class || type == Byte.class;
   }
 
   private void checkDuplicateColumns() {

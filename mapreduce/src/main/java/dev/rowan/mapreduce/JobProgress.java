@@ -25,7 +25,8 @@ final class JobProgress {
 
   /**
    * Waits for {@code job}, printing progress to {@code out} every {@code seconds} (none for 0),
-   * with the counters as {@code counters} shows them.
+   * with the counters as {@code counters} shows them, and, when it succeeds, its final line
+   * (unless the last line printed already says the same).
    *
    * @return whether the job succeeded
    */
@@ -33,18 +34,23 @@ final class JobProgress {
       throws IOException, InterruptedException {
     long interval = seconds <= 0 ? 500 : seconds * 1000L;
     long next = System.currentTimeMillis() + interval;
+    String last = null;
     while (!job.isComplete()) {
       Thread.sleep(250);
       if (seconds > 0 && System.currentTimeMillis() >= next) {
-        out.println(line(job, label, counters));
+        last = line(job, label, counters);
+        out.println(last);
         next += interval;
       }
     }
-    return job.isSuccessful();
-  }
-
-  static String line(Job job, String label) throws IOException, InterruptedException {
-    return line(job, label, JobProgress::loadCounters);
+    if (!job.isSuccessful()) {
+      return false;
+    }
+    String done = line(job, label, counters);
+    if (!done.equals(last)) {
+      out.println(done);
+    }
+    return true;
   }
 
   /** One progress line: the label, map and reduce progress (reduce left out for a map-only job), counters. */

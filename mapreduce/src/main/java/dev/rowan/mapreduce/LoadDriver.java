@@ -107,7 +107,6 @@ final class LoadDriver {
       throw BulkLoadException.jobFailed(entity, String.valueOf(job.getJobID()),
           reason == null || reason.isBlank() ? "state " + job.getJobState() + "; see the task logs" : reason);
     }
-    out.println(JobProgress.line(job, label));
     Counters counters = job.getCounters();
     long lines = count(counters, LoadCounters.LINES);
     long rejected = count(counters, LoadCounters.REJECTED);

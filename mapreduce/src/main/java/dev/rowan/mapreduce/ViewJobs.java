@@ -130,7 +130,6 @@ final class ViewJobs {
       throw new IOException("job " + job.getJobID() + " failed: " + (reason == null || reason.isBlank()
           ? "state " + job.getJobState() + "; see the task logs" : reason));
     }
-    out.println(JobProgress.line(job, label, shown));
     return job.getCounters();
   }
 

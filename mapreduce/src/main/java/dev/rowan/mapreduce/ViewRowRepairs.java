@@ -1,5 +1,6 @@
 package dev.rowan.mapreduce;
 
+import dev.rowan.index.MainFence;
 import dev.rowan.index.ProtocolCells;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.RowStatus.State;
@@ -7,12 +8,9 @@ import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
 import java.io.IOException;
 import java.util.Arrays;
-import java.util.concurrent.ThreadLocalRandom;
 import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
@@ -106,12 +104,9 @@ final class ViewRowRepairs {
       return status;
     }
     long timestamp = Math.max(status == null ? 0 : status.timestamp(), newest) + 1;
-    RowStatus fenced = new RowStatus(status == null ? State.LIVE : status.state(), timestamp,
-        ThreadLocalRandom.current().nextLong());
-    Put put = new Put(mainRow.getRow(), timestamp)
-        .addColumn(statusFamily, ProtocolCells.MAIN_STATUS, timestamp, fenced.encode());
-    CheckAndMutate fence = ProtocolCells.ifMainStatus(mainRow.getRow(), statusFamily, status).build(put);
-    return main.checkAndMutate(fence).isSuccess() ? fenced : null;
+    MainFence fence = MainFence.of(mainRow.getRow(), statusFamily, status,
+        status == null ? State.LIVE : status.state(), timestamp);
+    return main.checkAndMutate(fence.write()).isSuccess() ? fence.status() : null;
   }
 
   /** The newest timestamp of any cell or delete marker stored in row {@code key}, or 0. */

@@ -112,7 +112,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
         Scan scan = new Scan();
         if (fetch < Integer.MAX_VALUE) {
           // about what a limit or page needs; LimitedScanner reads on if rows are dropped
-          scan.setLimit(Math.max(1, Math.min(fetch, 1000)));
+          scan.setLimit(AccessPlan.scanLimit(fetch));
         } // else the client's default: as many rows as fit hbase.client.scanner.max.result.size
         if (filter != null) {
           scan.setFilter(filter);

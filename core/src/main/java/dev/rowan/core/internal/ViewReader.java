@@ -1,5 +1,6 @@
 package dev.rowan.core.internal;
 
+import dev.rowan.index.MainFence;
 import dev.rowan.index.ProtocolCells;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.RowStatus.State;
@@ -7,13 +8,11 @@ import dev.rowan.index.ViewModel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.RowMutations;
 
@@ -135,13 +134,11 @@ final class ViewReader<T> {
    */
   private MainRow fence(byte[] mainKey, MainRow main, RowStatus observed) {
     long timestamp = Math.max(System.currentTimeMillis(), Math.max(observed.timestamp(), main.lastWrite()) + 1);
-    RowStatus fenced = new RowStatus(main.isLive() ? State.LIVE : State.DELETED, timestamp,
-        ThreadLocalRandom.current().nextLong());
-    CheckAndMutate fence = ProtocolCells.ifMainStatus(mainKey, context.statusFamily, main.status).build(new Put(mainKey, timestamp)
-        .addColumn(context.statusFamily, ProtocolCells.MAIN_STATUS, timestamp, fenced.encode()));
+    MainFence fence = MainFence.of(mainKey, context.statusFamily, main.status,
+        main.isLive() ? State.LIVE : State.DELETED, timestamp);
     boolean done = HBaseCalls.on(context.connection, context.mainTable, "fence a dead write",
-        t -> t.checkAndMutate(fence)).isSuccess();
-    return done ? main.withStatus(fenced) : null;
+        t -> t.checkAndMutate(fence.write())).isSuccess();
+    return done ? main.withStatus(fence.status()) : null;
   }
 
   private void repair(ViewModel view, byte[] key, byte[] observed, MainRow main) {

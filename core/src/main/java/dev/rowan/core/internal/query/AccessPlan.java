@@ -21,6 +21,17 @@ import java.util.List;
 public record AccessPlan(ViewModel view, KeyLayout key, Access access, List<Condition> prefix, Condition range,
     List<Condition> residual, boolean reversed, boolean ordered) {
 
+  /**
+   * The most rows a scan of a limited query or a page asks of each bucket at once
+   * ({@code Scan.setLimit}); a larger limit is read in steps of this many.
+   */
+  public static final int MAX_SCAN_LIMIT = 1000;
+
+  /** The {@code Scan.setLimit} of each bucket's scan when {@code wanted} entities are asked for. */
+  public static int scanLimit(int wanted) {
+    return Math.max(1, Math.min(wanted, MAX_SCAN_LIMIT));
+  }
+
   /** How a table is read. */
   public enum Access {
     /** Gets of whole keys: one per combination of {@code In} values. */

@@ -95,7 +95,9 @@ public final class PlanText {
     }
     if (plan.query().limit() > 0) {
       text.append("  limit: ").append(plan.query().limit())
-          .append(plan.sortInMemory() ? " after the sort" : ", each scan stops once enough entities are read").append('\n');
+          .append(plan.sortInMemory() ? " after the sort" : ", each scan limited to "
+              + AccessPlan.scanLimit(plan.query().limit()) + " rows (Scan.setLimit), reading on only past rows it drops")
+          .append('\n');
     }
     if (!plan.alternatives().isEmpty()) {
       text.append("  rejected:\n");

@@ -349,7 +349,7 @@ class QueryPlannerTest {
           checked on each entity read: [note starting with ?3]
           second read: no, the view carries every column
           order: [createdAt desc], by key, reversed scan
-          limit: 10, each scan stops once enough entities are read
+          limit: 10, each scan limited to 10 rows (Scan.setLimit), reading on only past rows it drops
           rejected:
             view orders.number [salt 4][note]: range scan, 1 key part bound [note starting with ?3], sorted in memory
             table orders [salt 4][orderNo]: would read the whole table: no condition binds its leading key part orderNo

@@ -1,0 +1,97 @@
+package dev.rowan.mapping;
+
+import dev.rowan.mapping.annotation.Descending;
+import dev.rowan.mapping.annotation.FixedLength;
+import dev.rowan.mapping.annotation.Reversed;
+import dev.rowan.mapping.codec.KeyCodec;
+import dev.rowan.mapping.codec.KeyCodecs;
+import java.lang.reflect.Field;
+import java.util.function.Consumer;
+
+/**
+ * Chooses the key codec of a field from its type and its key annotations ({@code @FixedLength},
+ * {@code @Descending}, {@code @Reversed}), reporting what cannot be combined to the
+ * {@link ModelReader} that asks.
+ */
+final class KeyCodecReader {
+
+  private final String entity;
+  private final Consumer<String> problems;
+
+  KeyCodecReader(String entity, Consumer<String> problems) {
+    this.entity = entity;
+    this.problems = problems;
+  }
+
+  /** The key codec of a field with its transforms, or null when its type has none. */
+  KeyCodec<?> of(Field field) {
+    Class<?> fieldType = field.getType();
+    FixedLength fixed = field.getAnnotation(FixedLength.class);
+    boolean descending = field.isAnnotationPresent(Descending.class);
+    boolean reversed = field.isAnnotationPresent(Reversed.class);
+    if (reversed && fieldType != String.class) {
+      problem(name(field) + " is @Reversed but is not a String");
+      reversed = false;
+    }
+    KeyCodec<?> codec = KeyCodecs.natural(fieldType);
+    if (fixed != null) {
+      codec = fixedLength(field, fixed.value(), descending);
+      if (codec == null || isWholeNumber(fieldType)) {
+        return codec; // decimal digits handle their own descending order, readably
+      }
+    }
+    if (codec == null) {
+      if (fixed != null || descending || reversed) {
+        problem(name(field) + " has key transforms but type " + fieldType.getName() + " cannot be a key part");
+      }
+      return null;
+    }
+    if (reversed) {
+      @SuppressWarnings("unchecked")
+      KeyCodec<String> text = (KeyCodec<String>) codec;
+      codec = KeyCodecs.reversed(text);
+    }
+    return descending ? KeyCodecs.descending(codec) : codec;
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private KeyCodec<?> fixedLength(Field field, int width, boolean descending) {
+    Class<?> fieldType = field.getType();
+    if (width < 1) {
+      problem(name(field) + " has @FixedLength(" + width + "); the width must be at least 1");
+      return null;
+    }
+    if (fieldType == String.class) {
+      return KeyCodecs.fixedLengthString(width);
+    }
+    if (fieldType == byte[].class) {
+      return KeyCodecs.fixedLengthBytes(width);
+    }
+    if (fieldType.isEnum()) {
+      return KeyCodecs.fixedLengthEnum((Class) fieldType, width);
+    }
+    if (isWholeNumber(fieldType)) {
+      if (width > 19) {
+        problem(name(field) + " has @FixedLength(" + width + "); whole numbers take at most 19 digits");
+        return null;
+      }
+      return KeyCodecs.decimalDigits((Class) fieldType, width, descending);
+    }
+    problem(name(field) + " has @FixedLength but type " + fieldType.getName()
+        + " has no fixed-length form (use String, byte[], an enum or a whole number)");
+    return null;
+  }
+
+  private static boolean isWholeNumber(Class<?> type) {
+    return type == long.class || type == Long.class || type == int.class || type == Integer.class
+        || type == short.class || type == Short.class || type == byte.class || type == Byte.class;
+  }
+
+  private String name(Field field) {
+    return entity + "." + field.getName();
+  }
+
+  private void problem(String problem) {
+    problems.accept(problem);
+  }
+}
