@@ -31,8 +31,13 @@ abstract class OpWorkload extends Workload {
     return count(side) == count(0);
   }
 
+  /** Whether the RPCs of {@code side} go through the HBase connection of its clients and are counted. */
+  boolean countsRpcs(int side) {
+    return true;
+  }
+
   @Override
   final Run run(Clients clients, int side, int round, int count) throws Exception {
-    return Run.each(clients.rpcs(), count, op(clients, side, round, count));
+    return Run.each(countsRpcs(side) ? clients.rpcs() : null, count, op(clients, side, round, count));
   }
 }

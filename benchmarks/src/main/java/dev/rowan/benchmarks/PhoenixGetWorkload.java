@@ -11,7 +11,7 @@ import java.util.SplittableRandom;
  * Reading one order by its number at random keys of the query table: Rowan's {@code findByKey},
  * {@code Table.get}, and Phoenix's prepared {@code SELECT ... WHERE ORDER_NO = ?}, a point lookup.
  */
-final class PhoenixGetWorkload extends Workload {
+final class PhoenixGetWorkload extends OpWorkload {
 
   private final PhoenixQueryTable table;
   private final int count;
@@ -59,18 +59,23 @@ final class PhoenixGetWorkload extends Workload {
   }
 
   @Override
-  Run run(Clients clients, int side, int round, int count) throws Exception {
+  Run.Op op(Clients clients, int side, int round, int count) {
     List<String> keys = keys(round, count);
     if (side == 0) {
       TwoViewOrder.Repository orders = clients.repository(PhoenixQueryTable.NAMESPACE, TwoViewOrder.Repository.class);
-      return Run.each(clients.rpcs(), count,
-          i -> check(orders.findByKey(keys.get(i)).isPresent(), () -> "Rowan found no order " + keys.get(i)));
+      return i -> check(orders.findByKey(keys.get(i)).isPresent(), () -> "Rowan found no order " + keys.get(i));
     }
     if (side == 1) {
       HandWritten<TwoViewOrder> hand = clients.hand(PhoenixQueryTable.NAMESPACE, TwoViewOrder.class);
-      return Run.each(clients.rpcs(), count, i -> check(hand.get(keys.get(i)) != null, () -> "no order " + keys.get(i)));
+      return i -> check(hand.get(keys.get(i)) != null, () -> "no order " + keys.get(i));
     }
     PhoenixOrders phoenix = table.phoenix();
-    return Run.each(null, count, i -> check(phoenix.get(keys.get(i)) != null, () -> "Phoenix found no " + keys.get(i)));
+    return i -> check(phoenix.get(keys.get(i)) != null, () -> "Phoenix found no " + keys.get(i));
   }
+
+  @Override
+  boolean countsRpcs(int side) {
+    return side != 2; // Phoenix has its own connection
+  }
+
 }

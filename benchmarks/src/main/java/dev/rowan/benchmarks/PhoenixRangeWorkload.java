@@ -15,7 +15,7 @@ import java.util.SplittableRandom;
  * {@code SELLER} index. One order matches a range of one ordinary seller; more, a range of
  * {@link BenchData#HOT}'s orders.
  */
-final class PhoenixRangeWorkload extends Workload {
+final class PhoenixRangeWorkload extends OpWorkload {
 
   private record Question(String seller, Instant from, Instant to) {}
 
@@ -90,27 +90,33 @@ final class PhoenixRangeWorkload extends Workload {
   }
 
   @Override
-  Run run(Clients clients, int side, int round, int count) throws Exception {
+  Run.Op op(Clients clients, int side, int round, int count) {
     List<Question> questions = questions(round, count);
     if (side == 0) {
       TwoViewOrder.Repository orders = clients.repository(PhoenixQueryTable.NAMESPACE, TwoViewOrder.Repository.class);
-      return Run.each(clients.rpcs(), count, i -> {
+      return i -> {
         Question q = questions.get(i);
         check(orders.findBySellerBetween(q.seller, q.from, q.to).size() == matches, () -> "Rowan missed orders of " + q);
-      });
+      };
     }
     if (side == 1) {
       HandWritten<TwoViewOrder> hand = clients.hand(PhoenixQueryTable.NAMESPACE, TwoViewOrder.class);
-      return Run.each(clients.rpcs(), count, i -> {
+      return i -> {
         Question q = questions.get(i);
         check(hand.viewRange("seller", q.seller, q.from, q.to).size() == matches,
             () -> "the view scan missed orders of " + q);
-      });
+      };
     }
     PhoenixOrders phoenix = table.phoenix();
-    return Run.each(null, count, i -> {
+    return i -> {
       Question q = questions.get(i);
       check(phoenix.sellerBetween(q.seller, q.from, q.to).size() == matches, () -> "Phoenix missed orders of " + q);
-    });
+    };
   }
+
+  @Override
+  boolean countsRpcs(int side) {
+    return side != 2; // Phoenix has its own connection
+  }
+
 }
