@@ -54,8 +54,12 @@ final class Comparison {
       }
       StringBuilder line = new StringBuilder(String.format("  round %d:", round + 1));
       for (int side = 0; side < sides; side++) {
-        line.append(String.format(" %s %,.1f/s;", workload.sides().get(side),
-            comparison.runs.get(side).get(round).perSecond()));
+        Run run = comparison.runs.get(side).get(round);
+        line.append(String.format(" %s %,.1f/s", workload.sides().get(side), run.perSecond()));
+        if (run.latencies() != null) {
+          line.append(String.format(" (p50 %,d µs)", Run.percentile(List.of(run), 50) / 1000));
+        }
+        line.append(';');
       }
       log.println(line.append(String.format(" Rowan/hand %.2f", comparison.ratio(0, 1, round))));
     }
