@@ -86,4 +86,29 @@ final class BenchData {
   static Instant hotCreatedAt(long j) {
     return BASE.plusSeconds(j);
   }
+
+  /** A question of the range workloads: a seller's orders created in {@code [from, to]}. */
+  record SellerRange(String seller, Instant from, Instant to) {}
+
+  /**
+   * {@code count} range questions drawn from {@code seed}, each matching {@code matches} orders of
+   * a query table laid out as {@link #queryOrders} lays it out: one order of a random ordinary
+   * seller (of {@code sellers}, with {@code ordersPerSeller} each) when {@code matches} is 1, else
+   * a random run of {@code matches} of the {@code hot} orders of {@link #HOT}.
+   */
+  static List<SellerRange> sellerRanges(long seed, int count, int matches, int sellers, int ordersPerSeller, int hot) {
+    SplittableRandom random = new SplittableRandom(seed);
+    List<SellerRange> questions = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      if (matches == 1) {
+        int seller = random.nextInt(sellers);
+        Instant at = ordinaryCreatedAt(random.nextInt(ordersPerSeller), seller);
+        questions.add(new SellerRange(seller(seller), at, at));
+      } else {
+        int first = random.nextInt(hot - matches + 1);
+        questions.add(new SellerRange(HOT, hotCreatedAt(first), hotCreatedAt(first + matches - 1)));
+      }
+    }
+    return questions;
+  }
 }

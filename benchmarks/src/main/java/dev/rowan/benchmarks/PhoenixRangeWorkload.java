@@ -1,11 +1,9 @@
 package dev.rowan.benchmarks;
 
+import dev.rowan.benchmarks.BenchData.SellerRange;
 import dev.rowan.benchmarks.phoenix.PhoenixOrders;
 import dev.rowan.benchmarks.phoenix.TwoViewOrder;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 
 /**
  * A seller's orders in a range of creation times, {@code matches} of them: Rowan's
@@ -16,8 +14,6 @@ import java.util.SplittableRandom;
  * {@link BenchData#HOT}'s orders.
  */
 final class PhoenixRangeWorkload extends OpWorkload {
-
-  private record Question(String seller, Instant from, Instant to) {}
 
   private final PhoenixQueryTable table;
   private final int matches;
@@ -49,32 +45,20 @@ final class PhoenixRangeWorkload extends OpWorkload {
     return side == 2 ? 1 : Math.min(count, 20);
   }
 
-  private List<Question> questions(int round, int count) {
-    SplittableRandom random = new SplittableRandom(4000L + round);
-    List<Question> questions = new ArrayList<>(count);
-    for (int i = 0; i < count; i++) {
-      if (matches == 1) {
-        int seller = random.nextInt(table.sellers);
-        Instant at = BenchData.ordinaryCreatedAt(random.nextInt(table.ordersPerSeller()), seller);
-        questions.add(new Question(BenchData.seller(seller), at, at));
-      } else {
-        int first = random.nextInt(table.hot - matches + 1);
-        questions.add(new Question(BenchData.HOT, BenchData.hotCreatedAt(first),
-            BenchData.hotCreatedAt(first + matches - 1)));
-      }
-    }
-    return questions;
+  private List<SellerRange> questions(int round, int count) {
+    return BenchData.sellerRanges(4000L + round, count, matches, table.sellers, table.ordersPerSeller(), table.hot);
   }
+
 
   @Override
   void verify(Clients clients) throws Exception {
     TwoViewOrder.Repository orders = clients.repository(PhoenixQueryTable.NAMESPACE, TwoViewOrder.Repository.class);
     HandWritten<TwoViewOrder> hand = clients.hand(PhoenixQueryTable.NAMESPACE, TwoViewOrder.class);
-    for (Question q : questions(Integer.MAX_VALUE, 3)) {
-      List<TwoViewOrder> rowan = orders.findBySellerBetween(q.seller, q.from, q.to);
+    for (SellerRange q : questions(Integer.MAX_VALUE, 3)) {
+      List<TwoViewOrder> rowan = orders.findBySellerBetween(q.seller(), q.from(), q.to());
       check(rowan.size() == matches, "Rowan found " + rowan.size() + " orders, not " + matches + ", for " + q);
-      check(rowan.equals(hand.viewRange("seller", q.seller, q.from, q.to)), "the view scans disagree for " + q);
-      List<TwoViewOrder> phoenix = table.phoenix().sellerBetween(q.seller, q.from, q.to);
+      check(rowan.equals(hand.viewRange("seller", q.seller(), q.from(), q.to())), "the view scans disagree for " + q);
+      List<TwoViewOrder> phoenix = table.phoenix().sellerBetween(q.seller(), q.from(), q.to());
       check(rowan.equals(phoenix), () -> "Phoenix disagrees for " + q + ": " + firstDifference(rowan, phoenix));
     }
   }
@@ -91,26 +75,26 @@ final class PhoenixRangeWorkload extends OpWorkload {
 
   @Override
   Run.Op op(Clients clients, int side, int round, int count) {
-    List<Question> questions = questions(round, count);
+    List<SellerRange> questions = questions(round, count);
     if (side == 0) {
       TwoViewOrder.Repository orders = clients.repository(PhoenixQueryTable.NAMESPACE, TwoViewOrder.Repository.class);
       return i -> {
-        Question q = questions.get(i);
-        check(orders.findBySellerBetween(q.seller, q.from, q.to).size() == matches, () -> "Rowan missed orders of " + q);
+        SellerRange q = questions.get(i);
+        check(orders.findBySellerBetween(q.seller(), q.from(), q.to()).size() == matches, () -> "Rowan missed orders of " + q);
       };
     }
     if (side == 1) {
       HandWritten<TwoViewOrder> hand = clients.hand(PhoenixQueryTable.NAMESPACE, TwoViewOrder.class);
       return i -> {
-        Question q = questions.get(i);
-        check(hand.viewRange("seller", q.seller, q.from, q.to).size() == matches,
+        SellerRange q = questions.get(i);
+        check(hand.viewRange("seller", q.seller(), q.from(), q.to()).size() == matches,
             () -> "the view scan missed orders of " + q);
       };
     }
     PhoenixOrders phoenix = table.phoenix();
     return i -> {
-      Question q = questions.get(i);
-      check(phoenix.sellerBetween(q.seller, q.from, q.to).size() == matches, () -> "Phoenix missed orders of " + q);
+      SellerRange q = questions.get(i);
+      check(phoenix.sellerBetween(q.seller(), q.from(), q.to()).size() == matches, () -> "Phoenix missed orders of " + q);
     };
   }
 

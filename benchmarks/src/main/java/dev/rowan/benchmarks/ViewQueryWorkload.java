@@ -1,10 +1,8 @@
 package dev.rowan.benchmarks;
 
-import java.time.Instant;
-import java.util.ArrayList;
+import dev.rowan.benchmarks.BenchData.SellerRange;
 import java.util.HashSet;
 import java.util.List;
-import java.util.SplittableRandom;
 
 /**
  * A seller's orders in a range of creation times, {@code matches} of them, asked three ways:
@@ -14,8 +12,6 @@ import java.util.SplittableRandom;
  * and creation time columns, the way the question is answered without a view.
  */
 final class ViewQueryWorkload extends OpWorkload {
-
-  private record Question(String seller, Instant from, Instant to) {}
 
   private final QueryTable table;
   private final int matches;
@@ -54,56 +50,44 @@ final class ViewQueryWorkload extends OpWorkload {
     return side == 2 ? 1 : Math.min(count, 20);
   }
 
-  private List<Question> questions(int round, int count) {
-    SplittableRandom random = new SplittableRandom(2000L + round);
-    List<Question> questions = new ArrayList<>(count);
-    for (int i = 0; i < count; i++) {
-      if (matches == 1) {
-        int seller = random.nextInt(table.sellers);
-        Instant at = BenchData.ordinaryCreatedAt(random.nextInt(table.ordersPerSeller()), seller);
-        questions.add(new Question(BenchData.seller(seller), at, at));
-      } else {
-        int first = random.nextInt(table.hot - matches + 1);
-        questions.add(new Question(BenchData.HOT, BenchData.hotCreatedAt(first),
-            BenchData.hotCreatedAt(first + matches - 1)));
-      }
-    }
-    return questions;
+  private List<SellerRange> questions(int round, int count) {
+    return BenchData.sellerRanges(2000L + round, count, matches, table.sellers, table.ordersPerSeller(), table.hot);
   }
+
 
   @Override
   void verify(Clients clients) throws Exception {
     SellerOrder.Repository orders = clients.repository(QueryTable.NAMESPACE, SellerOrder.Repository.class);
     HandWritten<SellerOrder> hand = clients.hand(QueryTable.NAMESPACE, SellerOrder.class);
-    for (Question q : questions(Integer.MAX_VALUE, 2)) {
-      List<SellerOrder> rowan = orders.findBySellerBetween(q.seller, q.from, q.to);
+    for (SellerRange q : questions(Integer.MAX_VALUE, 2)) {
+      List<SellerOrder> rowan = orders.findBySellerBetween(q.seller(), q.from(), q.to());
       check(rowan.size() == matches, "Rowan found " + rowan.size() + " orders, not " + matches + ", for " + q);
-      check(rowan.equals(hand.viewRange("seller", q.seller, q.from, q.to)), "the view scans disagree for " + q);
-      check(new HashSet<>(rowan).equals(new HashSet<>(hand.fullScan("sellerId", q.seller, "createdAt", q.from, q.to))),
+      check(rowan.equals(hand.viewRange("seller", q.seller(), q.from(), q.to())), "the view scans disagree for " + q);
+      check(new HashSet<>(rowan).equals(new HashSet<>(hand.fullScan("sellerId", q.seller(), "createdAt", q.from(), q.to()))),
           "the full scan disagrees for " + q);
     }
   }
 
   @Override
   Run.Op op(Clients clients, int side, int round, int count) {
-    List<Question> questions = questions(round, count);
+    List<SellerRange> questions = questions(round, count);
     if (side == 0) {
       SellerOrder.Repository orders = clients.repository(QueryTable.NAMESPACE, SellerOrder.Repository.class);
       return i -> {
-        Question q = questions.get(i);
-        check(orders.findBySellerBetween(q.seller, q.from, q.to).size() == matches, () -> "Rowan missed orders of " + q);
+        SellerRange q = questions.get(i);
+        check(orders.findBySellerBetween(q.seller(), q.from(), q.to()).size() == matches, () -> "Rowan missed orders of " + q);
       };
     }
     HandWritten<SellerOrder> hand = clients.hand(QueryTable.NAMESPACE, SellerOrder.class);
     if (side == 1) {
       return i -> {
-        Question q = questions.get(i);
-        check(hand.viewRange("seller", q.seller, q.from, q.to).size() == matches, () -> "the view scan missed orders of " + q);
+        SellerRange q = questions.get(i);
+        check(hand.viewRange("seller", q.seller(), q.from(), q.to()).size() == matches, () -> "the view scan missed orders of " + q);
       };
     }
     return i -> {
-      Question q = questions.get(i);
-      check(hand.fullScan("sellerId", q.seller, "createdAt", q.from, q.to).size() == matches,
+      SellerRange q = questions.get(i);
+      check(hand.fullScan("sellerId", q.seller(), "createdAt", q.from(), q.to()).size() == matches,
           () -> "the full scan missed orders of " + q);
     };
   }
