@@ -125,13 +125,7 @@ public final class KeyLayout {
       }
       out.put(0);
     }
-    if (hashPart >= 0) {
-      if (hashPart >= count) {
-        throw new IllegalArgumentException(description + ": the hash prefix needs part "
-            + partArray[hashPart].name());
-      }
-      writeHashPrefix(value(partArray[hashPart], values), out);
-    }
+    writeHashPrefix(values, count, out);
     int[] ends = salt != null && !saltedOnAll ? new int[count] : null;
     int partsStart = out.position();
     for (int i = 0; i < count; i++) {
@@ -211,12 +205,7 @@ public final class KeyLayout {
       return List.of(encode(values, count));
     }
     KeyWriter body = new KeyWriter(32);
-    if (hashPart >= 0) {
-      if (hashPart >= count) {
-        throw new IllegalArgumentException(description + ": the hash prefix needs part " + partArray[hashPart].name());
-      }
-      writeHashPrefix(value(partArray[hashPart], values), body);
-    }
+    writeHashPrefix(values, count, body);
     body.put(encodeParts(values, count));
     byte[] bytes = body.toByteArray();
     List<byte[]> prefixes = new ArrayList<>(salt.buckets());
@@ -254,6 +243,17 @@ public final class KeyLayout {
       throw InvalidValueException.nullKeyPart(part.qualifiedName());
     }
     return value;
+  }
+
+  /** Writes the hash prefix of a key whose first {@code count} parts are given, if it has one. */
+  private void writeHashPrefix(Object[] values, int count, KeyWriter out) {
+    if (hashPart < 0) {
+      return;
+    }
+    if (hashPart >= count) {
+      throw new IllegalArgumentException(description + ": the hash prefix needs part " + partArray[hashPart].name());
+    }
+    writeHashPrefix(value(partArray[hashPart], values), out);
   }
 
   private void writeHashPrefix(Object value, KeyWriter out) {
