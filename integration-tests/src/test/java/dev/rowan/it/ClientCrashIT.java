@@ -8,6 +8,7 @@ import dev.rowan.mapreduce.VerifyViews;
 import dev.rowan.mapreduce.ViewReport;
 import dev.rowan.test.HBaseTest;
 import dev.rowan.test.TestNamespace;
+import dev.rowan.test.ViewAudit;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;

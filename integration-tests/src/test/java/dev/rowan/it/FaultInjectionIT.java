@@ -8,6 +8,7 @@ import dev.rowan.core.spi.ProtocolHook;
 import dev.rowan.core.spi.ProtocolHook.Step;
 import dev.rowan.test.HBaseTest;
 import dev.rowan.test.TestNamespace;
+import dev.rowan.test.ViewAudit;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rowan.core.Rowan;
 import dev.rowan.test.LocalClusterSettings;
+import dev.rowan.test.ViewAudit;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rowan.core.Rowan;
 import dev.rowan.test.HBaseTest;
+import dev.rowan.test.ViewAudit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rowan.core.Rowan;
+import dev.rowan.test.ViewAudit;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;

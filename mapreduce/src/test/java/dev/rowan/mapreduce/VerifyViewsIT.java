@@ -13,6 +13,7 @@ import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.test.HBaseTest;
 import dev.rowan.test.TestNamespace;
+import dev.rowan.test.ViewAudit;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.Instant;

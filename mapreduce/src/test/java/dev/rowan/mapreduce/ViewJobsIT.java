@@ -10,6 +10,7 @@ import dev.rowan.mapping.annotation.RowKey;
 import dev.rowan.mapping.annotation.Salt;
 import dev.rowan.mapping.annotation.Table;
 import dev.rowan.test.HBaseTest;
+import dev.rowan.test.ViewAudit;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
