@@ -66,8 +66,12 @@ class ProtocolCellsTest {
       for (int i = 0; i < size; i++) {
         byte[] family = families[random.nextInt(families.length)];
         long timestamp = 1 + random.nextInt(1000);
-        if (random.nextInt(4) == 0) {
+        int kind = random.nextInt(8);
+        if (kind < 2) {
           cells.add(status(family, timestamp, random.nextBoolean() ? State.VERIFIED : State.UNVERIFIED));
+        } else if (kind == 2) { // Rowan's other cells, sorted before and after the status
+          byte[] qualifier = random.nextBoolean() ? ProtocolCells.OWNER : ProtocolCells.MAIN_STATUS;
+          cells.add(cell(family, qualifier, timestamp, new RowStatus(State.LIVE, timestamp, 3).encode()));
         } else {
           // a mapped column's qualifier never starts with the zero byte of Rowan's own cells
           cells.add(cell(family, new byte[] {(byte) (1 + random.nextInt(255)), (byte) random.nextInt(256)}, timestamp,
@@ -81,9 +85,11 @@ class ProtocolCellsTest {
         String where = "seed " + seed + ", row " + n + ", family " + Bytes.toString(family);
         if (expected == null) {
           assertNull(status, where);
+          assertNull(ProtocolCells.state(row, family, ProtocolCells.VIEW_STATUS), where);
         } else {
-          assertEquals(RowStatus.decode(expected.getValueArray(), expected.getValueOffset(), expected.getValueLength()),
-              status, where);
+          RowStatus want = RowStatus.decode(expected.getValueArray(), expected.getValueOffset(), expected.getValueLength());
+          assertEquals(want, status, where);
+          assertSame(want.state(), ProtocolCells.state(row, family, ProtocolCells.VIEW_STATUS), where);
         }
       }
     }

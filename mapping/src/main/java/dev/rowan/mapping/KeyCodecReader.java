@@ -12,6 +12,8 @@ import java.util.function.Consumer;
  * Chooses the key codec of a field from its type and its key annotations ({@code @FixedLength},
  * {@code @Descending}, {@code @Reversed}), reporting what cannot be combined to the
  * {@link ModelReader} that asks.
+ *
+ * <p>Thread-safety: not thread-safe; one per model being read.
  */
 final class KeyCodecReader {
 

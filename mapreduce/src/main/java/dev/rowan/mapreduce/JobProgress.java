@@ -7,15 +7,17 @@ import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 
 /**
- * Runs a submitted job to its end, printing one line every few seconds: the map and reduce
- * progress and the job's counters so far (a bulk load's, unless told which).
+ * Runs a submitted job to its end, printing one line every few seconds (the map and reduce
+ * progress and the job's counters so far: a bulk load's, unless told which) and, when it
+ * succeeds, its final line.
  */
 final class JobProgress {
 
   private JobProgress() {}
 
   /**
-   * Waits for {@code job}, printing progress to {@code out} every {@code seconds} (none for 0).
+   * Waits for {@code job}, printing progress to {@code out} every {@code seconds} (none for 0)
+   * and its final line when it succeeds.
    *
    * @return whether the job succeeded
    */

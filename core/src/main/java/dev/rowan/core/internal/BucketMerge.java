@@ -70,6 +70,9 @@ final class BucketMerge implements Iterator<Result>, Closeable {
   @Override
   public Result next() {
     if (single != null) {
+      if (!single.hasNext()) { // a ResultScanner's own iterator returns null at the end
+        throw new NoSuchElementException();
+      }
       return single.next();
     }
     if (!hasNext()) {

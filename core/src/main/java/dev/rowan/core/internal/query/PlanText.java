@@ -94,10 +94,7 @@ public final class PlanText {
               ? ", by key, reversed scan" : ", by key").append('\n');
     }
     if (plan.query().limit() > 0) {
-      text.append("  limit: ").append(plan.query().limit())
-          .append(plan.sortInMemory() ? " after the sort" : ", each scan limited to "
-              + AccessPlan.scanLimit(plan.query().limit()) + " rows (Scan.setLimit), reading on only past rows it drops")
-          .append('\n');
+      text.append("  limit: ").append(plan.query().limit()).append(limitText(plan)).append('\n');
     }
     if (!plan.alternatives().isEmpty()) {
       text.append("  rejected:\n");
@@ -119,5 +116,21 @@ public final class PlanText {
       ranges = "one get per key";
     }
     return how + " on " + bound(plan) + ": " + ranges;
+  }
+
+  /** How a limit is applied, as {@code QueryMethod} applies it. */
+  private static String limitText(MethodPlan plan) {
+    if (plan.sortInMemory()) {
+      return " after the sort";
+    }
+    if (plan.groups().size() > 1) {
+      return " of the or-groups' entities together";
+    }
+    if (plan.groups().get(0).access() == AccessPlan.Access.GET) {
+      return " of the rows got";
+    }
+    int rows = AccessPlan.scanLimit(plan.query().limit());
+    return ", each scan limited to " + rows + (rows == 1 ? " row" : " rows")
+        + " (Scan.setLimit), reading on only past rows it drops";
   }
 }

@@ -360,6 +360,24 @@ class QueryPlannerTest {
         """, PlanText.explain(method, plan, order.model()));
   }
 
+  /** The limit line says how the limit is applied: in each scan, to the rows got, after the union or the sort. */
+  @Test
+  void explainsHowEachKindOfPlanAppliesItsLimit() {
+    Fixture order = ORDER.getPayload();
+    assertEquals("limit: 1 of the rows got", limitLine(order, "findFirstByOrderNo", 1));
+    assertEquals("limit: 1, each scan limited to 1 row (Scan.setLimit), reading on only past rows it drops",
+        limitLine(order, "findTop1BySellerIdOrderByCreatedAtDesc", 1));
+    assertEquals("limit: 2000, each scan limited to 1000 rows (Scan.setLimit), reading on only past rows it drops",
+        limitLine(order, "findTop2000BySellerId", 1));
+    assertEquals("limit: 5 of the or-groups' entities together", limitLine(order, "findTop5BySellerIdOrBuyerId", 2));
+    assertEquals("limit: 5 after the sort", limitLine(order, "findTop5BySellerIdOrBuyerIdOrderByAmount", 2));
+  }
+
+  private static String limitLine(Fixture fixture, String method, int parameters) {
+    String text = PlanText.explain(method, fixture.plan(method, parameters), fixture.model());
+    return text.lines().map(String::strip).filter(line -> line.startsWith("limit:")).findFirst().orElse(text);
+  }
+
   @Test
   void explainsOrGroupsOfAnUnsaltedTableSortedInMemory() {
     Fixture call = CALL.getPayload();
