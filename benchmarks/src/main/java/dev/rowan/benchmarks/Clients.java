@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.Table;
 
 /**
  * Both sides of a comparison over one connection: a {@link Rowan} per namespace, and the
@@ -28,7 +27,6 @@ final class Clients implements AutoCloseable {
   private final RpcCounter rpcs;
   private final Map<String, Rowan> rowans = new HashMap<>();
   private final Map<String, HandWritten<?>> hands = new HashMap<>();
-  private final Map<TableName, Table> tables = new HashMap<>();
 
   Clients(Connection connection, boolean counting) {
     this.connection = connection;
@@ -87,23 +85,10 @@ final class Clients implements AutoCloseable {
     }
   }
 
-  /** A {@link Table} of this connection, opened once and closed with these clients. */
-  Table table(TableName name) throws IOException {
-    Table table = tables.get(name);
-    if (table == null) {
-      table = connection.getTable(name);
-      tables.put(name, table);
-    }
-    return table;
-  }
-
   @Override
   public void close() throws IOException {
     for (HandWritten<?> hand : hands.values()) {
       hand.close();
-    }
-    for (Table table : tables.values()) {
-      table.close();
     }
     connection.close();
   }

@@ -298,8 +298,9 @@ final class HandWritten<T> implements AutoCloseable {
 
   /**
    * The {@code limit} entities with the greatest second key property among those whose first
-   * key property of the salted view {@code viewName} equals {@code leading}: one reversed scan
-   * per salt bucket, each limited to {@code limit} rows, merged by key (the salt byte ignored).
+   * key property of view {@code viewName} equals {@code leading}: one reversed scan per salt
+   * bucket (one for an unsalted view), each limited to {@code limit} rows, merged by key (the
+   * salt byte ignored).
    */
   List<T> newestInView(String viewName, Object leading, int limit) throws IOException {
     int v = viewIndex(viewName);
@@ -307,11 +308,15 @@ final class HandWritten<T> implements AutoCloseable {
     Object[] values = new Object[model.properties().size()];
     values[view.keyProperties().get(0).index()] = leading;
     byte[] parts = view.key().encodeParts(values, 1);
+    int saltLength = view.key().salt() == null ? 0 : 1;
+    int buckets = saltLength == 0 ? 1 : view.key().salt().buckets();
     List<Result> rows = new ArrayList<>();
-    for (int bucket = 0; bucket < view.key().salt().buckets(); bucket++) {
-      byte[] prefix = new byte[parts.length + 1];
-      prefix[0] = (byte) bucket;
-      System.arraycopy(parts, 0, prefix, 1, parts.length);
+    for (int bucket = 0; bucket < buckets; bucket++) {
+      byte[] prefix = new byte[parts.length + saltLength];
+      if (saltLength == 1) {
+        prefix[0] = (byte) bucket;
+      }
+      System.arraycopy(parts, 0, prefix, saltLength, parts.length);
       Scan scan = new Scan().setReversed(true).withStartRow(after(prefix), false).withStopRow(prefix, true)
           .setLimit(limit);
       try (ResultScanner scanner = viewTables.get(v).getScanner(scan)) {
@@ -320,7 +325,8 @@ final class HandWritten<T> implements AutoCloseable {
         }
       }
     }
-    rows.sort((a, b) -> Bytes.compareTo(b.getRow(), 1, b.getRow().length - 1, a.getRow(), 1, a.getRow().length - 1));
+    rows.sort((a, b) -> Bytes.compareTo(b.getRow(), saltLength, b.getRow().length - saltLength,
+        a.getRow(), saltLength, a.getRow().length - saltLength));
     List<T> found = new ArrayList<>(limit);
     for (Result row : rows.subList(0, Math.min(limit, rows.size()))) {
       found.add(model.instantiate(view.decode(row)));

@@ -11,20 +11,11 @@ import java.util.SplittableRandom;
  * Reading one order by its number at random keys of the query table: Rowan's {@code findByKey},
  * {@code Table.get}, and Phoenix's prepared {@code SELECT ... WHERE ORDER_NO = ?}, a point lookup.
  */
-final class PhoenixGetWorkload extends OpWorkload {
-
-  private final PhoenixQueryTable table;
-  private final int count;
+final class PhoenixGetWorkload extends PhoenixReadWorkload {
 
   PhoenixGetWorkload(PhoenixQueryTable table, int count) {
-    super("get 1 order by key", "get", List.of("Rowan findByKey", "Table.get", "Phoenix SELECT by key"));
-    this.table = table;
-    this.count = count;
-  }
-
-  @Override
-  void load(Clients timing, Clients counting) throws Exception {
-    table.load(timing, counting);
+    super("get 1 order by key", "get", List.of("Rowan findByKey", "Table.get", "Phoenix SELECT by key"), table, count,
+        50);
   }
 
   private List<String> keys(int round, int count) {
@@ -49,16 +40,6 @@ final class PhoenixGetWorkload extends OpWorkload {
   }
 
   @Override
-  int count(int side) {
-    return count;
-  }
-
-  @Override
-  int countingOps(int side) {
-    return side == 2 ? 1 : 50;
-  }
-
-  @Override
   Run.Op op(Clients clients, int side, int round, int count) {
     List<String> keys = keys(round, count);
     if (side == 0) {
@@ -72,10 +53,4 @@ final class PhoenixGetWorkload extends OpWorkload {
     PhoenixOrders phoenix = table.phoenix();
     return i -> check(phoenix.get(keys.get(i)) != null, () -> "Phoenix found no " + keys.get(i));
   }
-
-  @Override
-  boolean countsRpcs(int side) {
-    return side != 2; // Phoenix has its own connection
-  }
-
 }

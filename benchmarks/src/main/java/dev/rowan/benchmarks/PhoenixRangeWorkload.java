@@ -13,42 +13,22 @@ import java.util.List;
  * {@code SELLER} index. One order matches a range of one ordinary seller; more, a range of
  * {@link BenchData#HOT}'s orders.
  */
-final class PhoenixRangeWorkload extends OpWorkload {
+final class PhoenixRangeWorkload extends PhoenixReadWorkload {
 
-  private final PhoenixQueryTable table;
   private final int matches;
-  private final int count;
 
   PhoenixRangeWorkload(PhoenixQueryTable table, int matches, int count) {
     super(String.format("seller and created between, %,d of %,d orders", matches, table.total), "query",
-        List.of("Rowan findBySellerBetween", "view scan", "Phoenix SELECT on index"));
+        List.of("Rowan findBySellerBetween", "view scan", "Phoenix SELECT on index"), table, count, Math.min(count, 20));
     if (matches < 1 || matches > table.hot) {
       throw new IllegalArgumentException("a query can match 1 order, or up to the " + table.hot + " of the hot seller");
     }
-    this.table = table;
     this.matches = matches;
-    this.count = count;
-  }
-
-  @Override
-  void load(Clients timing, Clients counting) throws Exception {
-    table.load(timing, counting);
-  }
-
-  @Override
-  int count(int side) {
-    return count;
-  }
-
-  @Override
-  int countingOps(int side) {
-    return side == 2 ? 1 : Math.min(count, 20);
   }
 
   private List<SellerRange> questions(int round, int count) {
     return BenchData.sellerRanges(4000L + round, count, matches, table.sellers, table.ordersPerSeller(), table.hot);
   }
-
 
   @Override
   void verify(Clients clients) throws Exception {
@@ -97,10 +77,4 @@ final class PhoenixRangeWorkload extends OpWorkload {
       check(phoenix.sellerBetween(q.seller(), q.from(), q.to()).size() == matches, () -> "Phoenix missed orders of " + q);
     };
   }
-
-  @Override
-  boolean countsRpcs(int side) {
-    return side != 2; // Phoenix has its own connection
-  }
-
 }

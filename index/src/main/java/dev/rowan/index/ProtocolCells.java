@@ -24,12 +24,12 @@ public final class ProtocolCells {
 
   private ProtocolCells() {}
 
-  /** Rows up to this many cells are searched for a status cell one cell after the other. */
+  /** Rows up to this many cells are searched for a protocol cell one cell after the other. */
   private static final int LINEAR_SEARCH_CELLS = 16;
 
   /** The status in {@code qualifier} of {@code family} in {@code result}, or {@code null}. */
   public static RowStatus status(Result result, byte[] family, byte[] qualifier) {
-    Cell cell = statusCell(result, family, qualifier);
+    Cell cell = cell(result, family, qualifier);
     return cell == null ? null
         : RowStatus.decode(cell.getValueArray(), cell.getValueOffset(), cell.getValueLength());
   }
@@ -39,16 +39,17 @@ public final class ProtocolCells {
    * {@code null}: what {@link #status} says of it, without decoding the rest.
    */
   public static RowStatus.State state(Result result, byte[] family, byte[] qualifier) {
-    Cell cell = statusCell(result, family, qualifier);
+    Cell cell = cell(result, family, qualifier);
     return cell == null ? null : RowStatus.stateOf(cell.getValueArray(), cell.getValueOffset(), cell.getValueLength());
   }
 
   /**
-   * The newest cell of {@code family:qualifier} in {@code result}, or {@code null}. A row of a
-   * few cells (a view row, a tall main row) is searched from its first cell, which is cheaper than
-   * {@link Result#getColumnLatestCell}'s binary search with its search key; larger rows use it.
+   * The newest cell of {@code family:qualifier} in {@code result}, or {@code null}: what
+   * {@link Result#getColumnLatestCell} returns. Protocol cells sort before every mapped column of
+   * their family, so a row of a few cells (a view row, a tall main row) is searched from its first
+   * cell, which is cheaper than that binary search with its search key; larger rows use it.
    */
-  static Cell statusCell(Result result, byte[] family, byte[] qualifier) {
+  public static Cell cell(Result result, byte[] family, byte[] qualifier) {
     Cell[] cells = result.rawCells();
     if (cells == null || cells.length > LINEAR_SEARCH_CELLS) {
       return result.getColumnLatestCell(family, qualifier);
@@ -73,7 +74,7 @@ public final class ProtocolCells {
 
   /** The owner main row key carried by a unique view row, or {@code null}. */
   public static byte[] owner(Result result, byte[] family) {
-    Cell cell = result.getColumnLatestCell(family, OWNER);
+    Cell cell = cell(result, family, OWNER);
     return cell == null ? null : CellUtil.cloneValue(cell);
   }
 

@@ -212,7 +212,7 @@ public final class ViewModel {
       entity.rowKey().decode(owner, 0, owner.length, values);
     }
     entity.readColumns(row, values);
-    org.apache.hadoop.hbase.Cell status = row.getColumnLatestCell(statusFamily, ProtocolCells.VIEW_STATUS);
+    org.apache.hadoop.hbase.Cell status = ProtocolCells.cell(row, statusFamily, ProtocolCells.VIEW_STATUS);
     if (status != null) {
       byte[] bytes = status.getValueArray();
       int bitmap = status.getValueOffset() + RowStatus.LENGTH;

@@ -80,6 +80,7 @@ class ProtocolCellsTest {
       }
       Result row = row(cells);
       for (byte[] family : families) {
+        assertSame(row.getColumnLatestCell(family, ProtocolCells.OWNER), ProtocolCells.cell(row, family, ProtocolCells.OWNER));
         Cell expected = row.getColumnLatestCell(family, ProtocolCells.VIEW_STATUS);
         RowStatus status = ProtocolCells.status(row, family, ProtocolCells.VIEW_STATUS);
         String where = "seed " + seed + ", row " + n + ", family " + Bytes.toString(family);

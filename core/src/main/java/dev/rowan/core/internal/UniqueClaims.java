@@ -72,7 +72,7 @@ final class UniqueClaims {
         return;
       }
       Result held = HBaseCalls.on(context.connection, table, "read unique key", t -> t.get(new Get(change.rowKey())));
-      Cell statusCell = held.getColumnLatestCell(family, ProtocolCells.VIEW_STATUS);
+      Cell statusCell = ProtocolCells.cell(held, family, ProtocolCells.VIEW_STATUS);
       if (statusCell == null) {
         continue; // released meanwhile: try again
       }

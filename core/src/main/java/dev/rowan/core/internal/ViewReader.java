@@ -72,7 +72,7 @@ final class ViewReader<T> {
 
   private Object[] check(ViewModel view, Result row, MainRow main) {
     boolean matches = maps(view, row, main);
-    Cell statusCell = row.getColumnLatestCell(view.statusFamily(), ProtocolCells.VIEW_STATUS);
+    Cell statusCell = ProtocolCells.cell(row, view.statusFamily(), ProtocolCells.VIEW_STATUS);
     RowStatus observed = statusCell == null ? null
         : RowStatus.decode(statusCell.getValueArray(), statusCell.getValueOffset(), statusCell.getValueLength());
     if (observed != null && observed.state() == State.UNVERIFIED) {
