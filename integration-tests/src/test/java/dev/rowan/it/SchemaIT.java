@@ -177,6 +177,7 @@ class SchemaIT {
 
     assertEquals(List.of(
         "Table " + orders(rowan) + ", column family 'd': max versions is 3, expected 1.",
+        "Table " + orders(rowan) + ", column family 'd': new version behavior is false, expected true.",
         "Table " + orders(rowan) + " lacks the column family 'h'."), e.report().differences());
     assertTrue(e.getMessage().contains("Table " + orders(rowan) + ", column family 'd': max versions is 3"),
         e.getMessage());

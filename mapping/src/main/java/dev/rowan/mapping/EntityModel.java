@@ -191,6 +191,16 @@ public final class EntityModel<T> {
    * @throws IllegalArgumentException when the number or types of the parts do not match
    */
   public byte[] rowKeyOf(Object... keyParts) {
+    return rowKey.encode(keyValuesOf(keyParts));
+  }
+
+  /**
+   * Values indexed by {@link PropertyModel#index()} that hold {@code keyParts}, given in
+   * {@code @RowKey} order, and nulls elsewhere.
+   *
+   * @throws IllegalArgumentException when the number or types of the parts do not match
+   */
+  public Object[] keyValuesOf(Object... keyParts) {
     List<PropertyModel> parts = rowKey.parts();
     if (keyParts == null || keyParts.length != parts.size()) {
       throw new IllegalArgumentException(entityName() + " has " + parts.size() + " row key parts "
@@ -205,7 +215,7 @@ public final class EntityModel<T> {
       }
       values[part.index()] = keyParts[i];
     }
-    return rowKey.encode(values);
+    return values;
   }
 
   /**
@@ -229,6 +239,25 @@ public final class EntityModel<T> {
    */
   public RowWrite write(Object[] values, long timestamp) {
     return encoder.write(values, timestamp);
+  }
+
+  /**
+   * The delete of every cell of the entity whose key parts are in {@code values}, whatever their
+   * timestamps: the whole row of a tall entity, the entity's own cells and row marker of a wide
+   * one.
+   *
+   * @throws InvalidValueException when a key part is null or cannot be encoded
+   */
+  public org.apache.hadoop.hbase.client.Delete deletion(Object[] values) {
+    return encoder.deletion(values);
+  }
+
+  /**
+   * The qualifier under which {@code column} of the entity whose values are {@code values} is
+   * stored: the column's own, behind the encoded column key for a wide entity.
+   */
+  public byte[] qualifier(Object[] values, PropertyModel column) {
+    return encoder.qualifier(values, column);
   }
 
   /**

@@ -33,7 +33,13 @@ public record FamilyModel(String name, int maxVersions, int ttlSeconds, BloomTyp
     return Bytes.toBytes(name);
   }
 
-  /** The HBase descriptor that creates this family. */
+  /**
+   * The HBase descriptor that creates this family. Every family Rowan creates has HBase's
+   * MVCC-sensitive version semantics ({@code NEW_VERSION_BEHAVIOR}): a delete masks only the
+   * cells written before it, never a put that arrives after it with the same or an older
+   * timestamp. Without it, a put in the same millisecond as the delete marker of a null column
+   * or of a deleted row before it is lost (docs/reliability.md).
+   */
   public ColumnFamilyDescriptor descriptor() {
     ColumnFamilyDescriptorBuilder builder = ColumnFamilyDescriptorBuilder.newBuilder(nameBytes())
         .setMaxVersions(maxVersions)
@@ -41,7 +47,8 @@ public record FamilyModel(String name, int maxVersions, int ttlSeconds, BloomTyp
         .setCompressionType(compression)
         .setBlocksize(blockSize)
         .setInMemory(inMemory)
-        .setDataBlockEncoding(dataBlockEncoding);
+        .setDataBlockEncoding(dataBlockEncoding)
+        .setNewVersionBehavior(true);
     if (ttlSeconds > 0) {
       builder.setTimeToLive(ttlSeconds);
     }

@@ -80,6 +80,11 @@ final class ModelReader<T> {
     PropertyModel timestamp = single(p -> p.role() == Role.CELL_TIMESTAMP, "@CellTimestamp");
     SaltModel salt = table == null ? null : readSalt(table.salt(), rowKeyParts);
     List<IndexDefinition> indexes = readIndexes();
+    if (timestamp != null && !indexes.isEmpty()) {
+      problem(timestamp.qualifiedName() + " is a @CellTimestamp, and " + entity + " declares views (@Index): the view"
+          + " protocol orders the writes of a row by cell timestamps of its own, so an entity with views"
+          + " cannot choose them; keep the time in a @Column instead");
+    }
     int hashPart = hashPrefixPart(rowKeyParts);
     KeyLayout rowKey = problems.isEmpty() ? rowKeyLayout(rowKeyParts, salt, hashPart) : null;
     if (!problems.isEmpty()) {

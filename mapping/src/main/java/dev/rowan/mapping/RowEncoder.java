@@ -14,6 +14,9 @@ final class RowEncoder<T> {
 
   private static final byte[] EMPTY = new byte[0];
 
+  /** The greatest timestamp a delete can name ({@code LATEST_TIMESTAMP} means "now"). */
+  private static final long EVERY_TIMESTAMP = HConstants.LATEST_TIMESTAMP - 1;
+
   private final KeyLayout rowKey;
   private final KeyLayout columnKey;
   private final PropertyModel[] columns;
@@ -37,20 +40,20 @@ final class RowEncoder<T> {
     byte[] row = rowKey.encode(values);
     byte[] prefix = columnKey == null ? null : columnKey.encode(values);
     long timestamp = cellTimestamp == null ? writeTimestamp : timestamp(values);
+    // Null columns are deleted up to the cells' own timestamp when the entity maps it (a later put
+    // at that timestamp still shows: every family has HBase's new version behavior), and up to
+    // just before the write's timestamp otherwise.
+    long deletedUpTo = timestamp == HConstants.LATEST_TIMESTAMP || cellTimestamp != null ? timestamp : timestamp - 1;
     Put put = new Put(row, timestamp);
     Delete delete = null;
     for (PropertyModel column : columns) {
       Object value = values[column.index()];
-      byte[] qualifier = prefix == null ? column.qualifierBytes() : concat(prefix, column.qualifierBytes());
+      byte[] qualifier = qualifier(prefix, column);
       if (value == null) {
         if (delete == null) {
           delete = new Delete(row);
         }
-        if (timestamp == HConstants.LATEST_TIMESTAMP) {
-          delete.addColumns(column.familyBytes(), qualifier);
-        } else {
-          delete.addColumns(column.familyBytes(), qualifier, timestamp - 1);
-        }
+        delete.addColumns(column.familyBytes(), qualifier, deletedUpTo);
       } else {
         put.addColumn(column.familyBytes(), qualifier, timestamp, encode(column, value));
       }
@@ -59,6 +62,34 @@ final class RowEncoder<T> {
       put.addColumn(markerFamily, prefix == null ? EMPTY : prefix, timestamp, EMPTY);
     }
     return new RowWrite(row, put, delete);
+  }
+
+  /**
+   * The delete of every cell of the entity whose key parts are in {@code values}, whatever their
+   * timestamps (cell timestamps may lie in the future): the whole row of a tall entity; the
+   * entity's columns and its row marker in the row of a wide one.
+   */
+  Delete deletion(Object[] values) {
+    byte[] row = rowKey.encode(values);
+    if (columnKey == null) {
+      return new Delete(row, EVERY_TIMESTAMP);
+    }
+    byte[] prefix = columnKey.encode(values);
+    Delete delete = new Delete(row);
+    for (PropertyModel column : columns) {
+      delete.addColumns(column.familyBytes(), qualifier(prefix, column), EVERY_TIMESTAMP);
+    }
+    delete.addColumns(markerFamily, prefix, EVERY_TIMESTAMP);
+    return delete;
+  }
+
+  /** The qualifier of {@code column} in the row of the entity whose values are {@code values}. */
+  byte[] qualifier(Object[] values, PropertyModel column) {
+    return qualifier(columnKey == null ? null : columnKey.encode(values), column);
+  }
+
+  private static byte[] qualifier(byte[] prefix, PropertyModel column) {
+    return prefix == null ? column.qualifierBytes() : concat(prefix, column.qualifierBytes());
   }
 
   private static byte[] encode(PropertyModel column, Object value) {

@@ -53,6 +53,18 @@ class MappingErrorsTest {
     assertEquals(expected.size(), error.problems().size(), message);
   }
 
+  @Table(name = "stamped")
+  @Index(name = "kind", key = {"kind"})
+  record StampedWithView(@RowKey String id, @Column String kind, @dev.rowan.mapping.annotation.CellTimestamp long at) {}
+
+  @Test
+  void aCellTimestampIsRefusedOnAnEntityWithViews() {
+    MappingException error = assertThrows(MappingException.class, () -> EntityModel.of(StampedWithView.class));
+    assertEquals(1, error.problems().size(), error.getMessage());
+    assertTrue(error.problems().get(0).startsWith("StampedWithView.at is a @CellTimestamp, and StampedWithView declares"
+        + " views (@Index)"), error.getMessage());
+  }
+
   static final class NoTable {
     @RowKey String id;
   }

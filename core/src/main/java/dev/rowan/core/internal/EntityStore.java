@@ -173,32 +173,26 @@ public final class EntityStore<T> {
   /** Deletes {@code entity}. */
   public void delete(T entity) {
     Objects.requireNonNull(entity, () -> "cannot delete a null " + context.model.entityName());
-    deleteRow(context.model.rowKey(entity), entity);
+    deleteRow(context.model.rowKey(entity), context.model.values(entity));
   }
 
   /** Deletes the entity under {@code keyParts}. */
   public void deleteByKey(Object... keyParts) {
-    deleteRow(context.model.rowKeyOf(keyParts), null);
+    byte[] row = context.model.rowKeyOf(keyParts);
+    deleteRow(row, context.model.keyValuesOf(keyParts));
   }
 
-  private void deleteRow(byte[] row, T entity) {
+  /** Deletes the entity of {@code row}, whose key parts are in {@code values}. */
+  private void deleteRow(byte[] row, Object[] values) {
     if (context.hasViews()) {
       protocol.write(List.of(new Pending(row, null)));
-    } else if (context.model.isWide() && entity != null) {
-      RowWrite write = context.model.write(context.model.values(entity));
-      org.apache.hadoop.hbase.client.Delete delete = new org.apache.hadoop.hbase.client.Delete(row);
-      write.mutations().forEach(m -> m.getFamilyCellMap().forEach((family, cells) -> cells.forEach(
-          cell -> delete.addColumns(family, org.apache.hadoop.hbase.CellUtil.cloneQualifier(cell)))));
-      HBaseCalls.on(context.connection, context.mainTable, "delete", t -> {
-        t.delete(delete);
-        return null;
-      });
-    } else {
-      HBaseCalls.on(context.connection, context.mainTable, "delete", t -> {
-        t.delete(new org.apache.hadoop.hbase.client.Delete(row));
-        return null;
-      });
+      return;
     }
+    org.apache.hadoop.hbase.client.Delete delete = context.model.deletion(values);
+    HBaseCalls.on(context.connection, context.mainTable, "delete", t -> {
+      t.delete(delete);
+      return null;
+    });
   }
 
   /** Every entity in row key order, lazily; closing the stream closes the scanners. */

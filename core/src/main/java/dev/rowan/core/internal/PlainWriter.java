@@ -13,7 +13,8 @@ import org.apache.hadoop.hbase.client.Row;
 
 /**
  * Writes entities without views: the same cells hand-written client code would put, in one
- * batch; with a {@code @Version}, each row conditionally on the version read.
+ * batch; with a {@code @Version}, each row conditionally on the version read (the entity's own
+ * version cell, behind its column key in a wide row).
  */
 final class PlainWriter<T> {
 
@@ -58,20 +59,23 @@ final class PlainWriter<T> {
         throw WriteConflictException.of(context.model.entityName(), context.describe(rowKeys.get(pending.get(0))),
             ProtocolWriter.MAX_ATTEMPTS);
       }
-      List<Get> gets = pending.stream().map(i -> new Get(rowKeys.get(i)).addColumn(version.family(), version.qualifier()))
-          .toList();
+      List<byte[]> qualifiers = pending.stream().map(i -> context.model.qualifier(values.get(i), version)).toList();
+      List<Get> gets = new ArrayList<>(pending.size());
+      for (int j = 0; j < pending.size(); j++) {
+        gets.add(new Get(rowKeys.get(pending.get(j))).addColumn(version.family(), qualifiers.get(j)));
+      }
       Result[] current = HBaseCalls.on(context.connection, context.mainTable, "read versions", t -> t.get(gets));
       List<CheckAndMutate> writes = new ArrayList<>();
       for (int j = 0; j < pending.size(); j++) {
         int i = pending.get(j);
-        byte[] stored = current[j].getValue(version.family(), version.qualifier());
+        byte[] stored = current[j].getValue(version.family(), qualifiers.get(j));
         Object[] before = stored == null ? null : storedVersion(version, stored);
         Object[] advanced = MainRow.advanceVersion(context.model, before, values.get(i), rowKeys.get(i));
         written.set(i, advanced);
         RowWrite write = context.model.write(advanced);
         CheckAndMutate.Builder condition = CheckAndMutate.newBuilder(rowKeys.get(i));
-        condition = stored == null ? condition.ifNotExists(version.family(), version.qualifier())
-            : condition.ifEquals(version.family(), version.qualifier(), stored);
+        condition = stored == null ? condition.ifNotExists(version.family(), qualifiers.get(j))
+            : condition.ifEquals(version.family(), qualifiers.get(j), stored);
         writes.add(write.delete() == null ? condition.build(write.put()) : condition.build(write.asRowMutations()));
       }
       List<CheckAndMutateResult> results = HBaseCalls.on(context.connection, context.mainTable, "write",

@@ -24,7 +24,8 @@ final class TableComparison {
     COMPRESSION("compression", ColumnFamilyDescriptor::getCompressionType),
     BLOCK_SIZE("block size", family -> family.getBlocksize() + " bytes"),
     IN_MEMORY("in-memory", ColumnFamilyDescriptor::isInMemory),
-    DATA_BLOCK_ENCODING("data block encoding", ColumnFamilyDescriptor::getDataBlockEncoding);
+    DATA_BLOCK_ENCODING("data block encoding", ColumnFamilyDescriptor::getDataBlockEncoding),
+    NEW_VERSION_BEHAVIOR("new version behavior", ColumnFamilyDescriptor::isNewVersionBehavior);
 
     private final String label;
     private final Function<ColumnFamilyDescriptor, Object> value;
