@@ -76,7 +76,9 @@ class VerifyViewsIT {
 
     List<ViewReport> rebuilt = RebuildViews.of(rowan, Order.class).run();
 
-    assertCounts(rebuilt.get(0), 3, 2, 2);
+    // The loaded HFiles bring back the 3 deleted rows (a delete masks only what was written
+    // before it); the 2 stale rows are newer than the loaded cells, and the orphans are not loaded.
+    assertCounts(rebuilt.get(0), 0, 2, 2);
     assertEquals(orders.size() + 2, rebuilt.get(0).repaired(), rebuilt.get(0).summary());
     ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
     BulkLoadReloadIT.assertQueriesAnswer(rowan.repository(OrderRepository.class), orders.values());
