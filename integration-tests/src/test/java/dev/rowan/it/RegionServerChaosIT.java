@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
  * moved and a region server is aborted and replaced: every save that returned is readable by
  * key with what it saved; a save that threw is either fully there or not at all; and reads
  * through the views answer like the main table. Runs on a cluster of its own (two region
- * servers), with {@code -Pchaos}.
+ * servers), in every build (under a minute).
  */
 class RegionServerChaosIT {
 

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A stream that its caller abandons, neither read to its end nor closed, holds its scanners on
  * the region server only until the scanner lease runs out. Runs on a cluster of its own with a
- * short lease, with {@code -Pchaos}.
+ * short lease, in every build.
  */
 class ScannerLeaseChaosIT {
 
