@@ -47,18 +47,20 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
   private final MethodPlan plan;
   private final Result result;
   private final boolean paged;
-  private final int fingerprint;
+  /** Identifies the method in its page tokens ({@link PageTokens#fingerprint}). */
+  private final byte[] fingerprint;
 
   /** The kinds of return value a query method may declare. */
   enum Result { LIST, STREAM, OPTIONAL, ENTITY, PAGE, COUNT_LONG, COUNT_INT, BOOLEAN, VOID }
 
-  private QueryMethod(String name, EntityStore<T> store, MethodPlan plan, Result result, boolean paged) {
+  private QueryMethod(String name, EntityStore<T> store, MethodPlan plan, Result result, boolean paged,
+      byte[] fingerprint) {
     this.name = name;
     this.store = store;
     this.plan = plan;
     this.result = result;
     this.paged = paged;
-    this.fingerprint = name.hashCode();
+    this.fingerprint = fingerprint;
   }
 
   /** The text {@code explain} returns. */
@@ -102,7 +104,8 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
       problems.add(name + " returns pages, but its results are " + (plan.groups().size() > 1 ? "a union of Or groups"
           : "sorted in memory") + "; pages continue from a key, so they need results in key order");
     }
-    return problems.size() > before ? null : new QueryMethod<>(name, store, plan, result, paged);
+    return problems.size() > before ? null : new QueryMethod<>(name, store, plan, result, paged,
+        PageTokens.fingerprint(repository, method, model.type()));
   }
 
   private static Result resultOf(String name, Method method, ParsedQuery query, boolean paged, List<String> problems) {
@@ -172,7 +175,7 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
 
 
   /** The entities found, lazily when one group is read in the asked order, else collected, sorted and cut. */
-  private Iterator<Found> found(Object[] args, int wanted, byte[] after, List<AutoCloseable> toClose) {
+  private Iterator<Found> found(Object[] args, int wanted, PageTokens.Position after, List<AutoCloseable> toClose) {
     if (plan.groups().size() == 1 && !plan.sortInMemory()) {
       AccessPlan group = plan.groups().get(0);
       QueryCursor cursor = new QueryCursor(store.context(), store.viewReader(), group,
@@ -181,12 +184,17 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
       return cursor;
     }
     Map<ByteBuffer, Keyed> union = new LinkedHashMap<>();
+    EntityModel<T> model = store.model();
     for (int i = 0; i < plan.groups().size(); i++) {
       try (QueryCursor cursor = new QueryCursor(store.context(), store.viewReader(), plan.groups().get(i),
           plan.query().groups().get(i), args, Integer.MAX_VALUE, null)) {
         cursor.forEachRemaining(found -> {
-          byte[] mainKey = store.model().rowKey().encode(found.values());
-          union.putIfAbsent(ByteBuffer.wrap(mainKey), new Keyed(mainKey, found));
+          // an entity is its main row key (without salt, so that ties sort in key order) and,
+          // in a wide row, its column key as well
+          byte[] salted = model.rowKey().encode(found.values());
+          byte[] mainKey = Arrays.copyOfRange(salted, model.rowKey().salt() == null ? 0 : 1, salted.length);
+          byte[] identity = model.isWide() ? Bytes.add(mainKey, model.columnKey().encode(found.values())) : mainKey;
+          union.putIfAbsent(ByteBuffer.wrap(identity), new Keyed(identity, found));
         });
       }
     }
@@ -197,10 +205,16 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     return all.stream().map(Keyed::found).iterator();
   }
 
-  /** An entity found with its main row key, encoded once: it tells entities apart and breaks ties. */
-  private record Keyed(byte[] mainKey, Found found) {}
+  /**
+   * An entity found with its identity, encoded once: its main row key without salt, followed by
+   * its column key for a wide entity. It tells entities apart and breaks ties.
+   */
+  private record Keyed(byte[] identity, Found found) {}
 
-  /** The order of the method's sorts, nulls last in either direction, ties by main row key. */
+  /**
+   * The order of the method's sorts, nulls last in either direction, ties in key order: by main
+   * row key without salt, then by column key.
+   */
   private Comparator<Keyed> order() {
     Comparator<Keyed> order = null;
     for (Sort sort : plan.query().sorts()) {
@@ -212,7 +226,7 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
           Comparator.nullsLast(values));
       order = order == null ? bySort : order.thenComparing(bySort);
     }
-    return order.thenComparing((a, b) -> Bytes.compareTo(a.mainKey(), b.mainKey()));
+    return order.thenComparing((a, b) -> Bytes.compareTo(a.identity(), b.identity()));
   }
 
   private List<T> list(Object[] args) {
@@ -269,22 +283,25 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
   }
 
   private Page<T> page(Object[] args, PageRequest request) {
-    byte[] after = PageTokens.read(name, fingerprint, request.continuation());
+    PageTokens.Position after = PageTokens.read(name, fingerprint, request.continuation());
     int wanted = Math.min(request.size(), limit());
     List<AutoCloseable> resources = new ArrayList<>();
     try {
       Iterator<Found> found = found(args, wanted + 1, after, resources);
       List<T> content = new ArrayList<>();
-      byte[] last = null;
+      Found last = null;
       while (content.size() < wanted && found.hasNext()) {
-        Found next = found.next();
-        content.add(store.model().instantiate(next.values()));
-        last = next.rowKey();
+        last = found.next();
+        content.add(store.model().instantiate(last.values()));
       }
       boolean more = found.hasNext() && plan.query().limit() == 0;
+      if (!more) {
+        return new Page<>(content, null);
+      }
       int saltLength = plan.groups().get(0).key().salt() == null ? 0 : 1;
-      return new Page<>(content, more ? new PageRequest(request.size(),
-          PageTokens.write(fingerprint, Arrays.copyOfRange(last, saltLength, last.length))) : null);
+      byte[] row = Arrays.copyOfRange(last.rowKey(), saltLength, last.rowKey().length);
+      return new Page<>(content, new PageRequest(request.size(),
+          PageTokens.write(fingerprint, new PageTokens.Position(row, last.columnKey()))));
     } finally {
       closeAll(resources);
     }
