@@ -353,6 +353,18 @@ class WideRowQueriesIT {
     }
   }
 
+  @Test
+  void aConditionOnAColumnOfAWideEntityIsCheckedOnEachEntityOfTheRow(Rowan rowan) {
+    for (Events events : List.of(events(rowan), saltedEvents(rowan))) {
+      events.saveAll(List.of(new Ev("u", 1, 1, "x", 1), new Ev("u", 1, 2, "y", 2), new Ev("u", 1, 3, "x", 3),
+          new Ev("u", 2, 1, "y", 4)));
+      assertEquals(List.of(new Ev("u", 1, 1, "x", 1), new Ev("u", 1, 3, "x", 3)), events.byKind("u", "x"),
+          "a column filter would see the row, not its entities");
+      assertEquals(List.of(new Ev("u", 1, 2, "y", 2), new Ev("u", 2, 1, "y", 4)),
+          all(p -> events.byKind("u", "y", p), 1));
+    }
+  }
+
   // ---- every query and page size against the model of what was saved
 
   @Test
