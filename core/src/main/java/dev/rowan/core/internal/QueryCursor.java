@@ -79,7 +79,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
       if (plan.access() == Access.GET) {
         Result[] results;
         try (Table table = context.connection.getTable(name)) {
-          results = table.get(gets(after));
+          results = table.get(gets());
         }
         this.rows = Arrays.stream(results).filter(r -> !r.isEmpty()).iterator();
         this.scanners = () -> {};
@@ -100,8 +100,11 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     }
   }
 
-  /** The gets of the whole keys, in key order without salt (reversed for a reversed plan), none before {@code after}. */
-  private List<Get> gets(Position after) {
+  /**
+   * The gets of the whole keys, in key order without salt (reversed for a reversed plan), none of
+   * a row before the position to resume after.
+   */
+  private List<Get> gets() {
     List<byte[]> keys = new ArrayList<>();
     for (Object[] values : prefixValues()) {
       byte[] key = plan.key().encode(values, plan.prefix().size());
