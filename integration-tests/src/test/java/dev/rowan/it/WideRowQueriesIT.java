@@ -72,6 +72,10 @@ class WideRowQueriesIT {
 
     List<Event> findByUserIdOrderByNDesc(String userId);
 
+    Page<Event> findByUserIdOrderByNDesc(String userId, PageRequest page);
+
+    Page<Event> findByUserIdAndDayOrUserIdAndDay(String user1, int day1, String user2, int day2, PageRequest page);
+
     List<Event> findByUserIdAndDayOrUserIdAndDay(String user1, int day1, String user2, int day2);
 
     long countByUserIdAndDay(String userId, int day);
@@ -97,6 +101,11 @@ class WideRowQueriesIT {
     List<SaltedEvent> findByUserIdAndDayOrderByAtDesc(String userId, int day);
 
     List<SaltedEvent> findByUserIdOrderByNDesc(String userId);
+
+    Page<SaltedEvent> findByUserIdOrderByNDesc(String userId, PageRequest page);
+
+    Page<SaltedEvent> findByUserIdAndDayOrUserIdAndDay(String user1, int day1, String user2, int day2,
+        PageRequest page);
 
     List<SaltedEvent> findByUserIdAndDayOrUserIdAndDay(String user1, int day1, String user2, int day2);
 
@@ -143,6 +152,10 @@ class WideRowQueriesIT {
     List<Ev> rowNewestFirst(String user, int day);
 
     List<Ev> userByNDesc(String user);
+
+    Page<Ev> userByNDesc(String user, PageRequest page);
+
+    Page<Ev> twoRows(String user1, int day1, String user2, int day2, PageRequest page);
 
     List<Ev> twoRows(String user1, int day1, String user2, int day2);
 
@@ -204,6 +217,14 @@ class WideRowQueriesIT {
 
       public List<Ev> userByNDesc(String user) {
         return q.findByUserIdOrderByNDesc(user).stream().map(ev).toList();
+      }
+
+      public Page<Ev> userByNDesc(String user, PageRequest p) {
+        return page.apply(q.findByUserIdOrderByNDesc(user, p));
+      }
+
+      public Page<Ev> twoRows(String user1, int day1, String user2, int day2, PageRequest p) {
+        return page.apply(q.findByUserIdAndDayOrUserIdAndDay(user1, day1, user2, day2, p));
       }
 
       public List<Ev> twoRows(String user1, int day1, String user2, int day2) {
@@ -278,6 +299,14 @@ class WideRowQueriesIT {
 
       public List<Ev> userByNDesc(String user) {
         return q.findByUserIdOrderByNDesc(user).stream().map(ev).toList();
+      }
+
+      public Page<Ev> userByNDesc(String user, PageRequest p) {
+        return page.apply(q.findByUserIdOrderByNDesc(user, p));
+      }
+
+      public Page<Ev> twoRows(String user1, int day1, String user2, int day2, PageRequest p) {
+        return page.apply(q.findByUserIdAndDayOrUserIdAndDay(user1, day1, user2, day2, p));
       }
 
       public List<Ev> twoRows(String user1, int day1, String user2, int day2) {
@@ -427,9 +456,17 @@ class WideRowQueriesIT {
         }
         assertEquals(expect(events, saved, e -> e.userId().equals(user) && "y".equals(e.kind())),
             events.byKind(user, "y"), context);
-        assertEquals(saved.stream().filter(e -> e.userId().equals(user))
+        List<Ev> byNDesc = saved.stream().filter(e -> e.userId().equals(user))
             .sorted(Comparator.comparing(Ev::n, Comparator.nullsLast(Comparator.<Integer>reverseOrder()))
-                .thenComparing(events.keyOrder())).toList(), events.userByNDesc(user), context);
+                .thenComparing(events.keyOrder())).toList();
+        assertEquals(byNDesc, events.userByNDesc(user), context);
+        for (int size : PAGE_SIZES) {
+          String at = context + ", user " + user + ", pages of " + size;
+          assertEquals(byNDesc, all(p -> events.userByNDesc(user, p), size), "sorted in memory, " + at);
+          assertEquals(expect(events, saved, e -> e.userId().equals(user) && e.day() == 1
+              || e.userId().equals("bob") && e.day() == 0), all(p -> events.twoRows(user, 1, "bob", 0, p), size),
+              "or-groups, " + at);
+        }
         for (int day = -2; day < 4; day++) {
           int d = day;
           assertEquals(saved.stream().filter(e -> e.userId().equals(user) && e.day() == d)
@@ -481,6 +518,10 @@ class WideRowQueriesIT {
     Page<Note> findByIdIn(List<String> ids, PageRequest page);
 
     Page<Note> findByTopicIn(List<String> topics, PageRequest page);
+
+    Page<Note> findByTopicOrderByRankDesc(String topic, PageRequest page);
+
+    Page<Note> findByTopicOrId(String topic, String id, PageRequest page);
   }
 
   @Test
@@ -492,7 +533,8 @@ class WideRowQueriesIT {
     NoteQueries notes = rowan.repository(NoteQueries.class);
     List<Note> saved = new ArrayList<>();
     for (int i = 0; i < 40; i++) {
-      saved.add(new Note("n-" + random.nextInt(1000) + "-" + i, "t" + random.nextInt(3), random.nextInt(9)));
+      saved.add(new Note("n-" + random.nextInt(1000) + "-" + i, "t" + random.nextInt(3),
+          random.nextInt(4) == 0 ? null : random.nextInt(9)));
     }
     notes.saveAll(saved);
     Comparator<Note> byId = Comparator.comparing(Note::id);
@@ -508,6 +550,13 @@ class WideRowQueriesIT {
       assertEquals(saved.stream().filter(n -> !n.topic().equals("t1"))
               .sorted(Comparator.comparing(Note::topic).thenComparing(byId)).toList(),
           all(p -> notes.findByTopicIn(List.of("t2", "t0"), p), size), at);
+      assertEquals(saved.stream().filter(n -> n.topic().equals("t2"))
+              .sorted(Comparator.comparing(Note::rank, Comparator.nullsLast(Comparator.<Integer>reverseOrder()))
+                  .thenComparing(byId)).toList(),
+          all(p -> notes.findByTopicOrderByRankDesc("t2", p), size), "sorted in memory, " + at);
+      String other = saved.get(random.nextInt(saved.size())).id();
+      assertEquals(saved.stream().filter(n -> n.topic().equals("t0") || n.id().equals(other)).sorted(byId).toList(),
+          all(p -> notes.findByTopicOrId("t0", other, p), size), "or-groups, " + at);
     }
   }
 

@@ -9,9 +9,12 @@ import java.util.Arrays;
 
 /**
  * The continuation tokens of pages:
- * {@code [version 2][row key length: 4][row key][column key length: 4, -1 for none][column key][tag: 16]}.
+ * {@code [version 2][row key length: 4][row key][column key length: 4, -1 for none][column key]
+ * [number of sort values: 4]([length: 4, -1 for null][sort value])*[tag: 16]}.
  * The position is the last entity a page returned: the key of the row it was read from, without
- * its salt byte, and for an entity of a wide row its column key. The tag is the first 16 bytes of
+ * its salt byte, and for an entity of a wide row its column key; for results sorted in memory or
+ * unioned from {@code Or} groups, its main row key without salt, its column key and the values
+ * it was sorted by ({@link InMemoryOrder}). The tag is the first 16 bytes of
  * the SHA-256 of the method's {@linkplain #fingerprint fingerprint} and everything before it, so a
  * token of another method (whatever its name's {@code hashCode}) and a token changed in any byte
  * are refused. The tag is a checksum, not a secret: a token is only a starting point, every scan
@@ -29,10 +32,19 @@ final class PageTokens {
   /**
    * Where a page ended: the last entity returned.
    *
-   * @param rowKey the key of the row it was read from, without salt
+   * @param rowKey the key of the row it was read from (its main row key for results ordered in
+   *     memory), without salt
    * @param columnKey its column key when it was read from a wide row, else null
+   * @param sortValues the encoded values it was sorted by in memory (an element is null for a
+   *     null value); empty for results in key order
    */
-  record Position(byte[] rowKey, byte[] columnKey) {}
+  record Position(byte[] rowKey, byte[] columnKey, byte[][] sortValues) {
+
+    /** The position of an entity of results in key order. */
+    Position(byte[] rowKey, byte[] columnKey) {
+      this(rowKey, columnKey, new byte[0][]);
+    }
+  }
 
   private PageTokens() {}
 
@@ -46,15 +58,30 @@ final class PageTokens {
   }
 
   static byte[] write(byte[] fingerprint, Position last) {
-    byte[] row = last.rowKey();
-    byte[] column = last.columnKey();
-    ByteBuffer token = ByteBuffer.allocate(1 + 4 + row.length + 4 + (column == null ? 0 : column.length) + TAG);
-    token.put(VERSION).putInt(row.length).put(row).putInt(column == null ? -1 : column.length);
-    if (column != null) {
-      token.put(column);
+    int length = 1 + field(last.rowKey()) + field(last.columnKey()) + 4 + TAG;
+    for (byte[] value : last.sortValues()) {
+      length += field(value);
+    }
+    ByteBuffer token = ByteBuffer.allocate(length).put(VERSION);
+    put(token, last.rowKey());
+    put(token, last.columnKey());
+    token.putInt(last.sortValues().length);
+    for (byte[] value : last.sortValues()) {
+      put(token, value);
     }
     token.put(tag(fingerprint, token.array(), token.position()));
     return token.array();
+  }
+
+  private static int field(byte[] bytes) {
+    return 4 + (bytes == null ? 0 : bytes.length);
+  }
+
+  private static void put(ByteBuffer token, byte[] bytes) {
+    token.putInt(bytes == null ? -1 : bytes.length);
+    if (bytes != null) {
+      token.put(bytes);
+    }
   }
 
   /**
@@ -68,26 +95,39 @@ final class PageTokens {
       return null;
     }
     int body = token.length - TAG;
-    if (body < 9 || token[0] != VERSION
+    if (body < 13 || token[0] != VERSION
         || !MessageDigest.isEqual(tag(fingerprint, token, body), Arrays.copyOfRange(token, body, token.length))) {
       throw refused(method);
     }
     ByteBuffer in = ByteBuffer.wrap(token, 1, body - 1);
-    int rowLength = in.getInt();
-    if (rowLength < 0 || rowLength > in.remaining() - 4) {
+    byte[] row = get(in, method);
+    byte[] column = get(in, method);
+    int count = in.remaining() < 4 ? -1 : in.getInt();
+    if (row == null || count < 0 || count > in.remaining() / 4) {
       throw refused(method);
     }
-    byte[] row = new byte[rowLength];
-    in.get(row);
-    int columnLength = in.getInt();
-    if (columnLength != in.remaining() && !(columnLength == -1 && in.remaining() == 0)) {
+    byte[][] sortValues = new byte[count][];
+    for (int i = 0; i < count; i++) {
+      sortValues[i] = get(in, method);
+    }
+    if (in.hasRemaining()) {
       throw refused(method);
     }
-    byte[] column = columnLength < 0 ? null : new byte[columnLength];
-    if (column != null) {
-      in.get(column);
+    return new Position(row, column, sortValues);
+  }
+
+  /** A field written by {@link #put}: null for length -1. */
+  private static byte[] get(ByteBuffer in, String method) {
+    int length = in.remaining() < 4 ? -2 : in.getInt();
+    if (length < -1 || length > in.remaining()) {
+      throw refused(method);
     }
-    return new Position(row, column);
+    if (length == -1) {
+      return null;
+    }
+    byte[] bytes = new byte[length];
+    in.get(bytes);
+    return bytes;
   }
 
   private static IllegalArgumentException refused(String method) {

@@ -67,6 +67,20 @@ class PageTokensTest {
   }
 
   @Test
+  void readsBackTheSortValuesOfAPageSortedInMemory() throws Exception {
+    byte[] aa = fingerprint("findByAa", String.class, PageRequest.class);
+    byte[][] values = {{1, 2}, null, {}};
+    Position sorted = PageTokens.read("m", aa,
+        PageTokens.write(aa, new Position(new byte[] {5}, null, values)));
+    assertArrayEquals(new byte[] {5}, sorted.rowKey());
+    assertNull(sorted.columnKey());
+    assertEquals(3, sorted.sortValues().length);
+    assertArrayEquals(new byte[] {1, 2}, sorted.sortValues()[0]);
+    assertNull(sorted.sortValues()[1]);
+    assertArrayEquals(new byte[0], sorted.sortValues()[2]);
+  }
+
+  @Test
   void refusesATokenChangedInAnyByteOrCut() throws Exception {
     byte[] aa = fingerprint("findByAa", String.class, PageRequest.class);
     byte[] token = PageTokens.write(aa, new Position(new byte[] {4, 5, 6}, new byte[] {7, 8}));
