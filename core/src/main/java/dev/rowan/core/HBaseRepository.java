@@ -44,7 +44,10 @@ public interface HBaseRepository<T> {
   java.util.List<T> saveAll(Iterable<T> entities);
 
   /**
-   * The entity stored under the row key made of {@code keyParts}, in {@code @RowKey} order.
+   * The entity stored under the row key made of {@code keyParts}, in {@code @RowKey} order. For
+   * a wide entity (one with a {@code @ColumnKey}), the key parts of one entity: its row key parts,
+   * then its column key parts in {@code @ColumnKey} order; the row key parts alone name a row of
+   * many entities and are refused (read them with a query method on the row key properties).
    *
    * @throws IllegalArgumentException when the parts do not match the key
    */
@@ -53,7 +56,12 @@ public interface HBaseRepository<T> {
   /** Deletes {@code entity} and its view rows; nothing happens when it is not stored. */
   void delete(T entity);
 
-  /** Deletes the entity stored under {@code keyParts} and its view rows. */
+  /**
+   * Deletes the entity stored under {@code keyParts} and its view rows; the parts are those that
+   * {@link #findByKey} takes, so for a wide entity one entity of a row, never the whole row.
+   *
+   * @throws IllegalArgumentException when the parts do not match the key
+   */
   void deleteByKey(Object... keyParts);
 
   /**

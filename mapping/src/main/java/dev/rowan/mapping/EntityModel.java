@@ -4,6 +4,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
 import dev.rowan.mapping.PropertyModel.Role;
 import dev.rowan.mapping.internal.EntityAccessor;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -191,21 +192,44 @@ public final class EntityModel<T> {
    * @throws IllegalArgumentException when the number or types of the parts do not match
    */
   public byte[] rowKeyOf(Object... keyParts) {
-    return rowKey.encode(keyValuesOf(keyParts));
-  }
-
-  /**
-   * Values indexed by {@link PropertyModel#index()} that hold {@code keyParts}, given in
-   * {@code @RowKey} order, and nulls elsewhere.
-   *
-   * @throws IllegalArgumentException when the number or types of the parts do not match
-   */
-  public Object[] keyValuesOf(Object... keyParts) {
     List<PropertyModel> parts = rowKey.parts();
     if (keyParts == null || keyParts.length != parts.size()) {
       throw new IllegalArgumentException(entityName() + " has " + parts.size() + " row key parts "
           + parts.stream().map(PropertyModel::name).toList() + ", not " + (keyParts == null ? 0 : keyParts.length));
     }
+    return rowKey.encode(keyValues(parts, keyParts));
+  }
+
+  /**
+   * The values of the key of one entity: {@code keyParts} are its row key parts in
+   * {@code @RowKey} order, then, for a wide entity, its column key parts in {@code @ColumnKey}
+   * order. Every other value is null.
+   *
+   * @throws IllegalArgumentException naming the entity and its key parts when the number or
+   *     types of the parts do not match; for a wide entity given only its row key parts, saying
+   *     that they name a row of many entities
+   */
+  public Object[] keyValuesOf(Object... keyParts) {
+    if (!isWide()) {
+      rowKeyOf(keyParts); // checks the number, types and values of the parts
+      return keyValues(rowKey.parts(), keyParts);
+    }
+    List<PropertyModel> parts = new ArrayList<>(rowKey.parts());
+    parts.addAll(columnKey.parts());
+    int given = keyParts == null ? 0 : keyParts.length;
+    if (given != parts.size()) {
+      String names = "row key parts " + rowKey.parts().stream().map(PropertyModel::name).toList()
+          + " and column key parts " + columnKey.parts().stream().map(PropertyModel::name).toList();
+      throw new IllegalArgumentException(entityName() + " is stored wide: one entity's key is its " + names
+          + ", in that order, not " + given + " parts" + (given == rowKey.parts().size()
+              ? "; the row key parts alone name a row of many " + entityName()
+                  + " entities, which a query method such as findBy" + capitalised(rowKey.parts()) + " reads"
+              : ""));
+    }
+    return keyValues(parts, keyParts);
+  }
+
+  private Object[] keyValues(List<PropertyModel> parts, Object[] keyParts) {
     Object[] values = new Object[properties.size()];
     for (int i = 0; i < keyParts.length; i++) {
       PropertyModel part = parts.get(i);
@@ -216,6 +240,15 @@ public final class EntityModel<T> {
       values[part.index()] = keyParts[i];
     }
     return values;
+  }
+
+  private static String capitalised(List<PropertyModel> parts) {
+    StringBuilder name = new StringBuilder();
+    for (PropertyModel part : parts) {
+      name.append(name.length() == 0 ? "" : "And").append(Character.toUpperCase(part.name().charAt(0)))
+          .append(part.name().substring(1));
+    }
+    return name.toString();
   }
 
   /**

@@ -8,6 +8,7 @@ import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.RowWrite;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,6 +26,7 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.filter.ColumnPrefixFilter;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
@@ -162,8 +164,24 @@ public final class EntityStore<T> {
     return written;
   }
 
-  /** The entity under {@code keyParts}. */
+  /**
+   * The entity under {@code keyParts}: its row key parts, then for a wide entity its column key
+   * parts (one entity of a wide row, read with a get of that entity's columns alone).
+   */
   public Optional<T> findByKey(Object... keyParts) {
+    if (context.model.isWide()) {
+      Object[] key = context.model.keyValuesOf(keyParts);
+      byte[] row = context.model.rowKey().encode(key);
+      byte[] column = context.model.columnKey().encode(key);
+      Get get = new Get(row).setFilter(new ColumnPrefixFilter(column));
+      Result result = HBaseCalls.on(context.connection, context.mainTable, "get", t -> t.get(get));
+      for (T entity : context.model.readAll(result)) {
+        if (Arrays.equals(column, context.model.columnKey().encode(context.model.values(entity)))) {
+          return Optional.of(entity);
+        }
+      }
+      return Optional.empty();
+    }
     byte[] row = context.model.rowKeyOf(keyParts);
     Result result = HBaseCalls.on(context.connection, context.mainTable, "get", t -> t.get(new Get(row)));
     MainRow main = MainRow.of(context, result);
@@ -176,10 +194,13 @@ public final class EntityStore<T> {
     deleteRow(context.model.rowKey(entity), context.model.values(entity));
   }
 
-  /** Deletes the entity under {@code keyParts}. */
+  /**
+   * Deletes the entity under {@code keyParts}, given as to {@link #findByKey}: for a wide entity,
+   * that one entity of its row, never the whole row.
+   */
   public void deleteByKey(Object... keyParts) {
-    byte[] row = context.model.rowKeyOf(keyParts);
-    deleteRow(row, context.model.keyValuesOf(keyParts));
+    Object[] key = context.model.keyValuesOf(keyParts);
+    deleteRow(context.model.rowKey().encode(key), key);
   }
 
   /** Deletes the entity of {@code row}, whose key parts are in {@code values}. */

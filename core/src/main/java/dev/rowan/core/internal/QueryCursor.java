@@ -1,6 +1,7 @@
 package dev.rowan.core.internal;
 
 import dev.rowan.core.DataAccessException;
+import dev.rowan.core.internal.PageTokens.Position;
 import dev.rowan.core.internal.query.AccessPlan;
 import dev.rowan.core.internal.query.AccessPlan.Access;
 import dev.rowan.core.internal.query.Condition;
@@ -35,8 +36,11 @@ import org.apache.hadoop.hbase.util.Bytes;
  */
 final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
 
-  /** An entity found: the key of the row it was read from, and its values. */
-  record Found(byte[] rowKey, Object[] values) {}
+  /**
+   * An entity found: the key of the row it was read from, its column key when that row is a wide
+   * row of the main table (else null), and its values.
+   */
+  record Found(byte[] rowKey, byte[] columnKey, Object[] values) {}
 
   private final StoreContext<?> context;
   private final ViewReader<?> reader;
@@ -48,20 +52,27 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
   private final Iterator<Result> rows;
   private final Closeable scanners;
   private final Deque<Found> ready = new ArrayDeque<>();
+  private final int saltLength;
+  /** The position to resume after, or null. */
+  private final Position after;
 
   /**
    * Opens the reads of {@code plan} for the arguments {@code args}, fetching about {@code fetch}
-   * rows per round trip ({@code Integer.MAX_VALUE}: as many as the client's result size allows), resuming after the row whose key without salt is {@code after} (or from
-   * the start when it is null).
+   * rows per round trip ({@code Integer.MAX_VALUE}: as many as the client's result size allows),
+   * resuming right after the entity at {@code after} (or from the start when it is null). Entities
+   * come in key order (reversed for a reversed plan), those of one wide row in column key order;
+   * the gets of a multi-get are made in that order too, so that a page of gets can resume.
    */
   QueryCursor(StoreContext<?> context, ViewReader<?> reader, AccessPlan plan, List<Condition> group, Object[] args,
-      int fetch, byte[] after) {
+      int fetch, Position after) {
     this.context = context;
     this.reader = reader;
     this.plan = plan;
     this.group = group;
     this.args = args;
     this.chunk = Math.max(1, Math.min(fetch, 256));
+    this.saltLength = plan.key().salt() == null ? 0 : 1;
+    this.after = after;
     TableName name = plan.view() == null ? context.mainTable : context.viewTables.get(plan.view());
     this.name = name;
     try {
@@ -80,7 +91,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
             open.set(i, new LimitedScanner(context.connection, name, scans.get(i), open.get(i)));
           }
         }
-        BucketMerge merge = new BucketMerge(open, plan.key().salt() == null ? 0 : 1, plan.reversed());
+        BucketMerge merge = new BucketMerge(open, saltLength, plan.reversed());
         this.rows = merge;
         this.scanners = merge;
       }
@@ -89,15 +100,42 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     }
   }
 
+  /**
+   * The gets of the whole keys, in key order without salt (reversed for a reversed plan), none of
+   * a row before the position to resume after.
+   */
   private List<Get> gets() {
-    List<Get> gets = new ArrayList<>();
+    List<byte[]> keys = new ArrayList<>();
     for (Object[] values : prefixValues()) {
-      gets.add(new Get(plan.key().encode(values, plan.prefix().size())));
+      byte[] key = plan.key().encode(values, plan.prefix().size());
+      if (after == null || compareRows(key, after.rowKey()) >= 0) {
+        keys.add(key);
+      }
+    }
+    keys.sort(this::compareKeys);
+    List<Get> gets = new ArrayList<>(keys.size());
+    for (byte[] key : keys) {
+      gets.add(new Get(key));
     }
     return gets;
   }
 
-  private List<Scan> scans(int fetch, byte[] after) {
+  /**
+   * The order of two keys in this cursor's direction, salt ignored; {@code unsalted} is a key
+   * without its salt byte.
+   */
+  private int compareRows(byte[] key, byte[] unsalted) {
+    int order = Bytes.compareTo(key, saltLength, key.length - saltLength, unsalted, 0, unsalted.length);
+    return plan.reversed() ? -order : order;
+  }
+
+  /** The order of two keys with salt in this cursor's direction, salt ignored. */
+  private int compareKeys(byte[] a, byte[] b) {
+    int order = Bytes.compareTo(a, saltLength, a.length - saltLength, b, saltLength, b.length - saltLength);
+    return plan.reversed() ? -order : order;
+  }
+
+  private List<Scan> scans(int fetch, Position after) {
     KeyLayout key = plan.key();
     int saltLength = key.salt() == null ? 0 : 1;
     List<Scan> scans = new ArrayList<>();
@@ -117,18 +155,20 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
         if (filter != null) {
           scan.setFilter(filter);
         }
-        byte[] resume = after == null ? null : Bytes.add(Arrays.copyOf(prefix, saltLength), after);
+        byte[] resume = after == null ? null : Bytes.add(Arrays.copyOf(prefix, saltLength), after.rowKey());
+        // a page that ended inside a wide row resumes in that row, past the entities it returned
+        boolean resumeInRow = after != null && after.columnKey() != null;
         if (plan.reversed()) {
           scan.setReversed(true);
           if (resume != null && (range.stop().length == 0 || Arrays.compareUnsigned(resume, range.stop()) < 0)) {
-            scan.withStartRow(resume, false);
+            scan.withStartRow(resume, resumeInRow);
           } else if (range.stop().length > 0) {
             scan.withStartRow(range.stop(), false);
           }
           scan.withStopRow(range.start(), true);
         } else {
           boolean resumeLater = resume != null && Arrays.compareUnsigned(resume, range.start()) >= 0;
-          scan.withStartRow(resumeLater ? resume : range.start(), !resumeLater);
+          scan.withStartRow(resumeLater ? resume : range.start(), !resumeLater || resumeInRow);
           if (range.stop().length > 0) {
             scan.withStopRow(range.stop(), false);
           }
@@ -196,18 +236,19 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     if (plan.view() != null) {
       Object[][] values = reader.resolveEach(plan.view(), batch);
       for (int i = 0; i < values.length; i++) {
-        offer(batch.get(i).getRow(), values[i]);
+        offer(batch.get(i).getRow(), null, values[i]);
       }
       return;
     }
     for (Result row : batch) {
       if (context.model.isWide()) {
         for (Object entity : context.model.readAll(row)) {
-          offer(row.getRow(), values(entity));
+          Object[] values = values(entity);
+          offer(row.getRow(), context.model.columnKey().encode(values), values);
         }
       } else {
         MainRow main = MainRow.of(context, row);
-        offer(row.getRow(), main.isLive() ? main.values : null);
+        offer(row.getRow(), null, main.isLive() ? main.values : null);
       }
     }
   }
@@ -217,10 +258,26 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     return ((dev.rowan.mapping.EntityModel<Object>) context.model).values(entity);
   }
 
-  private void offer(byte[] rowKey, Object[] values) {
-    if (values != null && ConditionCheck.matches(values, group, args, context.model)) {
-      ready.add(new Found(rowKey, values));
+  private void offer(byte[] rowKey, byte[] columnKey, Object[] values) {
+    if (values != null && !reached(rowKey, columnKey) && ConditionCheck.matches(values, group, args, context.model)) {
+      ready.add(new Found(rowKey, columnKey, values));
     }
+  }
+
+  /**
+   * Whether the entity at {@code rowKey} and {@code columnKey} is at or before the position to
+   * resume after, in this cursor's order: rows in key order (reversed for a reversed plan), the
+   * entities of a wide row in column key order.
+   */
+  private boolean reached(byte[] rowKey, byte[] columnKey) {
+    if (after == null) {
+      return false;
+    }
+    int order = compareRows(rowKey, after.rowKey());
+    if (order != 0) {
+      return order < 0;
+    }
+    return columnKey == null || after.columnKey() == null || Bytes.compareTo(columnKey, after.columnKey()) <= 0;
   }
 
   @Override

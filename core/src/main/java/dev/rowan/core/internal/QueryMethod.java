@@ -12,17 +12,14 @@ import dev.rowan.core.internal.query.MethodPlan;
 import dev.rowan.core.internal.query.ParsedQuery;
 import dev.rowan.core.internal.query.PlanText;
 import dev.rowan.core.internal.query.QueryPlanner;
-import dev.rowan.core.internal.query.Sort;
 import dev.rowan.core.internal.query.Vocabulary;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
 import java.lang.reflect.Method;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,7 +29,6 @@ import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
-import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * One derived query method of a repository: parsed, planned and checked when the repository is
@@ -47,18 +43,23 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
   private final MethodPlan plan;
   private final Result result;
   private final boolean paged;
-  private final int fingerprint;
+  /** Identifies the method in its page tokens ({@link PageTokens#fingerprint}). */
+  private final byte[] fingerprint;
+  /** The order of results that are collected whole: those of Or groups or of a sort in memory. */
+  private final InMemoryOrder inMemory;
 
   /** The kinds of return value a query method may declare. */
   enum Result { LIST, STREAM, OPTIONAL, ENTITY, PAGE, COUNT_LONG, COUNT_INT, BOOLEAN, VOID }
 
-  private QueryMethod(String name, EntityStore<T> store, MethodPlan plan, Result result, boolean paged) {
+  private QueryMethod(String name, EntityStore<T> store, MethodPlan plan, Result result, boolean paged,
+      byte[] fingerprint) {
     this.name = name;
     this.store = store;
     this.plan = plan;
     this.result = result;
     this.paged = paged;
-    this.fingerprint = name.hashCode();
+    this.fingerprint = fingerprint;
+    this.inMemory = new InMemoryOrder(store.model(), plan.query().sorts());
   }
 
   /** The text {@code explain} returns. */
@@ -98,11 +99,12 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
               .map(PlanText::fullScanReason).orElse("") + ". " + QueryParameters.suggestView(query, model, views)
           + " Or annotate the method with @AllowScan to accept the full scan.");
     }
-    if (paged && (plan.groups().size() > 1 || plan.sortInMemory())) {
-      problems.add(name + " returns pages, but its results are " + (plan.groups().size() > 1 ? "a union of Or groups"
-          : "sorted in memory") + "; pages continue from a key, so they need results in key order");
+    String unpageable = paged && plan.sortInMemory() ? InMemoryOrder.unpageable(model, query.sorts()) : null;
+    if (unpageable != null) {
+      problems.add(name + " returns pages, but " + unpageable);
     }
-    return problems.size() > before ? null : new QueryMethod<>(name, store, plan, result, paged);
+    return problems.size() > before ? null : new QueryMethod<>(name, store, plan, result, paged,
+        PageTokens.fingerprint(repository, method, model.type()));
   }
 
   private static Result resultOf(String name, Method method, ParsedQuery query, boolean paged, List<String> problems) {
@@ -171,48 +173,27 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
   }
 
 
+  /** Whether the method reads one group in the asked order, so that its entities are read lazily. */
+  private boolean lazy() {
+    return plan.groups().size() == 1 && !plan.sortInMemory();
+  }
+
   /** The entities found, lazily when one group is read in the asked order, else collected, sorted and cut. */
-  private Iterator<Found> found(Object[] args, int wanted, byte[] after, List<AutoCloseable> toClose) {
-    if (plan.groups().size() == 1 && !plan.sortInMemory()) {
+  private Iterator<Found> found(Object[] args, int wanted, PageTokens.Position after, List<AutoCloseable> toClose) {
+    if (lazy()) {
       AccessPlan group = plan.groups().get(0);
       QueryCursor cursor = new QueryCursor(store.context(), store.viewReader(), group,
           plan.query().groups().get(0), args, wanted, after);
       toClose.add(cursor);
       return cursor;
     }
-    Map<ByteBuffer, Keyed> union = new LinkedHashMap<>();
-    for (int i = 0; i < plan.groups().size(); i++) {
-      try (QueryCursor cursor = new QueryCursor(store.context(), store.viewReader(), plan.groups().get(i),
-          plan.query().groups().get(i), args, Integer.MAX_VALUE, null)) {
-        cursor.forEachRemaining(found -> {
-          byte[] mainKey = store.model().rowKey().encode(found.values());
-          union.putIfAbsent(ByteBuffer.wrap(mainKey), new Keyed(mainKey, found));
-        });
-      }
-    }
-    List<Keyed> all = new ArrayList<>(union.values());
-    if (!plan.query().sorts().isEmpty()) {
-      all.sort(order());
-    }
-    return all.stream().map(Keyed::found).iterator();
+    return collected(args, false).stream().map(InMemoryOrder.Keyed::found).iterator();
   }
 
-  /** An entity found with its main row key, encoded once: it tells entities apart and breaks ties. */
-  private record Keyed(byte[] mainKey, Found found) {}
-
-  /** The order of the method's sorts, nulls last in either direction, ties by main row key. */
-  private Comparator<Keyed> order() {
-    Comparator<Keyed> order = null;
-    for (Sort sort : plan.query().sorts()) {
-      int slot = store.model().property(sort.property()).index();
-      @SuppressWarnings({"unchecked", "rawtypes"})
-      Comparator<Comparable> values = sort.descending() ? Comparator.reverseOrder() : Comparator.naturalOrder();
-      @SuppressWarnings({"unchecked", "rawtypes"})
-      Comparator<Keyed> bySort = Comparator.comparing(k -> (Comparable) k.found().values()[slot],
-          Comparator.nullsLast(values));
-      order = order == null ? bySort : order.thenComparing(bySort);
-    }
-    return order.thenComparing((a, b) -> Bytes.compareTo(a.mainKey(), b.mainKey()));
+  /** Every entity of every group, each once, in the method's order (in key order too if {@code keyOrder}). */
+  private List<InMemoryOrder.Keyed> collected(Object[] args, boolean keyOrder) {
+    return inMemory.collect(plan.groups().size(), i -> new QueryCursor(store.context(), store.viewReader(),
+        plan.groups().get(i), plan.query().groups().get(i), args, Integer.MAX_VALUE, null), keyOrder);
   }
 
   private List<T> list(Object[] args) {
@@ -269,22 +250,37 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
   }
 
   private Page<T> page(Object[] args, PageRequest request) {
-    byte[] after = PageTokens.read(name, fingerprint, request.continuation());
+    PageTokens.Position after = PageTokens.read(name, fingerprint, request.continuation());
     int wanted = Math.min(request.size(), limit());
+    if (!lazy()) {
+      // Or groups or a sort in memory: every page reads every entity, and continues after the
+      // position of the previous page's last entity in the method's order
+      List<InMemoryOrder.Keyed> rest = inMemory.after(collected(args, true), after, name);
+      List<T> content = new ArrayList<>();
+      for (InMemoryOrder.Keyed keyed : rest.subList(0, Math.min(wanted, rest.size()))) {
+        content.add(store.model().instantiate(keyed.found().values()));
+      }
+      boolean more = rest.size() > wanted && plan.query().limit() == 0;
+      return new Page<>(content, more ? new PageRequest(request.size(),
+          PageTokens.write(fingerprint, inMemory.position(rest.get(wanted - 1)))) : null);
+    }
     List<AutoCloseable> resources = new ArrayList<>();
     try {
       Iterator<Found> found = found(args, wanted + 1, after, resources);
       List<T> content = new ArrayList<>();
-      byte[] last = null;
+      Found last = null;
       while (content.size() < wanted && found.hasNext()) {
-        Found next = found.next();
-        content.add(store.model().instantiate(next.values()));
-        last = next.rowKey();
+        last = found.next();
+        content.add(store.model().instantiate(last.values()));
       }
       boolean more = found.hasNext() && plan.query().limit() == 0;
+      if (!more) {
+        return new Page<>(content, null);
+      }
       int saltLength = plan.groups().get(0).key().salt() == null ? 0 : 1;
-      return new Page<>(content, more ? new PageRequest(request.size(),
-          PageTokens.write(fingerprint, Arrays.copyOfRange(last, saltLength, last.length))) : null);
+      byte[] row = Arrays.copyOfRange(last.rowKey(), saltLength, last.rowKey().length);
+      return new Page<>(content, new PageRequest(request.size(),
+          PageTokens.write(fingerprint, new PageTokens.Position(row, last.columnKey()))));
     } finally {
       closeAll(resources);
     }

@@ -33,9 +33,16 @@ public final class ResidualFilters {
 
   private ResidualFilters() {}
 
-  /** The residual conditions of {@code plan} that are pushed down. */
+  /**
+   * The residual conditions of {@code plan} that are pushed down. None on the main table of a
+   * wide entity: a column filter sees a row, and a wide row holds many entities whose qualifiers
+   * start with their column keys, so it would keep or drop them all together.
+   */
   public static List<Condition> pushed(AccessPlan plan, EntityModel<?> entity) {
     List<Condition> pushed = new ArrayList<>();
+    if (plan.view() == null && entity.isWide()) {
+      return pushed;
+    }
     for (Condition condition : plan.residual()) {
       PropertyModel property = entity.property(condition.property());
       boolean held = plan.view() == null || plan.view().carried().contains(property);

@@ -4,6 +4,7 @@ import static java.util.stream.Collectors.joining;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rowan.index.ViewMaintainer;
@@ -454,6 +455,20 @@ class QueryPlannerTest {
         () -> assertEquals("table GET [orderNo EQUALS] residual [] " + SORTED,
             render(line.plan("findByOrderNoOrderBySku", 1))),
         () -> assertTrue(render(line.plan("findByOrderNoOrderByLineNoDesc", 1)).endsWith("sortInMemory=true")));
+  }
+
+  @Test
+  void pushesNoColumnFilterToTheRowsOfAWideEntity() {
+    Fixture line = LINE.getPayload();
+    Fixture order = ORDER.getPayload();
+
+    assertAll(
+        () -> assertEquals(List.of(), ResidualFilters.pushed(line.plan("findByOrderNoAndSku", 2).groups().get(0),
+            line.model)),
+        () -> assertNull(ResidualFilters.of(line.plan("findByOrderNoAndSku", 2).groups().get(0), line.model,
+            new Object[] {"o-1", "sku-1"})),
+        () -> assertEquals(1, ResidualFilters.pushed(order.plan("findByOrderNoAndStatus", 2).groups().get(0),
+            order.model).size(), "a tall row is one entity: its column filter stays"));
   }
 
   @Test
