@@ -17,6 +17,7 @@ import dev.rowan.core.internal.query.Vocabulary;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
+import dev.rowan.mapping.codec.ValueOrder;
 import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -25,6 +26,7 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -48,17 +50,20 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
   private final Result result;
   private final boolean paged;
   private final int fingerprint;
+  private final String[] parameterNames;
 
   /** The kinds of return value a query method may declare. */
-  enum Result { LIST, STREAM, OPTIONAL, ENTITY, PAGE, COUNT_LONG, COUNT_INT, BOOLEAN, VOID }
+  enum Result { LIST, SET, STREAM, OPTIONAL, ENTITY, PAGE, COUNT_LONG, COUNT_INT, BOOLEAN, VOID }
 
-  private QueryMethod(String name, EntityStore<T> store, MethodPlan plan, Result result, boolean paged) {
+  private QueryMethod(String name, EntityStore<T> store, MethodPlan plan, Result result, boolean paged,
+      String[] parameterNames) {
     this.name = name;
     this.store = store;
     this.plan = plan;
     this.result = result;
     this.paged = paged;
     this.fingerprint = name.hashCode();
+    this.parameterNames = parameterNames;
   }
 
   /** The text {@code explain} returns. */
@@ -89,8 +94,10 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
       return null;
     }
     int before = problems.size();
-    Result result = resultOf(name, method, query, paged, problems);
+    Result result = MethodChecks.result(name, method, query, paged, RepositoryTypes.of(repository), model.type(),
+        problems);
     QueryParameters.check(name, method, query, model, problems);
+    MethodChecks.checkSorts(name, query, model, problems);
     MethodPlan plan = QueryPlanner.plan(query, model, views);
     if (plan.readsWholeTable() && !method.isAnnotationPresent(AllowScan.class)) {
       problems.add(name + " would read the whole table " + model.tableName() + ": "
@@ -102,45 +109,9 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
       problems.add(name + " returns pages, but its results are " + (plan.groups().size() > 1 ? "a union of Or groups"
           : "sorted in memory") + "; pages continue from a key, so they need results in key order");
     }
-    return problems.size() > before ? null : new QueryMethod<>(name, store, plan, result, paged);
-  }
-
-  private static Result resultOf(String name, Method method, ParsedQuery query, boolean paged, List<String> problems) {
-    Class<?> type = method.getReturnType();
-    Result result;
-    if (type == List.class || type == Collection.class || type == Iterable.class) {
-      result = Result.LIST;
-    } else if (type == Stream.class) {
-      result = Result.STREAM;
-    } else if (type == Optional.class) {
-      result = Result.OPTIONAL;
-    } else if (type == Page.class) {
-      result = Result.PAGE;
-    } else if (type == long.class || type == Long.class) {
-      result = Result.COUNT_LONG;
-    } else if (type == int.class || type == Integer.class) {
-      result = Result.COUNT_INT;
-    } else if (type == boolean.class || type == Boolean.class) {
-      result = Result.BOOLEAN;
-    } else if (type == void.class) {
-      result = Result.VOID;
-    } else {
-      result = Result.ENTITY;
-    }
-    boolean fits = switch (query.action()) {
-      case FIND -> result == Result.LIST || result == Result.STREAM || result == Result.OPTIONAL
-          || result == Result.PAGE || result == Result.ENTITY;
-      case COUNT -> result == Result.COUNT_LONG || result == Result.COUNT_INT;
-      case EXISTS -> result == Result.BOOLEAN;
-      case DELETE -> result == Result.VOID || result == Result.COUNT_LONG || result == Result.COUNT_INT;
-    };
-    if (!fits) {
-      problems.add(name + ": a " + query.action().name().toLowerCase() + " method cannot return " + type.getSimpleName());
-    }
-    if ((result == Result.PAGE) != paged) {
-      problems.add(name + ": a method returns Page<T> exactly when its last parameter is a PageRequest");
-    }
-    return result;
+    String[] parameterNames = Arrays.stream(method.getParameters())
+        .map(parameter -> parameter.isNamePresent() ? parameter.getName() : null).toArray(String[]::new);
+    return problems.size() > before ? null : new QueryMethod<>(name, store, plan, result, paged, parameterNames);
   }
 
   @Override
@@ -149,9 +120,10 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     if (paged && page == null) {
       throw new IllegalArgumentException(name + ": the PageRequest is null; start with PageRequest.of(size)");
     }
-    ConditionCheck.checkArguments(name, plan.query(), args);
+    ConditionCheck.checkArguments(name, plan.query(), args, store.model(), parameterNames);
     return switch (result) {
       case LIST -> list(args);
+      case SET -> new LinkedHashSet<>(list(args));
       case STREAM -> stream(args);
       case OPTIONAL -> Optional.ofNullable(single(args));
       case ENTITY -> single(args);
@@ -200,16 +172,19 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
   /** An entity found with its main row key, encoded once: it tells entities apart and breaks ties. */
   private record Keyed(byte[] mainKey, Found found) {}
 
-  /** The order of the method's sorts, nulls last in either direction, ties by main row key. */
+  /**
+   * The order of the method's sorts, nulls last in either direction, ties by main row key. Values
+   * compare as their keys are encoded ({@link ValueOrder}), so a sort in memory agrees with an
+   * order served by the key.
+   */
   private Comparator<Keyed> order() {
     Comparator<Keyed> order = null;
     for (Sort sort : plan.query().sorts()) {
-      int slot = store.model().property(sort.property()).index();
-      @SuppressWarnings({"unchecked", "rawtypes"})
-      Comparator<Comparable> values = sort.descending() ? Comparator.reverseOrder() : Comparator.naturalOrder();
-      @SuppressWarnings({"unchecked", "rawtypes"})
-      Comparator<Keyed> bySort = Comparator.comparing(k -> (Comparable) k.found().values()[slot],
-          Comparator.nullsLast(values));
+      PropertyModel property = store.model().property(sort.property());
+      int slot = property.index();
+      Comparator<Object> ascending = ValueOrder.of(property.type());
+      Comparator<Object> values = sort.descending() ? ascending.reversed() : ascending;
+      Comparator<Keyed> bySort = Comparator.comparing(k -> k.found().values()[slot], Comparator.nullsLast(values));
       order = order == null ? bySort : order.thenComparing(bySort);
     }
     return order.thenComparing((a, b) -> Bytes.compareTo(a.mainKey(), b.mainKey()));
