@@ -9,6 +9,7 @@ import dev.rowan.mapping.PropertyModel;
 import dev.rowan.mapping.codec.ValueOrder;
 import java.lang.reflect.Method;
 import java.lang.reflect.Type;
+import java.lang.reflect.TypeVariable;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -70,8 +71,8 @@ final class MethodChecks {
 
   private static Result find(String name, Type declared, Class<?> type, RepositoryTypes types, Class<?> entity,
       List<String> problems) {
-    if (type == null) {
-      return null;
+    if (type == null || types.resolve(declared) instanceof TypeVariable<?>) {
+      return null; // a variable of the method's own: the caller, not the query, would choose the type
     }
     Result container = CONTAINERS.get(type);
     if (container == null) {
@@ -81,7 +82,7 @@ final class MethodChecks {
     if (element == null) {
       return container; // raw: unchecked, but every element is an entity
     }
-    Class<?> elementType = types.rawClass(element);
+    Class<?> elementType = element instanceof TypeVariable<?> ? null : types.rawClass(element);
     if (elementType == null || !elementType.isAssignableFrom(entity)) {
       problems.add(name + ": returns " + declared.getTypeName() + ", but its elements would be "
           + entity.getSimpleName() + "; declare " + type.getSimpleName() + "<" + entity.getSimpleName() + ">");
