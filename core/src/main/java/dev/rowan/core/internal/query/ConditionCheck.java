@@ -5,6 +5,8 @@ import dev.rowan.mapping.InvalidValueException;
 import dev.rowan.mapping.PropertyModel;
 import dev.rowan.mapping.codec.Utf8;
 import dev.rowan.mapping.codec.ValueOrder;
+import java.lang.reflect.Array;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
@@ -56,6 +58,13 @@ public final class ConditionCheck {
     }
     if (argument instanceof Object[] array) {
       return Arrays.asList(array);
+    }
+    if (argument.getClass().isArray()) { // int[], long[]...: accepted at creation as arrays of the boxed type
+      List<Object> values = new ArrayList<>();
+      for (int i = 0; i < Array.getLength(argument); i++) {
+        values.add(Array.get(argument, i));
+      }
+      return values;
     }
     throw new IllegalArgumentException("an In argument is a collection or an array, not " + argument.getClass().getName());
   }

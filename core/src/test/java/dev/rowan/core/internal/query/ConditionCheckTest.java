@@ -143,6 +143,12 @@ class ConditionCheckTest {
     ConditionCheck.checkArguments("Repo.findByMonthAndText", query, new Object[] {-7, "a"}, MODEL, null);
   }
 
+  @Test
+  void anInArgumentMayBeAnArrayOfPrimitives() {
+    assertEquals(List.of(3, 100), List.copyOf(ConditionCheck.values(new int[] {3, 100})));
+    assertTrue(matches("month", Keyword.IN, 100, (Object) new int[] {3, 100}));
+  }
+
   @TestFactory
   Stream<DynamicTest> everyValueThatSatisfiesARangeLiesInItsKeyRange() {
     List<Generator> generators = new ArrayList<>();
