@@ -1,6 +1,5 @@
 package dev.rowan.mapping.codec;
 
-import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.Comparator;
 
@@ -45,7 +44,7 @@ public final class ValueOrder {
       return UNSIGNED_BYTES;
     }
     // BigDecimal.compareTo is by value; doubles and floats compare as Double.compare does
-    return KeyCodecs.supports(type) || type == BigDecimal.class ? NATURAL : null;
+    return KeyCodecs.supports(type) ? NATURAL : null;
   }
 
   /** Compares two strings by Unicode code point, the order of their UTF-8 encodings. */
