@@ -14,7 +14,11 @@ import dev.rowan.mapping.annotation.RowKey;
 import dev.rowan.mapping.annotation.Table;
 import dev.rowan.test.HBaseTest;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Random;
+import java.util.TreeSet;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
@@ -91,6 +95,66 @@ class KeyOrderQueriesIT {
     assertEquals(List.of("\uD83D\uDE00a", "\uD83D\uDE00"), newest(words.findByShelfAndTextStartingWith("s",
         "\uD83D\uDE00")));
     assertEquals(TEXTS, newest(words.findByShelfOrderByTextAsc("s")));
+  }
+
+  @Test
+  void randomStringRangesReturnWhatAnInMemoryModelSays(Rowan rowan) {
+    long seed = Long.getLong("rowan.seed", System.nanoTime());
+    System.out.println("KeyOrderQueriesIT seed " + seed + " (replay with -Drowan.seed=" + seed + ")");
+    Random random = new Random(seed);
+    rowan.schema().create(Word.class);
+    rowan.schema().create(NewestWord.class);
+    Words words = rowan.repository(Words.class);
+    NewestWords newestWords = rowan.repository(NewestWords.class);
+    TreeSet<String> model = new TreeSet<>(BY_CODE_POINT);
+    while (model.size() < 150) {
+      model.add(randomText(random));
+    }
+    words.saveAll(model.stream().map(text -> new Word("s", text, text)).toList());
+    newestWords.saveAll(model.stream().map(text -> new NewestWord("s", text)).toList());
+    for (int i = 0; i < 60; i++) {
+      String a = randomText(random);
+      String b = randomText(random);
+      String from = BY_CODE_POINT.compare(a, b) <= 0 ? a : b;
+      String to = from == a ? b : a;
+      String context = " (seed " + seed + ", bounds " + escaped(a) + ", " + escaped(from) + ", " + escaped(to) + ")";
+      List<String> less = List.copyOf(model.headSet(a, false));
+      List<String> atLeast = List.copyOf(model.tailSet(a, true));
+      List<String> between = List.copyOf(model.subSet(from, true, to, true));
+      assertEquals(less, texts(words.findByShelfAndTextLessThan("s", a)), "LessThan" + context);
+      assertEquals(atLeast, texts(words.findByShelfAndTextGreaterThanEqual("s", a)), "GreaterThanEqual" + context);
+      assertEquals(between, texts(words.findByShelfAndTextBetween("s", from, to)), "Between" + context);
+      assertEquals(reversed(less), newest(newestWords.findByShelfAndTextLessThan("s", a)), "@Descending LessThan" + context);
+      assertEquals(reversed(atLeast), newest(newestWords.findByShelfAndTextGreaterThanEqual("s", a)),
+          "@Descending GreaterThanEqual" + context);
+      assertEquals(reversed(between), newest(newestWords.findByShelfAndTextBetween("s", from, to)),
+          "@Descending Between" + context);
+    }
+  }
+
+  /** Code point order, computed independently of Rowan. */
+  private static final Comparator<String> BY_CODE_POINT =
+      (a, b) -> Arrays.compare(a.codePoints().toArray(), b.codePoints().toArray());
+
+  private static String randomText(Random random) {
+    StringBuilder text = new StringBuilder();
+    int length = random.nextInt(4);
+    for (int i = 0; i < length; i++) {
+      switch (random.nextInt(5)) {
+        case 0 -> text.appendCodePoint(0x1F600 + random.nextInt(4));
+        case 1 -> text.append((char) (0xFFFC + random.nextInt(4)));
+        case 2 -> text.append((char) (0xE000 + random.nextInt(2)));
+        case 3 -> text.append((char) random.nextInt(2)); // U+0000 and U+0001: escapes
+        default -> text.append((char) ('a' + random.nextInt(3)));
+      }
+    }
+    return text.toString();
+  }
+
+  private static String escaped(String text) {
+    StringBuilder out = new StringBuilder("\"");
+    text.codePoints().forEach(c -> out.append(c < 0x20 || c > 0x7E ? String.format("\\u{%X}", c) : Character.toString(c)));
+    return out.append('"').toString();
   }
 
   @Table(name = "countdowns")
