@@ -5,6 +5,7 @@ import dev.rowan.core.internal.QueryCursor.Found;
 import dev.rowan.core.internal.query.Sort;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
+import dev.rowan.mapping.codec.ValueOrder;
 import dev.rowan.mapping.codec.ValueCodec;
 import dev.rowan.mapping.codec.ValueCodecs;
 import java.nio.ByteBuffer;
@@ -60,11 +61,11 @@ final class InMemoryOrder {
       @SuppressWarnings("unchecked")
       ValueCodec<Object> codec = (ValueCodec<Object>) ValueCodecs.standard(property.type());
       codecs.add(codec);
-      @SuppressWarnings({"unchecked", "rawtypes"})
-      Comparator<Comparable> values = sorts.get(i).descending() ? Comparator.reverseOrder() : Comparator.naturalOrder();
-      @SuppressWarnings({"unchecked", "rawtypes"})
-      Comparator<Keyed> bySort = Comparator.comparing(k -> (Comparable) k.found().values()[slot],
-          Comparator.nullsLast(values));
+      // Values compare as their keys are encoded (strings by code point, byte[] unsigned), so a
+      // sort in memory agrees with an order served by the key.
+      Comparator<Object> ascending = ValueOrder.of(property.type());
+      Comparator<Object> values = sorts.get(i).descending() ? ascending.reversed() : ascending;
+      Comparator<Keyed> bySort = Comparator.comparing(k -> k.found().values()[slot], Comparator.nullsLast(values));
       order = order == null ? bySort : order.thenComparing(bySort);
     }
     Comparator<Keyed> byKey = (a, b) -> {

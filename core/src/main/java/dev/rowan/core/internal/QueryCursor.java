@@ -9,6 +9,7 @@ import dev.rowan.core.internal.query.ConditionCheck;
 import dev.rowan.core.internal.query.KeyRange;
 import dev.rowan.core.internal.query.Keyword;
 import dev.rowan.core.internal.query.ResidualFilters;
+import dev.rowan.mapping.InvalidValueException;
 import dev.rowan.mapping.KeyLayout;
 import java.io.Closeable;
 import java.io.IOException;
@@ -107,7 +108,11 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
   private List<Get> gets() {
     List<byte[]> keys = new ArrayList<>();
     for (Object[] values : prefixValues()) {
-      byte[] key = plan.key().encode(values, plan.prefix().size());
+      List<byte[]> encoded = encodablePrefixes(values); // null: a value the key cannot hold matches nothing
+      if (encoded == null) {
+        continue;
+      }
+      byte[] key = encoded.get(0);
       if (after == null || compareRows(key, after.rowKey()) >= 0) {
         keys.add(key);
       }
@@ -141,7 +146,11 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     List<Scan> scans = new ArrayList<>();
     Filter filter = ResidualFilters.of(plan, context.model, args);
     for (Object[] values : prefixValues()) {
-      for (byte[] prefix : plan.access() == Access.FULL_SCAN ? bucketPrefixes(key) : key.scanPrefixes(values, plan.prefix().size())) {
+      List<byte[]> prefixes = plan.access() == Access.FULL_SCAN ? bucketPrefixes(key) : encodablePrefixes(values);
+      if (prefixes == null) {
+        continue;
+      }
+      for (byte[] prefix : prefixes) {
         KeyRange range = plan.range() == null ? KeyRange.prefix(prefix)
             : KeyRange.of(prefix, key.parts().get(plan.prefix().size()), plan.range(), args);
         if (range.isEmpty()) {
@@ -177,6 +186,20 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
       }
     }
     return scans;
+  }
+
+  /**
+   * The key prefixes of the prefix values ({@link KeyLayout#scanPrefixes}), or null when no
+   * stored key can hold them (a value outside the domain of its part, such as a negative number
+   * on a {@code @FixedLength} decimal part, or a key over the length limit): an equality with
+   * such a value matches nothing.
+   */
+  private List<byte[]> encodablePrefixes(Object[] values) {
+    try {
+      return plan.key().scanPrefixes(values, plan.prefix().size());
+    } catch (InvalidValueException unencodable) {
+      return null;
+    }
   }
 
   private static List<byte[]> bucketPrefixes(KeyLayout key) {

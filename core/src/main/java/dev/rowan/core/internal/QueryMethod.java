@@ -19,9 +19,9 @@ import dev.rowan.mapping.PropertyModel;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -47,12 +47,13 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
   private final byte[] fingerprint;
   /** The order of results that are collected whole: those of Or groups or of a sort in memory. */
   private final InMemoryOrder inMemory;
+  private final String[] parameterNames;
 
   /** The kinds of return value a query method may declare. */
-  enum Result { LIST, STREAM, OPTIONAL, ENTITY, PAGE, COUNT_LONG, COUNT_INT, BOOLEAN, VOID }
+  enum Result { LIST, SET, STREAM, OPTIONAL, ENTITY, PAGE, COUNT_LONG, COUNT_INT, BOOLEAN, VOID }
 
   private QueryMethod(String name, EntityStore<T> store, MethodPlan plan, Result result, boolean paged,
-      byte[] fingerprint) {
+      byte[] fingerprint, String[] parameterNames) {
     this.name = name;
     this.store = store;
     this.plan = plan;
@@ -60,6 +61,7 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     this.paged = paged;
     this.fingerprint = fingerprint;
     this.inMemory = new InMemoryOrder(store.model(), plan.query().sorts());
+    this.parameterNames = parameterNames;
   }
 
   /** The text {@code explain} returns. */
@@ -90,8 +92,10 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
       return null;
     }
     int before = problems.size();
-    Result result = resultOf(name, method, query, paged, problems);
+    Result result = MethodChecks.result(name, method, query, paged, RepositoryTypes.of(repository), model.type(),
+        problems);
     QueryParameters.check(name, method, query, model, problems);
+    MethodChecks.checkSorts(name, query, model, problems);
     MethodPlan plan = QueryPlanner.plan(query, model, views);
     if (plan.readsWholeTable() && !method.isAnnotationPresent(AllowScan.class)) {
       problems.add(name + " would read the whole table " + model.tableName() + ": "
@@ -103,46 +107,10 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     if (unpageable != null) {
       problems.add(name + " returns pages, but " + unpageable);
     }
+    String[] parameterNames = Arrays.stream(method.getParameters())
+        .map(parameter -> parameter.isNamePresent() ? parameter.getName() : null).toArray(String[]::new);
     return problems.size() > before ? null : new QueryMethod<>(name, store, plan, result, paged,
-        PageTokens.fingerprint(repository, method, model.type()));
-  }
-
-  private static Result resultOf(String name, Method method, ParsedQuery query, boolean paged, List<String> problems) {
-    Class<?> type = method.getReturnType();
-    Result result;
-    if (type == List.class || type == Collection.class || type == Iterable.class) {
-      result = Result.LIST;
-    } else if (type == Stream.class) {
-      result = Result.STREAM;
-    } else if (type == Optional.class) {
-      result = Result.OPTIONAL;
-    } else if (type == Page.class) {
-      result = Result.PAGE;
-    } else if (type == long.class || type == Long.class) {
-      result = Result.COUNT_LONG;
-    } else if (type == int.class || type == Integer.class) {
-      result = Result.COUNT_INT;
-    } else if (type == boolean.class || type == Boolean.class) {
-      result = Result.BOOLEAN;
-    } else if (type == void.class) {
-      result = Result.VOID;
-    } else {
-      result = Result.ENTITY;
-    }
-    boolean fits = switch (query.action()) {
-      case FIND -> result == Result.LIST || result == Result.STREAM || result == Result.OPTIONAL
-          || result == Result.PAGE || result == Result.ENTITY;
-      case COUNT -> result == Result.COUNT_LONG || result == Result.COUNT_INT;
-      case EXISTS -> result == Result.BOOLEAN;
-      case DELETE -> result == Result.VOID || result == Result.COUNT_LONG || result == Result.COUNT_INT;
-    };
-    if (!fits) {
-      problems.add(name + ": a " + query.action().name().toLowerCase() + " method cannot return " + type.getSimpleName());
-    }
-    if ((result == Result.PAGE) != paged) {
-      problems.add(name + ": a method returns Page<T> exactly when its last parameter is a PageRequest");
-    }
-    return result;
+        PageTokens.fingerprint(repository, method, model.type()), parameterNames);
   }
 
   @Override
@@ -151,9 +119,10 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     if (paged && page == null) {
       throw new IllegalArgumentException(name + ": the PageRequest is null; start with PageRequest.of(size)");
     }
-    ConditionCheck.checkArguments(name, plan.query(), args);
+    ConditionCheck.checkArguments(name, plan.query(), args, store.model(), parameterNames);
     return switch (result) {
       case LIST -> list(args);
+      case SET -> new LinkedHashSet<>(list(args));
       case STREAM -> stream(args);
       case OPTIONAL -> Optional.ofNullable(single(args));
       case ENTITY -> single(args);

@@ -9,8 +9,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.lang.reflect.ParameterizedType;
-import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -53,39 +51,12 @@ public final class RepositoryFactory {
     }
   }
 
-  /** The entity type {@code T} of {@code HBaseRepository<T>} as {@code type} binds it. */
+  /**
+   * The entity type {@code T} of {@code HBaseRepository<T>} as {@code type} binds it, directly or
+   * through generic base interfaces.
+   */
   static Class<?> entityType(Class<?> type) {
-    if (!HBaseRepository.class.isAssignableFrom(type)) {
-      throw new IllegalArgumentException(type.getName() + " does not extend " + HBaseRepository.class.getName());
-    }
-    Class<?> found = find(type);
-    if (found == null) {
-      throw new IllegalArgumentException(type.getName() + " must bind the entity type of HBaseRepository<T>,"
-          + " as in 'interface OrderRepository extends HBaseRepository<Order>'");
-    }
-    return found;
-  }
-
-  private static Class<?> find(Type type) {
-    if (type instanceof ParameterizedType parameterized && parameterized.getRawType() == HBaseRepository.class) {
-      Type argument = parameterized.getActualTypeArguments()[0];
-      return argument instanceof Class<?> entity ? entity : null;
-    }
-    Class<?> raw = type instanceof ParameterizedType p ? (Class<?>) p.getRawType() : type instanceof Class<?> c ? c : null;
-    if (raw == null) {
-      return null;
-    }
-    List<Type> supertypes = new ArrayList<>(List.of(raw.getGenericInterfaces()));
-    if (raw.getGenericSuperclass() != null) {
-      supertypes.add(raw.getGenericSuperclass());
-    }
-    for (Type supertype : supertypes) {
-      Class<?> found = find(supertype);
-      if (found != null) {
-        return found;
-      }
-    }
-    return null;
+    return RepositoryTypes.of(type).entityType();
   }
 
   private static List<Method> abstractMethods(Class<?> type) {

@@ -49,6 +49,12 @@ final class DecimalDigitsKeyCodec<V extends Number> implements KeyCodec<V> {
   }
 
   @Override
+  public int outsideOf(V value) {
+    long number = value.longValue();
+    return number < 0 ? -1 : Long.compareUnsigned(number, nines) > 0 ? 1 : 0;
+  }
+
+  @Override
   public V decode(KeyReader in) {
     long number = 0;
     for (int i = 0; i < width; i++) {

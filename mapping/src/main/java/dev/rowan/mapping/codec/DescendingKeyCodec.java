@@ -44,6 +44,11 @@ final class DescendingKeyCodec<V> implements KeyCodec<V> {
   }
 
   @Override
+  public int outsideOf(V value) {
+    return inner.outsideOf(value);
+  }
+
+  @Override
   public byte[] prefixOf(String prefix) {
     byte[] bytes = inner.prefixOf(prefix);
     if (bytes != null) {

@@ -47,6 +47,16 @@ public interface KeyCodec<V> {
   }
 
   /**
+   * Where {@code value}, which this codec refuses to encode, lies among the values it encodes,
+   * in the order of values ({@link ValueOrder}, whatever the byte order): negative when it is
+   * below all of them, positive when above all of them, 0 when neither or unknown. A query
+   * bound outside the domain of a key part clamps to it instead of failing.
+   */
+  default int outsideOf(V value) {
+    return 0;
+  }
+
+  /**
    * The bytes that every encoding of a string starting with {@code prefix} starts with, or
    * {@code null} when this codec encodes no strings or has no such bytes.
    */

@@ -1,17 +1,24 @@
 package dev.rowan.core.internal.query;
 
 import dev.rowan.mapping.EntityModel;
-import java.math.BigDecimal;
+import dev.rowan.mapping.InvalidValueException;
+import dev.rowan.mapping.PropertyModel;
+import dev.rowan.mapping.codec.Utf8;
+import dev.rowan.mapping.codec.ValueOrder;
+import java.lang.reflect.Array;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * Evaluates conditions on entity values, and checks the arguments of a call before anything is
  * read. Every entity a query returns passes every condition of its group here, whatever the
- * plan: the key range narrows what is read, this decides what is returned. A null value
- * matches no condition. Thread-safety: stateless.
+ * plan: the key range narrows what is read, this decides what is returned. Values compare in
+ * the order their keys are encoded in ({@link ValueOrder}: strings by code point, byte arrays
+ * unsigned, BigDecimal by value), so a row the key range reads is never dropped by a check that
+ * orders otherwise. A null value matches no condition. Thread-safety: stateless.
  */
 public final class ConditionCheck {
 
@@ -20,24 +27,26 @@ public final class ConditionCheck {
   /** Whether {@code values} satisfy every condition, with the method arguments {@code args}. */
   public static boolean matches(Object[] values, List<Condition> conditions, Object[] args, EntityModel<?> entity) {
     for (Condition condition : conditions) {
-      Object value = values[entity.property(condition.property()).index()];
-      if (value == null || !matches(value, condition, args)) {
+      PropertyModel property = entity.property(condition.property());
+      Object value = values[property.index()];
+      if (value == null || !matches(value, condition, args, ValueOrder.of(property.type()))) {
         return false;
       }
     }
     return true;
   }
 
-  private static boolean matches(Object value, Condition condition, Object[] args) {
+  private static boolean matches(Object value, Condition condition, Object[] args, Comparator<Object> order) {
     Object first = args[condition.parameter()];
     return switch (condition.keyword()) {
-      case EQUALS -> same(value, first);
-      case IN -> values(first).stream().anyMatch(candidate -> same(value, candidate));
-      case BETWEEN -> compare(value, first) >= 0 && compare(value, args[condition.parameter() + 1]) <= 0;
-      case LESS_THAN -> compare(value, first) < 0;
-      case LESS_THAN_EQUAL -> compare(value, first) <= 0;
-      case GREATER_THAN -> compare(value, first) > 0;
-      case GREATER_THAN_EQUAL -> compare(value, first) >= 0;
+      case EQUALS -> order.compare(value, first) == 0;
+      case IN -> values(first).stream().anyMatch(candidate -> order.compare(value, candidate) == 0);
+      case BETWEEN -> order.compare(value, first) >= 0 && order.compare(value, args[condition.parameter() + 1]) <= 0;
+      case LESS_THAN -> order.compare(value, first) < 0;
+      case LESS_THAN_EQUAL -> order.compare(value, first) <= 0;
+      case GREATER_THAN -> order.compare(value, first) > 0;
+      case GREATER_THAN_EQUAL -> order.compare(value, first) >= 0;
+      // on well-formed strings, a UTF-16 prefix is a code point prefix: the key's prefix
       case STARTING_WITH -> ((String) value).startsWith((String) first);
     };
   }
@@ -50,52 +59,108 @@ public final class ConditionCheck {
     if (argument instanceof Object[] array) {
       return Arrays.asList(array);
     }
+    if (argument.getClass().isArray()) { // int[], long[]...: accepted at creation as arrays of the boxed type
+      List<Object> values = new ArrayList<>();
+      for (int i = 0; i < Array.getLength(argument); i++) {
+        values.add(Array.get(argument, i));
+      }
+      return values;
+    }
     throw new IllegalArgumentException("an In argument is a collection or an array, not " + argument.getClass().getName());
   }
 
-  private static boolean same(Object value, Object argument) {
-    if (value instanceof BigDecimal decimal && argument instanceof BigDecimal other) {
-      return decimal.compareTo(other) == 0;
-    }
-    return Objects.deepEquals(value, argument);
-  }
-
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private static int compare(Object value, Object argument) {
-    if (value instanceof byte[] bytes) {
-      return Arrays.compareUnsigned(bytes, (byte[]) argument);
-    }
-    return ((Comparable) value).compareTo(argument);
-  }
-
   /**
-   * Checks the arguments of a call: no nulls, {@code In} not empty, {@code Between} not reversed.
+   * Checks the arguments of a call before anything is read: no nulls, {@code In} neither empty
+   * nor holding a null, every value of its property's type, strings well-formed UTF-16 (no key
+   * can hold a lone surrogate, and code point order is undefined for one), and no
+   * {@code Between} whose lower bound is above its upper bound. Values outside the domain of a
+   * key part (a negative number on a {@code @FixedLength} decimal part, a string too long for
+   * its width) are not errors: a range bound clamps, an equality matches nothing.
    *
-   * @throws IllegalArgumentException naming the method and the parameter at fault
+   * @param method the repository and method, as in {@code OrderQueries.findByName}
+   * @param parameters the name of each method parameter, or null (or an array of nulls) when
+   *     the class file keeps no names
+   * @throws IllegalArgumentException for a null, an empty {@code In} or a reversed
+   *     {@code Between}, naming the method, the parameter and the property
+   * @throws InvalidValueException for a value of another type or a malformed string, naming
+   *     the method, the parameter and the property
    */
-  public static void checkArguments(String method, ParsedQuery query, Object[] args) {
+  public static void checkArguments(String method, ParsedQuery query, Object[] args, EntityModel<?> entity,
+      String[] parameters) {
     for (List<Condition> group : query.groups()) {
       for (Condition condition : group) {
+        PropertyModel property = entity.property(condition.property());
         for (int i = 0; i < condition.keyword().arity(); i++) {
-          if (args[condition.parameter() + i] == null) {
-            throw new IllegalArgumentException(method + ": argument " + (condition.parameter() + i + 1) + " ("
-                + condition.property() + " " + condition.keyword() + ") is null; query methods take no null arguments");
+          int at = condition.parameter() + i;
+          Object argument = args[at];
+          if (argument == null) {
+            throw new IllegalArgumentException(method + ": " + parameter(at, parameters, condition, property)
+                + " is null; query methods take no null arguments");
+          }
+          if (condition.keyword() == Keyword.IN) {
+            Collection<?> values = values(argument);
+            if (values.isEmpty()) {
+              throw new IllegalArgumentException(method + ": " + parameter(at, parameters, condition, property)
+                  + " is empty; an empty In matches nothing, so it is refused as a likely mistake");
+            }
+            for (Object value : values) {
+              if (value == null) {
+                throw new IllegalArgumentException(method + ": " + parameter(at, parameters, condition, property)
+                    + " holds a null");
+              }
+              checkValue(method, at, parameters, condition, property, value);
+            }
+          } else {
+            checkValue(method, at, parameters, condition, property, argument);
           }
         }
         Object first = args[condition.parameter()];
-        if (condition.keyword() == Keyword.IN && values(first).isEmpty()) {
-          throw new IllegalArgumentException(method + ": argument " + (condition.parameter() + 1) + " (" + condition.property()
-              + " In) is empty; an empty In matches nothing, so it is refused as a likely mistake");
-        }
-        if (condition.keyword() == Keyword.IN && values(first).stream().anyMatch(java.util.Objects::isNull)) {
-          throw new IllegalArgumentException(method + ": argument " + (condition.parameter() + 1) + " (" + condition.property()
-              + " In) holds a null");
-        }
-        if (condition.keyword() == Keyword.BETWEEN && compare(first, args[condition.parameter() + 1]) > 0) {
-          throw new IllegalArgumentException(method + ": " + condition.property() + " Between " + first + " and "
-              + args[condition.parameter() + 1] + " has its lower bound above its upper bound");
+        if (condition.keyword() == Keyword.BETWEEN
+            && ValueOrder.of(property.type()).compare(first, args[condition.parameter() + 1]) > 0) {
+          throw new IllegalArgumentException(method + ": " + property.qualifiedName() + " Between " + first + " and "
+              + args[condition.parameter() + 1] + " (" + parameter(condition.parameter(), parameters) + " and "
+              + parameter(condition.parameter() + 1, parameters) + ") has its lower bound above its upper bound");
         }
       }
     }
+  }
+
+  private static void checkValue(String method, int at, String[] parameters, Condition condition,
+      PropertyModel property, Object value) {
+    Class<?> expected = boxed(property.type());
+    if (!expected.isInstance(value)) {
+      throw InvalidValueException.of(method + ": " + parameter(at, parameters, condition, property),
+          "is a " + value.getClass().getName() + ", but " + property.qualifiedName() + " is " + expected.getSimpleName());
+    }
+    if (value instanceof String text) {
+      try {
+        Utf8.checkWellFormed(text);
+      } catch (IllegalArgumentException malformed) {
+        throw InvalidValueException.of(method + ": " + parameter(at, parameters, condition, property),
+            "value '" + text + "' " + malformed.getMessage());
+      }
+    }
+  }
+
+  /** Names parameter {@code at} (0-based) and the condition it binds: {@code parameter 2 'from' (Order.createdAt Between)}. */
+  private static String parameter(int at, String[] parameters, Condition condition, PropertyModel property) {
+    return parameter(at, parameters) + " (" + property.qualifiedName() + " " + keywordName(condition.keyword()) + ")";
+  }
+
+  private static String parameter(int at, String[] parameters) {
+    String name = parameters != null && at < parameters.length ? parameters[at] : null;
+    return "parameter " + (at + 1) + (name == null ? "" : " '" + name + "'");
+  }
+
+  /** The keyword as a method name writes it: {@code GreaterThanEqual}. */
+  static String keywordName(Keyword keyword) {
+    return keyword == Keyword.EQUALS ? "Equals" : keyword.words().get(1);
+  }
+
+  private static Class<?> boxed(Class<?> type) {
+    if (!type.isPrimitive()) {
+      return type;
+    }
+    return java.lang.invoke.MethodType.methodType(type).wrap().returnType();
   }
 }

@@ -24,6 +24,12 @@ public record KeyRange(byte[] start, byte[] stop) {
    * The keys that start with {@code prefix} and whose next part, {@code part}, satisfies
    * {@code range} with the method arguments {@code args}. For a {@code @Descending} part the
    * greatest value has the smallest encoding, so the value bounds swap ends.
+   *
+   * <p>A bound the part cannot encode clamps to the part's domain: below every value the part
+   * holds (a negative number on a {@code @FixedLength} decimal part), a lower bound is no bound
+   * and an upper bound leaves the range empty; above every value, the reverse; neither (a string
+   * longer than a {@code @FixedLength} width), it is no bound, and the conditions checked on
+   * each entity read decide. A range is never narrower than its condition.
    */
   public static KeyRange of(byte[] prefix, PropertyModel part, Condition range, Object[] args) {
     Object first = args[range.parameter()];
@@ -53,17 +59,32 @@ public record KeyRange(byte[] start, byte[] stop) {
       case LESS_THAN_EQUAL -> high = first;
       default -> throw new IllegalArgumentException(range.keyword() + " does not bound a range");
     }
+    byte[] lowKey = low == null ? null : encode(prefix, codec, low);
+    byte[] highKey = high == null ? null : encode(prefix, codec, high);
+    if ((low != null && lowKey == null && codec.outsideOf(low) > 0)
+        || (high != null && highKey == null && codec.outsideOf(high) < 0)) {
+      return empty(prefix);
+    }
     if (codec.order() == KeyCodec.Order.DESCENDING) {
-      Object swap = low;
-      low = high;
-      high = swap;
+      byte[] swap = lowKey;
+      lowKey = highKey;
+      highKey = swap;
       boolean inclusive = lowInclusive;
       lowInclusive = highInclusive;
       highInclusive = inclusive;
     }
-    byte[] start = low == null ? prefix : lowInclusive ? encode(prefix, codec, low) : after(encode(prefix, codec, low));
-    byte[] stop = high == null ? after(prefix) : highInclusive ? after(encode(prefix, codec, high)) : encode(prefix, codec, high);
+    byte[] start = lowKey == null ? prefix : lowInclusive ? lowKey : after(lowKey);
+    if (start.length == 0 && lowKey != null) {
+      return empty(prefix); // nothing follows a bound of only FF bytes, as "" on a @Descending @FixedLength part
+    }
+    byte[] stop = highKey == null ? after(prefix) : highInclusive ? after(highKey) : highKey;
     return new KeyRange(start, stop);
+  }
+
+  /** A range that holds no key. */
+  private static KeyRange empty(byte[] prefix) {
+    byte[] key = Bytes.add(prefix, new byte[] {0});
+    return new KeyRange(key, key);
   }
 
   /** Whether no key lies in the range. */
@@ -88,10 +109,15 @@ public record KeyRange(byte[] start, byte[] stop) {
     return next;
   }
 
+  /** {@code prefix} followed by the encoding of {@code value}, or null when the codec refuses the value. */
   private static byte[] encode(byte[] prefix, KeyCodec<Object> codec, Object value) {
     KeyWriter out = new KeyWriter(prefix.length + 16);
     out.put(prefix);
-    codec.encode(value, out);
+    try {
+      codec.encode(value, out);
+    } catch (IllegalArgumentException outsideTheDomain) {
+      return null;
+    }
     return out.toByteArray();
   }
 }

@@ -1,0 +1,103 @@
+package dev.rowan.core.internal;
+
+import dev.rowan.core.Page;
+import dev.rowan.core.internal.QueryMethod.Result;
+import dev.rowan.core.internal.query.ParsedQuery;
+import dev.rowan.core.internal.query.Sort;
+import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.PropertyModel;
+import dev.rowan.mapping.codec.ValueOrder;
+import java.lang.reflect.Method;
+import java.lang.reflect.Type;
+import java.lang.reflect.TypeVariable;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * The checks of a query method's declaration that its name cannot tell: what it returns (and of
+ * which elements), and that every {@code OrderBy} property has an order. Everything is checked
+ * when the repository is created, so that a call never fails with a {@code ClassCastException}
+ * or returns entities typed as something else. Thread-safety: stateless.
+ */
+final class MethodChecks {
+
+  /** The containers a find method may return, each with the result it gives. */
+  private static final Map<Class<?>, Result> CONTAINERS = Map.of(List.class, Result.LIST, Collection.class,
+      Result.LIST, Iterable.class, Result.LIST, Set.class, Result.SET, Stream.class, Result.STREAM, Optional.class,
+      Result.OPTIONAL, Page.class, Result.PAGE);
+  private static final String FIND_RETURNS = "List<%1$s>, Collection<%1$s>, Iterable<%1$s>, Set<%1$s>, Stream<%1$s>,"
+      + " Optional<%1$s>, Page<%1$s> or %1$s";
+
+  private MethodChecks() {}
+
+  /**
+   * What {@code method} returns, resolving type variables of the repository's hierarchy; adds a
+   * problem naming the method when its action cannot return that, or its elements are not
+   * entities.
+   */
+  static Result result(String name, Method method, ParsedQuery query, boolean paged, RepositoryTypes types,
+      Class<?> entity, List<String> problems) {
+    Type declared = method.getGenericReturnType();
+    Class<?> type = types.rawClass(declared);
+    String entityName = entity.getSimpleName();
+    Result result = switch (query.action()) {
+      case FIND -> find(name, declared, type, types, entity, problems);
+      case COUNT -> type == long.class || type == Long.class ? Result.COUNT_LONG
+          : type == int.class || type == Integer.class ? Result.COUNT_INT : null;
+      case EXISTS -> type == boolean.class || type == Boolean.class ? Result.BOOLEAN : null;
+      case DELETE -> type == void.class ? Result.VOID : type == long.class || type == Long.class ? Result.COUNT_LONG
+          : type == int.class || type == Integer.class ? Result.COUNT_INT : null;
+    };
+    if (result == null) {
+      String allowed = switch (query.action()) {
+        case FIND -> String.format(FIND_RETURNS, entityName);
+        case COUNT -> "long or int";
+        case EXISTS -> "boolean";
+        case DELETE -> "void, long or int (the number deleted)";
+      };
+      problems.add(name + ": a " + query.action().name().toLowerCase() + " method cannot return "
+          + declared.getTypeName() + "; it returns " + allowed);
+      return Result.VOID;
+    }
+    if ((result == Result.PAGE) != paged) {
+      problems.add(name + ": a method returns Page<T> exactly when its last parameter is a PageRequest");
+    }
+    return result;
+  }
+
+  private static Result find(String name, Type declared, Class<?> type, RepositoryTypes types, Class<?> entity,
+      List<String> problems) {
+    if (type == null || types.resolve(declared) instanceof TypeVariable<?>) {
+      return null; // a variable of the method's own: the caller, not the query, would choose the type
+    }
+    Result container = CONTAINERS.get(type);
+    if (container == null) {
+      return type.isAssignableFrom(entity) && !type.isPrimitive() ? Result.ENTITY : null;
+    }
+    Type element = types.argument(declared, 0);
+    if (element == null) {
+      return container; // raw: unchecked, but every element is an entity
+    }
+    Class<?> elementType = element instanceof TypeVariable<?> ? null : types.rawClass(element);
+    if (elementType == null || !elementType.isAssignableFrom(entity)) {
+      problems.add(name + ": returns " + declared.getTypeName() + ", but its elements would be "
+          + entity.getSimpleName() + "; declare " + type.getSimpleName() + "<" + entity.getSimpleName() + ">");
+    }
+    return container;
+  }
+
+  /** Adds a problem for every {@code OrderBy} property whose values have no order to sort by. */
+  static void checkSorts(String name, ParsedQuery query, EntityModel<?> model, List<String> problems) {
+    for (Sort sort : query.sorts()) {
+      PropertyModel property = model.property(sort.property());
+      if (ValueOrder.of(property.type()) == null) {
+        problems.add(name + ": cannot order by " + property.qualifiedName() + ": " + property.type().getSimpleName()
+            + " values have no order");
+      }
+    }
+  }
+}
