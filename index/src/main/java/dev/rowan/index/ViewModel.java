@@ -69,7 +69,7 @@ public final class ViewModel {
       used.add(new String(column.family(), java.nio.charset.StandardCharsets.UTF_8));
     }
     this.families = entity.families().stream().filter(f -> used.contains(f.name())).toList();
-    this.layout = TableLayout.of(layoutText(true), layoutText(false));
+    this.layout = TableLayout.of(layoutText());
   }
 
   /**
@@ -82,8 +82,8 @@ public final class ViewModel {
     return layout;
   }
 
-  private String layoutText(boolean named) {
-    StringBuilder text = new StringBuilder("view key ").append(key.layout(named));
+  private String layoutText() {
+    StringBuilder text = new StringBuilder("view key ").append(key.layout());
     if (isUnique()) {
       text.append("; unique, owner row key in a cell");
     }
@@ -92,10 +92,7 @@ public final class ViewModel {
       text.append("every column");
     } else {
       for (int i = 0; i < carriedArray.length; i++) {
-        PropertyModel column = carriedArray[i];
-        text.append(i == 0 ? "" : ", ").append(named ? column.name() : new String(column.family(),
-            java.nio.charset.StandardCharsets.UTF_8) + ":" + new String(column.qualifier(),
-            java.nio.charset.StandardCharsets.UTF_8));
+        text.append(i == 0 ? "" : ", ").append(carriedArray[i].name());
       }
     }
     return text.toString();

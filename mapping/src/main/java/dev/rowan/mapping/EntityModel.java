@@ -60,7 +60,8 @@ public final class EntityModel<T> {
     this.accessor = accessor;
     this.encoder = new RowEncoder<>(this);
     this.decoder = new RowDecoder<>(this);
-    this.layout = TableLayout.of(layoutText(true), layoutText(false));
+    this.layout = TableLayout.of("row key " + rowKey.layout() + (columnKey == null ? "" : "; column key "
+        + columnKey.layout()));
   }
 
   /**
@@ -121,10 +122,6 @@ public final class EntityModel<T> {
    */
   public TableLayout layout() {
     return layout;
-  }
-
-  private String layoutText(boolean named) {
-    return "row key " + rowKey.layout(named) + (columnKey == null ? "" : "; column key " + columnKey.layout(named));
   }
 
   /** Every mapped property, in the order of the value arrays. */

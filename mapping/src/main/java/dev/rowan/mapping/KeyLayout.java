@@ -279,12 +279,12 @@ public final class KeyLayout {
 
   /**
    * The layout of the keys in words: the salt (buckets, function and hashed parts), the hash
-   * prefix, then each part with its key form, as in {@code "salt(4 buckets, murmur3_32(seed 0)
-   * mod buckets, on every part) + md5 hex(4) of id + id String + day LocalDate descending"}.
-   * With {@code named} false, parts are named by position ({@code #0}), so that the text changes
-   * exactly when the bytes of keys do, and not when a field is renamed.
+   * prefix, then each part by name with its key form, as in {@code "salt(4 buckets,
+   * murmur3_32(seed 0) mod buckets, on every part) + md5 hex(4) of id + id String + day
+   * LocalDate descending"}. Parts are named, since which field a part is read into matters as
+   * much as its bytes: two string parts swapped encode alike and decode into each other.
    */
-  public String layout(boolean named) {
+  public String layout() {
     StringBuilder text = new StringBuilder();
     if (salt != null) {
       text.append("salt(").append(salt.buckets()).append(" buckets, ").append(salt.function()).append(", on ");
@@ -292,22 +292,18 @@ public final class KeyLayout {
         text.append("every part");
       } else {
         for (int i = 0; i < saltedParts.length; i++) {
-          text.append(i == 0 ? "" : ", ").append(partName(saltedParts[i], named));
+          text.append(i == 0 ? "" : ", ").append(partArray[saltedParts[i]].name());
         }
       }
       text.append(") + ");
     }
     if (hashPart >= 0) {
-      text.append("md5 hex(").append(hashLength).append(") of ").append(partName(hashPart, named)).append(" + ");
+      text.append("md5 hex(").append(hashLength).append(") of ").append(partArray[hashPart].name()).append(" + ");
     }
     for (int i = 0; i < partArray.length; i++) {
-      text.append(i == 0 ? "" : " + ").append(partName(i, named)).append(' ').append(partArray[i].keyForm());
+      text.append(i == 0 ? "" : " + ").append(partArray[i].name()).append(' ').append(partArray[i].keyForm());
     }
     return text.toString();
-  }
-
-  private String partName(int position, boolean named) {
-    return named ? partArray[position].name() : "#" + position;
   }
 
   KeyLayout withHashPrefix(int part, int length) {

@@ -7,15 +7,15 @@ import java.util.Objects;
 
 /**
  * How the keys and qualifiers of one table are laid out: what must stay the same for the rows
- * already stored in it to be found again. A readable description, and a fingerprint of the same
- * layout with its parts named by position, so that a renamed field or class keeps it while
- * every change to the bytes of a key (salt, part order, types, transforms, hash prefix, column
- * key, view key) changes it.
+ * already stored in it to be found and read again. A readable description, and a fingerprint
+ * of it: every change to the bytes of a key or to the field a key part is read into (salt and
+ * its function, part order, names, types, transforms, hash prefix, column key, view key)
+ * changes it, while a renamed class, reordered fields or added columns keep it.
  *
  * <p>Thread-safety: immutable.
  *
  * @param description the layout in words, naming the key parts
- * @param fingerprint the hex SHA-256 of the layout with parts named by position
+ * @param fingerprint the hex SHA-256 of the description and the layout format
  */
 public record TableLayout(String description, String fingerprint) {
 
@@ -28,9 +28,9 @@ public record TableLayout(String description, String fingerprint) {
     Objects.requireNonNull(fingerprint, "fingerprint");
   }
 
-  /** The layout described by {@code description}, fingerprinted from {@code canonical}. */
-  public static TableLayout of(String description, String canonical) {
-    return new TableLayout(description, fingerprintOf(canonical));
+  /** The layout described by {@code description}, with its fingerprint. */
+  public static TableLayout of(String description) {
+    return new TableLayout(description, fingerprintOf(description));
   }
 
   private static String fingerprintOf(String canonical) {
