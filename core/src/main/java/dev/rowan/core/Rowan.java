@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import dev.rowan.core.internal.EntityStore;
 import dev.rowan.core.internal.RepositoryFactory;
+import dev.rowan.core.schema.SchemaAdmin;
 import dev.rowan.core.spi.ProtocolHook;
 import dev.rowan.mapping.EntityModel;
 import java.time.Duration;
@@ -104,6 +105,9 @@ public final class Rowan implements AutoCloseable {
    *
    * @throws dev.rowan.mapping.MappingException when its entity cannot be mapped
    * @throws QueryMethodException listing every query method that cannot be served
+   * @throws SchemaMismatchException when a table of the entity records another key layout than
+   *     its mapping's (see {@link #store})
+   * @throws DataAccessException when HBase fails
    */
   public <R extends HBaseRepository<?>> R repository(Class<R> repositoryType) {
     Objects.requireNonNull(repositoryType, "repositoryType");
@@ -111,11 +115,25 @@ public final class Rowan implements AutoCloseable {
         type -> RepositoryFactory.create(this, repositoryType)));
   }
 
-  /** The store of {@code entityType}'s entities: the part of Rowan that talks to HBase. */
+  /**
+   * The store of {@code entityType}'s entities: the part of Rowan that talks to HBase. Built once
+   * per entity; building it reads the descriptor of each of the entity's tables once, and
+   * refuses tables whose recorded key layout differs from the mapping's. Missing tables, and
+   * tables that record no layout (created by hand or by an older Rowan), are accepted, the latter
+   * with a warning in the log.
+   *
+   * @throws dev.rowan.mapping.MappingException when the entity cannot be mapped
+   * @throws SchemaMismatchException when a table records another key layout, naming the entity
+   *     and table and showing both layouts
+   * @throws DataAccessException when HBase fails
+   */
   @SuppressWarnings("unchecked")
   public <T> EntityStore<T> store(Class<T> entityType) {
-    return (EntityStore<T>) stores.computeIfAbsent(entityType,
-        type -> new EntityStore<>(connection, EntityModel.of(entityType), this::tableName, hook, writeLease));
+    return (EntityStore<T>) stores.computeIfAbsent(entityType, type -> {
+      EntityModel<T> model = EntityModel.of(entityType);
+      new SchemaAdmin(connection, namespace, this::tableName).requireLayout(model);
+      return new EntityStore<>(connection, model, this::tableName, hook, writeLease);
+    });
   }
 
   @Override

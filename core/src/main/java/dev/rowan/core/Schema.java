@@ -4,8 +4,15 @@ import dev.rowan.core.schema.SchemaAdmin;
 
 /**
  * Creates, checks and drops the tables of mapped entities: the main table and every view
- * table, with the column families of {@code @Family} and the pre-split points of the salt (or
- * of a {@link SplitPolicy} for an unsalted entity).
+ * table, with the column families of {@code @Family}, the pre-split points of the salt (or of a
+ * {@link SplitPolicy} for an unsalted entity), and the key layout each table records.
+ *
+ * <p>Every table records the layout of its keys (salt buckets and function, key parts in order
+ * with their types and transforms, hash prefix, column key, view key, unique flag and carried
+ * columns of a narrow view) as table values {@code rowan.layout} and
+ * {@code rowan.layout.fingerprint}. A mapping whose layout differs from the recorded one cannot
+ * find or read the stored rows: {@link #check} reports it, {@link #create} refuses it, and so
+ * does {@link Rowan#repository} (docs/row-keys.md, "Layout changes").
  *
  * <pre>{@code
  * rowan.schema().create(Order.class);            // a no-op when the tables exist and match
@@ -32,8 +39,9 @@ public final class Schema {
    * by the salt, one region per bucket (or {@code regionsPerBucket}); an unsalted one is a
    * single region.
    *
-   * @throws SchemaMismatchException when a table exists but differs from the entity; then no
-   *     table is created or changed
+   * @throws SchemaMismatchException when a table exists but differs from the entity (its
+   *     families, its recorded key layout, or it records none); then no table is created or
+   *     changed
    * @throws dev.rowan.mapping.MappingException when the entity cannot be mapped
    * @throws DataAccessException when HBase fails
    */
@@ -60,15 +68,30 @@ public final class Schema {
 
   /**
    * Compares the live tables of {@code entityType} with its mapping: missing tables, missing
-   * and extra column families, and family settings that differ (max versions, time to live,
-   * bloom filter, compression, block size, in-memory, data block encoding). Split points are
-   * not compared, since regions change as tables grow.
+   * and extra column families, family settings that differ (max versions, time to live,
+   * bloom filter, compression, block size, in-memory, data block encoding, new version
+   * behavior), a recorded key layout that differs from the mapping's (both shown), and a table
+   * that records no layout. Split points are not compared, since regions change as tables grow.
    *
    * @throws dev.rowan.mapping.MappingException when the entity cannot be mapped
    * @throws DataAccessException when HBase fails
    */
   public SchemaReport check(Class<?> entityType) {
     return admin().check(entityType);
+  }
+
+  /**
+   * Records the mapping's key layout on the existing tables of {@code entityType} that record
+   * none: tables created by hand or by a Rowan that did not record layouts. Call it only when
+   * the rows of those tables were written with this mapping; Rowan cannot check that.
+   *
+   * @throws SchemaMismatchException when a table is missing, its column families differ, or it
+   *     records another layout; then nothing is recorded
+   * @throws dev.rowan.mapping.MappingException when the entity cannot be mapped
+   * @throws DataAccessException when HBase fails
+   */
+  public void recordLayout(Class<?> entityType) {
+    admin().recordLayout(entityType);
   }
 
   /**

@@ -6,6 +6,7 @@ import dev.rowan.mapping.IndexDefinition;
 import dev.rowan.mapping.KeyLayout;
 import dev.rowan.mapping.PropertyModel;
 import dev.rowan.mapping.SaltModel;
+import dev.rowan.mapping.TableLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -38,6 +39,7 @@ public final class ViewModel {
   private final PropertyModel[] carriedArray;
   private final byte[] statusFamily;
   private final List<FamilyModel> families;
+  private final TableLayout layout;
 
   ViewModel(EntityModel<?> entity, IndexDefinition definition) {
     this.entity = entity;
@@ -67,6 +69,33 @@ public final class ViewModel {
       used.add(new String(column.family(), java.nio.charset.StandardCharsets.UTF_8));
     }
     this.families = entity.families().stream().filter(f -> used.contains(f.name())).toList();
+    this.layout = TableLayout.of(layoutText());
+  }
+
+  /**
+   * The layout of the view table: its key (salt, view key properties, then for a non-unique
+   * view the remaining row key parts), whether it is unique (one row per key, the owner's main
+   * row key in a cell), and the columns it carries, since the status cell of every row numbers
+   * them; a full copy carries every column, whatever they are.
+   */
+  public TableLayout layout() {
+    return layout;
+  }
+
+  private String layoutText() {
+    StringBuilder text = new StringBuilder("view key ").append(key.layout());
+    if (isUnique()) {
+      text.append("; unique, owner row key in a cell");
+    }
+    text.append("; carries ");
+    if (definition.fullCopy()) {
+      text.append("every column");
+    } else {
+      for (int i = 0; i < carriedArray.length; i++) {
+        text.append(i == 0 ? "" : ", ").append(carriedArray[i].name());
+      }
+    }
+    return text.toString();
   }
 
   /** The view name, as query methods name it. */

@@ -41,6 +41,7 @@ public final class EntityModel<T> {
   private final EntityAccessor accessor;
   private final RowEncoder<T> encoder;
   private final RowDecoder<T> decoder;
+  private final TableLayout layout;
 
   EntityModel(Class<T> type, String tableName, List<FamilyModel> families, SaltModel salt, KeyLayout rowKey,
       KeyLayout columnKey, List<PropertyModel> properties, PropertyModel version, PropertyModel cellTimestamp,
@@ -60,6 +61,8 @@ public final class EntityModel<T> {
     this.accessor = accessor;
     this.encoder = new RowEncoder<>(this);
     this.decoder = new RowDecoder<>(this);
+    this.layout = TableLayout.of("row key " + rowKey.layout() + (columnKey == null ? "" : "; column key "
+        + columnKey.layout()));
   }
 
   /**
@@ -111,6 +114,15 @@ public final class EntityModel<T> {
   /** Whether many entities share a row, told apart by their column key. */
   public boolean isWide() {
     return columnKey != null;
+  }
+
+  /**
+   * The layout of the main table's keys: the row key (salt, hash prefix, parts and their
+   * transforms) and, for a wide entity, the column key that leads every qualifier. Columns are
+   * not part of it: they may be added and removed freely.
+   */
+  public TableLayout layout() {
+    return layout;
   }
 
   /** Every mapped property, in the order of the value arrays. */

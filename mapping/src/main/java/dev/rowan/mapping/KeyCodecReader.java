@@ -56,6 +56,27 @@ final class KeyCodecReader {
     return descending ? KeyCodecs.descending(codec) : codec;
   }
 
+  /**
+   * How a field is encoded as a key part, in words that change exactly when its bytes do: the
+   * boxed type (any enum is {@code enum}: constants are stored by name), then its transforms in a
+   * fixed order, as in {@code "String fixed(8) reversed descending"}.
+   */
+  static String form(Field field) {
+    Class<?> type = Types.box(field.getType());
+    StringBuilder form = new StringBuilder(type.isEnum() ? "enum" : type.getSimpleName());
+    FixedLength fixed = field.getAnnotation(FixedLength.class);
+    if (fixed != null) {
+      form.append(" fixed(").append(fixed.value()).append(')');
+    }
+    if (field.isAnnotationPresent(Reversed.class)) {
+      form.append(" reversed");
+    }
+    if (field.isAnnotationPresent(Descending.class)) {
+      form.append(" descending");
+    }
+    return form.toString();
+  }
+
   @SuppressWarnings({"unchecked", "rawtypes"})
   private KeyCodec<?> fixedLength(Field field, int width, boolean descending) {
     Class<?> fieldType = field.getType();

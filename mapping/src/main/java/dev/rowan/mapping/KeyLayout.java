@@ -277,6 +277,35 @@ public final class KeyLayout {
     }
   }
 
+  /**
+   * The layout of the keys in words: the salt (buckets, function and hashed parts), the hash
+   * prefix, then each part by name with its key form, as in {@code "salt(4 buckets,
+   * murmur3_32(seed 0) mod buckets, on every part) + md5 hex(4) of id + id String + day
+   * LocalDate descending"}. Parts are named, since which field a part is read into matters as
+   * much as its bytes: two string parts swapped encode alike and decode into each other.
+   */
+  public String layout() {
+    StringBuilder text = new StringBuilder();
+    if (salt != null) {
+      text.append("salt(").append(salt.buckets()).append(" buckets, ").append(salt.function()).append(", on ");
+      if (saltedOnAll) {
+        text.append("every part");
+      } else {
+        for (int i = 0; i < saltedParts.length; i++) {
+          text.append(i == 0 ? "" : ", ").append(partArray[saltedParts[i]].name());
+        }
+      }
+      text.append(") + ");
+    }
+    if (hashPart >= 0) {
+      text.append("md5 hex(").append(hashLength).append(") of ").append(partArray[hashPart].name()).append(" + ");
+    }
+    for (int i = 0; i < partArray.length; i++) {
+      text.append(i == 0 ? "" : " + ").append(partArray[i].name()).append(' ').append(partArray[i].keyForm());
+    }
+    return text.toString();
+  }
+
   KeyLayout withHashPrefix(int part, int length) {
     return new KeyLayout(description, parts, salt, saltedParts, part, length, maxLength);
   }

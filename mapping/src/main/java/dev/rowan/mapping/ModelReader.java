@@ -177,7 +177,8 @@ final class ModelReader<T> {
       }
       Role role = rowKey != null ? Role.ROW_KEY : Role.COLUMN_KEY;
       int order = rowKey != null ? rowKey.order() : columnKey.order();
-      return new PropertyModel(entity, field.getName(), fieldType, index, role, order, null, null, keyCodec, null, false);
+      return new PropertyModel(entity, field.getName(), fieldType, index, role, order, null, null, keyCodec, null, false,
+          KeyCodecReader.form(field));
     }
     if (field.isAnnotationPresent(HashPrefix.class)) {
       problem(name(field) + " carries @HashPrefix but is not a @RowKey part");
@@ -187,7 +188,7 @@ final class ModelReader<T> {
         problem(name(field) + " is a @CellTimestamp of type " + fieldType.getName() + "; use long, Long or Instant");
       }
       return new PropertyModel(entity, field.getName(), fieldType, index, Role.CELL_TIMESTAMP, -1, null, null,
-          keyCodec, null, false);
+          keyCodec, null, false, KeyCodecReader.form(field));
     }
     if (version && fieldType != long.class && fieldType != Long.class) {
       problem(name(field) + " is a @Version of type " + fieldType.getName() + "; use long or Long");
@@ -207,7 +208,7 @@ final class ModelReader<T> {
       return null;
     }
     return new PropertyModel(entity, field.getName(), fieldType, index, Role.COLUMN, -1, family.nameBytes(),
-        Bytes.toBytes(qualifier), keyCodec, ValueCodecs.standard(fieldType), version);
+        Bytes.toBytes(qualifier), keyCodec, ValueCodecs.standard(fieldType), version, KeyCodecReader.form(field));
   }
 
   private FamilyModel family(Field field, String name) {

@@ -36,10 +36,18 @@ public final class PropertyModel {
   private final ValueCodec<Object> valueCodec;
   private final boolean version;
   private final Object defaultValue;
+  private final String keyForm;
+
+  PropertyModel(String entityName, String name, Class<?> type, int index, Role role, int keyOrder,
+      byte[] family, byte[] qualifier, KeyCodec<?> keyCodec, ValueCodec<?> valueCodec, boolean version) {
+    this(entityName, name, type, index, role, keyOrder, family, qualifier, keyCodec, valueCodec, version,
+        Types.box(type).getSimpleName());
+  }
 
   @SuppressWarnings("unchecked")
   PropertyModel(String entityName, String name, Class<?> type, int index, Role role, int keyOrder,
-      byte[] family, byte[] qualifier, KeyCodec<?> keyCodec, ValueCodec<?> valueCodec, boolean version) {
+      byte[] family, byte[] qualifier, KeyCodec<?> keyCodec, ValueCodec<?> valueCodec, boolean version,
+      String keyForm) {
     this.entityName = entityName;
     this.name = name;
     this.type = type;
@@ -52,6 +60,7 @@ public final class PropertyModel {
     this.valueCodec = (ValueCodec<Object>) valueCodec;
     this.version = version;
     this.defaultValue = Defaults.of(type);
+    this.keyForm = keyForm;
   }
 
   /** The field name. */
@@ -113,6 +122,14 @@ public final class PropertyModel {
    */
   public KeyCodec<Object> keyCodec() {
     return keyCodec;
+  }
+
+  /**
+   * How this property is encoded as a key part, in words that change exactly when the encoded
+   * bytes do: its boxed type and key transforms, as in {@code "String fixed(8) descending"}.
+   */
+  public String keyForm() {
+    return keyForm;
   }
 
   /** The encoding of this property as a cell value; {@code null} for key parts. */

@@ -20,6 +20,12 @@ public final class SaltModel {
   /** The largest number of buckets: the bucket is one byte. */
   public static final int MAX_BUCKETS = 256;
 
+  /**
+   * The bucket function, as table layouts name it: the only one today. Layouts record it so that
+   * other functions can be told apart from it when they come.
+   */
+  public static final String FUNCTION = "murmur3_32(seed 0) mod buckets";
+
   private static final Hash MURMUR3 = MurmurHash3.getInstance();
 
   private final int buckets;
@@ -54,6 +60,11 @@ public final class SaltModel {
   /** The names of the key parts hashed to choose the bucket; empty means all of them. */
   public List<String> on() {
     return on;
+  }
+
+  /** The function that chooses the bucket of a key: {@link #FUNCTION}. */
+  public String function() {
+    return FUNCTION;
   }
 
   /** Regions per bucket when the table is pre-split. */

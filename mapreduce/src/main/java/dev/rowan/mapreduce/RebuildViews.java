@@ -60,6 +60,8 @@ public final class RebuildViews {
    *
    * @throws dev.rowan.core.DataAccessException when HBase or a job fails
    * @throws BulkLoadException when the HFiles cannot be loaded (they are kept, as it says)
+   * @throws dev.rowan.core.SchemaMismatchException when a table records another key layout than
+   *     the mapping's; nothing is run then
    */
   public List<ViewReport> run() {
     return verify.rebuild();

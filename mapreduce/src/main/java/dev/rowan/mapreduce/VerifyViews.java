@@ -91,6 +91,8 @@ public final class VerifyViews {
    * Reports on every view without changing anything.
    *
    * @throws DataAccessException when HBase or the job fails
+   * @throws dev.rowan.core.SchemaMismatchException when a table records another key layout than
+   *     the mapping's (its rows would be misread); nothing is run then
    */
   public List<ViewReport> check() {
     return jobs().verify(false);
@@ -101,6 +103,8 @@ public final class VerifyViews {
    * their entity, verified; orphans are deleted.
    *
    * @throws DataAccessException when HBase or the job fails
+   * @throws dev.rowan.core.SchemaMismatchException when a table records another key layout than
+   *     the mapping's (a repair would delete its rows as orphans); nothing is run then
    */
   public List<ViewReport> repair() {
     return jobs().verify(true);
@@ -112,6 +116,8 @@ public final class VerifyViews {
    *
    * @throws DataAccessException when HBase or a job fails
    * @throws BulkLoadException when the HFiles cannot be loaded (they are kept, as it says)
+   * @throws dev.rowan.core.SchemaMismatchException when a table records another key layout than
+   *     the mapping's; nothing is run then
    */
   public List<ViewReport> rebuild() {
     return jobs().rebuild();

@@ -1,11 +1,14 @@
 package dev.rowan.mapreduce;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rowan.core.Rowan;
+import dev.rowan.core.SchemaMismatchException;
 import dev.rowan.mapping.annotation.Column;
 import dev.rowan.mapping.annotation.Family;
+import dev.rowan.mapping.annotation.Index;
 import dev.rowan.mapping.annotation.RowKey;
 import dev.rowan.mapping.annotation.Salt;
 import dev.rowan.mapping.annotation.Table;
@@ -46,6 +49,29 @@ class ViewJobsIT {
   @Family(name = "d")
   record PlainOrder(@RowKey String orderNo, @Column(name = "s") String sellerId, @Column(name = "b") String buyerId,
       @Column(name = "c") Instant createdAt, @Column(name = "a") BigDecimal amount, @Column(name = "n") String note) {}
+
+  /** The orders table salted in 8 buckets instead of 4: the stored rows are laid out otherwise. */
+  @Table(name = "orders", salt = @Salt(buckets = 8))
+  @Family(name = "d")
+  @Index(name = "seller", key = {"sellerId", "createdAt"})
+  @Index(name = "buyer", key = {"buyerId", "createdAt"}, include = {"amount"})
+  record ResaltedOrder(@RowKey String orderNo, @Column(name = "s") String sellerId, @Column(name = "b") String buyerId,
+      @Column(name = "c") Instant createdAt, @Column(name = "a") BigDecimal amount, @Column(name = "n") String note) {}
+
+  @Test
+  void aRepairUnderAnotherKeyLayoutIsRefusedBeforeAnyJobDeletesRowsItCannotRead(Rowan rowan) throws IOException {
+    VerifyViewsIT.saveOrders(rowan, new Random(5));
+    Map<String, String> seller = cells(rowan, "orders.seller");
+
+    SchemaMismatchException refused = assertThrows(SchemaMismatchException.class,
+        () -> VerifyViews.of(rowan, ResaltedOrder.class).configuration(conf(rowan, "resalted")).repair());
+
+    assertTrue(refused.getMessage().contains("Table " + rowan.tableName("orders") + " stores keys laid out as"),
+        refused.getMessage());
+    assertEquals(seller, cells(rowan, "orders.seller"), "the view is as it was");
+    assertThrows(SchemaMismatchException.class,
+        () -> RebuildViews.of(rowan, ResaltedOrder.class).configuration(conf(rowan, "resalted-rebuild")).run());
+  }
 
   @Test
   void theToolCountsEveryFaultExactlyAndRepairsThem(Rowan rowan) throws Exception {

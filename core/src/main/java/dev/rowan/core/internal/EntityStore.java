@@ -109,7 +109,9 @@ public final class EntityStore<T> {
 
   /**
    * Saves entities in batches; see {@link dev.rowan.core.HBaseRepository#saveAll}. Every entity
-   * is encoded before anything is written, so a bad value fails the call with nothing written;
+   * is encoded and checked before anything is written (its main row key and cells, and its row
+   * key and cells in every view, against HBase's limits for each table), so a bad value fails
+   * the call with nothing written;
    * without views and versions the cells encoded then are the ones written. Without a
    * {@code @Version} nothing about an entity changes when it is saved, and the given entities
    * are returned.
@@ -124,7 +126,7 @@ public final class EntityStore<T> {
       Objects.requireNonNull(entity, () -> "cannot save a null " + context.model.entityName());
       Object[] entityValues = context.model.values(entity);
       RowWrite write = context.model.write(entityValues); // validates every value before any write
-      CellLimits.check(context, write);
+      CellLimits.check(context, entityValues, write); // and every key and cell of the views
       given.add(entity);
       values.add(entityValues);
       keys.add(write.row());
@@ -183,6 +185,9 @@ public final class EntityStore<T> {
       return Optional.empty();
     }
     byte[] row = context.model.rowKeyOf(keyParts);
+    if (row.length > CellLimits.maxRowKey(context.mainTable)) {
+      return Optional.empty(); // no row this long can be stored, and HBase could not even locate it
+    }
     Result result = HBaseCalls.on(context.connection, context.mainTable, "get", t -> t.get(new Get(row)));
     MainRow main = MainRow.of(context, result);
     return main.isLive() ? Optional.of(context.model.instantiate(main.values)) : Optional.empty();

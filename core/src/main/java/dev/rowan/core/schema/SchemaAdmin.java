@@ -21,6 +21,9 @@ import org.apache.hadoop.hbase.TableNotFoundException;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Internal, not API (use {@link dev.rowan.core.Rowan#schema()}): creates, checks and drops the
@@ -37,6 +40,8 @@ public final class SchemaAdmin {
   private interface AdminCall<R> {
     R call(Admin admin) throws IOException;
   }
+
+  private static final Logger LOG = LoggerFactory.getLogger(SchemaAdmin.class);
 
   private final Connection connection;
   private final String namespace;
@@ -73,7 +78,7 @@ public final class SchemaAdmin {
         if (live == null) {
           missing.add(table);
         } else {
-          differences.addAll(TableComparison.differences(table.descriptor(), live));
+          differences.addAll(compare(tables.entity(), table, live));
         }
       }
       throwIfAny(tables.entity(), differences);
@@ -83,7 +88,7 @@ public final class SchemaAdmin {
       for (TableSpec table : missing) {
         TableDescriptor raced = createTable(admin, table);
         if (raced != null) {
-          differences.addAll(TableComparison.differences(table.descriptor(), raced));
+          differences.addAll(compare(tables.entity(), table, raced));
         }
       }
       throwIfAny(tables.entity(), differences);
@@ -105,12 +110,87 @@ public final class SchemaAdmin {
         if (live == null) {
           found.add(TableComparison.missing(table.name()));
         } else {
-          found.addAll(TableComparison.differences(table.descriptor(), live));
+          found.addAll(compare(tables.entity(), table, live));
         }
       }
       return found;
     });
     return new SchemaReport(tables.entity(), differences);
+  }
+
+  /**
+   * Records the mapping's key layout on the existing tables of {@code entityType} that record
+   * none (created by hand or by an older Rowan), declaring that their rows were written with
+   * this mapping; tables that record the same layout are left as they are.
+   *
+   * @throws SchemaMismatchException when a table is missing, its families differ, or it records
+   *     another layout; nothing is recorded then
+   * @throws DataAccessException when HBase fails
+   */
+  public void recordLayout(Class<?> entityType) {
+    EntityTables tables = EntityTables.of(EntityModel.of(entityType), SplitPolicy.salted(), names);
+    withAdmin("record the layout of", tables.tables().get(0).name(), admin -> {
+      List<String> differences = new ArrayList<>();
+      List<TableDescriptor> unrecorded = new ArrayList<>();
+      for (TableSpec table : tables.tables()) {
+        TableDescriptor live = describe(admin, table.name());
+        if (live == null) {
+          differences.add(TableComparison.missing(table.name()));
+          continue;
+        }
+        differences.addAll(TableComparison.differences(table.descriptor(), live));
+        LayoutComparison.Verdict verdict = LayoutComparison.verdict(table.layout(), live);
+        if (verdict == LayoutComparison.Verdict.DIFFERENT) {
+          differences.add(LayoutComparison.difference(tables.entity(), table.layout(), live));
+        } else if (verdict == LayoutComparison.Verdict.UNRECORDED) {
+          unrecorded.add(LayoutComparison.record(TableDescriptorBuilder.newBuilder(live), table.layout()).build());
+        }
+      }
+      throwIfAny(tables.entity(), differences);
+      for (TableDescriptor table : unrecorded) {
+        admin.modifyTable(table);
+      }
+      return null;
+    });
+  }
+
+  /**
+   * Refuses to open the tables of {@code model} when one of them records another key layout;
+   * missing tables and tables that record no layout are accepted (a warning is logged for the
+   * latter). One {@code Admin.getDescriptor} per table.
+   *
+   * @throws SchemaMismatchException when a table records another layout, showing both
+   * @throws DataAccessException when HBase fails
+   */
+  public void requireLayout(EntityModel<?> model) {
+    EntityTables tables = EntityTables.of(model, SplitPolicy.salted(), names);
+    List<String> differences = withAdmin("check the layout of", tables.tables().get(0).name(), admin -> {
+      List<String> found = new ArrayList<>();
+      for (TableSpec table : tables.tables()) {
+        TableDescriptor live = describe(admin, table.name());
+        if (live == null) {
+          continue;
+        }
+        LayoutComparison.Verdict verdict = LayoutComparison.verdict(table.layout(), live);
+        if (verdict == LayoutComparison.Verdict.DIFFERENT) {
+          found.add(LayoutComparison.difference(tables.entity(), table.layout(), live));
+        } else if (verdict == LayoutComparison.Verdict.UNRECORDED) {
+          LOG.warn("{}", LayoutComparison.difference(tables.entity(), table.layout(), live));
+        }
+      }
+      return found;
+    });
+    throwIfAny(tables.entity(), differences);
+  }
+
+  /** The family and layout differences of {@code live} from {@code table}. */
+  private static List<String> compare(String entity, TableSpec table, TableDescriptor live) {
+    List<String> differences = new ArrayList<>(TableComparison.differences(table.descriptor(), live));
+    String layout = LayoutComparison.difference(entity, table.layout(), live);
+    if (layout != null) {
+      differences.add(layout);
+    }
+    return differences;
   }
 
   /**

@@ -1,19 +1,22 @@
 package dev.rowan.core.schema;
 
+import dev.rowan.mapping.TableLayout;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 
 /**
- * One table an entity needs: its descriptor (name and column families) and the keys it is
- * pre-split at when created.
+ * One table an entity needs: its descriptor (name, column families and recorded key layout),
+ * its key layout and the keys it is pre-split at when created.
  */
 final class TableSpec {
 
   private final TableDescriptor descriptor;
+  private final TableLayout layout;
   private final byte[][] splitKeys;
 
-  TableSpec(TableDescriptor descriptor, byte[][] splitKeys) {
+  TableSpec(TableDescriptor descriptor, TableLayout layout, byte[][] splitKeys) {
     this.descriptor = descriptor;
+    this.layout = layout;
     this.splitKeys = splitKeys.clone();
   }
 
@@ -23,6 +26,11 @@ final class TableSpec {
 
   TableDescriptor descriptor() {
     return descriptor;
+  }
+
+  /** The layout of the table's keys. */
+  TableLayout layout() {
+    return layout;
   }
 
   /** The split keys, sorted; empty for a table of one region. */

@@ -11,6 +11,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.TableNotFoundException;
+import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -81,6 +84,23 @@ final class ExplainCommand implements Callable<Integer> {
           case "hashCode" -> System.identityHashCode(proxy);
           case "equals" -> proxy == args[0];
           case "toString" -> "an offline connection, for explain";
+          case "getAdmin" -> offlineAdmin();
+          default -> throw new UnsupportedOperationException("explain does not talk to HBase (" + method.getName() + ")");
+        });
+  }
+
+  /**
+   * An admin that knows no table: building a repository reads the key layout its tables record,
+   * and explain, having no tables, has none to check.
+   */
+  private static Admin offlineAdmin() {
+    return (Admin) Proxy.newProxyInstance(ExplainCommand.class.getClassLoader(), new Class<?>[] {Admin.class},
+        (proxy, method, args) -> switch (method.getName()) {
+          case "getDescriptor" -> throw new TableNotFoundException((TableName) args[0]);
+          case "close" -> null;
+          case "hashCode" -> System.identityHashCode(proxy);
+          case "equals" -> proxy == args[0];
+          case "toString" -> "an offline admin, for explain";
           default -> throw new UnsupportedOperationException("explain does not talk to HBase (" + method.getName() + ")");
         });
   }

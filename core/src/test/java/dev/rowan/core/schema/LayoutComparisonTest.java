@@ -1,0 +1,95 @@
+package dev.rowan.core.schema;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rowan.core.SplitPolicy;
+import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.TableLayout;
+import dev.rowan.mapping.annotation.Column;
+import dev.rowan.mapping.annotation.Descending;
+import dev.rowan.mapping.annotation.Index;
+import dev.rowan.mapping.annotation.RowKey;
+import dev.rowan.mapping.annotation.Salt;
+import dev.rowan.mapping.annotation.Table;
+import java.util.List;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.junit.jupiter.api.Test;
+
+class LayoutComparisonTest {
+
+  @Table(name = "events", salt = @Salt(buckets = 4))
+  @Index(name = "kind", key = {"kind"})
+  record Event(@RowKey(order = 0) String id, @RowKey(order = 1) long seq, @Column String kind) {}
+
+  @Table(name = "events")
+  @Index(name = "kind", key = {"kind"})
+  record UnsaltedEvent(@RowKey(order = 0) String id, @RowKey(order = 1) @Descending long seq, @Column String kind) {}
+
+  private static List<TableSpec> tables(Class<?> type) {
+    return EntityTables.of(EntityModel.of(type), SplitPolicy.salted(), TableName::valueOf).tables();
+  }
+
+  @Test
+  void createdTablesRecordTheLayoutOfTheMainTableAndOfEachView() {
+    List<TableSpec> tables = tables(Event.class);
+
+    TableDescriptor main = tables.get(0).descriptor();
+    assertEquals(EntityModel.of(Event.class).layout(), LayoutComparison.recorded(main));
+    assertEquals("row key salt(4 buckets, murmur3_32(seed 0) mod buckets, on every part) + id String + seq Long",
+        main.getValue("rowan.layout"));
+    assertEquals("view key salt(4 buckets, murmur3_32(seed 0) mod buckets, on every part) + kind String + id String"
+        + " + seq Long; carries every column", tables.get(1).descriptor().getValue("rowan.layout"));
+    assertEquals(64, tables.get(1).descriptor().getValue("rowan.layout.fingerprint").length());
+  }
+
+  @Test
+  void aTableRecordingTheSameLayoutHasNoDifference() {
+    TableSpec main = tables(Event.class).get(0);
+
+    assertEquals(LayoutComparison.Verdict.SAME, LayoutComparison.verdict(main.layout(), main.descriptor()));
+    assertNull(LayoutComparison.difference("Event", main.layout(), main.descriptor()));
+  }
+
+  @Test
+  void aTableRecordingAnotherLayoutIsReportedWithBothLayouts() {
+    TableSpec expected = tables(Event.class).get(0);
+    TableDescriptor live = tables(UnsaltedEvent.class).get(0).descriptor();
+
+    String difference = LayoutComparison.difference("Event", expected.layout(), live);
+
+    assertEquals(LayoutComparison.Verdict.DIFFERENT, LayoutComparison.verdict(expected.layout(), live));
+    assertEquals("Table events stores keys laid out as\n"
+        + "      row key id String + seq Long descending\n"
+        + "    but the mapping of Event lays them out as\n"
+        + "      row key salt(4 buckets, murmur3_32(seed 0) mod buckets, on every part) + id String + seq Long\n"
+        + "    so its rows cannot be found or read with this mapping: keep the old layout, or copy the data into a"
+        + " new table.", difference);
+  }
+
+  @Test
+  void aTableRecordingNoLayoutIsReportedAsUnprovenWithTheWayToRecordIt() {
+    TableSpec expected = tables(Event.class).get(0);
+    TableDescriptor byHand = TableDescriptorBuilder.newBuilder(TableName.valueOf("events")).build();
+
+    String difference = LayoutComparison.difference("Event", expected.layout(), byHand);
+
+    assertEquals(LayoutComparison.Verdict.UNRECORDED, LayoutComparison.verdict(expected.layout(), byHand));
+    assertTrue(difference.startsWith("Table events records no key layout"), difference);
+    assertTrue(difference.contains(expected.layout().description()), difference);
+    assertTrue(difference.contains("schema().recordLayout(Event.class)"), difference);
+  }
+
+  @Test
+  void onlyTheFingerprintIsCompared() {
+    TableSpec expected = tables(Event.class).get(0);
+    TableLayout relabelled = new TableLayout("another description", expected.layout().fingerprint());
+    TableDescriptor live = LayoutComparison.record(TableDescriptorBuilder.newBuilder(TableName.valueOf("events")),
+        relabelled).build();
+
+    assertEquals(LayoutComparison.Verdict.SAME, LayoutComparison.verdict(expected.layout(), live));
+  }
+}

@@ -1,0 +1,98 @@
+package dev.rowan.index;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.TableLayout;
+import dev.rowan.mapping.annotation.Column;
+import dev.rowan.mapping.annotation.Descending;
+import dev.rowan.mapping.annotation.Index;
+import dev.rowan.mapping.annotation.RowKey;
+import dev.rowan.mapping.annotation.Salt;
+import dev.rowan.mapping.annotation.Table;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The layout of a view table changes with its key, salt, unique flag and carried columns, and only with them. */
+class ViewLayoutTest {
+
+  @Table(name = "u")
+  @Index(name = "v", key = {"email"})
+  record Base(@RowKey String id, @Column String email, @Column String name) {}
+
+  @Table(name = "u")
+  @Index(name = "v", key = {"name"})
+  record OtherKey(@RowKey String id, @Column String email, @Column String name) {}
+
+  @Table(name = "u")
+  @Index(name = "v", key = {"email", "name"})
+  record LongerKey(@RowKey String id, @Column String email, @Column String name) {}
+
+  @Table(name = "u")
+  @Index(name = "v", key = {"email"})
+  record DescendingKey(@RowKey String id, @Column @Descending String email, @Column String name) {}
+
+  @Table(name = "u")
+  @Index(name = "v", key = {"email"}, unique = true)
+  record Unique(@RowKey String id, @Column String email, @Column String name) {}
+
+  @Table(name = "u")
+  @Index(name = "v", key = {"email"}, include = {"name"})
+  record Narrow(@RowKey String id, @Column String email, @Column String name) {}
+
+  @Table(name = "u")
+  @Index(name = "v", key = {"email"}, include = {"email"})
+  record OtherNarrow(@RowKey String id, @Column String email, @Column String name) {}
+
+  @Table(name = "u", salt = @Salt(buckets = 4))
+  @Index(name = "v", key = {"email"})
+  record Salted(@RowKey String id, @Column String email, @Column String name) {}
+
+  @Table(name = "u")
+  @Index(name = "v", key = {"email"})
+  record LongRowKey(@RowKey long id, @Column String email, @Column String name) {}
+
+  /** Base in another class, its fields reordered and a column added: a full copy carries every column, whatever they are. */
+  @Table(name = "u")
+  @Index(name = "v", key = {"email"})
+  record Renamed(@Column String name, @Column String age, @Column String email, @RowKey String id) {}
+
+  private static TableLayout layout(Class<?> type) {
+    return ViewMaintainer.of(EntityModel.of(type)).views().get(0).layout();
+  }
+
+  @Test
+  void describesTheViewKeyUniqueFlagAndCarriedColumns() {
+    assertEquals("view key email String + id String; carries every column", layout(Base.class).description());
+    assertEquals("view key email String; unique, owner row key in a cell; carries every column",
+        layout(Unique.class).description());
+    assertEquals("view key email String + id String; carries name", layout(Narrow.class).description());
+    assertEquals("view key salt(4 buckets, murmur3_32(seed 0) mod buckets, on every part) + email String + id String;"
+        + " carries every column", layout(Salted.class).description());
+  }
+
+  @Test
+  void everyChangeToWhatAViewStoresChangesTheFingerprint() {
+    Map<String, Class<?>> variants = new LinkedHashMap<>();
+    variants.put("keyed on email", Base.class);
+    variants.put("keyed on name", OtherKey.class);
+    variants.put("keyed on email and name", LongerKey.class);
+    variants.put("a descending key", DescendingKey.class);
+    variants.put("unique", Unique.class);
+    variants.put("carrying name", Narrow.class);
+    variants.put("carrying email", OtherNarrow.class);
+    variants.put("salted", Salted.class);
+    variants.put("another row key type", LongRowKey.class);
+    Map<String, String> seen = new LinkedHashMap<>();
+    for (Map.Entry<String, Class<?>> variant : variants.entrySet()) {
+      String earlier = seen.put(layout(variant.getValue()).fingerprint(), variant.getKey());
+      assertEquals(null, earlier, variant.getKey() + " has the fingerprint of " + earlier);
+    }
+  }
+
+  @Test
+  void theSameViewInAnotherClassKeepsTheFingerprint() {
+    assertEquals(layout(Base.class).fingerprint(), layout(Renamed.class).fingerprint());
+  }
+}
