@@ -22,9 +22,10 @@ import org.apache.hadoop.hbase.client.RowMutations;
  * other row is checked against its main row, read in one batch. A row that matches its main row
  * is used (with the main row's values) and, when unverified, repaired; an unverified row that
  * does not match is dropped and deleted, once its writer can no longer commit. A writer whose
- * lease has run out is made unable to commit by fencing its main row. A row that names no entity
- * (a unique view row without owner, a key this view cannot decode) is dropped and deleted; a
- * row whose cells cannot be decoded is checked like an unverified one; none fails the read.
+ * lease has run out is made unable to commit by fencing its main row. A unique view row without
+ * owner names no entity and is dropped and deleted; a row whose key this view cannot decode is
+ * dropped (and left to {@code VerifyViews}); a row whose cells cannot be decoded is checked like
+ * an unverified one. No row fails the read.
  */
 final class ViewReader<T> {
 
@@ -59,7 +60,12 @@ final class ViewReader<T> {
           continue;
         }
       }
-      byte[] mainKey = mainKeyOrNull(view, row);
+      byte[] mainKey;
+      try {
+        mainKey = view.mainRowKey(row);
+      } catch (RuntimeException undecodable) {
+        continue; // not a key of this view: never a write's row, left to VerifyViews
+      }
       if (mainKey == null) {
         discardOrphan(view, row);
       } else {
@@ -95,20 +101,6 @@ final class ViewReader<T> {
     }
   }
 
-  /**
-   * The main row key of the entity {@code row} stands for, or null when it names none: a unique
-   * view row without owner cell, or a row whose key is not a key of this view. Neither can be
-   * part of a write that may still commit: every write of a unique view row that carries a
-   * status carries its owner too, and writers only write keys of the view.
-   */
-  private static byte[] mainKeyOrNull(ViewModel view, Result row) {
-    try {
-      return view.mainRowKey(row);
-    } catch (RuntimeException undecodable) {
-      return null;
-    }
-  }
-
   private Object[] check(ViewModel view, Result row, MainRow main) {
     boolean matches = maps(view, row, main);
     Cell statusCell = ProtocolCells.cell(row, view.statusFamily(), ProtocolCells.VIEW_STATUS);
@@ -129,9 +121,11 @@ final class ViewReader<T> {
   }
 
   /**
-   * Deletes a row that stands for no entity, every cell up to its newest, only if its status
+   * Deletes a unique view row without owner cell, every cell up to its newest, only if its status
    * cell is still the one read (or still absent): a claim written since is left alone, and one
    * written after the delete is not masked by it (every family has HBase's new version behavior).
+   * No write of this version leaves such a row: every put of a unique view row that carries a
+   * status carries its owner too, and a retiring write marks the row only while it owns it.
    */
   private void discardOrphan(ViewModel view, Result row) {
     byte[] family = view.statusFamily();
