@@ -154,6 +154,40 @@ class UniqueViewRacesIT {
   }
 
   @Test
+  void aRefusedBatchNeverReleasesAKeyThatAnotherSaveOfTheSameEntityCommits(Connection connection,
+      TestNamespace namespace) throws Exception {
+    Gate gate = new Gate();
+    Duration lease = Duration.ofMillis(300);
+    ExecutorService executor = Executors.newSingleThreadExecutor();
+    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).protocolHook(gate).writeLease(lease)
+        .build()) {
+      rowan.schema().create(Member.class);
+      MemberRepository members = rowan.repository(MemberRepository.class);
+      members.save(new Member("u", "b@x", "start"));
+      members.save(new Member("w", "x@x", "holder"));
+
+      Gate.Stop claimed = gate.stopAt(Step.BEFORE_MAIN_WRITE, "u");
+      Member moved = new Member("u", "a@x", "first save");
+      Future<Member> first = executor.submit(() -> members.save(moved)); // claims a@x, not committed yet
+      claimed.awaitArrival();
+      // A second save of u claims a@x over the first one's claim, then the batch is refused for v.
+      assertThrows(UniqueViolationException.class, () -> members.saveAll(List.of(
+          new Member("u", "a@x", "second save"), new Member("v", "x@x", "refused"))));
+      claimed.release();
+      assertEquals(moved, first.get(30, TimeUnit.SECONDS));
+
+      assertEquals(Optional.of(moved), members.findByEmail("a@x"), "the refused batch left a@x to the save that won");
+      assertThrows(UniqueViolationException.class, () -> members.save(new Member("z", "a@x", "third")));
+      assertEquals(Optional.empty(), members.findByKey("z"));
+      Thread.sleep(lease.toMillis() + 50); // the refused save's row on a@x is settled by the next read
+      assertEquals(Optional.of(moved), members.findByEmail("a@x"));
+      ViewAudit.assertViewsMatchRebuild(rowan, Member.class);
+    } finally {
+      executor.shutdownNow();
+    }
+  }
+
+  @Test
   void readsTreatARowWithoutOwnerAsAnOrphan(Rowan rowan) throws Exception {
     rowan.schema().create(Member.class);
     MemberRepository members = rowan.repository(MemberRepository.class);
