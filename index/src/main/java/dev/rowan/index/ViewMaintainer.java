@@ -14,6 +14,7 @@ import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Row;
 
 /**
  * Decides what a write does to the views of an entity: a pure function of the entity's state
@@ -28,7 +29,9 @@ import org.apache.hadoop.hbase.client.Put;
  *       cells of columns it leaves null.
  *   <li>A view row of the old state that does not survive is marked unverified in phase one
  *       (so that no reader trusts it once the main row changes) and deleted in phase three, up
- *       to this write's timestamp, if its status is still this write's.
+ *       to this write's timestamp, if its status is still this write's. A unique view's row is
+ *       shared by every entity that ever takes its key, so there it is marked only while its
+ *       owner cell still names this entity.
  * </ul>
  *
  * <p>Thread-safety: immutable and thread-safe.
@@ -106,14 +109,16 @@ public final class ViewMaintainer {
                 view.statusValue(write.with(State.VERIFIED), after));
         verify.setDurability(SETTLE_DURABILITY);
         changes.add(new ViewRowChange(view, newKey, Kind.WRITE, put,
-            ifStatus(view, newKey, view.statusValue(unverified, after)).build(verify)));
+            ifStatus(view, newKey, view.statusValue(unverified, after)).build(verify), put));
       }
       if (oldKey != null && !sameKey) {
         byte[] expected = view.statusValue(unverified, before);
         Put unverify = new Put(oldKey, write.timestamp())
             .addColumn(view.statusFamily(), ProtocolCells.VIEW_STATUS, write.timestamp(), expected);
+        Row phaseOne = !view.isUnique() ? unverify : CheckAndMutate.newBuilder(oldKey)
+            .ifEquals(view.statusFamily(), ProtocolCells.OWNER, mainRowKey).build(unverify);
         changes.add(new ViewRowChange(view, oldKey, Kind.RETIRE, unverify,
-            ifStatus(view, oldKey, expected).build(retire(oldKey, write.timestamp()))));
+            ifStatus(view, oldKey, expected).build(retire(oldKey, write.timestamp())), phaseOne));
       }
     }
     return new WritePlan(write, changes);

@@ -255,7 +255,13 @@ public final class ViewModel {
     return values;
   }
 
-  /** The main row key of the entity a view row stands for. */
+  /**
+   * The main row key of the entity a view row stands for; for a unique view, its owner cell, or
+   * null when the row has none (a row no write of this version leaves: readers and the verify
+   * job treat it as an orphan).
+   *
+   * @throws IllegalArgumentException when the row key is not a key of this view
+   */
   public byte[] mainRowKey(Result row) {
     if (isUnique()) {
       return ProtocolCells.owner(row, statusFamily);

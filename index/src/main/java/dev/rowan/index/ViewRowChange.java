@@ -2,6 +2,7 @@ package dev.rowan.index;
 
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Row;
 
 /**
  * What one write does to one view row, in the two phases around the main row write.
@@ -13,8 +14,14 @@ import org.apache.hadoop.hbase.client.Put;
  *     set to unverified
  * @param settle phase three, once the main row is written: if the status is still this
  *     write's, mark the row verified or delete the retired row
+ * @param phaseOne phase one as it is sent: {@code unverify} itself, except for a retired row of
+ *     a unique view, which other entities share: there {@code unverify} applies only while the
+ *     row's owner cell still names this entity, so that a write never stamps its status on a
+ *     row that another entity has claimed since, or on a row deleted since (a status without an
+ *     owner)
  */
-public record ViewRowChange(ViewModel view, byte[] rowKey, Kind kind, Put unverify, CheckAndMutate settle) {
+public record ViewRowChange(ViewModel view, byte[] rowKey, Kind kind, Put unverify, CheckAndMutate settle,
+    Row phaseOne) {
 
   /** Whether a view row is written or retired. */
   public enum Kind {

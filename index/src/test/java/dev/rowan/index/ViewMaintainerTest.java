@@ -2,7 +2,9 @@ package dev.rowan.index;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rowan.index.RowStatus.State;
@@ -17,6 +19,7 @@ import java.math.BigDecimal;
 import java.util.List;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Durability;
@@ -103,6 +106,26 @@ class ViewMaintainerTest {
     WritePlan plan = maintainer.plan(values(original), null, model.rowKey(original), write.with(State.DELETED));
     assertEquals(3, plan.changes().size());
     assertTrue(plan.changes().stream().allMatch(c -> c.kind() == Kind.RETIRE));
+  }
+
+  @Test
+  void aRetiredUniqueRowIsMarkedOnlyWhileItsOwnerIsThisEntity() {
+    Order moved = new Order("o-1", "s-1", "b-1", 5, BigDecimal.ONE, "hello", "EXT-2");
+    WritePlan plan = plan(original, moved);
+    ViewRowChange retired = plan.select(c -> c.view().isUnique() && c.kind() == Kind.RETIRE).get(0);
+    CheckAndMutate phaseOne = assertInstanceOf(CheckAndMutate.class, retired.phaseOne(),
+        "another entity may claim the key, or the row may be deleted, before this write marks it");
+    assertArrayEquals(ProtocolCells.OWNER, phaseOne.getQualifier());
+    assertArrayEquals(model.rowKey(original), phaseOne.getValue());
+    assertEquals(CompareOperator.EQUAL, phaseOne.getCompareOp());
+    assertSame(retired.unverify(), phaseOne.getAction());
+    ViewRowChange claimed = plan.select(c -> c.view().isUnique() && c.kind() == Kind.WRITE).get(0);
+    assertSame(claimed.unverify(), claimed.phaseOne(), "a new row is written whole, its owner with it");
+    Put whole = claimed.unverify();
+    assertArrayEquals(model.rowKey(original), CellUtil.cloneValue(whole.get(Bytes.toBytes("d"), ProtocolCells.OWNER).get(0)));
+    for (ViewRowChange change : plan.select(c -> !c.view().isUnique())) {
+      assertSame(change.unverify(), change.phaseOne(), "rows of other views belong to one entity each");
+    }
   }
 
   @Test

@@ -22,7 +22,8 @@ import org.apache.hadoop.util.ToolRunner;
  * writes each entity's view rows as HFiles, cell for cell what a save leaves (verified, with the
  * main row's status), which are loaded with HBase's {@code BulkLoadHFiles}; then a
  * {@link VerifyViews} repair job fixes what the HFiles cannot (rows hidden by newer cells,
- * entities whose main row has no status cell) and deletes orphans. The views stay
+ * entities whose main row has no status cell, unique keys whose owner cell names another entity)
+ * and deletes orphans. The views stay
  * readable throughout. See docs/bulk-load.md.
  *
  * <p>From the command line: {@code hadoop jar rowan-mapreduce.jar dev.rowan.mapreduce.RebuildViews

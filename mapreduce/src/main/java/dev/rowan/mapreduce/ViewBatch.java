@@ -1,5 +1,6 @@
 package dev.rowan.mapreduce;
 
+import dev.rowan.index.ProtocolCells;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapreduce.ViewVerdict.Kind;
@@ -38,6 +39,8 @@ final class ViewBatch {
     void repaired(int view, boolean deleted);
   }
 
+  private static final Result EMPTY = Result.create(new org.apache.hadoop.hbase.Cell[0]);
+
   private final List<ViewModel> views;
   private final ViewVerdict verdict;
   private final Table main;
@@ -58,7 +61,10 @@ final class ViewBatch {
     this.findings = findings;
   }
 
-  /** Checks rows of view {@code index} against their main rows. */
+  /**
+   * Checks rows of view {@code index} against their main rows. A row that names no main row (a
+   * key this view cannot decode, a unique view row without owner cell) is an orphan.
+   */
   void viewRows(int index, List<Result> rows) throws IOException, InterruptedException {
     if (rows.isEmpty()) {
       return;
@@ -66,10 +72,21 @@ final class ViewBatch {
     ViewModel view = views.get(index);
     Table table = viewTables.get(index);
     List<Get> gets = new ArrayList<>(rows.size());
-    for (Result row : rows) {
-      gets.add(new Get(view.mainRowKey(row)));
+    Result[] mains = new Result[rows.size()];
+    List<Integer> named = new ArrayList<>(rows.size());
+    for (int i = 0; i < rows.size(); i++) {
+      byte[] mainKey = ViewVerdict.mainRowKey(view, rows.get(i));
+      if (mainKey == null) {
+        mains[i] = EMPTY;
+      } else {
+        named.add(i);
+        gets.add(new Get(mainKey));
+      }
     }
-    Result[] mains = main.get(gets);
+    Result[] found = gets.isEmpty() ? new Result[0] : main.get(gets);
+    for (int j = 0; j < found.length; j++) {
+      mains[named.get(j)] = found[j];
+    }
     findings.rows(index, rows.size());
     for (int i = 0; i < rows.size(); i++) {
       Result row = rows.get(i);
@@ -96,15 +113,24 @@ final class ViewBatch {
     }
   }
 
+  /**
+   * Finds the entities of {@code mains} without their row in view {@code index}. In a unique view
+   * the row must also name the entity as its owner: a row at the entity's key whose owner cell
+   * is damaged or names an entity that no longer maps to the key leaves the entity missing (its
+   * row is rewritten on repair, so that the key stays owned); a row whose owner is another live
+   * entity with the same key is a second owner, reported and left as it is.
+   */
   private void findMissing(int index, List<Result> mains) throws IOException, InterruptedException {
     ViewModel view = views.get(index);
     List<Result> live = new ArrayList<>();
     List<Get> gets = new ArrayList<>();
+    byte[] family = view.statusFamily();
     for (Result row : mains) {
       byte[] key = verdict.expectedKey(view, row);
       if (key != null) {
         live.add(row);
-        gets.add(new Get(key).setCheckExistenceOnly(true));
+        gets.add(view.isUnique() ? new Get(key).addColumn(family, ProtocolCells.OWNER)
+            : new Get(key).setCheckExistenceOnly(true));
       }
     }
     if (gets.isEmpty()) {
@@ -112,15 +138,40 @@ final class ViewBatch {
     }
     Table table = viewTables.get(index);
     Result[] found = table.get(gets);
+    List<Integer> otherOwner = new ArrayList<>();
     for (int i = 0; i < found.length; i++) {
-      if (Boolean.TRUE.equals(found[i].getExists())) {
-        continue;
+      if (view.isUnique()) {
+        byte[] owner = ProtocolCells.owner(found[i], family);
+        if (owner == null || !java.util.Arrays.equals(owner, live.get(i).getRow())) {
+          otherOwner.add(i);
+        }
+      } else if (!Boolean.TRUE.equals(found[i].getExists())) {
+        missing(index, view, table, live.get(i), gets.get(i).getRow(), true);
       }
+    }
+    if (otherOwner.isEmpty()) {
+      return;
+    }
+    List<Get> owners = new ArrayList<>();
+    for (int i : otherOwner) {
+      byte[] owner = ProtocolCells.owner(found[i], family);
+      owners.add(new Get(owner == null || owner.length == 0 ? live.get(i).getRow() : owner));
+    }
+    Result[] held = main.get(owners);
+    for (int j = 0; j < held.length; j++) {
+      int i = otherOwner.get(j);
       byte[] key = gets.get(i).getRow();
-      findings.fault(index, Kind.MISSING, key);
-      if (repairs != null && repairs.rewrite(view, table, live.get(i), key)) {
-        findings.repaired(index, false);
-      }
+      boolean secondOwner = !java.util.Arrays.equals(held[j].getRow(), live.get(i).getRow())
+          && java.util.Arrays.equals(verdict.expectedKey(view, held[j]), key);
+      missing(index, view, table, live.get(i), key, !secondOwner);
+    }
+  }
+
+  private void missing(int index, ViewModel view, Table table, Result mainRow, byte[] key, boolean rewrite)
+      throws IOException, InterruptedException {
+    findings.fault(index, Kind.MISSING, key);
+    if (rewrite && repairs != null && repairs.rewrite(view, table, mainRow, key)) {
+      findings.repaired(index, false);
     }
   }
 }

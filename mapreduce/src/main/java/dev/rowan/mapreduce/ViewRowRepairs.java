@@ -9,6 +9,8 @@ import dev.rowan.mapping.EntityModel;
 import java.io.IOException;
 import java.util.Arrays;
 import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
@@ -67,9 +69,12 @@ final class ViewRowRepairs {
   /**
    * Deletes the view row {@code row} of {@code view}, whose entity is stored in {@code mainRow}
    * (empty when there is none), fencing a live main row above it first so that no later write of
-   * the entity can fall under the delete.
+   * the entity can fall under the delete. The delete applies only if the row still holds the
+   * status cell it was read with and, in a unique view, the owner cell: a row rewritten since
+   * (for its real owner, by this job's check of the main rows) is left.
    *
-   * @return false when the main row changed meanwhile so that it maps to the row (it is left)
+   * @return false when the main row changed meanwhile so that it maps to the row, or the row
+   *     changed since it was read (it is left)
    */
   boolean delete(ViewModel view, Table viewTable, Result row, Result mainRow) throws IOException {
     Result current = mainRow;
@@ -78,8 +83,7 @@ final class ViewRowRepairs {
       RowStatus status = current.isEmpty() ? null
           : ProtocolCells.status(current, statusFamily, ProtocolCells.MAIN_STATUS);
       if (status == null || fenceAbove(current, status, newest) != null) {
-        viewTable.delete(new Delete(row.getRow(), newest));
-        return true;
+        return viewTable.checkAndMutate(unchanged(view, row).build(new Delete(row.getRow(), newest))).isSuccess();
       }
       current = main.get(new Get(current.getRow()));
       if (mapsTo(view, current, row.getRow())) {
@@ -87,6 +91,16 @@ final class ViewRowRepairs {
       }
     }
     return false;
+  }
+
+  /** The condition that view row {@code row} still holds the cell that names its entity as read. */
+  private static CheckAndMutate.Builder unchanged(ViewModel view, Result row) {
+    byte[] family = view.statusFamily();
+    byte[] qualifier = view.isUnique() ? ProtocolCells.OWNER : ProtocolCells.VIEW_STATUS;
+    Cell cell = ProtocolCells.cell(row, family, qualifier);
+    CheckAndMutate.Builder condition = CheckAndMutate.newBuilder(row.getRow());
+    return cell == null ? condition.ifNotExists(family, qualifier)
+        : condition.ifEquals(family, qualifier, CellUtil.cloneValue(cell));
   }
 
   /** Whether the entity stored in {@code mainRow} has the view row {@code viewKey}. */

@@ -50,8 +50,22 @@ final class ViewVerdict {
   }
 
   /**
+   * The main row key that view row {@code row} names, or null when it names none: its key is not
+   * a key of {@code view} (it cannot be decoded), or it is a unique view row without owner cell.
+   * Such a row is an orphan.
+   */
+  static byte[] mainRowKey(ViewModel view, Result row) {
+    try {
+      return view.mainRowKey(row);
+    } catch (RuntimeException undecodable) {
+      return null;
+    }
+  }
+
+  /**
    * What the view row {@code row} is, given the main row it points to ({@code main}, empty when
-   * that row does not exist).
+   * that row does not exist or the row names none). A row the entity maps to whose cells cannot
+   * be decoded is stale.
    */
   Kind of(ViewModel view, Result row, Result main) {
     Object[] entity = liveValues(main);
@@ -64,11 +78,17 @@ final class ViewVerdict {
 
   /** Whether {@code row} is verified and carries exactly the values of {@code entity}. */
   static boolean matches(ViewModel view, Result row, Object[] entity) {
-    RowStatus status = ProtocolCells.status(row, view.statusFamily(), ProtocolCells.VIEW_STATUS);
-    if (status == null || status.state() != RowStatus.State.VERIFIED) {
+    RowStatus status;
+    Object[] carried;
+    try {
+      status = ProtocolCells.status(row, view.statusFamily(), ProtocolCells.VIEW_STATUS);
+      if (status == null || status.state() != RowStatus.State.VERIFIED) {
+        return false;
+      }
+      carried = view.decode(row);
+    } catch (RuntimeException damaged) {
       return false;
     }
-    Object[] carried = view.decode(row);
     for (PropertyModel column : view.carried()) {
       if (!Objects.deepEquals(carried[column.index()], entity[column.index()])) {
         return false;

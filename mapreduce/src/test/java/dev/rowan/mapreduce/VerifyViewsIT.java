@@ -4,13 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rowan.core.HBaseRepository;
 import dev.rowan.core.Rowan;
+import dev.rowan.core.UniqueViolationException;
 import dev.rowan.core.spi.ProtocolHook;
+import dev.rowan.index.ProtocolCells;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.RowStatus.State;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.annotation.Column;
+import dev.rowan.mapping.annotation.Index;
+import dev.rowan.mapping.annotation.RowKey;
 import dev.rowan.test.HBaseTest;
 import dev.rowan.test.TestNamespace;
 import dev.rowan.test.ViewAudit;
@@ -21,11 +27,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 
 /** Views damaged on purpose are reported exactly, and repaired or rebuilt to equal their rebuild. */
@@ -82,6 +91,91 @@ class VerifyViewsIT {
     assertEquals(orders.size() + 2, rebuilt.get(0).repaired(), rebuilt.get(0).summary());
     ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
     BulkLoadReloadIT.assertQueriesAnswer(rowan.repository(OrderRepository.class), orders.values());
+  }
+
+  @Test
+  void countsAnUndecodableViewRowAsAnOrphanAndNamesIt(Rowan rowan) throws IOException {
+    Map<String, Order> orders = saveOrders(rowan, new Random(1));
+    byte[] junk = Bytes.toBytesBinary("\\x01junk-without-terminator");
+    try (Table seller = rowan.connection().getTable(rowan.tableName(SELLER.tableName()))) {
+      seller.put(new Put(junk).addColumn(SELLER.statusFamily(), Bytes.toBytes("a"), Bytes.toBytes("x")));
+    }
+
+    List<ViewReport> found = VerifyViews.of(rowan, Order.class).check();
+
+    assertCounts(found.get(0), 0, 0, 1);
+    assertEquals(List.of("orphan \\x01junk-without-terminator"), found.get(0).samples(), found.get(0).summary());
+    assertTrue(found.get(1).consistent(), found.get(1).summary());
+    List<ViewReport> repaired = VerifyViews.of(rowan, Order.class).repair();
+    assertEquals(1, repaired.get(0).repaired(), repaired.get(0).summary());
+    assertTrue(VerifyViews.of(rowan, Order.class).check().stream().allMatch(ViewReport::consistent));
+    ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
+    BulkLoadReloadIT.assertQueriesAnswer(rowan.repository(OrderRepository.class), orders.values());
+  }
+
+  @dev.rowan.mapping.annotation.Table(name = "members")
+  @Index(name = "email", key = {"email"}, unique = true)
+  record Member(@RowKey String id, @Column(name = "e") String email) {}
+
+  interface MemberRepository extends HBaseRepository<Member> {
+    Optional<Member> findByEmail(String email);
+  }
+
+  private static final EntityModel<Member> MEMBER = EntityModel.of(Member.class);
+  private static final ViewModel EMAIL = ViewMaintainer.of(MEMBER).view("email").orElseThrow();
+
+  @Test
+  void repairGivesAUniqueKeyWhoseOwnerCellWasDamagedBackToItsOwner(Rowan rowan) throws IOException {
+    MemberRepository members = damagedOwners(rowan);
+
+    List<ViewReport> found = VerifyViews.of(rowan, Member.class).check();
+    assertCounts(found.get(0), 2, 0, 2);
+    List<ViewReport> repaired = VerifyViews.of(rowan, Member.class).repair();
+    assertTrue(repaired.get(0).repaired() >= 2, repaired.get(0).summary());
+
+    assertOwnedByTheirEntities(rowan, members);
+  }
+
+  @Test
+  void rebuildGivesAUniqueKeyWhoseOwnerCellWasDamagedBackToItsOwner(Rowan rowan) throws IOException {
+    MemberRepository members = damagedOwners(rowan);
+    // Reads neither fail nor return another entity: a junk owner names no entity, and a row
+    // without owner is deleted as an orphan (the rebuild gives both keys back to their entities).
+    assertEquals(Optional.empty(), members.findByEmail("a@x"));
+    assertEquals(Optional.empty(), members.findByEmail("b@x"));
+
+    RebuildViews.of(rowan, Member.class).run();
+
+    assertOwnedByTheirEntities(rowan, members);
+  }
+
+  /** Members a, b and c; the owner cell of a's key replaced by junk, the one of b's key deleted. */
+  private static MemberRepository damagedOwners(Rowan rowan) throws IOException {
+    rowan.schema().create(Member.class);
+    MemberRepository members = rowan.repository(MemberRepository.class);
+    for (String id : List.of("a", "b", "c")) {
+      members.save(new Member(id, id + "@x"));
+    }
+    try (Table view = rowan.connection().getTable(rowan.tableName(EMAIL.tableName()))) {
+      view.put(new Put(emailKey("a@x")).addColumn(EMAIL.statusFamily(), ProtocolCells.OWNER,
+          System.currentTimeMillis() + 10_000, Bytes.toBytes("junk")));
+      view.delete(new Delete(emailKey("b@x")).addColumns(EMAIL.statusFamily(), ProtocolCells.OWNER));
+    }
+    return members;
+  }
+
+  private static void assertOwnedByTheirEntities(Rowan rowan, MemberRepository members) throws IOException {
+    assertTrue(VerifyViews.of(rowan, Member.class).check().stream().allMatch(ViewReport::consistent));
+    ViewAudit.assertViewsMatchRebuild(rowan, Member.class);
+    for (String id : List.of("a", "b", "c")) {
+      assertEquals(Optional.of(new Member(id, id + "@x")), members.findByEmail(id + "@x"));
+      assertThrows(UniqueViolationException.class, () -> members.save(new Member("other-" + id, id + "@x")),
+          "the key stays owned");
+    }
+  }
+
+  private static byte[] emailKey(String email) {
+    return EMAIL.rowKey(MEMBER.values(new Member("any", email)));
   }
 
   static Map<String, Order> saveOrders(Rowan rowan, Random random) {

@@ -154,7 +154,7 @@ final class ProtocolWriter<T> {
     for (Pending entity : active) {
       for (ViewRowChange change : entity.plan.changes()) {
         if (!alreadyWritten.contains(change)) {
-          byTable.computeIfAbsent(context.viewTables.get(change.view()), t -> new ArrayList<>()).add(change.unverify());
+          byTable.computeIfAbsent(context.viewTables.get(change.view()), t -> new ArrayList<>()).add(change.phaseOne());
         }
       }
     }

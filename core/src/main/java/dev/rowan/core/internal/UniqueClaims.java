@@ -24,8 +24,18 @@ import org.apache.hadoop.hbase.util.Bytes;
 /**
  * Claims the keys of unique views before anything else of a write happens: a key nobody holds
  * is taken atomically; a key held by another entity is refused while that entity's main row
- * still maps to it, or while its claim is younger than the write lease and may still commit; a key held by nobody's current state is taken over. On a refusal every claim of the
- * batch is released, so the failed write leaves nothing behind.
+ * still maps to it, or while its claim is younger than the write lease and may still commit; a
+ * key held by nobody's current state is taken over. On a refusal every claim of the batch that
+ * took a free key is released, so the failed write leaves nothing behind.
+ *
+ * <p>A unique view row is shared by every entity that ever takes its key, and each entity's
+ * writes carry timestamps of its own main row, which say nothing about another entity's. So
+ * cells of one entity are never written over cells of another: a stale claim is first deleted
+ * (every cell up to its newest, only if its status is still the one judged stale), and the key
+ * is then claimed as a free one. Every family has HBase's new version behavior
+ * ({@code FamilyModel.descriptor()}), under which a delete masks only the cells written before
+ * it: a claim that follows a delete is seen whatever its timestamp. See
+ * docs/view-consistency.md.
  */
 final class UniqueClaims {
 
@@ -40,16 +50,21 @@ final class UniqueClaims {
   /** Claims every new key of a unique view in the plans; returns the view row changes written. */
   List<ViewRowChange> claim(List<Pending> active) {
     List<ViewRowChange> claimed = new ArrayList<>();
+    List<ViewRowChange> taken = new ArrayList<>();
     for (Pending entity : active) {
       for (ViewRowChange change : entity.plan.changes()) {
         if (change.view().isUnique() && change.kind() == Kind.WRITE && !heldBefore(entity, change)) {
+          boolean free;
           try {
-            claimOne(entity, change);
+            free = claimOne(entity, change);
           } catch (UniqueViolationException e) {
-            release(claimed);
+            release(taken);
             throw e;
           }
           claimed.add(change);
+          if (free) {
+            taken.add(change);
+          }
         }
       }
     }
@@ -60,7 +75,12 @@ final class UniqueClaims {
     return entity.current.isLive() && Arrays.equals(change.view().rowKey(entity.current.values), change.rowKey());
   }
 
-  private void claimOne(Pending entity, ViewRowChange change) {
+  /**
+   * Writes the claim of one key. Returns true when it took a free key, false when it rewrote a
+   * row this entity already held (a row left by another write of the same entity, which a
+   * release must leave to readers: that write may have committed).
+   */
+  private boolean claimOne(Pending entity, ViewRowChange change) {
     ViewModel view = change.view();
     TableName table = context.viewTables.get(view);
     byte[] family = view.statusFamily();
@@ -69,7 +89,7 @@ final class UniqueClaims {
       CheckAndMutate free = CheckAndMutate.newBuilder(change.rowKey())
           .ifNotExists(family, ProtocolCells.VIEW_STATUS).build(row);
       if (HBaseCalls.on(context.connection, table, "claim unique key", t -> t.checkAndMutate(free)).isSuccess()) {
-        return;
+        return true;
       }
       Result held = HBaseCalls.on(context.connection, table, "read unique key", t -> t.get(new Get(change.rowKey())));
       Cell statusCell = ProtocolCells.cell(held, family, ProtocolCells.VIEW_STATUS);
@@ -77,36 +97,62 @@ final class UniqueClaims {
         continue; // released meanwhile: try again
       }
       byte[] owner = ProtocolCells.owner(held, family);
-      if (!Arrays.equals(owner, entity.rowKey)) {
-        checkStale(entity, view, change.rowKey(), owner, RowStatus.decode(statusCell.getValueArray(),
-            statusCell.getValueOffset(), statusCell.getValueLength()));
+      CheckAndMutate.Builder unchanged = CheckAndMutate.newBuilder(change.rowKey())
+          .ifEquals(family, ProtocolCells.VIEW_STATUS, CellUtil.cloneValue(statusCell));
+      if (Arrays.equals(owner, entity.rowKey)) {
+        // This entity's own row: its timestamps and this write's come from the same main row.
+        if (HBaseCalls.on(context.connection, table, "take over unique key",
+            t -> t.checkAndMutate(unchanged.build(row))).isSuccess()) {
+          return false;
+        }
+        continue;
       }
-      CheckAndMutate takeOver = CheckAndMutate.newBuilder(change.rowKey())
-          .ifEquals(family, ProtocolCells.VIEW_STATUS, CellUtil.cloneValue(statusCell)).build(row);
-      if (HBaseCalls.on(context.connection, table, "take over unique key", t -> t.checkAndMutate(takeOver)).isSuccess()) {
-        return;
-      }
+      checkStale(entity, view, change.rowKey(), owner, statusCell);
+      // The stale claim's cells may be newer than this write's timestamp: delete them, then claim the free key.
+      CheckAndMutate discard = unchanged.build(new Delete(change.rowKey(), newest(held)));
+      HBaseCalls.on(context.connection, table, "delete stale unique key", t -> t.checkAndMutate(discard));
     }
     throw UniqueViolationException.of(view.tableName(), Bytes.toStringBinary(change.rowKey()),
         context.model.entityName() + " " + context.describe(entity.rowKey), "a writer racing for it");
   }
 
+  /** The newest cell timestamp of a row read. */
+  static long newest(Result row) {
+    long newest = 0;
+    for (Cell cell : row.rawCells()) {
+      newest = Math.max(newest, cell.getTimestamp());
+    }
+    return newest;
+  }
+
   /** Throws unless the holder of the key no longer needs it. */
-  private void checkStale(Pending entity, ViewModel view, byte[] key, byte[] owner, RowStatus status) {
+  private void checkStale(Pending entity, ViewModel view, byte[] key, byte[] owner, Cell statusCell) {
     String entityName = context.model.entityName();
     String violation = entityName + " " + context.describe(entity.rowKey);
-    String holder = entityName + " " + (owner == null ? "unknown" : context.describe(owner));
-    if (owner != null) {
-      Result ownerRow = HBaseCalls.on(context.connection, context.mainTable, "read unique key owner",
-          t -> t.get(new Get(owner)));
-      MainRow main = MainRow.of(context, ownerRow);
-      if (main.isLive() && Arrays.equals(view.rowKey(main.values), key)) {
-        throw UniqueViolationException.of(view.tableName(), Bytes.toStringBinary(key), violation, holder);
-      }
+    if (owner == null) {
+      return; // a row without owner belongs to no write that can still commit (docs/view-consistency.md)
     }
-    if (status.state() == State.UNVERIFIED && System.currentTimeMillis() - status.timestamp() < context.writeLeaseMillis) {
+    String holder = entityName + " " + context.describe(owner);
+    Result ownerRow = HBaseCalls.on(context.connection, context.mainTable, "read unique key owner",
+        t -> t.get(new Get(owner)));
+    MainRow main = MainRow.of(context, ownerRow);
+    if (main.isLive() && Arrays.equals(view.rowKey(main.values), key)) {
+      throw UniqueViolationException.of(view.tableName(), Bytes.toStringBinary(key), violation, holder);
+    }
+    RowStatus status = readable(statusCell);
+    if (status != null && status.state() == State.UNVERIFIED
+        && System.currentTimeMillis() - status.timestamp() < context.writeLeaseMillis) {
       throw UniqueViolationException.of(view.tableName(), Bytes.toStringBinary(key), violation,
           holder + " (a write in flight)");
+    }
+  }
+
+  /** The status in {@code cell}, or null when it is damaged (a row the verify job reports). */
+  private static RowStatus readable(Cell cell) {
+    try {
+      return RowStatus.decode(cell.getValueArray(), cell.getValueOffset(), cell.getValueLength());
+    } catch (IllegalArgumentException e) {
+      return null;
     }
   }
 

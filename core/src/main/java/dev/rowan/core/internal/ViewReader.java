@@ -22,7 +22,10 @@ import org.apache.hadoop.hbase.client.RowMutations;
  * other row is checked against its main row, read in one batch. A row that matches its main row
  * is used (with the main row's values) and, when unverified, repaired; an unverified row that
  * does not match is dropped and deleted, once its writer can no longer commit. A writer whose
- * lease has run out is made unable to commit by fencing its main row.
+ * lease has run out is made unable to commit by fencing its main row. A unique view row without
+ * owner names no entity and is dropped and deleted; a row whose key this view cannot decode is
+ * dropped (and left to {@code VerifyViews}); a row whose cells cannot be decoded is checked like
+ * an unverified one. No row fails the read.
  */
 final class ViewReader<T> {
 
@@ -47,19 +50,30 @@ final class ViewReader<T> {
   Object[][] resolveEach(ViewModel view, List<Result> rows) {
     Object[][] resolved = new Object[rows.size()][];
     List<Integer> toCheck = new ArrayList<>();
+    List<Get> gets = new ArrayList<>();
     for (int i = 0; i < rows.size(); i++) {
-      if (view.isFullCopy() && ProtocolCells.state(rows.get(i), view.statusFamily(), ProtocolCells.VIEW_STATUS)
-          == State.VERIFIED) {
-        resolved[i] = view.decode(rows.get(i));
+      Result row = rows.get(i);
+      if (view.isFullCopy() && verified(view, row)) {
+        Object[] values = decodeOrNull(view, row);
+        if (values != null) {
+          resolved[i] = values;
+          continue;
+        }
+      }
+      byte[] mainKey;
+      try {
+        mainKey = view.mainRowKey(row);
+      } catch (RuntimeException undecodable) {
+        continue; // not a key of this view: never a write's row, left to VerifyViews
+      }
+      if (mainKey == null) {
+        discardOrphan(view, row);
       } else {
         toCheck.add(i);
+        gets.add(new Get(mainKey));
       }
     }
     if (!toCheck.isEmpty()) {
-      List<Get> gets = new ArrayList<>(toCheck.size());
-      for (int i : toCheck) {
-        gets.add(new Get(view.mainRowKey(rows.get(i))));
-      }
       Result[] mains = HBaseCalls.on(context.connection, context.mainTable, "read main rows of view " + view.name(),
           t -> t.get(gets));
       for (int j = 0; j < mains.length; j++) {
@@ -70,15 +84,58 @@ final class ViewReader<T> {
     return resolved;
   }
 
+  private static boolean verified(ViewModel view, Result row) {
+    try {
+      return ProtocolCells.state(row, view.statusFamily(), ProtocolCells.VIEW_STATUS) == State.VERIFIED;
+    } catch (IllegalArgumentException damaged) {
+      return false;
+    }
+  }
+
+  /** The values a verified row carries, or null when they cannot be decoded (the row is then checked). */
+  private static Object[] decodeOrNull(ViewModel view, Result row) {
+    try {
+      return view.decode(row);
+    } catch (RuntimeException damaged) {
+      return null;
+    }
+  }
+
   private Object[] check(ViewModel view, Result row, MainRow main) {
     boolean matches = maps(view, row, main);
     Cell statusCell = ProtocolCells.cell(row, view.statusFamily(), ProtocolCells.VIEW_STATUS);
-    RowStatus observed = statusCell == null ? null
-        : RowStatus.decode(statusCell.getValueArray(), statusCell.getValueOffset(), statusCell.getValueLength());
+    RowStatus observed = statusCell == null ? null : readable(statusCell);
     if (observed != null && observed.state() == State.UNVERIFIED) {
       settle(view, row, CellUtil.cloneValue(statusCell), observed, main);
     }
     return matches ? main.values : null;
+  }
+
+  /** The status in {@code cell}, or null when it is damaged (the row is then only checked, never settled). */
+  private static RowStatus readable(Cell cell) {
+    try {
+      return RowStatus.decode(cell.getValueArray(), cell.getValueOffset(), cell.getValueLength());
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  /**
+   * Deletes a unique view row without owner cell, every cell up to its newest, only if its status
+   * cell is still the one read (or still absent): a claim written since is left alone, and one
+   * written after the delete is not masked by it (every family has HBase's new version behavior).
+   * No write of this version leaves such a row: every put of a unique view row that carries a
+   * status carries its owner too, and a retiring write marks the row only while it owns it.
+   */
+  private void discardOrphan(ViewModel view, Result row) {
+    byte[] family = view.statusFamily();
+    Cell statusCell = ProtocolCells.cell(row, family, ProtocolCells.VIEW_STATUS);
+    CheckAndMutate.Builder unchanged = CheckAndMutate.newBuilder(row.getRow());
+    unchanged = statusCell == null ? unchanged.ifNotExists(family, ProtocolCells.VIEW_STATUS)
+        : unchanged.ifEquals(family, ProtocolCells.VIEW_STATUS, CellUtil.cloneValue(statusCell));
+    CheckAndMutate discard = unchanged.build(new Delete(row.getRow(), UniqueClaims.newest(row)));
+    HBaseCalls.on(context.connection, context.viewTables.get(view), "delete view row of no entity",
+        t -> t.checkAndMutate(discard));
   }
 
   private static boolean maps(ViewModel view, Result row, MainRow main) {
