@@ -258,4 +258,24 @@ class SchemaIT {
     assertEquals(HConstants.FOREVER,
         admin.getDescriptor(rowan.tableName("customers")).getColumnFamily(Bytes.toBytes("d")).getTimeToLive());
   }
+
+  @Table(name = "notes")
+  record Note(@RowKey String id, @Column String text) {}
+
+  interface NoteRepository extends dev.rowan.core.HBaseRepository<Note> {}
+
+  @Test
+  void aTableWhoseFamilyLacksTheNewVersionBehaviorIsRefusedWhenARepositoryIsCreated(Rowan rowan, Admin admin)
+      throws Exception {
+    TableName notes = rowan.tableName("notes");
+    admin.createTable(TableDescriptorBuilder.newBuilder(notes)
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.of(Bytes.toBytes("d"))).build());
+
+    SchemaMismatchException e = assertThrows(SchemaMismatchException.class,
+        () -> rowan.repository(NoteRepository.class));
+
+    assertTrue(e.getMessage().contains("Table " + notes.getNameAsString() + ", column family 'd' lacks the new version"
+        + " behavior"), e.getMessage());
+    assertTrue(e.getMessage().contains("NEW_VERSION_BEHAVIOR => 'true'"), e.getMessage());
+  }
 }

@@ -155,11 +155,13 @@ public final class SchemaAdmin {
   }
 
   /**
-   * Refuses to open the tables of {@code model} when one of them records another key layout;
-   * missing tables and tables that record no layout are accepted (a warning is logged for the
-   * latter). One {@code Admin.getDescriptor} per table.
+   * Refuses to open the tables of {@code model} when one of them records another key layout, or
+   * has a family without HBase's new version behavior (writes to it could be lost); missing
+   * tables and tables that record no layout are accepted (a warning is logged for the latter).
+   * One {@code Admin.getDescriptor} per table.
    *
-   * @throws SchemaMismatchException when a table records another layout, showing both
+   * @throws SchemaMismatchException when a table records another layout, showing both, or a
+   *     family lacks the new version behavior
    * @throws DataAccessException when HBase fails
    */
   public void requireLayout(EntityModel<?> model) {
@@ -171,6 +173,7 @@ public final class SchemaAdmin {
         if (live == null) {
           continue;
         }
+        found.addAll(TableComparison.withoutNewVersionBehavior(table.descriptor(), live));
         LayoutComparison.Verdict verdict = LayoutComparison.verdict(table.layout(), live);
         if (verdict == LayoutComparison.Verdict.DIFFERENT) {
           found.add(LayoutComparison.difference(tables.entity(), table.layout(), live));

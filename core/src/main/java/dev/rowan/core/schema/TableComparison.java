@@ -48,6 +48,26 @@ final class TableComparison {
   }
 
   /**
+   * The families of {@code actual} that lack HBase's new version behavior, which {@code expected}
+   * has: in them a delete masks a write of the same millisecond that follows it, so Rowan cannot
+   * write to them without losing saves. One sentence per family, saying how to turn it on.
+   */
+  static List<String> withoutNewVersionBehavior(TableDescriptor expected, TableDescriptor actual) {
+    List<String> differences = new ArrayList<>();
+    for (ColumnFamilyDescriptor want : expected.getColumnFamilies()) {
+      ColumnFamilyDescriptor have = actual.getColumnFamily(want.getName());
+      if (have != null && want.isNewVersionBehavior() && !have.isNewVersionBehavior()) {
+        String table = expected.getTableName().getNameAsString();
+        differences.add("Table " + table + ", column family '" + want.getNameAsString() + "' lacks the new version"
+            + " behavior, without which a delete masks a save that follows it in the same millisecond; turn it on"
+            + " (HBase shell: alter '" + table + "', {NAME => '" + want.getNameAsString()
+            + "', NEW_VERSION_BEHAVIOR => 'true'}).");
+      }
+    }
+    return differences;
+  }
+
+  /**
    * The differences of {@code actual}, the live table, from {@code expected}: missing and extra
    * families, then every setting of a family that differs, with the actual and expected values.
    */
