@@ -15,6 +15,7 @@ import java.util.Objects;
 import java.util.Set;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * One view of an entity: a table whose row key starts with the view's key properties, holding
@@ -37,6 +38,8 @@ public final class ViewModel {
   private final KeyLayout key;
   private final List<PropertyModel> carried;
   private final PropertyModel[] carriedArray;
+  /** Per carried column, how the status cell names it when it is null ({@link #nullEntry}). */
+  private final byte[][] nullEntries;
   private final byte[] statusFamily;
   private final List<FamilyModel> families;
   private final TableLayout layout;
@@ -62,6 +65,10 @@ public final class ViewModel {
     this.carried = definition.fullCopy() ? entity.columns()
         : definition.include().stream().map(entity::property).toList();
     this.carriedArray = carried.toArray(new PropertyModel[0]);
+    this.nullEntries = new byte[carriedArray.length][];
+    for (int i = 0; i < carriedArray.length; i++) {
+      nullEntries[i] = nullEntry(carriedArray[i]);
+    }
     this.statusFamily = entity.families().get(0).nameBytes();
     Set<String> used = new LinkedHashSet<>();
     used.add(entity.families().get(0).name());
@@ -75,8 +82,8 @@ public final class ViewModel {
   /**
    * The layout of the view table: its key (salt, view key properties, then for a non-unique
    * view the remaining row key parts), whether it is unique (one row per key, the owner's main
-   * row key in a cell), and the columns it carries, since the status cell of every row numbers
-   * them; a full copy carries every column, whatever they are.
+   * row key in a cell), and the columns a narrow view carries; a full copy carries every column,
+   * whatever they are (the status cell names null columns, so columns may come and go).
    */
   public TableLayout layout() {
     return layout;
@@ -189,20 +196,68 @@ public final class ViewModel {
   }
 
   /**
-   * The value of the status cell of the view row of {@code values}: the status, then a bitmap
-   * of the carried columns that are null. Readers ignore the cells of columns the bitmap calls
-   * null, so that a stray cell left by a writer that lost a race at the same timestamp can
-   * never show through.
+   * The value of the status cell of the view row of {@code values}: the status, then the names
+   * of the carried columns that are null, each as {@code [family length: 1][family]
+   * [qualifier length: 2][qualifier]}. Readers ignore the cells of the columns it names, so that
+   * a stray cell left by a writer that lost a race at the same timestamp can never show through.
+   * Columns are named rather than numbered so that adding, removing or reordering the entity's
+   * columns never makes a row name the wrong ones.
    */
   public byte[] statusValue(RowStatus status, Object[] values) {
     byte[] head = status.encode();
-    byte[] value = Arrays.copyOf(head, head.length + (carriedArray.length + 7) / 8);
+    int length = head.length;
     for (int i = 0; i < carriedArray.length; i++) {
       if (values[carriedArray[i].index()] == null) {
-        value[head.length + i / 8] |= (byte) (1 << (i % 8));
+        length += nullEntries[i].length;
+      }
+    }
+    byte[] value = Arrays.copyOf(head, length);
+    int at = head.length;
+    for (int i = 0; i < carriedArray.length; i++) {
+      if (values[carriedArray[i].index()] == null) {
+        System.arraycopy(nullEntries[i], 0, value, at, nullEntries[i].length);
+        at += nullEntries[i].length;
       }
     }
     return value;
+  }
+
+  private static byte[] nullEntry(PropertyModel column) {
+    byte[] family = column.family();
+    byte[] qualifier = column.qualifier();
+    if (family.length > 0xFF || qualifier.length > 0xFFFF) {
+      throw new IllegalArgumentException(column.qualifiedName() + ": a view cannot carry a column whose family is"
+          + " over 255 bytes or whose qualifier is over 65,535 bytes long");
+    }
+    byte[] entry = new byte[3 + family.length + qualifier.length];
+    entry[0] = (byte) family.length;
+    System.arraycopy(family, 0, entry, 1, family.length);
+    entry[1 + family.length] = (byte) (qualifier.length >>> 8);
+    entry[2 + family.length] = (byte) qualifier.length;
+    System.arraycopy(qualifier, 0, entry, 3 + family.length, qualifier.length);
+    return entry;
+  }
+
+  /** Sets to null the carried columns that the status cell's value names, from {@code at} to {@code end}. */
+  private void clearNamedNulls(byte[] bytes, int at, int end, Object[] values) {
+    while (at + 3 <= end) {
+      int familyLength = bytes[at] & 0xFF;
+      int qualifierAt = at + 1 + familyLength;
+      if (qualifierAt + 2 > end) {
+        return;
+      }
+      int entryLength = 3 + familyLength + (((bytes[qualifierAt] & 0xFF) << 8) | (bytes[qualifierAt + 1] & 0xFF));
+      if (at + entryLength > end) {
+        return; // a damaged status: the row is checked against its main row anyway
+      }
+      for (int i = 0; i < nullEntries.length; i++) {
+        if (Bytes.equals(nullEntries[i], 0, nullEntries[i].length, bytes, at, entryLength)) {
+          values[carriedArray[i].index()] = null;
+          break;
+        }
+      }
+      at += entryLength;
+    }
   }
 
   /**
@@ -243,14 +298,8 @@ public final class ViewModel {
     entity.readColumns(row, values);
     org.apache.hadoop.hbase.Cell status = ProtocolCells.cell(row, statusFamily, ProtocolCells.VIEW_STATUS);
     if (status != null) {
-      byte[] bytes = status.getValueArray();
-      int bitmap = status.getValueOffset() + RowStatus.LENGTH;
-      for (int i = 0; i < carriedArray.length; i++) {
-        int at = bitmap + i / 8;
-        if (at < status.getValueOffset() + status.getValueLength() && (bytes[at] & (1 << (i % 8))) != 0) {
-          values[carriedArray[i].index()] = null;
-        }
-      }
+      clearNamedNulls(status.getValueArray(), status.getValueOffset() + RowStatus.LENGTH,
+          status.getValueOffset() + status.getValueLength(), values);
     }
     return values;
   }
