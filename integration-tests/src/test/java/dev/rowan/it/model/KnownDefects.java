@@ -16,12 +16,16 @@ import java.util.stream.Collectors;
  *       no view row): {@code findByCategory("ab")} through a view on (category, at) misses an
  *       entity with category "ab" and a null at. While skipped, a generated entity with some
  *       null key part of a non-unique view has all of that view's key parts null.
+ *   <li>N2: a condition sent to the region servers as a {@code SingleColumnValueFilter} (an
+ *       equality on a column) never matches a wide entity: the filter names the bare qualifier,
+ *       without the column key that prefixes every qualifier of a wide row
+ *       ({@code ResidualFilters}); {@code @AllowScan findByKind("b")} returns nothing.
  * </ul>
  */
 final class KnownDefects {
 
   /** The known, unfixed defects (issue 15's numbering). */
-  static final String KNOWN_DEFECTS = "1,2,3,4,5,6,7,8,12,13,14,N1";
+  static final String KNOWN_DEFECTS = "1,2,3,4,5,6,7,8,12,13,14,N1,N2";
 
   static final Set<String> SKIPPED = parse(System.getProperty("rowan.model.skip", KNOWN_DEFECTS));
 

@@ -38,6 +38,8 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
   private final Deque<String> recent = new ArrayDeque<>();
   private final Map<String, Long> stamps = new HashMap<>();
   private final Map<String, Integer> counts = new LinkedHashMap<>();
+  /** Wide entities once saved with every column null: their row marker outlives a delete (defect 5). */
+  private final java.util.Set<String> rowMarkers = new java.util.HashSet<>();
   private R repository;
   private int step;
   private String operation = "setup";
@@ -135,29 +137,30 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
     } else if (roll < 62 || !deletesAllowed()) {
       operation = "saveAll";
       saveAll();
+    } else if (roll < 88 && markerOutlivesDelete(keyOf != null ? keyOf : (keyOf = shape.create(random, null)))) {
+      operation = "save";
+      save(shape.create(random, keyOf), false);
     } else if (roll < 70) {
       operation = "delete";
-      E target = keyOf != null ? model.get(keyOf) : shape.create(random, null);
+      E target = model.get(keyOf) != null ? model.get(keyOf) : keyOf;
       log("delete " + entities.text(target));
       repository.delete(target);
       model.remove(target);
       after(target);
     } else if (roll < 78) {
       operation = "deleteByKey";
-      E target = keyOf != null ? keyOf : shape.create(random, null);
-      deleteByKey(target);
-      after(target);
+      deleteByKey(keyOf);
     } else if (roll < 88) {
       operation = "delete then save";
-      E target = keyOf != null ? keyOf : shape.create(random, null);
-      if (random.nextBoolean() && model.get(target) != null) {
-        log("delete " + entities.text(model.get(target)));
-        repository.delete(model.get(target));
+      if (random.nextBoolean() && model.get(keyOf) != null) {
+        E target = model.get(keyOf);
+        log("delete " + entities.text(target));
+        repository.delete(target);
         model.remove(target);
       } else {
-        deleteByKey(target);
+        deleteByKey(keyOf);
       }
-      save(shape.create(random, target), false);
+      save(shape.create(random, keyOf), false);
     } else if (!shape.deletions.isEmpty()) {
       operation = "delete by query";
       deleteByQuery();
@@ -165,6 +168,11 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
       operation = "save";
       save(shape.create(random, keyOf), false);
     }
+  }
+
+  /** Whether deleting {@code keyOf} would run into defect 5 while it is skipped. */
+  private boolean markerOutlivesDelete(E keyOf) {
+    return KnownDefects.skipped(5) && rowMarkers.contains(entities.key(keyOf));
   }
 
   private void deleteByKey(E target) {
@@ -192,6 +200,11 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
     }
     Shape.DeleteCall<E> call = deletion.maker().make(repository, random);
     List<E> deleted = model.where(call.deletes());
+    if (deleted.stream().anyMatch(this::markerOutlivesDelete)) {
+      operation = "save";
+      save(shape.create(random, null), false);
+      return;
+    }
     log(call.call() + " expecting " + deleted.size());
     long reported = call.run();
     if (reported >= 0) {
@@ -276,6 +289,7 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
       E expected = advanced(entity);
       verdict.sameEntity("save(" + entities.text(entity) + ") returned", expected, returned);
       model.put(expected);
+      noteRowMarker(expected);
     }
     after(entity);
   }
@@ -304,7 +318,14 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
     List<E> expected = entitiesSaved.stream().map(this::advanced).toList();
     verdict.inOrder("saveAll returned", expected, returned);
     expected.forEach(model::put);
+    expected.forEach(this::noteRowMarker);
     entitiesSaved.forEach(this::after);
+  }
+
+  private void noteRowMarker(E saved) {
+    if (entities.wide() && entities.nullableColumns().stream().allMatch(i -> entities.get(saved, i) == null)) {
+      rowMarkers.add(entities.key(saved));
+    }
   }
 
   /** Reads the touched key back. */
