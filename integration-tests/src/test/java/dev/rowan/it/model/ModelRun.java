@@ -119,7 +119,7 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
     int roll = random.nextInt(100);
     E existing = model.any(random);
     E keyOf = existing != null && random.nextInt(3) > 0 ? existing : null;
-    if (roll < 30 || (!deletesAllowed() && roll < 70)) {
+    if (roll < 30) {
       operation = "save";
       save(shape.create(random, keyOf), false);
     } else if (roll < 38) {
