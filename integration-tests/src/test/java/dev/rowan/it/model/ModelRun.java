@@ -57,7 +57,7 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
 
   static <E, R extends HBaseRepository<E>> void run(Rowan rowan, String shapeName, Shape<E, R> shape) {
     long seed = Long.getLong("rowan.seed", System.nanoTime());
-    int operations = Integer.getInteger("rowan.model.ops", 150);
+    int operations = Integer.getInteger("rowan.model.ops", 300);
     System.out.println(shapeName + " seed " + seed + " (" + operations + " operations; known defects skipped: "
         + KnownDefects.SKIPPED + ")");
     new ModelRun<>(shapeName, shape, seed, operations).run(rowan);
@@ -157,6 +157,7 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
         log("delete " + entities.text(target));
         repository.delete(target);
         model.remove(target);
+        after(target);
       } else {
         deleteByKey(keyOf);
       }

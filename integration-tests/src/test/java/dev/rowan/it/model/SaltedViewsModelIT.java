@@ -72,6 +72,10 @@ class SaltedViewsModelIT extends ModelScenario {
 
     List<Ord> findByIdIn(List<UUID> ids);
 
+    Page<Ord> findByIdIn(List<UUID> ids, PageRequest page);
+
+    List<Ord> findByCategoryIsAndQtyEquals(String category, Integer qty);
+
     long deleteByCategoryAndAtBefore(String category, Instant before);
 
     void deleteByDay(LocalDate day);
@@ -207,6 +211,19 @@ class SaltedViewsModelIT extends ModelScenario {
       query("findByIdIn", (repo, r, m, v) -> {
         List<UUID> ids = List.of(pick(r, IDS), pick(r, IDS), pick(r, IDS));
         v.anyOrder(call("findByIdIn", ids), m.where(o -> ids.contains(o.id())), repo.findByIdIn(ids));
+      });
+      query("findByIdIn(PageRequest)", (repo, r, m, v) -> {
+        List<UUID> ids = List.of(pick(r, IDS), pick(r, IDS), pick(r, IDS), pick(r, IDS));
+        List<Ord> expected = m.where(o -> ids.contains(o.id()));
+        String call = call("findByIdIn", ids, "pages");
+        v.anyOrder(call, expected, v.pages(call, r, expected.size(), p -> repo.findByIdIn(ids, p)));
+      }, 7);
+      query("findByCategoryIsAndQtyEquals", (repo, r, m, v) -> {
+        String c = pick(r, CATEGORIES);
+        int qty = r.nextInt(5);
+        v.inOrder(call("findByCategoryIsAndQtyEquals", c, qty),
+            m.where("cat", o -> c.equals(o.category()) && o.qty() != null && o.qty() == qty),
+            repo.findByCategoryIsAndQtyEquals(c, qty));
       });
       deletion("deleteByCategoryAndAtBefore", (repo, r) -> {
         String c = pick(r, CATEGORIES);

@@ -41,7 +41,7 @@ class UniqueRaceModelIT {
   @Test
   void racingSavesLeaveEveryUniqueKeyWithOneOwnerAndViewsEqualToARebuild(Rowan rowan) throws Exception {
     long seed = Long.getLong("rowan.seed", System.nanoTime());
-    int rounds = Math.max(20, Integer.getInteger("rowan.model.ops", 150) / 2);
+    int rounds = Math.max(20, Integer.getInteger("rowan.model.ops", 300) / 2);
     boolean shared = !KnownDefects.skipped(2) && !KnownDefects.skipped(3);
     System.out.println("UniqueRaceModelIT seed " + seed + " (" + THREADS + " threads x " + rounds + " saves, "
         + (shared ? "shared users and emails" : "users and emails per thread, defects 2 and 3 skipped") + ")");
