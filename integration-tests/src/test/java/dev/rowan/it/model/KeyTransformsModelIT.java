@@ -203,6 +203,16 @@ class KeyTransformsModelIT extends ModelScenario {
     }
 
     @Override
+    Code invalid(Random r, Code k) {
+      // 100 does not fit @FixedLength(2); a 3-byte tag does not fit @FixedLength(2).
+      Code valid = create(r, k);
+      return r.nextBoolean()
+          ? new Code(valid.region(), 100, valid.phone(), valid.name(), valid.countdown(), valid.tier(), valid.tag(), null)
+          : new Code(valid.region(), valid.month(), valid.phone(), valid.name(), valid.countdown(), valid.tier(),
+              new byte[] {1, 2, 3}, null);
+    }
+
+    @Override
     Class<Codes> repository() {
       return Codes.class;
     }

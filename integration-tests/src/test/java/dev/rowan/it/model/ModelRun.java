@@ -297,6 +297,7 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
 
   private void saveAll() {
     int size = 1 + random.nextInt(6);
+    E invalid = random.nextInt(5) == 0 ? shape.invalid(random, model.any(random)) : null;
     Map<String, E> batch = new LinkedHashMap<>();
     List<String> taken = new ArrayList<>();
     for (int i = 0; i < size; i++) {
@@ -314,6 +315,10 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
       batch.put(key, entity);
     }
     List<E> entitiesSaved = new ArrayList<>(batch.values());
+    if (invalid != null && !batch.containsKey(entities.key(invalid))) {
+      refusedSaveAll(entitiesSaved, prepare(invalid, false));
+      return;
+    }
     log("saveAll " + entitiesSaved.stream().map(entities::text).toList());
     List<E> returned = repository.saveAll(entitiesSaved);
     List<E> expected = entitiesSaved.stream().map(this::advanced).toList();
@@ -326,6 +331,32 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
   private void noteRowMarker(E saved) {
     if (entities.wide() && entities.nullableColumns().stream().allMatch(i -> entities.get(saved, i) == null)) {
       rowMarkers.add(entities.key(saved));
+    }
+  }
+
+  /** A batch with one entity that cannot be written: refused whole, nothing written. */
+  private void refusedSaveAll(List<E> valid, E invalid) {
+    List<E> batch = new ArrayList<>(valid);
+    batch.add(random.nextInt(batch.size() + 1), invalid);
+    operation = "saveAll with an invalid entity";
+    log("saveAll " + batch.stream().map(entities::text).map(t -> t.length() > 300 ? t.substring(0, 300) + "..." : t)
+        .toList() + " expecting InvalidValueException");
+    try {
+      repository.saveAll(batch);
+      verdict.fail("saveAll with " + entities.key(invalid) + " invalid", "InvalidValueException, nothing written",
+          "no exception");
+    } catch (dev.rowan.mapping.InvalidValueException expected) {
+      verdict.checks++;
+    }
+    for (E entity : valid) {
+      after(entity);
+    }
+    E stored = model.get(invalid);
+    try {
+      verdict.sameEntity("findOne" + entities.key(invalid) + " after " + operation, stored,
+          shape.findOne(repository, invalid).orElse(null));
+    } catch (IllegalArgumentException | dev.rowan.mapping.InvalidValueException keyCannotBeRead) {
+      // the invalid value is in the key: there is nothing to read back
     }
   }
 

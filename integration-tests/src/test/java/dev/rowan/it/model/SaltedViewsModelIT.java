@@ -218,6 +218,19 @@ class SaltedViewsModelIT extends ModelScenario {
         String call = call("findByIdIn", ids, "pages");
         v.anyOrder(call, expected, v.pages(call, r, expected.size(), p -> repo.findByIdIn(ids, p)));
       }, 7);
+      query("findByDayLessThanEqual(token of another method)", (repo, r, m, v) -> {
+        String c = pick(r, CATEGORIES);
+        Page<Ord> first = repo.findByCategoryAndAtGreaterThanEqual(c, T0, PageRequest.of(1));
+        if (first.next() != null) {
+          String call = call("findByDayLessThanEqual", LocalDate.of(1970, 1, 1), "a token of findByCategoryAndAtGreaterThanEqual");
+          try {
+            Page<Ord> page = repo.findByDayLessThanEqual(LocalDate.of(1970, 1, 1), first.next());
+            v.fail(call, "IllegalArgumentException: the token is another method's", "a page of " + page.content().size());
+          } catch (IllegalArgumentException expected) {
+            v.checks++;
+          }
+        }
+      }, 10);
       query("findByCategoryIsAndQtyEquals", (repo, r, m, v) -> {
         String c = pick(r, CATEGORIES);
         int qty = r.nextInt(5);
@@ -239,6 +252,12 @@ class SaltedViewsModelIT extends ModelScenario {
           return -1;
         });
       });
+    }
+
+    @Override
+    Ord invalid(Random r, Ord keyOf) {
+      // A view key over HBase's 32,767-byte row key limit.
+      return new Ord(keyOf == null ? pick(r, IDS) : keyOf.id(), "c".repeat(40_000), at(r), null, null, null, null);
     }
 
     @Override

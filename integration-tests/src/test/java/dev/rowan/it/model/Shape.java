@@ -50,6 +50,14 @@ abstract class Shape<E, R extends HBaseRepository<E>> {
     return repository.findByKey(entities.keyParts(keyOf));
   }
 
+  /**
+   * An entity that cannot be written (a value over a limit, a malformed string), with the key of
+   * {@code keyOf} or a random one; null when the shape has none.
+   */
+  E invalid(Random random, E keyOf) {
+    return null;
+  }
+
   /** A query method and the model's answer to it. */
   interface Check<E, R> {
     void run(R repository, Random random, Model<E> model, Verdict<E> verdict);
