@@ -148,7 +148,7 @@ class KeyTransformsModelIT extends ModelScenario {
             m.where(c -> c.region().equals(c0.region()) && c.month() == c0.month() && c.phone().equals(c0.phone())),
             (a, b) -> Entities.compare(a.name(), b.name()), Integer.MAX_VALUE,
             repo.findByRegionAndMonthAndPhoneOrderByNameAsc(c0.region(), c0.month(), c0.phone()));
-      }, 8);
+      });
       query("findTop2ByRegionAndMonthAndPhoneAndNameOrderByCountdownAsc", (repo, r, m, v) -> {
         Code c0 = create(r, null);
         v.sorted(call("findTop2ByRegionAndMonthAndPhoneAndNameOrderByCountdownAsc", c0.region(), c0.month(), c0.phone(), c0.name()),

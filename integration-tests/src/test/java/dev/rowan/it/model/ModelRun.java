@@ -123,12 +123,8 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
       operation = "save";
       save(shape.create(random, keyOf), false);
     } else if (roll < 38) {
-      operation = "save stale version";
-      if (entities.version < 0) {
-        save(shape.create(random, keyOf), false);
-      } else {
-        save(shape.create(random, keyOf), true);
-      }
+      operation = entities.version < 0 ? "save" : "save stale version";
+      save(shape.create(random, keyOf), entities.version >= 0);
     } else if (roll < 48) {
       operation = "save nulls then values";
       E first = entities.nulled(shape.create(random, keyOf));

@@ -76,6 +76,10 @@ class SaltedViewsModelIT extends ModelScenario {
 
     List<Ord> findByCategoryIsAndQtyEquals(String category, Integer qty);
 
+    List<Ord> findByCategoryOrDay(String category, LocalDate day);
+
+    List<Ord> findByCategoryOrDayOrderByAmountDesc(String category, LocalDate day);
+
     long deleteByCategoryAndAtBefore(String category, Instant before);
 
     void deleteByDay(LocalDate day);
@@ -231,6 +235,19 @@ class SaltedViewsModelIT extends ModelScenario {
           }
         }
       }, 10);
+      query("findByCategoryOrDay", (repo, r, m, v) -> {
+        String c = pick(r, CATEGORIES);
+        LocalDate d = day(r);
+        v.anyOrder(call("findByCategoryOrDay", c, d), m.where(o -> c.equals(o.category()) || d.equals(o.day())),
+            repo.findByCategoryOrDay(c, d));
+      });
+      query("findByCategoryOrDayOrderByAmountDesc", (repo, r, m, v) -> {
+        String c = pick(r, CATEGORIES);
+        LocalDate d = day(r);
+        v.sorted(call("findByCategoryOrDayOrderByAmountDesc", c, d), m.where(o -> c.equals(o.category()) || d.equals(o.day())),
+            Comparator.comparing(Ord::amount, Comparator.nullsLast(Comparator.<BigDecimal>reverseOrder())), Integer.MAX_VALUE,
+            repo.findByCategoryOrDayOrderByAmountDesc(c, d));
+      });
       query("findByCategoryIsAndQtyEquals", (repo, r, m, v) -> {
         String c = pick(r, CATEGORIES);
         int qty = r.nextInt(5);
