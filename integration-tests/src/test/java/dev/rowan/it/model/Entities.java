@@ -285,11 +285,6 @@ final class Entities<E> {
     return ((Comparable) a).compareTo(b);
   }
 
-  /** Whether a value starts with a prefix, as a key range would: by UTF-8 bytes. */
-  static boolean startsWith(String value, String prefix) {
-    return value != null && value.startsWith(prefix);
-  }
-
   static String md5Hex(Object value, int length) {
     try {
       byte[] md5 = MessageDigest.getInstance("MD5").digest(String.valueOf(value).getBytes(StandardCharsets.UTF_8));

@@ -12,7 +12,6 @@ import dev.rowan.mapping.annotation.Table;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import java.util.UUID;

@@ -108,7 +108,6 @@ class SaltedViewsModelIT extends ModelScenario {
 
     OrdersShape() {
       super(Ord.class);
-      Comparator<Ord> byAt = Comparator.comparing(Ord::at);
       query("findByCategory", (repo, r, m, v) -> {
         String c = pick(r, CATEGORIES);
         v.inOrder(call("findByCategory", c), m.where("cat", o -> c.equals(o.category())), repo.findByCategory(c));

@@ -81,7 +81,6 @@ class WideModelIT extends ModelScenario {
 
     EventsShape() {
       super(Event.class);
-      Comparator<Event> key = entities.keyOrder();
       query("findByKey(user, day, seq)", (repo, r, m, v) -> {
         Event probe = create(r, null);
         v.sameEntity(call("findByKey", probe.user(), probe.day(), probe.seq()), m.get(probe),
