@@ -54,6 +54,8 @@ class KeyTypesModelIT extends ModelScenario {
 
     List<Measure> findByKindAndBucketAndLevelOrderByAtAsc(Kind kind, Integer bucket, BigDecimal level);
 
+    Page<Measure> findByKindAndBucketOrderByLevelDesc(Kind kind, Integer bucket, PageRequest page);
+
     List<Measure> findByKindInAndBucket(List<Kind> kinds, Integer bucket);
 
     Page<Measure> findByKindAndBucketGreaterThanEqual(Kind kind, Integer bucket, PageRequest page);
@@ -140,6 +142,13 @@ class KeyTypesModelIT extends ModelScenario {
         v.inOrder(call("findByKindAndBucketAndLevelOrderByAtAsc", p.kind(), p.bucket(), p.level()),
             reversed(m.where(x -> x.kind() == p.kind() && x.bucket().equals(p.bucket()) && x.level().equals(p.level()))),
             repo.findByKindAndBucketAndLevelOrderByAtAsc(p.kind(), p.bucket(), p.level()));
+      });
+      query("findByKindAndBucketOrderByLevelDesc(PageRequest)", (repo, r, m, v) -> {
+        Kind kind = pick(r, Kind.values());
+        Integer bucket = pick(r, BUCKETS);
+        List<Measure> expected = reversed(m.where(x -> x.kind() == kind && x.bucket().equals(bucket)));
+        String call = call("findByKindAndBucketOrderByLevelDesc", kind, bucket, "pages");
+        v.inOrder(call, expected, v.pages(call, r, expected.size(), p -> repo.findByKindAndBucketOrderByLevelDesc(kind, bucket, p)));
       });
       query("findByKindInAndBucket", (repo, r, m, v) -> {
         List<Kind> kinds = List.of(pick(r, Kind.values()), pick(r, Kind.values()));

@@ -50,7 +50,17 @@ class UniqueViewModelIT extends ModelScenario {
 
     Optional<User> findByUserId(String userId);
 
+    User findOneByEmail(String email);
+
+    Iterable<User> readByTeam(String team);
+
+    java.util.Collection<User> queryByTeamAndLevel(String team, Integer level);
+
+    int countByTeam(String team);
+
     long deleteByEmail(String email);
+
+    int removeByTeamAndLevel(String team, Integer level);
 
     long deleteByTeamAndLevelLessThan(String team, Integer level);
   }
@@ -118,6 +128,35 @@ class UniqueViewModelIT extends ModelScenario {
       query("findByUserId", (repo, r, m, v) -> {
         String id = pick(r, USERS);
         v.inOrder(call("findByUserId", id), m.where(u -> u.userId().equals(id)), repo.findByUserId(id).stream().toList());
+      });
+      query("findOneByEmail", (repo, r, m, v) -> {
+        String email = pick(r, EMAILS);
+        v.sameEntity(call("findOneByEmail", email), m.where(u -> email.equals(u.email())).stream().findFirst().orElse(null),
+            repo.findOneByEmail(email));
+      });
+      query("readByTeam", (repo, r, m, v) -> {
+        String team = pick(r, TEAMS);
+        List<User> found = new java.util.ArrayList<>();
+        repo.readByTeam(team).forEach(found::add);
+        v.inOrder(call("readByTeam", team), m.where("team", u -> team.equals(u.team())), found);
+      });
+      query("queryByTeamAndLevel", (repo, r, m, v) -> {
+        String team = pick(r, TEAMS);
+        int level = r.nextInt(7) - 3;
+        v.inOrder(call("queryByTeamAndLevel", team, level),
+            m.where("team", u -> team.equals(u.team()) && u.level() != null && u.level() == level),
+            List.copyOf(repo.queryByTeamAndLevel(team, level)));
+      });
+      query("countByTeam", (repo, r, m, v) -> {
+        String team = pick(r, TEAMS);
+        v.same(call("countByTeam", team), m.where(u -> team.equals(u.team())).size(), repo.countByTeam(team));
+      });
+      deletion("removeByTeamAndLevel", (repo, r) -> {
+        String team = pick(r, TEAMS);
+        int level = r.nextInt(7) - 3;
+        return deleting(call("removeByTeamAndLevel", team, level),
+            u -> team.equals(u.team()) && u.level() != null && u.level() == level,
+            x -> repo.removeByTeamAndLevel(team, level));
       });
       deletion("deleteByEmail", (repo, r) -> {
         String email = pick(r, EMAILS);
