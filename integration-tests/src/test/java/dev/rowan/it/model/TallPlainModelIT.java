@@ -76,6 +76,23 @@ class TallPlainModelIT extends ModelScenario {
     @AllowScan
     List<Note> findByTitleStartingWith(String prefix);
 
+    @AllowScan
+    List<Note> findByFlag(boolean flag);
+
+    @AllowScan
+    List<Note> findByColorIn(List<Color> colors);
+
+    @AllowScan
+    List<Note> findByDayAndRef(LocalDate day, UUID ref);
+
+    @AllowScan
+    List<Note> findByBlob(byte[] blob);
+
+    @AllowScan
+    Stream<Note> findByAmountLessThanEqual(BigDecimal amount);
+
+    List<Note> findByOwnerAndTitleGreaterThan(String owner, String title);
+
     long deleteByOwnerAndSeqLessThan(String owner, long seq);
   }
 
@@ -190,6 +207,38 @@ class TallPlainModelIT extends ModelScenario {
         v.inOrder(call("findByTitleStartingWith", prefix), m.where(n -> n.title() != null && n.title().startsWith(prefix)),
             repo.findByTitleStartingWith(prefix));
       });
+      query("findByFlag", (repo, r, m, v) -> {
+        boolean flag = r.nextBoolean();
+        v.inOrder(call("findByFlag", flag), m.where(n -> n.flag() == flag), repo.findByFlag(flag));
+      });
+      query("findByColorIn", (repo, r, m, v) -> {
+        List<Color> colors = List.of(pick(r, Color.values()), pick(r, Color.values()));
+        v.inOrder(call("findByColorIn", colors), m.where(n -> n.color() != null && colors.contains(n.color())),
+            repo.findByColorIn(colors));
+      });
+      query("findByDayAndRef", (repo, r, m, v) -> {
+        Note probe = m.any(r);
+        if (probe != null && probe.day() != null && probe.ref() != null) {
+          v.inOrder(call("findByDayAndRef", probe.day(), probe.ref()),
+              m.where(n -> probe.day().equals(n.day()) && probe.ref().equals(n.ref())), repo.findByDayAndRef(probe.day(), probe.ref()));
+        }
+      });
+      query("findByBlob", (repo, r, m, v) -> {
+        byte[] blob = new byte[] {(byte) r.nextInt(3), 0, (byte) 0xff};
+        v.inOrder(call("findByBlob", blob), m.where(n -> java.util.Arrays.equals(blob, n.blob())), repo.findByBlob(blob));
+      });
+      query("findByAmountLessThanEqual", (repo, r, m, v) -> {
+        BigDecimal amount = BigDecimal.valueOf(r.nextInt(2000) - 1000, r.nextInt(3));
+        v.inOrder(call("findByAmountLessThanEqual", amount), m.where(n -> n.amount() != null && n.amount().compareTo(amount) <= 0),
+            Verdict.list(repo.findByAmountLessThanEqual(amount)));
+      });
+      query("findByOwnerAndTitleGreaterThan", (repo, r, m, v) -> {
+        String owner = pick(r, OWNERS);
+        String title = pick(r, TITLES);
+        v.inOrder(call("findByOwnerAndTitleGreaterThan", owner, title),
+            m.where(n -> n.owner().equals(owner) && n.title() != null && Entities.compare(n.title(), title) > 0),
+            repo.findByOwnerAndTitleGreaterThan(owner, title));
+      }, 8);
       deletion("deleteByOwnerAndSeqLessThan", (repo, r) -> {
         String owner = pick(r, OWNERS);
         long seq = seq(r);
