@@ -78,6 +78,10 @@ class SaltedViewsModelIT extends ModelScenario {
 
     List<Ord> findByCategoryOrDay(String category, LocalDate day);
 
+    List<Ord> findTop3ByCategoryInOrderByAtDesc(List<String> categories);
+
+    Stream<Ord> findByCategoryInAndAtBetweenOrderByAtAsc(List<String> categories, Instant from, Instant to);
+
     List<Ord> findByCategoryOrDayOrderByAmountDesc(String category, LocalDate day);
 
     long deleteByCategoryAndAtBefore(String category, Instant before);
@@ -234,6 +238,22 @@ class SaltedViewsModelIT extends ModelScenario {
           }
         }
       }, 10);
+      query("findTop3ByCategoryInOrderByAtDesc", (repo, r, m, v) -> {
+        List<String> cs = List.of(pick(r, CATEGORIES), pick(r, CATEGORIES));
+        v.sorted(call("findTop3ByCategoryInOrderByAtDesc", cs), m.where(o -> o.category() != null && cs.contains(o.category())),
+            Comparator.comparing(Ord::at, Comparator.nullsLast(Comparator.<Instant>reverseOrder())), 3,
+            repo.findTop3ByCategoryInOrderByAtDesc(cs));
+      });
+      query("findByCategoryInAndAtBetweenOrderByAtAsc", (repo, r, m, v) -> {
+        List<String> cs = List.of(pick(r, CATEGORIES), pick(r, CATEGORIES));
+        Instant from = at(r);
+        Instant to = from.plusMillis(r.nextInt(4) * 500L);
+        v.sorted(call("findByCategoryInAndAtBetweenOrderByAtAsc", cs, from, to),
+            m.where(o -> o.category() != null && cs.contains(o.category()) && o.at() != null && !o.at().isBefore(from)
+                && !o.at().isAfter(to)),
+            Comparator.comparing(Ord::at), Integer.MAX_VALUE,
+            Verdict.list(repo.findByCategoryInAndAtBetweenOrderByAtAsc(cs, from, to)));
+      });
       query("findByCategoryOrDay", (repo, r, m, v) -> {
         String c = pick(r, CATEGORIES);
         LocalDate d = day(r);
