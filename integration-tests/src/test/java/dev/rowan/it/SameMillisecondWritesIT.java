@@ -100,6 +100,19 @@ class SameMillisecondWritesIT {
   }
 
   @Test
+  void aTallEntityOnceSavedWithEveryColumnNullStaysDeleted(Rowan rowan) {
+    rowan.schema().create(Note.class);
+    NoteRepository notes = rowan.repository(NoteRepository.class);
+    notes.save(new Note("n-1", null, null));
+    notes.save(new Note("n-1", "text", 1));
+    notes.delete(new Note("n-1", "text", 1));
+    assertEquals(Optional.empty(), notes.findByKey("n-1"), "the row marker, an empty qualifier, is deleted too");
+    notes.save(new Note("n-2", null, null));
+    notes.deleteByKey("n-2");
+    assertEquals(Optional.empty(), notes.findByKey("n-2"));
+  }
+
+  @Test
   void aDeletedWideEntityStaysDeletedAfterItsRowMarker(Rowan rowan) {
     rowan.schema().create(Line.class);
     LineRepository lines = rowan.repository(LineRepository.class);

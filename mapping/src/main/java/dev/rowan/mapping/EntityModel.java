@@ -288,8 +288,7 @@ public final class EntityModel<T> {
 
   /**
    * The delete of every cell of the entity whose key parts are in {@code values}, whatever their
-   * timestamps: the whole row of a tall entity, the entity's own cells and row marker of a wide
-   * one.
+   * timestamps: its columns and its row marker, column by column.
    *
    * @throws InvalidValueException when a key part is null or cannot be encoded
    */

@@ -171,10 +171,10 @@ class SaltedViewsModelIT extends ModelScenario {
         String call = call("findByCategoryStartingWith", "\ud83d");
         try {
           repo.findByCategoryStartingWith("\ud83d");
-          v.fail(call, "IllegalArgumentException naming the method", "no exception");
-        } catch (IllegalArgumentException e) {
-          if (e.getMessage() == null || !e.getMessage().contains("findByCategoryStartingWith")) {
-            v.fail(call, "IllegalArgumentException naming the method", e.toString());
+          v.fail(call, "InvalidValueException naming the method and parameter", "no exception");
+        } catch (dev.rowan.mapping.InvalidValueException e) {
+          if (!e.getMessage().contains("findByCategoryStartingWith") || !e.getMessage().contains("prefix")) {
+            v.fail(call, "InvalidValueException naming the method and parameter", e.toString());
           }
         }
       }, 12);
