@@ -3,6 +3,7 @@ package dev.rowan.index;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.FamilyModel;
 import dev.rowan.mapping.IndexDefinition;
+import dev.rowan.mapping.InvalidValueException;
 import dev.rowan.mapping.KeyLayout;
 import dev.rowan.mapping.PropertyModel;
 import dev.rowan.mapping.SaltModel;
@@ -173,6 +174,30 @@ public final class ViewModel {
       }
     }
     return key.encode(values);
+  }
+
+  /**
+   * Refuses to write the entity whose values are {@code values} when a key property of this view
+   * is null after one that is not. Such an entity would have
+   * no row here (a view row needs every key property), so a query that binds the leading key
+   * properties and not the null one would miss it. An entity whose leading key property is null
+   * has no row either, but no query through the view can match it.
+   *
+   * @throws InvalidValueException naming the property, the view and what to do
+   */
+  public void requireCompleteKey(Object[] values) {
+    if (values[keyProperties.get(0).index()] == null) {
+      return;
+    }
+    for (PropertyModel property : keyProperties) {
+      if (values[property.index()] == null) {
+        throw InvalidValueException.of(property.qualifiedName(), "it is null, and it is a key property of view '"
+            + name() + "' "
+            + keyProperties.stream().map(PropertyModel::name).toList() + " whose first property has a value:"
+            + " its row would lack a key part, and queries through the view would miss the entity; give it a"
+            + " value, or make it the view's first key property");
+      }
+    }
   }
 
   /** Whether the rows of two states of an entity would carry the same values. */

@@ -130,6 +130,7 @@ final class EntityCells {
     write.put().addColumn(statusFamily, ProtocolCells.MAIN_STATUS, timestamp, status.encode());
     List<byte[]> newKeys = new java.util.ArrayList<>(views.size());
     for (ViewModel view : views) {
+      view.requireCompleteKey(written);
       newKeys.add(view.rowKey(written)); // encode every key before emitting anything
     }
     emit(0, write, sink);

@@ -50,6 +50,7 @@ final class CellLimits {
     checkKey(context.model.rowKey(), context.model.entityName() + " row key", write.row(), context.mainTable);
     long largestCell = checkCells(context, write);
     for (ViewModel view : context.views.views()) {
+      view.requireCompleteKey(values);
       byte[] key = view.rowKey(values);
       if (key == null) {
         continue;

@@ -192,7 +192,7 @@ final class Entities<E> {
   E nullWholeViewKeys(E entity) {
     E result = entity;
     for (Index index : type.getAnnotationsByType(Index.class)) {
-      if (!index.unique()) {
+      {
         E current = result;
         if (Arrays.stream(index.key()).anyMatch(name -> get(current, name) == null)) {
           for (String name : index.key()) {
