@@ -11,7 +11,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * <p>A write is named by its timestamp, which is strictly greater than the timestamp of the
  * previous write of the same main row, and a random nonce, which tells apart two writers that
  * raced from the same previous state. Encoded as {@code [state][timestamp: 8][nonce: 8]}; a
- * view row's status cell appends the bitmap of its null carried columns (see
+ * view row's status cell appends the names of its null carried columns (see
  * {@link ViewModel#statusValue}).
  *
  * @param state the state of the row

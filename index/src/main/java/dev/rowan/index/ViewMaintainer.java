@@ -25,7 +25,7 @@ import org.apache.hadoop.hbase.client.Row;
  *   <li>A view row whose key and carried values do not change is left alone.
  *   <li>A view row of the new state is written unverified in phase one and marked verified in
  *       phase three if its status is still this write's. Older cells under its key need no
- *       delete: the write's cells are newer, and the null bitmap of its status cell hides older
+ *       delete: the write's cells are newer, and the null columns its status cell names hide older
  *       cells of columns it leaves null.
  *   <li>A view row of the old state that does not survive is marked unverified in phase one
  *       (so that no reader trusts it once the main row changes) and deleted in phase three, up
