@@ -83,8 +83,10 @@ public final class ViewModel {
   /**
    * The layout of the view table: its key (salt, view key properties, then for a non-unique
    * view the remaining row key parts), whether it is unique (one row per key, the owner's main
-   * row key in a cell), and the columns a narrow view carries; a full copy carries every column,
-   * whatever they are (the status cell names null columns, so columns may come and go).
+   * row key in a cell), and whether it is a full copy. Which columns a view carries is not part
+   * of it: the status cell names null columns, so columns may come and go, and the rows of a
+   * narrow view are checked against the main row on every read. A full copy's verified rows are
+   * used as they are, so a narrow view made a full copy is a change of layout.
    */
   public TableLayout layout() {
     return layout;
@@ -95,14 +97,7 @@ public final class ViewModel {
     if (isUnique()) {
       text.append("; unique, owner row key in a cell");
     }
-    text.append("; carries ");
-    if (definition.fullCopy()) {
-      text.append("every column");
-    } else {
-      for (int i = 0; i < carriedArray.length; i++) {
-        text.append(i == 0 ? "" : ", ").append(carriedArray[i].name());
-      }
-    }
+    text.append(definition.fullCopy() ? "; carries every column" : "; carries some columns, read with the main row");
     return text.toString();
   }
 

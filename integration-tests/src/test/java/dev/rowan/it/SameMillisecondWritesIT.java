@@ -113,6 +113,20 @@ class SameMillisecondWritesIT {
   }
 
   @Test
+  void aDeleteRemovesCellsOfColumnsTheEntityDoesNotMap(Rowan rowan) throws Exception {
+    rowan.schema().create(Note.class);
+    NoteRepository notes = rowan.repository(NoteRepository.class);
+    notes.save(new Note("n-1", "text", 1));
+    try (var table = rowan.connection().getTable(rowan.tableName("notes"))) { // as a newer version would
+      table.put(new org.apache.hadoop.hbase.client.Put(org.apache.hadoop.hbase.util.Bytes.toBytes("n-1"))
+          .addColumn(org.apache.hadoop.hbase.util.Bytes.toBytes("d"), org.apache.hadoop.hbase.util.Bytes.toBytes("new"),
+              org.apache.hadoop.hbase.util.Bytes.toBytes("x")));
+    }
+    notes.deleteByKey("n-1");
+    assertEquals(Optional.empty(), notes.findByKey("n-1"), "a cell of a column this version does not map");
+  }
+
+  @Test
   void aDeletedWideEntityStaysDeletedAfterItsRowMarker(Rowan rowan) {
     rowan.schema().create(Line.class);
     LineRepository lines = rowan.repository(LineRepository.class);

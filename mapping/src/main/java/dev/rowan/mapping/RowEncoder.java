@@ -7,12 +7,20 @@ import org.apache.hadoop.hbase.client.Put;
 
 /**
  * Turns entity values into the cells of their row. Null columns are deleted rather than left
- * alone, and an entity with no non-null column still gets one cell, the row marker (an empty
- * qualifier, or the bare column key of a wide entity, in the first family), so that it exists.
+ * alone, and an entity with no non-null column still gets one cell, the row marker (qualifier
+ * {@code \x00m}, or the bare column key of a wide entity, in the first family), so that it exists.
  */
 final class RowEncoder<T> {
 
   private static final byte[] EMPTY = new byte[0];
+
+  /**
+   * The qualifier of a tall entity's row marker: {@code \x00m}, in the zero-prefixed space that
+   * mapped columns never use. Not the empty qualifier: with the new version behavior, HBase 2.6
+   * neither masks an empty-qualifier cell with a family delete nor survives (a region server
+   * NullPointerException) a family delete beside a delete of that cell (docs/row-keys.md).
+   */
+  static final byte[] TALL_MARKER = {0, 'm'};
 
   /** The greatest timestamp a delete can name ({@code LATEST_TIMESTAMP} means "now"). */
   private static final long EVERY_TIMESTAMP = HConstants.LATEST_TIMESTAMP - 1;
@@ -22,6 +30,7 @@ final class RowEncoder<T> {
   private final PropertyModel[] columns;
   private final PropertyModel cellTimestamp;
   private final byte[] markerFamily;
+  private final byte[][] families;
 
   RowEncoder(EntityModel<T> model) {
     this.rowKey = model.rowKey();
@@ -29,6 +38,7 @@ final class RowEncoder<T> {
     this.columns = model.columns().toArray(new PropertyModel[0]);
     this.cellTimestamp = model.cellTimestamp();
     this.markerFamily = model.families().get(0).nameBytes();
+    this.families = model.families().stream().map(FamilyModel::nameBytes).toArray(byte[][]::new);
   }
 
   RowWrite write(Object[] values) {
@@ -59,26 +69,31 @@ final class RowEncoder<T> {
       }
     }
     if (put.isEmpty()) {
-      put.addColumn(markerFamily, prefix == null ? EMPTY : prefix, timestamp, EMPTY);
+      put.addColumn(markerFamily, prefix == null ? TALL_MARKER : prefix, timestamp, EMPTY);
     }
     return new RowWrite(row, put, delete);
   }
 
   /**
    * The delete of every cell of the entity whose key parts are in {@code values}, whatever their
-   * timestamps (cell timestamps may lie in the future): each of its columns and its row marker,
-   * column by column. Not a family delete: with the new version behavior, HBase 2.6's family
-   * delete marker leaves a cell with an empty qualifier, the row marker of a tall entity, alive
-   * (docs/row-keys.md). In a wide row, the other entities stay.
+   * timestamps (cell timestamps may lie in the future): every family of a tall entity's row, cells
+   * of columns it does not map included; a wide entity's columns and its marker, column by
+   * column, so that the row's other entities stay.
    */
   Delete deletion(Object[] values) {
     byte[] row = rowKey.encode(values);
-    byte[] prefix = columnKey == null ? null : columnKey.encode(values);
     Delete delete = new Delete(row);
+    if (columnKey == null) {
+      for (byte[] family : families) {
+        delete.addFamily(family, EVERY_TIMESTAMP);
+      }
+      return delete;
+    }
+    byte[] prefix = columnKey.encode(values);
     for (PropertyModel column : columns) {
       delete.addColumns(column.familyBytes(), qualifier(prefix, column), EVERY_TIMESTAMP);
     }
-    delete.addColumns(markerFamily, prefix == null ? EMPTY : prefix, EVERY_TIMESTAMP);
+    delete.addColumns(markerFamily, prefix, EVERY_TIMESTAMP);
     return delete;
   }
 

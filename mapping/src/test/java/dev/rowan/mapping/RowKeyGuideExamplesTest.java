@@ -231,7 +231,7 @@ class RowKeyGuideExamplesTest {
   void nullColumnsAreDeletedAndTheRowMarkerKeepsAnEntityWithoutValues() {
     EntityModel<Profile> profiles = EntityModel.of(Profile.class);
     RowWrite write = profiles.write(new Profile("abc001", null));
-    assertEquals(List.of("d:"), columns(write.put())); // the row marker: empty qualifier and value
+    assertEquals(List.of("d:\\x00m"), columns(write.put())); // the row marker: qualifier \x00m, empty value
     assertEquals(List.of("d:name"), columns(write.delete()));
   }
 
@@ -311,7 +311,7 @@ class RowKeyGuideExamplesTest {
     assertEquals(DataBlockEncoding.FAST_DIFF, bulky.getDataBlockEncoding());
     assertEquals(65536, bulky.getBlocksize());
 
-    assertEquals(List.of("s:"), columns(devices.write(new Device("d-1", null, null)).put())); // the row marker
+    assertEquals(List.of("s:\\x00m"), columns(devices.write(new Device("d-1", null, null)).put())); // the row marker
   }
 
   // --- 8. Worked examples ----------------------------------------------------------------------

@@ -174,6 +174,9 @@ public final class EntityStore<T> {
     if (context.model.isWide()) {
       Object[] key = context.model.keyValuesOf(keyParts);
       byte[] row = context.model.rowKey().encode(key);
+      if (row.length > CellLimits.maxRowKey(context.mainTable)) {
+        return Optional.empty(); // no row this long can be stored, and HBase could not even locate it
+      }
       byte[] column = context.model.columnKey().encode(key);
       Get get = new Get(row).setFilter(new ColumnPrefixFilter(column));
       Result result = HBaseCalls.on(context.connection, context.mainTable, "get", t -> t.get(get));
@@ -205,7 +208,11 @@ public final class EntityStore<T> {
    */
   public void deleteByKey(Object... keyParts) {
     Object[] key = context.model.keyValuesOf(keyParts);
-    deleteRow(context.model.rowKey().encode(key), key);
+    byte[] row = context.model.rowKey().encode(key);
+    if (row.length > CellLimits.maxRowKey(context.mainTable)) {
+      return; // no row this long can be stored, and HBase could not even locate it
+    }
+    deleteRow(row, key);
   }
 
   /** Deletes the entity of {@code row}, whose key parts are in {@code values}. */

@@ -43,6 +43,8 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
    */
   record Found(byte[] rowKey, byte[] columnKey, Object[] values) {}
 
+  /** The longest key a row of the table read can have ({@link CellLimits#maxRowKey}). */
+  private final int longestKey;
   private final StoreContext<?> context;
   private final ViewReader<?> reader;
   private final AccessPlan plan;
@@ -76,6 +78,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     this.after = after;
     TableName name = plan.view() == null ? context.mainTable : context.viewTables.get(plan.view());
     this.name = name;
+    this.longestKey = CellLimits.maxRowKey(name);
     try {
       if (plan.access() == Access.GET) {
         Result[] results;
@@ -107,13 +110,14 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
    */
   private List<Get> gets() {
     List<byte[]> keys = new ArrayList<>();
+    java.util.Set<java.nio.ByteBuffer> seen = new java.util.HashSet<>(); // In may give equal byte[]s twice
     for (Object[] values : prefixValues()) {
       List<byte[]> encoded = encodablePrefixes(values); // null: a value the key cannot hold matches nothing
       if (encoded == null) {
         continue;
       }
       byte[] key = encoded.get(0);
-      if (after == null || compareRows(key, after.rowKey()) >= 0) {
+      if (seen.add(java.nio.ByteBuffer.wrap(key)) && (after == null || compareRows(key, after.rowKey()) >= 0)) {
         keys.add(key);
       }
     }
@@ -145,12 +149,16 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     int saltLength = key.salt() == null ? 0 : 1;
     List<Scan> scans = new ArrayList<>();
     Filter filter = ResidualFilters.of(plan, context.model, args);
+    java.util.Set<java.nio.ByteBuffer> seen = new java.util.HashSet<>(); // In may give equal byte[]s twice
     for (Object[] values : prefixValues()) {
       List<byte[]> prefixes = plan.access() == Access.FULL_SCAN ? bucketPrefixes(key) : encodablePrefixes(values);
       if (prefixes == null) {
         continue;
       }
       for (byte[] prefix : prefixes) {
+        if (!seen.add(java.nio.ByteBuffer.wrap(prefix))) {
+          continue;
+        }
         KeyRange range = plan.range() == null ? KeyRange.prefix(prefix)
             : KeyRange.of(prefix, key.parts().get(plan.prefix().size()), plan.range(), args);
         if (range.isEmpty()) {
@@ -191,15 +199,17 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
   /**
    * The key prefixes of the prefix values ({@link KeyLayout#scanPrefixes}), or null when no
    * stored key can hold them (a value outside the domain of its part, such as a negative number
-   * on a {@code @FixedLength} decimal part, or a key over the length limit): an equality with
-   * such a value matches nothing.
+   * on a {@code @FixedLength} decimal part, or a prefix longer than the longest key of the table,
+   * which HBase could not even locate): an equality with such a value matches nothing.
    */
   private List<byte[]> encodablePrefixes(Object[] values) {
+    List<byte[]> prefixes;
     try {
-      return plan.key().scanPrefixes(values, plan.prefix().size());
+      prefixes = plan.key().scanPrefixes(values, plan.prefix().size());
     } catch (InvalidValueException unencodable) {
       return null;
     }
+    return prefixes.stream().anyMatch(prefix -> prefix.length > longestKey) ? null : prefixes;
   }
 
   private static List<byte[]> bucketPrefixes(KeyLayout key) {
