@@ -35,6 +35,18 @@ public final class ProtocolCells {
   }
 
   /**
+   * The status in {@code cell}, or {@code null} when its value is damaged (a row written by hand,
+   * which readers only check against the main row and the verify job reports).
+   */
+  public static RowStatus readableStatus(Cell cell) {
+    try {
+      return RowStatus.decode(cell.getValueArray(), cell.getValueOffset(), cell.getValueLength());
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  /**
    * The state of the status in {@code qualifier} of {@code family} in {@code result}, or
    * {@code null}: what {@link #status} says of it, without decoding the rest.
    */

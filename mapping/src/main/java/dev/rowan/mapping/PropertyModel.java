@@ -38,12 +38,6 @@ public final class PropertyModel {
   private final Object defaultValue;
   private final String keyForm;
 
-  PropertyModel(String entityName, String name, Class<?> type, int index, Role role, int keyOrder,
-      byte[] family, byte[] qualifier, KeyCodec<?> keyCodec, ValueCodec<?> valueCodec, boolean version) {
-    this(entityName, name, type, index, role, keyOrder, family, qualifier, keyCodec, valueCodec, version,
-        Types.box(type).getSimpleName());
-  }
-
   @SuppressWarnings("unchecked")
   PropertyModel(String entityName, String name, Class<?> type, int index, Role role, int keyOrder,
       byte[] family, byte[] qualifier, KeyCodec<?> keyCodec, ValueCodec<?> valueCodec, boolean version,

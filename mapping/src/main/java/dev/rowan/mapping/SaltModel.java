@@ -24,7 +24,7 @@ public final class SaltModel {
    * The bucket function, as table layouts name it: the only one today. Layouts record it so that
    * other functions can be told apart from it when they come.
    */
-  public static final String FUNCTION = "murmur3_32(seed 0) mod buckets";
+  private static final String FUNCTION = "murmur3_32(seed 0) mod buckets";
 
   private static final Hash MURMUR3 = MurmurHash3.getInstance();
 

@@ -139,20 +139,11 @@ final class UniqueClaims {
     if (main.isLive() && Arrays.equals(view.rowKey(main.values), key)) {
       throw UniqueViolationException.of(view.tableName(), Bytes.toStringBinary(key), violation, holder);
     }
-    RowStatus status = readable(statusCell);
+    RowStatus status = ProtocolCells.readableStatus(statusCell);
     if (status != null && status.state() == State.UNVERIFIED
         && System.currentTimeMillis() - status.timestamp() < context.writeLeaseMillis) {
       throw UniqueViolationException.of(view.tableName(), Bytes.toStringBinary(key), violation,
           holder + " (a write in flight)");
-    }
-  }
-
-  /** The status in {@code cell}, or null when it is damaged (a row the verify job reports). */
-  private static RowStatus readable(Cell cell) {
-    try {
-      return RowStatus.decode(cell.getValueArray(), cell.getValueOffset(), cell.getValueLength());
-    } catch (IllegalArgumentException e) {
-      return null;
     }
   }
 

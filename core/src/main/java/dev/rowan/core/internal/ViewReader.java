@@ -104,20 +104,11 @@ final class ViewReader<T> {
   private Object[] check(ViewModel view, Result row, MainRow main) {
     boolean matches = maps(view, row, main);
     Cell statusCell = ProtocolCells.cell(row, view.statusFamily(), ProtocolCells.VIEW_STATUS);
-    RowStatus observed = statusCell == null ? null : readable(statusCell);
+    RowStatus observed = statusCell == null ? null : ProtocolCells.readableStatus(statusCell);
     if (observed != null && observed.state() == State.UNVERIFIED) {
       settle(view, row, CellUtil.cloneValue(statusCell), observed, main);
     }
     return matches ? main.values : null;
-  }
-
-  /** The status in {@code cell}, or null when it is damaged (the row is then only checked, never settled). */
-  private static RowStatus readable(Cell cell) {
-    try {
-      return RowStatus.decode(cell.getValueArray(), cell.getValueOffset(), cell.getValueLength());
-    } catch (IllegalArgumentException e) {
-      return null;
-    }
   }
 
   /**
