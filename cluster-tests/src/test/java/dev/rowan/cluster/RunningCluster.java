@@ -82,7 +82,7 @@ final class RunningCluster implements AutoCloseable {
   Configuration configuration() {
     Configuration conf = HBaseConfiguration.create();
     try (var files = Files.list(configDir)) {
-      files.sorted().forEach(file -> conf.addResource(new org.apache.hadoop.fs.Path(file.toUri())));
+      files.filter(file -> file.toString().endsWith("-site.xml")).sorted().forEach(file -> conf.addResource(new org.apache.hadoop.fs.Path(file.toUri())));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
