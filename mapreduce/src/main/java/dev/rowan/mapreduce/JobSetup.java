@@ -43,7 +43,7 @@ final class JobSetup {
     job.setInputFormatClass(WholeFileTextInputFormat.class);
     FileInputFormat.setInputPaths(job, inputs.toArray(new Path[0]));
     job.setMapperClass(BulkLoadMapper.class);
-    HFileOutput.configure(job, connection, tables, hfiles);
+    HFileOutput.configure(job, connection, tables, work, hfiles);
     TableMapReduceUtil.addDependencyJarsForClasses(job.getConfiguration(), type, EntityModel.class,
         ViewMaintainer.class, Rowan.class, CSVFormat.class, ObjectMapper.class, Caffeine.class,
         net.bytebuddy.ByteBuddy.class);
