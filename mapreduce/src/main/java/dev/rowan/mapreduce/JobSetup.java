@@ -38,6 +38,7 @@ final class JobSetup {
     conf.set(BulkLoadSettings.REJECTS_DIR, new Path(work, "rejects").toString());
     conf.setBoolean(BulkLoadSettings.MAIN_TABLE_EMPTY, isEmpty(connection, tables.get(0)));
     HFileOutput.prepare(conf, work);
+    ContainerJvmOptions.apply(conf);
     Job job = Job.getInstance(conf, "Rowan bulk load of " + type.getSimpleName() + " into " + tables.get(0));
     job.setJarByClass(BulkLoad.class);
     job.setInputFormatClass(WholeFileTextInputFormat.class);
