@@ -25,7 +25,8 @@ import org.apache.hadoop.hbase.util.BloomFilterUtil;
  * joined by {@code &}, where {@code table} is {@link TableName#getNameAsString()} (no
  * {@code default:} prefix). If an HBase upgrade renames them, the job still runs but writes HFiles
  * with HBase's defaults (no compression, no bloom filter, 64 KB blocks, no encoding) until the
- * regions compact them; {@code HFileSettingsIT} catches that by reading a loaded HFile's metadata.
+ * regions compact them. {@code HFileWriterSettingsTest} compares them with what HBase's own (package-private)
+ * setup writes, and {@code HFileSettingsIT} reads the settings back from loaded HFiles.
  *
  * <p>Thread-safety: stateless.
  */
