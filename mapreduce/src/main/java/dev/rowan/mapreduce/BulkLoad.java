@@ -125,7 +125,7 @@ public final class BulkLoad extends Configured implements Tool {
           + MAX_REJECTS + "=1%|1000] [-D " + WORK_DIR + "=dir] <entity class> <input path>...");
       return 2;
     }
-    Configuration conf = getConf() == null ? HBaseConfiguration.create() : getConf();
+    Configuration conf = getConf() == null ? ToolConfiguration.create() : getConf();
     try {
       Class<?> type = BulkLoadSettings.entityClass(withEntity(conf, args[0]));
       List<Path> inputs = Arrays.stream(args, 1, args.length).map(Path::new).toList();
@@ -145,7 +145,7 @@ public final class BulkLoad extends Configured implements Tool {
 
   /** Runs the tool with HBase's configuration; exits with its status. */
   public static void main(String[] args) throws Exception {
-    System.exit(ToolRunner.run(HBaseConfiguration.create(), new BulkLoad(), args));
+    System.exit(ToolRunner.run(ToolConfiguration.create(), new BulkLoad(), args));
   }
 
   /**

@@ -1,12 +1,12 @@
 package dev.rowan.mapreduce;
 
 import java.io.IOException;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
@@ -14,9 +14,13 @@ import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.mapreduce.HFileOutputFormat2;
-import org.apache.hadoop.hbase.mapreduce.RowanIncrementalLoad;
+import org.apache.hadoop.hbase.mapreduce.MultiTableHFileOutputFormat;
+import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.partition.TotalOrderPartitioner;
 
 /**
  * The HFile half of the jobs that write rows of several tables as HFiles, the bulk load and the
@@ -28,34 +32,75 @@ final class HFileOutput {
   private HFileOutput() {}
 
   /**
-   * Sets in {@code conf}, before the job is made from it, where the partitions file and the
-   * reducers' duplicate samples go (under {@code work}), and, on the local runner, no favoured
-   * nodes: they mean nothing in one process, and each HFile writer would open a connection.
+   * Sets in {@code conf}, before the job is made from it, where the reducers' duplicate samples
+   * go (under {@code work}), and, on the local runner, no favoured nodes: they mean nothing in
+   * one process, and each HFile writer would open a connection.
    */
   static void prepare(Configuration conf, Path work) {
     conf.set(BulkLoadSettings.DUPLICATES_DIR, new Path(work, "duplicates").toString());
-    conf.set(HConstants.TEMPORARY_FS_DIRECTORY_KEY, new Path(work, "partitions").toString());
     if (ViewJobs.isLocal(conf) && conf.get(HFileOutputFormat2.LOCALITY_SENSITIVE_CONF_KEY) == null) {
       conf.setBoolean(HFileOutputFormat2.LOCALITY_SENSITIVE_CONF_KEY, false);
     }
   }
 
-  /** Configures {@code job} to write HFiles of {@code tables} under {@code hfiles}, one reducer per region. */
-  static void configure(Job job, Connection connection, List<TableName> tables, Path hfiles) throws IOException {
+  /**
+   * Configures {@code job} to write HFiles of {@code tables} under {@code hfiles}, one reducer per
+   * region, with public API only: HBase's {@link MultiTableHFileOutputFormat} (map output keyed by
+   * its composite table+row keys), Hadoop's {@link TotalOrderPartitioner} over a partitions file
+   * of every region's start key, and each family's settings for the record writer
+   * ({@link HFileWriterSettings}).
+   *
+   * @param work the job's work directory, where the partitions file goes
+   */
+  static void configure(Job job, Connection connection, List<TableName> tables, Path work, Path hfiles)
+      throws IOException {
     job.setMapOutputKeyClass(ImmutableBytesWritable.class);
     job.setMapOutputValueClass(RowCells.class);
-    Map<TableDescriptor, RegionLocator> targets = new LinkedHashMap<>();
+    job.setOutputKeyClass(ImmutableBytesWritable.class);
+    job.setOutputValueClass(KeyValue.class);
+    job.setOutputFormatClass(MultiTableHFileOutputFormat.class);
+    List<TableDescriptor> descriptors = new ArrayList<>(tables.size());
+    List<ImmutableBytesWritable> startKeys = new ArrayList<>();
     try (Admin admin = connection.getAdmin()) {
       for (TableName table : tables) {
-        targets.put(admin.getDescriptor(table), connection.getRegionLocator(table));
-      }
-      RowanIncrementalLoad.configure(job, targets);
-    } finally {
-      for (RegionLocator locator : targets.values()) {
-        locator.close();
+        descriptors.add(admin.getDescriptor(table));
+        try (RegionLocator locator = connection.getRegionLocator(table)) {
+          for (byte[] start : locator.getStartKeys()) {
+            startKeys.add(new ImmutableBytesWritable(MultiTableHFileOutputFormat.createCompositeKey(table.getName(),
+                start)));
+          }
+        }
       }
     }
+    Configuration conf = job.getConfiguration();
+    HFileWriterSettings.set(conf, descriptors);
+    job.setNumReduceTasks(startKeys.size());
+    Path partitions = new Path(work, "partitions");
+    writePartitions(conf, partitions, startKeys);
+    job.setPartitionerClass(TotalOrderPartitioner.class);
+    TotalOrderPartitioner.setPartitionFile(conf, partitions);
     job.setReducerClass(SortingReducer.class); // rows in HFile order, and catches repeated keys
     FileOutputFormat.setOutputPath(job, hfiles);
+    TableMapReduceUtil.addDependencyJars(job);
+    TableMapReduceUtil.initCredentials(job);
+  }
+
+  /**
+   * Writes the split points of {@code startKeys} for {@link TotalOrderPartitioner}: all of them
+   * sorted, but the first (the first table's first region, whose start key is empty), so that
+   * partition {@code i} is the {@code i}-th region in composite key order.
+   */
+  static void writePartitions(Configuration conf, Path file, List<ImmutableBytesWritable> startKeys)
+      throws IOException {
+    List<ImmutableBytesWritable> sorted = new ArrayList<>(startKeys);
+    Collections.sort(sorted);
+    sorted.remove(0);
+    try (SequenceFile.Writer writer = SequenceFile.createWriter(conf, SequenceFile.Writer.file(file),
+        SequenceFile.Writer.keyClass(ImmutableBytesWritable.class),
+        SequenceFile.Writer.valueClass(NullWritable.class))) {
+      for (ImmutableBytesWritable key : sorted) {
+        writer.append(key, NullWritable.get());
+      }
+    }
   }
 }

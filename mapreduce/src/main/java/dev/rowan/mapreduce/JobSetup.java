@@ -38,12 +38,13 @@ final class JobSetup {
     conf.set(BulkLoadSettings.REJECTS_DIR, new Path(work, "rejects").toString());
     conf.setBoolean(BulkLoadSettings.MAIN_TABLE_EMPTY, isEmpty(connection, tables.get(0)));
     HFileOutput.prepare(conf, work);
+    ContainerJvmOptions.apply(conf);
     Job job = Job.getInstance(conf, "Rowan bulk load of " + type.getSimpleName() + " into " + tables.get(0));
     job.setJarByClass(BulkLoad.class);
     job.setInputFormatClass(WholeFileTextInputFormat.class);
     FileInputFormat.setInputPaths(job, inputs.toArray(new Path[0]));
     job.setMapperClass(BulkLoadMapper.class);
-    HFileOutput.configure(job, connection, tables, hfiles);
+    HFileOutput.configure(job, connection, tables, work, hfiles);
     TableMapReduceUtil.addDependencyJarsForClasses(job.getConfiguration(), type, EntityModel.class,
         ViewMaintainer.class, Rowan.class, CSVFormat.class, ObjectMapper.class, Caffeine.class,
         net.bytebuddy.ByteBuddy.class);

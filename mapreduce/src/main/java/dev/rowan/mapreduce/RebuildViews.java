@@ -5,7 +5,6 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.Objects;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.util.ToolRunner;
 
 /**
@@ -72,6 +71,6 @@ public final class RebuildViews {
   public static void main(String[] args) throws Exception {
     String[] withMode = java.util.Arrays.copyOf(args, args.length + 1);
     withMode[args.length] = "rebuild";
-    System.exit(ToolRunner.run(HBaseConfiguration.create(), new ViewsTool(), withMode));
+    System.exit(ToolRunner.run(ToolConfiguration.create(), new ViewsTool(), withMode));
   }
 }

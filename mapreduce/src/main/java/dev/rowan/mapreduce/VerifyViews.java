@@ -6,7 +6,6 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.Objects;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.util.ToolRunner;
 
 /**
@@ -134,6 +133,6 @@ public final class VerifyViews {
    * consistent; 1 failed; 2 wrong arguments; 3 a check found rows at fault).
    */
   public static void main(String[] args) throws Exception {
-    System.exit(ToolRunner.run(HBaseConfiguration.create(), new ViewsTool(), args));
+    System.exit(ToolRunner.run(ToolConfiguration.create(), new ViewsTool(), args));
   }
 }

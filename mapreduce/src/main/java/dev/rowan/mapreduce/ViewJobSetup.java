@@ -60,7 +60,7 @@ final class ViewJobSetup {
     job.setJarByClass(VerifyViews.class);
     TableMapReduceUtil.initTableMapperJob(main.getNameAsString(), scan(conf, main), RebuildViewsMapper.class,
         ImmutableBytesWritable.class, RowCells.class, job, true);
-    HFileOutput.configure(job, connection, views, hfiles);
+    HFileOutput.configure(job, connection, views, work, hfiles);
     return submit(job, type);
   }
 

@@ -54,6 +54,7 @@ final class ViewJobs {
     if (isLocal(conf) && conf.get("mapreduce.local.map.tasks.maximum") == null) {
       conf.setInt("mapreduce.local.map.tasks.maximum", 2);
     }
+    ContainerJvmOptions.apply(conf);
     this.out = out;
   }
 

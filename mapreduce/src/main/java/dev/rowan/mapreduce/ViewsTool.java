@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
-import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.util.Tool;
@@ -49,7 +48,7 @@ final class ViewsTool extends Configured implements Tool {
           + "=dir] <entity class> check|repair|rebuild");
       return 2;
     }
-    Configuration conf = getConf() == null ? HBaseConfiguration.create() : getConf();
+    Configuration conf = getConf() == null ? ToolConfiguration.create() : getConf();
     Class<?> type;
     try {
       type = ViewJobSettings.entityClass(conf, args[0]);
