@@ -1,4 +1,4 @@
-package dev.rowan.examples.cli;
+package dev.rowan.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 @HBaseTest
 class RowanCliIT {
 
-  private static final String ORDER = "dev.rowan.examples.Order";
+  private static final String ORDER = "dev.rowan.cli.fixtures.Order";
 
   /** What one command line printed and returned. */
   record Run(int status, String out, String err) {}
@@ -49,7 +49,7 @@ class RowanCliIT {
 
   @Test
   void reportsMissingTablesWithExitStatusOne(Configuration conf, TestNamespace namespace) {
-    Run check = rowan(conf, "-n", namespace.name(), "schema", "check", "dev.rowan.examples.PlainOrderEvent");
+    Run check = rowan(conf, "-n", namespace.name(), "schema", "check", "dev.rowan.cli.fixtures.PlainOrderEvent");
 
     assertEquals(1, check.status(), check.out() + check.err());
     assertTrue(check.out().startsWith("PlainOrderEvent: 1 difference(s) from the mapping\n  - "), check.out());
@@ -58,7 +58,7 @@ class RowanCliIT {
 
   @Test
   void explainsAQueryMethodWithoutHBase() {
-    Run explain = rowan(null, "explain", "dev.rowan.examples.OrderRepository", "findBySellerBetween");
+    Run explain = rowan(null, "explain", "dev.rowan.cli.fixtures.OrderRepository", "findBySellerBetween");
 
     assertEquals(0, explain.status(), explain.err());
     assertTrue(explain.out().startsWith("OrderRepository.findBySellerBetween\n  reads view orders.seller"
@@ -69,7 +69,7 @@ class RowanCliIT {
 
   @Test
   void explainsEveryQueryMethodOfARepositoryWhenNoneIsNamed() {
-    Run explain = rowan(null, "explain", "dev.rowan.examples.OrderRepository");
+    Run explain = rowan(null, "explain", "dev.rowan.cli.fixtures.OrderRepository");
 
     assertEquals(0, explain.status(), explain.err());
     assertEquals(8, explain.out().lines().filter(line -> line.startsWith("OrderRepository.")).count(), explain.out());
@@ -79,17 +79,17 @@ class RowanCliIT {
 
   @Test
   void refusesAnUnknownClassWithExitStatusTwoAndNoStackTrace() {
-    Run explain = rowan(null, "explain", "dev.rowan.examples.NoSuchRepository", "findAll");
+    Run explain = rowan(null, "explain", "dev.rowan.cli.fixtures.NoSuchRepository", "findAll");
 
     assertEquals(2, explain.status());
     assertEquals("rowan: Invalid value for positional parameter at index 0 (<repository class>): no class"
-        + " dev.rowan.examples.NoSuchRepository on the class path\nTry 'rowan explain --help' for more.\n", explain.err());
+        + " dev.rowan.cli.fixtures.NoSuchRepository on the class path\nTry 'rowan explain --help' for more.\n", explain.err());
     assertEquals("", explain.out());
   }
 
   @Test
   void refusesAMethodTheRepositoryDoesNotDeclareNamingTheOnesItDoes() {
-    Run explain = rowan(null, "explain", "dev.rowan.examples.OrderRepository", "findBySeller");
+    Run explain = rowan(null, "explain", "dev.rowan.cli.fixtures.OrderRepository", "findBySeller");
 
     assertEquals(2, explain.status());
     assertTrue(explain.err().startsWith("rowan: OrderRepository declares no query method findBySeller; it declares"
@@ -108,7 +108,7 @@ class RowanCliIT {
     assertEquals(1, verbose.status());
     assertTrue(verbose.err().startsWith("rowan: There is no table " + namespace.name() + ":no_such_table\n"
         + "java.lang.IllegalArgumentException: There is no table"), verbose.err());
-    assertTrue(verbose.err().contains("\tat dev.rowan.examples.cli.RegionsCommand.call"), verbose.err());
+    assertTrue(verbose.err().contains("\tat dev.rowan.cli.RegionsCommand.call"), verbose.err());
   }
 
   @Test
@@ -116,7 +116,7 @@ class RowanCliIT {
     Run drop = rowan(conf, "-n", namespace.name(), "schema", "drop", ORDER);
 
     assertEquals(2, drop.status());
-    assertTrue(drop.err().startsWith("rowan: schema drop deletes the tables of dev.rowan.examples.Order and all"
+    assertTrue(drop.err().startsWith("rowan: schema drop deletes the tables of dev.rowan.cli.fixtures.Order and all"
         + " their rows: add --yes to confirm\n"), drop.err());
   }
 
