@@ -152,6 +152,56 @@ class RowanCliIT {
     }
   }
 
+  @Test
+  void readsEverySiteFileOfAConfigurationDirectory(Configuration conf, TestNamespace namespace,
+      @TempDir Path directory) throws IOException {
+    String ns = namespace.name();
+    site(directory.resolve("hbase-site.xml"), "hbase.zookeeper.quorum", conf.get(HConstants.ZOOKEEPER_QUORUM));
+    site(directory.resolve("core-site.xml"), "hbase.zookeeper.property.clientPort",
+        conf.get(HConstants.ZOOKEEPER_CLIENT_PORT));
+
+    Run create = rowan(null, "--config", directory.toString(), "-n", ns, "schema", "create", ORDER);
+
+    assertEquals(0, create.status(), create.err());
+    assertTrue(create.out().startsWith("created  " + ns + ":orders, 8 region(s)\n"), create.out());
+    assertFalse(create.err().contains("embedded"), create.err());
+  }
+
+  @Test
+  void refusesAConfigurationDirectoryWithoutSiteFiles(@TempDir Path directory) {
+    Run check = rowan(null, "--config", directory.toString(), "schema", "check", ORDER);
+
+    assertEquals(2, check.status());
+    assertTrue(check.err().startsWith("rowan: --config " + directory + ": the directory holds no *-site.xml file"),
+        check.err());
+  }
+
+  @Test
+  void runsTheJobInThisProcessWithLocalWhenTheConfigurationNamesYarn(Configuration conf, TestNamespace namespace,
+      @TempDir Path directory) throws IOException {
+    String ns = namespace.name();
+    Path config = Files.createDirectory(directory.resolve("conf"));
+    site(config.resolve("hbase-site.xml"), "hbase.zookeeper.quorum", conf.get(HConstants.ZOOKEEPER_QUORUM) + ":"
+        + conf.get(HConstants.ZOOKEEPER_CLIENT_PORT));
+    site(config.resolve("mapred-site.xml"), "mapreduce.framework.name", "yarn");
+    Path csv = Files.write(directory.resolve("orders.csv"), List.of("orderNo,sellerId,buyerId,createdAt,amount,status",
+        "ORD-1,seller-1,buyer-1,2025-03-01T10:00:00Z,1.00,PAID"));
+    assertEquals(0, rowan(conf, "-n", ns, "schema", "create", ORDER).status());
+
+    Run load = rowan(null, "--config", config.toString(), "-n", ns, "load", ORDER, csv.toString(), "--local",
+        "--work-dir", directory.resolve("work").toUri().toString());
+
+    assertEquals(0, load.status(), load.out() + load.err());
+    assertTrue(load.out().contains("Bulk load of Order: job job_local"), load.out());
+    assertTrue(load.out().contains(ns + ":orders 1, "), load.out());
+    assertFalse(load.err().contains("submitting"), load.err());
+  }
+
+  private static void site(Path file, String name, String value) throws IOException {
+    Files.writeString(file, "<?xml version=\"1.0\"?>\n<configuration>\n  <property><name>" + name + "</name><value>"
+        + value + "</value></property>\n</configuration>\n");
+  }
+
   /** Runs {@code rowan} against the test HBase ({@code conf}), or with no HBase options when it is null. */
   private static Run rowan(Configuration conf, String... args) {
     List<String> all = new ArrayList<>();
