@@ -37,13 +37,29 @@ final class JobOptions {
   String workDir;
 
   /**
+   * Opens the command's session; when the options name a cluster and {@code hfilesUnder} is given,
+   * first refuses a work directory the cluster cannot read ({@link #refuseUnreachableWorkDir}), so
+   * that the refusal does not wait for the cluster.
+   *
+   * @param hfilesUnder the directory under {@code hadoop.tmp.dir} where the job stages HFiles for the
+   *     region servers to load by default, or null when it stages none
+   */
+  Session openSession(String hfilesUnder) {
+    RowanCli cli = RowanCli.of(command);
+    if (hfilesUnder != null && (cli.zookeeper != null || !cli.configFiles.isEmpty())) {
+      refuseUnreachableWorkDir(Session.clusterConfiguration(cli), hfilesUnder);
+    }
+    return Session.open(cli);
+  }
+
+  /**
    * The configuration of the job: the session's, with the local job runner when the job runs in
    * this process ({@link JobPlacement#runsLocally}), local files beside an embedded HBase's data.
    *
-   * @param stagesHFiles whether the job writes HFiles for the region servers to load
+   * @param hfilesUnder as for {@link #openSession}
    * @throws ParameterException when the region servers of the cluster cannot read the work directory
    */
-  Configuration configuration(Session session, boolean stagesHFiles) {
+  Configuration configuration(Session session, String hfilesUnder) {
     RowanCli cli = RowanCli.of(command);
     String name = command.qualifiedName(" ");
     Configuration conf = session.endpoint().configuration();
@@ -52,6 +68,8 @@ final class JobOptions {
       conf.set("fs.defaultFS", "file:///");
       conf.set("hadoop.tmp.dir", session.endpoint().embeddedHBase().orElseThrow().dataDirectory()
           .resolve("bulkload-tmp").toAbsolutePath().toString());
+    } else if (hfilesUnder != null) {
+      refuseUnreachableWorkDir(conf, hfilesUnder);
     }
     // A JobConf reads mapred-site.xml (and yarn-site.xml) from the class path, as the job will.
     String framework = new JobConf(conf).get(MRConfig.FRAMEWORK_NAME);
@@ -63,21 +81,28 @@ final class JobOptions {
       cli.err.println(name + ": submitting the job to " + framework
           + " (mapreduce.framework.name; --local runs it in this process)");
       if (command.commandLine().getParseResult().hasMatchedOption("--parallel")) {
-        cli.err.println(name + ": --parallel applies only to a job run in this process;"
-            + " ignored");
+        cli.err.println(name + ": --parallel applies only to a job run in this process; ignored");
       }
     }
-    if (!embedded && stagesHFiles) {
-      String dir = workDir != null ? workDir : conf.get("hadoop.tmp.dir");
-      String qualified = new Path(dir).makeQualified(FileSystem.getDefaultUri(conf),
-          new Path(System.getProperty("user.dir"))).toString();
-      JobPlacement.unreachableWorkDir(name.substring(name.indexOf(' ') + 1), qualified, workDir != null,
-          conf.get("fs.defaultFS"), conf.get("hbase.zookeeper.quorum"), thisMachine())
-          .ifPresent(problem -> {
-            throw new ParameterException(command.commandLine(), problem);
-          });
-    }
     return conf;
+  }
+
+  /**
+   * Refuses a work directory on this machine's disk for a cluster elsewhere, whose region servers
+   * could not read the HFiles staged there ({@link JobPlacement#unreachableWorkDir}).
+   *
+   * @throws ParameterException naming the work directory, why, and what to pass instead
+   */
+  private void refuseUnreachableWorkDir(Configuration conf, String hfilesUnder) {
+    String name = command.qualifiedName(" ");
+    String dir = workDir != null ? workDir : new Path(conf.get("hadoop.tmp.dir"), hfilesUnder).toString();
+    String qualified = new Path(dir).makeQualified(FileSystem.getDefaultUri(conf),
+        new Path(System.getProperty("user.dir"))).toString();
+    JobPlacement.unreachableWorkDir(name.substring(name.indexOf(' ') + 1), qualified, workDir != null,
+        conf.get("fs.defaultFS"), conf.get("hbase.zookeeper.quorum"), thisMachine())
+        .ifPresent(problem -> {
+          throw new ParameterException(command.commandLine(), problem);
+        });
   }
 
   /** The names and addresses of this machine. */

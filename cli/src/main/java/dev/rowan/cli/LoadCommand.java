@@ -51,7 +51,7 @@ final class LoadCommand implements Callable<Integer> {
       default -> throw new picocli.CommandLine.ParameterException(spec.commandLine(),
           "--format " + format + ": expected csv, tsv or json");
     };
-    try (Session session = Session.open(cli)) {
+    try (Session session = job.openSession("rowan-bulkload")) {
       @SuppressWarnings({"unchecked", "rawtypes"})
       BulkLoad.Builder<?> load = BulkLoad.of((Class) entity).format(layout).progress(cli.out);
       for (String input : inputs) {
@@ -67,7 +67,7 @@ final class LoadCommand implements Callable<Integer> {
       if (job.workDir != null) {
         load.workDir(new org.apache.hadoop.fs.Path(job.workDir));
       }
-      load.run(job.configuration(session, true));
+      load.run(job.configuration(session, "rowan-bulkload"));
     }
     return 0;
   }

@@ -53,9 +53,12 @@ final class ViewsCommand implements Runnable {
     /** What the subcommand does to the views; returns the report of each. */
     abstract List<ViewReport> act(VerifyViews views);
 
-    /** Whether the job writes HFiles that the region servers load. */
-    boolean stagesHFiles() {
-      return false;
+    /**
+     * Where under {@code hadoop.tmp.dir} the job stages HFiles for the region servers to load, or
+     * null when it stages none.
+     */
+    String hfilesUnder() {
+      return null;
     }
 
     /** Whether a view at fault is a failure (exit status 1) rather than work done. */
@@ -66,8 +69,8 @@ final class ViewsCommand implements Runnable {
     @Override
     public Integer call() {
       RowanCli cli = RowanCli.of(spec);
-      try (Session session = Session.open(cli)) {
-        Configuration conf = job.configuration(session, stagesHFiles());
+      try (Session session = job.openSession(hfilesUnder())) {
+        Configuration conf = job.configuration(session, hfilesUnder());
         if (job.workDir != null) {
           conf.set(VerifyViews.WORK_DIR, job.workDir);
         }
@@ -110,8 +113,8 @@ final class ViewsCommand implements Runnable {
     }
 
     @Override
-    boolean stagesHFiles() {
-      return true;
+    String hfilesUnder() {
+      return "rowan-views";
     }
   }
 }

@@ -197,6 +197,20 @@ class RowanCliIT {
     assertFalse(load.err().contains("submitting"), load.err());
   }
 
+  @Test
+  void refusesToStageHFilesOnThisMachineForARemoteClusterBeforeConnectingToIt(@TempDir Path directory) {
+    Run load = rowan(null, "--zk", "zk1.invalid:2181", "load", ORDER, directory.resolve("orders.csv").toString());
+    Run elsewhere = rowan(null, "--zk", "zk1.invalid:2181", "views", "rebuild", ORDER, "--work-dir",
+        directory.toString());
+
+    assertEquals(2, load.status(), load.err());
+    assertTrue(load.err().startsWith("rowan: load: the work directory file:"), load.err());
+    assertTrue(load.err().contains("/rowan-bulkload is on this machine's local disk"), load.err());
+    assertTrue(load.err().contains("pass --config with the cluster's core-site.xml"), load.err());
+    assertEquals(2, elsewhere.status(), elsewhere.err());
+    assertTrue(elsewhere.err().startsWith("rowan: views rebuild: the work directory file:" + directory), elsewhere.err());
+  }
+
   private static void site(Path file, String name, String value) throws IOException {
     Files.writeString(file, "<?xml version=\"1.0\"?>\n<configuration>\n  <property><name>" + name + "</name><value>"
         + value + "</value></property>\n</configuration>\n");
