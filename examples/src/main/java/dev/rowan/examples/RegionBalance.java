@@ -1,5 +1,6 @@
 package dev.rowan.examples;
 
+import dev.rowan.cli.RegionStats;
 import dev.rowan.core.HBaseRepository;
 import dev.rowan.core.Rowan;
 import dev.rowan.core.SplitPolicy;

@@ -1,4 +1,4 @@
-package dev.rowan.examples.cli;
+package dev.rowan.cli;
 
 import picocli.CommandLine.TypeConversionException;
 

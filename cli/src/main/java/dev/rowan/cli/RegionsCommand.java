@@ -1,6 +1,5 @@
-package dev.rowan.examples.cli;
+package dev.rowan.cli;
 
-import dev.rowan.examples.RegionStats;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;

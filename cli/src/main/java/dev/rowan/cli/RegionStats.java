@@ -1,4 +1,4 @@
-package dev.rowan.examples;
+package dev.rowan.cli;
 
 import java.io.IOException;
 import java.util.ArrayList;

@@ -1,9 +1,14 @@
-package dev.rowan.examples.cli;
+package dev.rowan.cli;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -28,7 +33,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
  *
  * <p>Thread-safety: one instance runs one command line.
  */
-@Command(name = "rowan", mixinStandardHelpOptions = true, version = "rowan 0.1.0-SNAPSHOT",
+@Command(name = "rowan", mixinStandardHelpOptions = true, versionProvider = RowanCli.Version.class,
     description = "Creates and checks the tables of Rowan entities, explains query methods, bulk loads files,"
         + " verifies views and shows the balance of regions.",
     subcommands = {SchemaCommand.class, ExplainCommand.class, LoadCommand.class, ViewsCommand.class,
@@ -40,9 +45,10 @@ public final class RowanCli implements Runnable {
       description = "The ZooKeeper quorum of an HBase cluster, e.g. zk1:2181,zk2:2181.")
   String zookeeper;
 
-  @Option(names = "--config", scope = ScopeType.INHERIT, paramLabel = "hbase-site.xml",
-      description = "An HBase (or Hadoop) configuration file naming the cluster; may be repeated.")
-  java.util.List<Path> configFiles = new java.util.ArrayList<>();
+  @Option(names = "--config", scope = ScopeType.INHERIT, paramLabel = "file|dir",
+      description = "A configuration file of the cluster (hbase-site.xml, core-site.xml, ...), or a directory whose"
+          + " *-site.xml files are read; may be repeated.")
+  List<Path> configFiles = new ArrayList<>();
 
   @Option(names = "--data", scope = ScopeType.INHERIT, paramLabel = "dir",
       description = "The data directory of the embedded HBase, used when no cluster is named (default: ${DEFAULT-VALUE}).",
@@ -111,6 +117,20 @@ public final class RowanCli implements Runnable {
       return 1;
     });
     return commandLine;
+  }
+
+  /** {@code rowan --version}: the version the build wrote into {@code version.properties}. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() throws IOException {
+      Properties properties = new Properties();
+      try (InputStream in = RowanCli.class.getResourceAsStream("version.properties")) {
+        if (in != null) {
+          properties.load(in);
+        }
+      }
+      return new String[] {"rowan " + properties.getProperty("version", "(unknown version)")};
+    }
   }
 
   /** The root command of the command line that {@code spec} belongs to. */

@@ -1,4 +1,4 @@
-package dev.rowan.examples.cli;
+package dev.rowan.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 @HBaseTest
 class RowanCliIT {
 
-  private static final String ORDER = "dev.rowan.examples.Order";
+  private static final String ORDER = "dev.rowan.cli.fixtures.Order";
 
   /** What one command line printed and returned. */
   record Run(int status, String out, String err) {}
@@ -49,7 +49,7 @@ class RowanCliIT {
 
   @Test
   void reportsMissingTablesWithExitStatusOne(Configuration conf, TestNamespace namespace) {
-    Run check = rowan(conf, "-n", namespace.name(), "schema", "check", "dev.rowan.examples.PlainOrderEvent");
+    Run check = rowan(conf, "-n", namespace.name(), "schema", "check", "dev.rowan.cli.fixtures.PlainOrderEvent");
 
     assertEquals(1, check.status(), check.out() + check.err());
     assertTrue(check.out().startsWith("PlainOrderEvent: 1 difference(s) from the mapping\n  - "), check.out());
@@ -58,7 +58,7 @@ class RowanCliIT {
 
   @Test
   void explainsAQueryMethodWithoutHBase() {
-    Run explain = rowan(null, "explain", "dev.rowan.examples.OrderRepository", "findBySellerBetween");
+    Run explain = rowan(null, "explain", "dev.rowan.cli.fixtures.OrderRepository", "findBySellerBetween");
 
     assertEquals(0, explain.status(), explain.err());
     assertTrue(explain.out().startsWith("OrderRepository.findBySellerBetween\n  reads view orders.seller"
@@ -69,7 +69,7 @@ class RowanCliIT {
 
   @Test
   void explainsEveryQueryMethodOfARepositoryWhenNoneIsNamed() {
-    Run explain = rowan(null, "explain", "dev.rowan.examples.OrderRepository");
+    Run explain = rowan(null, "explain", "dev.rowan.cli.fixtures.OrderRepository");
 
     assertEquals(0, explain.status(), explain.err());
     assertEquals(8, explain.out().lines().filter(line -> line.startsWith("OrderRepository.")).count(), explain.out());
@@ -79,17 +79,17 @@ class RowanCliIT {
 
   @Test
   void refusesAnUnknownClassWithExitStatusTwoAndNoStackTrace() {
-    Run explain = rowan(null, "explain", "dev.rowan.examples.NoSuchRepository", "findAll");
+    Run explain = rowan(null, "explain", "dev.rowan.cli.fixtures.NoSuchRepository", "findAll");
 
     assertEquals(2, explain.status());
     assertEquals("rowan: Invalid value for positional parameter at index 0 (<repository class>): no class"
-        + " dev.rowan.examples.NoSuchRepository on the class path\nTry 'rowan explain --help' for more.\n", explain.err());
+        + " dev.rowan.cli.fixtures.NoSuchRepository on the class path\nTry 'rowan explain --help' for more.\n", explain.err());
     assertEquals("", explain.out());
   }
 
   @Test
   void refusesAMethodTheRepositoryDoesNotDeclareNamingTheOnesItDoes() {
-    Run explain = rowan(null, "explain", "dev.rowan.examples.OrderRepository", "findBySeller");
+    Run explain = rowan(null, "explain", "dev.rowan.cli.fixtures.OrderRepository", "findBySeller");
 
     assertEquals(2, explain.status());
     assertTrue(explain.err().startsWith("rowan: OrderRepository declares no query method findBySeller; it declares"
@@ -108,7 +108,7 @@ class RowanCliIT {
     assertEquals(1, verbose.status());
     assertTrue(verbose.err().startsWith("rowan: There is no table " + namespace.name() + ":no_such_table\n"
         + "java.lang.IllegalArgumentException: There is no table"), verbose.err());
-    assertTrue(verbose.err().contains("\tat dev.rowan.examples.cli.RegionsCommand.call"), verbose.err());
+    assertTrue(verbose.err().contains("\tat dev.rowan.cli.RegionsCommand.call"), verbose.err());
   }
 
   @Test
@@ -116,7 +116,7 @@ class RowanCliIT {
     Run drop = rowan(conf, "-n", namespace.name(), "schema", "drop", ORDER);
 
     assertEquals(2, drop.status());
-    assertTrue(drop.err().startsWith("rowan: schema drop deletes the tables of dev.rowan.examples.Order and all"
+    assertTrue(drop.err().startsWith("rowan: schema drop deletes the tables of dev.rowan.cli.fixtures.Order and all"
         + " their rows: add --yes to confirm\n"), drop.err());
   }
 
@@ -150,6 +150,70 @@ class RowanCliIT {
     try (Stream<String> rows = regions.out().lines().filter(line -> line.matches(" +\\d  .*"))) {
       assertTrue(rows.noneMatch(line -> line.contains("  0    0.0%")), "every region holds rows:\n" + regions.out());
     }
+  }
+
+  @Test
+  void readsEverySiteFileOfAConfigurationDirectory(Configuration conf, TestNamespace namespace,
+      @TempDir Path directory) throws IOException {
+    String ns = namespace.name();
+    site(directory.resolve("hbase-site.xml"), "hbase.zookeeper.quorum", conf.get(HConstants.ZOOKEEPER_QUORUM));
+    site(directory.resolve("core-site.xml"), "hbase.zookeeper.property.clientPort",
+        conf.get(HConstants.ZOOKEEPER_CLIENT_PORT));
+
+    Run create = rowan(null, "--config", directory.toString(), "-n", ns, "schema", "create", ORDER);
+
+    assertEquals(0, create.status(), create.err());
+    assertTrue(create.out().startsWith("created  " + ns + ":orders, 8 region(s)\n"), create.out());
+    assertFalse(create.err().contains("embedded"), create.err());
+  }
+
+  @Test
+  void refusesAConfigurationDirectoryWithoutSiteFiles(@TempDir Path directory) {
+    Run check = rowan(null, "--config", directory.toString(), "schema", "check", ORDER);
+
+    assertEquals(2, check.status());
+    assertTrue(check.err().startsWith("rowan: --config " + directory + ": the directory holds no *-site.xml file"),
+        check.err());
+  }
+
+  @Test
+  void runsTheJobInThisProcessWithLocalWhenTheConfigurationNamesYarn(Configuration conf, TestNamespace namespace,
+      @TempDir Path directory) throws IOException {
+    String ns = namespace.name();
+    Path config = Files.createDirectory(directory.resolve("conf"));
+    site(config.resolve("hbase-site.xml"), "hbase.zookeeper.quorum", conf.get(HConstants.ZOOKEEPER_QUORUM) + ":"
+        + conf.get(HConstants.ZOOKEEPER_CLIENT_PORT));
+    site(config.resolve("mapred-site.xml"), "mapreduce.framework.name", "yarn");
+    Path csv = Files.write(directory.resolve("orders.csv"), List.of("orderNo,sellerId,buyerId,createdAt,amount,status",
+        "ORD-1,seller-1,buyer-1,2025-03-01T10:00:00Z,1.00,PAID"));
+    assertEquals(0, rowan(conf, "-n", ns, "schema", "create", ORDER).status());
+
+    Run load = rowan(null, "--config", config.toString(), "-n", ns, "load", ORDER, csv.toString(), "--local",
+        "--work-dir", directory.resolve("work").toUri().toString());
+
+    assertEquals(0, load.status(), load.out() + load.err());
+    assertTrue(load.out().contains("Bulk load of Order: job job_local"), load.out());
+    assertTrue(load.out().contains(ns + ":orders 1, "), load.out());
+    assertFalse(load.err().contains("submitting"), load.err());
+  }
+
+  @Test
+  void refusesToStageHFilesOnThisMachineForARemoteClusterBeforeConnectingToIt(@TempDir Path directory) {
+    Run load = rowan(null, "--zk", "zk1.invalid:2181", "load", ORDER, directory.resolve("orders.csv").toString());
+    Run elsewhere = rowan(null, "--zk", "zk1.invalid:2181", "views", "rebuild", ORDER, "--work-dir",
+        directory.toString());
+
+    assertEquals(2, load.status(), load.err());
+    assertTrue(load.err().startsWith("rowan: load: the work directory file:"), load.err());
+    assertTrue(load.err().contains("/rowan-bulkload is on this machine's local disk"), load.err());
+    assertTrue(load.err().contains("pass --config with the cluster's core-site.xml"), load.err());
+    assertEquals(2, elsewhere.status(), elsewhere.err());
+    assertTrue(elsewhere.err().startsWith("rowan: views rebuild: the work directory file:" + directory), elsewhere.err());
+  }
+
+  private static void site(Path file, String name, String value) throws IOException {
+    Files.writeString(file, "<?xml version=\"1.0\"?>\n<configuration>\n  <property><name>" + name + "</name><value>"
+        + value + "</value></property>\n</configuration>\n");
   }
 
   /** Runs {@code rowan} against the test HBase ({@code conf}), or with no HBase options when it is null. */

@@ -1,4 +1,4 @@
-package dev.rowan.examples.cli;
+package dev.rowan.cli;
 
 import dev.rowan.core.HBaseRepository;
 import dev.rowan.core.Rowan;

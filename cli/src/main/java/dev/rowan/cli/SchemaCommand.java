@@ -1,4 +1,4 @@
-package dev.rowan.examples.cli;
+package dev.rowan.cli;
 
 import dev.rowan.core.SchemaReport;
 import dev.rowan.core.SplitPolicy;

@@ -1,4 +1,4 @@
-package dev.rowan.examples.cli;
+package dev.rowan.cli;
 
 import java.util.LinkedHashSet;
 import java.util.Set;

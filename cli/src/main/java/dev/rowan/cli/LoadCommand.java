@@ -1,24 +1,25 @@
-package dev.rowan.examples.cli;
+package dev.rowan.cli;
 
 import dev.rowan.mapreduce.BulkLoad;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.apache.hadoop.conf.Configuration;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code rowan load <entity class> <input>...}: a bulk load ({@link BulkLoad}) run in this
- * process by Hadoop's local job runner. On a YARN cluster, run {@code BulkLoad} with
- * {@code hadoop jar} instead (docs/bulk-load.md).
+ * {@code rowan load <entity class> <input>...}: a bulk load ({@link BulkLoad}), its job submitted
+ * to the framework the configuration names (YARN), or run in this process by Hadoop's local job
+ * runner when it names none, on the embedded HBase, or with {@code --local} ({@link JobOptions}).
  */
 @Command(name = "load", mixinStandardHelpOptions = true,
     description = "Bulk loads CSV, TSV or JSON-lines files into the table and views of an entity, through HFiles,"
-        + " with a MapReduce job run in this process (docs/bulk-load.md).")
+        + " with a MapReduce job: on YARN when the configuration says so (mapreduce.framework.name), else in this"
+        + " process (docs/bulk-load.md).")
 final class LoadCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
@@ -38,13 +39,7 @@ final class LoadCommand implements Callable<Integer> {
       + " or a percentage of the lines read (default: 1%%).")
   String maxRejects;
 
-  @Option(names = "--work-dir", paramLabel = "dir",
-      description = "Where the HFiles and rejects go (default: a fresh directory under hadoop.tmp.dir).")
-  String workDir;
-
-  @Option(names = "--parallel", paramLabel = "n", defaultValue = "2",
-      description = "Map and reduce tasks run at once by the local job runner (default: ${DEFAULT-VALUE}).")
-  int parallel;
+  @Mixin JobOptions job;
 
   @Override
   public Integer call() {
@@ -56,7 +51,7 @@ final class LoadCommand implements Callable<Integer> {
       default -> throw new picocli.CommandLine.ParameterException(spec.commandLine(),
           "--format " + format + ": expected csv, tsv or json");
     };
-    try (Session session = Session.open(cli)) {
+    try (Session session = job.openSession("rowan-bulkload")) {
       @SuppressWarnings({"unchecked", "rawtypes"})
       BulkLoad.Builder<?> load = BulkLoad.of((Class) entity).format(layout).progress(cli.out);
       for (String input : inputs) {
@@ -69,29 +64,11 @@ final class LoadCommand implements Callable<Integer> {
       if (maxRejects != null) {
         load.maxRejects(maxRejects);
       }
-      if (workDir != null) {
-        load.workDir(new org.apache.hadoop.fs.Path(workDir));
+      if (job.workDir != null) {
+        load.workDir(new org.apache.hadoop.fs.Path(job.workDir));
       }
-      load.run(jobConfiguration(session, parallel));
+      load.run(job.configuration(session, "rowan-bulkload"));
     }
     return 0;
   }
-
-  /**
-   * The configuration of a job run in this process by the local job runner, {@code parallel}
-   * tasks at once, against the session's HBase (local files beside an embedded HBase's data).
-   */
-  static Configuration jobConfiguration(Session session, int parallel) {
-    Configuration conf = session.endpoint().configuration();
-    if (session.endpoint().isEmbedded()) {
-      conf.set("fs.defaultFS", "file:///");
-      conf.set("hadoop.tmp.dir", session.endpoint().embeddedHBase().orElseThrow().dataDirectory()
-          .resolve("bulkload-tmp").toAbsolutePath().toString());
-    }
-    conf.set("mapreduce.framework.name", "local");
-    conf.setInt("mapreduce.local.map.tasks.maximum", parallel);
-    conf.setInt("mapreduce.local.reduce.tasks.maximum", parallel);
-    return conf;
-  }
-
 }

@@ -1,4 +1,4 @@
-package dev.rowan.examples.cli;
+package dev.rowan.cli;
 
 import dev.rowan.mapreduce.RebuildViews;
 import dev.rowan.mapreduce.VerifyViews;
@@ -6,18 +6,19 @@ import dev.rowan.mapreduce.ViewReport;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.apache.hadoop.conf.Configuration;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
  * {@code rowan views verify|repair|rebuild <entity class>}: the views of an entity against its
- * table, by the MapReduce jobs of {@link VerifyViews} and {@link RebuildViews} run in this
- * process by Hadoop's local job runner. Their progress goes to standard error, the report of
- * each view to standard output.
+ * table, by the MapReduce jobs of {@link VerifyViews} and {@link RebuildViews}, on the framework
+ * the configuration names or in this process ({@link JobOptions}). Their progress goes to standard
+ * error, the report of each view to standard output.
  */
 @Command(name = "views", mixinStandardHelpOptions = true,
     description = "Verifies, repairs or rebuilds the views of an entity from its main table (docs/bulk-load.md).",
@@ -47,12 +48,18 @@ final class ViewsCommand implements Runnable {
     @Parameters(paramLabel = "<entity class>", description = "The entity class.")
     Class<?> entity;
 
-    @Option(names = "--parallel", paramLabel = "n", defaultValue = "2",
-        description = "Map tasks run at once by the local job runner (default: ${DEFAULT-VALUE}).")
-    int parallel;
+    @Mixin JobOptions job;
 
     /** What the subcommand does to the views; returns the report of each. */
     abstract List<ViewReport> act(VerifyViews views);
+
+    /**
+     * Where under {@code hadoop.tmp.dir} the job stages HFiles for the region servers to load, or
+     * null when it stages none.
+     */
+    String hfilesUnder() {
+      return null;
+    }
 
     /** Whether a view at fault is a failure (exit status 1) rather than work done. */
     boolean failIfInconsistent() {
@@ -62,9 +69,12 @@ final class ViewsCommand implements Runnable {
     @Override
     public Integer call() {
       RowanCli cli = RowanCli.of(spec);
-      try (Session session = Session.open(cli)) {
-        VerifyViews views = VerifyViews.of(session.rowan(), entity)
-            .configuration(LoadCommand.jobConfiguration(session, parallel)).progress(cli.err);
+      try (Session session = job.openSession(hfilesUnder())) {
+        Configuration conf = job.configuration(session, hfilesUnder());
+        if (job.workDir != null) {
+          conf.set(VerifyViews.WORK_DIR, job.workDir);
+        }
+        VerifyViews views = VerifyViews.of(session.rowan(), entity).configuration(conf).progress(cli.err);
         return print(spec.commandLine().getOut(), act(views), failIfInconsistent());
       }
     }
@@ -100,6 +110,11 @@ final class ViewsCommand implements Runnable {
     @Override
     List<ViewReport> act(VerifyViews views) {
       return views.rebuild(); // what RebuildViews.run() does
+    }
+
+    @Override
+    String hfilesUnder() {
+      return "rowan-views";
     }
   }
 }

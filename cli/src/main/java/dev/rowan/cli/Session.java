@@ -1,10 +1,13 @@
-package dev.rowan.examples.cli;
+package dev.rowan.cli;
 
 import dev.rowan.core.Rowan;
 import dev.rowan.embedded.HBaseEndpoint;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.HConstants;
@@ -17,8 +20,6 @@ import picocli.CommandLine.ParameterException;
  * <p>Thread-safety: used by one command.
  */
 final class Session implements AutoCloseable {
-
-  /** How long to wait for the regions of an embedded HBase to open before going on anyway. */
 
   private final HBaseEndpoint endpoint;
   private final Rowan rowan;
@@ -49,19 +50,51 @@ final class Session implements AutoCloseable {
     }
   }
 
-  /** The configuration of {@code --config} files and {@code --zk}, over HBase's defaults. */
+  /**
+   * The configuration of {@code --config} files and directories and {@code --zk}, over HBase's
+   * defaults (and the site files on the class path).
+   */
   static Configuration clusterConfiguration(RowanCli options) {
     Configuration conf = HBaseConfiguration.create();
-    for (Path file : options.configFiles) {
-      if (!Files.isRegularFile(file)) {
-        throw new ParameterException(options.spec.commandLine(), "--config " + file + ": no such file");
-      }
+    for (Path file : configurationFiles(options)) {
       conf.addResource(new org.apache.hadoop.fs.Path(file.toAbsolutePath().toUri()));
     }
     if (options.zookeeper != null) {
       conf.set(HConstants.ZOOKEEPER_QUORUM, options.zookeeper);
     }
     return conf;
+  }
+
+  /**
+   * The files that {@code --config} names: each file given, and every {@code *-site.xml} of each
+   * directory given ({@code core-site.xml}, {@code hdfs-site.xml}, {@code hbase-site.xml},
+   * {@code yarn-site.xml}, {@code mapred-site.xml}), in name order.
+   *
+   * @throws ParameterException when a file does not exist or a directory holds no site file
+   */
+  static List<Path> configurationFiles(RowanCli options) {
+    List<Path> files = new ArrayList<>();
+    for (Path given : options.configFiles) {
+      if (Files.isDirectory(given)) {
+        List<Path> sites;
+        try (Stream<Path> listing = Files.list(given)) {
+          sites = listing.filter(f -> f.getFileName().toString().endsWith("-site.xml") && Files.isRegularFile(f))
+              .sorted().toList();
+        } catch (IOException e) {
+          throw new ParameterException(options.spec.commandLine(), "--config " + given + ": cannot list it: " + e);
+        }
+        if (sites.isEmpty()) {
+          throw new ParameterException(options.spec.commandLine(), "--config " + given
+              + ": the directory holds no *-site.xml file (hbase-site.xml, core-site.xml, ...)");
+        }
+        files.addAll(sites);
+      } else if (Files.isRegularFile(given)) {
+        files.add(given);
+      } else {
+        throw new ParameterException(options.spec.commandLine(), "--config " + given + ": no such file or directory");
+      }
+    }
+    return files;
   }
 
   Rowan rowan() {
