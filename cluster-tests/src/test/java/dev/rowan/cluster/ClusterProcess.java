@@ -104,6 +104,19 @@ public final class ClusterProcess {
     conf.setInt("hbase.regionserver.msginterval", 250);
     conf.setBoolean("yarn.nodemanager.vmem-check-enabled", false);
     conf.setBoolean("yarn.nodemanager.pmem-check-enabled", false);
+    // A 2-core machine runs every container JVM: small ones that start fast, and quick heartbeats.
+    conf.setInt("yarn.resourcemanager.nodemanagers.heartbeat-interval-ms", 200);
+    conf.setInt("yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms", 200);
+    conf.setInt("mapreduce.client.progressmonitor.pollinterval", 200);
+    conf.setInt("mapreduce.client.completion.pollinterval", 500);
+    String smallJvm = "-Xmx384m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData";
+    for (String task : List.of("map", "reduce")) {
+      conf.setInt("mapreduce." + task + ".memory.mb", 512);
+      conf.set("mapreduce." + task + ".java.opts", smallJvm);
+    }
+    conf.setInt("yarn.app.mapreduce.am.resource.mb", 512);
+    conf.set("yarn.app.mapreduce.am.command-opts", smallJvm);
+    conf.setInt("yarn.scheduler.minimum-allocation-mb", 256);
     return conf;
   }
 
