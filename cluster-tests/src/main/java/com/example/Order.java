@@ -11,7 +11,7 @@ import java.time.Instant;
 
 /**
  * The order of the docs' cluster commands (docs/bulk-load.md, "On a cluster"), as a user's own
- * model jar ({@code orders-model.jar}) would hold it: a salted table of 4 regions, a full-copy
+ * model jar ({@code orders-model.jar}) would hold it: a salted table of 2 regions, a full-copy
  * view by seller and a narrow view by buyer that carries only the seller, so that queries on it
  * read the main table a second time.
  *
@@ -22,7 +22,7 @@ import java.time.Instant;
  * @param amount what the buyer paid
  * @param status where the order stands
  */
-@Table(name = "orders", salt = @Salt(buckets = 4))
+@Table(name = "orders", salt = @Salt(buckets = 2))
 @Family(name = "d")
 @Index(name = "seller", key = {"sellerId", "createdAt"})
 @Index(name = "buyer", key = {"buyerId"}, include = {"sellerId"})

@@ -21,7 +21,8 @@ import java.util.stream.Collectors;
  * cluster's client machine has: {@code hadoop}, {@code yarn}, {@code hdfs} and {@code hbase}
  * commands (here small scripts in place of an installation, with the cluster's Hadoop and HBase
  * jars), {@code HADOOP_CONF_DIR} and {@code HBASE_CONF_DIR} naming the cluster's configuration,
- * Java 17, and an empty home directory: no Maven repository, no source tree.
+ * Java 17, and an empty home directory: no Maven repository; and it is a temporary directory
+ * outside the source tree.
  */
 final class ClusterShell {
 
@@ -79,6 +80,7 @@ final class ClusterShell {
     env.put("PATH", bin + File.pathSeparator + TestSettings.javaHome().resolve("bin") + File.pathSeparator + "/usr/bin:/bin");
     env.put("JAVA_HOME", TestSettings.javaHome().toString());
     env.put("HOME", home.toString());
+    env.put("ROWAN_JAVA_OPTS", "-Xmx1g -Duser.home=" + home); // no ~/.m2 to fall back on
     env.put("HADOOP_CONF_DIR", configDir.toString());
     env.put("HBASE_CONF_DIR", configDir.toString());
     env.put("HADOOP_OPTS", TestSettings.jvmOpens());

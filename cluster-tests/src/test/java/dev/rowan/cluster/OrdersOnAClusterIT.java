@@ -71,7 +71,7 @@ class OrdersOnAClusterIT {
     docs = DocCommands.read(TestSettings.projectRoot().resolve("docs"));
     cluster = RunningCluster.start(work.resolve("cluster"));
     connection = ConnectionFactory.createConnection(cluster.configuration());
-    shell = ClusterShell.create(Files.createDirectories(work.resolve("operator")), cluster.configDir());
+    shell = ClusterShell.create(Files.createTempDirectory("rowan-operator-"), cluster.configDir());
     try (var artifacts = Files.list(TestSettings.artifacts())) {
       for (Path artifact : artifacts.toList()) {
         Files.copy(artifact, shell.directory().resolve(artifact.getFileName()));
@@ -90,6 +90,9 @@ class OrdersOnAClusterIT {
     }
     if (cluster != null) {
       cluster.close();
+    }
+    if (shell != null) {
+      deleteRecursively(shell.directory());
     }
   }
 
