@@ -34,8 +34,8 @@ import org.apache.hadoop.util.ToolRunner;
  * <p>From the command line, as a Hadoop {@link Tool} (options as {@code -D key=value}):
  *
  * <pre>
- * hadoop jar rowan-mapreduce.jar dev.rowan.mapreduce.BulkLoad -libjars orders-model.jar \
- *     -D rowan.bulkload.namespace=shop -D rowan.bulkload.format=csv com.example.Order /incoming/orders
+ * HADOOP_CLASSPATH=$(hbase mapredcp) hadoop jar rowan-mapreduce-<version>-job.jar dev.rowan.mapreduce.BulkLoad \
+ *     -libjars orders-model.jar -D rowan.bulkload.namespace=shop com.example.Order /incoming/orders
  * </pre>
  *
  * <p>Before the job runs, every input path must exist, every CSV header must name properties,

@@ -32,7 +32,12 @@ public final class BulkLoadException extends RowanException {
   /** The entity class named on the command line cannot be loaded. */
   static BulkLoadException entityNotFound(String className, Throwable cause) {
     return new BulkLoadException("Cannot bulk load: entity class " + className + " is not on the class path"
-        + " (ship its jar with -libjars or HADOOP_CLASSPATH); nothing was written", cause);
+        + " (give its jar with -libjars); nothing was written", cause);
+  }
+
+  /** The entity class named on the command line was loaded where Rowan's annotations cannot be seen. */
+  static BulkLoadException entityNotReadable(String reason) {
+    return new BulkLoadException("Cannot bulk load: " + reason + "; nothing was written");
   }
 
   /** The entity, or its input, asks for something a bulk load cannot do. */

@@ -34,14 +34,17 @@ final class BulkLoadSettings {
   /**
    * The entity class named in {@code conf}, loaded through its class loader.
    *
-   * @throws BulkLoadException when it is not on the class path
+   * @throws BulkLoadException when it is not on the class path, or was loaded where Rowan's
+   *     annotations cannot be seen
    */
   static Class<?> entityClass(Configuration conf) {
     String name = conf.get(ENTITY);
     try {
-      return conf.getClassByName(name);
+      return ToolConfiguration.entityClass(conf, name);
     } catch (ClassNotFoundException | NoClassDefFoundError e) {
       throw BulkLoadException.entityNotFound(name, e);
+    } catch (IllegalArgumentException e) {
+      throw BulkLoadException.entityNotReadable(e.getMessage());
     }
   }
 

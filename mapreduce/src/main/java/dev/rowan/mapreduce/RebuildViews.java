@@ -25,8 +25,9 @@ import org.apache.hadoop.util.ToolRunner;
  * and deletes orphans. The views stay
  * readable throughout. See docs/bulk-load.md.
  *
- * <p>From the command line: {@code hadoop jar rowan-mapreduce.jar dev.rowan.mapreduce.RebuildViews
- * [-D rowan.views.namespace=shop] com.example.Order}.
+ * <p>From the command line: {@code hadoop jar rowan-mapreduce-<version>-job.jar
+ * dev.rowan.mapreduce.RebuildViews -libjars orders-model.jar [-D rowan.views.namespace=shop] com.example.Order}
+ * (docs/bulk-load.md, "On a cluster").
  *
  * <p>Thread-safety: immutable; each call runs its own jobs.
  */

@@ -1,5 +1,6 @@
 package dev.rowan.mapreduce;
 
+import dev.rowan.mapping.annotation.Table;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 
@@ -21,5 +22,32 @@ final class ToolConfiguration {
     Configuration conf = HBaseConfiguration.create();
     conf.setClassLoader(ToolConfiguration.class.getClassLoader());
     return conf;
+  }
+
+  /**
+   * The entity class {@code name}, loaded through {@code conf}'s class loader.
+   *
+   * @throws ClassNotFoundException when no loader has it
+   * @throws IllegalArgumentException when the loader that defined it cannot see Rowan's classes
+   *     (its jar is on the JVM's class path, {@code HADOOP_CLASSPATH}, while Rowan's are in the job
+   *     jar): its annotations would read as absent
+   */
+  static Class<?> entityClass(Configuration conf, String name) throws ClassNotFoundException {
+    Class<?> type = conf.getClassByName(name);
+    if (!seesRowan(type)) {
+      throw new IllegalArgumentException("entity class " + name + " was loaded from "
+          + type.getProtectionDomain().getCodeSource() + " by a class loader that does not see Rowan's classes,"
+          + " so its annotations cannot be read: give its jar with -libjars, not on HADOOP_CLASSPATH");
+    }
+    return type;
+  }
+
+  /** Whether the loader that defined {@code type} resolves Rowan's annotations to Rowan's own. */
+  static boolean seesRowan(Class<?> type) {
+    try {
+      return Class.forName(Table.class.getName(), false, type.getClassLoader()) == Table.class;
+    } catch (ClassNotFoundException e) {
+      return false;
+    }
   }
 }

@@ -35,8 +35,8 @@ import org.apache.hadoop.util.ToolRunner;
  * <p>From the command line, as a Hadoop {@code Tool}:
  *
  * <pre>
- * hadoop jar rowan-mapreduce.jar dev.rowan.mapreduce.VerifyViews -D rowan.views.namespace=shop \
- *     com.example.Order check|repair|rebuild
+ * HADOOP_CLASSPATH=$(hbase mapredcp) hadoop jar rowan-mapreduce-<version>-job.jar dev.rowan.mapreduce.VerifyViews \
+ *     -libjars orders-model.jar -D rowan.views.namespace=shop com.example.Order check|repair|rebuild
  * </pre>
  *
  * <p>Thread-safety: immutable; each call runs its own job, and separate calls may run at once.

@@ -36,7 +36,7 @@ final class ViewJobSettings {
    */
   static Class<?> entityClass(Configuration conf, String name) {
     try {
-      return conf.getClassByName(name);
+      return ToolConfiguration.entityClass(conf, name);
     } catch (ClassNotFoundException | NoClassDefFoundError e) {
       throw new IllegalArgumentException("entity class " + name + " is not on the class path", e);
     }
