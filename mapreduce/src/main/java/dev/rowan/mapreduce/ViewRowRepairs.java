@@ -1,5 +1,6 @@
 package dev.rowan.mapreduce;
 
+import dev.rowan.index.MainRow;
 import dev.rowan.index.MainFence;
 import dev.rowan.index.ProtocolCells;
 import dev.rowan.index.RowStatus;
@@ -36,7 +37,7 @@ final class ViewRowRepairs {
 
   ViewRowRepairs(EntityModel<?> model, Table main) {
     this.model = model;
-    this.statusFamily = model.families().get(0).nameBytes();
+    this.statusFamily = MainRow.statusFamily(model);
     this.main = main;
   }
 
@@ -105,8 +106,8 @@ final class ViewRowRepairs {
 
   /** Whether the entity stored in {@code mainRow} has the view row {@code viewKey}. */
   private boolean mapsTo(ViewModel view, Result mainRow, byte[] viewKey) {
-    EntityCells.Prior prior = EntityCells.Prior.of(model, mainRow);
-    return prior != null && Arrays.equals(view.rowKey(prior.values()), viewKey);
+    MainRow prior = MainRow.of(model, mainRow);
+    return prior.isLive() && Arrays.equals(view.rowKey(prior.values()), viewKey);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.rowan.mapreduce;
 
+import dev.rowan.index.MainRow;
 import dev.rowan.index.ProtocolCells;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.ViewModel;
@@ -39,8 +40,7 @@ final class ViewVerdict {
 
   /** The entity a main row holds, or null for none (no row, or a tombstone). */
   Object[] liveValues(Result main) {
-    EntityCells.Prior prior = EntityCells.Prior.of(model, main);
-    return prior == null ? null : prior.values();
+    return MainRow.of(model, main).values();
   }
 
   /** The key of the view row that the entity in {@code main} has in {@code view}, or null for none. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rowan.index.MainRow;
 import dev.rowan.index.ProtocolCells;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.RowStatus.State;
@@ -71,7 +72,7 @@ class EntityCellsTest {
     Order before = ORDER;
     Order after = new Order("o-1", "s-2", "b-1", ORDER.createdAt(), new BigDecimal("13.00"), "n");
     long stored = LOAD + 100;
-    EntityCells.Prior prior = new EntityCells.Prior(new RowStatus(State.LIVE, stored, 7L), ORDERS.values(before));
+    MainRow prior = new MainRow(new RowStatus(State.LIVE, stored, 7L), ORDERS.values(before));
     List<Emitted> cells = new ArrayList<>();
 
     EntityCells.Outcome outcome = CELLS.write(ORDERS.rowKey(after), ORDERS.values(after), prior, LOAD, 42L,
@@ -93,7 +94,7 @@ class EntityCellsTest {
   @Test
   void retiresTheViewRowOfAKeyThatBecomesNull() throws Exception {
     Order after = new Order("o-1", "s-1", null, ORDER.createdAt(), ORDER.amount(), null);
-    EntityCells.Prior prior = new EntityCells.Prior(new RowStatus(State.LIVE, LOAD - 5000, 7L), ORDERS.values(ORDER));
+    MainRow prior = new MainRow(new RowStatus(State.LIVE, LOAD - 5000, 7L), ORDERS.values(ORDER));
     List<Emitted> cells = new ArrayList<>();
 
     EntityCells.Outcome outcome = CELLS.write(ORDERS.rowKey(after), ORDERS.values(after), prior, LOAD, 1L,
@@ -107,7 +108,7 @@ class EntityCellsTest {
 
   @Test
   void replacingATombstoneRetiresNothing() throws Exception {
-    EntityCells.Prior prior = new EntityCells.Prior(new RowStatus(State.DELETED, LOAD - 5, 7L), null);
+    MainRow prior = new MainRow(new RowStatus(State.DELETED, LOAD - 5, 7L), null);
     List<Emitted> cells = new ArrayList<>();
 
     EntityCells.Outcome outcome = CELLS.write(ORDERS.rowKey(ORDER), ORDERS.values(ORDER), prior, LOAD, 1L,
@@ -122,7 +123,7 @@ class EntityCellsTest {
     EntityModel<Account> model = EntityModel.of(Account.class);
     EntityCells cells = new EntityCells(model);
     Account account = new Account("a-1", "ann", 5);
-    EntityCells.Prior prior = new EntityCells.Prior(null, model.values(new Account("a-1", "bob", 3)));
+    MainRow prior = new MainRow(null, model.values(new Account("a-1", "bob", 3)));
     List<Emitted> emitted = new ArrayList<>();
 
     cells.write(model.rowKey(account), model.values(account), prior, LOAD, 1L, (t, c) -> emitted.add(new Emitted(t, c)));

@@ -1,5 +1,6 @@
 package dev.rowan.core.internal;
 
+import dev.rowan.index.MainRow;
 import dev.rowan.core.WriteConflictException;
 import dev.rowan.core.spi.ProtocolHook.Step;
 import dev.rowan.index.ProtocolCells;
@@ -114,7 +115,7 @@ final class ProtocolWriter<T> {
     }
     Result[] results = HBaseCalls.on(context.connection, context.mainTable, "read before write", t -> t.get(gets));
     for (int i = 0; i < results.length; i++) {
-      pending.get(i).current = MainRow.of(context, results[i]);
+      pending.get(i).current = MainRow.of(context.model, results[i]);
     }
   }
 
@@ -126,7 +127,7 @@ final class ProtocolWriter<T> {
       entity.plan = null;
       return false;
     }
-    long timestamp = Math.max(System.currentTimeMillis(), current.lastWrite() + 1);
+    long timestamp = current.nextWrite(System.currentTimeMillis());
     long nonce = ThreadLocalRandom.current().nextLong();
     Row mainMutation;
     RowStatus status;
@@ -138,13 +139,14 @@ final class ProtocolWriter<T> {
               status.encode()));
     } else {
       status = new RowStatus(State.LIVE, timestamp, nonce);
-      entity.written = MainRow.advanceVersion(context.model, current.values, entity.requested, entity.rowKey);
+      entity.written = StoreContext.staleAsOptimisticLock(
+          () -> current.advanceVersionForSave(context.model, entity.requested, entity.rowKey));
       RowWrite write = context.model.write(entity.written, timestamp);
       Put put = write.put().addColumn(context.statusFamily, ProtocolCells.MAIN_STATUS, timestamp, status.encode());
       mainMutation = write.delete() == null ? put : rowMutations(entity.rowKey, put, write.delete());
     }
-    entity.plan = context.views.plan(current.values, entity.written, entity.rowKey, status);
-    CheckAndMutate.Builder condition = ProtocolCells.ifMainStatus(entity.rowKey, context.statusFamily, current.status);
+    entity.plan = context.views.plan(current.values(), entity.written, entity.rowKey, status);
+    CheckAndMutate.Builder condition = ProtocolCells.ifMainStatus(entity.rowKey, context.statusFamily, current.status());
     entity.mainWrite = mainMutation instanceof Put put ? condition.build(put) : condition.build((RowMutations) mainMutation);
     return true;
   }

@@ -1,5 +1,6 @@
 package dev.rowan.core.internal;
 
+import dev.rowan.index.MainRow;
 import dev.rowan.index.MainFence;
 import dev.rowan.index.ProtocolCells;
 import dev.rowan.index.RowStatus;
@@ -78,7 +79,7 @@ final class ViewReader<T> {
           t -> t.get(gets));
       for (int j = 0; j < mains.length; j++) {
         int i = toCheck.get(j);
-        resolved[i] = check(view, rows.get(i), MainRow.of(context, mains[j]));
+        resolved[i] = check(view, rows.get(i), MainRow.of(context.model, mains[j]));
       }
     }
     return resolved;
@@ -108,7 +109,7 @@ final class ViewReader<T> {
     if (observed != null && observed.state() == State.UNVERIFIED) {
       settle(view, row, CellUtil.cloneValue(statusCell), observed, main);
     }
-    return matches ? main.values : null;
+    return matches ? main.values() : null;
   }
 
   /**
@@ -130,7 +131,7 @@ final class ViewReader<T> {
   }
 
   private static boolean maps(ViewModel view, Result row, MainRow main) {
-    return main.isLive() && Arrays.equals(view.rowKey(main.values), row.getRow());
+    return main.isLive() && Arrays.equals(view.rowKey(main.values()), row.getRow());
   }
 
   /**
@@ -147,7 +148,7 @@ final class ViewReader<T> {
       byte[] mainKey = view.mainRowKey(row);
       settled = fence(mainKey, main, observed);
       if (settled == null) {
-        settled = MainRow.of(context, HBaseCalls.on(context.connection, context.mainTable,
+        settled = MainRow.of(context.model, HBaseCalls.on(context.connection, context.mainTable,
             "read main row of view " + view.name(), t -> t.get(new Get(mainKey))));
         if (!writerCannotCommit(observed, settled)) {
           return;
@@ -167,7 +168,7 @@ final class ViewReader<T> {
    * win the compare-and-set anymore.
    */
   private static boolean writerCannotCommit(RowStatus observed, MainRow main) {
-    return main.status != null && observed.timestamp() <= main.status.timestamp();
+    return main.status() != null && observed.timestamp() <= main.status().timestamp();
   }
 
   private boolean leaseExpired(RowStatus observed) {
@@ -181,8 +182,8 @@ final class ViewReader<T> {
    * (that write has then done the same).
    */
   private MainRow fence(byte[] mainKey, MainRow main, RowStatus observed) {
-    long timestamp = Math.max(System.currentTimeMillis(), Math.max(observed.timestamp(), main.lastWrite()) + 1);
-    MainFence fence = MainFence.of(mainKey, context.statusFamily, main.status,
+    long timestamp = main.timestampAbove(System.currentTimeMillis(), observed.timestamp());
+    MainFence fence = MainFence.of(mainKey, context.statusFamily, main.status(),
         main.isLive() ? State.LIVE : State.DELETED, timestamp);
     boolean done = HBaseCalls.on(context.connection, context.mainTable, "fence a dead write",
         t -> t.checkAndMutate(fence.write())).isSuccess();
@@ -190,14 +191,14 @@ final class ViewReader<T> {
   }
 
   private void repair(ViewModel view, byte[] key, byte[] observed, MainRow main) {
-    if (main.status == null) {
+    if (main.status() == null) {
       return; // a main row written without the protocol: nothing to date the repair with
     }
-    long timestamp = main.status.timestamp();
+    long timestamp = main.status().timestamp();
     RowMutations rewrite = new RowMutations(key, 2);
     try {
       rewrite.add(new Delete(key, timestamp - 1));
-      rewrite.add(view.put(key, main.values, main.status.with(State.VERIFIED), context.model.rowKey().encode(main.values)));
+      rewrite.add(view.put(key, main.values(), main.status().with(State.VERIFIED), context.model.rowKey().encode(main.values())));
     } catch (java.io.IOException e) {
       throw new IllegalStateException(e);
     }
