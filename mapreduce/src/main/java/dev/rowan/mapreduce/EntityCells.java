@@ -1,20 +1,19 @@
 package dev.rowan.mapreduce;
 
 import dev.rowan.index.MainRow;
-import dev.rowan.index.ProtocolCells;
-import dev.rowan.index.RowStatus;
-import dev.rowan.index.RowStatus.State;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
+import dev.rowan.index.ViewRowChange;
+import dev.rowan.index.WriteDecision;
 import dev.rowan.mapping.EntityModel;
-import dev.rowan.mapping.FamilyModel;
 import dev.rowan.mapping.RowWrite;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.client.Mutation;
+import org.apache.hadoop.hbase.client.Row;
+import org.apache.hadoop.hbase.client.RowMutations;
 
 /**
  * What a bulk load writes for one entity, as cells: a pure function of the entity's values,
@@ -58,13 +57,13 @@ final class EntityCells {
   }
 
   private final EntityModel<?> model;
+  private final ViewMaintainer maintainer;
   private final List<ViewModel> views;
-  private final byte[] statusFamily;
 
   EntityCells(EntityModel<?> model) {
     this.model = model;
-    this.views = ViewMaintainer.of(model).views();
-    this.statusFamily = MainRow.statusFamily(model);
+    this.maintainer = ViewMaintainer.of(model);
+    this.views = maintainer.views();
   }
 
   /** Whether the cells depend on the main row's prior state, which must then be read. */
@@ -95,40 +94,35 @@ final class EntityCells {
   Outcome write(byte[] rowKey, Object[] values, MainRow prior, long loadTimestamp, long nonce, Sink sink)
       throws IOException, InterruptedException {
     MainRow before = prior == null ? MainRow.ABSENT : prior;
-    Object[] written = before.advanceVersionForLoad(model, values);
     if (views.isEmpty()) {
-      emit(0, model.write(written, loadTimestamp), sink);
+      emit(0, model.write(before.advanceVersionForLoad(model, values), loadTimestamp), sink);
       return new Outcome(1L, 0);
     }
-    long timestamp = before.nextWrite(loadTimestamp);
-    RowStatus status = new RowStatus(State.LIVE, timestamp, nonce);
-    RowWrite write = model.write(written, timestamp);
-    write.put().addColumn(statusFamily, ProtocolCells.MAIN_STATUS, timestamp, status.encode());
-    List<byte[]> newKeys = new java.util.ArrayList<>(views.size());
-    for (ViewModel view : views) {
-      view.requireCompleteKey(written);
-      newKeys.add(view.rowKey(written)); // encode every key before emitting anything
-    }
-    emit(0, write, sink);
+    WriteDecision decision = WriteDecision.ofLoad(maintainer, rowKey, before, values, loadTimestamp, nonce);
+    emit(0, decision.mainMutation(), sink);
     long tables = 1L;
     int retired = 0;
-    RowStatus verified = status.with(State.VERIFIED);
-    for (int i = 0; i < views.size(); i++) {
-      ViewModel view = views.get(i);
-      byte[] newKey = newKeys.get(i);
-      if (newKey != null) {
-        emit(i + 1, view.put(newKey, written, verified, rowKey), sink);
-        tables |= 1L << (i + 1);
-      }
-      byte[] oldKey = before.isLive() ? view.rowKey(before.values()) : null;
-      if (oldKey != null && !Arrays.equals(oldKey, newKey)) {
-        for (FamilyModel family : view.families()) {
-          sink.accept(i + 1, new KeyValue(oldKey, family.nameBytes(), null, timestamp - 1, KeyValue.Type.DeleteFamily));
-        }
+    for (ViewRowChange change : decision.plan().changes()) {
+      int table = 1 + views.indexOf(change.view());
+      emit(table, change.phaseOne(), sink);
+      if (change.kind() == ViewRowChange.Kind.WRITE) {
+        tables |= 1L << table;
+      } else {
         retired++;
       }
     }
     return new Outcome(tables, retired);
+  }
+
+  /** Emits the cells of {@code row}: a mutation, or each mutation of a {@link RowMutations} in order. */
+  private static void emit(int table, Row row, Sink sink) throws IOException, InterruptedException {
+    if (row instanceof RowMutations all) {
+      for (Mutation mutation : all.getMutations()) {
+        emit(table, mutation, sink);
+      }
+    } else {
+      emit(table, (Mutation) row, sink);
+    }
   }
 
   private static void emit(int table, RowWrite write, Sink sink) throws IOException, InterruptedException {

@@ -60,12 +60,12 @@ final class StoreContext<T> {
   }
 
   /**
-   * What {@code values} returns, a stale {@code @Version} reported as the repository's
+   * What {@code decision} returns, a stale {@code @Version} reported as the repository's
    * {@link OptimisticLockException} (same message).
    */
-  static Object[] staleAsOptimisticLock(Supplier<Object[]> values) {
+  static <V> V staleAsOptimisticLock(Supplier<V> decision) {
     try {
-      return values.get();
+      return decision.get();
     } catch (StaleVersionException e) {
       throw OptimisticLockException.stale(e.entity(), e.key(), e.given(), e.stored());
     }
