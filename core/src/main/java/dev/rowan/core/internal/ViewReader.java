@@ -6,8 +6,9 @@ import dev.rowan.index.ProtocolCells;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.RowStatus.State;
 import dev.rowan.index.ViewModel;
+import dev.rowan.index.ViewRowVerdict;
+import dev.rowan.index.ViewRowVerdict.Action;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
@@ -54,7 +55,7 @@ final class ViewReader<T> {
     List<Get> gets = new ArrayList<>();
     for (int i = 0; i < rows.size(); i++) {
       Result row = rows.get(i);
-      if (view.isFullCopy() && verified(view, row)) {
+      if (ViewRowVerdict.trustedAlone(view, row)) {
         Object[] values = decodeOrNull(view, row);
         if (values != null) {
           resolved[i] = values;
@@ -85,14 +86,6 @@ final class ViewReader<T> {
     return resolved;
   }
 
-  private static boolean verified(ViewModel view, Result row) {
-    try {
-      return ProtocolCells.state(row, view.statusFamily(), ProtocolCells.VIEW_STATUS) == State.VERIFIED;
-    } catch (IllegalArgumentException damaged) {
-      return false;
-    }
-  }
-
   /** The values a verified row carries, or null when they cannot be decoded (the row is then checked). */
   private static Object[] decodeOrNull(ViewModel view, Result row) {
     try {
@@ -103,11 +96,13 @@ final class ViewReader<T> {
   }
 
   private Object[] check(ViewModel view, Result row, MainRow main) {
-    boolean matches = maps(view, row, main);
+    boolean matches = ViewRowVerdict.maps(view, row.getRow(), main);
     Cell statusCell = ProtocolCells.cell(row, view.statusFamily(), ProtocolCells.VIEW_STATUS);
     RowStatus observed = statusCell == null ? null : ProtocolCells.readableStatus(statusCell);
-    if (observed != null && observed.state() == State.UNVERIFIED) {
-      settle(view, row, CellUtil.cloneValue(statusCell), observed, main);
+    Action action = ViewRowVerdict.forReader(view, row.getRow(), observed, main, System.currentTimeMillis(),
+        context.writeLeaseMillis, true);
+    if (action != Action.LEAVE && action != Action.WAIT) {
+      settle(view, row, CellUtil.cloneValue(statusCell), observed, main, action);
     }
     return matches ? main.values() : null;
   }
@@ -130,49 +125,31 @@ final class ViewReader<T> {
         t -> t.checkAndMutate(discard));
   }
 
-  private static boolean maps(ViewModel view, Result row, MainRow main) {
-    return main.isLive() && Arrays.equals(view.rowKey(main.values()), row.getRow());
-  }
-
   /**
-   * Repairs or discards an unverified row once the write that left it can no longer commit,
-   * fencing that write's main row when its lease has run out. When the fence loses to another
-   * fence or write, the main row is read again and the decision made on what it holds now.
+   * Carries out the verdict on an unverified row ({@link ViewRowVerdict#forReader}): repairs or
+   * discards it, or first fences the main row of a write whose lease has run out. When the fence
+   * loses to another fence or write, the main row is read again and the verdict given on what it
+   * holds now, without a second fence.
    */
-  private void settle(ViewModel view, Result row, byte[] statusValue, RowStatus observed, MainRow main) {
+  private void settle(ViewModel view, Result row, byte[] statusValue, RowStatus observed, MainRow main,
+      Action verdict) {
     MainRow settled = main;
-    if (!writerCannotCommit(observed, main)) {
-      if (!leaseExpired(observed)) {
-        return; // the writer may still commit
-      }
+    Action action = verdict;
+    if (action == Action.FENCE) {
       byte[] mainKey = view.mainRowKey(row);
       settled = fence(mainKey, main, observed);
       if (settled == null) {
         settled = MainRow.of(context.model, HBaseCalls.on(context.connection, context.mainTable,
             "read main row of view " + view.name(), t -> t.get(new Get(mainKey))));
-        if (!writerCannotCommit(observed, settled)) {
-          return;
-        }
       }
+      action = ViewRowVerdict.forReader(view, row.getRow(), observed, settled, System.currentTimeMillis(),
+          context.writeLeaseMillis, false);
     }
-    if (maps(view, row, settled)) {
+    if (action == Action.REPAIR) {
       repair(view, row.getRow(), statusValue, settled);
-    } else {
+    } else if (action == Action.DISCARD) {
       discard(view, row.getRow(), statusValue, observed.timestamp());
     }
-  }
-
-  /**
-   * Whether the write that left {@code observed} has committed or never will: statuses of a main
-   * row rise with every commit, so a writer whose timestamp is not above the main row's cannot
-   * win the compare-and-set anymore.
-   */
-  private static boolean writerCannotCommit(RowStatus observed, MainRow main) {
-    return main.status() != null && observed.timestamp() <= main.status().timestamp();
-  }
-
-  private boolean leaseExpired(RowStatus observed) {
-    return System.currentTimeMillis() - observed.timestamp() > context.writeLeaseMillis;
   }
 
   /**
@@ -182,18 +159,14 @@ final class ViewReader<T> {
    * (that write has then done the same).
    */
   private MainRow fence(byte[] mainKey, MainRow main, RowStatus observed) {
-    long timestamp = main.timestampAbove(System.currentTimeMillis(), observed.timestamp());
-    MainFence fence = MainFence.of(mainKey, context.statusFamily, main.status(),
-        main.isLive() ? State.LIVE : State.DELETED, timestamp);
+    MainFence fence = MainFence.above(mainKey, context.statusFamily, main, System.currentTimeMillis(),
+        observed.timestamp());
     boolean done = HBaseCalls.on(context.connection, context.mainTable, "fence a dead write",
         t -> t.checkAndMutate(fence.write())).isSuccess();
     return done ? main.withStatus(fence.status()) : null;
   }
 
   private void repair(ViewModel view, byte[] key, byte[] observed, MainRow main) {
-    if (main.status() == null) {
-      return; // a main row written without the protocol: nothing to date the repair with
-    }
     long timestamp = main.status().timestamp();
     RowMutations rewrite = new RowMutations(key, 2);
     try {
