@@ -26,4 +26,15 @@ public record MainFence(RowStatus status, CheckAndMutate write) {
     Put put = new Put(row, timestamp).addColumn(family, ProtocolCells.MAIN_STATUS, timestamp, fenced.encode());
     return new MainFence(fenced, ProtocolCells.ifMainStatus(row, family, read).build(put));
   }
+
+  /**
+   * The fence of main row {@code row}, read as {@code main}, at a timestamp above its last write
+   * and above {@code floor} (the dead write's timestamp, or the newest cell of a view row), and no
+   * earlier than {@code now} ({@link MainRow#timestampAbove}); it keeps the row's state: {@code LIVE}
+   * while the row holds an entity, {@code DELETED} otherwise.
+   */
+  public static MainFence above(byte[] row, byte[] family, MainRow main, long now, long floor) {
+    return of(row, family, main.status(), main.isLive() ? RowStatus.State.LIVE : RowStatus.State.DELETED,
+        main.timestampAbove(now, floor));
+  }
 }

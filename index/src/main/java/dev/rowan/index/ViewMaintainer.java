@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.LoadingCache;
 import dev.rowan.index.RowStatus.State;
 import dev.rowan.index.ViewRowChange.Kind;
 import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.FamilyModel;
 import dev.rowan.mapping.IndexDefinition;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -119,6 +120,50 @@ public final class ViewMaintainer {
             .ifEquals(view.statusFamily(), ProtocolCells.OWNER, mainRowKey).build(unverify);
         changes.add(new ViewRowChange(view, oldKey, Kind.RETIRE, unverify,
             ifStatus(view, oldKey, expected).build(retire(oldKey, write.timestamp())), phaseOne));
+      }
+    }
+    return new WritePlan(write, changes);
+  }
+
+  /**
+   * What a write whose view rows are verified at once does to every view: the plan of a bulk
+   * load, whose main rows and view rows become visible together. Each view row of {@code after}
+   * is written whole and {@code VERIFIED} (also where it does not change), and each view row of
+   * {@code before} whose key changes gets a family delete marker, in every family of its view,
+   * one millisecond below the write: it masks every cell of the old row (all older than the main
+   * row's last write) and none of the new. A change's {@link ViewRowChange#phaseOne()} is its
+   * whole write; it has no {@code unverify} and no {@code settle}.
+   *
+   * @param before the entity's values before the write, or null when it did not exist
+   * @param after the entity's values after the write
+   * @param mainRowKey the entity's main row key
+   * @param write the write's status on the main row ({@link State#LIVE})
+   * @throws dev.rowan.mapping.InvalidValueException when a view key of {@code after} cannot be
+   *     encoded, or lacks a key part after one that has a value
+   */
+  public WritePlan planVerified(Object[] before, Object[] after, byte[] mainRowKey, RowStatus write) {
+    long timestamp = write.timestamp();
+    List<byte[]> newKeys = new ArrayList<>(views.size());
+    for (ViewModel view : views) {
+      view.requireCompleteKey(after);
+      newKeys.add(view.rowKey(after)); // every key is encoded before anything is decided
+    }
+    RowStatus verified = write.with(State.VERIFIED);
+    List<ViewRowChange> changes = new ArrayList<>();
+    for (int i = 0; i < views.size(); i++) {
+      ViewModel view = views.get(i);
+      byte[] newKey = newKeys.get(i);
+      if (newKey != null) {
+        Put put = view.put(newKey, after, verified, mainRowKey);
+        changes.add(new ViewRowChange(view, newKey, Kind.WRITE, null, null, put));
+      }
+      byte[] oldKey = before == null ? null : view.rowKey(before);
+      if (oldKey != null && !Arrays.equals(oldKey, newKey)) {
+        Delete markers = new Delete(oldKey);
+        for (FamilyModel family : view.families()) {
+          markers.addFamily(family.nameBytes(), timestamp - 1);
+        }
+        changes.add(new ViewRowChange(view, oldKey, Kind.RETIRE, null, null, markers));
       }
     }
     return new WritePlan(write, changes);

@@ -7,6 +7,10 @@ import org.apache.hadoop.hbase.client.Row;
 /**
  * What one write does to one view row, in the two phases around the main row write.
  *
+ * <p>In a plan of writes verified at once ({@link ViewMaintainer#planVerified}, a bulk load),
+ * {@code phaseOne} is the whole write, the verified row or the delete markers of the retired row,
+ * and {@code unverify} and {@code settle} are null.
+ *
  * @param view the view
  * @param rowKey the view row key
  * @param kind whether the row is written or retired

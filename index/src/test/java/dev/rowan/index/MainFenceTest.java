@@ -13,6 +13,8 @@ import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** The fence's write: conditional on the status read, a new status at the fence's timestamp. */
 class MainFenceTest {
@@ -50,5 +52,23 @@ class MainFenceTest {
   void twoFencesCarryDifferentNonces() {
     assertNotEquals(MainFence.of(ROW, D, null, State.LIVE, 1).status().nonce(),
         MainFence.of(ROW, D, null, State.LIVE, 1).status().nonce());
+  }
+
+  @ParameterizedTest(name = "main row {0} at {1}, floor {2}, now {3}: a {4} fence at {5}")
+  @CsvSource(nullValues = "none", value = {
+      "LIVE,    500,  700, 1000, LIVE,    1000",
+      "LIVE,    500,  700, 0,    LIVE,    701",
+      "LIVE,    900,  700, 0,    LIVE,    901",
+      "DELETED, 900,  700, 0,    DELETED, 901",
+      "none,    none, 700, 0,    DELETED, 701",
+  })
+  void aFenceAboveAWriteGoesAboveItAndTheLastWriteAndKeepsTheRowsState(State state, Long lastWrite, long floor,
+      long now, State fencedState, long expected) {
+    RowStatus read = state == null ? null : new RowStatus(state, lastWrite, 9);
+    MainRow main = new MainRow(read, state == State.LIVE ? new Object[0] : null);
+    MainFence fence = MainFence.above(ROW, D, main, now, floor);
+    assertEquals(fencedState, fence.status().state());
+    assertEquals(expected, fence.status().timestamp());
+    assertArrayEquals(read == null ? null : read.encode(), fence.write().getValue());
   }
 }

@@ -1,5 +1,6 @@
 package dev.rowan.mapreduce;
 
+import dev.rowan.index.MainRow;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.InvalidValueException;
 import dev.rowan.mapreduce.BulkLoad.Format;
@@ -151,7 +152,7 @@ final class BulkLoadMapper extends Mapper<LongWritable, Text, ImmutableBytesWrit
         new ImmutableBytesWritable(MultiTableHFileOutputFormat.createCompositeKey(tableNames[table], row)), cells));
     for (int i = 0; i < batch.size(); i++) {
       Pending pending = batch.get(i);
-      EntityCells.Prior prior = stored == null ? null : EntityCells.Prior.of(model, stored[i]);
+      MainRow prior = stored == null ? MainRow.ABSENT : MainRow.of(model, stored[i]);
       EntityCells.Outcome outcome;
       try {
         outcome = cells.write(pending.rowKey(), pending.values(), prior, timestamp,

@@ -1,21 +1,19 @@
 package dev.rowan.mapreduce;
 
-import dev.rowan.index.ProtocolCells;
-import dev.rowan.index.RowStatus;
-import dev.rowan.index.RowStatus.State;
+import dev.rowan.index.MainRow;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
+import dev.rowan.index.ViewRowChange;
+import dev.rowan.index.WriteDecision;
 import dev.rowan.mapping.EntityModel;
-import dev.rowan.mapping.FamilyModel;
-import dev.rowan.mapping.PropertyModel;
 import dev.rowan.mapping.RowWrite;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.client.Mutation;
-import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Row;
+import org.apache.hadoop.hbase.client.RowMutations;
 
 /**
  * What a bulk load writes for one entity, as cells: a pure function of the entity's values,
@@ -46,30 +44,6 @@ final class EntityCells {
   }
 
   /**
-   * What the main row held before the load.
-   *
-   * @param status its status cell, or null when it has none (no row, or written without views)
-   * @param values the entity it holds, or null when there is none (no row, or a tombstone)
-   */
-  record Prior(RowStatus status, Object[] values) {
-
-    /** The prior state of a main row that was read, or null when the row is empty. */
-    static Prior of(EntityModel<?> model, Result result) {
-      if (result == null || result.isEmpty()) {
-        return null;
-      }
-      byte[] family = model.families().get(0).nameBytes();
-      RowStatus status = ProtocolCells.status(result, family, ProtocolCells.MAIN_STATUS);
-      boolean live = status == null || status.state() == State.LIVE;
-      return new Prior(status, live ? model.readValues(result) : null);
-    }
-
-    long lastWrite() {
-      return status == null ? 0 : status.timestamp();
-    }
-  }
-
-  /**
    * What one entity's cells amount to.
    *
    * @param tables a bit per table (bit 0 the main table), set when the entity has a row there
@@ -83,13 +57,13 @@ final class EntityCells {
   }
 
   private final EntityModel<?> model;
+  private final ViewMaintainer maintainer;
   private final List<ViewModel> views;
-  private final byte[] statusFamily;
 
   EntityCells(EntityModel<?> model) {
     this.model = model;
-    this.views = ViewMaintainer.of(model).views();
-    this.statusFamily = model.families().get(0).nameBytes();
+    this.maintainer = ViewMaintainer.of(model);
+    this.views = maintainer.views();
   }
 
   /** Whether the cells depend on the main row's prior state, which must then be read. */
@@ -110,65 +84,45 @@ final class EntityCells {
   /**
    * Emits the cells of the entity {@code values} whose main row key is {@code rowKey}.
    *
-   * @param prior the main row's state before the load, or null when it had none
+   * @param prior the main row's state before the load ({@link MainRow#ABSENT} or null when it had none)
    * @param loadTimestamp the load's timestamp; writes of entities with views go above the
    *     prior status timestamp when that is higher
    * @param nonce the write's nonce, random per entity
    * @return the tables the entity has a row in and the old view rows it retires
    * @throws dev.rowan.mapping.InvalidValueException when a value cannot be encoded
    */
-  Outcome write(byte[] rowKey, Object[] values, Prior prior, long loadTimestamp, long nonce, Sink sink)
+  Outcome write(byte[] rowKey, Object[] values, MainRow prior, long loadTimestamp, long nonce, Sink sink)
       throws IOException, InterruptedException {
-    Object[] written = advanceVersion(values, prior);
+    MainRow before = prior == null ? MainRow.ABSENT : prior;
     if (views.isEmpty()) {
-      emit(0, model.write(written, loadTimestamp), sink);
+      emit(0, model.write(before.advanceVersionForLoad(model, values), loadTimestamp), sink);
       return new Outcome(1L, 0);
     }
-    long timestamp = Math.max(loadTimestamp, prior == null ? 0 : prior.lastWrite() + 1);
-    RowStatus status = new RowStatus(State.LIVE, timestamp, nonce);
-    RowWrite write = model.write(written, timestamp);
-    write.put().addColumn(statusFamily, ProtocolCells.MAIN_STATUS, timestamp, status.encode());
-    List<byte[]> newKeys = new java.util.ArrayList<>(views.size());
-    for (ViewModel view : views) {
-      view.requireCompleteKey(written);
-      newKeys.add(view.rowKey(written)); // encode every key before emitting anything
-    }
-    emit(0, write, sink);
+    WriteDecision decision = WriteDecision.ofLoad(maintainer, rowKey, before, values, loadTimestamp, nonce);
+    emit(0, decision.mainMutation(), sink);
     long tables = 1L;
     int retired = 0;
-    RowStatus verified = status.with(State.VERIFIED);
-    Object[] before = prior == null ? null : prior.values();
-    for (int i = 0; i < views.size(); i++) {
-      ViewModel view = views.get(i);
-      byte[] newKey = newKeys.get(i);
-      if (newKey != null) {
-        emit(i + 1, view.put(newKey, written, verified, rowKey), sink);
-        tables |= 1L << (i + 1);
-      }
-      byte[] oldKey = before == null ? null : view.rowKey(before);
-      if (oldKey != null && !Arrays.equals(oldKey, newKey)) {
-        for (FamilyModel family : view.families()) {
-          sink.accept(i + 1, new KeyValue(oldKey, family.nameBytes(), null, timestamp - 1, KeyValue.Type.DeleteFamily));
-        }
+    for (ViewRowChange change : decision.plan().changes()) {
+      int table = 1 + views.indexOf(change.view());
+      emit(table, change.phaseOne(), sink);
+      if (change.kind() == ViewRowChange.Kind.WRITE) {
+        tables |= 1L << table;
+      } else {
         retired++;
       }
     }
     return new Outcome(tables, retired);
   }
 
-  /**
-   * The values to store: a {@code @Version} is one above the stored one (1 for a new entity),
-   * whatever the input said, as a save of the entity read just before would store it.
-   */
-  private Object[] advanceVersion(Object[] values, Prior prior) {
-    PropertyModel version = model.version();
-    if (version == null) {
-      return values;
+  /** Emits the cells of {@code row}: a mutation, or each mutation of a {@link RowMutations} in order. */
+  private static void emit(int table, Row row, Sink sink) throws IOException, InterruptedException {
+    if (row instanceof RowMutations all) {
+      for (Mutation mutation : all.getMutations()) {
+        emit(table, mutation, sink);
+      }
+    } else {
+      emit(table, (Mutation) row, sink);
     }
-    Object stored = prior == null || prior.values() == null ? null : prior.values()[version.index()];
-    Object[] advanced = values.clone();
-    advanced[version.index()] = (stored == null ? 0L : (Long) stored) + 1;
-    return advanced;
   }
 
   private static void emit(int table, RowWrite write, Sink sink) throws IOException, InterruptedException {

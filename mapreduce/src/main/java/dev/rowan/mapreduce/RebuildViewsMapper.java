@@ -1,5 +1,6 @@
 package dev.rowan.mapreduce;
 
+import dev.rowan.index.MainRow;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
@@ -54,8 +55,8 @@ final class RebuildViewsMapper extends TableMapper<ImmutableBytesWritable, RowCe
   @Override
   protected void map(ImmutableBytesWritable key, Result row, Context context) throws IOException, InterruptedException {
     mainRows.increment(1);
-    EntityCells.Prior prior = EntityCells.Prior.of(model, row);
-    if (prior == null || prior.values() == null) {
+    MainRow prior = MainRow.of(model, row);
+    if (!prior.isLive()) {
       return;
     }
     RowStatus status = prior.status();

@@ -1,13 +1,15 @@
 package dev.rowan.mapreduce;
 
+import dev.rowan.index.MainRow;
 import dev.rowan.index.MainFence;
 import dev.rowan.index.ProtocolCells;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.RowStatus.State;
 import dev.rowan.index.ViewModel;
+import dev.rowan.index.ViewRowVerdict;
+import dev.rowan.index.ViewRowVerdict.Action;
 import dev.rowan.mapping.EntityModel;
 import java.io.IOException;
-import java.util.Arrays;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
@@ -36,7 +38,7 @@ final class ViewRowRepairs {
 
   ViewRowRepairs(EntityModel<?> model, Table main) {
     this.model = model;
-    this.statusFamily = model.families().get(0).nameBytes();
+    this.statusFamily = MainRow.statusFamily(model);
     this.main = main;
   }
 
@@ -50,16 +52,17 @@ final class ViewRowRepairs {
   boolean rewrite(ViewModel view, Table viewTable, Result mainRow, byte[] viewKey) throws IOException {
     Result current = mainRow;
     for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      RowStatus status = ProtocolCells.status(current, statusFamily, ProtocolCells.MAIN_STATUS);
-      RowStatus target = fenceAbove(current, status, newestRaw(viewTable, viewKey));
+      MainRow state = MainRow.of(model, current);
+      long newest = newestRaw(viewTable, viewKey);
+      RowStatus target = ViewRowVerdict.forRewrite(state, newest) == Action.REPAIR ? state.status()
+          : fence(current.getRow(), state, newest);
       if (target != null) {
-        Object[] values = model.readValues(current);
-        viewTable.put(view.put(viewKey, values, target.with(State.VERIFIED), current.getRow()));
+        viewTable.put(view.put(viewKey, state.values(), target.with(State.VERIFIED), current.getRow()));
         return true;
       }
       // Fenced meanwhile (by this repair, for another row of the same entity) or written: decide again.
       current = main.get(new Get(current.getRow()));
-      if (!mapsTo(view, current, viewKey)) {
+      if (!ViewRowVerdict.maps(view, viewKey, MainRow.of(model, current))) {
         return false;
       }
     }
@@ -80,13 +83,12 @@ final class ViewRowRepairs {
     Result current = mainRow;
     for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       long newest = newestRaw(viewTable, row.getRow());
-      RowStatus status = current.isEmpty() ? null
-          : ProtocolCells.status(current, statusFamily, ProtocolCells.MAIN_STATUS);
-      if (status == null || fenceAbove(current, status, newest) != null) {
+      MainRow state = MainRow.of(model, current);
+      if (ViewRowVerdict.forDelete(state, newest) == Action.DISCARD || fence(current.getRow(), state, newest) != null) {
         return viewTable.checkAndMutate(unchanged(view, row).build(new Delete(row.getRow(), newest))).isSuccess();
       }
       current = main.get(new Get(current.getRow()));
-      if (mapsTo(view, current, row.getRow())) {
+      if (ViewRowVerdict.maps(view, row.getRow(), MainRow.of(model, current))) {
         return false;
       }
     }
@@ -103,23 +105,12 @@ final class ViewRowRepairs {
         : condition.ifEquals(family, qualifier, CellUtil.cloneValue(cell));
   }
 
-  /** Whether the entity stored in {@code mainRow} has the view row {@code viewKey}. */
-  private boolean mapsTo(ViewModel view, Result mainRow, byte[] viewKey) {
-    EntityCells.Prior prior = EntityCells.Prior.of(model, mainRow);
-    return prior != null && Arrays.equals(view.rowKey(prior.values()), viewKey);
-  }
-
   /**
-   * The status the main row holds once it is above {@code newest}: the one it has, or a fence
-   * written over it; null when the fence lost to another writer.
+   * Fences main row {@code row}, read as {@code state}, above {@code newest} (the view row's newest
+   * cell or marker): the status it then holds, or null when the fence lost to another writer.
    */
-  private RowStatus fenceAbove(Result mainRow, RowStatus status, long newest) throws IOException {
-    if (status != null && status.timestamp() >= newest) {
-      return status;
-    }
-    long timestamp = Math.max(status == null ? 0 : status.timestamp(), newest) + 1;
-    MainFence fence = MainFence.of(mainRow.getRow(), statusFamily, status,
-        status == null ? State.LIVE : status.state(), timestamp);
+  private RowStatus fence(byte[] row, MainRow state, long newest) throws IOException {
+    MainFence fence = MainFence.above(row, statusFamily, state, 0, newest);
     return main.checkAndMutate(fence.write()).isSuccess() ? fence.status() : null;
   }
 

@@ -1,12 +1,9 @@
 package dev.rowan.mapreduce;
 
-import dev.rowan.index.ProtocolCells;
-import dev.rowan.index.RowStatus;
+import dev.rowan.index.MainRow;
 import dev.rowan.index.ViewModel;
+import dev.rowan.index.ViewRowVerdict;
 import dev.rowan.mapping.EntityModel;
-import dev.rowan.mapping.PropertyModel;
-import java.util.Arrays;
-import java.util.Objects;
 import org.apache.hadoop.hbase.client.Result;
 
 /**
@@ -39,8 +36,7 @@ final class ViewVerdict {
 
   /** The entity a main row holds, or null for none (no row, or a tombstone). */
   Object[] liveValues(Result main) {
-    EntityCells.Prior prior = EntityCells.Prior.of(model, main);
-    return prior == null ? null : prior.values();
+    return MainRow.of(model, main).values();
   }
 
   /** The key of the view row that the entity in {@code main} has in {@code view}, or null for none. */
@@ -64,36 +60,13 @@ final class ViewVerdict {
 
   /**
    * What the view row {@code row} is, given the main row it points to ({@code main}, empty when
-   * that row does not exist or the row names none). A row the entity maps to whose cells cannot
-   * be decoded is stale.
+   * that row does not exist or the row names none): {@link ViewRowVerdict#forVerify}.
    */
   Kind of(ViewModel view, Result row, Result main) {
-    Object[] entity = liveValues(main);
-    byte[] expected = entity == null ? null : view.rowKey(entity);
-    if (expected == null || !Arrays.equals(expected, row.getRow())) {
-      return Kind.ORPHAN;
-    }
-    return matches(view, row, entity) ? Kind.CONSISTENT : Kind.STALE;
-  }
-
-  /** Whether {@code row} is verified and carries exactly the values of {@code entity}. */
-  static boolean matches(ViewModel view, Result row, Object[] entity) {
-    RowStatus status;
-    Object[] carried;
-    try {
-      status = ProtocolCells.status(row, view.statusFamily(), ProtocolCells.VIEW_STATUS);
-      if (status == null || status.state() != RowStatus.State.VERIFIED) {
-        return false;
-      }
-      carried = view.decode(row);
-    } catch (RuntimeException damaged) {
-      return false;
-    }
-    for (PropertyModel column : view.carried()) {
-      if (!Objects.deepEquals(carried[column.index()], entity[column.index()])) {
-        return false;
-      }
-    }
-    return true;
+    return switch (ViewRowVerdict.forVerify(view, row, MainRow.of(model, main))) {
+      case CONSISTENT -> Kind.CONSISTENT;
+      case STALE -> Kind.STALE;
+      case ORPHAN -> Kind.ORPHAN;
+    };
   }
 }

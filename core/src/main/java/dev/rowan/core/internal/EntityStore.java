@@ -1,5 +1,6 @@
 package dev.rowan.core.internal;
 
+import dev.rowan.index.MainRow;
 import dev.rowan.core.DataAccessException;
 import dev.rowan.core.internal.ProtocolWriter.Pending;
 import dev.rowan.core.spi.ProtocolHook;
@@ -192,8 +193,8 @@ public final class EntityStore<T> {
       return Optional.empty(); // no row this long can be stored, and HBase could not even locate it
     }
     Result result = HBaseCalls.on(context.connection, context.mainTable, "get", t -> t.get(new Get(row)));
-    MainRow main = MainRow.of(context, result);
-    return main.isLive() ? Optional.of(context.model.instantiate(main.values)) : Optional.empty();
+    MainRow main = MainRow.of(context.model, result);
+    return main.isLive() ? Optional.of(context.model.instantiate(main.values())) : Optional.empty();
   }
 
   /** Deletes {@code entity}. */
@@ -288,8 +289,8 @@ public final class EntityStore<T> {
     if (context.model.isWide()) {
       return context.model.readAll(row);
     }
-    MainRow main = MainRow.of(context, row);
-    return main.isLive() ? List.of(context.model.instantiate(main.values)) : List.of();
+    MainRow main = MainRow.of(context.model, row);
+    return main.isLive() ? List.of(context.model.instantiate(main.values())) : List.of();
   }
 
   /**

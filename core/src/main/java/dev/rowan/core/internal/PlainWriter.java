@@ -1,5 +1,6 @@
 package dev.rowan.core.internal;
 
+import dev.rowan.index.MainRow;
 import dev.rowan.core.WriteConflictException;
 import dev.rowan.mapping.PropertyModel;
 import dev.rowan.mapping.RowWrite;
@@ -70,7 +71,8 @@ final class PlainWriter<T> {
         int i = pending.get(j);
         byte[] stored = current[j].getValue(version.family(), qualifiers.get(j));
         Object[] before = stored == null ? null : storedVersion(version, stored);
-        Object[] advanced = MainRow.advanceVersion(context.model, before, values.get(i), rowKeys.get(i));
+        Object[] advanced = StoreContext.staleAsOptimisticLock(
+            () -> MainRow.advanceVersionForSave(context.model, before, values.get(i), rowKeys.get(i)));
         written.set(i, advanced);
         RowWrite write = context.model.write(advanced);
         CheckAndMutate.Builder condition = CheckAndMutate.newBuilder(rowKeys.get(i));

@@ -1,14 +1,12 @@
 package dev.rowan.core.internal;
 
+import dev.rowan.index.MainRow;
 import dev.rowan.core.WriteConflictException;
 import dev.rowan.core.spi.ProtocolHook.Step;
-import dev.rowan.index.ProtocolCells;
-import dev.rowan.index.RowStatus;
-import dev.rowan.index.RowStatus.State;
 import dev.rowan.index.ViewModel;
 import dev.rowan.index.ViewRowChange;
+import dev.rowan.index.WriteDecision;
 import dev.rowan.index.WritePlan;
-import dev.rowan.mapping.RowWrite;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,12 +16,9 @@ import java.util.function.Supplier;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.CheckAndMutateResult;
-import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Row;
-import org.apache.hadoop.hbase.client.RowMutations;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -114,38 +109,23 @@ final class ProtocolWriter<T> {
     }
     Result[] results = HBaseCalls.on(context.connection, context.mainTable, "read before write", t -> t.get(gets));
     for (int i = 0; i < results.length; i++) {
-      pending.get(i).current = MainRow.of(context, results[i]);
+      pending.get(i).current = MainRow.of(context.model, results[i]);
     }
   }
 
   /** Decides the write of one entity; false when there is nothing to do (deleting an absent entity). */
   private boolean prepare(Pending entity) {
-    MainRow current = entity.current;
-    if (entity.requested == null && !current.isLive()) {
+    WriteDecision decision = StoreContext.staleAsOptimisticLock(() -> WriteDecision.ofSave(context.views,
+        entity.rowKey, entity.current, entity.requested, System.currentTimeMillis(),
+        ThreadLocalRandom.current().nextLong()));
+    if (decision == null) {
       entity.written = null;
       entity.plan = null;
       return false;
     }
-    long timestamp = Math.max(System.currentTimeMillis(), current.lastWrite() + 1);
-    long nonce = ThreadLocalRandom.current().nextLong();
-    Row mainMutation;
-    RowStatus status;
-    if (entity.requested == null) {
-      status = new RowStatus(State.DELETED, timestamp, nonce);
-      entity.written = null;
-      mainMutation = rowMutations(entity.rowKey, new Delete(entity.rowKey, timestamp - 1),
-          new Put(entity.rowKey, timestamp).addColumn(context.statusFamily, ProtocolCells.MAIN_STATUS, timestamp,
-              status.encode()));
-    } else {
-      status = new RowStatus(State.LIVE, timestamp, nonce);
-      entity.written = MainRow.advanceVersion(context.model, current.values, entity.requested, entity.rowKey);
-      RowWrite write = context.model.write(entity.written, timestamp);
-      Put put = write.put().addColumn(context.statusFamily, ProtocolCells.MAIN_STATUS, timestamp, status.encode());
-      mainMutation = write.delete() == null ? put : rowMutations(entity.rowKey, put, write.delete());
-    }
-    entity.plan = context.views.plan(current.values, entity.written, entity.rowKey, status);
-    CheckAndMutate.Builder condition = ProtocolCells.ifMainStatus(entity.rowKey, context.statusFamily, current.status);
-    entity.mainWrite = mainMutation instanceof Put put ? condition.build(put) : condition.build((RowMutations) mainMutation);
+    entity.written = decision.written();
+    entity.plan = decision.plan();
+    entity.mainWrite = decision.commit();
     return true;
   }
 
@@ -220,15 +200,5 @@ final class ProtocolWriter<T> {
           view.tableName(), e.toString());
     }
     return null;
-  }
-
-  private static RowMutations rowMutations(byte[] row, org.apache.hadoop.hbase.client.Mutation... mutations) {
-    RowMutations all = new RowMutations(row, mutations.length);
-    try {
-      all.add(List.of(mutations));
-    } catch (java.io.IOException e) {
-      throw new IllegalStateException("mutations of one row disagree on the row", e);
-    }
-    return all;
   }
 }

@@ -1,5 +1,6 @@
 package dev.rowan.core.internal;
 
+import dev.rowan.index.MainRow;
 import dev.rowan.core.DataAccessException;
 import dev.rowan.core.internal.PageTokens.Position;
 import dev.rowan.core.internal.query.AccessPlan;
@@ -280,8 +281,8 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
           offer(row.getRow(), context.model.columnKey().encode(values), values);
         }
       } else {
-        MainRow main = MainRow.of(context, row);
-        offer(row.getRow(), null, main.isLive() ? main.values : null);
+        MainRow main = MainRow.of(context.model, row);
+        offer(row.getRow(), null, main.isLive() ? main.values() : null);
       }
     }
   }

@@ -1,12 +1,16 @@
 package dev.rowan.core.internal;
 
 import dev.rowan.core.spi.ProtocolHook;
+import dev.rowan.core.OptimisticLockException;
+import dev.rowan.index.MainRow;
+import dev.rowan.index.StaleVersionException;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 
@@ -41,7 +45,7 @@ final class StoreContext<T> {
     }
     this.viewTables = Map.copyOf(tables);
     this.hook = hook;
-    this.statusFamily = model.families().get(0).nameBytes();
+    this.statusFamily = MainRow.statusFamily(model);
     this.maxCellSize = connection.getConfiguration().getLong("hbase.client.keyvalue.maxsize",
         10_485_760L);
     this.writeLeaseMillis = writeLeaseMillis;
@@ -53,5 +57,17 @@ final class StoreContext<T> {
 
   String describe(byte[] rowKey) {
     return org.apache.hadoop.hbase.util.Bytes.toStringBinary(rowKey);
+  }
+
+  /**
+   * What {@code decision} returns, a stale {@code @Version} reported as the repository's
+   * {@link OptimisticLockException} (same message).
+   */
+  static <V> V staleAsOptimisticLock(Supplier<V> decision) {
+    try {
+      return decision.get();
+    } catch (StaleVersionException e) {
+      throw OptimisticLockException.stale(e.entity(), e.key(), e.given(), e.stored());
+    }
   }
 }

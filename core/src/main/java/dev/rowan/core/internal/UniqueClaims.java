@@ -1,5 +1,6 @@
 package dev.rowan.core.internal;
 
+import dev.rowan.index.MainRow;
 import dev.rowan.core.UniqueViolationException;
 import dev.rowan.core.internal.ProtocolWriter.Pending;
 import dev.rowan.index.ProtocolCells;
@@ -72,7 +73,7 @@ final class UniqueClaims {
   }
 
   private boolean heldBefore(Pending entity, ViewRowChange change) {
-    return entity.current.isLive() && Arrays.equals(change.view().rowKey(entity.current.values), change.rowKey());
+    return entity.current.isLive() && Arrays.equals(change.view().rowKey(entity.current.values()), change.rowKey());
   }
 
   /**
@@ -135,8 +136,8 @@ final class UniqueClaims {
     String holder = entityName + " " + context.describe(owner);
     Result ownerRow = HBaseCalls.on(context.connection, context.mainTable, "read unique key owner",
         t -> t.get(new Get(owner)));
-    MainRow main = MainRow.of(context, ownerRow);
-    if (main.isLive() && Arrays.equals(view.rowKey(main.values), key)) {
+    MainRow main = MainRow.of(context.model, ownerRow);
+    if (main.isLive() && Arrays.equals(view.rowKey(main.values()), key)) {
       throw UniqueViolationException.of(view.tableName(), Bytes.toStringBinary(key), violation, holder);
     }
     RowStatus status = ProtocolCells.readableStatus(statusCell);

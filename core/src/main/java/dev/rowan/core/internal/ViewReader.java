@@ -1,12 +1,14 @@
 package dev.rowan.core.internal;
 
+import dev.rowan.index.MainRow;
 import dev.rowan.index.MainFence;
 import dev.rowan.index.ProtocolCells;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.RowStatus.State;
 import dev.rowan.index.ViewModel;
+import dev.rowan.index.ViewRowVerdict;
+import dev.rowan.index.ViewRowVerdict.Action;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
@@ -53,7 +55,7 @@ final class ViewReader<T> {
     List<Get> gets = new ArrayList<>();
     for (int i = 0; i < rows.size(); i++) {
       Result row = rows.get(i);
-      if (view.isFullCopy() && verified(view, row)) {
+      if (ViewRowVerdict.trustedAlone(view, row)) {
         Object[] values = decodeOrNull(view, row);
         if (values != null) {
           resolved[i] = values;
@@ -78,18 +80,10 @@ final class ViewReader<T> {
           t -> t.get(gets));
       for (int j = 0; j < mains.length; j++) {
         int i = toCheck.get(j);
-        resolved[i] = check(view, rows.get(i), MainRow.of(context, mains[j]));
+        resolved[i] = check(view, rows.get(i), MainRow.of(context.model, mains[j]));
       }
     }
     return resolved;
-  }
-
-  private static boolean verified(ViewModel view, Result row) {
-    try {
-      return ProtocolCells.state(row, view.statusFamily(), ProtocolCells.VIEW_STATUS) == State.VERIFIED;
-    } catch (IllegalArgumentException damaged) {
-      return false;
-    }
   }
 
   /** The values a verified row carries, or null when they cannot be decoded (the row is then checked). */
@@ -102,13 +96,15 @@ final class ViewReader<T> {
   }
 
   private Object[] check(ViewModel view, Result row, MainRow main) {
-    boolean matches = maps(view, row, main);
+    boolean matches = ViewRowVerdict.maps(view, row.getRow(), main);
     Cell statusCell = ProtocolCells.cell(row, view.statusFamily(), ProtocolCells.VIEW_STATUS);
     RowStatus observed = statusCell == null ? null : ProtocolCells.readableStatus(statusCell);
-    if (observed != null && observed.state() == State.UNVERIFIED) {
-      settle(view, row, CellUtil.cloneValue(statusCell), observed, main);
+    Action action = ViewRowVerdict.forReader(view, row.getRow(), observed, main, System.currentTimeMillis(),
+        context.writeLeaseMillis, true);
+    if (action != Action.LEAVE && action != Action.WAIT) {
+      settle(view, row, CellUtil.cloneValue(statusCell), observed, main, action);
     }
-    return matches ? main.values : null;
+    return matches ? main.values() : null;
   }
 
   /**
@@ -129,49 +125,31 @@ final class ViewReader<T> {
         t -> t.checkAndMutate(discard));
   }
 
-  private static boolean maps(ViewModel view, Result row, MainRow main) {
-    return main.isLive() && Arrays.equals(view.rowKey(main.values), row.getRow());
-  }
-
   /**
-   * Repairs or discards an unverified row once the write that left it can no longer commit,
-   * fencing that write's main row when its lease has run out. When the fence loses to another
-   * fence or write, the main row is read again and the decision made on what it holds now.
+   * Carries out the verdict on an unverified row ({@link ViewRowVerdict#forReader}): repairs or
+   * discards it, or first fences the main row of a write whose lease has run out. When the fence
+   * loses to another fence or write, the main row is read again and the verdict given on what it
+   * holds now, without a second fence.
    */
-  private void settle(ViewModel view, Result row, byte[] statusValue, RowStatus observed, MainRow main) {
+  private void settle(ViewModel view, Result row, byte[] statusValue, RowStatus observed, MainRow main,
+      Action verdict) {
     MainRow settled = main;
-    if (!writerCannotCommit(observed, main)) {
-      if (!leaseExpired(observed)) {
-        return; // the writer may still commit
-      }
+    Action action = verdict;
+    if (action == Action.FENCE) {
       byte[] mainKey = view.mainRowKey(row);
       settled = fence(mainKey, main, observed);
       if (settled == null) {
-        settled = MainRow.of(context, HBaseCalls.on(context.connection, context.mainTable,
+        settled = MainRow.of(context.model, HBaseCalls.on(context.connection, context.mainTable,
             "read main row of view " + view.name(), t -> t.get(new Get(mainKey))));
-        if (!writerCannotCommit(observed, settled)) {
-          return;
-        }
       }
+      action = ViewRowVerdict.forReader(view, row.getRow(), observed, settled, System.currentTimeMillis(),
+          context.writeLeaseMillis, false);
     }
-    if (maps(view, row, settled)) {
+    if (action == Action.REPAIR) {
       repair(view, row.getRow(), statusValue, settled);
-    } else {
+    } else if (action == Action.DISCARD) {
       discard(view, row.getRow(), statusValue, observed.timestamp());
     }
-  }
-
-  /**
-   * Whether the write that left {@code observed} has committed or never will: statuses of a main
-   * row rise with every commit, so a writer whose timestamp is not above the main row's cannot
-   * win the compare-and-set anymore.
-   */
-  private static boolean writerCannotCommit(RowStatus observed, MainRow main) {
-    return main.status != null && observed.timestamp() <= main.status.timestamp();
-  }
-
-  private boolean leaseExpired(RowStatus observed) {
-    return System.currentTimeMillis() - observed.timestamp() > context.writeLeaseMillis;
   }
 
   /**
@@ -181,23 +159,19 @@ final class ViewReader<T> {
    * (that write has then done the same).
    */
   private MainRow fence(byte[] mainKey, MainRow main, RowStatus observed) {
-    long timestamp = Math.max(System.currentTimeMillis(), Math.max(observed.timestamp(), main.lastWrite()) + 1);
-    MainFence fence = MainFence.of(mainKey, context.statusFamily, main.status,
-        main.isLive() ? State.LIVE : State.DELETED, timestamp);
+    MainFence fence = MainFence.above(mainKey, context.statusFamily, main, System.currentTimeMillis(),
+        observed.timestamp());
     boolean done = HBaseCalls.on(context.connection, context.mainTable, "fence a dead write",
         t -> t.checkAndMutate(fence.write())).isSuccess();
     return done ? main.withStatus(fence.status()) : null;
   }
 
   private void repair(ViewModel view, byte[] key, byte[] observed, MainRow main) {
-    if (main.status == null) {
-      return; // a main row written without the protocol: nothing to date the repair with
-    }
-    long timestamp = main.status.timestamp();
+    long timestamp = main.status().timestamp();
     RowMutations rewrite = new RowMutations(key, 2);
     try {
       rewrite.add(new Delete(key, timestamp - 1));
-      rewrite.add(view.put(key, main.values, main.status.with(State.VERIFIED), context.model.rowKey().encode(main.values)));
+      rewrite.add(view.put(key, main.values(), main.status().with(State.VERIFIED), context.model.rowKey().encode(main.values())));
     } catch (java.io.IOException e) {
       throw new IllegalStateException(e);
     }

@@ -1,0 +1,149 @@
+package dev.rowan.index;
+
+import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.PropertyModel;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * What a read of a main row says: its protocol status, whether it holds an entity, and the
+ * entity's values. A row without a status cell holds an entity written without views (or before
+ * any view existed); a row whose status is {@code DELETED} is a tombstone. This is the state every
+ * rule of the protocol starts from (docs/view-consistency.md): the timestamp of the next write,
+ * the version a save or a load stores, and the verdict on a view row.
+ *
+ * <p>Thread-safety: immutable (the values array is not copied; callers do not change it).
+ */
+public final class MainRow {
+
+  /** A main row that does not exist. */
+  public static final MainRow ABSENT = new MainRow(null, null);
+
+  private final RowStatus status;
+  private final Object[] values;
+
+  /**
+   * @param status its status cell, or null when it has none (no row, or written without views)
+   * @param values the entity it holds, or null when there is none (no row, or a tombstone)
+   */
+  public MainRow(RowStatus status, Object[] values) {
+    this.status = status;
+    this.values = values;
+  }
+
+  /**
+   * The state of the main row {@code result} of {@code model}, whose status cell is in the
+   * entity's first family; {@link #ABSENT} when the result is null or empty.
+   */
+  public static MainRow of(EntityModel<?> model, Result result) {
+    if (result == null || result.isEmpty()) {
+      return ABSENT;
+    }
+    RowStatus status = ProtocolCells.status(result, statusFamily(model), ProtocolCells.MAIN_STATUS);
+    boolean live = status == null || status.state() == RowStatus.State.LIVE;
+    return new MainRow(status, live ? model.readValues(result) : null);
+  }
+
+  /** The family of {@code model}'s protocol cells: its first. */
+  public static byte[] statusFamily(EntityModel<?> model) {
+    return model.families().get(0).nameBytes();
+  }
+
+  /** The status cell, or null when the row has none. */
+  public RowStatus status() {
+    return status;
+  }
+
+  /** The entity's values, or null when the row holds none. */
+  public Object[] values() {
+    return values;
+  }
+
+  /** The same row with another status cell, its values unchanged. */
+  public MainRow withStatus(RowStatus newStatus) {
+    return new MainRow(newStatus, values);
+  }
+
+  /** Whether the row holds an entity. */
+  public boolean isLive() {
+    return values != null;
+  }
+
+  /** The timestamp of the last write, or 0 when no write of Rowan's protocol made this row. */
+  public long lastWrite() {
+    return status == null ? 0 : status.timestamp();
+  }
+
+  /**
+   * The timestamp of the next write of this row at time {@code now}: {@code max(now, lastWrite + 1)},
+   * strictly above every status this row has held.
+   */
+  public long nextWrite(long now) {
+    return timestampAbove(now, 0);
+  }
+
+  /**
+   * A timestamp for a status written at time {@code now} above both this row's last write and
+   * {@code floor} (a dead write's timestamp, or the newest cell of a view row):
+   * {@code max(now, max(floor, lastWrite) + 1)}. With {@code floor} 0 this is {@link #nextWrite}.
+   */
+  public long timestampAbove(long now, long floor) {
+    return Math.max(now, Math.max(floor, lastWrite()) + 1);
+  }
+
+  /**
+   * The values a save stores for {@code requested}: its {@code @Version} advanced past the stored
+   * one; {@code requested} itself when the entity has no version.
+   *
+   * @throws StaleVersionException when {@code requested} carries another version than the stored
+   *     one (0 when none is stored)
+   */
+  public Object[] advanceVersionForSave(EntityModel<?> model, Object[] requested, byte[] rowKey) {
+    return advanceVersionForSave(model, values, requested, rowKey);
+  }
+
+  /**
+   * The values a save stores for {@code requested} over the stored values {@code before} (null
+   * when none): see {@link #advanceVersionForSave(EntityModel, Object[], byte[])}.
+   *
+   * @throws StaleVersionException when {@code requested} carries another version than the stored
+   */
+  public static Object[] advanceVersionForSave(EntityModel<?> model, Object[] before, Object[] requested,
+      byte[] rowKey) {
+    PropertyModel version = model.version();
+    if (version == null) {
+      return requested;
+    }
+    long given = number(requested[version.index()]);
+    long stored = before == null ? 0 : number(before[version.index()]);
+    if (given != stored) {
+      throw new StaleVersionException(model.entityName(), Bytes.toStringBinary(rowKey), given,
+          before == null ? "absent" : stored);
+    }
+    return withVersion(version, requested, stored + 1);
+  }
+
+  /**
+   * The values a bulk load stores for {@code loaded}: a {@code @Version} is one above the stored one
+   * (1 for a new entity), whatever the input said, as a save of the entity read just before would
+   * store it; {@code loaded} itself when the entity has no version.
+   */
+  public Object[] advanceVersionForLoad(EntityModel<?> model, Object[] loaded) {
+    PropertyModel version = model.version();
+    if (version == null) {
+      return loaded;
+    }
+    Object stored = values == null ? null : values[version.index()];
+    return withVersion(version, loaded, number(stored) + 1);
+  }
+
+  private static Object[] withVersion(PropertyModel version, Object[] values, long newVersion) {
+    Object[] advanced = values.clone();
+    advanced[version.index()] = newVersion;
+    return advanced;
+  }
+
+  private static long number(Object value) {
+    return value == null ? 0 : (Long) value;
+  }
+}

@@ -1,0 +1,156 @@
+package dev.rowan.index;
+
+import dev.rowan.index.RowStatus.State;
+import dev.rowan.mapping.PropertyModel;
+import java.util.Arrays;
+import java.util.Objects;
+import org.apache.hadoop.hbase.client.Result;
+
+/**
+ * What a view row means and what to do about it, decided from the view row, its main row's state
+ * and (for readers) the time and the write lease, without I/O: the one verdict that readers, the
+ * verify job and its repairs act on (docs/view-consistency.md, "The read protocol" and "Why no
+ * read returns a wrong answer").
+ *
+ * <p>Thread-safety: stateless.
+ */
+public final class ViewRowVerdict {
+
+  private ViewRowVerdict() {}
+
+  /** What to do about a view row once its main row is read. */
+  public enum Action {
+    /** Nothing to write: the row is verified, carries no readable status, or names no write to settle. */
+    LEAVE,
+    /** The write that left the row may still commit: write nothing, check the row again on every read. */
+    WAIT,
+    /** Fence the main row above the row's write (or its newest cell), then decide again on the fenced row. */
+    FENCE,
+    /** Rewrite the row from the main row, verified, with the main row's status. */
+    REPAIR,
+    /** Delete the row. */
+    DISCARD
+  }
+
+  /** What the verify job finds a view row to be. */
+  public enum Finding {
+    /** Its entity maps to it, and it is verified and carries exactly the entity's values. */
+    CONSISTENT,
+    /** Its entity maps to it, but it is unverified, damaged or carries other values. */
+    STALE,
+    /** No entity maps to it. */
+    ORPHAN
+  }
+
+  /**
+   * Whether a reader may use {@code row} without reading its main row: a verified row of a
+   * full-copy view (by the protocol's invariant, it matches the current main row). A damaged
+   * status is not verified.
+   */
+  public static boolean trustedAlone(ViewModel view, Result row) {
+    if (!view.isFullCopy()) {
+      return false;
+    }
+    try {
+      return ProtocolCells.state(row, view.statusFamily(), ProtocolCells.VIEW_STATUS) == State.VERIFIED;
+    } catch (IllegalArgumentException damaged) {
+      return false;
+    }
+  }
+
+  /** Whether the main row {@code main} holds an entity whose row in {@code view} is {@code viewRowKey}. */
+  public static boolean maps(ViewModel view, byte[] viewRowKey, MainRow main) {
+    return main.isLive() && Arrays.equals(view.rowKey(main.values()), viewRowKey);
+  }
+
+  /**
+   * Whether the write that left {@code observed} has committed or never will: statuses of a main
+   * row rise with every commit, so a writer whose timestamp is not above the main row's cannot win
+   * the compare-and-set anymore.
+   */
+  public static boolean writerCannotCommit(RowStatus observed, MainRow main) {
+    return main.status() != null && observed.timestamp() <= main.status().timestamp();
+  }
+
+  /** Whether the write that left {@code observed} has outlived the write lease at time {@code now}. */
+  public static boolean leaseExpired(RowStatus observed, long now, long leaseMillis) {
+    return now - observed.timestamp() > leaseMillis;
+  }
+
+  /**
+   * What a reader does about view row {@code rowKey} of {@code view}, whose status it read as
+   * {@code observed} (null: absent or damaged), once it has read the main row as {@code main}.
+   * An unverified row is repaired when it matches the main row and discarded when it does not,
+   * once the write that left it can no longer commit; while that write may still commit the row
+   * is left, unless its lease has run out and {@code mayFence}: then the main row is fenced first.
+   *
+   * @param mayFence false once a fence of this row's main row has lost to another fence or write
+   *     and the main row has been read again: the reader then leaves the row to the next read
+   */
+  public static Action forReader(ViewModel view, byte[] rowKey, RowStatus observed, MainRow main, long now,
+      long leaseMillis, boolean mayFence) {
+    if (observed == null || observed.state() != State.UNVERIFIED) {
+      return Action.LEAVE;
+    }
+    if (!writerCannotCommit(observed, main)) {
+      return mayFence && leaseExpired(observed, now, leaseMillis) ? Action.FENCE : Action.WAIT;
+    }
+    if (!maps(view, rowKey, main)) {
+      return Action.DISCARD;
+    }
+    return main.status() == null ? Action.LEAVE : Action.REPAIR; // a repair is dated by the main row's status
+  }
+
+  /**
+   * What the verify job finds view row {@code row} of {@code view} to be, given its main row
+   * ({@link MainRow#ABSENT} when that row does not exist or the view row names none). A row the
+   * entity maps to whose cells cannot be decoded is stale.
+   */
+  public static Finding forVerify(ViewModel view, Result row, MainRow main) {
+    if (!maps(view, row.getRow(), main)) {
+      return Finding.ORPHAN;
+    }
+    return carriesExactly(view, row, main.values()) ? Finding.CONSISTENT : Finding.STALE;
+  }
+
+  /** Whether {@code row} is verified and carries exactly the values of {@code entity} in every carried column. */
+  public static boolean carriesExactly(ViewModel view, Result row, Object[] entity) {
+    RowStatus status;
+    Object[] carried;
+    try {
+      status = ProtocolCells.status(row, view.statusFamily(), ProtocolCells.VIEW_STATUS);
+      if (status == null || status.state() != State.VERIFIED) {
+        return false;
+      }
+      carried = view.decode(row);
+    } catch (RuntimeException damaged) {
+      return false;
+    }
+    for (PropertyModel column : view.carried()) {
+      if (!Objects.deepEquals(carried[column.index()], entity[column.index()])) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * What a repair that writes the view row of the entity in {@code main} does, given the newest
+   * timestamp of any cell or delete marker stored under that view row: {@link Action#REPAIR} with
+   * the main row's status when that status is not below it, otherwise {@link Action#FENCE} first
+   * (a row written below a newer cell or marker would be hidden by it).
+   */
+  public static Action forRewrite(MainRow main, long newestViewCell) {
+    return main.status() != null && main.status().timestamp() >= newestViewCell ? Action.REPAIR : Action.FENCE;
+  }
+
+  /**
+   * What a repair that deletes a view row whose entity's main row is {@code main} does, given the
+   * newest timestamp stored under the view row: {@link Action#DISCARD} (up to that timestamp) when
+   * the main row has no status or its status is not below it, otherwise {@link Action#FENCE} first,
+   * so that no later write of the entity can fall under the delete.
+   */
+  public static Action forDelete(MainRow main, long newestViewCell) {
+    return main.status() == null || main.status().timestamp() >= newestViewCell ? Action.DISCARD : Action.FENCE;
+  }
+}

@@ -1,0 +1,120 @@
+package dev.rowan.index;
+
+import dev.rowan.index.RowStatus.State;
+import dev.rowan.mapping.RowWrite;
+import java.io.IOException;
+import java.util.List;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Mutation;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Row;
+import org.apache.hadoop.hbase.client.RowMutations;
+
+/**
+ * Everything the protocol decides for one write of an entity with views, before any I/O: a pure
+ * function of the main row's state before the write, the values requested (null for a delete),
+ * the time and a nonce (docs/view-consistency.md).
+ *
+ * <ul>
+ *   <li>the write's timestamp is {@link MainRow#nextWrite}: {@code max(now, lastWrite + 1)};
+ *   <li>its status is {@code LIVE} for a save and {@code DELETED} for a delete, with the nonce;
+ *   <li>a save stores its values with the {@code @Version} advanced
+ *       ({@link MainRow#advanceVersionForSave}, or {@link MainRow#advanceVersionForLoad} for a load);
+ *   <li>the main row's mutation writes the entity's cells (and the delete markers of its null
+ *       columns) and the status cell at the write's timestamp; a delete removes every cell below
+ *       the write's timestamp and leaves the status cell as a tombstone;
+ *   <li>the commit applies that mutation only if the status cell still holds what was read (or
+ *       is still absent);
+ *   <li>the view plan is {@link ViewMaintainer#plan}, or for a load, whose view rows are verified
+ *       at once, {@link ViewMaintainer#planVerified}.
+ * </ul>
+ *
+ * <p>Thread-safety: immutable (arrays and mutations are not copied; callers do not change them).
+ *
+ * @param status the write's status on the main row: its timestamp, nonce and state
+ * @param written the values stored, version advanced; null for a delete
+ * @param mainMutation the main row's mutation: a {@link Put}, or {@link RowMutations} of the put
+ *     and a delete
+ * @param commit the main row's mutation, conditional on the status read
+ * @param plan what the write does to every view
+ */
+public record WriteDecision(RowStatus status, Object[] written, Row mainMutation, CheckAndMutate commit,
+    WritePlan plan) {
+
+  /** The write's timestamp: the cell timestamp of everything it writes. */
+  public long timestamp() {
+    return status.timestamp();
+  }
+
+  /**
+   * The decision of a save ({@code requested} not null) or a delete ({@code requested} null) of
+   * the entity of main row {@code rowKey}, whose main row was read as {@code before}.
+   *
+   * @return the decision, or null when there is nothing to do (a delete of an entity that is not
+   *     stored)
+   * @throws StaleVersionException when {@code requested} carries another version than the stored
+   */
+  public static WriteDecision ofSave(ViewMaintainer views, byte[] rowKey, MainRow before, Object[] requested,
+      long now, long nonce) {
+    if (requested == null && !before.isLive()) {
+      return null;
+    }
+    long timestamp = before.nextWrite(now);
+    byte[] family = MainRow.statusFamily(views.entity());
+    if (requested == null) {
+      RowStatus status = new RowStatus(State.DELETED, timestamp, nonce);
+      RowMutations mutation = rowMutations(rowKey, new Delete(rowKey, timestamp - 1),
+          new Put(rowKey, timestamp).addColumn(family, ProtocolCells.MAIN_STATUS, timestamp, status.encode()));
+      return new WriteDecision(status, null, mutation, condition(rowKey, family, before).build(mutation),
+          views.plan(before.values(), null, rowKey, status));
+    }
+    RowStatus status = new RowStatus(State.LIVE, timestamp, nonce);
+    Object[] written = before.advanceVersionForSave(views.entity(), requested, rowKey);
+    return live(views, rowKey, before, written, status, false);
+  }
+
+  /**
+   * The decision of a bulk load of {@code loaded} into main row {@code rowKey}, whose main row
+   * was read as {@code before} ({@link MainRow#ABSENT} when it was not read): a save whose view
+   * rows are verified at once ({@link ViewMaintainer#planVerified}), and whose version is the
+   * stored one plus one, whatever {@code loaded} says.
+   *
+   * @throws dev.rowan.mapping.InvalidValueException when a value or a view key cannot be encoded
+   */
+  public static WriteDecision ofLoad(ViewMaintainer views, byte[] rowKey, MainRow before, Object[] loaded,
+      long now, long nonce) {
+    RowStatus status = new RowStatus(State.LIVE, before.nextWrite(now), nonce);
+    Object[] written = before.advanceVersionForLoad(views.entity(), loaded);
+    return live(views, rowKey, before, written, status, true);
+  }
+
+  private static WriteDecision live(ViewMaintainer views, byte[] rowKey, MainRow before, Object[] written,
+      RowStatus status, boolean verified) {
+    byte[] family = MainRow.statusFamily(views.entity());
+    long timestamp = status.timestamp();
+    RowWrite write = views.entity().write(written, timestamp); // the main row is encoded before the views
+    Put put = write.put().addColumn(family, ProtocolCells.MAIN_STATUS, timestamp, status.encode());
+    Row mutation = write.delete() == null ? put : rowMutations(rowKey, put, write.delete());
+    WritePlan plan = verified ? views.planVerified(before.values(), written, rowKey, status)
+        : views.plan(before.values(), written, rowKey, status);
+    CheckAndMutate.Builder condition = condition(rowKey, family, before);
+    CheckAndMutate commit = mutation instanceof Put single ? condition.build(single)
+        : condition.build((RowMutations) mutation);
+    return new WriteDecision(status, written, mutation, commit, plan);
+  }
+
+  private static CheckAndMutate.Builder condition(byte[] rowKey, byte[] family, MainRow before) {
+    return ProtocolCells.ifMainStatus(rowKey, family, before.status());
+  }
+
+  private static RowMutations rowMutations(byte[] row, Mutation... mutations) {
+    RowMutations all = new RowMutations(row, mutations.length);
+    try {
+      all.add(List.of(mutations));
+    } catch (IOException e) {
+      throw new IllegalStateException("mutations of one row disagree on the row", e);
+    }
+    return all;
+  }
+}

@@ -1,0 +1,164 @@
+package dev.rowan.index;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rowan.index.RowStatus.State;
+import dev.rowan.index.ViewRowVerdict.Action;
+import dev.rowan.index.ViewRowVerdict.Finding;
+import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.annotation.Column;
+import dev.rowan.mapping.annotation.Index;
+import dev.rowan.mapping.annotation.RowKey;
+import dev.rowan.mapping.annotation.Table;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellComparator;
+import org.apache.hadoop.hbase.client.Mutation;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The verdict on a view row, for readers, the verify job and its repairs, given without a cluster. */
+class ViewRowVerdictTest {
+
+  @Table(name = "orders")
+  @Index(name = "seller", key = {"sellerId"})
+  @Index(name = "buyer", key = {"buyerId"}, include = {"amount"})
+  record Order(@RowKey String orderNo, @Column(name = "s") String sellerId, @Column(name = "b") String buyerId,
+      @Column(name = "a") BigDecimal amount, @Column(name = "n") String note) {}
+
+  private static final EntityModel<Order> MODEL = EntityModel.of(Order.class);
+  private static final ViewModel SELLER = ViewMaintainer.of(MODEL).view("seller").orElseThrow();
+  private static final ViewModel BUYER = ViewMaintainer.of(MODEL).view("buyer").orElseThrow();
+  private static final Order ORDER = new Order("o-1", "s-1", "b-1", new BigDecimal("12.50"), "a note");
+  private static final Order MOVED = new Order("o-1", "s-2", "b-1", new BigDecimal("12.50"), "a note");
+  private static final byte[] ROW = SELLER.rowKey(MODEL.values(ORDER));
+  private static final long LEASE = 60_000;
+  private static final long WRITE = 1_000_000;
+
+  /** A main row described as {@code live@ts}, {@code moved@ts}, {@code deleted@ts}, {@code plain} (no status) or {@code absent}. */
+  private static MainRow main(String described) {
+    if (described.equals("absent")) {
+      return MainRow.ABSENT;
+    }
+    if (described.equals("plain")) {
+      return new MainRow(null, MODEL.values(ORDER));
+    }
+    String[] parts = described.split("@");
+    long timestamp = WRITE + Long.parseLong(parts[1]);
+    return switch (parts[0]) {
+      case "live" -> new MainRow(new RowStatus(State.LIVE, timestamp, 1), MODEL.values(ORDER));
+      case "moved" -> new MainRow(new RowStatus(State.LIVE, timestamp, 1), MODEL.values(MOVED));
+      case "deleted" -> new MainRow(new RowStatus(State.DELETED, timestamp, 1), null);
+      default -> throw new IllegalArgumentException(described);
+    };
+  }
+
+  @ParameterizedTest(name = "a {0} row, main row {1}, {2} ms old, may fence {3}: {4}")
+  @CsvSource(nullValues = "none", value = {
+      "VERIFIED,   live@-5,  70000, true,  LEAVE",
+      "none,       live@-5,  70000, true,  LEAVE",
+      "UNVERIFIED, live@0,   10,    true,  REPAIR",
+      "UNVERIFIED, live@+9,  10,    true,  REPAIR",
+      "UNVERIFIED, moved@+9, 10,    true,  DISCARD",
+      "UNVERIFIED, deleted@0, 10,   true,  DISCARD",
+      "UNVERIFIED, live@-5,  10,    true,  WAIT",
+      "UNVERIFIED, live@-5,  60000, true,  WAIT",
+      "UNVERIFIED, live@-5,  60001, true,  FENCE",
+      "UNVERIFIED, live@-5,  60001, false, WAIT",
+      "UNVERIFIED, plain,    60001, true,  FENCE",
+      "UNVERIFIED, plain,    10,    true,  WAIT",
+      "UNVERIFIED, absent,   60001, true,  FENCE",
+  })
+  void aReaderSettlesAnUnverifiedRowOnlyOnceItsWriterCanNoLongerCommit(State observed, String main, long age,
+      boolean mayFence, Action expected) {
+    RowStatus status = observed == null ? null : new RowStatus(observed, WRITE, 42);
+    assertEquals(expected, ViewRowVerdict.forReader(SELLER, ROW, status, main(main), WRITE + age, LEASE, mayFence));
+  }
+
+  @Test
+  void aFenceAboveTheDeadWriteLetsTheReaderSettleItsRow() {
+    RowStatus dead = new RowStatus(State.UNVERIFIED, WRITE, 42);
+    MainRow before = main("live@-5");
+    MainFence fence = MainFence.above(Bytes.toBytes("o-1"), Bytes.toBytes("d"), before, WRITE + LEASE + 1, WRITE);
+    MainRow fenced = before.withStatus(fence.status());
+    assertEquals(Action.REPAIR, ViewRowVerdict.forReader(SELLER, ROW, dead, fenced, WRITE + LEASE + 1, LEASE, false));
+    assertEquals(Action.DISCARD, ViewRowVerdict.forReader(SELLER, SELLER.rowKey(MODEL.values(MOVED)), dead, fenced,
+        WRITE + LEASE + 1, LEASE, false));
+  }
+
+  @Test
+  void onlyAVerifiedRowOfAFullCopyIsUsedWithoutItsMainRow() {
+    assertTrue(ViewRowVerdict.trustedAlone(SELLER, viewRow(SELLER, ORDER, State.VERIFIED)));
+    assertFalse(ViewRowVerdict.trustedAlone(SELLER, viewRow(SELLER, ORDER, State.UNVERIFIED)));
+    assertFalse(ViewRowVerdict.trustedAlone(BUYER, viewRow(BUYER, ORDER, State.VERIFIED)), "not a full copy");
+    Put damaged = new Put(ROW).addColumn(SELLER.statusFamily(), ProtocolCells.VIEW_STATUS, WRITE, new byte[] {2});
+    assertFalse(ViewRowVerdict.trustedAlone(SELLER, result(damaged)));
+  }
+
+  @Test
+  void aVerifiedRowWithTheValuesOfItsEntityIsConsistent() {
+    assertEquals(Finding.CONSISTENT, ViewRowVerdict.forVerify(SELLER, viewRow(SELLER, ORDER, State.VERIFIED), main("live@0")));
+    assertEquals(Finding.CONSISTENT, ViewRowVerdict.forVerify(BUYER, viewRow(BUYER, ORDER, State.VERIFIED), main("live@0")));
+  }
+
+  @Test
+  void anUnverifiedRowOfItsEntityIsStaleThoughItsValuesMatch() {
+    assertEquals(Finding.STALE, ViewRowVerdict.forVerify(SELLER, viewRow(SELLER, ORDER, State.UNVERIFIED), main("live@0")));
+  }
+
+  @Test
+  void aVerifiedRowCarryingAnotherValueOfACarriedColumnIsStale() {
+    Order other = new Order("o-1", "s-1", "b-1", new BigDecimal("99.99"), "a note");
+    assertEquals(Finding.STALE, ViewRowVerdict.forVerify(SELLER, viewRow(SELLER, other, State.VERIFIED), main("live@0")));
+    assertEquals(Finding.STALE, ViewRowVerdict.forVerify(BUYER, viewRow(BUYER, other, State.VERIFIED), main("live@0")));
+  }
+
+  @Test
+  void aColumnTheViewDoesNotCarryDoesNotMakeItsRowStale() {
+    Order otherNote = new Order("o-1", "s-1", "b-1", ORDER.amount(), "another note");
+    assertEquals(Finding.CONSISTENT, ViewRowVerdict.forVerify(BUYER, viewRow(BUYER, otherNote, State.VERIFIED),
+        main("live@0")));
+  }
+
+  @Test
+  void aRowWhoseEntityIsGoneDeletedOrKeyedElsewhereIsAnOrphan() {
+    Result row = viewRow(SELLER, ORDER, State.VERIFIED);
+    assertEquals(Finding.ORPHAN, ViewRowVerdict.forVerify(SELLER, row, main("absent")));
+    assertEquals(Finding.ORPHAN, ViewRowVerdict.forVerify(SELLER, row, main("deleted@0")));
+    assertEquals(Finding.ORPHAN, ViewRowVerdict.forVerify(SELLER, row, main("moved@0")));
+  }
+
+  @ParameterizedTest(name = "main row {0}, newest view cell {1}: rewrite {2}, delete {3}")
+  @CsvSource({
+      "live@0,  0,  REPAIR, DISCARD",
+      "live@0,  -1, REPAIR, DISCARD",
+      "live@0,  1,  FENCE,  FENCE",
+      "plain,   0,  FENCE,  DISCARD",
+      "absent,  5,  FENCE,  DISCARD",
+  })
+  void aRepairFencesTheMainRowFirstWhenTheViewRowHoldsACellAboveItsStatus(String main, long newest, Action rewrite,
+      Action delete) {
+    assertEquals(rewrite, ViewRowVerdict.forRewrite(main(main), WRITE + newest));
+    assertEquals(delete, ViewRowVerdict.forDelete(main(main), WRITE + newest));
+  }
+
+  private static Result viewRow(ViewModel view, Order order, State state) {
+    Object[] values = MODEL.values(order);
+    return result(view.put(view.rowKey(values), values, new RowStatus(state, WRITE, 7L), MODEL.rowKey(order)));
+  }
+
+  private static Result result(Mutation mutation) {
+    List<Cell> cells = new ArrayList<>();
+    mutation.getFamilyCellMap().values().forEach(cells::addAll);
+    cells.sort(CellComparator.getInstance());
+    return Result.create(cells);
+  }
+}
