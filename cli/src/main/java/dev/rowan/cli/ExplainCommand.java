@@ -34,7 +34,7 @@ final class ExplainCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "<repository class>",
-      description = "The repository interface, e.g. dev.rowan.examples.OrderRepository.")
+      description = "The repository interface, e.g. com.example.OrderRepository.")
   Class<?> repository;
 
   @Parameters(index = "1..*", paramLabel = "<method>",

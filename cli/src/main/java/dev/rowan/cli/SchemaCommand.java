@@ -50,7 +50,7 @@ final class SchemaCommand implements Runnable {
   static final class Create implements Callable<Integer> {
     @Spec CommandSpec spec;
 
-    @Parameters(paramLabel = "<entity class>", description = "The entity class, e.g. dev.rowan.examples.Order.")
+    @Parameters(paramLabel = "<entity class>", description = "The entity class, e.g. com.example.Order.")
     Class<?> entity;
 
     @Option(names = "--splits", paramLabel = "file",
