@@ -6,6 +6,7 @@ import dev.rowan.core.internal.EntityStore;
 import dev.rowan.core.internal.RepositoryFactory;
 import dev.rowan.core.schema.SchemaAdmin;
 import dev.rowan.core.spi.ProtocolHook;
+import dev.rowan.index.CommitSync;
 import dev.rowan.mapping.EntityModel;
 import java.time.Duration;
 import java.util.Map;
@@ -34,6 +35,7 @@ public final class Rowan implements AutoCloseable {
   private final String namespace;
   private final ProtocolHook hook;
   private final Duration writeLease;
+  private final boolean groupCommit;
   private final Schema schema = new Schema(this);
   private final Map<Class<?>, EntityStore<?>> stores = new ConcurrentHashMap<>();
   private final Map<Class<?>, Object> repositories = new ConcurrentHashMap<>();
@@ -42,12 +44,13 @@ public final class Rowan implements AutoCloseable {
   public static final Duration DEFAULT_WRITE_LEASE = Duration.ofSeconds(60);
 
   private Rowan(Connection connection, boolean ownsConnection, String namespace, ProtocolHook hook,
-      Duration writeLease) {
+      Duration writeLease, Boolean groupCommit) {
     this.connection = connection;
     this.ownsConnection = ownsConnection;
     this.namespace = namespace;
     this.hook = hook;
     this.writeLease = writeLease;
+    this.groupCommit = groupCommit != null ? groupCommit : CommitSync.supportedBy(connection.getConfiguration());
   }
 
   /**
@@ -60,7 +63,7 @@ public final class Rowan implements AutoCloseable {
     Objects.requireNonNull(configuration, "configuration");
     try {
       return new Rowan(ConnectionFactory.createConnection(configuration), true, null, ProtocolHook.NONE,
-          DEFAULT_WRITE_LEASE);
+          DEFAULT_WRITE_LEASE, null);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot connect to HBase", e);
     }
@@ -132,7 +135,7 @@ public final class Rowan implements AutoCloseable {
     return (EntityStore<T>) stores.computeIfAbsent(entityType, type -> {
       EntityModel<T> model = EntityModel.of(entityType);
       new SchemaAdmin(connection, namespace, this::tableName).requireLayout(model);
-      return new EntityStore<>(connection, model, this::tableName, hook, writeLease);
+      return new EntityStore<>(connection, model, this::tableName, hook, writeLease, groupCommit);
     });
   }
 
@@ -158,6 +161,7 @@ public final class Rowan implements AutoCloseable {
     private String namespace;
     private ProtocolHook hook;
     private Duration writeLease;
+    private Boolean groupCommit;
 
     private Builder(Connection connection) {
       this.connection = connection;
@@ -214,10 +218,29 @@ public final class Rowan implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Whether writes of entities with views group their commits: each main row is committed
+     * without waiting for its write-ahead log sync, and each region a batch touched is then synced
+     * once, before the write returns (docs/view-consistency.md, step 3). Unless set, commits are
+     * grouped when the connection's configuration names a write-ahead log provider that syncs
+     * every earlier edit with a later one: HBase 2's default {@code asyncfs}, alone or behind
+     * {@code multiwal}, but not the older {@code filesystem}. Set it where the cluster's
+     * {@code hbase.wal.provider} differs from the client's configuration.
+     *
+     * @throws IllegalStateException when it was already set
+     */
+    public Builder groupCommit(boolean grouped) {
+      if (this.groupCommit != null) {
+        throw new IllegalStateException("groupCommit was already set to " + this.groupCommit);
+      }
+      this.groupCommit = grouped;
+      return this;
+    }
+
     /** Returns the Rowan; the caller keeps ownership of the connection. */
     public Rowan build() {
       return new Rowan(connection, false, namespace, hook == null ? ProtocolHook.NONE : hook,
-          writeLease == null ? DEFAULT_WRITE_LEASE : writeLease);
+          writeLease == null ? DEFAULT_WRITE_LEASE : writeLease, groupCommit);
     }
   }
 }

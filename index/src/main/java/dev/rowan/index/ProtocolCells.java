@@ -21,6 +21,17 @@ public final class ProtocolCells {
   public static final byte[] VIEW_STATUS = {0, 's'};
   /** The qualifier of the main row key carried by a unique view row. */
   public static final byte[] OWNER = {0, 'k'};
+  /**
+   * The qualifier of the write mark of view rows: the status (timestamp and nonce) of the write
+   * that put the row's cells. A settle does not write it, so a verified status is settled only
+   * where the mark names the same write ({@link ViewRowVerdict#observed}).
+   */
+  public static final byte[] VIEW_WRITE = {0, 'w'};
+  /**
+   * The qualifier of the commit sync mark of main rows: an empty cell a group commit writes with
+   * a synced WAL, whose only purpose is that sync ({@link CommitSync}).
+   */
+  public static final byte[] COMMIT_SYNC = {0, 'y'};
 
   private ProtocolCells() {}
 

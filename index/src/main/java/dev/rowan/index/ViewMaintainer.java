@@ -24,15 +24,19 @@ import org.apache.hadoop.hbase.client.Row;
  *
  * <ul>
  *   <li>A view row whose key and carried values do not change is left alone.
- *   <li>A view row of the new state is written unverified in phase one and marked verified in
- *       phase three if its status is still this write's. Older cells under its key need no
- *       delete: the write's cells are newer, and the null columns its status cell names hide older
- *       cells of columns it leaves null.
+ *   <li>A view row of the new state is written unverified in phase one, with a write mark naming
+ *       this write, and written again verified (without the mark) in phase three. Older cells
+ *       under its key need no delete: the write's cells are newer, and the null columns its status
+ *       cell names hide older cells of columns it leaves null.
  *   <li>A view row of the old state that does not survive is marked unverified in phase one
  *       (so that no reader trusts it once the main row changes) and deleted in phase three, up
- *       to this write's timestamp, if its status is still this write's. A unique view's row is
- *       shared by every entity that ever takes its key, so there it is marked only while its
- *       owner cell still names this entity.
+ *       to this write's timestamp.
+ *   <li>A unique view's row is shared by every entity that ever takes its key, with timestamps
+ *       that say nothing of each other's order: there phase three is conditional on the status
+ *       still being this write's (a check-and-mutate), and phase one marks a retired row only
+ *       while its owner cell still names this entity. The rows of other views belong to one
+ *       entity each, whose writes' timestamps rise: there phase three is a plain put or delete
+ *       (docs/view-consistency.md, step 4).
  * </ul>
  *
  * <p>Thread-safety: immutable and thread-safe.
@@ -105,12 +109,16 @@ public final class ViewMaintainer {
       }
       if (newKey != null) {
         Put put = view.put(newKey, after, unverified, mainRowKey);
-        Put verify = new Put(newKey, write.timestamp())
-            .addColumn(view.statusFamily(), ProtocolCells.VIEW_STATUS, write.timestamp(),
-                view.statusValue(write.with(State.VERIFIED), after));
-        verify.setDurability(SETTLE_DURABILITY);
-        changes.add(new ViewRowChange(view, newKey, Kind.WRITE, put,
-            ifStatus(view, newKey, view.statusValue(unverified, after)).build(verify), put));
+        RowStatus verified = write.with(State.VERIFIED);
+        Row settle;
+        if (view.isUnique()) {
+          Put verify = new Put(newKey, write.timestamp()).addColumn(view.statusFamily(), ProtocolCells.VIEW_STATUS,
+              write.timestamp(), view.statusValue(verified, after));
+          settle = ifStatus(view, newKey, view.statusValue(unverified, after)).build(settled(verify));
+        } else {
+          settle = settled(view.settlePut(newKey, after, verified, mainRowKey));
+        }
+        changes.add(new ViewRowChange(view, newKey, Kind.WRITE, put, settle, put));
       }
       if (oldKey != null && !sameKey) {
         byte[] expected = view.statusValue(unverified, before);
@@ -118,8 +126,9 @@ public final class ViewMaintainer {
             .addColumn(view.statusFamily(), ProtocolCells.VIEW_STATUS, write.timestamp(), expected);
         Row phaseOne = !view.isUnique() ? unverify : CheckAndMutate.newBuilder(oldKey)
             .ifEquals(view.statusFamily(), ProtocolCells.OWNER, mainRowKey).build(unverify);
-        changes.add(new ViewRowChange(view, oldKey, Kind.RETIRE, unverify,
-            ifStatus(view, oldKey, expected).build(retire(oldKey, write.timestamp())), phaseOne));
+        Delete retire = settled(new Delete(oldKey, write.timestamp()));
+        Row settle = view.isUnique() ? ifStatus(view, oldKey, expected).build(retire) : retire;
+        changes.add(new ViewRowChange(view, oldKey, Kind.RETIRE, unverify, settle, phaseOne));
       }
     }
     return new WritePlan(write, changes);
@@ -169,10 +178,9 @@ public final class ViewMaintainer {
     return new WritePlan(write, changes);
   }
 
-  private static Delete retire(byte[] key, long timestamp) {
-    Delete delete = new Delete(key, timestamp);
-    delete.setDurability(SETTLE_DURABILITY);
-    return delete;
+  private static <M extends org.apache.hadoop.hbase.client.Mutation> M settled(M mutation) {
+    mutation.setDurability(SETTLE_DURABILITY);
+    return mutation;
   }
 
   private static CheckAndMutate.Builder ifStatus(ViewModel view, byte[] key, byte[] status) {

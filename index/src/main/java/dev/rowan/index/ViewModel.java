@@ -1,5 +1,6 @@
 package dev.rowan.index;
 
+import dev.rowan.index.RowStatus.State;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.FamilyModel;
 import dev.rowan.mapping.IndexDefinition;
@@ -282,9 +283,27 @@ public final class ViewModel {
 
   /**
    * The cells of the view row of {@code values}: every non-null carried column, the status
-   * cell and, for a unique view, the owner's main row key; all at the write's timestamp.
+   * cell, the write mark ({@link ProtocolCells#VIEW_WRITE}: the status the row has once settled,
+   * naming the write by {@code status}'s timestamp and nonce) and, for a unique view, the owner's main row key; all at the write's
+   * timestamp.
    */
   public Put put(byte[] rowKey, Object[] values, RowStatus status, byte[] mainRowKey) {
+    return cells(rowKey, values, status, mainRowKey)
+        .addColumn(statusFamily, ProtocolCells.VIEW_WRITE, status.timestamp(), status.with(State.VERIFIED).encode());
+  }
+
+  /**
+   * The settle of the view row of {@code values} that a write put with {@link #put}: the same
+   * cells with its {@code verified} status, but without a write mark. Written again whole, it
+   * wins over cells another writer left at the same timestamp; and where it arrives after a later
+   * write deleted the row, it stands without a write mark, which no reader trusts
+   * (docs/view-consistency.md, step 4).
+   */
+  public Put settlePut(byte[] rowKey, Object[] values, RowStatus verified, byte[] mainRowKey) {
+    return cells(rowKey, values, verified, mainRowKey);
+  }
+
+  private Put cells(byte[] rowKey, Object[] values, RowStatus status, byte[] mainRowKey) {
     long timestamp = status.timestamp();
     Put put = new Put(rowKey, timestamp);
     for (PropertyModel column : carriedArray) {

@@ -4,6 +4,7 @@ import dev.rowan.index.RowStatus.State;
 import dev.rowan.mapping.PropertyModel;
 import java.util.Arrays;
 import java.util.Objects;
+import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.Result;
 
 /**
@@ -51,11 +52,29 @@ public final class ViewRowVerdict {
     if (!view.isFullCopy()) {
       return false;
     }
-    try {
-      return ProtocolCells.state(row, view.statusFamily(), ProtocolCells.VIEW_STATUS) == State.VERIFIED;
-    } catch (IllegalArgumentException damaged) {
-      return false;
+    RowStatus observed = observed(view, row);
+    return observed != null && observed.state() == State.VERIFIED;
+  }
+
+  /**
+   * The status of view row {@code row} as the protocol reads it, or null when it has none or it
+   * is damaged: its status cell, except that a {@code VERIFIED} status counts as
+   * {@code UNVERIFIED} unless the row's write mark names the same write (timestamp and nonce). A
+   * settle is a plain put that does not write the mark: it counts only on the cells the same
+   * write put. Without the mark a settle that arrived after a later write deleted the row, or
+   * after another writer of the same timestamp wrote over it, is not trusted; nor is a row of a
+   * version that wrote no marks. Such a row is checked against its main row and repaired.
+   */
+  public static RowStatus observed(ViewModel view, Result row) {
+    Cell statusCell = ProtocolCells.cell(row, view.statusFamily(), ProtocolCells.VIEW_STATUS);
+    RowStatus status = statusCell == null ? null : ProtocolCells.readableStatus(statusCell);
+    if (status == null || status.state() != State.VERIFIED) {
+      return status;
     }
+    Cell markCell = ProtocolCells.cell(row, view.statusFamily(), ProtocolCells.VIEW_WRITE);
+    RowStatus mark = markCell == null ? null : ProtocolCells.readableStatus(markCell);
+    boolean sameWrite = mark != null && mark.timestamp() == status.timestamp() && mark.nonce() == status.nonce();
+    return sameWrite ? status : status.with(State.UNVERIFIED);
   }
 
   /** Whether the main row {@code main} holds an entity whose row in {@code view} is {@code viewRowKey}. */
@@ -79,7 +98,7 @@ public final class ViewRowVerdict {
 
   /**
    * What a reader does about view row {@code rowKey} of {@code view}, whose status it read as
-   * {@code observed} (null: absent or damaged), once it has read the main row as {@code main}.
+   * {@code observed} ({@link #observed}; null: absent or damaged), once it has read the main row as {@code main}.
    * An unverified row is repaired when it matches the main row and discarded when it does not,
    * once the write that left it can no longer commit; while that write may still commit the row
    * is left, unless its lease has run out and {@code mayFence}: then the main row is fenced first.
@@ -118,7 +137,7 @@ public final class ViewRowVerdict {
     RowStatus status;
     Object[] carried;
     try {
-      status = ProtocolCells.status(row, view.statusFamily(), ProtocolCells.VIEW_STATUS);
+      status = observed(view, row);
       if (status == null || status.state() != State.VERIFIED) {
         return false;
       }

@@ -25,7 +25,8 @@ import org.apache.hadoop.hbase.client.RowMutations;
  *       columns) and the status cell at the write's timestamp; a delete removes every cell below
  *       the write's timestamp and leaves the status cell as a tombstone;
  *   <li>the commit applies that mutation only if the status cell still holds what was read (or
- *       is still absent);
+ *       is still absent); a grouped commit does not wait for its WAL sync
+ *       ({@link CommitSync#COMMIT_DURABILITY}): the writer syncs it with {@link #syncMark};
  *   <li>the view plan is {@link ViewMaintainer#plan}, or for a load, whose view rows are verified
  *       at once, {@link ViewMaintainer#planVerified}.
  * </ul>
@@ -53,10 +54,12 @@ public record WriteDecision(RowStatus status, Object[] written, Row mainMutation
    *
    * @return the decision, or null when there is nothing to do (a delete of an entity that is not
    *     stored)
+   * @param grouped whether the commit is grouped ({@link CommitSync}): its edits are not synced
+   *     until the writer's sync mark
    * @throws StaleVersionException when {@code requested} carries another version than the stored
    */
   public static WriteDecision ofSave(ViewMaintainer views, byte[] rowKey, MainRow before, Object[] requested,
-      long now, long nonce) {
+      long now, long nonce, boolean grouped) {
     if (requested == null && !before.isLive()) {
       return null;
     }
@@ -64,14 +67,14 @@ public record WriteDecision(RowStatus status, Object[] written, Row mainMutation
     byte[] family = MainRow.statusFamily(views.entity());
     if (requested == null) {
       RowStatus status = new RowStatus(State.DELETED, timestamp, nonce);
-      RowMutations mutation = rowMutations(rowKey, new Delete(rowKey, timestamp - 1),
+      RowMutations mutation = rowMutations(grouped, rowKey, new Delete(rowKey, timestamp - 1),
           new Put(rowKey, timestamp).addColumn(family, ProtocolCells.MAIN_STATUS, timestamp, status.encode()));
       return new WriteDecision(status, null, mutation, condition(rowKey, family, before).build(mutation),
           views.plan(before.values(), null, rowKey, status));
     }
     RowStatus status = new RowStatus(State.LIVE, timestamp, nonce);
     Object[] written = before.advanceVersionForSave(views.entity(), requested, rowKey);
-    return live(views, rowKey, before, written, status, false);
+    return live(views, rowKey, before, written, status, false, grouped);
   }
 
   /**
@@ -86,16 +89,16 @@ public record WriteDecision(RowStatus status, Object[] written, Row mainMutation
       long now, long nonce) {
     RowStatus status = new RowStatus(State.LIVE, before.nextWrite(now), nonce);
     Object[] written = before.advanceVersionForLoad(views.entity(), loaded);
-    return live(views, rowKey, before, written, status, true);
+    return live(views, rowKey, before, written, status, true, false);
   }
 
   private static WriteDecision live(ViewMaintainer views, byte[] rowKey, MainRow before, Object[] written,
-      RowStatus status, boolean verified) {
+      RowStatus status, boolean verified, boolean grouped) {
     byte[] family = MainRow.statusFamily(views.entity());
     long timestamp = status.timestamp();
     RowWrite write = views.entity().write(written, timestamp); // the main row is encoded before the views
     Put put = write.put().addColumn(family, ProtocolCells.MAIN_STATUS, timestamp, status.encode());
-    Row mutation = write.delete() == null ? put : rowMutations(rowKey, put, write.delete());
+    Row mutation = write.delete() == null ? durable(grouped, put) : rowMutations(grouped, rowKey, put, write.delete());
     WritePlan plan = verified ? views.planVerified(before.values(), written, rowKey, status)
         : views.plan(before.values(), written, rowKey, status);
     CheckAndMutate.Builder condition = condition(rowKey, family, before);
@@ -108,7 +111,22 @@ public record WriteDecision(RowStatus status, Object[] written, Row mainMutation
     return ProtocolCells.ifMainStatus(rowKey, family, before.status());
   }
 
-  private static RowMutations rowMutations(byte[] row, Mutation... mutations) {
+  /** The sync mark of this write's main row {@code rowKey}, for a grouped commit ({@link CommitSync#mark}). */
+  public Put syncMark(ViewMaintainer views, byte[] rowKey) {
+    return CommitSync.mark(MainRow.statusFamily(views.entity()), rowKey, timestamp());
+  }
+
+  private static <M extends Mutation> M durable(boolean grouped, M mutation) {
+    if (grouped) {
+      mutation.setDurability(CommitSync.COMMIT_DURABILITY);
+    }
+    return mutation;
+  }
+
+  private static RowMutations rowMutations(boolean grouped, byte[] row, Mutation... mutations) {
+    for (Mutation mutation : mutations) {
+      durable(grouped, mutation);
+    }
     RowMutations all = new RowMutations(row, mutations.length);
     try {
       all.add(List.of(mutations));

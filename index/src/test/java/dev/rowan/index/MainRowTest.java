@@ -104,6 +104,14 @@ class MainRowTest {
     assertEquals(0, main.lastWrite());
   }
 
+  @Test
+  void aRowHoldingOnlyACommitSyncMarkHoldsNoEntity() {
+    Put mark = CommitSync.mark(A, ROW, 1000);
+    MainRow main = MainRow.of(ACCOUNTS, Result.create(mark.getFamilyCellMap().get(A)));
+    assertFalse(main.isLive(), "the mark of a commit that a region server lost is not an entity without status");
+    assertEquals(0, main.lastWrite());
+  }
+
   @ParameterizedTest(name = "stored {0}, given {1}: stores {2}")
   @CsvSource(nullValues = "none", value = {
       "none,   0, 1",

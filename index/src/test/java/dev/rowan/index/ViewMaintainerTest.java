@@ -23,6 +23,7 @@ import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -65,8 +66,25 @@ class ViewMaintainerTest {
     assertEquals(1000, status.getTimestamp());
     assertEquals(new RowStatus(State.UNVERIFIED, 1000, 42), RowStatus.decode(status.getValueArray(),
         status.getValueOffset(), status.getValueLength()));
-    assertEquals(7, put.getFamilyCellMap().get(Bytes.toBytes("d")).size(),
-        "a full copy carries all six columns, plus the status cell");
+    assertEquals(8, put.getFamilyCellMap().get(Bytes.toBytes("d")).size(),
+        "a full copy carries all six columns, plus the status cell and the write mark");
+    Cell mark = put.get(Bytes.toBytes("d"), ProtocolCells.VIEW_WRITE).get(0);
+    assertEquals(new RowStatus(State.VERIFIED, 1000, 42), RowStatus.decode(mark.getValueArray(),
+        mark.getValueOffset(), mark.getValueLength()), "the mark names this write, as the row's status once settled");
+  }
+
+  @Test
+  void aNewRowOfAViewOfOneEntityPerRowIsSettledByWritingItAgainWholeAndVerifiedWithoutItsMark() {
+    ViewRowChange seller = plan(null, original).changes().get(0);
+    Put settle = assertInstanceOf(Put.class, seller.settle(), "no check-and-mutate");
+    Cell status = settle.get(Bytes.toBytes("d"), ProtocolCells.VIEW_STATUS).get(0);
+    assertEquals(new RowStatus(State.VERIFIED, 1000, 42), RowStatus.decode(status.getValueArray(),
+        status.getValueOffset(), status.getValueLength()));
+    assertEquals(7, settle.getFamilyCellMap().get(Bytes.toBytes("d")).size(), "every carried column and the status");
+    assertTrue(settle.get(Bytes.toBytes("d"), ProtocolCells.VIEW_WRITE).isEmpty(),
+        "a settle never writes the mark: where it lands on a deleted row, no reader trusts it");
+    assertTrue(settle.getFamilyCellMap().get(Bytes.toBytes("d")).stream().allMatch(c -> c.getTimestamp() == 1000),
+        "at the write's own timestamp: a newer write's cells hide it");
   }
 
   @Test
@@ -77,14 +95,17 @@ class ViewMaintainerTest {
         changes.stream().map(c -> c.view().name() + " " + c.kind()).toList(),
         "the unique view keeps its key but carries the seller, so it is rewritten");
     assertArrayEquals(maintainer.view("seller").orElseThrow().rowKey(values(original)), changes.get(1).rowKey());
-    CheckAndMutate retire = changes.get(1).settle();
-    assertTrue(retire.getAction() instanceof Delete);
-    assertEquals(1000, ((Delete) retire.getAction()).getTimestamp(), "retired up to this write, not past it");
-    RowStatus expected = RowStatus.decode(retire.getValue(), 0, retire.getValue().length);
+    Delete retire = assertInstanceOf(Delete.class, changes.get(1).settle(), "a plain delete: the row is this entity's alone");
+    assertEquals(1000, retire.getTimestamp(), "retired up to this write, not past it");
+    CheckAndMutate unique = assertInstanceOf(CheckAndMutate.class, changes.get(2).settle(),
+        "a unique view's row is shared: settled only while its status is this write's");
+    RowStatus expected = RowStatus.decode(unique.getValue(), 0, unique.getValue().length);
     assertEquals(new RowStatus(State.UNVERIFIED, 1000, 42), expected, "only if still this write's claim");
     for (ViewRowChange change : changes) {
-      assertEquals(Durability.ASYNC_WAL, ((org.apache.hadoop.hbase.client.Mutation) change.settle().getAction())
-          .getDurability(), "a lost settle leaves an unverified row that readers repair: no WAL sync to wait for");
+      Mutation settle = change.settle() instanceof CheckAndMutate conditional ? (Mutation) conditional.getAction()
+          : (Mutation) change.settle();
+      assertEquals(Durability.ASYNC_WAL, settle.getDurability(),
+          "a lost settle leaves an unverified row that readers repair: no WAL sync to wait for");
       assertEquals(Durability.USE_DEFAULT, change.unverify().getDurability(), "phase one is durable");
     }
   }

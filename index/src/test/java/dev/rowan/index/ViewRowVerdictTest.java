@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
+import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
@@ -148,6 +149,38 @@ class ViewRowVerdictTest {
       Action delete) {
     assertEquals(rewrite, ViewRowVerdict.forRewrite(main(main), WRITE + newest));
     assertEquals(delete, ViewRowVerdict.forDelete(main(main), WRITE + newest));
+  }
+
+  @Test
+  void aVerifiedStatusIsTrustedOnlyWhereTheWriteMarkNamesTheSameWrite() {
+    Object[] values = MODEL.values(ORDER);
+    byte[] owner = MODEL.rowKey(ORDER);
+    RowStatus write = new RowStatus(State.UNVERIFIED, WRITE, 7L);
+    Put settle = SELLER.settlePut(ROW, values, write.with(State.VERIFIED), owner);
+    assertTrue(ViewRowVerdict.trustedAlone(SELLER, overlay(SELLER.put(ROW, values, write, owner), settle)),
+        "settled over the cells of its own write");
+    Result alone = result(settle);
+    assertFalse(ViewRowVerdict.trustedAlone(SELLER, alone), "a settle that arrived after a later write deleted the row");
+    assertEquals(write, ViewRowVerdict.observed(SELLER, alone), "read as unverified: checked against its main row");
+    Put sameTimestamp = SELLER.put(ROW, MODEL.values(MOVED), new RowStatus(State.UNVERIFIED, WRITE, 8L), owner);
+    assertFalse(ViewRowVerdict.trustedAlone(SELLER, overlay(sameTimestamp, settle)),
+        "a writer of the same timestamp that lost the race wrote over the row before the settle");
+    Put older = SELLER.put(ROW, values, new RowStatus(State.VERIFIED, WRITE, 7L), owner);
+    older.getFamilyCellMap().values().forEach(cells -> cells.removeIf(c -> CellUtil.matchingQualifier(c,
+        ProtocolCells.VIEW_WRITE)));
+    assertFalse(ViewRowVerdict.trustedAlone(SELLER, result(older)), "a row written without marks is checked once");
+    assertEquals(Action.REPAIR, ViewRowVerdict.forReader(SELLER, ROW, ViewRowVerdict.observed(SELLER, result(older)),
+        main("live@0"), WRITE + 10, LEASE, true), "and repaired, with its mark");
+  }
+
+  /** The row {@code over} leaves when written after {@code under}: its cells replace theirs column by column. */
+  private static Result overlay(Put under, Put over) {
+    List<Cell> cells = new ArrayList<>();
+    over.getFamilyCellMap().values().forEach(cells::addAll);
+    under.getFamilyCellMap().values().forEach(column -> column.stream()
+        .filter(c -> cells.stream().noneMatch(o -> CellUtil.matchingColumn(o, c))).forEach(cells::add));
+    cells.sort(CellComparator.getInstance());
+    return Result.create(cells);
   }
 
   private static Result viewRow(ViewModel view, Order order, State state) {

@@ -23,6 +23,7 @@ import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RowMutations;
@@ -53,7 +54,7 @@ class WriteDecisionTest {
   @Test
   void anInsertIsALiveWriteAtNowCommittedOnlyIfTheMainRowStillHasNoStatus() {
     Order order = new Order("o-1", "s-1", "b-1", "hello", 0);
-    WriteDecision decision = WriteDecision.ofSave(VIEWS, ROW, MainRow.ABSENT, MODEL.values(order), NOW, 42);
+    WriteDecision decision = WriteDecision.ofSave(VIEWS, ROW, MainRow.ABSENT, MODEL.values(order), NOW, 42, false);
 
     assertEquals(new RowStatus(State.LIVE, NOW, 42), decision.status());
     assertEquals(1L, decision.written()[4], "the version is advanced");
@@ -72,7 +73,7 @@ class WriteDecisionTest {
   void anUpdateGoesAboveTheLastWriteAndIsCommittedOnlyIfTheStatusIsStillTheOneRead() {
     MainRow before = stored(NOW + 500);
     Order moved = new Order("o-1", "s-2", "b-1", "hello", 3);
-    WriteDecision decision = WriteDecision.ofSave(VIEWS, ROW, before, MODEL.values(moved), NOW, 42);
+    WriteDecision decision = WriteDecision.ofSave(VIEWS, ROW, before, MODEL.values(moved), NOW, 42, false);
 
     assertEquals(NOW + 501, decision.timestamp());
     assertEquals(CompareOperator.EQUAL, decision.commit().getCompareOp());
@@ -84,7 +85,7 @@ class WriteDecisionTest {
   @Test
   void aNullColumnIsDeletedInTheSameConditionalRowMutationAsThePut() {
     Order noNote = new Order("o-1", "s-1", "b-1", null, 3);
-    WriteDecision decision = WriteDecision.ofSave(VIEWS, ROW, stored(NOW - 5), MODEL.values(noNote), NOW, 42);
+    WriteDecision decision = WriteDecision.ofSave(VIEWS, ROW, stored(NOW - 5), MODEL.values(noNote), NOW, 42, false);
 
     RowMutations mutations = assertInstanceOf(RowMutations.class, decision.mainMutation());
     List<Mutation> parts = mutations.getMutations();
@@ -95,7 +96,7 @@ class WriteDecisionTest {
 
   @Test
   void aDeleteLeavesATombstoneAboveEveryCellItRemovesAndRetiresTheViewRows() {
-    WriteDecision decision = WriteDecision.ofSave(VIEWS, ROW, stored(NOW + 500), null, NOW, 42);
+    WriteDecision decision = WriteDecision.ofSave(VIEWS, ROW, stored(NOW + 500), null, NOW, 42, false);
 
     assertEquals(new RowStatus(State.DELETED, NOW + 501, 42), decision.status());
     assertNull(decision.written());
@@ -108,15 +109,15 @@ class WriteDecisionTest {
 
   @Test
   void deletingAnEntityThatIsNotStoredDecidesNothing() {
-    assertNull(WriteDecision.ofSave(VIEWS, ROW, MainRow.ABSENT, null, NOW, 42));
-    assertNull(WriteDecision.ofSave(VIEWS, ROW, new MainRow(new RowStatus(State.DELETED, NOW, 7), null), null, NOW, 42));
+    assertNull(WriteDecision.ofSave(VIEWS, ROW, MainRow.ABSENT, null, NOW, 42, false));
+    assertNull(WriteDecision.ofSave(VIEWS, ROW, new MainRow(new RowStatus(State.DELETED, NOW, 7), null), null, NOW, 42, false));
   }
 
   @Test
   void aSaveCarryingAStaleVersionIsRefused() {
     Order stale = new Order("o-1", "s-1", "b-1", "hello", 2);
     assertThrows(StaleVersionException.class,
-        () -> WriteDecision.ofSave(VIEWS, ROW, stored(NOW), MODEL.values(stale), NOW, 42));
+        () -> WriteDecision.ofSave(VIEWS, ROW, stored(NOW), MODEL.values(stale), NOW, 42, false));
   }
 
   @Test
@@ -182,5 +183,25 @@ class WriteDecisionTest {
   private static RowStatus status(Cell cell, long timestamp) {
     assertEquals(timestamp, cell.getTimestamp());
     return RowStatus.decode(CellUtil.cloneValue(cell), 0, RowStatus.LENGTH);
+  }
+
+  @Test
+  void aGroupedCommitDoesNotWaitForItsWalSyncAndItsSyncMarkDoes() {
+    Order moved = new Order("o-1", "s-2", "b-1", null, 3);
+    WriteDecision grouped = WriteDecision.ofSave(VIEWS, ROW, stored(NOW - 5), MODEL.values(moved), NOW, 42, true);
+    RowMutations mutation = assertInstanceOf(RowMutations.class, grouped.commit().getAction(),
+        "a null column is deleted with the put");
+    assertTrue(mutation.getMutations().stream().allMatch(m -> m.getDurability() == Durability.ASYNC_WAL));
+    WriteDecision synced = WriteDecision.ofSave(VIEWS, ROW, stored(NOW - 5), MODEL.values(moved), NOW, 42, false);
+    assertTrue(((RowMutations) synced.commit().getAction()).getMutations().stream()
+        .allMatch(m -> m.getDurability() == Durability.USE_DEFAULT));
+    Put mark = grouped.syncMark(VIEWS, ROW);
+    assertEquals(Durability.SYNC_WAL, mark.getDurability());
+    Cell cell = mark.get(D, ProtocolCells.COMMIT_SYNC).get(0);
+    assertEquals(NOW, cell.getTimestamp(), "at the write's timestamp: the entity's next delete removes it");
+    assertEquals(0, cell.getValueLength());
+    WriteDecision delete = WriteDecision.ofSave(VIEWS, ROW, stored(NOW - 5), null, NOW, 42, true);
+    assertTrue(((RowMutations) delete.commit().getAction()).getMutations().stream()
+        .allMatch(m -> m.getDurability() == Durability.ASYNC_WAL));
   }
 }

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rowan.core.Rowan;
+import dev.rowan.core.spi.ProtocolHook;
+import dev.rowan.core.spi.ProtocolHook.Step;
 import dev.rowan.test.LocalClusterSettings;
 import dev.rowan.test.ViewAudit;
 import java.time.Duration;
@@ -13,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -25,11 +28,13 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.client.RegionLocator;
 import org.junit.jupiter.api.Test;
 
 /**
  * Writers save orders with views while regions of the main table and of a view are split and
- * moved and a region server is aborted and replaced: every save that returned is readable by
+ * moved and a region server is aborted, between the grouped commits of a write and their sync,
+ * and replaced: every save that returned is readable by
  * key with what it saved; a save that threw is either fully there or not at all; and reads
  * through the views answer like the main table. Runs on a cluster of its own (two region
  * servers), in every build (under a minute).
@@ -51,8 +56,10 @@ class RegionServerChaosIT {
     utility.startMiniZKCluster();
     utility.startMiniHBaseCluster(StartMiniClusterOption.builder().numMasters(1).numRegionServers(2).build());
     Duration lease = Duration.ofSeconds(2);
+    AbortBeforeSync abort = new AbortBeforeSync(utility);
     try (Connection connection = ConnectionFactory.createConnection(utility.getConfiguration());
-        Rowan rowan = Rowan.builder(connection).writeLease(lease).build()) {
+        Rowan rowan = Rowan.builder(connection).writeLease(lease).protocolHook(abort).build()) {
+      abort.connection = connection;
       rowan.schema().create(Order.class);
       OrderRepository orders = rowan.repository(OrderRepository.class);
       Map<String, Order> acknowledged = new ConcurrentHashMap<>();
@@ -85,7 +92,7 @@ class RegionServerChaosIT {
         writers.add(thread);
       }
       try (Admin admin = connection.getAdmin()) {
-        chaos(utility, admin, rowan, new Random(seed));
+        chaos(utility, admin, rowan, new Random(seed), abort);
       }
       stop.set(true);
       for (Thread writer : writers) {
@@ -112,7 +119,8 @@ class RegionServerChaosIT {
   }
 
   /** Splits and moves regions of the main table and a view, aborts a region server and starts another. */
-  private static void chaos(HBaseTestingUtility utility, Admin admin, Rowan rowan, Random random) throws Exception {
+  private static void chaos(HBaseTestingUtility utility, Admin admin, Rowan rowan, Random random,
+      AbortBeforeSync abort) throws Exception {
     TableName main = rowan.tableName("orders");
     TableName seller = rowan.tableName("orders.seller");
     MiniHBaseCluster cluster = utility.getMiniHBaseCluster();
@@ -121,7 +129,8 @@ class RegionServerChaosIT {
     Thread.sleep(1_000);
     retrying(() -> move(admin, seller, random));
     Thread.sleep(1_000);
-    cluster.abortRegionServer(random.nextInt(2));
+    abort.armed.set(true);
+    assertTrue(abort.aborted.await(60, TimeUnit.SECONDS), "a region server was aborted between commits and sync");
     cluster.startRegionServer();
     utility.waitUntilNoRegionsInTransition(120_000);
     Thread.sleep(1_000);
@@ -129,6 +138,44 @@ class RegionServerChaosIT {
     retrying(() -> move(admin, main, random));
     Thread.sleep(1_000);
     utility.waitUntilNoRegionsInTransition(120_000);
+  }
+
+  /**
+   * Once armed, aborts the region server of the first main row of the next grouped commit,
+   * after its commits and before the sync that makes them durable: the commits not yet synced are
+   * lost or replayed, and the writer must find out which (docs/view-consistency.md, step 3).
+   */
+  private static final class AbortBeforeSync implements ProtocolHook {
+    final AtomicBoolean armed = new AtomicBoolean();
+    final CountDownLatch aborted = new CountDownLatch(1);
+    private final HBaseTestingUtility utility;
+    volatile Connection connection;
+
+    AbortBeforeSync(HBaseTestingUtility utility) {
+      this.utility = utility;
+    }
+
+    @Override
+    public void at(Step step, String table, List<byte[]> rowKeys) {
+      if (step != Step.BEFORE_COMMIT_SYNC || rowKeys.isEmpty() || !armed.compareAndSet(true, false)) {
+        return;
+      }
+      try (RegionLocator locator = connection.getRegionLocator(TableName.valueOf(table))) {
+        byte[] region = locator.getRegionLocation(rowKeys.get(0)).getRegion().getRegionName();
+        MiniHBaseCluster cluster = utility.getMiniHBaseCluster();
+        int server = cluster.getServerWith(region);
+        if (server < 0) {
+          armed.set(true); // the region is moving: try the next commit
+          return;
+        }
+        cluster.abortRegionServer(server);
+        System.out.println("RegionServerChaosIT: aborted region server " + server + " before the sync of "
+            + rowKeys.size() + " commits");
+        aborted.countDown();
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    }
   }
 
   /** An admin operation of the chaos, tried again while its region is still opening or closing. */

@@ -19,7 +19,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * Every visible cell of a table as text, {@code row family:qualifier = value}, in key order;
- * status cells show their state and null bitmap but not the timestamp and nonce of the write.
+ * status cells (and write marks) show their state and null bitmap but not the timestamp and nonce of the write.
  */
 final class TableCells {
 
@@ -30,7 +30,9 @@ final class TableCells {
     try (Table t = connection.getTable(table); ResultScanner scanner = t.getScanner(new Scan())) {
       for (Result row : scanner) {
         for (Cell cell : row.rawCells()) {
-          cells.add(describe(cell));
+          if (!CellUtil.matchingQualifier(cell, ProtocolCells.COMMIT_SYNC)) { // where a commit was synced, not content
+            cells.add(describe(cell));
+          }
         }
       }
     } catch (IOException e) {
@@ -43,7 +45,8 @@ final class TableCells {
     byte[] qualifier = CellUtil.cloneQualifier(cell);
     byte[] value = CellUtil.cloneValue(cell);
     String shown;
-    if (Arrays.equals(qualifier, ProtocolCells.MAIN_STATUS) || Arrays.equals(qualifier, ProtocolCells.VIEW_STATUS)) {
+    if (Arrays.equals(qualifier, ProtocolCells.MAIN_STATUS) || Arrays.equals(qualifier, ProtocolCells.VIEW_STATUS)
+        || Arrays.equals(qualifier, ProtocolCells.VIEW_WRITE)) {
       RowStatus status = RowStatus.decode(value, 0, value.length);
       shown = status.state() + " bitmap " + Bytes.toHex(Arrays.copyOfRange(value, RowStatus.LENGTH, value.length));
     } else {

@@ -7,6 +7,7 @@ import dev.rowan.core.internal.EntityStore;
 import dev.rowan.index.ProtocolCells;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.ViewModel;
+import dev.rowan.index.ViewRowVerdict;
 import dev.rowan.mapping.EntityModel;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -60,7 +61,7 @@ public final class ViewAudit {
       try (Table table = rowan.connection().getTable(entry.getValue());
           ResultScanner scanner = table.getScanner(new Scan())) {
         for (Result row : scanner) {
-          RowStatus status = ProtocolCells.status(row, view.statusFamily(), ProtocolCells.VIEW_STATUS);
+          RowStatus status = ViewRowVerdict.observed(view, row); // verified only where settled over its own write
           String state = status == null ? "NO STATUS" : status.state().toString();
           actual.put(Bytes.toStringBinary(row.getRow()),
               new Found(state + " " + carried(view, view.decode(row)), status, view.mainRowKey(row)));

@@ -55,8 +55,8 @@ public final class EntityStore<T> {
    * write as dead once it has been in flight for {@code writeLease}.
    */
   public EntityStore(org.apache.hadoop.hbase.client.Connection connection, EntityModel<T> model,
-      Function<String, TableName> names, ProtocolHook hook, java.time.Duration writeLease) {
-    this.context = new StoreContext<>(connection, model, names, hook, writeLease.toMillis());
+      Function<String, TableName> names, ProtocolHook hook, java.time.Duration writeLease, boolean groupCommit) {
+    this.context = new StoreContext<>(connection, model, names, hook, writeLease.toMillis(), groupCommit);
     this.protocol = new ProtocolWriter<>(context);
     this.plain = new PlainWriter<>(context);
     this.viewReader = new ViewReader<>(context);

@@ -6,7 +6,6 @@ import dev.rowan.core.spi.ProtocolHook.Step;
 import dev.rowan.index.ViewModel;
 import dev.rowan.index.ViewRowChange;
 import dev.rowan.index.WriteDecision;
-import dev.rowan.index.WritePlan;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,7 +14,6 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
-import org.apache.hadoop.hbase.client.CheckAndMutateResult;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Row;
@@ -25,25 +23,26 @@ import org.slf4j.LoggerFactory;
 /**
  * Writes entities with views by the consistency protocol (docs/view-consistency.md), a batch
  * at a time: read the main rows; write the new view rows, and mark the retiring ones,
- * unverified; write each main row if its status is still the one read; then mark the new view
- * rows verified and delete the retired ones, each only if its status is still this write's.
- * Entities whose main row changed in between are read and written again.
+ * unverified; write each main row if its status is still the one read, and make those writes
+ * durable ({@link GroupCommit}); then write the new view rows verified and delete the retired
+ * ones. Entities whose main row changed in between, or whose commit a region server lost, are
+ * read and written again.
  */
 final class ProtocolWriter<T> {
 
   private static final Logger LOG = LoggerFactory.getLogger(ProtocolWriter.class);
   static final int MAX_ATTEMPTS = 32;
-  /** Main rows per check-and-mutate RPC of step three; a batch of 1,000 goes out in 8 at once. */
-  static final int COMMIT_CHUNK = 125;
-  /** View rows per check-and-mutate RPC of step four. */
+  /** View rows per RPC of step four. */
   static final int SETTLE_CHUNK = 250;
 
   private final StoreContext<T> context;
   private final UniqueClaims unique;
+  private final GroupCommit<T> commits;
 
   ProtocolWriter(StoreContext<T> context) {
     this.context = context;
     this.unique = new UniqueClaims(context);
+    this.commits = new GroupCommit<>(context);
   }
 
   /** One entity being written; {@code requested} is null for a delete. */
@@ -52,8 +51,7 @@ final class ProtocolWriter<T> {
     final Object[] requested;
     MainRow current;
     Object[] written;
-    WritePlan plan;
-    CheckAndMutate mainWrite;
+    WriteDecision decision;
 
     Pending(byte[] rowKey, Object[] requested) {
       this.rowKey = rowKey;
@@ -89,7 +87,7 @@ final class ProtocolWriter<T> {
       unverify(active, claimed);
       context.hook.at(Step.BEFORE_MAIN_WRITE, table, keys);
       List<Pending> lost = new ArrayList<>();
-      List<Pending> committed = commit(active, lost);
+      List<Pending> committed = commits.commit(active, lost);
       context.hook.at(Step.BEFORE_SETTLE, table, keys);
       settle(committed);
       context.hook.at(Step.AFTER_SETTLE, table, keys);
@@ -117,22 +115,16 @@ final class ProtocolWriter<T> {
   private boolean prepare(Pending entity) {
     WriteDecision decision = StoreContext.staleAsOptimisticLock(() -> WriteDecision.ofSave(context.views,
         entity.rowKey, entity.current, entity.requested, System.currentTimeMillis(),
-        ThreadLocalRandom.current().nextLong()));
-    if (decision == null) {
-      entity.written = null;
-      entity.plan = null;
-      return false;
-    }
-    entity.written = decision.written();
-    entity.plan = decision.plan();
-    entity.mainWrite = decision.commit();
-    return true;
+        ThreadLocalRandom.current().nextLong(), context.groupCommit));
+    entity.decision = decision;
+    entity.written = decision == null ? null : decision.written();
+    return decision != null;
   }
 
   private void unverify(List<Pending> active, List<ViewRowChange> alreadyWritten) {
     Map<TableName, List<Row>> byTable = new LinkedHashMap<>();
     for (Pending entity : active) {
-      for (ViewRowChange change : entity.plan.changes()) {
+      for (ViewRowChange change : entity.decision.plan().changes()) {
         if (!alreadyWritten.contains(change)) {
           byTable.computeIfAbsent(context.viewTables.get(change.view()), t -> new ArrayList<>()).add(change.phaseOne());
         }
@@ -150,37 +142,19 @@ final class ProtocolWriter<T> {
   }
 
   /**
-   * Step three. Each check-and-mutate waits for its own WAL sync on the region server, so the
-   * batch goes out in chunks at once, whose syncs the region server groups.
+   * Step four, for every view at once: plain puts and deletes in batches, and on unique views
+   * check-and-mutates; a failure is left to readers to repair.
    */
-  private List<Pending> commit(List<Pending> active, List<Pending> lost) {
-    List<Supplier<List<CheckAndMutateResult>>> chunks = new ArrayList<>();
-    for (List<Pending> chunk : ParallelCalls.chunks(active, COMMIT_CHUNK)) {
-      List<CheckAndMutate> writes = chunk.stream().map(p -> p.mainWrite).toList();
-      chunks.add(() -> HBaseCalls.on(context.connection, context.mainTable, "write", t -> t.checkAndMutate(writes)));
-    }
-    List<Pending> committed = new ArrayList<>();
-    int i = 0;
-    for (List<CheckAndMutateResult> results : ParallelCalls.all(chunks)) {
-      for (CheckAndMutateResult result : results) {
-        Pending entity = active.get(i++);
-        (result.isSuccess() ? committed : lost).add(entity);
-      }
-    }
-    return committed;
-  }
-
-  /** Step four, for every view at once; a failure is left to readers to repair. */
   private void settle(List<Pending> committed) {
-    Map<ViewModel, List<CheckAndMutate>> byView = new LinkedHashMap<>();
+    Map<ViewModel, List<Row>> byView = new LinkedHashMap<>();
     for (Pending entity : committed) {
-      for (ViewRowChange change : entity.plan.changes()) {
+      for (ViewRowChange change : entity.decision.plan().changes()) {
         byView.computeIfAbsent(change.view(), v -> new ArrayList<>()).add(change.settle());
       }
     }
     List<Supplier<Void>> batches = new ArrayList<>();
     byView.forEach((view, settles) -> {
-      for (List<CheckAndMutate> chunk : ParallelCalls.chunks(settles, SETTLE_CHUNK)) {
+      for (List<Row> chunk : ParallelCalls.chunks(settles, SETTLE_CHUNK)) {
         batches.add(() -> settle(view, chunk));
       }
     });
@@ -189,10 +163,16 @@ final class ProtocolWriter<T> {
     }
   }
 
-  private Void settle(ViewModel view, List<CheckAndMutate> settles) {
+  private Void settle(ViewModel view, List<Row> settles) {
     try {
-      HBaseCalls.on(context.connection, context.viewTables.get(view), "settle view rows",
-          t -> t.checkAndMutate(settles));
+      HBaseCalls.on(context.connection, context.viewTables.get(view), "settle view rows", t -> {
+        if (view.isUnique()) {
+          t.checkAndMutate(settles.stream().map(CheckAndMutate.class::cast).toList());
+        } else {
+          t.batch(settles, new Object[settles.size()]);
+        }
+        return null;
+      });
     } catch (RuntimeException e) {
       // The main rows are written: the write has happened. Unsettled view rows stay
       // unverified, and readers check them against the main rows and repair them.

@@ -2,6 +2,7 @@ package dev.rowan.core.internal;
 
 import dev.rowan.core.spi.ProtocolHook;
 import dev.rowan.core.OptimisticLockException;
+import dev.rowan.index.CommitSync;
 import dev.rowan.index.MainRow;
 import dev.rowan.index.StaleVersionException;
 import dev.rowan.index.ViewMaintainer;
@@ -12,6 +13,7 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Connection;
 
 /**
@@ -32,9 +34,11 @@ final class StoreContext<T> {
   final long maxCellSize;
   /** How long a write may be in flight: past it, readers fence its main row and clean up after it. */
   final long writeLeaseMillis;
+  /** Whether commits are grouped: synced once per region after a batch ({@link dev.rowan.index.CommitSync}). */
+  final boolean groupCommit;
 
   StoreContext(Connection connection, EntityModel<T> model, Function<String, TableName> names, ProtocolHook hook,
-      long writeLeaseMillis) {
+      long writeLeaseMillis, boolean groupCommit) {
     this.connection = connection;
     this.model = model;
     this.views = ViewMaintainer.of(model);
@@ -49,6 +53,21 @@ final class StoreContext<T> {
     this.maxCellSize = connection.getConfiguration().getLong("hbase.client.keyvalue.maxsize",
         10_485_760L);
     this.writeLeaseMillis = writeLeaseMillis;
+    this.groupCommit = groupCommit;
+  }
+
+  /**
+   * Whether main row {@code rowKey}, read as {@code main}, is durable: true when it has no status
+   * (no unsynced write of the protocol's) or its confirmation ({@link CommitSync#confirm})
+   * succeeds; false when the row has changed since it was read, or lost the write it showed.
+   */
+  boolean confirmDurable(byte[] rowKey, MainRow main) {
+    if (main.status() == null) {
+      return true;
+    }
+    CheckAndMutate confirm = CommitSync.confirm(rowKey, statusFamily, main.status());
+    return HBaseCalls.on(connection, mainTable, "confirm a main row is durable", t -> t.checkAndMutate(confirm))
+        .isSuccess();
   }
 
   boolean hasViews() {

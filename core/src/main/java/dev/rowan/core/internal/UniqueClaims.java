@@ -53,7 +53,7 @@ final class UniqueClaims {
     List<ViewRowChange> claimed = new ArrayList<>();
     List<ViewRowChange> taken = new ArrayList<>();
     for (Pending entity : active) {
-      for (ViewRowChange change : entity.plan.changes()) {
+      for (ViewRowChange change : entity.decision.plan().changes()) {
         if (change.view().isUnique() && change.kind() == Kind.WRITE && !heldBefore(entity, change)) {
           boolean free;
           try {
@@ -108,7 +108,9 @@ final class UniqueClaims {
         }
         continue;
       }
-      checkStale(entity, view, change.rowKey(), owner, statusCell);
+      if (!checkStale(entity, view, change.rowKey(), owner, statusCell)) {
+        continue; // the holder's main row changed while it was judged: judge it again
+      }
       // The stale claim's cells may be newer than this write's timestamp: delete them, then claim the free key.
       CheckAndMutate discard = unchanged.build(new Delete(change.rowKey(), newest(held)));
       HBaseCalls.on(context.connection, table, "delete stale unique key", t -> t.checkAndMutate(discard));
@@ -126,12 +128,16 @@ final class UniqueClaims {
     return newest;
   }
 
-  /** Throws unless the holder of the key no longer needs it. */
-  private void checkStale(Pending entity, ViewModel view, byte[] key, byte[] owner, Cell statusCell) {
+  /**
+   * Throws unless the holder of the key no longer needs it; returns false when the holder's main
+   * row, which says it no longer needs the key, is not confirmed durable (it changed, or showed a
+   * grouped commit that a region server lost).
+   */
+  private boolean checkStale(Pending entity, ViewModel view, byte[] key, byte[] owner, Cell statusCell) {
     String entityName = context.model.entityName();
     String violation = entityName + " " + context.describe(entity.rowKey);
     if (owner == null) {
-      return; // a row without owner belongs to no write that can still commit (docs/view-consistency.md)
+      return true; // a row without owner belongs to no write that can still commit (docs/view-consistency.md)
     }
     String holder = entityName + " " + context.describe(owner);
     Result ownerRow = HBaseCalls.on(context.connection, context.mainTable, "read unique key owner",
@@ -146,6 +152,7 @@ final class UniqueClaims {
       throw UniqueViolationException.of(view.tableName(), Bytes.toStringBinary(key), violation,
           holder + " (a write in flight)");
     }
+    return context.confirmDurable(owner, main);
   }
 
   private void release(List<ViewRowChange> claimed) {

@@ -98,7 +98,7 @@ final class ViewReader<T> {
   private Object[] check(ViewModel view, Result row, MainRow main) {
     boolean matches = ViewRowVerdict.maps(view, row.getRow(), main);
     Cell statusCell = ProtocolCells.cell(row, view.statusFamily(), ProtocolCells.VIEW_STATUS);
-    RowStatus observed = statusCell == null ? null : ProtocolCells.readableStatus(statusCell);
+    RowStatus observed = ViewRowVerdict.observed(view, row);
     Action action = ViewRowVerdict.forReader(view, row.getRow(), observed, main, System.currentTimeMillis(),
         context.writeLeaseMillis, true);
     if (action != Action.LEAVE && action != Action.WAIT) {
@@ -127,21 +127,35 @@ final class ViewReader<T> {
 
   /**
    * Carries out the verdict on an unverified row ({@link ViewRowVerdict#forReader}): repairs or
-   * discards it, or first fences the main row of a write whose lease has run out. When the fence
-   * loses to another fence or write, the main row is read again and the verdict given on what it
-   * holds now, without a second fence.
+   * discards it, or first fences the main row of a write whose lease has run out. A repair or a
+   * discard waits until the main row it relies on is durable (a fence is; otherwise it is
+   * confirmed, {@link StoreContext#confirmDurable}). When the fence or the confirmation loses to
+   * another write, the main row is read again and the verdict given once more on what it holds
+   * now, without a second fence.
    */
   private void settle(ViewModel view, Result row, byte[] statusValue, RowStatus observed, MainRow main,
       Action verdict) {
     MainRow settled = main;
     Action action = verdict;
+    byte[] mainKey = view.mainRowKey(row);
+    boolean durable = false;
     if (action == Action.FENCE) {
-      byte[] mainKey = view.mainRowKey(row);
       settled = fence(mainKey, main, observed);
-      if (settled == null) {
-        settled = MainRow.of(context.model, HBaseCalls.on(context.connection, context.mainTable,
-            "read main row of view " + view.name(), t -> t.get(new Get(mainKey))));
+      durable = settled != null;
+    } else if (!context.confirmDurable(mainKey, main)) {
+      settled = null;
+    } else {
+      durable = true;
+    }
+    if (!durable) {
+      settled = MainRow.of(context.model, HBaseCalls.on(context.connection, context.mainTable,
+          "read main row of view " + view.name(), t -> t.get(new Get(mainKey))));
+      action = ViewRowVerdict.forReader(view, row.getRow(), observed, settled, System.currentTimeMillis(),
+          context.writeLeaseMillis, false);
+      if ((action == Action.REPAIR || action == Action.DISCARD) && !context.confirmDurable(mainKey, settled)) {
+        return; // the main row changes under this reader: the next read decides
       }
+    } else if (verdict == Action.FENCE) {
       action = ViewRowVerdict.forReader(view, row.getRow(), observed, settled, System.currentTimeMillis(),
           context.writeLeaseMillis, false);
     }

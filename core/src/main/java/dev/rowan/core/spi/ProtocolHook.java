@@ -21,7 +21,13 @@ public interface ProtocolHook {
     BEFORE_UNVERIFY,
     /** The view rows are written unverified; the main rows are not written yet. */
     BEFORE_MAIN_WRITE,
-    /** The main rows are written; the view rows are not settled yet. */
+    /**
+     * The main rows are written and visible, but with group commit not yet synced to the
+     * write-ahead log: a region server that dies now loses them (the writer then finds out and
+     * writes them again). Without group commit they are durable already.
+     */
+    BEFORE_COMMIT_SYNC,
+    /** The main rows are written and durable; the view rows are not settled yet. */
     BEFORE_SETTLE,
     /** The write is complete. */
     AFTER_SETTLE
