@@ -37,8 +37,8 @@ public final class CommitSync {
   /**
    * The sync mark of main row {@code rowKey}, committed by a write at {@code timestamp}: an empty
    * protocol cell in {@code family} at that timestamp, written with a synced WAL. It changes
-   * nothing any reader sees (readers skip protocol cells, and a row holding only protocol cells
-   * and no status holds no entity, {@link MainRow#of}); a row keeps at most the family's versions
+   * nothing any reader sees (readers skip protocol cells, and a row holding only a sync mark
+   * holds no entity, {@link MainRow#of}); a row keeps at most the family's versions
    * of it, and the entity's next delete removes it.
    */
   public static Put mark(byte[] family, byte[] rowKey, long timestamp) {

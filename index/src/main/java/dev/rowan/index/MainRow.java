@@ -8,8 +8,8 @@ import org.apache.hadoop.hbase.util.Bytes;
 /**
  * What a read of a main row says: its protocol status, whether it holds an entity, and the
  * entity's values. A row without a status cell holds an entity written without views (or before
- * any view existed), unless it holds nothing but protocol cells (a commit sync mark whose commit
- * was lost: no entity); a row whose status is {@code DELETED} is a tombstone. This is the state every
+ * any view existed), unless it holds nothing but a commit sync mark (left where the commit it
+ * followed was lost: no entity); a row whose status is {@code DELETED} is a tombstone. This is the state every
  * rule of the protocol starts from (docs/view-consistency.md): the timestamp of the next write,
  * the version a save or a load stores, and the verdict on a view row.
  *
@@ -41,16 +41,16 @@ public final class MainRow {
       return ABSENT;
     }
     RowStatus status = ProtocolCells.status(result, statusFamily(model), ProtocolCells.MAIN_STATUS);
-    if (status == null && onlyProtocolCells(result)) {
+    if (status == null && onlySyncMarks(result)) {
       return ABSENT; // a commit sync mark left where the commit it followed was lost
     }
     boolean live = status == null || status.state() == RowStatus.State.LIVE;
     return new MainRow(status, live ? model.readValues(result) : null);
   }
 
-  private static boolean onlyProtocolCells(Result result) {
+  private static boolean onlySyncMarks(Result result) {
     for (org.apache.hadoop.hbase.Cell cell : result.rawCells()) {
-      if (cell.getQualifierLength() == 0 || cell.getQualifierArray()[cell.getQualifierOffset()] != 0) {
+      if (!org.apache.hadoop.hbase.CellUtil.matchingQualifier(cell, ProtocolCells.COMMIT_SYNC)) {
         return false;
       }
     }

@@ -36,7 +36,7 @@ class ClientCrashIT {
     Random random = new Random(seed);
     // The default write lease (60 s) outlasts the test: reads never fence the dead writes, so
     // what they leave behind is for VerifyViews to find and repair.
-    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).build()) {
+    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).groupCommit(true).build()) {
       rowan.schema().create(Order.class);
       rowan.repository(OrderRepository.class).saveAll(CrashingWriter.initial(new OrderFixtures(random)));
       int reads = 0;

@@ -21,7 +21,7 @@ public final class CrashingWriter {
     Random random = new Random(Long.parseLong(args[4]));
     OrderFixtures fixtures = new OrderFixtures(random);
     try (Rowan connected = Rowan.connect(ChildJvm.cluster(args));
-        Rowan rowan = Rowan.builder(connected.connection()).namespace(args[3]).build()) {
+        Rowan rowan = Rowan.builder(connected.connection()).namespace(args[3]).groupCommit(true).build()) {
       OrderRepository orders = rowan.repository(OrderRepository.class);
       System.out.println("writing");
       System.out.flush();

@@ -49,7 +49,7 @@ class FaultInjectionIT {
     };
     Duration lease = Duration.ofSeconds(2);
     try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).protocolHook(hook).writeLease(lease)
-        .build()) {
+        .groupCommit(true).build()) {
       rowan.schema().create(Order.class);
       OrderRepository orders = rowan.repository(OrderRepository.class);
       OrderFixtures fixtures = new OrderFixtures(random);

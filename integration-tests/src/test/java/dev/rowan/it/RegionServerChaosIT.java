@@ -58,7 +58,7 @@ class RegionServerChaosIT {
     Duration lease = Duration.ofSeconds(2);
     AbortBeforeSync abort = new AbortBeforeSync(utility);
     try (Connection connection = ConnectionFactory.createConnection(utility.getConfiguration());
-        Rowan rowan = Rowan.builder(connection).writeLease(lease).protocolHook(abort).build()) {
+        Rowan rowan = Rowan.builder(connection).writeLease(lease).protocolHook(abort).groupCommit(true).build()) {
       abort.connection = connection;
       rowan.schema().create(Order.class);
       OrderRepository orders = rowan.repository(OrderRepository.class);

@@ -20,13 +20,33 @@ final class StepGate implements ProtocolHook {
   static final class Stop {
     private final CountDownLatch arrived = new CountDownLatch(1);
     private final CountDownLatch go = new CountDownLatch(1);
+    private volatile long arrivedAt;
 
     void awaitArrival() throws InterruptedException {
       assertTrue(arrived.await(30, TimeUnit.SECONDS), "the write reached its stop");
     }
 
+    /** Waits until the clock has passed the millisecond the write stopped in. */
+    void awaitNextMillisecond() throws InterruptedException {
+      while (System.currentTimeMillis() <= arrivedAt + 1) {
+        Thread.sleep(1);
+      }
+    }
+
     void release() {
       go.countDown();
+    }
+
+    /** Called by the write that reaches this stop: it waits there until released. */
+    void pass() {
+      arrivedAt = System.currentTimeMillis();
+      arrived.countDown();
+      try {
+        go.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException(e);
+      }
     }
   }
 
@@ -43,13 +63,7 @@ final class StepGate implements ProtocolHook {
   public void at(Step step, String table, List<byte[]> rowKeys) {
     Stop stop = next.remove(step + " " + Thread.currentThread().getName());
     if (stop != null) {
-      stop.arrived.countDown();
-      try {
-        stop.go.await();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException(e);
-      }
+      stop.pass();
     }
   }
 }

@@ -74,7 +74,7 @@ class UniqueViewRacesIT {
       MemberRepository members = rowan.repository(MemberRepository.class);
       members.save(new Member("u1", "one@x", "first"));
 
-      Gate.Stop prepared = gate.stopAt(Step.BEFORE_UNVERIFY, "u2");
+      StepGate.Stop prepared = gate.stopAt(Step.BEFORE_UNVERIFY, "u2");
       Member second = new Member("u2", "one@x", "second");
       Future<Member> u2 = executor.submit(() -> members.save(second));
       prepared.awaitArrival(); // u2 has read its row and chosen its timestamp
@@ -104,7 +104,7 @@ class UniqueViewRacesIT {
       rowan.schema().create(Member.class);
       MemberRepository members = rowan.repository(MemberRepository.class);
 
-      Gate.Stop prepared = gate.stopAt(Step.BEFORE_UNVERIFY, "v");
+      StepGate.Stop prepared = gate.stopAt(Step.BEFORE_UNVERIFY, "v");
       Member taker = new Member("v", "a@x", "taker");
       Future<Member> v = executor.submit(() -> members.save(taker));
       prepared.awaitArrival();
@@ -133,7 +133,7 @@ class UniqueViewRacesIT {
       MemberRepository members = rowan.repository(MemberRepository.class);
       members.save(new Member("u", "b@x", "start"));
 
-      Gate.Stop prepared = gate.stopAt(Step.BEFORE_UNVERIFY, "u");
+      StepGate.Stop prepared = gate.stopAt(Step.BEFORE_UNVERIFY, "u");
       Member last = new Member("u", "c@x", "loser, then winner");
       Future<Member> loser = executor.submit(() -> members.save(last)); // from b@x to c@x
       prepared.awaitArrival();
@@ -166,7 +166,7 @@ class UniqueViewRacesIT {
       members.save(new Member("u", "b@x", "start"));
       members.save(new Member("w", "x@x", "holder"));
 
-      Gate.Stop claimed = gate.stopAt(Step.BEFORE_MAIN_WRITE, "u");
+      StepGate.Stop claimed = gate.stopAt(Step.BEFORE_MAIN_WRITE, "u");
       Member moved = new Member("u", "a@x", "first save");
       Future<Member> first = executor.submit(() -> members.save(moved)); // claims a@x, not committed yet
       claimed.awaitArrival();
@@ -291,32 +291,10 @@ class UniqueViewRacesIT {
       }
     }
 
-    /** One stop of one write. */
-    static final class Stop {
-      private final CountDownLatch arrived = new CountDownLatch(1);
-      private final CountDownLatch go = new CountDownLatch(1);
-      private volatile long arrivedAt;
-
-      void awaitArrival() throws InterruptedException {
-        assertTrue(arrived.await(30, TimeUnit.SECONDS), "the write reached its stop");
-      }
-
-      /** Waits until the clock has passed the millisecond the write stopped in. */
-      void awaitNextMillisecond() throws InterruptedException {
-        while (System.currentTimeMillis() <= arrivedAt + 1) {
-          Thread.sleep(1);
-        }
-      }
-
-      void release() {
-        go.countDown();
-      }
-    }
-
     private final Map<String, Object> next = new ConcurrentHashMap<>();
 
-    Stop stopAt(Step step, String id) {
-      Stop stop = new Stop();
+    StepGate.Stop stopAt(Step step, String id) {
+      StepGate.Stop stop = new StepGate.Stop();
       assertNull(next.put(step + " " + id, stop));
       return stop;
     }
@@ -335,15 +313,8 @@ class UniqueViewRacesIT {
             if (action instanceof Crash crash) {
               throw crash;
             }
-            if (action instanceof Stop stop) {
-              stop.arrivedAt = System.currentTimeMillis();
-              stop.arrived.countDown();
-              try {
-                stop.go.await();
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-              }
+            if (action instanceof StepGate.Stop stop) {
+              stop.pass();
             }
           }
         }

@@ -1,5 +1,6 @@
 package dev.rowan.mapreduce;
 
+import dev.rowan.index.CommitSync;
 import dev.rowan.index.MainRow;
 import dev.rowan.index.MainFence;
 import dev.rowan.index.ProtocolCells;
@@ -25,7 +26,8 @@ import org.apache.hadoop.hbase.client.Table;
  * protocol (docs/view-consistency.md): a view row is written verified with the status of its
  * main row; a view row whose cells are newer than the main row's status would hide that write,
  * so the main row is first fenced (its status rewritten, values untouched, above those cells)
- * with a check-and-mutate on the status read, exactly as readers fence dead writes.
+ * with a check-and-mutate on the status read, exactly as readers fence dead writes; otherwise the
+ * main row is confirmed durable first, as readers do before a repair.
  */
 final class ViewRowRepairs {
 
@@ -54,8 +56,8 @@ final class ViewRowRepairs {
     for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       MainRow state = MainRow.of(model, current);
       long newest = newestRaw(viewTable, viewKey);
-      RowStatus target = ViewRowVerdict.forRewrite(state, newest) == Action.REPAIR ? state.status()
-          : fence(current.getRow(), state, newest);
+      RowStatus target = ViewRowVerdict.forRewrite(state, newest) == Action.REPAIR
+          ? confirmed(current.getRow(), state) : fence(current.getRow(), state, newest);
       if (target != null) {
         viewTable.put(view.put(viewKey, state.values(), target.with(State.VERIFIED), current.getRow()));
         return true;
@@ -84,7 +86,9 @@ final class ViewRowRepairs {
     for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       long newest = newestRaw(viewTable, row.getRow());
       MainRow state = MainRow.of(model, current);
-      if (ViewRowVerdict.forDelete(state, newest) == Action.DISCARD || fence(current.getRow(), state, newest) != null) {
+      boolean discard = ViewRowVerdict.forDelete(state, newest) == Action.DISCARD;
+      if (discard && (state.status() == null || confirmed(current.getRow(), state) != null)
+          || !discard && fence(current.getRow(), state, newest) != null) {
         return viewTable.checkAndMutate(unchanged(view, row).build(new Delete(row.getRow(), newest))).isSuccess();
       }
       current = main.get(new Get(current.getRow()));
@@ -112,6 +116,16 @@ final class ViewRowRepairs {
   private RowStatus fence(byte[] row, MainRow state, long newest) throws IOException {
     MainFence fence = MainFence.above(row, statusFamily, state, 0, newest);
     return main.checkAndMutate(fence.write()).isSuccess() ? fence.status() : null;
+  }
+
+  /**
+   * The status of main row {@code row}, read as {@code state}, once confirmed durable
+   * ({@link CommitSync#confirm}: a grouped commit is visible before its writer's sync), or null
+   * when the row changed or lost that write since it was read.
+   */
+  private RowStatus confirmed(byte[] row, MainRow state) throws IOException {
+    return main.checkAndMutate(CommitSync.confirm(row, statusFamily, state.status())).isSuccess() ? state.status()
+        : null;
   }
 
   /** The newest timestamp of any cell or delete marker stored in row {@code key}, or 0. */

@@ -28,7 +28,9 @@ final class TestScope implements ExtensionContext.Store.CloseableResource {
 
   synchronized Rowan rowan() {
     if (rowan == null) {
-      rowan = Rowan.builder(cluster.connection()).namespace(namespace.name()).build();
+      // Group commit, as on a cluster with HBase's default WAL provider; the test cluster's
+      // provider (FSHLog, for the local file system) would turn it off.
+      rowan = Rowan.builder(cluster.connection()).namespace(namespace.name()).groupCommit(true).build();
     }
     return rowan;
   }

@@ -41,14 +41,11 @@ final class GroupCommit<T> {
    * commit was lost with a region server.
    */
   List<Pending> commit(List<Pending> active, List<Pending> again) {
-    if (!context.groupCommit) {
-      return send(active, again);
-    }
-    List<HRegionLocation> before = locate(active);
+    List<HRegionLocation> before = context.groupCommit ? locate(active) : null;
     List<Pending> committed = send(active, again);
     context.hook.at(Step.BEFORE_COMMIT_SYNC, context.mainTable.getNameAsString(),
         committed.stream().map(p -> p.rowKey).toList());
-    if (committed.isEmpty()) {
+    if (!context.groupCommit || committed.isEmpty()) {
       return committed;
     }
     Map<String, Put> marks = new LinkedHashMap<>();

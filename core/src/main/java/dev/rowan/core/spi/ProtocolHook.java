@@ -24,7 +24,8 @@ public interface ProtocolHook {
     /**
      * The main rows are written and visible, but with group commit not yet synced to the
      * write-ahead log: a region server that dies now loses them (the writer then finds out and
-     * writes them again). Without group commit they are durable already.
+     * writes them again). Without group commit they are durable already, and this step directly
+     * precedes {@link #BEFORE_SETTLE}.
      */
     BEFORE_COMMIT_SYNC,
     /** The main rows are written and durable; the view rows are not settled yet. */
