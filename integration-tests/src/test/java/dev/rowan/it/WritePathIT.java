@@ -143,20 +143,33 @@ class WritePathIT {
       rowan.schema().create(Order.class);
       OrderRepository orders = rowan.repository(OrderRepository.class);
       Order order = new Order("o-3", "seller-4", "buyer-2", CREATED, new BigDecimal("10.00"), "first");
-      orders.save(order);
+      Order neighbour = sameRegion(order); // two commits in one region: they are grouped
+      orders.saveAll(List.of(order, neighbour));
       TableName main = rowan.tableName(MODEL.tableName());
-      byte[] row = MODEL.rowKey(order);
-      before.value = rawRow(connection, main, row);
+      before.value = rawRow(connection, main, MODEL.rowKey(order));
 
       Order moved = order.withSeller("seller-5").withNote("second");
+      Order neighbourMoved = neighbour.withNote("second");
       armed.set(true);
-      assertEquals(moved, orders.save(moved));
+      assertEquals(List.of(moved, neighbourMoved), orders.saveAll(List.of(moved, neighbourMoved)));
 
       assertFalse(armed.get(), "the commit was lost before its sync");
       assertEquals(moved, orders.findByKey("o-3").orElseThrow(), "the save that returned is stored");
+      assertEquals(neighbourMoved, orders.findByKey(neighbour.orderNo()).orElseThrow());
       assertEquals(List.of(moved), rowan.store(Order.class).findByView("seller", "seller-5"));
       assertEquals(List.of(), rowan.store(Order.class).findByView("seller", "seller-4"));
       ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
+    }
+  }
+
+  /** An order whose main row has the same salt as {@code order}'s, so it lives in the same region. */
+  private static Order sameRegion(Order order) {
+    byte salt = MODEL.rowKey(order)[0];
+    for (int i = 0; ; i++) {
+      Order other = new Order("o-3-" + i, "seller-6", "buyer-2", CREATED, new BigDecimal("5.00"), "first");
+      if (MODEL.rowKey(other)[0] == salt) {
+        return other;
+      }
     }
   }
 

@@ -6,6 +6,7 @@ import dev.rowan.index.CommitSync;
 import dev.rowan.index.MainRow;
 import dev.rowan.index.RowStatus;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +23,8 @@ import org.apache.hadoop.hbase.client.Result;
  * ({@link CommitSync}) the sync that makes them durable. The check-and-mutates of a batch go out
  * in chunks at once; grouped, none waits for its WAL sync, and then one sync mark per region
  * touched does. Commits in a region whose opening changed between the commits and the mark are
- * read again: those that do not hold their write are written again, from step one.
+ * read again: those that do not hold their write are written again, from step one. A region that
+ * gets a single commit of the batch (a single save, say) gets a synced commit and no mark.
  */
 final class GroupCommit<T> {
 
@@ -36,38 +38,65 @@ final class GroupCommit<T> {
   }
 
   /**
+   * Decides which entities of {@code pending} commit grouped, and notes where their main row's
+   * region is now, before anything is written: with group commit on, those whose region gets at
+   * least one other commit of the batch. A region with a single commit gets a synced commit
+   * instead: one call, where a grouped commit and its sync mark would be two.
+   */
+  void decide(List<Pending> pending) {
+    for (Pending entity : pending) {
+      entity.grouped = null;
+    }
+    if (!context.groupCommit || pending.size() < 2) {
+      return;
+    }
+    List<HRegionLocation> locations = locations(pending.stream().map(p -> p.rowKey).toList());
+    Map<String, Integer> perRegion = new HashMap<>();
+    for (HRegionLocation location : locations) {
+      perRegion.merge(location.getRegion().getEncodedName(), 1, Integer::sum);
+    }
+    for (int i = 0; i < pending.size(); i++) {
+      HRegionLocation location = locations.get(i);
+      if (perRegion.get(location.getRegion().getEncodedName()) > 1) {
+        pending.get(i).grouped = location;
+      }
+    }
+  }
+
+  /**
    * Commits every entity of {@code active} and returns those whose commit is durable; adds to
    * {@code again} those to write again: their status changed since step one, or their grouped
    * commit was lost with a region server.
    */
   List<Pending> commit(List<Pending> active, List<Pending> again) {
-    List<HRegionLocation> before = context.groupCommit ? locate(active) : null;
     List<Pending> committed = send(active, again);
     context.hook.at(Step.BEFORE_COMMIT_SYNC, context.mainTable.getNameAsString(),
         committed.stream().map(p -> p.rowKey).toList());
-    if (!context.groupCommit || committed.isEmpty()) {
-      return committed;
-    }
     Map<String, Put> marks = new LinkedHashMap<>();
-    Map<Pending, HRegionLocation> sentTo = new LinkedHashMap<>();
-    for (int i = 0; i < active.size(); i++) {
-      sentTo.put(active.get(i), before.get(i));
-    }
+    List<Pending> grouped = new ArrayList<>();
+    List<Pending> durable = new ArrayList<>(committed.size());
     for (Pending entity : committed) {
-      marks.computeIfAbsent(sentTo.get(entity).getRegion().getEncodedName(),
-          region -> entity.decision.syncMark(context.views, entity.rowKey));
+      if (entity.grouped == null) {
+        durable.add(entity);
+      } else {
+        grouped.add(entity);
+        marks.computeIfAbsent(entity.grouped.getRegion().getEncodedName(),
+            region -> entity.decision.syncMark(context.views, entity.rowKey));
+      }
+    }
+    if (grouped.isEmpty()) {
+      return durable;
     }
     List<Put> sync = List.copyOf(marks.values());
     HBaseCalls.on(context.connection, context.mainTable, "sync the write-ahead log of committed rows", t -> {
       t.batch(sync, new Object[sync.size()]);
       return null;
     });
-    List<HRegionLocation> after = locate(committed);
-    List<Pending> durable = new ArrayList<>(committed.size());
+    List<HRegionLocation> after = locations(grouped.stream().map(p -> p.rowKey).toList());
     List<Pending> moved = new ArrayList<>();
-    for (int i = 0; i < committed.size(); i++) {
-      Pending entity = committed.get(i);
-      (CommitSync.sameOpening(sentTo.get(entity), after.get(i)) ? durable : moved).add(entity);
+    for (int i = 0; i < grouped.size(); i++) {
+      Pending entity = grouped.get(i);
+      (CommitSync.sameOpening(entity.grouped, after.get(i)) ? durable : moved).add(entity);
     }
     if (!moved.isEmpty()) {
       readAgain(moved, durable, again);
@@ -91,11 +120,11 @@ final class GroupCommit<T> {
     }
   }
 
-  private List<HRegionLocation> locate(List<Pending> entities) {
+  private List<HRegionLocation> locations(List<byte[]> rowKeys) {
     return HBaseCalls.locate(context.connection, context.mainTable, "locate main rows", locator -> {
-      List<HRegionLocation> locations = new ArrayList<>(entities.size());
-      for (Pending entity : entities) {
-        locations.add(locator.getRegionLocation(entity.rowKey));
+      List<HRegionLocation> locations = new ArrayList<>(rowKeys.size());
+      for (byte[] rowKey : rowKeys) {
+        locations.add(locator.getRegionLocation(rowKey));
       }
       return locations;
     });

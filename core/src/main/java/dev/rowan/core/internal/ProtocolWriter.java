@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
+import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Get;
@@ -52,6 +53,8 @@ final class ProtocolWriter<T> {
     MainRow current;
     Object[] written;
     WriteDecision decision;
+    /** Where the main row's region was before the commit; null when the commit is not grouped. */
+    HRegionLocation grouped;
 
     Pending(byte[] rowKey, Object[] requested) {
       this.rowKey = rowKey;
@@ -71,6 +74,7 @@ final class ProtocolWriter<T> {
             MAX_ATTEMPTS);
       }
       readCurrent(pending);
+      commits.decide(pending);
       List<Pending> active = new ArrayList<>();
       for (Pending entity : pending) {
         if (prepare(entity)) {
@@ -115,7 +119,7 @@ final class ProtocolWriter<T> {
   private boolean prepare(Pending entity) {
     WriteDecision decision = StoreContext.staleAsOptimisticLock(() -> WriteDecision.ofSave(context.views,
         entity.rowKey, entity.current, entity.requested, System.currentTimeMillis(),
-        ThreadLocalRandom.current().nextLong(), context.groupCommit));
+        ThreadLocalRandom.current().nextLong(), entity.grouped != null));
     entity.decision = decision;
     entity.written = decision == null ? null : decision.written();
     return decision != null;
