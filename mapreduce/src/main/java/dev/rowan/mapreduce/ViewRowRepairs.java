@@ -3,18 +3,14 @@ package dev.rowan.mapreduce;
 import dev.rowan.index.CommitSync;
 import dev.rowan.index.MainRow;
 import dev.rowan.index.MainFence;
-import dev.rowan.index.ProtocolCells;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.RowStatus.State;
 import dev.rowan.index.ViewModel;
+import dev.rowan.index.ViewRowRepair;
 import dev.rowan.index.ViewRowVerdict;
 import dev.rowan.index.ViewRowVerdict.Action;
 import dev.rowan.mapping.EntityModel;
 import java.io.IOException;
-import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
-import org.apache.hadoop.hbase.client.CheckAndMutate;
-import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
@@ -89,7 +85,7 @@ final class ViewRowRepairs {
       boolean discard = ViewRowVerdict.forDelete(state, newest) == Action.DISCARD;
       if (discard && (state.status() == null || confirmed(current.getRow(), state) != null)
           || !discard && fence(current.getRow(), state, newest) != null) {
-        return viewTable.checkAndMutate(unchanged(view, row).build(new Delete(row.getRow(), newest))).isSuccess();
+        return viewTable.checkAndMutate(ViewRowRepair.deleteAsRead(view, row, newest)).isSuccess();
       }
       current = main.get(new Get(current.getRow()));
       if (ViewRowVerdict.maps(view, row.getRow(), MainRow.of(model, current))) {
@@ -97,16 +93,6 @@ final class ViewRowRepairs {
       }
     }
     return false;
-  }
-
-  /** The condition that view row {@code row} still holds the cell that names its entity as read. */
-  private static CheckAndMutate.Builder unchanged(ViewModel view, Result row) {
-    byte[] family = view.statusFamily();
-    byte[] qualifier = view.isUnique() ? ProtocolCells.OWNER : ProtocolCells.VIEW_STATUS;
-    Cell cell = ProtocolCells.cell(row, family, qualifier);
-    CheckAndMutate.Builder condition = CheckAndMutate.newBuilder(row.getRow());
-    return cell == null ? condition.ifNotExists(family, qualifier)
-        : condition.ifEquals(family, qualifier, CellUtil.cloneValue(cell));
   }
 
   /**
@@ -134,18 +120,7 @@ final class ViewRowRepairs {
     Scan scan = new Scan().withStartRow(key).withStopRow(key, true).setRaw(true).readAllVersions();
     try (ResultScanner scanner = table.getScanner(scan)) {
       for (Result result : scanner) {
-        newest = Math.max(newest, newest(result));
-      }
-    }
-    return newest;
-  }
-
-  /** The newest cell timestamp of {@code row}, or 0 when it is empty. */
-  static long newest(Result row) {
-    long newest = 0;
-    if (row != null && !row.isEmpty()) {
-      for (Cell cell : row.rawCells()) {
-        newest = Math.max(newest, cell.getTimestamp());
+        newest = Math.max(newest, ViewRowRepair.newest(result));
       }
     }
     return newest;

@@ -7,6 +7,7 @@ import dev.rowan.index.ProtocolCells;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.RowStatus.State;
 import dev.rowan.index.ViewModel;
+import dev.rowan.index.ViewRowRepair;
 import dev.rowan.index.ViewRowChange;
 import dev.rowan.index.ViewRowChange.Kind;
 import java.util.ArrayList;
@@ -16,7 +17,6 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
-import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Put;
@@ -112,21 +112,14 @@ final class UniqueClaims {
         continue; // the holder's main row changed while it was judged: judge it again
       }
       // The stale claim's cells may be newer than this write's timestamp: delete them, then claim the free key.
-      CheckAndMutate discard = unchanged.build(new Delete(change.rowKey(), newest(held)));
+      CheckAndMutate discard = ViewRowRepair.delete(view, change.rowKey(), CellUtil.cloneValue(statusCell),
+          ViewRowRepair.newest(held));
       HBaseCalls.on(context.connection, table, "delete stale unique key", t -> t.checkAndMutate(discard));
     }
     throw UniqueViolationException.of(view.tableName(), Bytes.toStringBinary(change.rowKey()),
         context.model.entityName() + " " + context.describe(entity.rowKey), "a writer racing for it");
   }
 
-  /** The newest cell timestamp of a row read. */
-  static long newest(Result row) {
-    long newest = 0;
-    for (Cell cell : row.rawCells()) {
-      newest = Math.max(newest, cell.getTimestamp());
-    }
-    return newest;
-  }
 
   /**
    * Throws unless the holder of the key no longer needs it; returns false when the holder's main
@@ -160,9 +153,7 @@ final class UniqueClaims {
       byte[] family = change.view().statusFamily();
       Cell cell = change.unverify().get(family, ProtocolCells.VIEW_STATUS).get(0);
       long timestamp = cell.getTimestamp();
-      CheckAndMutate undo = CheckAndMutate.newBuilder(change.rowKey())
-          .ifEquals(family, ProtocolCells.VIEW_STATUS, CellUtil.cloneValue(cell))
-          .build(new Delete(change.rowKey(), timestamp));
+      CheckAndMutate undo = ViewRowRepair.delete(change.view(), change.rowKey(), CellUtil.cloneValue(cell), timestamp);
       HBaseCalls.on(context.connection, context.viewTables.get(change.view()), "release unique key",
           t -> t.checkAndMutate(undo));
     }

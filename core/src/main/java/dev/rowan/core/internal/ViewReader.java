@@ -2,21 +2,16 @@ package dev.rowan.core.internal;
 
 import dev.rowan.index.MainRow;
 import dev.rowan.index.MainFence;
-import dev.rowan.index.ProtocolCells;
 import dev.rowan.index.RowStatus;
-import dev.rowan.index.RowStatus.State;
 import dev.rowan.index.ViewModel;
+import dev.rowan.index.ViewRowRepair;
 import dev.rowan.index.ViewRowVerdict;
 import dev.rowan.index.ViewRowVerdict.Action;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
-import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.RowMutations;
 
 /**
  * Turns rows read from a view into entity values that match the view's key, never trusting a
@@ -97,12 +92,11 @@ final class ViewReader<T> {
 
   private Object[] check(ViewModel view, Result row, MainRow main) {
     boolean matches = ViewRowVerdict.maps(view, row.getRow(), main);
-    Cell statusCell = ProtocolCells.cell(row, view.statusFamily(), ProtocolCells.VIEW_STATUS);
     RowStatus observed = ViewRowVerdict.observed(view, row);
     Action action = ViewRowVerdict.forReader(view, row.getRow(), observed, main, System.currentTimeMillis(),
         context.writeLeaseMillis, true);
     if (action != Action.LEAVE && action != Action.WAIT) {
-      settle(view, row, CellUtil.cloneValue(statusCell), observed, main, action);
+      settle(view, row, ViewRowRepair.statusAsRead(view, row), observed, main, action);
     }
     return matches ? main.values() : null;
   }
@@ -115,12 +109,8 @@ final class ViewReader<T> {
    * status carries its owner too, and a retiring write marks the row only while it owns it.
    */
   private void discardOrphan(ViewModel view, Result row) {
-    byte[] family = view.statusFamily();
-    Cell statusCell = ProtocolCells.cell(row, family, ProtocolCells.VIEW_STATUS);
-    CheckAndMutate.Builder unchanged = CheckAndMutate.newBuilder(row.getRow());
-    unchanged = statusCell == null ? unchanged.ifNotExists(family, ProtocolCells.VIEW_STATUS)
-        : unchanged.ifEquals(family, ProtocolCells.VIEW_STATUS, CellUtil.cloneValue(statusCell));
-    CheckAndMutate discard = unchanged.build(new Delete(row.getRow(), UniqueClaims.newest(row)));
+    CheckAndMutate discard = ViewRowRepair.delete(view, row.getRow(), ViewRowRepair.statusAsRead(view, row),
+        ViewRowRepair.newest(row));
     HBaseCalls.on(context.connection, context.viewTables.get(view), "delete view row of no entity",
         t -> t.checkAndMutate(discard));
   }
@@ -181,22 +171,13 @@ final class ViewReader<T> {
   }
 
   private void repair(ViewModel view, byte[] key, byte[] observed, MainRow main) {
-    long timestamp = main.status().timestamp();
-    RowMutations rewrite = new RowMutations(key, 2);
-    try {
-      rewrite.add(new Delete(key, timestamp - 1));
-      rewrite.add(view.put(key, main.values(), main.status().with(State.VERIFIED), context.model.rowKey().encode(main.values())));
-    } catch (java.io.IOException e) {
-      throw new IllegalStateException(e);
-    }
-    CheckAndMutate repair = CheckAndMutate.newBuilder(key)
-        .ifEquals(view.statusFamily(), ProtocolCells.VIEW_STATUS, observed).build(rewrite);
+    CheckAndMutate repair = ViewRowRepair.rewrite(view, key, main, context.model.rowKey().encode(main.values()),
+        observed);
     HBaseCalls.on(context.connection, context.viewTables.get(view), "repair view row", t -> t.checkAndMutate(repair));
   }
 
   private void discard(ViewModel view, byte[] key, byte[] observed, long timestamp) {
-    CheckAndMutate discard = CheckAndMutate.newBuilder(key)
-        .ifEquals(view.statusFamily(), ProtocolCells.VIEW_STATUS, observed).build(new Delete(key, timestamp));
+    CheckAndMutate discard = ViewRowRepair.delete(view, key, observed, timestamp);
     HBaseCalls.on(context.connection, context.viewTables.get(view), "delete stale view row",
         t -> t.checkAndMutate(discard));
   }

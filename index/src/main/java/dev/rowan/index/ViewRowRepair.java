@@ -1,0 +1,84 @@
+package dev.rowan.index;
+
+import dev.rowan.index.RowStatus.State;
+import java.io.IOException;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.RowMutations;
+
+/**
+ * The writes that carry out a verdict on a view row ({@link ViewRowVerdict}), each conditional
+ * on the cell the verdict was given on, so that a row written since is left alone: the repair of
+ * a row from its main row, and the delete of a row. Readers, unique claims and the verify job's
+ * repairs send these; none builds its own (docs/view-consistency.md, "The read protocol").
+ *
+ * <p>Thread-safety: stateless.
+ */
+public final class ViewRowRepair {
+
+  private ViewRowRepair() {}
+
+  /**
+   * The repair of view row {@code key} of {@code view} from main row {@code mainRowKey}, read
+   * as {@code main} (live, with a status): every cell below the main row's status deleted, and
+   * the row written from the main row's values, settled, with the main row's status and a write
+   * mark; only if the row's status cell still holds {@code observed}.
+   */
+  public static CheckAndMutate rewrite(ViewModel view, byte[] key, MainRow main, byte[] mainRowKey,
+      byte[] observed) {
+    long timestamp = main.status().timestamp();
+    RowMutations rewrite = new RowMutations(key, 2);
+    try {
+      rewrite.add(new Delete(key, timestamp - 1));
+      rewrite.add(view.put(key, main.values(), main.status().with(State.VERIFIED), mainRowKey));
+    } catch (IOException e) {
+      throw new IllegalStateException("mutations of one row disagree on the row", e);
+    }
+    return ifCell(key, view.statusFamily(), ProtocolCells.VIEW_STATUS, observed).build(rewrite);
+  }
+
+  /**
+   * The delete of view row {@code key} of {@code view}, every cell up to {@code upTo}, only if
+   * its status cell still holds {@code observed} (null: is still absent).
+   */
+  public static CheckAndMutate delete(ViewModel view, byte[] key, byte[] observed, long upTo) {
+    return ifCell(key, view.statusFamily(), ProtocolCells.VIEW_STATUS, observed).build(new Delete(key, upTo));
+  }
+
+  /**
+   * The delete of view row {@code row} of {@code view} as read, every cell up to {@code upTo},
+   * only if the cell that names its entity still holds what was read: the owner cell on a unique
+   * view, the status cell elsewhere.
+   */
+  public static CheckAndMutate deleteAsRead(ViewModel view, Result row, long upTo) {
+    byte[] qualifier = view.isUnique() ? ProtocolCells.OWNER : ProtocolCells.VIEW_STATUS;
+    Cell cell = ProtocolCells.cell(row, view.statusFamily(), qualifier);
+    return ifCell(row.getRow(), view.statusFamily(), qualifier, cell == null ? null : CellUtil.cloneValue(cell))
+        .build(new Delete(row.getRow(), upTo));
+  }
+
+  /** The status cell's value of {@code row} as read, or null when it has none. */
+  public static byte[] statusAsRead(ViewModel view, Result row) {
+    Cell cell = ProtocolCells.cell(row, view.statusFamily(), ProtocolCells.VIEW_STATUS);
+    return cell == null ? null : CellUtil.cloneValue(cell);
+  }
+
+  /** The newest cell timestamp of {@code row}, or 0 when it is empty: how far a delete of it reaches. */
+  public static long newest(Result row) {
+    long newest = 0;
+    if (row != null && !row.isEmpty()) {
+      for (Cell cell : row.rawCells()) {
+        newest = Math.max(newest, cell.getTimestamp());
+      }
+    }
+    return newest;
+  }
+
+  private static CheckAndMutate.Builder ifCell(byte[] key, byte[] family, byte[] qualifier, byte[] value) {
+    CheckAndMutate.Builder condition = CheckAndMutate.newBuilder(key);
+    return value == null ? condition.ifNotExists(family, qualifier) : condition.ifEquals(family, qualifier, value);
+  }
+}
