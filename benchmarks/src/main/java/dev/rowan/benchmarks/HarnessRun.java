@@ -46,7 +46,12 @@ final class HarnessRun {
 
   /** The parts of the run the {@code only} setting names (comma-separated), {@code all} unless set. */
   Set<String> only(String all) {
-    return Arrays.stream(text("only", all).split(",")).map(String::trim).collect(Collectors.toSet());
+    return list("only", all);
+  }
+
+  /** The comma-separated setting {@code name} as a set of trimmed items, or those of {@code otherwise}. */
+  Set<String> list(String name, String otherwise) {
+    return Arrays.stream(text(name, otherwise).split(",")).map(String::trim).collect(Collectors.toSet());
   }
 
   int rounds() {
