@@ -42,6 +42,7 @@ import java.util.Set;
  * rowan.bench.breakdown.orders 10000   orders per pass of the insert breakdown (ProtocolBreakdown)
  * rowan.bench.load             settled how the read workloads' tables are loaded: settled (SettledLoad) or saveAll
  * rowan.bench.rpcDetail        false   print the client's RPC counters by method after each workload
+ * rowan.bench.walProvider      filesystem  the region server's hbase.wal.provider: filesystem (FSHLog, as the tests) or asyncfs
  * </pre>
  *
  * <p>Prints progress to standard error and the report, Markdown tables, to standard output.
@@ -73,7 +74,7 @@ public final class HBaseBenchmarks {
               new PrintStream(breakdownText, true, StandardCharsets.UTF_8)));
         }
       }
-      run.finished(System.out);
+      run.finished(System.out, cluster);
       if (!done.isEmpty()) {
         Report.print(done, System.out);
         System.out.println();

@@ -85,14 +85,14 @@ final class HarnessRun {
     }
   }
 
-  /** Logs the end of the run and prints its first line of the report to {@code out}. */
-  void finished(PrintStream out) {
+  /** Logs the end of the run and prints its first line of the report, with {@code cluster}'s WAL provider, to {@code out}. */
+  void finished(PrintStream out, BenchmarkCluster cluster) {
     double minutes = (System.nanoTime() - began) / 60e9;
     log.printf("All done in %.1f min%n", minutes);
-    out.printf("%d cores, Java %s, heap %,d MB; %d rounds after a warm-up; whole run %.1f min; "
+    out.printf("%d cores, Java %s, heap %,d MB; WAL provider %s; %d rounds after a warm-up; whole run %.1f min; "
         + "load average %s at the start, %s at the end%n%n", Runtime.getRuntime().availableProcessors(),
-        System.getProperty("java.version"), Runtime.getRuntime().maxMemory() >> 20, rounds, minutes, loadAtStart,
-        Comparison.loadAverage());
+        System.getProperty("java.version"), Runtime.getRuntime().maxMemory() >> 20, cluster.walProvider(), rounds,
+        minutes, loadAtStart, Comparison.loadAverage());
   }
 
   /** Ends the JVM, which HBase leaves non-daemon threads in: status 1 if a part failed. */

@@ -32,6 +32,7 @@ import java.util.Set;
  * rowan.bench.phoenix.top.count       200     top-10 queries per run
  * rowan.bench.phoenix.get.count       1000    gets per run
  * rowan.bench.phoenix.tableOptions    (none)  options of Phoenix's CREATE TABLE, e.g. UPDATE_CACHE_FREQUENCY=60000
+ * rowan.bench.walProvider             filesystem  the region server's hbase.wal.provider: filesystem (FSHLog) or asyncfs
  * </pre>
  *
  * <p>Prints progress and Phoenix's query plans to standard error, the report to standard output.
@@ -57,7 +58,7 @@ public final class PhoenixBenchmarks {
           PhoenixQueryTable table = new PhoenixQueryTable(cluster, phoenix, log, run.setting("query.orders", 200_000),
               run.setting("query.sellers", 1000), run.setting("query.hot", 5000));
           List<Comparison> done = run.measure(workloads(phoenix, table, only, run), timing, counting);
-          run.finished(System.out);
+          run.finished(System.out, cluster);
           String options = run.text("tableOptions", "");
           System.out.printf("Phoenix %s, table options: %s%n%n", org.apache.phoenix.util.PhoenixRuntime.class
               .getPackage().getImplementationVersion(), options.isEmpty() ? "none (Phoenix's defaults)" : options);
