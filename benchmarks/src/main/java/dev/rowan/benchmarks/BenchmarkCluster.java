@@ -26,6 +26,12 @@ import org.apache.hadoop.hbase.client.RegionLocator;
  */
 final class BenchmarkCluster implements AutoCloseable {
 
+  /**
+   * The system property that chooses the region server's WAL provider ({@code hbase.wal.provider}):
+   * {@code filesystem} (FSHLog), as the tests run, unless set; {@code asyncfs} is HBase's default.
+   */
+  static final String WAL_PROVIDER = "rowan.bench.walProvider";
+
   private final HBaseTestingUtility utility;
 
   private BenchmarkCluster(HBaseTestingUtility utility) {
@@ -49,6 +55,10 @@ final class BenchmarkCluster implements AutoCloseable {
    */
   static BenchmarkCluster start(Consumer<Configuration> settings) {
     Configuration configuration = LocalClusterSettings.create(1);
+    String walProvider = System.getProperty(WAL_PROVIDER);
+    if (walProvider != null) {
+      configuration.set("hbase.wal.provider", walProvider);
+    }
     settings.accept(configuration);
     HBaseTestingUtility utility = new HBaseTestingUtility(configuration);
     try {
@@ -63,6 +73,11 @@ final class BenchmarkCluster implements AutoCloseable {
       }
       throw new IllegalStateException("Cannot start the in-process HBase", e);
     }
+  }
+
+  /** The region server's WAL provider, as configured ({@code hbase.wal.provider}). */
+  String walProvider() {
+    return utility.getConfiguration().get("hbase.wal.provider", "asyncfs (HBase's default)");
   }
 
   /** A new connection; with {@code metrics}, one that counts its RPCs (see {@link RpcCounter}). */

@@ -5,15 +5,13 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * The workloads that touch HBase, Rowan against hand-written HBase client code, on one
- * in-process HBase (local file system, logs at WARN): inserts with 0, 1 and 3 views, updates of
- * an indexed field, reads by key, view queries (and the same questions answered by a full scan),
+ * in-process HBase (local file system, logs at WARN): inserts with 0, 1 and 3 views (or 2), updates of
+ * an indexed field with 1 view (or 2), reads by key, view queries (and the same questions answered by a full scan),
  * a top-10 query over a salted view, and the bulk load against {@code saveAll}. See docs/performance.md for the command, the numbers
  * and what they mean.
  *
@@ -24,7 +22,8 @@ import java.util.stream.Collectors;
  * rowan.bench.insert.orders    20000   orders per insert run
  * rowan.bench.insert.warmup    10000   orders of the warm-up insert
  * rowan.bench.insert.views     0,1,3   which of the entities with 0, 1, 2 and 3 views to insert
- * rowan.bench.update.stored    20000   orders stored for the update workloads
+ * rowan.bench.update.views     1       which of the entities with 1 and 2 views to update (1,2 for both)
+ * rowan.bench.update.stored    20000   orders stored for the update workloads, per entity
  * rowan.bench.update.single    1000    saves per run, one order each
  * rowan.bench.update.batch     10000   orders per saveAll run
  * rowan.bench.get.count        2000    gets per run
@@ -43,6 +42,7 @@ import java.util.stream.Collectors;
  * rowan.bench.breakdown.orders 10000   orders per pass of the insert breakdown (ProtocolBreakdown)
  * rowan.bench.load             settled how the read workloads' tables are loaded: settled (SettledLoad) or saveAll
  * rowan.bench.rpcDetail        false   print the client's RPC counters by method after each workload
+ * rowan.bench.walProvider      filesystem  the region server's hbase.wal.provider: filesystem (FSHLog, as the tests) or asyncfs
  * </pre>
  *
  * <p>Prints progress to standard error and the report, Markdown tables, to standard output.
@@ -74,7 +74,7 @@ public final class HBaseBenchmarks {
               new PrintStream(breakdownText, true, StandardCharsets.UTF_8)));
         }
       }
-      run.finished(System.out);
+      run.finished(System.out, cluster);
       if (!done.isEmpty()) {
         Report.print(done, System.out);
         System.out.println();
@@ -95,8 +95,7 @@ public final class HBaseBenchmarks {
     if (only.contains("insert")) {
       int orders = run.setting("insert.orders", 20_000);
       int warmup = run.setting("insert.warmup", 10_000);
-      Set<String> views = Arrays.stream(run.text("insert.views", "0,1,3").split(","))
-          .map(String::trim).collect(Collectors.toSet());
+      Set<String> views = run.list("insert.views", "0,1,3");
       if (views.contains("0")) {
         all.add(new InsertWorkload<>(PlainOrder.class, PlainOrder::new, PlainOrder.Repository.class, 0, orders, warmup));
       }
@@ -114,9 +113,14 @@ public final class HBaseBenchmarks {
       }
     }
     if (only.contains("update")) {
-      UpdateWorkload.Stored stored = new UpdateWorkload.Stored(run.setting("update.stored", 20_000));
-      all.add(new UpdateWorkload(stored, false, run.setting("update.single", 1000)));
-      all.add(new UpdateWorkload(stored, true, run.setting("update.batch", 10_000)));
+      int size = run.setting("update.stored", 20_000);
+      Set<String> views = run.list("update.views", "1");
+      if (views.contains("1")) {
+        updates(all, UpdateWorkload.Stored.oneView(size), run);
+      }
+      if (views.contains("2")) {
+        updates(all, UpdateWorkload.Stored.twoViews(size), run);
+      }
     }
     QueryTable table = new QueryTable(cluster, log, run.setting("query.orders", 200_000), run.setting("query.sellers", 1000),
         run.setting("query.hot", 10_000));
@@ -141,4 +145,9 @@ public final class HBaseBenchmarks {
     return all;
   }
 
+  /** The single and the batched update workloads of one entity, which share its stored orders. */
+  private static <T> void updates(List<Workload> all, UpdateWorkload.Stored<T> stored, HarnessRun run) {
+    all.add(new UpdateWorkload<>(stored, false, run.setting("update.single", 1000)));
+    all.add(new UpdateWorkload<>(stored, true, run.setting("update.batch", 10_000)));
+  }
 }

@@ -46,7 +46,12 @@ final class HarnessRun {
 
   /** The parts of the run the {@code only} setting names (comma-separated), {@code all} unless set. */
   Set<String> only(String all) {
-    return Arrays.stream(text("only", all).split(",")).map(String::trim).collect(Collectors.toSet());
+    return list("only", all);
+  }
+
+  /** The comma-separated setting {@code name} as a set of trimmed items, or those of {@code otherwise}. */
+  Set<String> list(String name, String otherwise) {
+    return Arrays.stream(text(name, otherwise).split(",")).map(String::trim).collect(Collectors.toSet());
   }
 
   int rounds() {
@@ -80,14 +85,14 @@ final class HarnessRun {
     }
   }
 
-  /** Logs the end of the run and prints its first line of the report to {@code out}. */
-  void finished(PrintStream out) {
+  /** Logs the end of the run and prints its first line of the report, with {@code cluster}'s WAL provider, to {@code out}. */
+  void finished(PrintStream out, BenchmarkCluster cluster) {
     double minutes = (System.nanoTime() - began) / 60e9;
     log.printf("All done in %.1f min%n", minutes);
-    out.printf("%d cores, Java %s, heap %,d MB; %d rounds after a warm-up; whole run %.1f min; "
+    out.printf("%d cores, Java %s, heap %,d MB; WAL provider %s; %d rounds after a warm-up; whole run %.1f min; "
         + "load average %s at the start, %s at the end%n%n", Runtime.getRuntime().availableProcessors(),
-        System.getProperty("java.version"), Runtime.getRuntime().maxMemory() >> 20, rounds, minutes, loadAtStart,
-        Comparison.loadAverage());
+        System.getProperty("java.version"), Runtime.getRuntime().maxMemory() >> 20, cluster.walProvider(), rounds,
+        minutes, loadAtStart, Comparison.loadAverage());
   }
 
   /** Ends the JVM, which HBase leaves non-daemon threads in: status 1 if a part failed. */

@@ -20,6 +20,7 @@ import java.util.Set;
  * rowan.bench.phoenix.only            (all)   comma-separated: insert, update, query, top, get
  * rowan.bench.phoenix.insert.orders   20000   orders per insert run
  * rowan.bench.phoenix.insert.warmup   10000   orders of the warm-up insert
+ * rowan.bench.phoenix.insert.indexes  0,2     which inserts: without views / indexes (0), with two (2)
  * rowan.bench.phoenix.update.stored   20000   orders stored for the update workloads
  * rowan.bench.phoenix.update.batch    10000   orders per batched update run
  * rowan.bench.phoenix.update.single   500     updates of one order per run
@@ -31,6 +32,7 @@ import java.util.Set;
  * rowan.bench.phoenix.top.count       200     top-10 queries per run
  * rowan.bench.phoenix.get.count       1000    gets per run
  * rowan.bench.phoenix.tableOptions    (none)  options of Phoenix's CREATE TABLE, e.g. UPDATE_CACHE_FREQUENCY=60000
+ * rowan.bench.walProvider             filesystem  the region server's hbase.wal.provider: filesystem (FSHLog) or asyncfs
  * </pre>
  *
  * <p>Prints progress and Phoenix's query plans to standard error, the report to standard output.
@@ -56,7 +58,7 @@ public final class PhoenixBenchmarks {
           PhoenixQueryTable table = new PhoenixQueryTable(cluster, phoenix, log, run.setting("query.orders", 200_000),
               run.setting("query.sellers", 1000), run.setting("query.hot", 5000));
           List<Comparison> done = run.measure(workloads(phoenix, table, only, run), timing, counting);
-          run.finished(System.out);
+          run.finished(System.out, cluster);
           String options = run.text("tableOptions", "");
           System.out.printf("Phoenix %s, table options: %s%n%n", org.apache.phoenix.util.PhoenixRuntime.class
               .getPackage().getImplementationVersion(), options.isEmpty() ? "none (Phoenix's defaults)" : options);
@@ -82,8 +84,13 @@ public final class PhoenixBenchmarks {
     if (only.contains("insert")) {
       int orders = run.setting("insert.orders", 20_000);
       int warmup = run.setting("insert.warmup", 10_000);
-      all.add(PhoenixInsertWorkload.plain(phoenix, orders, warmup));
-      all.add(PhoenixInsertWorkload.indexed(phoenix, orders, warmup));
+      Set<String> indexes = run.list("insert.indexes", "0,2");
+      if (indexes.contains("0")) {
+        all.add(PhoenixInsertWorkload.plain(phoenix, orders, warmup));
+      }
+      if (indexes.contains("2")) {
+        all.add(PhoenixInsertWorkload.indexed(phoenix, orders, warmup));
+      }
     }
     if (only.contains("update")) {
       PhoenixUpdateWorkload.Stored stored = new PhoenixUpdateWorkload.Stored(run.setting("update.stored", 20_000));

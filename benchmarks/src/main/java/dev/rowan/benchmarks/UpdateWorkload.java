@@ -1,39 +1,75 @@
 package dev.rowan.benchmarks;
 
+import dev.rowan.benchmarks.phoenix.TwoViewOrder;
+import dev.rowan.core.HBaseRepository;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Updating an indexed field: orders move to another seller, so that each update retires one
- * row of the {@code seller} view and writes another. Rowan's {@code save} (or {@code saveAll})
- * runs the verified write protocol; the hand-written code gets the main row, puts it, and in one
- * batch on the view table puts the new view row and deletes the old one. Each side updates the
- * orders of its own tables, loaded once with the same orders (Rowan's as {@code saveAll} leaves
- * them, see {@link SettledLoad}; the hand-written side's by its own insert).
+ * row of the {@code seller} view and writes another (and, with two views, rewrites the order's
+ * row of the {@code buyer} view). Rowan's {@code save} (or {@code saveAll}) runs the verified
+ * write protocol; the hand-written code gets the main row, puts it, and in one batch per view
+ * table puts the new view row and deletes the old one. Each side updates the orders of its own
+ * tables, loaded once with the same orders (Rowan's as {@code saveAll} leaves them, see
+ * {@link SettledLoad}; the hand-written side's by its own insert).
+ *
+ * @param <T> the order type, which decides the number of views
  */
-final class UpdateWorkload extends Workload {
+final class UpdateWorkload<T> extends Workload {
 
   private static final String[] NAMESPACES = {"upd_rowan", "upd_hand"};
 
-  /** The orders as stored, per side, shared by the single and batched workloads. */
-  static final class Stored {
+  /** A copy of an order moved to another seller. */
+  @FunctionalInterface
+  interface Move<T> {
+    T to(T order, String sellerId);
+  }
+
+  /** The orders as stored, per side, shared by the single and batched workloads of one order type. */
+  static final class Stored<T> {
+    private final Class<T> type;
+    private final OrderFactory<T> factory;
+    private final Class<? extends HBaseRepository<T>> repository;
+    private final Move<T> move;
+    private final int views;
     private final int size;
-    private final SellerOrder[][] current = new SellerOrder[2][];
+    private final List<List<T>> current = new ArrayList<>(List.of(new ArrayList<>(), new ArrayList<>()));
     private final int[] next = new int[2];
     private final int[] runs = new int[2];
 
-    Stored(int size) {
+    private Stored(Class<T> type, OrderFactory<T> factory, Class<? extends HBaseRepository<T>> repository,
+        Move<T> move, int views, int size) {
+      this.type = type;
+      this.factory = factory;
+      this.repository = repository;
+      this.move = move;
+      this.views = views;
       this.size = size;
+    }
+
+    /** {@code size} orders with the {@code seller} view ({@link SellerOrder}). */
+    static Stored<SellerOrder> oneView(int size) {
+      return new Stored<>(SellerOrder.class, SellerOrder::new, SellerOrder.Repository.class,
+          (o, seller) -> new SellerOrder(o.orderNo(), seller, o.buyerId(), o.createdAt(), o.amount(), o.status(),
+              o.quantity()), 1, size);
+    }
+
+    /** {@code size} orders with the {@code seller} and {@code buyer} views ({@link TwoViewOrder}). */
+    static Stored<TwoViewOrder> twoViews(int size) {
+      return new Stored<>(TwoViewOrder.class, TwoViewOrder::new, TwoViewOrder.Repository.class,
+          (o, seller) -> new TwoViewOrder(o.orderNo(), seller, o.buyerId(), o.createdAt(), o.amount(), o.status(),
+              o.quantity()), 2, size);
     }
   }
 
-  private final Stored stored;
+  private final Stored<T> stored;
   private final boolean batched;
   private final int count;
 
-  UpdateWorkload(Stored stored, boolean batched, int count) {
-    super(batched ? String.format("update seller of %,d orders (saveAll)", count)
-            : "update seller of 1 order (save)", "order",
+  UpdateWorkload(Stored<T> stored, boolean batched, int count) {
+    super(String.format("update seller of %,d order%s, %d view%s (%s)", batched ? count : 1, batched ? "s" : "",
+            stored.views, stored.views == 1 ? "" : "s", batched ? "saveAll" : "save"), "order",
         batched ? List.of("Rowan saveAll", "multi-get + BufferedMutator") : List.of("Rowan save", "get, put, batch"));
     this.stored = stored;
     this.batched = batched;
@@ -42,16 +78,16 @@ final class UpdateWorkload extends Workload {
 
   @Override
   void load(Clients timing, Clients counting) throws Exception {
-    if (stored.current[0] != null) {
+    if (!stored.current.get(0).isEmpty()) {
       return;
     }
-    List<SellerOrder> orders = BenchData.random(SellerOrder::new, "u", 0, stored.size, 1000, 7);
-    SettledLoad.load(timing, NAMESPACES[0], SellerOrder.class, SellerOrder.Repository.class, orders.size(),
+    List<T> orders = BenchData.random(stored.factory, "u", 0, stored.size, 1000, 7);
+    SettledLoad.load(timing, NAMESPACES[0], stored.type, stored.repository, orders.size(),
         (from, count) -> orders.subList(from, from + count));
-    timing.recreate(NAMESPACES[1], SellerOrder.class);
-    timing.hand(NAMESPACES[1], SellerOrder.class).insert(orders);
+    timing.recreate(NAMESPACES[1], stored.type);
+    timing.hand(NAMESPACES[1], stored.type).insert(orders);
     for (int side = 0; side < 2; side++) {
-      stored.current[side] = orders.toArray(new SellerOrder[0]);
+      stored.current.set(side, new ArrayList<>(orders));
     }
   }
 
@@ -74,26 +110,27 @@ final class UpdateWorkload extends Workload {
   Run run(Clients clients, int side, int round, int count) throws Exception {
     String namespace = NAMESPACES[side];
     int run = stored.runs[side]++;
+    List<T> current = stored.current.get(side);
     int[] slots = new int[count];
-    List<SellerOrder> moved = new ArrayList<>(count);
+    List<T> moved = new ArrayList<>(count);
     for (int i = 0; i < count; i++) {
       int slot = (stored.next[side] + i) % stored.size;
-      SellerOrder order = stored.current[side][slot];
       slots[i] = slot;
-      moved.add(new SellerOrder(order.orderNo(), "moved-" + run + "-" + (slot % 1000), order.buyerId(),
-          order.createdAt(), order.amount(), order.status(), order.quantity()));
+      moved.add(stored.move.to(current.get(slot), "moved-" + run + "-" + (slot % 1000)));
     }
     stored.next[side] = (stored.next[side] + count) % stored.size;
     Run result;
     if (side == 0) {
-      SellerOrder.Repository orders = clients.repository(namespace, SellerOrder.Repository.class);
-      result = batched ? Run.whole(clients.rpcs(), count, () -> orders.saveAll(moved)) : Run.each(clients.rpcs(), count, i -> orders.save(moved.get(i)));
+      HBaseRepository<T> orders = clients.repository(namespace, stored.repository);
+      result = batched ? Run.whole(clients.rpcs(), count, () -> orders.saveAll(moved))
+          : Run.each(clients.rpcs(), count, i -> orders.save(moved.get(i)));
     } else {
-      HandWritten<SellerOrder> hand = clients.hand(namespace, SellerOrder.class);
-      result = batched ? Run.whole(clients.rpcs(), count, () -> hand.updateAll(moved)) : Run.each(clients.rpcs(), count, i -> hand.update(moved.get(i)));
+      HandWritten<T> hand = clients.hand(namespace, stored.type);
+      result = batched ? Run.whole(clients.rpcs(), count, () -> hand.updateAll(moved))
+          : Run.each(clients.rpcs(), count, i -> hand.update(moved.get(i)));
     }
     for (int i = 0; i < count; i++) {
-      stored.current[side][slots[i]] = moved.get(i);
+      current.set(slots[i], moved.get(i));
     }
     return result;
   }
