@@ -82,9 +82,12 @@ public final class EntityStore<T> {
       rows.putIfAbsent(Bytes.toStringBinary(row), new Pending(row, null));
     }
     List<Pending> all = new ArrayList<>(rows.values());
-    for (int from = 0; from < all.size(); from += BATCH) {
-      protocol.write(new ArrayList<>(all.subList(from, Math.min(all.size(), from + BATCH))));
-    }
+    SettlePipeline.around(all.size() > BATCH, settles -> {
+      for (int from = 0; from < all.size(); from += BATCH) {
+        protocol.write(new ArrayList<>(all.subList(from, Math.min(all.size(), from + BATCH))), settles);
+      }
+      return null;
+    });
   }
 
   /** The entity model. */
@@ -135,19 +138,23 @@ public final class EntityStore<T> {
     }
     boolean versioned = context.model.version() != null;
     List<T> saved = versioned ? new ArrayList<>(values.size()) : given;
-    for (int from = 0; from < values.size(); from += BATCH) {
-      int to = Math.min(values.size(), from + BATCH);
-      List<Object[]> stored = writeBatch(keys.subList(from, to), values.subList(from, to), writes.subList(from, to));
-      if (versioned) {
-        for (Object[] entity : stored) {
-          saved.add(context.model.instantiate(entity));
+    return SettlePipeline.around(values.size() > BATCH, settles -> {
+      for (int from = 0; from < values.size(); from += BATCH) {
+        int to = Math.min(values.size(), from + BATCH);
+        List<Object[]> stored = writeBatch(keys.subList(from, to), values.subList(from, to), writes.subList(from, to),
+            settles);
+        if (versioned) {
+          for (Object[] entity : stored) {
+            saved.add(context.model.instantiate(entity));
+          }
         }
       }
-    }
-    return saved;
+      return saved;
+    });
   }
 
-  private List<Object[]> writeBatch(List<byte[]> keys, List<Object[]> values, List<RowWrite> writes) {
+  private List<Object[]> writeBatch(List<byte[]> keys, List<Object[]> values, List<RowWrite> writes,
+      SettlePipeline settles) {
     if (!context.hasViews()) {
       return plain.save(keys, values, writes);
     }
@@ -157,7 +164,7 @@ public final class EntityStore<T> {
     for (int i = 0; i <= keys.size(); i++) {
       String key = i < keys.size() ? Bytes.toStringBinary(keys.get(i)) : null;
       if (i == keys.size() || round.containsKey(key)) {
-        written.addAll(protocol.write(new ArrayList<>(round.values())));
+        written.addAll(protocol.write(new ArrayList<>(round.values()), settles));
         round.clear();
       }
       if (i < keys.size()) {

@@ -67,6 +67,11 @@ final class ParallelCalls {
     return results;
   }
 
+  /** Starts {@code call} on the pool (or runs it on the caller when the pool is busy). */
+  static CompletableFuture<Void> async(Runnable call) {
+    return CompletableFuture.runAsync(call, POOL);
+  }
+
   private static <R> CompletableFuture<R> run(Supplier<R> call) {
     try {
       return CompletableFuture.completedFuture(call.get());

@@ -67,6 +67,14 @@ final class ProtocolWriter<T> {
    * the values stored for each, their versions advanced; rows must be distinct.
    */
   List<Object[]> write(List<Pending> all) {
+    return SettlePipeline.around(false, settles -> write(all, settles));
+  }
+
+  /**
+   * Writes every entity as {@link #write(List)} does, and leaves their settles to
+   * {@code settles}, which the caller finishes.
+   */
+  List<Object[]> write(List<Pending> all, SettlePipeline settles) {
     List<Pending> pending = all;
     for (int attempt = 1; !pending.isEmpty(); attempt++) {
       if (attempt > MAX_ATTEMPTS) {
@@ -93,8 +101,10 @@ final class ProtocolWriter<T> {
       List<Pending> lost = new ArrayList<>();
       List<Pending> committed = commits.commit(active, lost);
       context.hook.at(Step.BEFORE_SETTLE, table, keys);
-      settle(committed);
-      context.hook.at(Step.AFTER_SETTLE, table, keys);
+      settles.add(() -> {
+        settle(committed);
+        context.hook.at(Step.AFTER_SETTLE, table, keys);
+      });
       pending = lost;
     }
     List<Object[]> written = new ArrayList<>(all.size());
