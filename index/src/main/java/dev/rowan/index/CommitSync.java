@@ -1,5 +1,8 @@
 package dev.rowan.index;
 
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
@@ -61,6 +64,23 @@ public final class CommitSync {
    */
   public static CheckAndMutate confirm(byte[] row, byte[] family, RowStatus read) {
     return ProtocolCells.ifMainStatus(row, family, read).build(mark(family, row, read.timestamp()));
+  }
+
+  /**
+   * Which commits of a batch to group, given the region each goes to: those whose region gets at
+   * least one other commit of the batch. A region with a single commit gets a synced commit
+   * instead: one call, where a grouped commit and its sync mark would be two.
+   */
+  public static boolean[] grouped(List<HRegionLocation> regionOfEach) {
+    Map<String, Integer> perRegion = new HashMap<>();
+    for (HRegionLocation location : regionOfEach) {
+      perRegion.merge(location.getRegion().getEncodedName(), 1, Integer::sum);
+    }
+    boolean[] grouped = new boolean[regionOfEach.size()];
+    for (int i = 0; i < grouped.length; i++) {
+      grouped[i] = perRegion.get(regionOfEach.get(i).getRegion().getEncodedName()) > 1;
+    }
+    return grouped;
   }
 
   /**

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rowan.index.RowStatus.State;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.HRegionLocation;
@@ -40,6 +41,15 @@ class CommitSyncTest {
     assertFalse(CommitSync.sameOpening(sent, new HRegionLocation(REGION, SERVER, 12)), "reopened on the same server");
     assertFalse(CommitSync.sameOpening(sent, new HRegionLocation(DAUGHTER, SERVER, 12)), "split");
     assertFalse(CommitSync.sameOpening(null, sent), "not located");
+  }
+
+  @Test
+  void onlyCommitsThatShareTheirRegionWithAnotherCommitOfTheBatchAreGrouped() {
+    HRegionLocation first = new HRegionLocation(REGION, SERVER, 7);
+    HRegionLocation second = new HRegionLocation(DAUGHTER, SERVER, 12);
+    assertArrayEquals(new boolean[] {true, false, true}, CommitSync.grouped(List.of(first, second, first)),
+        "a lone commit is synced by itself: one call instead of a commit and a sync mark");
+    assertArrayEquals(new boolean[] {false}, CommitSync.grouped(List.of(first)));
   }
 
   @ParameterizedTest(name = "hbase.wal.provider={0}, delegate={1}: grouped {2}")

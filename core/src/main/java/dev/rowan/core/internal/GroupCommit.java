@@ -6,7 +6,6 @@ import dev.rowan.index.CommitSync;
 import dev.rowan.index.MainRow;
 import dev.rowan.index.RowStatus;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,10 +37,8 @@ final class GroupCommit<T> {
   }
 
   /**
-   * Decides which entities of {@code pending} commit grouped, and notes where their main row's
-   * region is now, before anything is written: with group commit on, those whose region gets at
-   * least one other commit of the batch. A region with a single commit gets a synced commit
-   * instead: one call, where a grouped commit and its sync mark would be two.
+   * Decides which entities of {@code pending} commit grouped ({@link CommitSync#grouped}), and
+   * notes where their main row's region is now, before anything is written.
    */
   void decide(List<Pending> pending) {
     for (Pending entity : pending) {
@@ -51,15 +48,9 @@ final class GroupCommit<T> {
       return;
     }
     List<HRegionLocation> locations = locations(pending.stream().map(p -> p.rowKey).toList());
-    Map<String, Integer> perRegion = new HashMap<>();
-    for (HRegionLocation location : locations) {
-      perRegion.merge(location.getRegion().getEncodedName(), 1, Integer::sum);
-    }
+    boolean[] grouped = CommitSync.grouped(locations);
     for (int i = 0; i < pending.size(); i++) {
-      HRegionLocation location = locations.get(i);
-      if (perRegion.get(location.getRegion().getEncodedName()) > 1) {
-        pending.get(i).grouped = location;
-      }
+      pending.get(i).grouped = grouped[i] ? locations.get(i) : null;
     }
   }
 
