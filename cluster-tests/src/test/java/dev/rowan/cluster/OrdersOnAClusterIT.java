@@ -197,6 +197,42 @@ class OrdersOnAClusterIT {
     assertQueriesAnswerLikeTheOracle();
   }
 
+  @Test
+  @org.junit.jupiter.api.Order(7)
+  void savesGroupTheirCommitsOnRegionServersWhoseWalsAreOnHdfs() throws Exception {
+    List<Order> changed = data.changed(400); // new sellers and buyers: every view row moves
+    orders.saveAll(changed);
+    data.stored(changed);
+    for (Order one : data.changed(20)) {
+      orders.save(one);
+      data.stored(List.of(one));
+    }
+
+    assertTrue(syncMarks(changed) > 0, "the batch's commits were grouped: the cluster runs HBase's default"
+        + " WAL provider, and its regions got several commits each");
+    assertEachViewHoldsOneRowPerStoredOrder();
+    assertQueriesAnswerLikeTheOracle();
+    ClusterShell.Result verify = shell.run("verify-views-after-saves", docs.get("verify-views"));
+    assertEquals(0, verify.exitCode(), "exit code of VerifyViews check (3 means faults)");
+    assertTrue(verify.output().contains(" 0 rows at fault"), "VerifyViews reports no fault after the saves");
+  }
+
+  /** How many main rows of {@code saved} carry the sync mark of a grouped commit. */
+  private int syncMarks(List<Order> saved) throws IOException {
+    int marked = 0;
+    try (Table table = connection.getTable(TableName.valueOf(NAMESPACE, "orders"))) {
+      for (Order order : saved) {
+        Result row = table.get(new org.apache.hadoop.hbase.client.Get(
+            dev.rowan.mapping.EntityModel.of(Order.class).rowKey(order)));
+        if (java.util.Arrays.stream(row.rawCells()).anyMatch(cell -> org.apache.hadoop.hbase.CellUtil
+            .matchingQualifier(cell, dev.rowan.index.ProtocolCells.COMMIT_SYNC))) {
+          marked++;
+        }
+      }
+    }
+    return marked;
+  }
+
   /** Runs the docs' bulk load of {@code orders} (as orders.csv) on YARN and records them as stored. */
   private void loadWithTheDocsCommand(String name, List<Order> loaded) throws IOException, InterruptedException {
     OrdersData.writeCsv(shell.directory().resolve("orders.csv"), loaded);
