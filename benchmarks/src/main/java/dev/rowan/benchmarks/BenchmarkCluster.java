@@ -28,7 +28,8 @@ final class BenchmarkCluster implements AutoCloseable {
 
   /**
    * The system property that chooses the region server's WAL provider ({@code hbase.wal.provider}):
-   * {@code filesystem} (FSHLog), as the tests run, unless set; {@code asyncfs} is HBase's default.
+   * {@code asyncfs} (HBase's default, as the tests run) unless set; {@code filesystem} is FSHLog,
+   * under which Rowan does not group commits.
    */
   static final String WAL_PROVIDER = "rowan.bench.walProvider";
 

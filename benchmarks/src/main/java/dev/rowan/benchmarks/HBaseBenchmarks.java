@@ -42,7 +42,7 @@ import java.util.Set;
  * rowan.bench.breakdown.orders 10000   orders per pass of the insert breakdown (ProtocolBreakdown)
  * rowan.bench.load             settled how the read workloads' tables are loaded: settled (SettledLoad) or saveAll
  * rowan.bench.rpcDetail        false   print the client's RPC counters by method after each workload
- * rowan.bench.walProvider      filesystem  the region server's hbase.wal.provider: filesystem (FSHLog, as the tests) or asyncfs
+ * rowan.bench.walProvider      asyncfs the region server's hbase.wal.provider: asyncfs (HBase's default, as the tests) or filesystem (FSHLog)
  * </pre>
  *
  * <p>Prints progress to standard error and the report, Markdown tables, to standard output.

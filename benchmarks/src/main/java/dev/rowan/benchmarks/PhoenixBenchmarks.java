@@ -32,7 +32,7 @@ import java.util.Set;
  * rowan.bench.phoenix.top.count       200     top-10 queries per run
  * rowan.bench.phoenix.get.count       1000    gets per run
  * rowan.bench.phoenix.tableOptions    (none)  options of Phoenix's CREATE TABLE, e.g. UPDATE_CACHE_FREQUENCY=60000
- * rowan.bench.walProvider             filesystem  the region server's hbase.wal.provider: filesystem (FSHLog) or asyncfs
+ * rowan.bench.walProvider             asyncfs  the region server's hbase.wal.provider: asyncfs (HBase's default) or filesystem (FSHLog)
  * </pre>
  *
  * <p>Prints progress and Phoenix's query plans to standard error, the report to standard output.

@@ -20,7 +20,7 @@ public final class LocalClusterSettings {
   public static Configuration create(int regionServers) {
     Configuration conf = HBaseConfiguration.create();
     conf.setBoolean("hbase.unsafe.stream.capability.enforce", false); // local FS has no hflush
-    conf.set("hbase.wal.provider", "filesystem");
+    conf.set("hbase.wal.provider", "asyncfs"); // HBase's default: writes group their commits, as on a cluster
     conf.setInt(HConstants.MASTER_INFO_PORT, -1);
     conf.setInt(HConstants.REGIONSERVER_INFO_PORT, -1);
     conf.setInt(HConstants.REGION_SERVER_HANDLER_COUNT, 10);

@@ -28,9 +28,7 @@ final class TestScope implements ExtensionContext.Store.CloseableResource {
 
   synchronized Rowan rowan() {
     if (rowan == null) {
-      // Group commit, as on a cluster with HBase's default WAL provider; the test cluster's
-      // provider (FSHLog, for the local file system) would turn it off.
-      rowan = Rowan.builder(cluster.connection()).namespace(namespace.name()).groupCommit(true).build();
+      rowan = Rowan.builder(cluster.connection()).namespace(namespace.name()).build();
     }
     return rowan;
   }
