@@ -26,7 +26,7 @@ import org.apache.hadoop.hbase.client.RowMutations;
  *       the write's timestamp and leaves the status cell as a tombstone;
  *   <li>the commit applies that mutation only if the status cell still holds what was read (or
  *       is still absent); a grouped commit does not wait for its WAL sync
- *       ({@link CommitSync#COMMIT_DURABILITY}): the writer syncs it with {@link #syncMark};
+ *       ({@link CommitSync#COMMIT_DURABILITY}): the writer syncs it with {@link #confirmation};
  *   <li>the view plan is {@link ViewMaintainer#plan}, or for a load, whose view rows are verified
  *       at once, {@link ViewMaintainer#planVerified}.
  * </ul>
@@ -111,9 +111,13 @@ public record WriteDecision(RowStatus status, Object[] written, Row mainMutation
     return ProtocolCells.ifMainStatus(rowKey, family, before.status());
   }
 
-  /** The sync mark of this write's main row {@code rowKey}, for a grouped commit ({@link CommitSync#mark}). */
-  public Put syncMark(ViewMaintainer views, byte[] rowKey) {
-    return CommitSync.mark(MainRow.statusFamily(views.entity()), rowKey, timestamp());
+  /**
+   * The confirmation that this write's grouped commit of main row {@code rowKey} is durable
+   * ({@link CommitSync#confirm}): its sync mark, with a synced WAL, only if the row still holds
+   * this write's status.
+   */
+  public CheckAndMutate confirmation(ViewMaintainer views, byte[] rowKey) {
+    return CommitSync.confirm(rowKey, MainRow.statusFamily(views.entity()), status);
   }
 
   private static <M extends Mutation> M durable(boolean grouped, M mutation) {

@@ -186,7 +186,7 @@ class WriteDecisionTest {
   }
 
   @Test
-  void aGroupedCommitDoesNotWaitForItsWalSyncAndItsSyncMarkDoes() {
+  void aGroupedCommitDoesNotWaitForItsWalSyncAndItsConfirmationDoes() {
     Order moved = new Order("o-1", "s-2", "b-1", null, 3);
     WriteDecision grouped = WriteDecision.ofSave(VIEWS, ROW, stored(NOW - 5), MODEL.values(moved), NOW, 42, true);
     RowMutations mutation = assertInstanceOf(RowMutations.class, grouped.commit().getAction(),
@@ -195,7 +195,9 @@ class WriteDecisionTest {
     WriteDecision synced = WriteDecision.ofSave(VIEWS, ROW, stored(NOW - 5), MODEL.values(moved), NOW, 42, false);
     assertTrue(((RowMutations) synced.commit().getAction()).getMutations().stream()
         .allMatch(m -> m.getDurability() == Durability.USE_DEFAULT));
-    Put mark = grouped.syncMark(VIEWS, ROW);
+    CheckAndMutate confirmation = grouped.confirmation(VIEWS, ROW);
+    assertArrayEquals(grouped.status().encode(), confirmation.getValue(), "only while the row holds this write");
+    Put mark = (Put) confirmation.getAction();
     assertEquals(Durability.SYNC_WAL, mark.getDurability());
     Cell cell = mark.get(D, ProtocolCells.COMMIT_SYNC).get(0);
     assertEquals(NOW, cell.getTimestamp(), "at the write's timestamp: the entity's next delete removes it");

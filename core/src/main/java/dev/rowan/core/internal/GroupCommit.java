@@ -3,8 +3,6 @@ package dev.rowan.core.internal;
 import dev.rowan.core.internal.ProtocolWriter.Pending;
 import dev.rowan.core.spi.ProtocolHook.Step;
 import dev.rowan.index.CommitSync;
-import dev.rowan.index.MainRow;
-import dev.rowan.index.RowStatus;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,17 +11,17 @@ import java.util.function.Supplier;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.CheckAndMutateResult;
-import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.client.Result;
 
 /**
  * Step three of the protocol: the main rows' check-and-mutates, and with group commit
  * ({@link CommitSync}) the sync that makes them durable. The check-and-mutates of a batch go out
- * in chunks at once; grouped, none waits for its WAL sync, and then one sync mark per region
- * touched does. Commits in a region whose opening changed between the commits and the mark are
- * read again: those that do not hold their write are written again, from step one. A region that
- * gets a single commit of the batch (a single save, say) gets a synced commit and no mark.
+ * in chunks at once; grouped, none waits for its WAL sync. Then, for each region as located before
+ * the batch was written, one commit is confirmed ({@link CommitSync#confirm}: its sync mark, with
+ * a synced WAL, only if the row still holds the write): where that succeeds and the region, looked
+ * up again in {@code hbase:meta}, is still in the same opening, every commit sent to it is durable.
+ * Elsewhere (the region moved, split, reopened, or the confirmed row lost its write) each commit
+ * is confirmed on its own, and those that cannot be are written again, from step one. A region
+ * that gets a single commit of the batch (a single save, say) gets a synced commit instead.
  */
 final class GroupCommit<T> {
 
@@ -42,7 +40,7 @@ final class GroupCommit<T> {
    */
   void decide(List<Pending> pending) {
     for (Pending entity : pending) {
-      entity.grouped = null;
+      entity.regionBefore = null;
     }
     if (!context.groupCommit || pending.size() < 2) {
       return;
@@ -50,65 +48,69 @@ final class GroupCommit<T> {
     List<HRegionLocation> locations = locations(pending.stream().map(p -> p.rowKey).toList());
     boolean[] grouped = CommitSync.grouped(locations);
     for (int i = 0; i < pending.size(); i++) {
-      pending.get(i).grouped = grouped[i] ? locations.get(i) : null;
+      pending.get(i).regionBefore = grouped[i] ? locations.get(i) : null;
     }
   }
 
   /**
    * Commits every entity of {@code active} and returns those whose commit is durable; adds to
    * {@code again} those to write again: their status changed since step one, or their grouped
-   * commit was lost with a region server.
+   * commit cannot be confirmed durable (lost with a region server, or, indistinguishably, written
+   * over by another write since).
    */
   List<Pending> commit(List<Pending> active, List<Pending> again) {
     List<Pending> committed = send(active, again);
     context.hook.at(Step.BEFORE_COMMIT_SYNC, context.mainTable.getNameAsString(),
         committed.stream().map(p -> p.rowKey).toList());
-    Map<String, Put> marks = new LinkedHashMap<>();
-    List<Pending> grouped = new ArrayList<>();
+    Map<String, List<Pending>> byRegion = new LinkedHashMap<>();
     List<Pending> durable = new ArrayList<>(committed.size());
     for (Pending entity : committed) {
-      if (entity.grouped == null) {
-        durable.add(entity);
+      if (entity.regionBefore == null) {
+        durable.add(entity); // committed with a synced WAL
       } else {
-        grouped.add(entity);
-        marks.computeIfAbsent(entity.grouped.getRegion().getEncodedName(),
-            region -> entity.decision.syncMark(context.views, entity.rowKey));
+        byRegion.computeIfAbsent(entity.regionBefore.getRegion().getEncodedName(), r -> new ArrayList<>()).add(entity);
       }
     }
-    if (grouped.isEmpty()) {
+    if (byRegion.isEmpty()) {
       return durable;
     }
-    List<Put> sync = List.copyOf(marks.values());
-    HBaseCalls.on(context.connection, context.mainTable, "sync the write-ahead log of committed rows", t -> {
-      t.batch(sync, new Object[sync.size()]);
-      return null;
-    });
-    List<HRegionLocation> after = locations(grouped.stream().map(p -> p.rowKey).toList());
-    List<Pending> moved = new ArrayList<>();
-    for (int i = 0; i < grouped.size(); i++) {
-      Pending entity = grouped.get(i);
-      (CommitSync.sameOpening(entity.grouped, after.get(i)) ? durable : moved).add(entity);
+    List<Pending> marked = byRegion.values().stream().map(entities -> entities.get(0)).toList();
+    List<Boolean> confirmed = confirm(marked);
+    List<Pending> unproven = new ArrayList<>();
+    int i = 0;
+    for (List<Pending> region : byRegion.values()) {
+      Pending first = region.get(0);
+      if (confirmed.get(i++) && CommitSync.sameOpening(first.regionBefore, relocate(first.rowKey))) {
+        durable.addAll(region);
+      } else {
+        unproven.addAll(region);
+      }
     }
-    if (!moved.isEmpty()) {
-      readAgain(moved, durable, again);
+    if (!unproven.isEmpty()) {
+      List<Boolean> each = confirm(unproven);
+      for (int j = 0; j < unproven.size(); j++) {
+        (each.get(j) ? durable : again).add(unproven.get(j));
+      }
     }
     return durable;
   }
 
   /**
-   * The commits of {@code moved} went to a region that has moved, split or lost its server since:
-   * each whose main row, read now, holds its write is durable (the region's new server replayed it
-   * from the WAL, or took it and synced it with the mark); every other is written again.
+   * Confirms each commit of {@code entities} durable ({@link CommitSync#confirm}: the sync mark,
+   * with a synced WAL, only if the row still holds the write's status): true where it does.
    */
-  private void readAgain(List<Pending> moved, List<Pending> durable, List<Pending> again) {
-    List<Get> gets = moved.stream().map(p -> new Get(p.rowKey)).toList();
-    Result[] rows = HBaseCalls.on(context.connection, context.mainTable, "read committed rows of a moved region",
-        t -> t.get(gets));
-    for (int i = 0; i < rows.length; i++) {
-      Pending entity = moved.get(i);
-      RowStatus stored = MainRow.of(context.model, rows[i]).status();
-      (entity.decision.status().equals(stored) ? durable : again).add(entity);
-    }
+  private List<Boolean> confirm(List<Pending> entities) {
+    List<CheckAndMutate> confirms = entities.stream()
+        .map(p -> p.decision.confirmation(context.views, p.rowKey)).toList();
+    List<CheckAndMutateResult> results = HBaseCalls.on(context.connection, context.mainTable,
+        "sync the write-ahead log of committed rows", t -> t.checkAndMutate(confirms));
+    return results.stream().map(CheckAndMutateResult::isSuccess).toList();
+  }
+
+  /** Where the region of {@code rowKey} is now, read from {@code hbase:meta}, not from the client's cache. */
+  private HRegionLocation relocate(byte[] rowKey) {
+    return HBaseCalls.locate(context.connection, context.mainTable, "locate main rows",
+        locator -> locator.getRegionLocation(rowKey, true));
   }
 
   private List<HRegionLocation> locations(List<byte[]> rowKeys) {

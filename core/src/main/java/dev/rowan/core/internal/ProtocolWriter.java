@@ -53,8 +53,8 @@ final class ProtocolWriter<T> {
     MainRow current;
     Object[] written;
     WriteDecision decision;
-    /** Where the main row's region was before the commit; null when the commit is not grouped. */
-    HRegionLocation grouped;
+    /** Where the main row's region was before the write; null when its commit is not grouped. */
+    HRegionLocation regionBefore;
 
     Pending(byte[] rowKey, Object[] requested) {
       this.rowKey = rowKey;
@@ -129,7 +129,7 @@ final class ProtocolWriter<T> {
   private boolean prepare(Pending entity) {
     WriteDecision decision = StoreContext.staleAsOptimisticLock(() -> WriteDecision.ofSave(context.views,
         entity.rowKey, entity.current, entity.requested, System.currentTimeMillis(),
-        ThreadLocalRandom.current().nextLong(), entity.grouped != null));
+        ThreadLocalRandom.current().nextLong(), entity.regionBefore != null));
     entity.decision = decision;
     entity.written = decision == null ? null : decision.written();
     return decision != null;
