@@ -12,14 +12,15 @@ import org.apache.hadoop.hbase.client.Put;
 /**
  * Group commit (docs/view-consistency.md, step 3): the main rows of a batch are committed with
  * check-and-mutates whose WAL edits are appended but not synced ({@link #COMMIT_DURABILITY}), and
- * then each region they touched gets one synced put, a sync mark. A WAL syncs up to an edit: when
+ * then one commit of each region they touched is confirmed ({@link #confirm}): a synced write of a
+ * sync mark, only while the row holds the write. A WAL syncs up to an edit: when
  * the mark's sync returns, every edit appended before it to the same WAL is durable, the commits
  * included. That holds only while the region stays where the commits went: a region server that
  * dies in between loses the unsynced commits, and the mark then lands on the region's next
- * server. So the commits of a region count as durable only when the region's opening (region,
- * server and open sequence number) is the same before the commits and after the mark
- * ({@link #sameOpening}); elsewhere the writer reads its main rows again and writes again each
- * one that does not hold its write.
+ * server. So the commits of a region count as durable only when the confirmation succeeds and the
+ * region's opening (region, server and open sequence number), looked up again in
+ * {@code hbase:meta}, is the one the batch began with ({@link #sameOpening}); elsewhere the
+ * writer confirms each commit on its own and writes again each one that cannot be confirmed.
  *
  * <p>Thread-safety: stateless.
  */

@@ -12,8 +12,9 @@ import org.apache.hadoop.hbase.client.RowMutations;
 /**
  * The writes that carry out a verdict on a view row ({@link ViewRowVerdict}), each conditional
  * on the cell the verdict was given on, so that a row written since is left alone: the repair of
- * a row from its main row, and the delete of a row. Readers, unique claims and the verify job's
- * repairs send these; none builds its own (docs/view-consistency.md, "The read protocol").
+ * a row from its main row, and the delete of a row. Readers and unique claims send these, and the
+ * verify job's repairs send the deletes (its rewrite is a plain put of {@link ViewModel#put}, made
+ * with no saves running; docs/view-consistency.md, "The read protocol").
  *
  * <p>Thread-safety: stateless.
  */

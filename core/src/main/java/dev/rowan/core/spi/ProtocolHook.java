@@ -30,7 +30,10 @@ public interface ProtocolHook {
     BEFORE_COMMIT_SYNC,
     /** The main rows are written and durable; the view rows are not settled yet. */
     BEFORE_SETTLE,
-    /** The write is complete. */
+    /**
+     * The write is complete. In a {@code saveAll} of several batches a batch settles while the
+     * next is written, and this step is called on the thread that settled it.
+     */
     AFTER_SETTLE
   }
 
