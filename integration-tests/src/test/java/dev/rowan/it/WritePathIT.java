@@ -23,6 +23,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.TableName;
@@ -129,12 +130,12 @@ class WritePathIT {
   void aGroupedCommitThatItsRegionLostBeforeTheSyncIsWrittenAgain(Connection connection, TestNamespace namespace,
       Admin admin) throws Exception {
     AtomicBoolean armed = new AtomicBoolean();
-    Holder<Result> before = new Holder<>();
+    AtomicReference<Result> before = new AtomicReference<>();
     ProtocolHook loseTheCommit = (step, table, keys) -> {
       if (step == Step.BEFORE_COMMIT_SYNC && armed.compareAndSet(true, false)) {
         // What a region server that dies before the sync leaves: the row as it was before the
         // commit, and the region opened anew (here on the same server).
-        restore(connection, TableName.valueOf(table), before.value);
+        restore(connection, TableName.valueOf(table), before.get());
         reopen(admin, connection, TableName.valueOf(table), keys.get(0));
       }
     };
@@ -146,7 +147,7 @@ class WritePathIT {
       Order neighbour = sameRegion(order); // two commits in one region: they are grouped
       orders.saveAll(List.of(order, neighbour));
       TableName main = rowan.tableName(MODEL.tableName());
-      before.value = rawRow(connection, main, MODEL.rowKey(order));
+      before.set(rawRow(connection, main, MODEL.rowKey(order)));
 
       Order moved = order.withSeller("seller-5").withNote("second");
       Order neighbourMoved = neighbour.withNote("second");
@@ -171,11 +172,6 @@ class WritePathIT {
         return other;
       }
     }
-  }
-
-  /** A mutable reference for a hook. */
-  private static final class Holder<V> {
-    volatile V value;
   }
 
   /** Deletes every cell of the row and writes back {@code previous}, cell by cell at its timestamp. */

@@ -14,7 +14,6 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Row;
@@ -51,7 +50,6 @@ final class ProtocolWriter<T> {
     final byte[] rowKey;
     final Object[] requested;
     MainRow current;
-    Object[] written;
     WriteDecision decision;
     /** Where the main row's region was before the write; null when its commit is not grouped. */
     HRegionLocation regionBefore;
@@ -109,7 +107,7 @@ final class ProtocolWriter<T> {
     }
     List<Object[]> written = new ArrayList<>(all.size());
     for (Pending entity : all) {
-      written.add(entity.written);
+      written.add(entity.decision == null ? null : entity.decision.written()); // null: a delete
     }
     return written;
   }
@@ -131,7 +129,6 @@ final class ProtocolWriter<T> {
         entity.rowKey, entity.current, entity.requested, System.currentTimeMillis(),
         ThreadLocalRandom.current().nextLong(), entity.regionBefore != null));
     entity.decision = decision;
-    entity.written = decision == null ? null : decision.written();
     return decision != null;
   }
 
@@ -180,11 +177,7 @@ final class ProtocolWriter<T> {
   private Void settle(ViewModel view, List<Row> settles) {
     try {
       HBaseCalls.on(context.connection, context.viewTables.get(view), "settle view rows", t -> {
-        if (view.isUnique()) {
-          t.checkAndMutate(settles.stream().map(CheckAndMutate.class::cast).toList());
-        } else {
-          t.batch(settles, new Object[settles.size()]);
-        }
+        t.batch(settles, new Object[settles.size()]); // puts and deletes, or check-and-mutates
         return null;
       });
     } catch (RuntimeException e) {
