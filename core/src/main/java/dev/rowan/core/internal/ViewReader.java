@@ -125,19 +125,11 @@ final class ViewReader<T> {
    */
   private void settle(ViewModel view, Result row, byte[] statusValue, RowStatus observed, MainRow main,
       Action verdict) {
-    MainRow settled = main;
-    Action action = verdict;
     byte[] mainKey = view.mainRowKey(row);
-    boolean durable = false;
-    if (action == Action.FENCE) {
-      settled = fence(mainKey, main, observed);
-      durable = settled != null;
-    } else if (!context.confirmDurable(mainKey, main)) {
-      settled = null;
-    } else {
-      durable = true;
-    }
-    if (!durable) {
+    Action action = verdict;
+    MainRow settled = action == Action.FENCE ? fence(mainKey, main, observed)
+        : context.confirmDurable(mainKey, main) ? main : null;
+    if (settled == null) { // the fence or the confirmation lost to another write: decide on what it wrote
       settled = MainRow.of(context.model, HBaseCalls.on(context.connection, context.mainTable,
           "read main row of view " + view.name(), t -> t.get(new Get(mainKey))));
       action = ViewRowVerdict.forReader(view, row.getRow(), observed, settled, System.currentTimeMillis(),
@@ -145,7 +137,7 @@ final class ViewReader<T> {
       if ((action == Action.REPAIR || action == Action.DISCARD) && !context.confirmDurable(mainKey, settled)) {
         return; // the main row changes under this reader: the next read decides
       }
-    } else if (verdict == Action.FENCE) {
+    } else if (action == Action.FENCE) {
       action = ViewRowVerdict.forReader(view, row.getRow(), observed, settled, System.currentTimeMillis(),
           context.writeLeaseMillis, false);
     }
