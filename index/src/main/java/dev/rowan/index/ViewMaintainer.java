@@ -98,13 +98,28 @@ public final class ViewMaintainer {
    * @param write the write's status on the main row ({@link State#LIVE} or {@link State#DELETED})
    */
   public WritePlan plan(Object[] before, Object[] after, byte[] mainRowKey, RowStatus write) {
+    return plan(before, after, mainRowKey, write, false);
+  }
+
+  /**
+   * What a save does to every view after an attempt that guessed the entity new wrote every
+   * view row of {@code after} unverified ({@link WriteDecision#ofGuess}) and found it was not:
+   * {@link #plan}, except that a row whose key and carried values do not change is written and
+   * settled too, since the guess left it unverified.
+   */
+  public WritePlan planAfterGuess(Object[] before, Object[] after, byte[] mainRowKey, RowStatus write) {
+    return plan(before, after, mainRowKey, write, true);
+  }
+
+  private WritePlan plan(Object[] before, Object[] after, byte[] mainRowKey, RowStatus write,
+      boolean rewriteUnchanged) {
     RowStatus unverified = write.with(State.UNVERIFIED);
     List<ViewRowChange> changes = new ArrayList<>();
     for (ViewModel view : views) {
       byte[] oldKey = before == null ? null : view.rowKey(before);
       byte[] newKey = after == null ? null : view.rowKey(after);
       boolean sameKey = oldKey != null && Arrays.equals(oldKey, newKey);
-      if (sameKey && view.sameContent(before, after)) {
+      if (sameKey && !rewriteUnchanged && view.sameContent(before, after)) {
         continue;
       }
       if (newKey != null) {

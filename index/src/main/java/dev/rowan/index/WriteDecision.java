@@ -3,6 +3,7 @@ package dev.rowan.index;
 import dev.rowan.index.RowStatus.State;
 import dev.rowan.mapping.RowWrite;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Delete;
@@ -74,7 +75,63 @@ public record WriteDecision(RowStatus status, Object[] written, Row mainMutation
     }
     RowStatus status = new RowStatus(State.LIVE, timestamp, nonce);
     Object[] written = before.advanceVersionForSave(views.entity(), requested, rowKey);
-    return live(views, rowKey, before, written, status, false, grouped);
+    return live(views, rowKey, before, written, status, Views.PROTOCOL, grouped);
+  }
+
+  /**
+   * Whether a save of an entity of {@code views} may skip step one's read and guess that the
+   * entity is new ({@link #ofGuess}): not when the entity has a {@code @Version} (whose check
+   * needs the stored version: a status-less row written before the entity had views would pass
+   * the guess's condition with any version), nor when it has a unique view (whose claims read
+   * the key's holder anyway).
+   */
+  public static boolean mayGuessNew(ViewMaintainer views) {
+    return views.entity().version() == null && views.views().stream().noneMatch(ViewModel::isUnique);
+  }
+
+  /**
+   * The decision of a save of {@code requested} into main row {@code rowKey} that guesses, without
+   * reading the row, that it holds no entity: {@link #ofSave} over {@link MainRow#ABSENT}. Its
+   * commit applies only if the row has no status cell, so a wrong guess is caught there (and
+   * followed by {@link #afterGuess}). A row without a status cell but with an entity (written
+   * before the entity had views) is written over as a save would, and has no view rows to retire:
+   * view rows are only written for main rows with a status (docs/view-consistency.md).
+   */
+  public static WriteDecision ofGuess(ViewMaintainer views, byte[] rowKey, Object[] requested, long now, long nonce,
+      boolean grouped) {
+    return ofSave(views, rowKey, MainRow.ABSENT, requested, now, nonce, grouped);
+  }
+
+  /**
+   * The decision of a save once its guess ({@link #ofGuess}) has failed and the main row has been
+   * read as {@code before}. Where the guess's timestamp is still above the row's last write, the
+   * decision keeps the guess's status (timestamp and nonce), so the view rows the guess wrote in
+   * step two are this write's own ({@link #phaseOneAfter}); otherwise it is a new write at
+   * {@code now} with {@code nonce}, whose rows hide the guess's (which never committed). Either way
+   * every view row of the new state is written and settled ({@link ViewMaintainer#planAfterGuess}),
+   * as the guess left each of them unverified.
+   */
+  public static WriteDecision afterGuess(ViewMaintainer views, byte[] rowKey, MainRow before, Object[] requested,
+      WriteDecision guess, long now, long nonce, boolean grouped) {
+    RowStatus status = before.nextWrite(guess.timestamp()) == guess.timestamp() ? guess.status()
+        : new RowStatus(State.LIVE, before.nextWrite(now), nonce);
+    Object[] written = before.advanceVersionForSave(views.entity(), requested, rowKey);
+    return live(views, rowKey, before, written, status, Views.AFTER_GUESS, grouped);
+  }
+
+  /**
+   * The changes of this decision whose phase one is still to be sent after {@code earlier}, an
+   * attempt of the same save that sent its phase one and did not commit (null when there was
+   * none): every change, except, when both have the same status, the rows {@code earlier} wrote
+   * (the same rows, cell for cell).
+   */
+  public List<ViewRowChange> phaseOneAfter(WriteDecision earlier) {
+    if (earlier == null || !earlier.status.equals(status)) {
+      return plan.changes();
+    }
+    return plan.select(change -> change.kind() == ViewRowChange.Kind.RETIRE
+        || earlier.plan.changes().stream().noneMatch(sent -> sent.kind() == change.kind()
+            && sent.view() == change.view() && Arrays.equals(sent.rowKey(), change.rowKey())));
   }
 
   /**
@@ -89,18 +146,31 @@ public record WriteDecision(RowStatus status, Object[] written, Row mainMutation
       long now, long nonce) {
     RowStatus status = new RowStatus(State.LIVE, before.nextWrite(now), nonce);
     Object[] written = before.advanceVersionForLoad(views.entity(), loaded);
-    return live(views, rowKey, before, written, status, true, false);
+    return live(views, rowKey, before, written, status, Views.VERIFIED, false);
+  }
+
+  /** How a decision plans its view rows. */
+  private enum Views {
+    /** {@link ViewMaintainer#plan}. */
+    PROTOCOL,
+    /** {@link ViewMaintainer#planAfterGuess}. */
+    AFTER_GUESS,
+    /** {@link ViewMaintainer#planVerified}, for a load. */
+    VERIFIED
   }
 
   private static WriteDecision live(ViewMaintainer views, byte[] rowKey, MainRow before, Object[] written,
-      RowStatus status, boolean verified, boolean grouped) {
+      RowStatus status, Views how, boolean grouped) {
     byte[] family = MainRow.statusFamily(views.entity());
     long timestamp = status.timestamp();
     RowWrite write = views.entity().write(written, timestamp); // the main row is encoded before the views
     Put put = write.put().addColumn(family, ProtocolCells.MAIN_STATUS, timestamp, status.encode());
     Row mutation = write.delete() == null ? durable(grouped, put) : rowMutations(grouped, rowKey, put, write.delete());
-    WritePlan plan = verified ? views.planVerified(before.values(), written, rowKey, status)
-        : views.plan(before.values(), written, rowKey, status);
+    WritePlan plan = switch (how) {
+      case PROTOCOL -> views.plan(before.values(), written, rowKey, status);
+      case AFTER_GUESS -> views.planAfterGuess(before.values(), written, rowKey, status);
+      case VERIFIED -> views.planVerified(before.values(), written, rowKey, status);
+    };
     CheckAndMutate.Builder condition = condition(rowKey, family, before);
     CheckAndMutate commit = mutation instanceof Put single ? condition.build(single)
         : condition.build((RowMutations) mutation);

@@ -27,6 +27,11 @@ import org.slf4j.LoggerFactory;
  * durable ({@link GroupCommit}); then write the new view rows verified and delete the retired
  * ones. Entities whose main row changed in between, or whose commit a region server lost, are
  * read and written again.
+ *
+ * <p>Where the saves of the last batch found most of their entities new, the first attempt of
+ * the next batch skips the read and guesses the same ({@link NewEntityGuess},
+ * {@link WriteDecision#ofGuess}); the commit's condition checks the guess, and an entity guessed
+ * wrong is read and written again ({@link WriteDecision#afterGuess}).
  */
 final class ProtocolWriter<T> {
 
@@ -38,19 +43,25 @@ final class ProtocolWriter<T> {
   private final StoreContext<T> context;
   private final UniqueClaims unique;
   private final GroupCommit<T> commits;
+  /** Null when the entity's saves may not guess ({@link WriteDecision#mayGuessNew}). */
+  private final NewEntityGuess guess;
 
   ProtocolWriter(StoreContext<T> context) {
     this.context = context;
     this.unique = new UniqueClaims(context);
     this.commits = new GroupCommit<>(context);
+    this.guess = WriteDecision.mayGuessNew(context.views) ? new NewEntityGuess() : null;
   }
 
   /** One entity being written; {@code requested} is null for a delete. */
   static final class Pending {
     final byte[] rowKey;
     final Object[] requested;
+    /** The main row as read; null while this attempt guesses the entity new. */
     MainRow current;
     WriteDecision decision;
+    /** The decision of an attempt that guessed the entity new and did not commit; null when none. */
+    WriteDecision guess;
     /** Where the main row's region was before the write; null when its commit is not grouped. */
     HRegionLocation regionBefore;
 
@@ -79,7 +90,8 @@ final class ProtocolWriter<T> {
         throw WriteConflictException.of(context.model.entityName(), context.describe(pending.get(0).rowKey),
             MAX_ATTEMPTS);
       }
-      readCurrent(pending);
+      boolean guessing = attempt == 1 && guess != null && guess.entitiesLookNew();
+      readCurrent(pending, guessing);
       commits.decide(pending);
       List<Pending> active = new ArrayList<>();
       for (Pending entity : pending) {
@@ -98,6 +110,9 @@ final class ProtocolWriter<T> {
       context.hook.at(Step.BEFORE_MAIN_WRITE, table, keys);
       List<Pending> lost = new ArrayList<>();
       List<Pending> committed = commits.commit(active, lost);
+      if (attempt == 1 && guess != null) {
+        guess.observe(pending, lost);
+      }
       context.hook.at(Step.BEFORE_SETTLE, table, keys);
       settles.add(() -> {
         settle(committed);
@@ -112,22 +127,44 @@ final class ProtocolWriter<T> {
     return written;
   }
 
-  private void readCurrent(List<Pending> pending) {
-    List<Get> gets = new ArrayList<>(pending.size());
+  /** Step one: reads the main rows, except those of saves when {@code guessing} they are new. */
+  private void readCurrent(List<Pending> pending, boolean guessing) {
+    List<Pending> read = new ArrayList<>(pending.size());
     for (Pending entity : pending) {
+      entity.current = null;
+      if (!guessing || entity.requested == null) {
+        read.add(entity);
+      }
+    }
+    if (read.isEmpty()) {
+      return;
+    }
+    List<Get> gets = new ArrayList<>(read.size());
+    for (Pending entity : read) {
       gets.add(new Get(entity.rowKey));
     }
     Result[] results = HBaseCalls.on(context.connection, context.mainTable, "read before write", t -> t.get(gets));
     for (int i = 0; i < results.length; i++) {
-      pending.get(i).current = MainRow.of(context.model, results[i]);
+      read.get(i).current = MainRow.of(context.model, results[i]);
     }
   }
 
   /** Decides the write of one entity; false when there is nothing to do (deleting an absent entity). */
   private boolean prepare(Pending entity) {
-    WriteDecision decision = StoreContext.staleAsOptimisticLock(() -> WriteDecision.ofSave(context.views,
-        entity.rowKey, entity.current, entity.requested, System.currentTimeMillis(),
-        ThreadLocalRandom.current().nextLong(), entity.regionBefore != null));
+    long now = System.currentTimeMillis();
+    long nonce = ThreadLocalRandom.current().nextLong();
+    boolean grouped = entity.regionBefore != null;
+    WriteDecision decision;
+    if (entity.current == null) {
+      decision = WriteDecision.ofGuess(context.views, entity.rowKey, entity.requested, now, nonce, grouped);
+      entity.guess = decision;
+    } else if (entity.guess != null) {
+      decision = WriteDecision.afterGuess(context.views, entity.rowKey, entity.current, entity.requested,
+          entity.guess, now, nonce, grouped);
+    } else {
+      decision = StoreContext.staleAsOptimisticLock(() -> WriteDecision.ofSave(context.views, entity.rowKey,
+          entity.current, entity.requested, now, nonce, grouped));
+    }
     entity.decision = decision;
     return decision != null;
   }
@@ -135,7 +172,8 @@ final class ProtocolWriter<T> {
   private void unverify(List<Pending> active, List<ViewRowChange> alreadyWritten) {
     Map<TableName, List<Row>> byTable = new LinkedHashMap<>();
     for (Pending entity : active) {
-      for (ViewRowChange change : entity.decision.plan().changes()) {
+      WriteDecision earlier = entity.guess == entity.decision ? null : entity.guess;
+      for (ViewRowChange change : entity.decision.phaseOneAfter(earlier)) {
         if (!alreadyWritten.contains(change)) {
           byTable.computeIfAbsent(context.viewTables.get(change.view()), t -> new ArrayList<>()).add(change.phaseOne());
         }
