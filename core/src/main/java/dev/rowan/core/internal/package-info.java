@@ -1,11 +1,15 @@
 /**
- * The one place Rowan talks to HBase for entities: {@link dev.rowan.core.internal.EntityStore}
- * reads and writes them, writing entities with views by the consistency protocol
- * ({@code ProtocolWriter}, docs/view-consistency.md) and reading views through
- * {@code ViewReader}; {@link dev.rowan.core.internal.RepositoryFactory} generates repository
- * implementations with Byte Buddy, whose query methods run through {@code QueryCursor}.
+ * Internal: not part of Rowan's API, and may change in any release. Public types here are public
+ * only for the other packages of core and for generated code (the one use from another module
+ * today is an exception the layer rules list, docs/architecture.md).
  *
- * <p>Internal: not part of Rowan's API, and may change in any release. Public types here are
- * public only for the other Rowan modules and generated code.
+ * <p>The one place Rowan talks to HBase for entities: {@link dev.rowan.core.internal.EntityStore}
+ * reads and writes them, writing entities with views by the consistency protocol
+ * ({@code ProtocolWriter} with {@code UniqueClaims}, {@code GroupCommit} and {@code
+ * SettlePipeline}; docs/view-consistency.md), entities without views by {@code PlainWriter}, and
+ * reading views through {@code ViewReader}; {@code HBaseCalls} wraps calls to HBase and
+ * translates their exceptions.
+ * {@link dev.rowan.core.internal.RepositoryFactory} generates repository implementations with
+ * Byte Buddy, whose query methods ({@code QueryMethod}) run through {@code QueryCursor}.
  */
 package dev.rowan.core.internal;

@@ -1,5 +1,5 @@
 /**
- * Query methods as pure functions, no I/O: {@link dev.rowan.core.internal.query.MethodNameParser}
+ * Internal: query methods as pure functions, no I/O: {@link dev.rowan.core.internal.query.MethodNameParser}
  * turns a method name into a {@link dev.rowan.core.internal.query.ParsedQuery};
  * {@link dev.rowan.core.internal.query.QueryPlanner} chooses, for each {@code Or} group, the table
  * or view that answers it and ranks the alternatives; {@link dev.rowan.core.internal.query.PlanText}
@@ -8,7 +8,6 @@
  * {@link dev.rowan.core.internal.query.ConditionCheck} turn a plan and a call's arguments into key
  * ranges, region server filters and the check every entity read must pass. The one place that
  * executes plans against HBase is {@code dev.rowan.core.internal.QueryCursor}. See docs/queries.md.
- *
- * <p>Internal: not part of Rowan's API, and may change in any release.
+ * Not part of Rowan's API, and may change in any release.
  */
 package dev.rowan.core.internal.query;

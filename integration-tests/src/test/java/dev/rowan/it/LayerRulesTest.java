@@ -1,0 +1,117 @@
+package dev.rowan.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rowan.it.LayerRules.Source;
+import dev.rowan.it.LayerRules.Violation;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The layer rules checker fails on each rule broken, naming the file, the import and the rule. */
+class LayerRulesTest {
+
+  @ParameterizedTest(name = "{0} importing {1} breaks the rule that {2}")
+  @CsvSource(delimiter = '|', value = {
+      "mapping      | dev.rowan.index.ViewModel                    | mapping is the bottom layer",
+      "mapping      | dev.rowan.core.Rowan                         | mapping is the bottom layer",
+      "index        | dev.rowan.core.Rowan                         | index sits on mapping only",
+      "index        | dev.rowan.core.internal.EntityStore          | index sits on mapping only",
+      "core         | dev.rowan.mapreduce.BulkLoad                 | core sits on mapping and index",
+      "core         | dev.rowan.test.HBaseTest                     | core sits on mapping and index",
+      "core         | dev.rowan.embedded.EmbeddedHBase             | core sits on mapping and index",
+      "core         | dev.rowan.examples.Order                     | core sits on mapping and index",
+      "mapreduce    | dev.rowan.test.ViewAudit                     | mapreduce's main code sits on core",
+      "mapreduce    | dev.rowan.embedded.HBaseEndpoint             | mapreduce's main code sits on core",
+      "mapreduce    | dev.rowan.core.internal.query.QueryPlanner   | no module refers to another module's internal package",
+      "cli          | dev.rowan.core.internal.RepositoryFactory    | no module refers to another module's internal package",
+      "core         | dev.rowan.mapping.internal.AccessorFactory   | no module refers to another module's internal package",
+      "mapreduce    | dev.rowan.core.schema.SchemaAdmin            | no module refers to another module's internal package",
+      "test-support | dev.rowan.core.internal.query.PlanText       | no module refers to another module's internal package",
+  })
+  void anImportThatBreaksARuleIsReportedWithTheFileTheImportAndTheRule(String module, String imported, String rule) {
+    String path = module + "/src/main/java/dev/rowan/Broken.java";
+    List<Violation> violations = LayerRules.check(List.of(new Source(module, path,
+        "package dev.rowan.broken;\n\nimport java.util.List;\nimport " + imported + ";\n\nclass Broken {}\n")));
+
+    assertEquals(1, violations.size(), violations.toString());
+    String message = violations.get(0).toString();
+    assertTrue(message.startsWith(path + ":4 imports " + imported + ", which breaks the rule: " + rule), message);
+  }
+
+  @Test
+  void aStaticImportAndAFullyQualifiedNameInCodeAreReportedToo() {
+    List<Violation> violations = LayerRules.check(List.of(source("index",
+        "package dev.rowan.index;\n"
+            + "import static dev.rowan.core.Rowan.DEFAULT_WRITE_LEASE;\n"
+            + "class Broken {\n"
+            + "  Object rowan = dev.rowan.core.Rowan.class;\n"
+            + "}\n")));
+
+    assertEquals(List.of(
+            "index/Broken.java:2 imports dev.rowan.core.Rowan.DEFAULT_WRITE_LEASE, which breaks the rule: "
+                + LayerRules.LAYERS.get("index").rule(),
+            "index/Broken.java:4 refers to dev.rowan.core.Rowan.class, which breaks the rule: "
+                + LayerRules.LAYERS.get("index").rule()),
+        violations.stream().map(Violation::toString).toList());
+  }
+
+  @Test
+  void namesInCommentsAndStringLiteralsAreNotReferences() {
+    assertEquals(List.of(), LayerRules.check(List.of(source("mapping",
+        "package dev.rowan.mapping;\n"
+            + "/** Read by {@link dev.rowan.core.Rowan}. */\n"
+            + "class Fine {\n"
+            + "  // dev.rowan.core.internal.EntityStore writes it\n"
+            + "  String name = \"dev.rowan.index.ViewModel\";\n"
+            + "  String block = \"\"\"\n      dev.rowan.core.internal.QueryCursor \"quoted\"\n      \"\"\";\n"
+            + "  char quote = '\"'; String after = \"dev.rowan.core.Rowan\";\n"
+            + "}\n"))));
+  }
+
+  @Test
+  void aModuleMayImportItsOwnInternalPackagesAndTheLayersBelow() {
+    assertEquals(List.of(), LayerRules.check(List.of(source("core",
+        "package dev.rowan.core;\n"
+            + "import dev.rowan.core.internal.EntityStore;\n"
+            + "import dev.rowan.core.internal.query.QueryPlanner;\n"
+            + "import dev.rowan.core.schema.SchemaAdmin;\n"
+            + "import dev.rowan.index.ViewModel;\n"
+            + "import dev.rowan.mapping.EntityModel;\n"
+            + "import dev.rowan.RowanException;\n"
+            + "class Fine {}\n"))));
+  }
+
+  @Test
+  void aListedExceptionIsAllowedInItsModuleOnly() {
+    String viewAudit = "package dev.rowan.test;\nimport dev.rowan.core.internal.EntityStore;\nclass ViewAudit {}\n";
+
+    assertEquals(List.of(), LayerRules.check(List.of(source("test-support", viewAudit))));
+    assertEquals(List.of("mapreduce/Broken.java:2 imports dev.rowan.core.internal.EntityStore, which breaks the rule: "
+            + LayerRules.INTERNAL_RULE),
+        LayerRules.check(List.of(source("mapreduce", viewAudit))).stream().map(Violation::toString).toList());
+  }
+
+  @Test
+  void anExceptionThatNothingNeedsAnyMoreIsReported() {
+    List<Source> sources = List.of(source("test-support",
+        "package dev.rowan.test;\nimport dev.rowan.core.Rowan;\nclass ViewAudit {}\n"));
+
+    assertEquals(List.of(), LayerRules.check(sources));
+    assertEquals(LayerRules.EXCEPTIONS, LayerRules.unneededExceptions(sources));
+  }
+
+  @Test
+  void aModuleWithoutALayerIsRefusedByName() {
+    IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+        () -> LayerRules.check(List.of(new Source("plugins", "plugins/A.java", "class A {}"))));
+    assertEquals("plugins/A.java: module plugins has no layer in LayerRules.LAYERS; add it", refused.getMessage());
+  }
+
+  private static Source source(String module, String text) {
+    return new Source(module, module + "/Broken.java", text);
+  }
+}
