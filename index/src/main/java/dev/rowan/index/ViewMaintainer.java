@@ -25,7 +25,9 @@ import org.apache.hadoop.hbase.client.Row;
  * <ul>
  *   <li>A view row whose key and carried values do not change is left alone.
  *   <li>A view row of the new state is written unverified in phase one, with a write mark naming
- *       this write, and written again verified (without the mark) in phase three. Older cells
+ *       this write (on a view that is not unique, its status and mark alone:
+ *       {@link ViewModel#pendingPut}), and written whole and verified (without the mark) in phase
+ *       three. Older cells
  *       under its key need no delete: the write's cells are newer, and the null columns its status
  *       cell names hide older cells of columns it leaves null.
  *   <li>A view row of the old state that does not survive is marked unverified in phase one
@@ -123,7 +125,8 @@ public final class ViewMaintainer {
         continue;
       }
       if (newKey != null) {
-        Put put = view.put(newKey, after, unverified, mainRowKey);
+        Put put = view.isUnique() ? view.put(newKey, after, unverified, mainRowKey)
+            : view.pendingPut(newKey, after, unverified);
         RowStatus verified = write.with(State.VERIFIED);
         Row settle;
         if (view.isUnique()) {

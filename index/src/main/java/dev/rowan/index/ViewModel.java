@@ -293,6 +293,22 @@ public final class ViewModel {
   }
 
   /**
+   * Phase one of a write's row in a view that is not unique: the status cell ({@code unverified},
+   * naming the null columns of {@code values}) and the write mark, at the write's timestamp, and
+   * no carried column. No reader uses the values of a row that is not settled: it reads the main
+   * row instead, and a region server's filter lets such a row through (docs/view-consistency.md,
+   * step 2). The values come with the settle ({@link #settlePut}), so a verified row's values are
+   * always those of a write that committed. (A unique view's row is also its key's claim, which
+   * {@link #put} writes whole.)
+   */
+  public Put pendingPut(byte[] rowKey, Object[] values, RowStatus unverified) {
+    long timestamp = unverified.timestamp();
+    return new Put(rowKey, timestamp)
+        .addColumn(statusFamily, ProtocolCells.VIEW_STATUS, timestamp, statusValue(unverified, values))
+        .addColumn(statusFamily, ProtocolCells.VIEW_WRITE, timestamp, unverified.with(State.VERIFIED).encode());
+  }
+
+  /**
    * The settle of the view row of {@code values} that a write put with {@link #put}: the same
    * cells with its {@code verified} status, but without a write mark. Written again whole, it
    * wins over cells another writer left at the same timestamp; and where it arrives after a later

@@ -66,11 +66,20 @@ class ViewMaintainerTest {
     assertEquals(1000, status.getTimestamp());
     assertEquals(new RowStatus(State.UNVERIFIED, 1000, 42), RowStatus.decode(status.getValueArray(),
         status.getValueOffset(), status.getValueLength()));
-    assertEquals(8, put.getFamilyCellMap().get(Bytes.toBytes("d")).size(),
-        "a full copy carries all six columns, plus the status cell and the write mark");
+    assertEquals(2, put.getFamilyCellMap().get(Bytes.toBytes("d")).size(),
+        "the status cell and the write mark alone: no reader uses an unsettled row's values");
     Cell mark = put.get(Bytes.toBytes("d"), ProtocolCells.VIEW_WRITE).get(0);
     assertEquals(new RowStatus(State.VERIFIED, 1000, 42), RowStatus.decode(mark.getValueArray(),
         mark.getValueOffset(), mark.getValueLength()), "the mark names this write, as the row's status once settled");
+  }
+
+  @Test
+  void aUniqueViewsRowIsItsKeysClaimAndIsWrittenWholeInPhaseOne() {
+    Put claim = plan(null, original).changes().get(2).unverify();
+    assertEquals(1, claim.get(Bytes.toBytes("d"), ProtocolCells.OWNER).size(), "it names its owner");
+    assertEquals(1, claim.get(Bytes.toBytes("d"), ProtocolCells.VIEW_WRITE).size());
+    assertTrue(claim.getFamilyCellMap().get(Bytes.toBytes("d")).size() > 3,
+        "and carries its columns: its settle marks the status alone");
   }
 
   @Test
