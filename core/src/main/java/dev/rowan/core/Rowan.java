@@ -2,8 +2,10 @@ package dev.rowan.core;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import dev.rowan.core.internal.BackgroundSettles;
 import dev.rowan.core.internal.EntityStore;
 import dev.rowan.core.internal.RepositoryFactory;
+import dev.rowan.core.internal.WriteOptions;
 import dev.rowan.core.schema.SchemaAdmin;
 import dev.rowan.core.spi.ProtocolHook;
 import dev.rowan.index.CommitSync;
@@ -36,6 +38,7 @@ public final class Rowan implements AutoCloseable {
   private final ProtocolHook hook;
   private final Duration writeLease;
   private final boolean groupCommit;
+  private final BackgroundSettles background;
   private final Schema schema = new Schema(this);
   private final Map<Class<?>, EntityStore<?>> stores = new ConcurrentHashMap<>();
   private final Map<Class<?>, Object> repositories = new ConcurrentHashMap<>();
@@ -43,14 +46,18 @@ public final class Rowan implements AutoCloseable {
   /** How long a write may be in flight before readers and other writers treat it as dead. */
   public static final Duration DEFAULT_WRITE_LEASE = Duration.ofSeconds(60);
 
+  /** How long {@link #close()} waits for settles running in the background. */
+  private static final Duration SETTLE_ON_CLOSE = Duration.ofMinutes(1);
+
   private Rowan(Connection connection, boolean ownsConnection, String namespace, ProtocolHook hook,
-      Duration writeLease, Boolean groupCommit) {
+      Duration writeLease, Boolean groupCommit, boolean settleInBackground) {
     this.connection = connection;
     this.ownsConnection = ownsConnection;
     this.namespace = namespace;
     this.hook = hook;
     this.writeLease = writeLease;
     this.groupCommit = groupCommit != null ? groupCommit : CommitSync.supportedBy(connection.getConfiguration());
+    this.background = settleInBackground ? new BackgroundSettles(SETTLE_ON_CLOSE) : null;
   }
 
   /**
@@ -63,7 +70,7 @@ public final class Rowan implements AutoCloseable {
     Objects.requireNonNull(configuration, "configuration");
     try {
       return new Rowan(ConnectionFactory.createConnection(configuration), true, null, ProtocolHook.NONE,
-          DEFAULT_WRITE_LEASE, null);
+          DEFAULT_WRITE_LEASE, null, false);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot connect to HBase", e);
     }
@@ -135,12 +142,21 @@ public final class Rowan implements AutoCloseable {
     return (EntityStore<T>) stores.computeIfAbsent(entityType, type -> {
       EntityModel<T> model = EntityModel.of(entityType);
       new SchemaAdmin(connection, namespace, this::tableName).requireLayout(model);
-      return new EntityStore<>(connection, model, this::tableName, hook, writeLease, groupCommit);
+      return new EntityStore<>(connection, model, this::tableName,
+          new WriteOptions(hook, writeLease, groupCommit, background));
     });
   }
 
+  /**
+   * Closes this Rowan: waits for the view rows of writes settled in the background
+   * ({@link Builder#settleInBackground}, up to a minute), then closes the HBase connection if
+   * this Rowan opened it.
+   */
   @Override
   public void close() {
+    if (background != null) {
+      background.close();
+    }
     if (ownsConnection) {
       try {
         connection.close();
@@ -162,6 +178,7 @@ public final class Rowan implements AutoCloseable {
     private ProtocolHook hook;
     private Duration writeLease;
     private Boolean groupCommit;
+    private Boolean settleInBackground;
 
     private Builder(Connection connection) {
       this.connection = connection;
@@ -237,10 +254,30 @@ public final class Rowan implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Whether writes of entities with views return before their view rows are settled (off unless
+     * set): a save returns once its main rows are durable, and step four (writing its view rows
+     * verified, deleting the retired ones) runs on a background thread of this Rowan, as
+     * Phoenix's lazy index post-writes do. One round trip less per write; in exchange, a read that
+     * comes before the settle checks the unsettled view rows against their main rows (one more
+     * get) and repairs them. Answers stay right either way (docs/view-consistency.md).
+     * {@link Rowan#close()} waits for the settles still queued; those lost with the process are
+     * repaired by readers, as after a crash.
+     *
+     * @throws IllegalStateException when it was already set
+     */
+    public Builder settleInBackground(boolean background) {
+      if (this.settleInBackground != null) {
+        throw new IllegalStateException("settleInBackground was already set to " + this.settleInBackground);
+      }
+      this.settleInBackground = background;
+      return this;
+    }
+
     /** Returns the Rowan; the caller keeps ownership of the connection. */
     public Rowan build() {
       return new Rowan(connection, false, namespace, hook == null ? ProtocolHook.NONE : hook,
-          writeLease == null ? DEFAULT_WRITE_LEASE : writeLease, groupCommit);
+          writeLease == null ? DEFAULT_WRITE_LEASE : writeLease, groupCommit, Boolean.TRUE.equals(settleInBackground));
     }
   }
 }

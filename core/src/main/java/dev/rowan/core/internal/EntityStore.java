@@ -3,7 +3,6 @@ package dev.rowan.core.internal;
 import dev.rowan.index.MainRow;
 import dev.rowan.core.DataAccessException;
 import dev.rowan.core.internal.ProtocolWriter.Pending;
-import dev.rowan.core.spi.ProtocolHook;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.RowWrite;
@@ -51,12 +50,11 @@ public final class EntityStore<T> {
 
   /**
    * A store of {@code model}'s entities over {@code connection}, naming tables with
-   * {@code names}, calling {@code hook} between the steps of the write protocol, and treating a
-   * write as dead once it has been in flight for {@code writeLease}.
+   * {@code names}, and writing as {@code options} say.
    */
   public EntityStore(org.apache.hadoop.hbase.client.Connection connection, EntityModel<T> model,
-      Function<String, TableName> names, ProtocolHook hook, java.time.Duration writeLease, boolean groupCommit) {
-    this.context = new StoreContext<>(connection, model, names, hook, writeLease.toMillis(), groupCommit);
+      Function<String, TableName> names, WriteOptions options) {
+    this.context = new StoreContext<>(connection, model, names, options);
     this.protocol = new ProtocolWriter<>(context);
     this.plain = new PlainWriter<>(context);
     this.viewReader = new ViewReader<>(context);
@@ -82,7 +80,7 @@ public final class EntityStore<T> {
       rows.putIfAbsent(Bytes.toStringBinary(row), new Pending(row, null));
     }
     List<Pending> all = new ArrayList<>(rows.values());
-    SettlePipeline.around(all.size() > BATCH, settles -> {
+    SettlePipeline.around(all.size() > BATCH, context.background, settles -> {
       for (int from = 0; from < all.size(); from += BATCH) {
         protocol.write(new ArrayList<>(all.subList(from, Math.min(all.size(), from + BATCH))), settles);
       }
@@ -138,7 +136,7 @@ public final class EntityStore<T> {
     }
     boolean versioned = context.model.version() != null;
     List<T> saved = versioned ? new ArrayList<>(values.size()) : given;
-    return SettlePipeline.around(values.size() > BATCH, settles -> {
+    return SettlePipeline.around(values.size() > BATCH, context.background, settles -> {
       for (int from = 0; from < values.size(); from += BATCH) {
         int to = Math.min(values.size(), from + BATCH);
         List<Object[]> stored = writeBatch(keys.subList(from, to), values.subList(from, to), writes.subList(from, to),

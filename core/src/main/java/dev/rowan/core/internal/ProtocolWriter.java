@@ -76,7 +76,7 @@ final class ProtocolWriter<T> {
    * the values stored for each, their versions advanced; rows must be distinct.
    */
   List<Object[]> write(List<Pending> all) {
-    return SettlePipeline.around(false, settles -> write(all, settles));
+    return SettlePipeline.around(false, context.background, settles -> write(all, settles));
   }
 
   /**
@@ -113,8 +113,8 @@ final class ProtocolWriter<T> {
       if (attempt == 1 && guess != null) {
         guess.observe(pending, lost);
       }
-      context.hook.at(Step.BEFORE_SETTLE, table, keys);
       settles.add(() -> {
+        context.hook.at(Step.BEFORE_SETTLE, table, keys);
         settle(committed);
         context.hook.at(Step.AFTER_SETTLE, table, keys);
       });

@@ -10,27 +10,31 @@ import java.util.function.Function;
  * at most; the call waits for the last before it returns, so it returns with its view rows
  * settled, as when settles run inline. A settle that lands after a later write of the same entity
  * changes nothing that write did (docs/view-consistency.md, step 4), so the overlap needs no
- * ordering between batches.
+ * ordering between batches. With {@link BackgroundSettles}, every settle goes there instead, and
+ * the call returns without waiting for any.
  *
  * <p>Thread-safety: one pipeline belongs to one call, on one thread.
  */
 final class SettlePipeline {
 
   private final boolean overlapping;
+  private final BackgroundSettles background;
   private CompletableFuture<Void> running = CompletableFuture.completedFuture(null);
 
-  private SettlePipeline(boolean overlapping) {
+  private SettlePipeline(boolean overlapping, BackgroundSettles background) {
     this.overlapping = overlapping;
+    this.background = background;
   }
 
   /**
    * Runs {@code call} with a pipeline and waits for its last settle before returning what the
    * call returned; when the call fails, the settle's own failure is added to the call's. Unless
    * {@code overlapping} (a call of one batch has nothing to overlap), each settle runs at once on
-   * the caller's thread.
+   * the caller's thread; with {@code background} (null: none), each runs there, and none is
+   * waited for.
    */
-  static <R> R around(boolean overlapping, Function<SettlePipeline, R> call) {
-    SettlePipeline settles = new SettlePipeline(overlapping);
+  static <R> R around(boolean overlapping, BackgroundSettles background, Function<SettlePipeline, R> call) {
+    SettlePipeline settles = new SettlePipeline(overlapping, background);
     R result;
     try {
       result = call.apply(settles);
@@ -48,6 +52,10 @@ final class SettlePipeline {
 
   /** Starts {@code settle} once the previous settle has ended, and returns without waiting for it. */
   void add(Runnable settle) {
+    if (background != null) {
+      background.submit(settle);
+      return;
+    }
     awaitRunning();
     if (overlapping) {
       running = ParallelCalls.async(settle);

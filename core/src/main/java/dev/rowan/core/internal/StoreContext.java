@@ -36,9 +36,10 @@ final class StoreContext<T> {
   final long writeLeaseMillis;
   /** Whether commits are grouped: synced once per region after a batch ({@link dev.rowan.index.CommitSync}). */
   final boolean groupCommit;
+  /** Where step four runs off the callers' threads; null when writes settle before they return. */
+  final BackgroundSettles background;
 
-  StoreContext(Connection connection, EntityModel<T> model, Function<String, TableName> names, ProtocolHook hook,
-      long writeLeaseMillis, boolean groupCommit) {
+  StoreContext(Connection connection, EntityModel<T> model, Function<String, TableName> names, WriteOptions options) {
     this.connection = connection;
     this.model = model;
     this.views = ViewMaintainer.of(model);
@@ -48,12 +49,13 @@ final class StoreContext<T> {
       tables.put(view, names.apply(view.tableName()));
     }
     this.viewTables = Map.copyOf(tables);
-    this.hook = hook;
+    this.hook = options.hook();
     this.statusFamily = MainRow.statusFamily(model);
     this.maxCellSize = connection.getConfiguration().getLong("hbase.client.keyvalue.maxsize",
         10_485_760L);
-    this.writeLeaseMillis = writeLeaseMillis;
-    this.groupCommit = groupCommit;
+    this.writeLeaseMillis = options.writeLease().toMillis();
+    this.groupCommit = options.groupCommit();
+    this.background = options.background();
   }
 
   /**

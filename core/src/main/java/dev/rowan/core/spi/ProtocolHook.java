@@ -28,12 +28,14 @@ public interface ProtocolHook {
      * precedes {@link #BEFORE_SETTLE}.
      */
     BEFORE_COMMIT_SYNC,
-    /** The main rows are written and durable; the view rows are not settled yet. */
-    BEFORE_SETTLE,
     /**
-     * The write is complete. In a {@code saveAll} of several batches a batch settles while the
-     * next is written, and this step is called on the thread that settled it.
+     * The main rows are written and durable; the view rows are not settled yet. Called on the
+     * thread that settles them: the writer's, except in a {@code saveAll} of several batches,
+     * where a batch settles while the next is written, and with
+     * {@code Rowan.Builder.settleInBackground}, where a background thread settles it.
      */
+    BEFORE_SETTLE,
+    /** The write is complete. Called on the thread that settled it, as {@link #BEFORE_SETTLE}. */
     AFTER_SETTLE
   }
 

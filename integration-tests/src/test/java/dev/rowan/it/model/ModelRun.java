@@ -56,11 +56,20 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
   }
 
   static <E, R extends HBaseRepository<E>> void run(Rowan rowan, String shapeName, Shape<E, R> shape) {
+    run(rowan, shapeName, shape, () -> {});
+  }
+
+  /**
+   * Runs the scenario, calling {@code settled} before the final audit of the views, which needs
+   * every view row settled (for writes that settle in the background: closing the Rowan).
+   */
+  static <E, R extends HBaseRepository<E>> void run(Rowan rowan, String shapeName, Shape<E, R> shape,
+      Runnable settled) {
     long seed = Long.getLong("rowan.seed", System.nanoTime());
     int operations = Integer.getInteger("rowan.model.ops", 300);
     System.out.println(shapeName + " seed " + seed + " (" + operations + " operations; known defects skipped: "
         + KnownDefects.SKIPPED + ")");
-    new ModelRun<>(shapeName, shape, seed, operations).run(rowan);
+    new ModelRun<>(shapeName, shape, seed, operations).run(rowan, settled);
   }
 
   private String where() {
@@ -68,7 +77,7 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
         + "\n  recent operations (oldest first):\n    " + String.join("\n    ", recent);
   }
 
-  private void run(Rowan rowan) {
+  private void run(Rowan rowan, Runnable settled) {
     rowan.schema().create(entities.type);
     repository = rowan.repository(shape.repository());
     for (step = 0; step < operations; step++) {
@@ -88,6 +97,7 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
     try {
       checkEverything(3);
       if (shape.hasViews()) {
+        settled.run();
         ViewAudit.assertViewsMatchRebuild(rowan, entities.type);
       }
     } catch (IOException e) {

@@ -1,0 +1,119 @@
+package dev.rowan.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rowan.core.Rowan;
+import dev.rowan.core.spi.ProtocolHook;
+import dev.rowan.core.spi.ProtocolHook.Step;
+import dev.rowan.index.ProtocolCells;
+import dev.rowan.index.RowStatus;
+import dev.rowan.index.ViewMaintainer;
+import dev.rowan.index.ViewModel;
+import dev.rowan.mapping.EntityModel;
+import dev.rowan.test.HBaseTest;
+import dev.rowan.test.TestNamespace;
+import dev.rowan.test.ViewAudit;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Table;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Writes that return before their view rows are settled ({@code Rowan.Builder.settleInBackground}),
+ * against a real HBase: the save returns while its settle is held, readers answer right from the
+ * unsettled rows meanwhile, and closing the Rowan waits for the settles still queued.
+ */
+@HBaseTest
+class BackgroundSettlesIT {
+
+  private static final EntityModel<Order> MODEL = EntityModel.of(Order.class);
+  private static final ViewModel SELLER = ViewMaintainer.of(MODEL).view("seller").orElseThrow();
+  private static final Order ORDER = new Order("o-1", "seller-1", "buyer-1", Instant.parse("2026-11-24T10:00:00Z"),
+      new BigDecimal("10.00"), "first");
+
+  @Test
+  void aSaveReturnsBeforeItsViewRowsAreSettledAndReadsAreRightMeanwhile(Connection connection,
+      TestNamespace namespace) throws Exception {
+    try (Rowan settled = Rowan.builder(connection).namespace(namespace.name()).build()) {
+      settled.schema().create(Order.class);
+      settled.repository(OrderRepository.class).save(ORDER);
+    }
+    CountDownLatch held = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    ProtocolHook holdTheSettle = (step, table, keys) -> {
+      if (step == Step.BEFORE_SETTLE && held.getCount() > 0) {
+        held.countDown();
+        await(release);
+      }
+    };
+    Order moved = ORDER.withSeller("seller-2");
+    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).protocolHook(holdTheSettle)
+        .settleInBackground(true).build()) {
+      OrderRepository orders = rowan.repository(OrderRepository.class);
+      assertEquals(moved, orders.save(moved), "returns while its settle is held on another thread");
+      assertTrue(held.await(30, TimeUnit.SECONDS));
+
+      assertEquals(RowStatus.State.UNVERIFIED, viewStatus(connection, rowan, moved).state(), "not settled yet");
+      assertEquals(List.of(moved), rowan.store(Order.class).findByView("seller", "seller-2"),
+          "the unsettled row is checked against the main row, which has committed");
+      assertEquals(List.of(), rowan.store(Order.class).findByView("seller", "seller-1"));
+      assertEquals(moved, orders.findByKey("o-1").orElseThrow());
+      release.countDown();
+    }
+    try (Rowan audit = Rowan.builder(connection).namespace(namespace.name()).build()) {
+      ViewAudit.assertViewsMatchRebuild(audit, Order.class);
+    }
+  }
+
+  @Test
+  void closingTheRowanWaitsForTheSettlesStillQueued(Connection connection, TestNamespace namespace)
+      throws Exception {
+    AtomicBoolean settled = new AtomicBoolean();
+    ProtocolHook slowSettle = (step, table, keys) -> {
+      if (step == Step.BEFORE_SETTLE) {
+        sleep(500);
+      } else if (step == Step.AFTER_SETTLE) {
+        settled.set(true);
+      }
+    };
+    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).protocolHook(slowSettle)
+        .settleInBackground(true).build()) {
+      rowan.schema().create(Order.class);
+      rowan.repository(OrderRepository.class).save(ORDER);
+    }
+    assertTrue(settled.get(), "close returned after the settle");
+    try (Rowan audit = Rowan.builder(connection).namespace(namespace.name()).build()) {
+      ViewAudit.assertViewsMatchRebuild(audit, Order.class);
+    }
+  }
+
+  private static RowStatus viewStatus(Connection connection, Rowan rowan, Order order) throws Exception {
+    try (Table table = connection.getTable(rowan.tableName(SELLER.tableName()))) {
+      return ProtocolCells.status(table.get(new Get(SELLER.rowKey(MODEL.values(order)))), SELLER.statusFamily(),
+          ProtocolCells.VIEW_STATUS);
+    }
+  }
+
+  private static void await(CountDownLatch latch) {
+    try {
+      latch.await(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,25 @@
+package dev.rowan.it.model;
+
+import dev.rowan.core.Rowan;
+import dev.rowan.test.HBaseTest;
+import dev.rowan.test.TestNamespace;
+import org.apache.hadoop.hbase.client.Connection;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The model scenario of {@link SaltedViewsModelIT} (salted, versioned, a full-copy and a narrow
+ * view) with every view row settled in the background ({@code Rowan.Builder.settleInBackground}):
+ * queries answer like the model while settles are still running, and once the Rowan is closed,
+ * every view equals its rebuild.
+ */
+@HBaseTest
+class BackgroundSettlesModelIT {
+
+  @Test
+  void randomOperationsAnswerLikeTheModelWhileViewRowsSettleInTheBackground(Connection connection,
+      TestNamespace namespace) {
+    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).settleInBackground(true).build()) {
+      ModelRun.run(rowan, getClass().getSimpleName(), new SaltedViewsModelIT.OrdersShape(), rowan::close);
+    }
+  }
+}
