@@ -42,9 +42,18 @@ final class Clients implements AutoCloseable {
     return rpcs;
   }
 
+  /**
+   * Whether Rowan's writes settle their view rows in the background ({@code Rowan.Builder.settleInBackground}):
+   * the system property {@code rowan.bench.settleInBackground}, false unless set.
+   */
+  static boolean settleInBackground() {
+    return Boolean.getBoolean("rowan.bench.settleInBackground");
+  }
+
   /** The Rowan whose tables live in {@code namespace}. */
   Rowan rowan(String namespace) {
-    return rowans.computeIfAbsent(namespace, ns -> Rowan.builder(connection).namespace(ns).build());
+    return rowans.computeIfAbsent(namespace,
+        ns -> Rowan.builder(connection).namespace(ns).settleInBackground(settleInBackground()).build());
   }
 
   <R extends HBaseRepository<?>> R repository(String namespace, Class<R> type) {
@@ -89,6 +98,9 @@ final class Clients implements AutoCloseable {
   public void close() throws IOException {
     for (HandWritten<?> hand : hands.values()) {
       hand.close();
+    }
+    for (Rowan rowan : rowans.values()) {
+      rowan.close();
     }
     connection.close();
   }

@@ -43,6 +43,7 @@ import java.util.Set;
  * rowan.bench.load             settled how the read workloads' tables are loaded: settled (SettledLoad) or saveAll
  * rowan.bench.rpcDetail        false   print the client's RPC counters by method after each workload
  * rowan.bench.walProvider      asyncfs the region server's hbase.wal.provider: asyncfs (HBase's default, as the tests) or filesystem (FSHLog)
+ * rowan.bench.settleInBackground false   Rowan settles view rows in the background (Rowan.Builder.settleInBackground)
  * </pre>
  *
  * <p>Prints progress to standard error and the report, Markdown tables, to standard output.

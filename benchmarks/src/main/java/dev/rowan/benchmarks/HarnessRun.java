@@ -89,9 +89,10 @@ final class HarnessRun {
   void finished(PrintStream out, BenchmarkCluster cluster) {
     double minutes = (System.nanoTime() - began) / 60e9;
     log.printf("All done in %.1f min%n", minutes);
-    out.printf("%d cores, Java %s, heap %,d MB; WAL provider %s; %d rounds after a warm-up; whole run %.1f min; "
+    out.printf("%d cores, Java %s, heap %,d MB; WAL provider %s;%s %d rounds after a warm-up; whole run %.1f min; "
         + "load average %s at the start, %s at the end%n%n", Runtime.getRuntime().availableProcessors(),
-        System.getProperty("java.version"), Runtime.getRuntime().maxMemory() >> 20, cluster.walProvider(), rounds,
+        System.getProperty("java.version"), Runtime.getRuntime().maxMemory() >> 20, cluster.walProvider(),
+        Clients.settleInBackground() ? " Rowan settles view rows in the background;" : "", rounds,
         minutes, loadAtStart, Comparison.loadAverage());
   }
 

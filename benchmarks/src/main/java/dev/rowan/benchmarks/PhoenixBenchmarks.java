@@ -33,6 +33,7 @@ import java.util.Set;
  * rowan.bench.phoenix.get.count       1000    gets per run
  * rowan.bench.phoenix.tableOptions    (none)  options of Phoenix's CREATE TABLE, e.g. UPDATE_CACHE_FREQUENCY=60000
  * rowan.bench.walProvider             asyncfs  the region server's hbase.wal.provider: asyncfs (HBase's default) or filesystem (FSHLog)
+ * rowan.bench.settleInBackground    false   Rowan settles view rows in the background (Rowan.Builder.settleInBackground)
  * </pre>
  *
  * <p>Prints progress and Phoenix's query plans to standard error, the report to standard output.
