@@ -20,4 +20,13 @@ public final class DataAccessException extends RowanException {
   public static DataAccessException of(String operation, String table, Throwable cause) {
     return new DataAccessException(operation + " on table " + table + " failed: " + cause.getMessage(), cause);
   }
+
+  /**
+   * {@code operation} with the cluster {@code cluster} (as its client finds it, e.g.
+   * {@code at ZooKeeper zk1,zk2:2181/hbase}) failed with {@code cause}.
+   */
+  public static DataAccessException ofCluster(String operation, String cluster, Throwable cause) {
+    return new DataAccessException(operation + " to the HBase cluster " + cluster + " failed: " + cause.getMessage(),
+        cause);
+  }
 }

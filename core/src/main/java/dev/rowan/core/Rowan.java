@@ -1,9 +1,8 @@
 package dev.rowan.core;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import dev.rowan.core.internal.BackgroundSettles;
 import dev.rowan.core.internal.EntityStore;
+import dev.rowan.core.internal.HBaseCalls;
 import dev.rowan.core.internal.RepositoryFactory;
 import dev.rowan.core.internal.WriteOptions;
 import dev.rowan.core.schema.SchemaAdmin;
@@ -64,16 +63,13 @@ public final class Rowan implements AutoCloseable {
    * Opens a connection to the cluster that {@code configuration} names and returns a Rowan
    * that closes it on {@link #close()}.
    *
-   * @throws UncheckedIOException when the connection cannot be opened
+   * @throws DataAccessException when the connection cannot be opened, naming the cluster it
+   *     tried (its masters, or its ZooKeeper quorum, port and parent znode)
    */
   public static Rowan connect(Configuration configuration) {
     Objects.requireNonNull(configuration, "configuration");
-    try {
-      return new Rowan(ConnectionFactory.createConnection(configuration), true, null, ProtocolHook.NONE,
-          DEFAULT_WRITE_LEASE, null, false);
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot connect to HBase", e);
-    }
+    return new Rowan(HBaseCalls.connect(configuration, ConnectionFactory::createConnection), true, null,
+        ProtocolHook.NONE, DEFAULT_WRITE_LEASE, null, false);
   }
 
   /** Returns a Rowan over an open connection; the caller keeps ownership of the connection. */
@@ -158,11 +154,7 @@ public final class Rowan implements AutoCloseable {
       background.close();
     }
     if (ownsConnection) {
-      try {
-        connection.close();
-      } catch (IOException e) {
-        throw new UncheckedIOException("Cannot close the HBase connection", e);
-      }
+      HBaseCalls.close(connection);
     }
   }
 

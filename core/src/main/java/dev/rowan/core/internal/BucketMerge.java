@@ -5,6 +5,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.PriorityQueue;
+import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -18,6 +19,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 final class BucketMerge implements Iterator<Result>, Closeable {
 
   private final List<ResultScanner> scanners;
+  private final TableName table;
   /** The rows of the one scanner, passed through; null when there are several. */
   private final Iterator<Result> single;
   private final PriorityQueue<Head> heads;
@@ -27,15 +29,19 @@ final class BucketMerge implements Iterator<Result>, Closeable {
 
   private record Head(Result result, Iterator<Result> source) {}
 
-  BucketMerge(List<ResultScanner> scanners, int saltLength) {
-    this(scanners, saltLength, false);
+  BucketMerge(List<ResultScanner> scanners, TableName table, int saltLength) {
+    this(scanners, table, saltLength, false);
   }
 
-  /** Merges scanners that each return rows in descending key order when {@code descending}. */
-  BucketMerge(List<ResultScanner> scanners, int saltLength, boolean descending) {
+  /**
+   * Merges the scanners of {@code table}, which each return rows in descending key order when
+   * {@code descending}.
+   */
+  BucketMerge(List<ResultScanner> scanners, TableName table, int saltLength, boolean descending) {
     this.scanners = scanners;
+    this.table = table;
     this.saltLength = saltLength;
-    this.single = scanners.size() == 1 ? scanners.get(0).iterator() : null;
+    this.single = scanners.size() == 1 ? rows(scanners.get(0)) : null;
     this.heads = new PriorityQueue<>(Math.max(1, scanners.size()), (a, b) -> {
       byte[] x = a.result.getRow();
       byte[] y = b.result.getRow();
@@ -44,9 +50,13 @@ final class BucketMerge implements Iterator<Result>, Closeable {
     });
     if (single == null) {
       for (ResultScanner scanner : scanners) {
-        advance(scanner.iterator());
+        advance(rows(scanner));
       }
     }
+  }
+
+  private Iterator<Result> rows(ResultScanner scanner) {
+    return HBaseCalls.rows(scanner, "scan", table);
   }
 
   private void advance(Iterator<Result> source) {

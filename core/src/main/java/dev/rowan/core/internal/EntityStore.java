@@ -1,7 +1,6 @@
 package dev.rowan.core.internal;
 
 import dev.rowan.index.MainRow;
-import dev.rowan.core.DataAccessException;
 import dev.rowan.core.internal.ProtocolWriter.Pending;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
@@ -245,22 +244,21 @@ public final class EntityStore<T> {
         scans.add(new Scan().setStartStopRowForPrefixScan(new byte[] {(byte) bucket}).setCaching(500));
       }
     }
-    Table table;
-    try {
-      table = context.connection.getTable(context.mainTable);
-    } catch (IOException e) {
-      throw DataAccessException.of("scan", context.mainTable.getNameAsString(), e);
-    }
+    Table table = HBaseCalls.call("scan", context.mainTable, () -> context.connection.getTable(context.mainTable));
     List<ResultScanner> scanners = new ArrayList<>();
-    try {
-      for (Scan scan : scans) {
-        scanners.add(table.getScanner(scan));
+    HBaseCalls.call("scan", context.mainTable, () -> {
+      try {
+        for (Scan scan : scans) {
+          scanners.add(table.getScanner(scan));
+        }
+        return null;
+      } catch (IOException e) {
+        scanners.forEach(ResultScanner::close);
+        table.close();
+        throw e;
       }
-    } catch (IOException e) {
-      scanners.forEach(ResultScanner::close);
-      throw DataAccessException.of("scan", context.mainTable.getNameAsString(), e);
-    }
-    BucketMerge merge = new BucketMerge(scanners, buckets == 0 ? 0 : 1);
+    });
+    BucketMerge merge = new BucketMerge(scanners, context.mainTable, buckets == 0 ? 0 : 1);
     Iterator<T> entities = new Iterator<>() {
       private Iterator<T> current = java.util.Collections.emptyIterator();
 
@@ -282,11 +280,10 @@ public final class EntityStore<T> {
     return StreamSupport.stream(Spliterators.spliteratorUnknownSize(entities, Spliterator.ORDERED), false)
         .onClose(() -> {
           merge.close();
-          try {
+          HBaseCalls.call("close scanner", context.mainTable, () -> {
             table.close();
-          } catch (IOException e) {
-            throw DataAccessException.of("close scanner", context.mainTable.getNameAsString(), e);
-          }
+            return null;
+          });
         });
   }
 
@@ -327,7 +324,7 @@ public final class EntityStore<T> {
         scanners.add(t.getScanner(new Scan().setStartStopRowForPrefixScan(prefix).setCaching(500)));
       }
       List<Result> all = new ArrayList<>();
-      try (BucketMerge merge = new BucketMerge(scanners, view.key().salt() == null ? 0 : 1)) {
+      try (BucketMerge merge = new BucketMerge(scanners, t.getName(), view.key().salt() == null ? 0 : 1)) {
         merge.forEachRemaining(all::add);
       }
       return all;

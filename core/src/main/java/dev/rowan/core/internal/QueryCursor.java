@@ -1,7 +1,6 @@
 package dev.rowan.core.internal;
 
 import dev.rowan.index.MainRow;
-import dev.rowan.core.DataAccessException;
 import dev.rowan.core.internal.PageTokens.Position;
 import dev.rowan.core.internal.query.AccessPlan;
 import dev.rowan.core.internal.query.AccessPlan.Access;
@@ -13,7 +12,6 @@ import dev.rowan.core.internal.query.ResidualFilters;
 import dev.rowan.mapping.InvalidValueException;
 import dev.rowan.mapping.KeyLayout;
 import java.io.Closeable;
-import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -26,7 +24,6 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.filter.Filter;
 import org.apache.hadoop.hbase.util.Bytes;
 
@@ -80,28 +77,22 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     TableName name = plan.view() == null ? context.mainTable : context.viewTables.get(plan.view());
     this.name = name;
     this.longestKey = CellLimits.maxRowKey(name);
-    try {
-      if (plan.access() == Access.GET) {
-        Result[] results;
-        try (Table table = context.connection.getTable(name)) {
-          results = table.get(gets());
+    if (plan.access() == Access.GET) {
+      List<Get> gets = gets();
+      Result[] results = HBaseCalls.on(context.connection, name, "query", table -> table.get(gets));
+      this.rows = Arrays.stream(results).filter(r -> !r.isEmpty()).iterator();
+      this.scanners = () -> {};
+    } else {
+      List<Scan> scans = scans(fetch, after);
+      List<ResultScanner> open = HBaseCalls.call("query", name, () -> ScannerOpener.open(context.connection, name, scans));
+      if (fetch < Integer.MAX_VALUE) {
+        for (int i = 0; i < open.size(); i++) {
+          open.set(i, new LimitedScanner(context.connection, name, scans.get(i), open.get(i)));
         }
-        this.rows = Arrays.stream(results).filter(r -> !r.isEmpty()).iterator();
-        this.scanners = () -> {};
-      } else {
-        List<Scan> scans = scans(fetch, after);
-        List<ResultScanner> open = ScannerOpener.open(context.connection, name, scans);
-        if (fetch < Integer.MAX_VALUE) {
-          for (int i = 0; i < open.size(); i++) {
-            open.set(i, new LimitedScanner(context.connection, name, scans.get(i), open.get(i)));
-          }
-        }
-        BucketMerge merge = new BucketMerge(open, saltLength, plan.reversed());
-        this.rows = merge;
-        this.scanners = merge;
       }
-    } catch (IOException e) {
-      throw DataAccessException.of("query", name.getNameAsString(), e);
+      BucketMerge merge = new BucketMerge(open, name, saltLength, plan.reversed());
+      this.rows = merge;
+      this.scanners = merge;
     }
   }
 
@@ -316,10 +307,9 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
 
   @Override
   public void close() {
-    try {
+    HBaseCalls.call("close query", name, () -> {
       scanners.close();
-    } catch (IOException e) {
-      throw DataAccessException.of("close query", name.getNameAsString(), e);
-    }
+      return null;
+    });
   }
 }

@@ -1,12 +1,13 @@
 package dev.rowan.core.schema;
 
 import dev.rowan.core.DataAccessException;
+import dev.rowan.core.internal.HBaseCalls;
+import dev.rowan.core.internal.HBaseCalls.AdminCall;
 import dev.rowan.core.SchemaMismatchException;
 import dev.rowan.core.SchemaReport;
 import dev.rowan.core.SplitPolicy;
 import dev.rowan.mapping.EntityModel;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -35,11 +36,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class SchemaAdmin {
 
-  /** An HBase call that may fail with an {@link IOException}. */
-  @FunctionalInterface
-  private interface AdminCall<R> {
-    R call(Admin admin) throws IOException;
-  }
 
   private static final Logger LOG = LoggerFactory.getLogger(SchemaAdmin.class);
 
@@ -295,14 +291,7 @@ public final class SchemaAdmin {
   }
 
   private <R> R withAdmin(String operation, TableName table, AdminCall<R> call) {
-    try (Admin admin = connection.getAdmin()) {
-      return call.call(admin);
-    } catch (InterruptedIOException e) {
-      Thread.currentThread().interrupt();
-      throw DataAccessException.of(operation, table.getNameAsString(), e);
-    } catch (IOException e) {
-      throw DataAccessException.of(operation, table.getNameAsString(), e);
-    }
+    return HBaseCalls.admin(connection, table, operation, call);
   }
 
   /** Whether {@code e} or one of its causes is a {@code type}, as HBase may wrap remote errors. */
