@@ -112,13 +112,27 @@ public final class Rowan implements AutoCloseable {
    * @throws dev.rowan.mapping.MappingException when its entity cannot be mapped
    * @throws QueryMethodException listing every query method that cannot be served
    * @throws SchemaMismatchException when a table of the entity records another key layout than
-   *     its mapping's (see {@link #store})
+   *     its mapping's (read once per entity, when its first repository or view reader is built;
+   *     tables that record no layout are accepted, with a warning in the log)
    * @throws DataAccessException when HBase fails
    */
   public <R extends HBaseRepository<?>> R repository(Class<R> repositoryType) {
     Objects.requireNonNull(repositoryType, "repositoryType");
     return repositoryType.cast(repositories.computeIfAbsent(repositoryType,
-        type -> RepositoryFactory.create(this, repositoryType)));
+        type -> RepositoryFactory.create(this::store, repositoryType)));
+  }
+
+  /**
+   * The views of {@code entityType}, read directly by name, for diagnostics and tests
+   * ({@link EntityViews}).
+   *
+   * @throws dev.rowan.mapping.MappingException when the entity cannot be mapped
+   * @throws SchemaMismatchException when a table of the entity records another key layout than
+   *     its mapping's
+   * @throws DataAccessException when HBase fails
+   */
+  public <T> EntityViews<T> views(Class<T> entityType) {
+    return new EntityViews<>(store(Objects.requireNonNull(entityType, "entityType")));
   }
 
   /**
@@ -134,7 +148,7 @@ public final class Rowan implements AutoCloseable {
    * @throws DataAccessException when HBase fails
    */
   @SuppressWarnings("unchecked")
-  public <T> EntityStore<T> store(Class<T> entityType) {
+  private <T> EntityStore<T> store(Class<T> entityType) {
     return (EntityStore<T>) stores.computeIfAbsent(entityType, type -> {
       EntityModel<T> model = EntityModel.of(entityType);
       new SchemaAdmin(connection, namespace, this::tableName).requireLayout(model);

@@ -61,9 +61,9 @@ class BackgroundSettlesIT {
       assertTrue(held.await(30, TimeUnit.SECONDS));
 
       assertEquals(RowStatus.State.UNVERIFIED, viewStatus(connection, rowan, moved).state(), "not settled yet");
-      assertEquals(List.of(moved), rowan.store(Order.class).findByView("seller", "seller-2"),
+      assertEquals(List.of(moved), rowan.views(Order.class).find("seller", "seller-2"),
           "the unsettled row is checked against the main row, which has committed");
-      assertEquals(List.of(), rowan.store(Order.class).findByView("seller", "seller-1"));
+      assertEquals(List.of(), rowan.views(Order.class).find("seller", "seller-1"));
       assertEquals(moved, orders.findByKey("o-1").orElseThrow());
       release.countDown();
     }

@@ -69,10 +69,10 @@ class ClientCrashIT {
   /** Reads one seller's and one buyer's orders; every order returned must match. */
   private static int readThroughTheViews(Rowan rowan, Random random, String context) {
     String seller = "seller-" + random.nextInt(OrderFixtures.SELLERS);
-    List<Order> bySeller = rowan.store(Order.class).findByView("seller", seller);
+    List<Order> bySeller = rowan.views(Order.class).find("seller", seller);
     assertTrue(bySeller.stream().allMatch(o -> seller.equals(o.sellerId())), seller + ": " + bySeller + ", " + context);
     String buyer = "buyer-" + random.nextInt(OrderFixtures.BUYERS);
-    List<Order> byBuyer = rowan.store(Order.class).findByView("buyer", buyer);
+    List<Order> byBuyer = rowan.views(Order.class).find("buyer", buyer);
     assertTrue(byBuyer.stream().allMatch(o -> buyer.equals(o.buyerId())), buyer + ": " + byBuyer + ", " + context);
     return 2;
   }

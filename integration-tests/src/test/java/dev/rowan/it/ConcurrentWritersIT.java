@@ -69,14 +69,14 @@ class ConcurrentWritersIT {
       readers.add(pool.submit(() -> {
         while (writing.get()) {
           String seller = "seller-" + random.nextInt(OrderFixtures.SELLERS);
-          for (Order order : rowan.store(Order.class).findByView("seller", seller)) {
+          for (Order order : rowan.views(Order.class).find("seller", seller)) {
             reads.incrementAndGet();
             if (!seller.equals(order.sellerId())) {
               wrongAnswers.add(order + " returned for " + seller);
             }
           }
           String buyer = "buyer-" + random.nextInt(OrderFixtures.BUYERS);
-          for (Order order : rowan.store(Order.class).findByView("buyer", buyer)) {
+          for (Order order : rowan.views(Order.class).find("buyer", buyer)) {
             reads.incrementAndGet();
             if (!buyer.equals(order.buyerId())) {
               wrongAnswers.add(order + " returned for " + buyer);

@@ -102,18 +102,18 @@ class FaultInjectionIT {
   /** Every seller's and buyer's orders through the views equal a filter of the main table. */
   static void assertEveryViewAnswersLikeTheMainTable(Rowan rowan, String context) {
     List<Order> all;
-    try (var stream = rowan.store(Order.class).scanAll()) {
+    try (var stream = rowan.repository(OrderRepository.class).scanAll()) {
       all = stream.toList();
     }
     for (int s = 0; s < OrderFixtures.SELLERS; s++) {
       String seller = "seller-" + s;
       assertEquals(ViewConsistencyIT.sorted(all.stream().filter(o -> seller.equals(o.sellerId())).toList()),
-          ViewConsistencyIT.sorted(rowan.store(Order.class).findByView("seller", seller)), seller + ", " + context);
+          ViewConsistencyIT.sorted(rowan.views(Order.class).find("seller", seller)), seller + ", " + context);
     }
     for (int b = 0; b < OrderFixtures.BUYERS; b++) {
       String buyer = "buyer-" + b;
       assertEquals(ViewConsistencyIT.sorted(all.stream().filter(o -> buyer.equals(o.buyerId())).toList()),
-          ViewConsistencyIT.sorted(rowan.store(Order.class).findByView("buyer", buyer)), buyer + ", " + context);
+          ViewConsistencyIT.sorted(rowan.views(Order.class).find("buyer", buyer)), buyer + ", " + context);
     }
   }
 }

@@ -63,7 +63,7 @@ class NewEntityGuessIT {
         assertEquals(write, viewStatus(connection, rowan, BUYER, order).with(RowStatus.State.LIVE),
             "the buyer row does not change, but the guess wrote it: it was settled by this write");
       }
-      assertEquals(List.of(updated.get(0)), rowan.store(Order.class).findByView("seller", "seller-moved"));
+      assertEquals(List.of(updated.get(0)), rowan.views(Order.class).find("seller", "seller-moved"));
       ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
     }
   }
@@ -93,8 +93,8 @@ class NewEntityGuessIT {
       assertNotEquals(guessed.nonce(), write.nonce(), "a new write, not the guess's");
       assertTrue(write.timestamp() > racer.timestamp(), "above the racer's write");
       assertEquals(mine, orders.findByKey("o-race").orElseThrow());
-      assertEquals(List.of(mine), rowan.store(Order.class).findByView("seller", "seller-mine"));
-      assertEquals(List.of(), rowan.store(Order.class).findByView("seller", "seller-theirs"));
+      assertEquals(List.of(mine), rowan.views(Order.class).find("seller", "seller-mine"));
+      assertEquals(List.of(), rowan.views(Order.class).find("seller", "seller-theirs"));
       ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
     } finally {
       guesser.shutdownNow();

@@ -49,7 +49,7 @@ class RepositoryIT {
     assertEquals(Optional.empty(), orders.findByKey("o-2"));
     orders.delete(saved);
     assertEquals(Optional.empty(), orders.findByKey("o-1"));
-    assertEquals(List.of(), rowan.store(Order.class).findByView("seller", "seller-1"));
+    assertEquals(List.of(), rowan.views(Order.class).find("seller", "seller-1"));
     orders.save(saved);
     assertEquals(Optional.of(saved), orders.findByKey("o-1"), "an order can come back after a delete");
     orders.deleteByKey("o-1");
@@ -79,7 +79,7 @@ class RepositoryIT {
     rowan.schema().create(Order.class);
     OrderRepository orders = rowan.repository(OrderRepository.class);
     assertEquals(2, orders.saveTwo(order("a", "s"), order("b", "s")).size());
-    assertEquals(2, rowan.store(Order.class).findByView("seller", "s").size());
+    assertEquals(2, rowan.views(Order.class).find("seller", "s").size());
     assertTrue(orders.toString().contains("OrderRepository"));
   }
 
@@ -134,9 +134,9 @@ class RepositoryIT {
     assertEquals(Optional.empty(), accounts.findByKey("a-2"), "nothing of the refused save is written");
     Account moved = accounts.save(new Account("a-1", "ann@example.org", 1));
     Account bob = accounts.save(new Account("a-2", "ann@example.com", 0));
-    assertEquals(List.of(bob), rowan.store(Account.class).findByView("email", "ann@example.com"),
+    assertEquals(List.of(bob), rowan.views(Account.class).find("email", "ann@example.com"),
         "a key released by its owner can be taken");
-    assertEquals(List.of(moved), rowan.store(Account.class).findByView("email", "ann@example.org"));
+    assertEquals(List.of(moved), rowan.views(Account.class).find("email", "ann@example.org"));
   }
 
   @Table(name = "codes")

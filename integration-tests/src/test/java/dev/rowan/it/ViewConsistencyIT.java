@@ -69,7 +69,7 @@ class ViewConsistencyIT {
     ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
     for (int s = 0; s < OrderFixtures.SELLERS; s++) {
       String seller = "seller-" + s;
-      List<Order> bySeller = rowan.store(Order.class).findByView("seller", seller);
+      List<Order> bySeller = rowan.views(Order.class).find("seller", seller);
       assertEquals(sorted(expected.values().stream().filter(o -> seller.equals(o.sellerId())).toList()),
           sorted(bySeller), "orders of " + seller + ", seed " + seed);
       assertTrue(isOrderedByCreatedAt(bySeller), "a view returns a seller's orders by time");

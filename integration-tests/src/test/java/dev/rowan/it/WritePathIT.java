@@ -78,9 +78,9 @@ class WritePathIT {
       byte[] retiredRow = SELLER.rowKey(MODEL.values(changed));
       assertFalse(rawRow(connection, sellerTable, retiredRow).isEmpty(),
           "the late settle brought back a verified row under the retired key");
-      assertEquals(List.of(), rowan.store(Order.class).findByView("seller", "seller-1"),
+      assertEquals(List.of(), rowan.views(Order.class).find("seller", "seller-1"),
           "a settle without its write's mark is checked against the main row, which has moved on");
-      assertEquals(List.of(moved), rowan.store(Order.class).findByView("seller", "seller-2"));
+      assertEquals(List.of(moved), rowan.views(Order.class).find("seller", "seller-2"));
       assertTrue(rawRow(connection, sellerTable, retiredRow).isEmpty(), "and the reader deleted it");
       ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
     } finally {
@@ -115,11 +115,11 @@ class WritePathIT {
       winnerCommits.release();
       assertEquals(winning, won.get(30, TimeUnit.SECONDS)); // committed, synced and settled
 
-      assertEquals(List.of(winning), rowan.store(Order.class).findByView("seller", "seller-3"),
+      assertEquals(List.of(winning), rowan.views(Order.class).find("seller", "seller-3"),
           "the settle wrote the winner's row again whole: the loser's note is not read as verified");
       loserCommits.release();
       assertEquals(losing, lost.get(30, TimeUnit.SECONDS), "the loser wrote again from the winner's state");
-      assertEquals(List.of(losing), rowan.store(Order.class).findByView("seller", "seller-3"));
+      assertEquals(List.of(losing), rowan.views(Order.class).find("seller", "seller-3"));
       ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
     } finally {
       winner.shutdownNow();
@@ -159,8 +159,8 @@ class WritePathIT {
       assertFalse(armed.get(), "the commit was lost before its sync");
       assertEquals(moved, orders.findByKey("o-3").orElseThrow(), "the save that returned is stored");
       assertEquals(neighbourMoved, orders.findByKey(neighbour.orderNo()).orElseThrow());
-      assertEquals(List.of(moved), rowan.store(Order.class).findByView("seller", "seller-5"));
-      assertEquals(List.of(), rowan.store(Order.class).findByView("seller", "seller-4"));
+      assertEquals(List.of(moved), rowan.views(Order.class).find("seller", "seller-5"));
+      assertEquals(List.of(), rowan.views(Order.class).find("seller", "seller-4"));
       ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
     }
   }

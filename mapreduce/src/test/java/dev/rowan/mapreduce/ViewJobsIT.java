@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rowan.core.HBaseRepository;
 import dev.rowan.core.Rowan;
 import dev.rowan.core.SchemaMismatchException;
 import dev.rowan.mapping.annotation.Column;
@@ -49,6 +50,9 @@ class ViewJobsIT {
   @Family(name = "d")
   record PlainOrder(@RowKey String orderNo, @Column(name = "s") String sellerId, @Column(name = "b") String buyerId,
       @Column(name = "c") Instant createdAt, @Column(name = "a") BigDecimal amount, @Column(name = "n") String note) {}
+
+  /** The repository of the orders as they are before the entity has views. */
+  interface PlainOrderRepository extends HBaseRepository<PlainOrder> {}
 
   /** The orders table salted in 8 buckets instead of 4: the stored rows are laid out otherwise. */
   @Table(name = "orders", salt = @Salt(buckets = 8))
@@ -155,7 +159,7 @@ class ViewJobsIT {
       plain.add(new PlainOrder(order.orderNo(), order.sellerId(), order.buyerId(), order.createdAt(), order.amount(),
           order.note()));
     }
-    rowan.store(PlainOrder.class).saveAll(plain);
+    rowan.repository(PlainOrderRepository.class).saveAll(plain);
     rowan.schema().create(Order.class); // the views are added: their tables are created, empty
     long buyers = plain.stream().filter(order -> order.buyerId() != null).count();
 

@@ -3,9 +3,10 @@ package dev.rowan.test;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.rowan.core.Rowan;
-import dev.rowan.core.internal.EntityStore;
+import dev.rowan.index.MainRow;
 import dev.rowan.index.ProtocolCells;
 import dev.rowan.index.RowStatus;
+import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
 import dev.rowan.index.ViewRowVerdict;
 import dev.rowan.mapping.EntityModel;
@@ -41,24 +42,28 @@ public final class ViewAudit {
 
   /** Asserts that each view of {@code type} equals its rebuild from the main table. */
   public static <T> void assertViewsMatchRebuild(Rowan rowan, Class<T> type) throws IOException {
-    EntityStore<T> store = rowan.store(type);
-    EntityModel<T> model = store.model();
-    List<T> entities;
-    try (var all = store.scanAll()) {
-      entities = all.toList();
+    EntityModel<T> model = EntityModel.of(type);
+    TableName mainTable = rowan.tableName(model.tableName());
+    List<Object[]> entities = new ArrayList<>();
+    try (Table main = rowan.connection().getTable(mainTable); ResultScanner rows = main.getScanner(new Scan())) {
+      for (Result row : rows) {
+        MainRow entity = MainRow.of(model, row); // views are of tall entities: one per row
+        if (entity.isLive()) {
+          entities.add(entity.values());
+        }
+      }
     }
-    for (Map.Entry<ViewModel, TableName> entry : store.viewTables().entrySet()) {
-      ViewModel view = entry.getKey();
+    for (ViewModel view : ViewMaintainer.of(model).views()) {
+      TableName viewTable = rowan.views(type).table(view.name());
       Map<String, String> expected = new TreeMap<>();
-      for (T entity : entities) {
-        Object[] values = model.values(entity);
+      for (Object[] values : entities) {
         byte[] key = view.rowKey(values);
         if (key != null) {
           expected.put(Bytes.toStringBinary(key), "VERIFIED " + carried(view, values));
         }
       }
       Map<String, Found> actual = new TreeMap<>();
-      try (Table table = rowan.connection().getTable(entry.getValue());
+      try (Table table = rowan.connection().getTable(viewTable);
           ResultScanner scanner = table.getScanner(new Scan())) {
         for (Result row : scanner) {
           RowStatus status = ViewRowVerdict.observed(view, row); // verified only where settled over its own write
@@ -76,7 +81,7 @@ public final class ViewAudit {
       });
       actual.keySet().stream().filter(key -> !expected.containsKey(key)).forEach(differing::add);
       List<String> shown = new ArrayList<>();
-      try (Table main = rowan.connection().getTable(store.mainTable())) {
+      try (Table main = rowan.connection().getTable(mainTable)) {
         for (String key : differing.subList(0, Math.min(SHOWN, differing.size()))) {
           shown.add(describe(key, expected.get(key), actual.get(key), view, main));
         }

@@ -4,7 +4,6 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
 import dev.rowan.core.HBaseRepository;
 import dev.rowan.core.QueryMethodException;
-import dev.rowan.core.Rowan;
 import java.lang.invoke.MethodHandles;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
@@ -13,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.description.modifier.Visibility;
 import net.bytebuddy.dynamic.loading.ClassLoadingStrategy;
@@ -39,9 +39,9 @@ public final class RepositoryFactory {
    * @throws QueryMethodException listing every method that cannot be served
    * @throws IllegalArgumentException when {@code type} does not extend {@link HBaseRepository}
    */
-  public static <R> R create(Rowan rowan, Class<R> type) {
+  public static <R> R create(Function<Class<?>, EntityStore<?>> stores, Class<R> type) {
     Class<?> entity = entityType(type);
-    RepositoryHandler handler = new RepositoryHandler(type, rowan.store(entity), abstractMethods(type));
+    RepositoryHandler handler = new RepositoryHandler(type, stores.apply(entity), abstractMethods(type));
     try {
       Object repository = IMPLEMENTATIONS.get(type).getDeclaredConstructor().newInstance();
       ((HandlerHolder) repository).rowanHandler(handler);
