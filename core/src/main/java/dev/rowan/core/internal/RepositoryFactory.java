@@ -104,8 +104,4 @@ public final class RepositoryFactory {
     /** Sets the handler every abstract method calls. */
     void rowanHandler(InvocationHandler handler);
   }
-
-  static QueryMethodException unsupported(Class<?> type, List<String> problems) {
-    return QueryMethodException.of(type.getName(), problems);
-  }
 }

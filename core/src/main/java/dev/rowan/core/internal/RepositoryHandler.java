@@ -1,5 +1,6 @@
 package dev.rowan.core.internal;
 
+import dev.rowan.core.QueryMethodException;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -47,7 +48,7 @@ final class RepositoryHandler implements InvocationHandler {
       }
     }
     if (!problems.isEmpty()) {
-      throw RepositoryFactory.unsupported(type, problems);
+      throw QueryMethodException.of(type.getName(), problems);
     }
   }
 
