@@ -40,7 +40,7 @@ final class ViewJobs {
     this.rowan = rowan;
     this.type = type;
     this.model = EntityModel.of(type);
-    rowan.store(type); // refuses tables whose recorded key layout is not the mapping's: rows would be misread
+    rowan.views(type); // refuses tables whose recorded key layout is not the mapping's: rows would be misread
     this.views = ViewJobSettings.views(model);
     this.main = rowan.tableName(model.tableName());
     for (ViewModel view : views) {
