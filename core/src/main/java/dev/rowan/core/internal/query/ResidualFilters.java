@@ -38,7 +38,7 @@ public final class ResidualFilters {
    * wide entity: a column filter sees a row, and a wide row holds many entities whose qualifiers
    * start with their column keys, so it would keep or drop them all together.
    */
-  public static List<Condition> pushed(AccessPlan plan, EntityModel<?> entity) {
+  static List<Condition> pushed(AccessPlan plan, EntityModel<?> entity) {
     List<Condition> pushed = new ArrayList<>();
     if (plan.view() == null && entity.isWide()) {
       return pushed;
