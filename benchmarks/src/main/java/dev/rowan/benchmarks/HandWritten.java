@@ -52,6 +52,7 @@ final class HandWritten<T> implements AutoCloseable {
   /** The status of a hand-written view row: verified, timestamp left to the region server. */
   private static final RowStatus VERIFIED = new RowStatus(RowStatus.State.VERIFIED, HConstants.LATEST_TIMESTAMP, 0);
   private static final int BATCH = 1000;
+  private static final byte[] MAIN_STATUS = ProtocolCells.Qualifier.MAIN_STATUS.bytes();
 
   private final Connection connection;
   private final EntityModel<T> model;
@@ -131,7 +132,7 @@ final class HandWritten<T> implements AutoCloseable {
         Object[] values = model.values(entity);
         RowStatus live = new RowStatus(RowStatus.State.LIVE, timestamp, ThreadLocalRandom.current().nextLong());
         RowWrite write = model.write(values, timestamp);
-        mainOut.mutate(write.put().addColumn(statusFamily, ProtocolCells.MAIN_STATUS, timestamp, live.encode()));
+        mainOut.mutate(write.put().addColumn(statusFamily, MAIN_STATUS, timestamp, live.encode()));
         if (write.delete() != null) {
           mainOut.mutate(write.delete());
         }

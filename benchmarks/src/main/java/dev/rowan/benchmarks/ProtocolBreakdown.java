@@ -45,6 +45,7 @@ final class ProtocolBreakdown {
 
   private static final String NAMESPACE = "steps";
   private static final int BATCH = 1000;
+  private static final byte[] MAIN_STATUS = ProtocolCells.Qualifier.MAIN_STATUS.bytes();
   private static final String[] STEPS = {"read", "unverify", "commit", "settle"};
 
   private enum Variant {
@@ -208,10 +209,10 @@ final class ProtocolBreakdown {
       Object[] values = model.values(order);
       RowStatus status = new RowStatus(RowStatus.State.LIVE, timestamp, ThreadLocalRandom.current().nextLong());
       Put put = model.write(values, timestamp).put()
-          .addColumn(statusFamily, ProtocolCells.MAIN_STATUS, timestamp, status.encode());
+          .addColumn(statusFamily, MAIN_STATUS, timestamp, status.encode());
       gets.add(new Get(put.getRow()));
       mainPuts.add(put);
-      commits.add(CheckAndMutate.newBuilder(put.getRow()).ifNotExists(statusFamily, ProtocolCells.MAIN_STATUS).build(put));
+      commits.add(CheckAndMutate.newBuilder(put.getRow()).ifNotExists(statusFamily, MAIN_STATUS).build(put));
       WritePlan plan = ViewMaintainer.of(model).plan(null, values, put.getRow(), status);
       for (ViewRowChange change : plan.changes()) {
         int v = views.indexOf(change.view());

@@ -1,7 +1,7 @@
 package dev.rowan.benchmarks;
 
 import dev.rowan.core.HBaseRepository;
-import dev.rowan.index.ProtocolCells;
+import dev.rowan.index.ProtocolCells.Qualifier;
 import dev.rowan.index.RowStatus;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -102,8 +102,8 @@ final class SettledLoad {
           where + ": cell " + got[c] + " instead of " + want[c]);
       byte[] a = CellUtil.cloneValue(want[c]);
       byte[] b = CellUtil.cloneValue(got[c]);
-      if (Arrays.equals(qualifier, ProtocolCells.MAIN_STATUS) || Arrays.equals(qualifier, ProtocolCells.VIEW_STATUS)
-          || Arrays.equals(qualifier, ProtocolCells.VIEW_WRITE)) {
+      if (Qualifier.MAIN_STATUS.matches(qualifier) || Qualifier.VIEW_STATUS.matches(qualifier)
+          || Qualifier.VIEW_WRITE.matches(qualifier)) {
         // [state][timestamp][nonce][null bitmap]
         a = status(a);
         b = status(b);
@@ -115,7 +115,7 @@ final class SettledLoad {
 
   /** The cells of {@code row} but the sync marks a group commit leaves, which say nothing of the content. */
   private static Cell[] content(Result row) {
-    return Arrays.stream(row.rawCells()).filter(c -> !CellUtil.matchingQualifier(c, ProtocolCells.COMMIT_SYNC))
+    return Arrays.stream(row.rawCells()).filter(c -> !Qualifier.COMMIT_SYNC.matches(c))
         .toArray(Cell[]::new);
   }
 

@@ -224,8 +224,8 @@ class OrdersOnAClusterIT {
       for (Order order : saved) {
         Result row = table.get(new org.apache.hadoop.hbase.client.Get(
             dev.rowan.mapping.EntityModel.of(Order.class).rowKey(order)));
-        if (java.util.Arrays.stream(row.rawCells()).anyMatch(cell -> org.apache.hadoop.hbase.CellUtil
-            .matchingQualifier(cell, dev.rowan.index.ProtocolCells.COMMIT_SYNC))) {
+        if (java.util.Arrays.stream(row.rawCells()).anyMatch(
+            dev.rowan.index.ProtocolCells.Qualifier.COMMIT_SYNC::matches)) {
           marked++;
         }
       }

@@ -27,7 +27,7 @@ import org.apache.hadoop.hbase.client.Put;
 public final class CommitSync {
 
   /** The durability of a grouped commit: appended to the WAL before the call returns, synced later. */
-  public static final Durability COMMIT_DURABILITY = Durability.ASYNC_WAL;
+  static final Durability COMMIT_DURABILITY = Durability.ASYNC_WAL;
 
   /** The configuration key of the region servers' WAL provider. */
   static final String WAL_PROVIDER = "hbase.wal.provider";
@@ -45,7 +45,7 @@ public final class CommitSync {
    * holds no entity, {@link MainRow#of}); a row keeps at most the family's versions
    * of it, and the entity's next delete removes it.
    */
-  public static Put mark(byte[] family, byte[] rowKey, long timestamp) {
+  static Put mark(byte[] family, byte[] rowKey, long timestamp) {
     Put mark = new Put(rowKey, timestamp).addColumn(family, ProtocolCells.COMMIT_SYNC, timestamp, EMPTY);
     mark.setDurability(Durability.SYNC_WAL);
     return mark;

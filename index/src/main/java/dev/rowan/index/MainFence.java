@@ -21,7 +21,7 @@ public record MainFence(RowStatus status, CheckAndMutate write) {
    * The fence of main row {@code row} whose status cell in {@code family} was read as
    * {@code read} (null: absent), writing {@code state} at {@code timestamp} with a fresh nonce.
    */
-  public static MainFence of(byte[] row, byte[] family, RowStatus read, RowStatus.State state, long timestamp) {
+  static MainFence of(byte[] row, byte[] family, RowStatus read, RowStatus.State state, long timestamp) {
     RowStatus fenced = new RowStatus(state, timestamp, ThreadLocalRandom.current().nextLong());
     Put put = new Put(row, timestamp).addColumn(family, ProtocolCells.MAIN_STATUS, timestamp, fenced.encode());
     return new MainFence(fenced, ProtocolCells.ifMainStatus(row, family, read).build(put));

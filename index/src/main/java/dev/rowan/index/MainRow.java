@@ -83,7 +83,7 @@ public final class MainRow {
   }
 
   /** The timestamp of the last write, or 0 when no write of Rowan's protocol made this row. */
-  public long lastWrite() {
+  long lastWrite() {
     return status == null ? 0 : status.timestamp();
   }
 
@@ -91,7 +91,7 @@ public final class MainRow {
    * The timestamp of the next write of this row at time {@code now}: {@code max(now, lastWrite + 1)},
    * strictly above every status this row has held.
    */
-  public long nextWrite(long now) {
+  long nextWrite(long now) {
     return timestampAbove(now, 0);
   }
 
@@ -100,7 +100,7 @@ public final class MainRow {
    * {@code floor} (a dead write's timestamp, or the newest cell of a view row):
    * {@code max(now, max(floor, lastWrite) + 1)}. With {@code floor} 0 this is {@link #nextWrite}.
    */
-  public long timestampAbove(long now, long floor) {
+  long timestampAbove(long now, long floor) {
     return Math.max(now, Math.max(floor, lastWrite()) + 1);
   }
 
@@ -111,7 +111,7 @@ public final class MainRow {
    * @throws StaleVersionException when {@code requested} carries another version than the stored
    *     one (0 when none is stored)
    */
-  public Object[] advanceVersionForSave(EntityModel<?> model, Object[] requested, byte[] rowKey) {
+  Object[] advanceVersionForSave(EntityModel<?> model, Object[] requested, byte[] rowKey) {
     return advanceVersionForSave(model, values, requested, rowKey);
   }
 

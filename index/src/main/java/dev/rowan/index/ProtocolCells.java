@@ -1,5 +1,6 @@
 package dev.rowan.index;
 
+import java.util.Arrays;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
@@ -9,29 +10,76 @@ import org.apache.hadoop.hbase.util.Bytes;
 /**
  * The cells Rowan adds to rows of entities with views: the status cell of main rows and of view
  * rows, and the owner cell of unique view rows. They live in the entity's first family under
- * qualifiers that start with a zero byte, which no mapped column may use.
+ * qualifiers that start with a zero byte, which no mapped column may use; {@link Qualifier} names
+ * them.
  *
  * <p>Thread-safety: stateless.
  */
 public final class ProtocolCells {
 
+  // The qualifiers themselves, shared by this package's per-cell code; other packages get them
+  // through Qualifier, which never hands out these arrays.
   /** The qualifier of the status cell of main rows. */
-  public static final byte[] MAIN_STATUS = {0, 'v'};
+  static final byte[] MAIN_STATUS = {0, 'v'};
   /** The qualifier of the status cell of view rows. */
-  public static final byte[] VIEW_STATUS = {0, 's'};
+  static final byte[] VIEW_STATUS = {0, 's'};
   /** The qualifier of the main row key carried by a unique view row. */
-  public static final byte[] OWNER = {0, 'k'};
+  static final byte[] OWNER = {0, 'k'};
   /**
    * The qualifier of the write mark of view rows: the status (timestamp and nonce) of the write
    * that put the row's cells. A settle does not write it, so a verified status is settled only
    * where the mark names the same write ({@link ViewRowVerdict#observed}).
    */
-  public static final byte[] VIEW_WRITE = {0, 'w'};
+  static final byte[] VIEW_WRITE = {0, 'w'};
   /**
    * The qualifier of the commit sync mark of main rows: an empty cell a group commit writes with
    * a synced WAL, whose only purpose is that sync ({@link CommitSync}).
    */
-  public static final byte[] COMMIT_SYNC = {0, 'y'};
+  static final byte[] COMMIT_SYNC = {0, 'y'};
+
+  /**
+   * The qualifier of each protocol cell. Its bytes are Rowan's, so they are handed out as a copy
+   * ({@link #bytes}); {@link #matches(Cell)} and {@link ProtocolCells#cell(Result, byte[],
+   * Qualifier)} compare without one. Code that needs the bytes often takes one copy and keeps it.
+   *
+   * <p>Thread-safety: immutable.
+   */
+  public enum Qualifier {
+    /** The status cell of main rows. */
+    MAIN_STATUS(ProtocolCells.MAIN_STATUS),
+    /** The status cell of view rows. */
+    VIEW_STATUS(ProtocolCells.VIEW_STATUS),
+    /** The main row key carried by a unique view row. */
+    OWNER(ProtocolCells.OWNER),
+    /**
+     * The write mark of view rows: the status (timestamp and nonce) of the write that put the
+     * row's cells.
+     */
+    VIEW_WRITE(ProtocolCells.VIEW_WRITE),
+    /** The commit sync mark of main rows: an empty cell written only for its synced WAL. */
+    COMMIT_SYNC(ProtocolCells.COMMIT_SYNC);
+
+    private final byte[] bytes;
+
+    Qualifier(byte[] bytes) {
+      this.bytes = bytes;
+    }
+
+    /** The qualifier's bytes, a new copy on each call. */
+    public byte[] bytes() {
+      return bytes.clone();
+    }
+
+    /** Whether {@code cell} is in this qualifier (of any family). */
+    public boolean matches(Cell cell) {
+      return CellUtil.matchingQualifier(cell, bytes);
+    }
+
+    /** Whether {@code qualifier} is this one. */
+    public boolean matches(byte[] qualifier) {
+      return Arrays.equals(bytes, qualifier);
+    }
+  }
 
   private ProtocolCells() {}
 
@@ -39,7 +87,12 @@ public final class ProtocolCells {
   private static final int LINEAR_SEARCH_CELLS = 16;
 
   /** The status in {@code qualifier} of {@code family} in {@code result}, or {@code null}. */
-  public static RowStatus status(Result result, byte[] family, byte[] qualifier) {
+  public static RowStatus status(Result result, byte[] family, Qualifier qualifier) {
+    return status(result, family, qualifier.bytes);
+  }
+
+  /** The status in {@code qualifier} of {@code family} in {@code result}, or {@code null}. */
+  static RowStatus status(Result result, byte[] family, byte[] qualifier) {
     Cell cell = cell(result, family, qualifier);
     return cell == null ? null
         : RowStatus.decode(cell.getValueArray(), cell.getValueOffset(), cell.getValueLength());
@@ -61,7 +114,7 @@ public final class ProtocolCells {
    * The state of the status in {@code qualifier} of {@code family} in {@code result}, or
    * {@code null}: what {@link #status} says of it, without decoding the rest.
    */
-  public static RowStatus.State state(Result result, byte[] family, byte[] qualifier) {
+  static RowStatus.State state(Result result, byte[] family, byte[] qualifier) {
     Cell cell = cell(result, family, qualifier);
     return cell == null ? null : RowStatus.stateOf(cell.getValueArray(), cell.getValueOffset(), cell.getValueLength());
   }
@@ -72,7 +125,12 @@ public final class ProtocolCells {
    * their family, so a row of a few cells (a view row, a tall main row) is searched from its first
    * cell, which is cheaper than that binary search with its search key; larger rows use it.
    */
-  public static Cell cell(Result result, byte[] family, byte[] qualifier) {
+  public static Cell cell(Result result, byte[] family, Qualifier qualifier) {
+    return cell(result, family, qualifier.bytes);
+  }
+
+  /** The newest cell of {@code family:qualifier} in {@code result}, or {@code null}. */
+  static Cell cell(Result result, byte[] family, byte[] qualifier) {
     Cell[] cells = result.rawCells();
     if (cells == null || cells.length > LINEAR_SEARCH_CELLS) {
       return result.getColumnLatestCell(family, qualifier);
@@ -89,7 +147,7 @@ public final class ProtocolCells {
    * The condition of every write of a main row under the protocol: its status cell still holds
    * {@code read} (the status the writer read), or is still absent when {@code read} is null.
    */
-  public static CheckAndMutate.Builder ifMainStatus(byte[] row, byte[] family, RowStatus read) {
+  static CheckAndMutate.Builder ifMainStatus(byte[] row, byte[] family, RowStatus read) {
     CheckAndMutate.Builder condition = CheckAndMutate.newBuilder(row);
     return read == null ? condition.ifNotExists(family, MAIN_STATUS) : condition.ifEquals(family, MAIN_STATUS,
         read.encode());

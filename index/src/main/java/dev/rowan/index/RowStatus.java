@@ -71,7 +71,7 @@ public record RowStatus(State state, long timestamp, long nonce) {
   }
 
   /** The state of the status encoded at {@code offset}: what {@link #decode} reads first. */
-  public static State stateOf(byte[] bytes, int offset, int length) {
+  static State stateOf(byte[] bytes, int offset, int length) {
     if (length < LENGTH) {
       throw new IllegalArgumentException("a row status is " + LENGTH + " bytes, not " + length + ": "
           + Bytes.toStringBinary(Arrays.copyOfRange(bytes, offset, offset + length)));

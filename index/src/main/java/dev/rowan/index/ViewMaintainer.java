@@ -50,7 +50,7 @@ public final class ViewMaintainer {
    * leaves the row as phase one wrote it, unverified, which readers check against the main row
    * and repair; so settles need not wait for a WAL sync, which is most of their cost.
    */
-  public static final Durability SETTLE_DURABILITY = Durability.ASYNC_WAL;
+  static final Durability SETTLE_DURABILITY = Durability.ASYNC_WAL;
 
   private static final LoadingCache<EntityModel<?>, ViewMaintainer> MAINTAINERS =
       Caffeine.newBuilder().weakKeys().build(ViewMaintainer::new);
@@ -77,7 +77,7 @@ public final class ViewMaintainer {
   }
 
   /** The entity whose views this maintains. */
-  public EntityModel<?> entity() {
+  EntityModel<?> entity() {
     return entity;
   }
 
@@ -109,7 +109,7 @@ public final class ViewMaintainer {
    * {@link #plan}, except that a row whose key and carried values do not change is written and
    * settled too, since the guess left it unverified.
    */
-  public WritePlan planAfterGuess(Object[] before, Object[] after, byte[] mainRowKey, RowStatus write) {
+  WritePlan planAfterGuess(Object[] before, Object[] after, byte[] mainRowKey, RowStatus write) {
     return plan(before, after, mainRowKey, write, true);
   }
 
@@ -168,7 +168,7 @@ public final class ViewMaintainer {
    * @throws dev.rowan.mapping.InvalidValueException when a view key of {@code after} cannot be
    *     encoded, or lacks a key part after one that has a value
    */
-  public WritePlan planVerified(Object[] before, Object[] after, byte[] mainRowKey, RowStatus write) {
+  WritePlan planVerified(Object[] before, Object[] after, byte[] mainRowKey, RowStatus write) {
     long timestamp = write.timestamp();
     List<byte[]> newKeys = new ArrayList<>(views.size());
     for (ViewModel view : views) {

@@ -113,12 +113,12 @@ public final class ViewModel {
   }
 
   /** The entity this view indexes. */
-  public EntityModel<?> entity() {
+  EntityModel<?> entity() {
     return entity;
   }
 
   /** The declaration this view was built from. */
-  public IndexDefinition definition() {
+  IndexDefinition definition() {
     return definition;
   }
 
@@ -206,16 +206,6 @@ public final class ViewModel {
     return true;
   }
 
-  /** Whether some carried column of {@code values} is null. */
-  public boolean hasNullCarried(Object[] values) {
-    for (PropertyModel column : carriedArray) {
-      if (values[column.index()] == null) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   /**
    * The value of the status cell of the view row of {@code values}: the status, then the names
    * of the carried columns that are null, each as {@code [family length: 1][family]
@@ -301,7 +291,7 @@ public final class ViewModel {
    * always those of a write that committed. (A unique view's row is also its key's claim, which
    * {@link #put} writes whole.)
    */
-  public Put pendingPut(byte[] rowKey, Object[] values, RowStatus unverified) {
+  Put pendingPut(byte[] rowKey, Object[] values, RowStatus unverified) {
     long timestamp = unverified.timestamp();
     return new Put(rowKey, timestamp)
         .addColumn(statusFamily, ProtocolCells.VIEW_STATUS, timestamp, statusValue(unverified, values))
@@ -315,7 +305,7 @@ public final class ViewModel {
    * write deleted the row, it stands without a write mark, which no reader trusts
    * (docs/view-consistency.md, step 4).
    */
-  public Put settlePut(byte[] rowKey, Object[] values, RowStatus verified, byte[] mainRowKey) {
+  Put settlePut(byte[] rowKey, Object[] values, RowStatus verified, byte[] mainRowKey) {
     return cells(rowKey, values, verified, mainRowKey);
   }
 

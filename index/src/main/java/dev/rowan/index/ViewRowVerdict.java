@@ -87,12 +87,12 @@ public final class ViewRowVerdict {
    * row rise with every commit, so a writer whose timestamp is not above the main row's cannot win
    * the compare-and-set anymore.
    */
-  public static boolean writerCannotCommit(RowStatus observed, MainRow main) {
+  static boolean writerCannotCommit(RowStatus observed, MainRow main) {
     return main.status() != null && observed.timestamp() <= main.status().timestamp();
   }
 
   /** Whether the write that left {@code observed} has outlived the write lease at time {@code now}. */
-  public static boolean leaseExpired(RowStatus observed, long now, long leaseMillis) {
+  static boolean leaseExpired(RowStatus observed, long now, long leaseMillis) {
     return now - observed.timestamp() > leaseMillis;
   }
 
@@ -133,7 +133,7 @@ public final class ViewRowVerdict {
   }
 
   /** Whether {@code row} is verified and carries exactly the values of {@code entity} in every carried column. */
-  public static boolean carriesExactly(ViewModel view, Result row, Object[] entity) {
+  static boolean carriesExactly(ViewModel view, Result row, Object[] entity) {
     RowStatus status;
     Object[] carried;
     try {

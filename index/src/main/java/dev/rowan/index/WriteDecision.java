@@ -45,7 +45,7 @@ public record WriteDecision(RowStatus status, Object[] written, Row mainMutation
     WritePlan plan) {
 
   /** The write's timestamp: the cell timestamp of everything it writes. */
-  public long timestamp() {
+  long timestamp() {
     return status.timestamp();
   }
 

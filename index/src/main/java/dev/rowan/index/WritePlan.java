@@ -2,9 +2,7 @@ package dev.rowan.index;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Predicate;
-import java.util.stream.Collectors;
 
 /**
  * Everything one save or delete does to the views of an entity, decided before any I/O.
@@ -20,18 +18,12 @@ public record WritePlan(RowStatus write, List<ViewRowChange> changes) {
   }
 
   /** Whether the write touches no view row. */
-  public boolean isEmpty() {
+  boolean isEmpty() {
     return changes.isEmpty();
   }
 
-  /** The changes grouped by view, each view's in plan order. */
-  public Map<ViewModel, List<ViewRowChange>> byView() {
-    return changes.stream().collect(Collectors.groupingBy(ViewRowChange::view,
-        java.util.LinkedHashMap::new, Collectors.toList()));
-  }
-
   /** The changes that match {@code which}. */
-  public List<ViewRowChange> select(Predicate<ViewRowChange> which) {
+  List<ViewRowChange> select(Predicate<ViewRowChange> which) {
     List<ViewRowChange> selected = new ArrayList<>();
     for (ViewRowChange change : changes) {
       if (which.test(change)) {

@@ -1,12 +1,19 @@
 package dev.rowan.index;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.rowan.index.ProtocolCells.Qualifier;
 import dev.rowan.index.RowStatus.State;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
@@ -15,7 +22,10 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 
-/** Finding the status cell of a row: the newest version of it, in small rows and large. */
+/**
+ * Finding the status cell of a row: the newest version of it, in small rows and large; and the
+ * qualifiers of the protocol cells, which other packages see only as copies.
+ */
 class ProtocolCellsTest {
 
   private static final byte[] ROW = Bytes.toBytes("r");
@@ -94,5 +104,43 @@ class ProtocolCellsTest {
         }
       }
     }
+  }
+
+  @Test
+  void aQualifierHandsOutACopyOfItsBytesSoThatNoCallerCanChangeThem() {
+    byte[] given = Qualifier.MAIN_STATUS.bytes();
+    assertArrayEquals(ProtocolCells.MAIN_STATUS, given);
+    assertNotSame(given, Qualifier.MAIN_STATUS.bytes(), "each call gives a new array");
+    given[1] = 'x';
+    assertArrayEquals(new byte[] {0, 'v'}, Qualifier.MAIN_STATUS.bytes());
+    assertArrayEquals(new byte[] {0, 'v'}, ProtocolCells.MAIN_STATUS);
+  }
+
+  @Test
+  void everyQualifierIsReservedAndNamesItsOwnCellsOnly() {
+    Set<String> seen = new HashSet<>();
+    for (Qualifier qualifier : Qualifier.values()) {
+      assertTrue(ProtocolCells.isReserved(qualifier.bytes()), qualifier.name());
+      assertTrue(seen.add(Bytes.toStringBinary(qualifier.bytes())), qualifier + " has the bytes of another");
+      Cell own = cell(D, qualifier.bytes(), 1, new byte[0]);
+      for (Qualifier other : Qualifier.values()) {
+        assertEquals(other == qualifier, other.matches(own), other + " matching a cell of " + qualifier);
+        assertEquals(other == qualifier, other.matches(qualifier.bytes()), other + " matching " + qualifier);
+      }
+      assertFalse(qualifier.matches(cell(D, Bytes.toBytes("v"), 1, new byte[0])), "a mapped column's cell");
+    }
+    assertArrayEquals(ProtocolCells.VIEW_STATUS, Qualifier.VIEW_STATUS.bytes());
+    assertArrayEquals(ProtocolCells.OWNER, Qualifier.OWNER.bytes());
+    assertArrayEquals(ProtocolCells.VIEW_WRITE, Qualifier.VIEW_WRITE.bytes());
+    assertArrayEquals(ProtocolCells.COMMIT_SYNC, Qualifier.COMMIT_SYNC.bytes());
+  }
+
+  @Test
+  void theCellAndStatusOfAQualifierAreThoseOfItsBytes() {
+    Result row = row(List.of(status(D, 4, State.VERIFIED), cell(D, ProtocolCells.OWNER, 4, Bytes.toBytes("k"))));
+    assertSame(ProtocolCells.cell(row, D, ProtocolCells.OWNER), ProtocolCells.cell(row, D, Qualifier.OWNER));
+    assertEquals(new RowStatus(State.VERIFIED, 4, 7), ProtocolCells.status(row, D, Qualifier.VIEW_STATUS));
+    assertNull(ProtocolCells.status(row, D, Qualifier.MAIN_STATUS));
+    assertNull(ProtocolCells.cell(row, E, Qualifier.OWNER));
   }
 }

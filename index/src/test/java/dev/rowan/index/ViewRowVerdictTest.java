@@ -84,6 +84,28 @@ class ViewRowVerdictTest {
     assertEquals(expected, ViewRowVerdict.forReader(SELLER, ROW, status, main(main), WRITE + age, LEASE, mayFence));
   }
 
+  @ParameterizedTest(name = "a write at +0 seen with main row {0}: cannot commit {1}")
+  @CsvSource({
+      "live@-1,    false",
+      "live@0,     true",
+      "live@+1,    true",
+      "deleted@+1, true",
+      "plain,      false",
+      "absent,     false",
+  })
+  void aWriterCannotCommitOnceTheMainRowStatusIsNotBelowIt(String main, boolean cannotCommit) {
+    assertEquals(cannotCommit, ViewRowVerdict.writerCannotCommit(new RowStatus(State.UNVERIFIED, WRITE, 42), main(main)));
+  }
+
+  @Test
+  void aWriteLeaseExpiresOnlyOnceMoreThanTheLeaseHasPassed() {
+    RowStatus observed = new RowStatus(State.UNVERIFIED, WRITE, 42);
+    assertFalse(ViewRowVerdict.leaseExpired(observed, WRITE, LEASE));
+    assertFalse(ViewRowVerdict.leaseExpired(observed, WRITE + LEASE, LEASE));
+    assertTrue(ViewRowVerdict.leaseExpired(observed, WRITE + LEASE + 1, LEASE));
+    assertFalse(ViewRowVerdict.leaseExpired(observed, WRITE - 5, LEASE), "a clock behind the writer's");
+  }
+
   @Test
   void aFenceAboveTheDeadWriteLetsTheReaderSettleItsRow() {
     RowStatus dead = new RowStatus(State.UNVERIFIED, WRITE, 42);

@@ -8,6 +8,7 @@ import dev.rowan.core.Rowan;
 import dev.rowan.core.spi.ProtocolHook.Step;
 import dev.rowan.index.MainRow;
 import dev.rowan.index.ProtocolCells;
+import dev.rowan.index.ProtocolCells.Qualifier;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
@@ -113,7 +114,7 @@ class NewEntityGuessIT {
   private static RowStatus mainStatus(Connection connection, Rowan rowan, Order order) throws Exception {
     try (Table main = connection.getTable(rowan.tableName(MODEL.tableName()))) {
       return ProtocolCells.status(main.get(new Get(MODEL.rowKey(order))), MainRow.statusFamily(MODEL),
-          ProtocolCells.MAIN_STATUS);
+          Qualifier.MAIN_STATUS);
     }
   }
 
@@ -121,7 +122,7 @@ class NewEntityGuessIT {
       throws Exception {
     try (Table table = connection.getTable(rowan.tableName(view.tableName()))) {
       return ProtocolCells.status(table.get(new Get(view.rowKey(MODEL.values(order)))), view.statusFamily(),
-          ProtocolCells.VIEW_STATUS);
+          Qualifier.VIEW_STATUS);
     }
   }
 }

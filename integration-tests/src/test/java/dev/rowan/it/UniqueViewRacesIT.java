@@ -11,7 +11,7 @@ import dev.rowan.core.Rowan;
 import dev.rowan.core.UniqueViolationException;
 import dev.rowan.core.spi.ProtocolHook;
 import dev.rowan.core.spi.ProtocolHook.Step;
-import dev.rowan.index.ProtocolCells;
+import dev.rowan.index.ProtocolCells.Qualifier;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.RowStatus.State;
 import dev.rowan.index.ViewMaintainer;
@@ -198,7 +198,7 @@ class UniqueViewRacesIT {
         Object[] values = MODEL.values(new Member("nobody", email, null));
         State state = email.equals("b@x") ? State.UNVERIFIED : State.VERIFIED;
         byte[] key = EMAIL.rowKey(values);
-        view.put(new Put(key).addColumn(EMAIL.statusFamily(), ProtocolCells.VIEW_STATUS, now,
+        view.put(new Put(key).addColumn(EMAIL.statusFamily(), Qualifier.VIEW_STATUS.bytes(), now,
             EMAIL.statusValue(new RowStatus(state, now, 7), values))); // what a retiring write once left
       }
     }

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rowan.core.Rowan;
 import dev.rowan.core.spi.ProtocolHook;
 import dev.rowan.core.spi.ProtocolHook.Step;
-import dev.rowan.index.ProtocolCells;
+import dev.rowan.index.ProtocolCells.Qualifier;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
@@ -212,7 +212,7 @@ class WritePathIT {
     long future = System.currentTimeMillis() + 3_600_000;
     byte[] row = MODEL.rowKey(order);
     try (Table main = connection.getTable(rowan.tableName(MODEL.tableName()))) {
-      main.put(new Put(row).addColumn(SELLER.statusFamily(), ProtocolCells.MAIN_STATUS, future,
+      main.put(new Put(row).addColumn(SELLER.statusFamily(), Qualifier.MAIN_STATUS.bytes(), future,
           new RowStatus(RowStatus.State.LIVE, future, 99).encode()));
     }
   }

@@ -39,6 +39,8 @@ final class ViewBatch {
     void repaired(int view, boolean deleted);
   }
 
+  /** The owner qualifier of unique view rows, this class's own copy for its gets. */
+  private static final byte[] OWNER = ProtocolCells.Qualifier.OWNER.bytes();
   private static final Result EMPTY = Result.create(new org.apache.hadoop.hbase.Cell[0]);
 
   private final List<ViewModel> views;
@@ -129,7 +131,7 @@ final class ViewBatch {
       byte[] key = verdict.expectedKey(view, row);
       if (key != null) {
         live.add(row);
-        gets.add(view.isUnique() ? new Get(key).addColumn(family, ProtocolCells.OWNER)
+        gets.add(view.isUnique() ? new Get(key).addColumn(family, OWNER)
             : new Get(key).setCheckExistenceOnly(true));
       }
     }

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rowan.index.MainRow;
-import dev.rowan.index.ProtocolCells;
+import dev.rowan.index.ProtocolCells.Qualifier;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.RowStatus.State;
 import dev.rowan.mapping.EntityModel;
@@ -38,8 +38,7 @@ class EntityCellsTest {
   /** A cell emitted, with the table it went to. */
   record Emitted(int table, KeyValue cell) {
     boolean isStatus() {
-      return CellUtil.matchingQualifier(cell, ProtocolCells.MAIN_STATUS)
-          || CellUtil.matchingQualifier(cell, ProtocolCells.VIEW_STATUS);
+      return Qualifier.MAIN_STATUS.matches(cell) || Qualifier.VIEW_STATUS.matches(cell);
     }
 
     RowStatus status() {

@@ -1,6 +1,6 @@
 package dev.rowan.mapreduce;
 
-import dev.rowan.index.ProtocolCells;
+import dev.rowan.index.ProtocolCells.Qualifier;
 import dev.rowan.index.RowStatus;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -30,7 +30,7 @@ final class TableCells {
     try (Table t = connection.getTable(table); ResultScanner scanner = t.getScanner(new Scan())) {
       for (Result row : scanner) {
         for (Cell cell : row.rawCells()) {
-          if (!CellUtil.matchingQualifier(cell, ProtocolCells.COMMIT_SYNC)) { // where a commit was synced, not content
+          if (!Qualifier.COMMIT_SYNC.matches(cell)) { // where a commit was synced, not content
             cells.add(describe(cell));
           }
         }
@@ -45,8 +45,8 @@ final class TableCells {
     byte[] qualifier = CellUtil.cloneQualifier(cell);
     byte[] value = CellUtil.cloneValue(cell);
     String shown;
-    if (Arrays.equals(qualifier, ProtocolCells.MAIN_STATUS) || Arrays.equals(qualifier, ProtocolCells.VIEW_STATUS)
-        || Arrays.equals(qualifier, ProtocolCells.VIEW_WRITE)) {
+    if (Qualifier.MAIN_STATUS.matches(qualifier) || Qualifier.VIEW_STATUS.matches(qualifier)
+        || Qualifier.VIEW_WRITE.matches(qualifier)) {
       RowStatus status = RowStatus.decode(value, 0, value.length);
       shown = status.state() + " bitmap " + Bytes.toHex(Arrays.copyOfRange(value, RowStatus.LENGTH, value.length));
     } else {

@@ -8,7 +8,7 @@ import dev.rowan.core.HBaseRepository;
 import dev.rowan.core.Rowan;
 import dev.rowan.core.UniqueViolationException;
 import dev.rowan.core.spi.ProtocolHook;
-import dev.rowan.index.ProtocolCells;
+import dev.rowan.index.ProtocolCells.Qualifier;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.RowStatus.State;
 import dev.rowan.index.ViewMaintainer;
@@ -157,9 +157,9 @@ class VerifyViewsIT {
       members.save(new Member(id, id + "@x"));
     }
     try (Table view = rowan.connection().getTable(rowan.tableName(EMAIL.tableName()))) {
-      view.put(new Put(emailKey("a@x")).addColumn(EMAIL.statusFamily(), ProtocolCells.OWNER,
+      view.put(new Put(emailKey("a@x")).addColumn(EMAIL.statusFamily(), Qualifier.OWNER.bytes(),
           System.currentTimeMillis() + 10_000, Bytes.toBytes("junk")));
-      view.delete(new Delete(emailKey("b@x")).addColumns(EMAIL.statusFamily(), ProtocolCells.OWNER));
+      view.delete(new Delete(emailKey("b@x")).addColumns(EMAIL.statusFamily(), Qualifier.OWNER.bytes()));
     }
     return members;
   }

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import dev.rowan.index.ProtocolCells;
+import dev.rowan.index.ProtocolCells.Qualifier;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.RowStatus.State;
 import dev.rowan.index.ViewMaintainer;
@@ -57,7 +57,7 @@ class ViewVerdictTest {
   private static Result mainRow(Order order, State state) {
     RowWrite write = MODEL.write(MODEL.values(order), TS);
     Put put = write.put();
-    put.addColumn(SELLER.statusFamily(), ProtocolCells.MAIN_STATUS, TS, new RowStatus(state, TS, 7L).encode());
+    put.addColumn(SELLER.statusFamily(), Qualifier.MAIN_STATUS.bytes(), TS, new RowStatus(state, TS, 7L).encode());
     return result(put);
   }
 

@@ -97,7 +97,7 @@ public final class ViewAudit {
       return key + ": expected " + expected + ", found no row";
     }
     RowStatus mainStatus = ProtocolCells.status(main.get(new Get(found.mainKey())), view.statusFamily(),
-        ProtocolCells.MAIN_STATUS);
+        ProtocolCells.Qualifier.MAIN_STATUS);
     String statuses = "(view row " + found.status() + ", main row " + mainStatus + ")";
     return expected == null ? key + ": stray row " + found.text() + " " + statuses
         : key + ": expected " + expected + ", found " + found.text() + " " + statuses;

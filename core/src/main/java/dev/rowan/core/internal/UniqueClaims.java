@@ -4,6 +4,7 @@ import dev.rowan.index.MainRow;
 import dev.rowan.core.UniqueViolationException;
 import dev.rowan.core.internal.ProtocolWriter.Pending;
 import dev.rowan.index.ProtocolCells;
+import dev.rowan.index.ProtocolCells.Qualifier;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.RowStatus.State;
 import dev.rowan.index.ViewModel;
@@ -41,6 +42,8 @@ import org.apache.hadoop.hbase.util.Bytes;
 final class UniqueClaims {
 
   private static final int MAX_TRIES = 8;
+  /** The status qualifier of view rows, this class's own copy for its conditions. */
+  private static final byte[] VIEW_STATUS = Qualifier.VIEW_STATUS.bytes();
 
   private final StoreContext<?> context;
 
@@ -88,18 +91,18 @@ final class UniqueClaims {
     Put row = change.unverify();
     for (int i = 0; i < MAX_TRIES; i++) {
       CheckAndMutate free = CheckAndMutate.newBuilder(change.rowKey())
-          .ifNotExists(family, ProtocolCells.VIEW_STATUS).build(row);
+          .ifNotExists(family, VIEW_STATUS).build(row);
       if (HBaseCalls.on(context.connection, table, "claim unique key", t -> t.checkAndMutate(free)).isSuccess()) {
         return true;
       }
       Result held = HBaseCalls.on(context.connection, table, "read unique key", t -> t.get(new Get(change.rowKey())));
-      Cell statusCell = ProtocolCells.cell(held, family, ProtocolCells.VIEW_STATUS);
+      Cell statusCell = ProtocolCells.cell(held, family, Qualifier.VIEW_STATUS);
       if (statusCell == null) {
         continue; // released meanwhile: try again
       }
       byte[] owner = ProtocolCells.owner(held, family);
       CheckAndMutate.Builder unchanged = CheckAndMutate.newBuilder(change.rowKey())
-          .ifEquals(family, ProtocolCells.VIEW_STATUS, CellUtil.cloneValue(statusCell));
+          .ifEquals(family, VIEW_STATUS, CellUtil.cloneValue(statusCell));
       if (Arrays.equals(owner, entity.rowKey)) {
         // This entity's own row: its timestamps and this write's come from the same main row.
         if (HBaseCalls.on(context.connection, table, "take over unique key",
@@ -151,7 +154,7 @@ final class UniqueClaims {
   private void release(List<ViewRowChange> claimed) {
     for (ViewRowChange change : claimed) {
       byte[] family = change.view().statusFamily();
-      Cell cell = change.unverify().get(family, ProtocolCells.VIEW_STATUS).get(0);
+      Cell cell = change.unverify().get(family, VIEW_STATUS).get(0);
       long timestamp = cell.getTimestamp();
       CheckAndMutate undo = ViewRowRepair.delete(change.view(), change.rowKey(), CellUtil.cloneValue(cell), timestamp);
       HBaseCalls.on(context.connection, context.viewTables.get(change.view()), "release unique key",

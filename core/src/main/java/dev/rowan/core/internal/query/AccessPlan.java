@@ -25,7 +25,7 @@ public record AccessPlan(ViewModel view, KeyLayout key, Access access, List<Cond
    * The most rows a scan of a limited query or a page asks of each bucket at once
    * ({@code Scan.setLimit}); a larger limit is read in steps of this many.
    */
-  public static final int MAX_SCAN_LIMIT = 1000;
+  static final int MAX_SCAN_LIMIT = 1000;
 
   /** The {@code Scan.setLimit} of each bucket's scan when {@code wanted} entities are asked for. */
   public static int scanLimit(int wanted) {
@@ -49,22 +49,22 @@ public record AccessPlan(ViewModel view, KeyLayout key, Access access, List<Cond
   }
 
   /** The number of leading key parts the plan binds. */
-  public int boundParts() {
+  int boundParts() {
     return prefix.size() + (range == null ? 0 : 1);
   }
 
   /** Whether entities read from a view must be completed (or checked) by a multi-get of the main table. */
-  public boolean secondRead() {
+  boolean secondRead() {
     return view != null && !view.isFullCopy();
   }
 
   /** The name of the table read, without namespace. */
-  public String tableName() {
+  String tableName() {
     return view == null ? null : view.tableName();
   }
 
   /** Whether the salt bucket is known from the bound prefix, so that one scan per prefix suffices. */
-  public boolean singleBucket() {
+  boolean singleBucket() {
     return key.saltKnownFrom(prefix.size());
   }
 }

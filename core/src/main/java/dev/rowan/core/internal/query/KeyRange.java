@@ -96,7 +96,7 @@ public record KeyRange(byte[] start, byte[] stop) {
    * The smallest key greater than every key that starts with {@code prefix}, or empty when there
    * is none: the prefix without its trailing {@code FF} bytes, last byte plus one.
    */
-  public static byte[] after(byte[] prefix) {
+  static byte[] after(byte[] prefix) {
     int end = prefix.length;
     while (end > 0 && prefix[end - 1] == (byte) 0xFF) {
       end--;

@@ -33,12 +33,12 @@ public enum Keyword {
   }
 
   /** The words that name this keyword at the end of a property expression, longest first. */
-  public List<String> words() {
+  List<String> words() {
     return words;
   }
 
   /** Whether the keyword bounds a range of values rather than naming values. */
-  public boolean isRange() {
+  boolean isRange() {
     return this != EQUALS && this != IN;
   }
 }

@@ -17,7 +17,7 @@ public final class PlanText {
   }
 
   /** One line: how the plan reads its table. */
-  public static String summary(AccessPlan plan) {
+  static String summary(AccessPlan plan) {
     return switch (plan.access()) {
       case GET -> "get by whole key " + bound(plan);
       case SCAN -> "range scan, " + plan.boundParts() + " key part" + (plan.boundParts() == 1 ? "" : "s") + " bound "

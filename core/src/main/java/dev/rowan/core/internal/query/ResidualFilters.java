@@ -1,6 +1,6 @@
 package dev.rowan.core.internal.query;
 
-import dev.rowan.index.ProtocolCells;
+import dev.rowan.index.ProtocolCells.Qualifier;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
@@ -38,7 +38,7 @@ public final class ResidualFilters {
    * wide entity: a column filter sees a row, and a wide row holds many entities whose qualifiers
    * start with their column keys, so it would keep or drop them all together.
    */
-  public static List<Condition> pushed(AccessPlan plan, EntityModel<?> entity) {
+  static List<Condition> pushed(AccessPlan plan, EntityModel<?> entity) {
     List<Condition> pushed = new ArrayList<>();
     if (plan.view() == null && entity.isWide()) {
       return pushed;
@@ -78,7 +78,7 @@ public final class ResidualFilters {
     if (view == null) {
       return all;
     }
-    SingleColumnValueFilter unverified = new SingleColumnValueFilter(view.statusFamily(), ProtocolCells.VIEW_STATUS,
+    SingleColumnValueFilter unverified = new SingleColumnValueFilter(view.statusFamily(), Qualifier.VIEW_STATUS.bytes(),
         CompareOperator.NOT_EQUAL, new BinaryPrefixComparator(new byte[] {VERIFIED}));
     unverified.setLatestVersionOnly(true);
     return new FilterList(FilterList.Operator.MUST_PASS_ONE, unverified, all);

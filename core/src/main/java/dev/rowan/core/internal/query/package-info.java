@@ -8,6 +8,8 @@
  * {@link dev.rowan.core.internal.query.ConditionCheck} turn a plan and a call's arguments into key
  * ranges, region server filters and the check every entity read must pass. The one place that
  * executes plans against HBase is {@code dev.rowan.core.internal.QueryCursor}. See docs/queries.md.
+ * Its types are public because {@code QueryMethod} and {@code QueryCursor} in {@code
+ * dev.rowan.core.internal} use them; members that only this package calls are package-private.
  * Not part of Rowan's API, and may change in any release.
  */
 package dev.rowan.core.internal.query;
