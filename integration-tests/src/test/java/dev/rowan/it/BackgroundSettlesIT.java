@@ -97,7 +97,7 @@ class BackgroundSettlesIT {
   private static RowStatus viewStatus(Connection connection, Rowan rowan, Order order) throws Exception {
     try (Table table = connection.getTable(rowan.tableName(SELLER.tableName()))) {
       return ProtocolCells.status(table.get(new Get(SELLER.rowKey(MODEL.values(order)))), SELLER.statusFamily(),
-          ProtocolCells.VIEW_STATUS);
+          ProtocolCells.Qualifier.VIEW_STATUS);
     }
   }
 
