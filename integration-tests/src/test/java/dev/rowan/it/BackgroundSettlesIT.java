@@ -73,8 +73,8 @@ class BackgroundSettlesIT {
   }
 
   @Test
-  void closingTheRowanWaitsForTheSettlesStillQueued(Connection connection, TestNamespace namespace)
-      throws Exception {
+  void closingTheRowanWaitsForTheSettlesStillQueuedAndLaterWritesSettleThemselves(Connection connection,
+      TestNamespace namespace) throws Exception {
     AtomicBoolean settled = new AtomicBoolean();
     ProtocolHook slowSettle = (step, table, keys) -> {
       if (step == Step.BEFORE_SETTLE) {
@@ -83,12 +83,18 @@ class BackgroundSettlesIT {
         settled.set(true);
       }
     };
-    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).protocolHook(slowSettle)
-        .settleInBackground(true).build()) {
-      rowan.schema().create(Order.class);
-      rowan.repository(OrderRepository.class).save(ORDER);
-    }
+    Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).protocolHook(slowSettle)
+        .settleInBackground(true).build();
+    rowan.schema().create(Order.class);
+    OrderRepository orders = rowan.repository(OrderRepository.class);
+    orders.save(ORDER);
+    rowan.close();
     assertTrue(settled.get(), "close returned after the settle");
+
+    Order later = ORDER.withSeller("seller-3");
+    orders.save(later); // after close: the writer settles itself
+    assertEquals(RowStatus.State.VERIFIED, viewStatus(connection, rowan, later).state(),
+        "settled before the save returned, not dropped");
     try (Rowan audit = Rowan.builder(connection).namespace(namespace.name()).build()) {
       ViewAudit.assertViewsMatchRebuild(audit, Order.class);
     }

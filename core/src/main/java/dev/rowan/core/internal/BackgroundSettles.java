@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
  * its view rows are settled here. Until they are, readers check them against their main rows, as
  * they check the rows of a writer that crashed (docs/view-consistency.md). When every thread is
  * busy and the queue is full, the writer settles its rows itself, so a burst of writes slows down
- * rather than piling up settles without bound.
+ * rather than piling up settles without bound; so does a write after {@link #close()}.
  *
  * <p>Thread-safety: thread-safe.
  */
@@ -36,7 +36,7 @@ public final class BackgroundSettles implements AutoCloseable {
           Thread thread = new Thread(task, "rowan-settle-" + count.incrementAndGet());
           thread.setDaemon(true);
           return thread;
-        }, new ThreadPoolExecutor.CallerRunsPolicy());
+        }, (settle, pool) -> settle.run()); // the queue is full, or the Rowan closed: the writer settles
     this.pool.allowCoreThreadTimeOut(true);
   }
 
