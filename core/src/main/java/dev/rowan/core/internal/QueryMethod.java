@@ -277,6 +277,10 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     }
   }
 
+  /**
+   * How many entities match, up to the method's limit: each row read only as far as
+   * {@link CountRead} says, no entity built.
+   */
   private int count(Object[] args) {
     List<AutoCloseable> resources = new ArrayList<>();
     try {
@@ -292,6 +296,7 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     }
   }
 
+  /** Whether an entity matches: read as a count, each scan limited to one row, stopping at the first. */
   private boolean exists(Object[] args) {
     List<AutoCloseable> resources = new ArrayList<>();
     try {

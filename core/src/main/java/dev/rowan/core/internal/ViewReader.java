@@ -23,6 +23,9 @@ import org.apache.hadoop.hbase.client.Result;
  * owner names no entity and is dropped and deleted; a row whose key this view cannot decode is
  * dropped (and left to {@code VerifyViews}); a row whose cells cannot be decoded is checked like
  * an unverified one. No row fails the read.
+ *
+ * <p>A count reads only some cells of each row ({@link #resolveCounted}): a settled row counts as
+ * it is, on a narrow view too, and every other row is checked as above.
  */
 final class ViewReader<T> {
 
