@@ -344,6 +344,29 @@ final class HandWritten<T> implements AutoCloseable {
     throw new IllegalArgumentException(model.entityName() + " has no view " + name);
   }
 
+  /**
+   * How many rows of the unsalted view {@code viewName} have {@code leading} as their first view
+   * key property: one scan of the view table that returns the first cell's key of each row and no
+   * value ({@code FirstKeyOnlyFilter}, {@code KeyOnlyFilter}), trusting every row.
+   */
+  long viewKeyCount(String viewName, Object leading) throws IOException {
+    int v = viewIndex(viewName);
+    ViewModel view = views.get(v);
+    Object[] values = new Object[model.properties().size()];
+    values[view.keyProperties().get(0).index()] = leading;
+    byte[] prefix = view.key().encode(values, 1);
+    Scan scan = new Scan().withStartRow(prefix).withStopRow(after(prefix))
+        .setFilter(new org.apache.hadoop.hbase.filter.FilterList(
+            new org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter(), new org.apache.hadoop.hbase.filter.KeyOnlyFilter()));
+    long count = 0;
+    try (ResultScanner scanner = viewTables.get(v).getScanner(scan)) {
+      for (Result ignored : scanner) {
+        count++;
+      }
+    }
+    return count;
+  }
+
   /** The smallest key after every key that starts with {@code prefix}. */
   private static byte[] after(byte[] prefix) {
     int end = prefix.length;

@@ -34,6 +34,12 @@ record SellerOrder(
     /** The seller's orders created in {@code [from, to]}, through the view, oldest first. */
     List<SellerOrder> findBySellerBetween(String sellerId, Instant from, Instant to);
 
+    /** How many orders the seller has, through the view. */
+    long countBySellerId(String sellerId);
+
+    /** The seller's orders through the view, every row decoded: what a count read before it read keys only. */
+    java.util.stream.Stream<SellerOrder> streamBySellerId(String sellerId);
+
     /** The orders with these numbers: one multi-get of the main table. */
     List<SellerOrder> findByOrderNoIn(List<String> orderNos);
   }

@@ -1,14 +1,17 @@
 package dev.rowan.core.internal;
 
-import dev.rowan.index.MainRow;
 import dev.rowan.core.internal.PageTokens.Position;
 import dev.rowan.core.internal.query.AccessPlan;
 import dev.rowan.core.internal.query.AccessPlan.Access;
 import dev.rowan.core.internal.query.Condition;
 import dev.rowan.core.internal.query.ConditionCheck;
+import dev.rowan.core.internal.query.CountRead;
 import dev.rowan.core.internal.query.KeyRange;
 import dev.rowan.core.internal.query.Keyword;
 import dev.rowan.core.internal.query.ResidualFilters;
+import dev.rowan.index.MainRow;
+import dev.rowan.index.ProtocolCells.Qualifier;
+import dev.rowan.index.RowStatus;
 import dev.rowan.mapping.InvalidValueException;
 import dev.rowan.mapping.KeyLayout;
 import java.io.Closeable;
@@ -19,12 +22,20 @@ import java.util.Deque;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.filter.BinaryComparator;
+import org.apache.hadoop.hbase.filter.BinaryPrefixComparator;
 import org.apache.hadoop.hbase.filter.Filter;
+import org.apache.hadoop.hbase.filter.FilterList;
+import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
+import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
+import org.apache.hadoop.hbase.filter.QualifierFilter;
+import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
@@ -32,6 +43,9 @@ import org.apache.hadoop.hbase.util.Bytes;
  * prefix and salt bucket merged in key order, or every row. Rows are turned into entity values
  * a chunk at a time (view rows through {@link ViewReader}, so unverified rows are checked), and
  * only entities that satisfy every condition of the group are returned.
+ *
+ * <p>A cursor of a count reads only what {@link CountRead} names of each row: its entities carry
+ * the values of their key parts and of the columns read, and no other.
  */
 final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
 
@@ -56,6 +70,8 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
   private final int saltLength;
   /** The position to resume after, or null. */
   private final Position after;
+  /** What a count reads of each row, or null when whole rows are read. */
+  private final CountRead count;
 
   /**
    * Opens the reads of {@code plan} for the arguments {@code args}, fetching about {@code fetch}
@@ -66,6 +82,17 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
    */
   QueryCursor(StoreContext<?> context, ViewReader<?> reader, AccessPlan plan, List<Condition> group, Object[] args,
       int fetch, Position after) {
+    this(context, reader, plan, group, args, fetch, after, null);
+  }
+
+  /**
+   * Opens the reads of {@code plan} as {@link #QueryCursor(StoreContext, ViewReader, AccessPlan,
+   * List, Object[], int, Position)} does, reading of each row only what {@code count} names (whole
+   * rows when it is null or names whole rows).
+   */
+  QueryCursor(StoreContext<?> context, ViewReader<?> reader, AccessPlan plan, List<Condition> group, Object[] args,
+      int fetch, Position after, CountRead count) {
+    this.count = count == null || count.kind() == CountRead.Kind.WHOLE_ROWS ? null : count;
     this.context = context;
     this.reader = reader;
     this.plan = plan;
@@ -115,8 +142,14 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     }
     keys.sort(this::compareKeys);
     List<Get> gets = new ArrayList<>(keys.size());
+    Filter filter = countFilter(null);
     for (byte[] key : keys) {
-      gets.add(new Get(key));
+      Get get = new Get(key);
+      narrow(get);
+      if (filter != null) {
+        get.setFilter(filter);
+      }
+      gets.add(get);
     }
     return gets;
   }
@@ -140,7 +173,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     KeyLayout key = plan.key();
     int saltLength = key.salt() == null ? 0 : 1;
     List<Scan> scans = new ArrayList<>();
-    Filter filter = ResidualFilters.of(plan, context.model, args);
+    Filter filter = countFilter(ResidualFilters.of(plan, context.model, args));
     java.util.Set<java.nio.ByteBuffer> seen = new java.util.HashSet<>(); // In may give equal byte[]s twice
     for (Object[] values : prefixValues()) {
       List<byte[]> prefixes = plan.access() == Access.FULL_SCAN ? bucketPrefixes(key) : encodablePrefixes(values);
@@ -157,6 +190,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
           continue;
         }
         Scan scan = new Scan();
+        narrow(scan);
         if (fetch < Integer.MAX_VALUE) {
           // about what a limit or page needs; LimitedScanner reads on if rows are dropped
           scan.setLimit(AccessPlan.scanLimit(fetch));
@@ -257,7 +291,117 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     return ready.poll();
   }
 
+  /** Restricts {@code read} to the cells a count reads ({@link CountRead.Kind#CELLS}). */
+  private void narrow(org.apache.hadoop.hbase.client.Query read) {
+    if (count == null || count.kind() != CountRead.Kind.CELLS) {
+      return;
+    }
+    byte[] statusFamily = MainRow.statusFamily(context.model);
+    for (Qualifier cell : count.protocolCells()) {
+      if (read instanceof Scan scan) {
+        scan.addColumn(statusFamily, cell.bytes());
+      } else {
+        ((Get) read).addColumn(statusFamily, cell.bytes());
+      }
+    }
+    for (dev.rowan.mapping.PropertyModel column : count.columns()) {
+      if (read instanceof Scan scan) {
+        scan.addColumn(column.family(), column.qualifier());
+      } else {
+        ((Get) read).addColumn(column.family(), column.qualifier());
+      }
+    }
+  }
+
+  /**
+   * The filter of a read: {@code residual} (or null) with, for a count, the filters that strip
+   * values ({@link CountRead.Kind#KEYS_ONLY}, {@link CountRead.Kind#LIVE_KEYS},
+   * {@link CountRead.Kind#QUALIFIERS}) and drop main rows that hold no entity.
+   */
+  private Filter countFilter(Filter residual) {
+    List<Filter> filters = new ArrayList<>();
+    if (count != null) {
+      switch (count.kind()) {
+        case KEYS_ONLY -> {
+          filters.add(new FirstKeyOnlyFilter());
+          filters.add(new KeyOnlyFilter());
+        }
+        case LIVE_KEYS -> {
+          // the status is tested on its value before the key-only filter strips it; a row
+          // without status holds an entity written before the entity had views
+          SingleColumnValueFilter live = new SingleColumnValueFilter(MainRow.statusFamily(context.model),
+              Qualifier.MAIN_STATUS.bytes(), CompareOperator.EQUAL, new BinaryPrefixComparator(LIVE));
+          live.setFilterIfMissing(false);
+          live.setLatestVersionOnly(true);
+          filters.add(live);
+          filters.add(new QualifierFilter(CompareOperator.NOT_EQUAL,
+              new BinaryComparator(Qualifier.COMMIT_SYNC.bytes())));
+          filters.add(new KeyOnlyFilter());
+        }
+        case QUALIFIERS -> filters.add(new KeyOnlyFilter());
+        default -> { }
+      }
+    }
+    if (residual != null) {
+      filters.add(0, residual);
+    }
+    return filters.isEmpty() ? null : filters.size() == 1 ? filters.get(0)
+        : new FilterList(FilterList.Operator.MUST_PASS_ALL, filters);
+  }
+
+  private static final byte[] LIVE = {new RowStatus(RowStatus.State.LIVE, 0, 0).encode()[0]};
+
+  /** Counts {@code batch}, read as {@link #count} says. */
+  private void resolveCounted(List<Result> batch) {
+    if (plan.view() != null) {
+      Object[][] values = reader.resolveCounted(plan.view(), batch);
+      for (int i = 0; i < values.length; i++) {
+        offer(batch.get(i).getRow(), null, values[i]);
+      }
+      return;
+    }
+    for (Result row : batch) {
+      byte[] key = row.getRow();
+      switch (count.kind()) {
+        case KEYS_ONLY, LIVE_KEYS -> offer(key, null, keyValues(key));
+        case QUALIFIERS -> {
+          java.util.TreeSet<byte[]> seen = new java.util.TreeSet<>(Bytes.BYTES_COMPARATOR);
+          for (org.apache.hadoop.hbase.Cell cell : row.rawCells()) {
+            Object[] values = keyValues(key);
+            int offset = cell.getQualifierOffset();
+            int end;
+            try {
+              end = context.model.columnKey().decode(cell.getQualifierArray(), offset, cell.getQualifierLength(),
+                  values);
+            } catch (IllegalArgumentException e) {
+              continue; // a qualifier some other writer put in this row
+            }
+            byte[] columnKey = Arrays.copyOfRange(cell.getQualifierArray(), offset, end);
+            if (seen.add(columnKey)) {
+              offer(key, columnKey, values);
+            }
+          }
+        }
+        default -> {
+          MainRow main = MainRow.of(context.model, row);
+          offer(key, null, main.isLive() ? main.values() : null);
+        }
+      }
+    }
+  }
+
+  /** The values of the key parts in main row key {@code key}, every other value null. */
+  private Object[] keyValues(byte[] key) {
+    Object[] values = new Object[context.model.properties().size()];
+    context.model.rowKey().decode(key, 0, key.length, values);
+    return values;
+  }
+
   private void resolve(List<Result> batch) {
+    if (count != null) {
+      resolveCounted(batch);
+      return;
+    }
     if (plan.view() != null) {
       Object[][] values = reader.resolveEach(plan.view(), batch);
       for (int i = 0; i < values.length; i++) {

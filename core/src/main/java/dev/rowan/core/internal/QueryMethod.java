@@ -7,6 +7,7 @@ import dev.rowan.core.internal.QueryCursor.Found;
 import dev.rowan.core.internal.query.Action;
 import dev.rowan.core.internal.query.AccessPlan;
 import dev.rowan.core.internal.query.ConditionCheck;
+import dev.rowan.core.internal.query.CountRead;
 import dev.rowan.core.internal.query.MethodNameParser;
 import dev.rowan.core.internal.query.MethodPlan;
 import dev.rowan.core.internal.query.ParsedQuery;
@@ -48,6 +49,8 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
   /** The order of results that are collected whole: those of Or groups or of a sort in memory. */
   private final InMemoryOrder inMemory;
   private final String[] parameterNames;
+  /** What a count or existence check reads of each group's rows. */
+  private final List<CountRead> countReads;
 
   /** The kinds of return value a query method may declare. */
   enum Result { LIST, SET, STREAM, OPTIONAL, ENTITY, PAGE, COUNT_LONG, COUNT_INT, BOOLEAN, VOID }
@@ -62,6 +65,8 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     this.fingerprint = fingerprint;
     this.inMemory = new InMemoryOrder(store.model(), plan.query().sorts());
     this.parameterNames = parameterNames;
+    boolean hasViews = !store.context().views.views().isEmpty();
+    this.countReads = plan.groups().stream().map(group -> CountRead.of(group, store.model(), hasViews)).toList();
   }
 
   /** The text {@code explain} returns. */
@@ -149,20 +154,37 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
 
   /** The entities found, lazily when one group is read in the asked order, else collected, sorted and cut. */
   private Iterator<Found> found(Object[] args, int wanted, PageTokens.Position after, List<AutoCloseable> toClose) {
-    if (lazy()) {
-      AccessPlan group = plan.groups().get(0);
-      QueryCursor cursor = new QueryCursor(store.context(), store.viewReader(), group,
-          plan.query().groups().get(0), args, wanted, after);
+    return found(args, wanted, after, toClose, false);
+  }
+
+  /**
+   * The entities found, as {@link #found(Object[], int, PageTokens.Position, List)} finds them;
+   * when {@code counted}, each row read only as far as a count needs ({@link CountRead}), so the
+   * entities carry only their key parts and the columns their conditions test.
+   */
+  private Iterator<Found> found(Object[] args, int wanted, PageTokens.Position after, List<AutoCloseable> toClose,
+      boolean counted) {
+    if (lazy() || counted && plan.groups().size() == 1) {
+      QueryCursor cursor = cursor(0, args, wanted, after, counted);
       toClose.add(cursor);
       return cursor;
     }
-    return collected(args, false).stream().map(InMemoryOrder.Keyed::found).iterator();
+    return collected(args, false, counted).stream().map(InMemoryOrder.Keyed::found).iterator();
   }
 
   /** Every entity of every group, each once, in the method's order (in key order too if {@code keyOrder}). */
   private List<InMemoryOrder.Keyed> collected(Object[] args, boolean keyOrder) {
-    return inMemory.collect(plan.groups().size(), i -> new QueryCursor(store.context(), store.viewReader(),
-        plan.groups().get(i), plan.query().groups().get(i), args, Integer.MAX_VALUE, null), keyOrder);
+    return collected(args, keyOrder, false);
+  }
+
+  private List<InMemoryOrder.Keyed> collected(Object[] args, boolean keyOrder, boolean counted) {
+    return inMemory.collect(plan.groups().size(), i -> cursor(i, args, Integer.MAX_VALUE, null, counted), keyOrder);
+  }
+
+  /** The cursor of group {@code i}, reading whole rows or, when {@code counted}, what a count needs. */
+  private QueryCursor cursor(int i, Object[] args, int wanted, PageTokens.Position after, boolean counted) {
+    return new QueryCursor(store.context(), store.viewReader(), plan.groups().get(i), plan.query().groups().get(i),
+        args, wanted, after, counted ? countReads.get(i) : null);
   }
 
   private List<T> list(Object[] args) {
@@ -255,10 +277,14 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     }
   }
 
+  /**
+   * How many entities match, up to the method's limit: each row read only as far as
+   * {@link CountRead} says, no entity built.
+   */
   private int count(Object[] args) {
     List<AutoCloseable> resources = new ArrayList<>();
     try {
-      Iterator<Found> found = found(args, Integer.MAX_VALUE, null, resources);
+      Iterator<Found> found = found(args, Integer.MAX_VALUE, null, resources, true);
       int count = 0;
       while (count < limit() && found.hasNext()) {
         found.next();
@@ -270,10 +296,11 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     }
   }
 
+  /** Whether an entity matches: read as a count, each scan limited to one row, stopping at the first. */
   private boolean exists(Object[] args) {
     List<AutoCloseable> resources = new ArrayList<>();
     try {
-      return found(args, 1, null, resources).hasNext();
+      return found(args, 1, null, resources, true).hasNext();
     } finally {
       closeAll(resources);
     }

@@ -23,6 +23,9 @@ import org.apache.hadoop.hbase.client.Result;
  * owner names no entity and is dropped and deleted; a row whose key this view cannot decode is
  * dropped (and left to {@code VerifyViews}); a row whose cells cannot be decoded is checked like
  * an unverified one. No row fails the read.
+ *
+ * <p>A count reads only some cells of each row ({@link #resolveCounted}): a settled row counts as
+ * it is, on a narrow view too, and every other row is checked as above.
  */
 final class ViewReader<T> {
 
@@ -45,12 +48,31 @@ final class ViewReader<T> {
 
   /** For each of {@code rows}, the values of the entity it stands for, or null when it stands for none. */
   Object[][] resolveEach(ViewModel view, List<Result> rows) {
+    return resolveEach(view, rows, false);
+  }
+
+  /**
+   * For each of {@code rows}, read for a count with only some of their cells (at least the status
+   * cell and the write mark, and the owner on a unique view), the values of the entity it stands
+   * for as far as the cells read tell them, or null when it stands for none. A settled row
+   * ({@link ViewRowVerdict#observed} {@code VERIFIED}) stands for the entity its key and the
+   * cells read name, by the protocol's invariant, even on a narrow view: it is not checked. Every
+   * other row is checked against its main row as {@link #resolveEach(ViewModel, List)} checks it,
+   * and repaired or deleted as there, except a unique view row without owner, which is dropped
+   * and left to a read of whole rows (its delete reaches as far as its newest cell, which a count
+   * does not read).
+   */
+  Object[][] resolveCounted(ViewModel view, List<Result> rows) {
+    return resolveEach(view, rows, true);
+  }
+
+  private Object[][] resolveEach(ViewModel view, List<Result> rows, boolean counted) {
     Object[][] resolved = new Object[rows.size()][];
     List<Integer> toCheck = new ArrayList<>();
     List<Get> gets = new ArrayList<>();
     for (int i = 0; i < rows.size(); i++) {
       Result row = rows.get(i);
-      if (ViewRowVerdict.trustedAlone(view, row)) {
+      if (counted ? settled(view, row) : ViewRowVerdict.trustedAlone(view, row)) {
         Object[] values = decodeOrNull(view, row);
         if (values != null) {
           resolved[i] = values;
@@ -64,7 +86,9 @@ final class ViewReader<T> {
         continue; // not a key of this view: never a write's row, left to VerifyViews
       }
       if (mainKey == null) {
-        discardOrphan(view, row);
+        if (!counted) {
+          discardOrphan(view, row);
+        }
       } else {
         toCheck.add(i);
         gets.add(new Get(mainKey));
@@ -79,6 +103,17 @@ final class ViewReader<T> {
       }
     }
     return resolved;
+  }
+
+  /** Whether {@code row} is settled: verified, its write mark naming the same write. */
+  private static boolean settled(ViewModel view, Result row) {
+    RowStatus observed;
+    try {
+      observed = ViewRowVerdict.observed(view, row);
+    } catch (RuntimeException damaged) {
+      return false;
+    }
+    return observed != null && observed.state() == RowStatus.State.VERIFIED;
   }
 
   /** The values a verified row carries, or null when they cannot be decoded (the row is then checked). */

@@ -6,7 +6,9 @@
  * explains the choice; {@link dev.rowan.core.internal.query.KeyRange},
  * {@link dev.rowan.core.internal.query.ResidualFilters} and
  * {@link dev.rowan.core.internal.query.ConditionCheck} turn a plan and a call's arguments into key
- * ranges, region server filters and the check every entity read must pass. The one place that
+ * ranges, region server filters and the check every entity read must pass;
+ * {@link dev.rowan.core.internal.query.CountRead} decides which cells a count or existence check
+ * reads of each row. The one place that
  * executes plans against HBase is {@code dev.rowan.core.internal.QueryCursor}. See docs/queries.md.
  * Its types are public because {@code QueryMethod} and {@code QueryCursor} in {@code
  * dev.rowan.core.internal} use them; members that only this package calls are package-private.
