@@ -102,6 +102,27 @@ class NewEntityGuessIT {
     }
   }
 
+  @Test
+  void aKeySavedTwiceInOneBatchKeepsTheLaterSaveWhetherTheBatchGuessesOrNot(Connection connection,
+      TestNamespace namespace) throws Exception {
+    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).build()) {
+      rowan.schema().create(Order.class);
+      OrderRepository orders = rowan.repository(OrderRepository.class);
+      for (String round : List.of("read", "guessed")) { // the first batch reads; the second guesses
+        Order noted = new Order("o-twice-" + round, "seller-1", "buyer-1", CREATED, new BigDecimal("1.00"), "n1");
+        Order plain = noted.withNote(null).withSeller("seller-2");
+        Order other = new Order("o-other-" + round, "seller-1", "buyer-1", CREATED, new BigDecimal("1.00"), "x");
+        orders.saveAll(List.of(noted, other, plain)); // the same key twice: the later wins
+        assertEquals(plain, orders.findByKey(noted.orderNo()).orElseThrow(), round);
+        Order again = plain.withNote("n2").withSeller("seller-3");
+        orders.saveAll(List.of(plain, again));
+        assertEquals(again, orders.findByKey(noted.orderNo()).orElseThrow(), round);
+      }
+      assertEquals(List.of(), rowan.views(Order.class).find("seller", "seller-2"));
+      ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
+    }
+  }
+
   private static List<Order> orders(int count, String note) {
     List<Order> orders = new ArrayList<>();
     for (int i = 0; i < count; i++) {

@@ -60,6 +60,9 @@ final class GroupCommit<T> {
    */
   List<Pending> commit(List<Pending> active, List<Pending> again) {
     List<Pending> committed = send(active, again);
+    if (committed.isEmpty()) {
+      return committed;
+    }
     context.hook.at(Step.BEFORE_COMMIT_SYNC, context.mainTable.getNameAsString(),
         committed.stream().map(p -> p.rowKey).toList());
     Map<String, List<Pending>> byRegion = new LinkedHashMap<>();

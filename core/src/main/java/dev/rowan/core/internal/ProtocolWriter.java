@@ -113,11 +113,14 @@ final class ProtocolWriter<T> {
       if (attempt == 1 && guess != null) {
         guess.observe(pending, lost);
       }
-      settles.add(() -> {
-        context.hook.at(Step.BEFORE_SETTLE, table, keys);
-        settle(committed);
-        context.hook.at(Step.AFTER_SETTLE, table, keys);
-      });
+      if (!committed.isEmpty()) {
+        List<byte[]> settled = committed.stream().map(p -> p.rowKey).toList();
+        settles.add(() -> {
+          context.hook.at(Step.BEFORE_SETTLE, table, settled);
+          settle(committed);
+          context.hook.at(Step.AFTER_SETTLE, table, settled);
+        });
+      }
       pending = lost;
     }
     List<Object[]> written = new ArrayList<>(all.size());

@@ -41,7 +41,9 @@ public interface ProtocolHook {
 
   /**
    * Called at {@code step} of a write to the entity table {@code table} of the main rows
-   * {@code rowKeys}.
+   * {@code rowKeys}. From {@link Step#BEFORE_COMMIT_SYNC} on, {@code rowKeys} are the rows whose
+   * commit succeeded in this attempt, and the steps are not called when none did (an attempt that
+   * lost every race, or guessed every entity new wrongly, goes back to the read).
    */
   void at(Step step, String table, List<byte[]> rowKeys);
 }
