@@ -45,6 +45,53 @@ public final class MethodNameParser {
   private static final Pattern DIRECTION = Pattern.compile("(.+?)(Asc|Desc)(?!\\p{Ll})");
   private static final List<String> SEPARATORS = List.of("And", "Or");
 
+  /**
+   * Keywords of Spring Data's grammar that Rowan does not accept, each with what to write instead;
+   * matched longest first, at the end of a condition that does not resolve.
+   */
+  static final Map<String, String> UNSUPPORTED = unsupported();
+
+  private static Map<String, String> unsupported() {
+    String ignoreCase = "Rowan compares values exactly: store a normalised copy of the property (lower case, say)"
+        + " and find by equality on it";
+    String notNull = "every condition already requires a value (a null column matches none); alone it would read"
+        + " every row: declare a view keyed by the property, or stream scanAll() and filter";
+    String isNull = "a null column matches no condition and no view keeps rows for it: give the absence a value of"
+        + " its own (an enum constant, say) and find by equality";
+    String pattern = "Rowan's string condition is StartingWith (a key prefix); for another pattern, find by other"
+        + " conditions and filter in code, or store the part you search for (reversed, with @Reversed on a key"
+        + " part, for a suffix)";
+    String not = "name the values you want with In, or test the inequality in code";
+    String bool = "use equality with a boolean parameter: findBy<Property>(true)";
+    String geo = "geospatial conditions are not supported";
+    Map<String, String> advice = new java.util.TreeMap<>((a, b) -> a.length() != b.length()
+        ? Integer.compare(b.length(), a.length()) : a.compareTo(b)); // longest first
+    for (String word : List.of("AllIgnoringCase", "AllIgnoreCase", "IgnoringCase", "IgnoreCase")) {
+      advice.put(word, ignoreCase);
+    }
+    for (String word : List.of("IsNotNull", "NotNull", "Exists")) {
+      advice.put(word, notNull);
+    }
+    for (String word : List.of("IsNull", "Null")) {
+      advice.put(word, isNull);
+    }
+    for (String word : List.of("IsNotLike", "NotLike", "IsLike", "Like", "IsNotContaining", "NotContaining",
+        "IsContaining", "Containing", "Contains", "IsEndingWith", "EndingWith", "EndsWith", "MatchesRegex",
+        "Matches", "Regex")) {
+      advice.put(word, pattern);
+    }
+    for (String word : List.of("IsNotIn", "NotIn", "IsNot", "Not")) {
+      advice.put(word, not);
+    }
+    for (String word : List.of("IsTrue", "True", "IsFalse", "False")) {
+      advice.put(word, bool);
+    }
+    for (String word : List.of("IsNear", "Near", "IsWithin", "Within")) {
+      advice.put(word, geo);
+    }
+    return java.util.Collections.unmodifiableMap(advice);
+  }
+
   private final String methodName;
   private final Vocabulary vocabulary;
 
@@ -247,6 +294,10 @@ public final class MethodNameParser {
     }
     List<Integer> ends = ends(text);
     String unknown = match(text.substring(0, ends.get(ends.size() - 1)), name -> name).name();
+    IllegalArgumentException unsupported = unsupportedKeyword(unknown);
+    if (unsupported != null) {
+      return unsupported;
+    }
     String view = view(unknown);
     if (view != null) {
       return error("'%s' is a view, not a property of %s; the view shorthand findBy<View><Keyword> must be the "
@@ -254,6 +305,24 @@ public final class MethodNameParser {
     }
     return error("no property '%s' in %s; properties are %s; views are %s", uncapitalise(unknown),
         vocabulary.entityName(), vocabulary.properties(), vocabulary.viewKeys().keySet().stream().sorted().toList());
+  }
+
+  /**
+   * The refusal of {@code condition} when it is a property followed by a keyword of Spring Data's
+   * that Rowan does not accept ({@link #UNSUPPORTED}), saying what to write instead; else null.
+   */
+  private IllegalArgumentException unsupportedKeyword(String condition) {
+    for (Map.Entry<String, String> keyword : UNSUPPORTED.entrySet()) {
+      String word = keyword.getKey();
+      if (condition.endsWith(word) && condition.length() > word.length()) {
+        String property = property(condition.substring(0, condition.length() - word.length()));
+        if (property != null) {
+          return error("'%s' (on %s) is a keyword of Spring Data's that Rowan does not accept: %s", word, property,
+              keyword.getValue());
+        }
+      }
+    }
+    return null;
   }
 
   /** The end of the longest first condition of {@code text} that resolves, or -1. */

@@ -218,9 +218,26 @@ class MethodNameParserTest {
         invalid("findByFooBetween", 2, "no property 'foo' in Order"),
         invalid("findBySellerIdOrFooIn", 2, "no property 'foo' in Order"),
         invalid("findByAmountBetweenAndBarAfter", 3, "no property 'bar' in Order"),
-        invalid("findBySellerIdIsNull", 0, "no property 'sellerIdIsNull' in Order"),
-        invalid("findBySellerIdNot", 1, "no property 'sellerIdNot' in Order"),
-        invalid("findByStatusContaining", 1, "no property 'statusContaining' in Order"),
+        // keywords of Spring Data's that Rowan does not accept, with what to write instead
+        invalid("findBySellerIdIsNull", 0, "'IsNull' (on sellerId) is a keyword of Spring Data's that Rowan does"
+            + " not accept: a null column matches no condition"),
+        invalid("findBySellerIdNull", 0, "'Null' (on sellerId) is a keyword"),
+        invalid("countBySellerIdIsNotNull", 0, "'IsNotNull' (on sellerId) is a keyword of Spring Data's that Rowan"
+            + " does not accept: every condition already requires a value"),
+        invalid("findBySellerIdNot", 1, "'Not' (on sellerId) is a keyword of Spring Data's that Rowan does not"
+            + " accept: name the values you want with In"),
+        invalid("findBySellerIdNotIn", 1, "'Not' (on sellerId)"),
+        invalid("findByStatusContaining", 1, "'Containing' (on status) is a keyword of Spring Data's that Rowan"
+            + " does not accept: Rowan's string condition is StartingWith"),
+        invalid("findByBuyerIdEndingWith", 1, "'EndingWith' (on buyerId)"),
+        invalid("findBySellerIdLike", 1, "'Like' (on sellerId)"),
+        invalid("findBySellerIdIgnoreCase", 1, "'IgnoreCase' (on sellerId) is a keyword of Spring Data's that Rowan"
+            + " does not accept: Rowan compares values exactly"),
+        invalid("findBySellerIdAndBuyerIdAllIgnoreCase", 2, "'AllIgnoreCase' (on buyerId)"),
+        invalid("findBySellerIdIsTrue", 0, "'IsTrue' (on sellerId) is a keyword of Spring Data's that Rowan does"
+            + " not accept: use equality with a boolean parameter"),
+        invalid("findBySellerIdNear", 1, "'Near' (on sellerId)"),
+        invalid("findByFooIsNull", 0, "no property 'fooIsNull' in Order"),
         invalid("findBySellerAndStatus", 2, "'seller' is a view, not a property of Order"),
         invalid("findByStatusOrBuyerAfter", 3, "'buyer' is a view, not a property of Order"),
         // dangling and doubled separators
