@@ -20,7 +20,9 @@ import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
  * that cannot match are not sent to the client. Pushed down: {@code Equals} and {@code In} on
  * columns the table read holds, of types whose cell encoding is canonical (not
  * {@code BigDecimal}, whose scale is encoded, nor floating point, with its several NaNs and
- * zeros). Every condition is still checked on each entity read ({@link ConditionCheck}).
+ * zeros); ranges ({@code LessThan}, {@code Between}, ...) and {@code StartingWith} on columns
+ * whose cells sort as their values do (strings and byte arrays). Every condition is still checked
+ * on each entity read ({@link ConditionCheck}).
  *
  * <p>On a view, a filter never drops a row that is not verified: the reader checks such a row
  * against its main row, whose values may match where the view row's do not.
@@ -47,7 +49,8 @@ public final class ResidualFilters {
       PropertyModel property = entity.property(condition.property());
       boolean held = plan.view() == null || plan.view().carried().contains(property);
       boolean equality = condition.keyword() == Keyword.EQUALS || condition.keyword() == Keyword.IN;
-      if (property.role() == PropertyModel.Role.COLUMN && held && equality && canonical(property.type())) {
+      boolean pushable = equality ? canonical(property.type()) : byteOrdered(property.type());
+      if (property.role() == PropertyModel.Role.COLUMN && held && pushable) {
         pushed.add(condition);
       }
     }
@@ -59,16 +62,27 @@ public final class ResidualFilters {
     List<Filter> filters = new ArrayList<>();
     for (Condition condition : pushed(plan, entity)) {
       PropertyModel property = entity.property(condition.property());
-      List<Filter> anyOf = new ArrayList<>();
-      for (Object value : condition.keyword() == Keyword.IN ? ConditionCheck.values(args[condition.parameter()])
-          : List.of(args[condition.parameter()])) {
-        SingleColumnValueFilter equal = new SingleColumnValueFilter(property.family(), property.qualifier(),
-            CompareOperator.EQUAL, new BinaryComparator(property.valueCodec().encode(value)));
-        equal.setFilterIfMissing(true);
-        equal.setLatestVersionOnly(true);
-        anyOf.add(equal);
+      Object value = args[condition.parameter()];
+      switch (condition.keyword()) {
+        case EQUALS -> filters.add(compare(property, CompareOperator.EQUAL, value));
+        case IN -> {
+          List<Filter> anyOf = new ArrayList<>();
+          for (Object one : ConditionCheck.values(value)) {
+            anyOf.add(compare(property, CompareOperator.EQUAL, one));
+          }
+          filters.add(anyOf.size() == 1 ? anyOf.get(0) : new FilterList(FilterList.Operator.MUST_PASS_ONE, anyOf));
+        }
+        case LESS_THAN -> filters.add(compare(property, CompareOperator.LESS, value));
+        case LESS_THAN_EQUAL -> filters.add(compare(property, CompareOperator.LESS_OR_EQUAL, value));
+        case GREATER_THAN -> filters.add(compare(property, CompareOperator.GREATER, value));
+        case GREATER_THAN_EQUAL -> filters.add(compare(property, CompareOperator.GREATER_OR_EQUAL, value));
+        case BETWEEN -> {
+          filters.add(compare(property, CompareOperator.GREATER_OR_EQUAL, value));
+          filters.add(compare(property, CompareOperator.LESS_OR_EQUAL, args[condition.parameter() + 1]));
+        }
+        case STARTING_WITH -> filters.add(filter(property, CompareOperator.EQUAL,
+            new BinaryPrefixComparator(property.valueCodec().encode(value))));
       }
-      filters.add(anyOf.size() == 1 ? anyOf.get(0) : new FilterList(FilterList.Operator.MUST_PASS_ONE, anyOf));
     }
     if (filters.isEmpty()) {
       return null;
@@ -82,6 +96,30 @@ public final class ResidualFilters {
         CompareOperator.NOT_EQUAL, new BinaryPrefixComparator(new byte[] {VERIFIED}));
     unverified.setLatestVersionOnly(true);
     return new FilterList(FilterList.Operator.MUST_PASS_ONE, unverified, all);
+  }
+
+  private static Filter compare(PropertyModel property, CompareOperator operator, Object value) {
+    return filter(property, operator, new BinaryComparator(property.valueCodec().encode(value)));
+  }
+
+  /** The row passes when its newest cell of {@code property} exists and compares as {@code operator} says. */
+  private static Filter filter(PropertyModel property, CompareOperator operator,
+      org.apache.hadoop.hbase.filter.ByteArrayComparable operand) {
+    SingleColumnValueFilter filter = new SingleColumnValueFilter(property.family(), property.qualifier(), operator,
+        operand);
+    filter.setFilterIfMissing(true); // a null column matches no condition
+    filter.setLatestVersionOnly(true);
+    return filter;
+  }
+
+  /**
+   * Whether the cells of {@code type} compare, as unsigned bytes, in the order queries compare its
+   * values ({@code ValueOrder}): strings (UTF-8, by code point) and byte arrays. Numbers and
+   * times are stored in two's complement, where a negative value's bytes sort after a positive
+   * one's, so their ranges are checked in the client only.
+   */
+  private static boolean byteOrdered(Class<?> type) {
+    return type == String.class || type == byte[].class;
   }
 
   private static boolean canonical(Class<?> type) {

@@ -39,14 +39,49 @@ class ResidualFiltersTest {
   private static final Instant AT = Instant.parse("2026-11-24T10:00:00Z");
 
   @Test
-  void anEqualityOnACarriedColumnIsPushedAndARangeIsNot() {
+  void anEqualityOnACarriedColumnIsPushedAndARangeOnlyWhereCellsSortAsValues() {
     AccessPlan equality = plan("findBySellerIdAndBuyerId", 2);
     assertEquals("seller", equality.view().name());
     assertEquals(List.of("buyerId"), names(ResidualFilters.pushed(equality, MODEL)));
 
-    AccessPlan range = plan("findBySellerIdAndNoteGreaterThan", 2);
-    assertEquals(List.of(), names(ResidualFilters.pushed(range, MODEL)), "ranges are checked in the client");
-    assertNull(ResidualFilters.of(range, MODEL, new Object[] {"s-1", "x"}));
+    AccessPlan strings = plan("findBySellerIdAndNoteGreaterThan", 2);
+    assertEquals(List.of("note"), names(ResidualFilters.pushed(strings, MODEL)), "UTF-8 sorts by code point");
+
+    AccessPlan decimals = plan("findByBuyerIdAndAmountGreaterThan", 2);
+    assertEquals(List.of(), names(ResidualFilters.pushed(decimals, MODEL)),
+        "a decimal's cells encode its scale: checked in the client");
+  }
+
+  @Test
+  void aStringRangeKeepsExactlyTheVerifiedRowsInItByCodePoint() throws IOException {
+    AccessPlan plan = plan("findBySellerIdAndNoteBetween", 3);
+    ViewModel seller = plan.view();
+    Filter filter = ResidualFilters.of(plan, MODEL, new Object[] {"s-1", "b", "\uFFFF"});
+    for (String note : List.of("b", "c", "zz", "\uFFFF")) {
+      assertTrue(keeps(filter, viewRow(seller, order(note), State.VERIFIED)), note);
+    }
+    for (String note : List.of("a", "\uD83D\uDE00", "\uFFFF!")) { // U+1F600 sorts after U+FFFF by code point
+      assertFalse(keeps(filter, viewRow(seller, order(note), State.VERIFIED)), note);
+    }
+    assertTrue(keeps(filter, viewRow(seller, order("a"), State.UNVERIFIED)), "an unverified row always passes");
+
+    Filter greater = ResidualFilters.of(plan("findBySellerIdAndNoteGreaterThan", 2), MODEL, new Object[] {"s-1", "b"});
+    assertFalse(keeps(greater, viewRow(seller, order("b"), State.VERIFIED)), "exclusive");
+    assertTrue(keeps(greater, viewRow(seller, order("\uD83D\uDE00"), State.VERIFIED)));
+  }
+
+  @Test
+  void startingWithKeepsTheVerifiedRowsWithThePrefix() throws IOException {
+    AccessPlan plan = plan("findBySellerIdAndNoteStartingWith", 2);
+    Filter filter = ResidualFilters.of(plan, MODEL, new Object[] {"s-1", "ab"});
+    assertTrue(keeps(filter, viewRow(plan.view(), order("ab"), State.VERIFIED)));
+    assertTrue(keeps(filter, viewRow(plan.view(), order("abc"), State.VERIFIED)));
+    assertFalse(keeps(filter, viewRow(plan.view(), order("a"), State.VERIFIED)));
+    assertFalse(keeps(filter, viewRow(plan.view(), order(null), State.VERIFIED)), "a null note matches nothing");
+  }
+
+  private static Order order(String note) {
+    return new Order("o-1", "s-1", "b-1", AT, BigDecimal.ONE, note, Status.NEW);
   }
 
   @Test
