@@ -347,6 +347,8 @@ class QueryPlannerTest {
           reads view orders.seller [salt 4][sellerId][createdAt][orderNo]
           reversed range scan on [sellerId = ?1, createdAt > ?2]: one range per salt bucket (4 buckets), \
         merged in key order
+          filtered on the region servers: [note starting with ?3] (rows not yet verified pass, for the reader to \
+        check)
           checked on each entity read: [note starting with ?3]
           second read: no, the view carries every column
           order: [createdAt desc], by key, reversed scan
