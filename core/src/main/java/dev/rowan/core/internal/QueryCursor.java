@@ -10,8 +10,6 @@ import dev.rowan.core.internal.query.KeyRange;
 import dev.rowan.core.internal.query.Keyword;
 import dev.rowan.core.internal.query.ResidualFilters;
 import dev.rowan.index.MainRow;
-import dev.rowan.index.ProtocolCells.Qualifier;
-import dev.rowan.index.RowStatus;
 import dev.rowan.mapping.InvalidValueException;
 import dev.rowan.mapping.KeyLayout;
 import java.io.Closeable;
@@ -22,20 +20,12 @@ import java.util.Deque;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
-import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.filter.BinaryComparator;
-import org.apache.hadoop.hbase.filter.BinaryPrefixComparator;
 import org.apache.hadoop.hbase.filter.Filter;
-import org.apache.hadoop.hbase.filter.FilterList;
-import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
-import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
-import org.apache.hadoop.hbase.filter.QualifierFilter;
-import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
@@ -142,10 +132,12 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     }
     keys.sort(this::compareKeys);
     List<Get> gets = new ArrayList<>(keys.size());
-    Filter filter = countFilter(null);
+    Filter filter = count == null ? null : count.filter(MainRow.statusFamily(context.model), null);
     for (byte[] key : keys) {
       Get get = new Get(key);
-      narrow(get);
+      if (count != null) {
+        count.narrow(get, MainRow.statusFamily(context.model));
+      }
       if (filter != null) {
         get.setFilter(filter);
       }
@@ -173,7 +165,8 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     KeyLayout key = plan.key();
     int saltLength = key.salt() == null ? 0 : 1;
     List<Scan> scans = new ArrayList<>();
-    Filter filter = countFilter(ResidualFilters.of(plan, context.model, args));
+    Filter residual = ResidualFilters.of(plan, context.model, args);
+    Filter filter = count == null ? residual : count.filter(MainRow.statusFamily(context.model), residual);
     java.util.Set<java.nio.ByteBuffer> seen = new java.util.HashSet<>(); // In may give equal byte[]s twice
     for (Object[] values : prefixValues()) {
       List<byte[]> prefixes = plan.access() == Access.FULL_SCAN ? bucketPrefixes(key) : encodablePrefixes(values);
@@ -190,7 +183,9 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
           continue;
         }
         Scan scan = new Scan();
-        narrow(scan);
+        if (count != null) {
+          count.narrow(scan, MainRow.statusFamily(context.model));
+        }
         if (fetch < Integer.MAX_VALUE) {
           // about what a limit or page needs; LimitedScanner reads on if rows are dropped
           scan.setLimit(AccessPlan.scanLimit(fetch));
@@ -290,66 +285,6 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     }
     return ready.poll();
   }
-
-  /** Restricts {@code read} to the cells a count reads ({@link CountRead.Kind#CELLS}). */
-  private void narrow(org.apache.hadoop.hbase.client.Query read) {
-    if (count == null || count.kind() != CountRead.Kind.CELLS) {
-      return;
-    }
-    byte[] statusFamily = MainRow.statusFamily(context.model);
-    for (Qualifier cell : count.protocolCells()) {
-      if (read instanceof Scan scan) {
-        scan.addColumn(statusFamily, cell.bytes());
-      } else {
-        ((Get) read).addColumn(statusFamily, cell.bytes());
-      }
-    }
-    for (dev.rowan.mapping.PropertyModel column : count.columns()) {
-      if (read instanceof Scan scan) {
-        scan.addColumn(column.family(), column.qualifier());
-      } else {
-        ((Get) read).addColumn(column.family(), column.qualifier());
-      }
-    }
-  }
-
-  /**
-   * The filter of a read: {@code residual} (or null) with, for a count, the filters that strip
-   * values ({@link CountRead.Kind#KEYS_ONLY}, {@link CountRead.Kind#LIVE_KEYS},
-   * {@link CountRead.Kind#QUALIFIERS}) and drop main rows that hold no entity.
-   */
-  private Filter countFilter(Filter residual) {
-    List<Filter> filters = new ArrayList<>();
-    if (count != null) {
-      switch (count.kind()) {
-        case KEYS_ONLY -> {
-          filters.add(new FirstKeyOnlyFilter());
-          filters.add(new KeyOnlyFilter());
-        }
-        case LIVE_KEYS -> {
-          // the status is tested on its value before the key-only filter strips it; a row
-          // without status holds an entity written before the entity had views
-          SingleColumnValueFilter live = new SingleColumnValueFilter(MainRow.statusFamily(context.model),
-              Qualifier.MAIN_STATUS.bytes(), CompareOperator.EQUAL, new BinaryPrefixComparator(LIVE));
-          live.setFilterIfMissing(false);
-          live.setLatestVersionOnly(true);
-          filters.add(live);
-          filters.add(new QualifierFilter(CompareOperator.NOT_EQUAL,
-              new BinaryComparator(Qualifier.COMMIT_SYNC.bytes())));
-          filters.add(new KeyOnlyFilter());
-        }
-        case QUALIFIERS -> filters.add(new KeyOnlyFilter());
-        default -> { }
-      }
-    }
-    if (residual != null) {
-      filters.add(0, residual);
-    }
-    return filters.isEmpty() ? null : filters.size() == 1 ? filters.get(0)
-        : new FilterList(FilterList.Operator.MUST_PASS_ALL, filters);
-  }
-
-  private static final byte[] LIVE = {new RowStatus(RowStatus.State.LIVE, 0, 0).encode()[0]};
 
   /** Counts {@code batch}, read as {@link #count} says. */
   private void resolveCounted(List<Result> batch) {

@@ -1,11 +1,24 @@
 package dev.rowan.core.internal.query;
 
 import dev.rowan.index.ProtocolCells.Qualifier;
+import dev.rowan.index.RowStatus;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.hadoop.hbase.CompareOperator;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Query;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.filter.BinaryComparator;
+import org.apache.hadoop.hbase.filter.BinaryPrefixComparator;
+import org.apache.hadoop.hbase.filter.Filter;
+import org.apache.hadoop.hbase.filter.FilterList;
+import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
+import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
+import org.apache.hadoop.hbase.filter.QualifierFilter;
+import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
 
 /**
  * What a {@code count...} or {@code exists...} method reads of each row of one access plan: as
@@ -114,6 +127,65 @@ public record CountRead(Kind kind, List<Qualifier> protocolCells, List<PropertyM
     }
     return plan.view() == null && entity.isWide() && entity.columnKey().parts().contains(property);
   }
+
+  /**
+   * Restricts {@code read} (a {@link Get} or a {@link Scan}) to the cells this count reads, those
+   * of {@link Kind#CELLS}; protocol cells are in {@code statusFamily}, the entity's first family.
+   */
+  public void narrow(Query read, byte[] statusFamily) {
+    if (kind != Kind.CELLS) {
+      return;
+    }
+    for (Qualifier cell : protocolCells) {
+      addColumn(read, statusFamily, cell.bytes());
+    }
+    for (PropertyModel column : columns) {
+      addColumn(read, column.family(), column.qualifier());
+    }
+  }
+
+  private static void addColumn(Query read, byte[] family, byte[] qualifier) {
+    if (read instanceof Scan scan) {
+      scan.addColumn(family, qualifier);
+    } else {
+      ((Get) read).addColumn(family, qualifier);
+    }
+  }
+
+  /**
+   * The filter of a read: {@code residual} (or null) with the filters that strip values
+   * ({@link Kind#KEYS_ONLY}, {@link Kind#LIVE_KEYS}, {@link Kind#QUALIFIERS}) and drop main rows
+   * that hold no entity; null when there is none.
+   */
+  public Filter filter(byte[] statusFamily, Filter residual) {
+    List<Filter> filters = new ArrayList<>();
+    if (residual != null) {
+      filters.add(residual);
+    }
+    switch (kind) {
+      case KEYS_ONLY -> {
+        filters.add(new FirstKeyOnlyFilter());
+        filters.add(new KeyOnlyFilter());
+      }
+      case LIVE_KEYS -> {
+        // the status is tested on its value before the key-only filter strips it; a row
+        // without status holds an entity written before the entity had views
+        SingleColumnValueFilter live = new SingleColumnValueFilter(statusFamily, Qualifier.MAIN_STATUS.bytes(),
+            CompareOperator.EQUAL, new BinaryPrefixComparator(LIVE));
+        live.setFilterIfMissing(false);
+        live.setLatestVersionOnly(true);
+        filters.add(live);
+        filters.add(new QualifierFilter(CompareOperator.NOT_EQUAL, new BinaryComparator(Qualifier.COMMIT_SYNC.bytes())));
+        filters.add(new KeyOnlyFilter());
+      }
+      case QUALIFIERS -> filters.add(new KeyOnlyFilter());
+      default -> { }
+    }
+    return filters.isEmpty() ? null : filters.size() == 1 ? filters.get(0)
+        : new FilterList(FilterList.Operator.MUST_PASS_ALL, filters);
+  }
+
+  private static final byte[] LIVE = {new RowStatus(RowStatus.State.LIVE, 0, 0).encode()[0]};
 
   /** One line for {@code explain}: what the count reads of each row. */
   public String describe() {
