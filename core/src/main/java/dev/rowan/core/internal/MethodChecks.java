@@ -2,7 +2,9 @@ package dev.rowan.core.internal;
 
 import dev.rowan.core.Page;
 import dev.rowan.core.internal.QueryMethod.Result;
+import dev.rowan.core.internal.query.Action;
 import dev.rowan.core.internal.query.ParsedQuery;
+import dev.rowan.core.internal.query.Projection;
 import dev.rowan.core.internal.query.Sort;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
@@ -19,7 +21,7 @@ import java.util.stream.Stream;
 
 /**
  * The checks of a query method's declaration that its name cannot tell: what it returns (and of
- * which elements), and that every {@code OrderBy} property has an order. Everything is checked
+ * which elements: entities or a projection of them), and that every {@code OrderBy} property has an order. Everything is checked
  * when the repository is created, so that a call never fails with a {@code ClassCastException}
  * or returns entities typed as something else. Thread-safety: stateless.
  */
@@ -76,18 +78,48 @@ final class MethodChecks {
     }
     Result container = CONTAINERS.get(type);
     if (container == null) {
-      return type.isAssignableFrom(entity) && !type.isPrimitive() ? Result.ENTITY : null;
+      return type.isAssignableFrom(entity) && !type.isPrimitive() || Projection.isProjection(type, entity)
+          ? Result.ENTITY : null;
     }
     Type element = types.argument(declared, 0);
     if (element == null) {
       return container; // raw: unchecked, but every element is an entity
     }
     Class<?> elementType = element instanceof TypeVariable<?> ? null : types.rawClass(element);
-    if (elementType == null || !elementType.isAssignableFrom(entity)) {
+    if (elementType == null || !elementType.isAssignableFrom(entity) && !Projection.isProjection(elementType, entity)) {
       problems.add(name + ": returns " + declared.getTypeName() + ", but its elements would be "
-          + entity.getSimpleName() + "; declare " + type.getSimpleName() + "<" + entity.getSimpleName() + ">");
+          + entity.getSimpleName() + "; declare " + type.getSimpleName() + "<" + entity.getSimpleName() + ">"
+          + " or of a projection (a record or an interface with some of its properties)");
     }
     return container;
+  }
+
+  /**
+   * The projection a find method returns of each entity (a record or an interface the entity is
+   * not, {@link Projection#isProjection}), or null when it returns entities; adds a problem naming
+   * the method when the projection does not fit the entity.
+   */
+  static Projection projection(String name, Method method, ParsedQuery query, RepositoryTypes types,
+      EntityModel<?> model, List<String> problems) {
+    if (query.action() != Action.FIND) {
+      return null;
+    }
+    Type declared = method.getGenericReturnType();
+    Class<?> type = types.rawClass(declared);
+    Class<?> element = type;
+    if (type != null && CONTAINERS.containsKey(type)) {
+      Type argument = types.argument(declared, 0);
+      element = argument == null || argument instanceof TypeVariable<?> ? null : types.rawClass(argument);
+    }
+    if (element == null || !Projection.isProjection(element, model.type())) {
+      return null;
+    }
+    try {
+      return Projection.of(element, model);
+    } catch (IllegalArgumentException e) {
+      problems.add(name + ": " + e.getMessage());
+      return null;
+    }
   }
 
   /** Adds a problem for every {@code OrderBy} property whose values have no order to sort by. */

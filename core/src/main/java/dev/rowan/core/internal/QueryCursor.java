@@ -5,10 +5,10 @@ import dev.rowan.core.internal.query.AccessPlan;
 import dev.rowan.core.internal.query.AccessPlan.Access;
 import dev.rowan.core.internal.query.Condition;
 import dev.rowan.core.internal.query.ConditionCheck;
-import dev.rowan.core.internal.query.CountRead;
 import dev.rowan.core.internal.query.KeyRange;
 import dev.rowan.core.internal.query.Keyword;
 import dev.rowan.core.internal.query.ResidualFilters;
+import dev.rowan.core.internal.query.RowRead;
 import dev.rowan.index.MainRow;
 import dev.rowan.mapping.InvalidValueException;
 import dev.rowan.mapping.KeyLayout;
@@ -34,8 +34,8 @@ import org.apache.hadoop.hbase.util.Bytes;
  * a chunk at a time (view rows through {@link ViewReader}, so unverified rows are checked), and
  * only entities that satisfy every condition of the group are returned.
  *
- * <p>A cursor of a count reads only what {@link CountRead} names of each row: its entities carry
- * the values of their key parts and of the columns read, and no other.
+ * <p>A cursor of a count or a projection reads only what its {@link RowRead} names of each row:
+ * its entities carry the values of their key parts and of the columns read, and no other.
  */
 final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
 
@@ -60,29 +60,20 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
   private final int saltLength;
   /** The position to resume after, or null. */
   private final Position after;
-  /** What a count reads of each row, or null when whole rows are read. */
-  private final CountRead count;
+  /** What is read of each row, or null when whole rows are read. */
+  private final RowRead narrow;
 
   /**
    * Opens the reads of {@code plan} for the arguments {@code args}, fetching about {@code fetch}
    * rows per round trip ({@code Integer.MAX_VALUE}: as many as the client's result size allows),
-   * resuming right after the entity at {@code after} (or from the start when it is null). Entities
-   * come in key order (reversed for a reversed plan), those of one wide row in column key order;
-   * the gets of a multi-get are made in that order too, so that a page of gets can resume.
+   * resuming right after the entity at {@code after} (or from the start when it is null), reading
+   * of each row what {@code read} names. Entities come in key order (reversed for a reversed
+   * plan), those of one wide row in column key order; the gets of a multi-get are made in that
+   * order too, so that a page of gets can resume.
    */
   QueryCursor(StoreContext<?> context, ViewReader<?> reader, AccessPlan plan, List<Condition> group, Object[] args,
-      int fetch, Position after) {
-    this(context, reader, plan, group, args, fetch, after, null);
-  }
-
-  /**
-   * Opens the reads of {@code plan} as {@link #QueryCursor(StoreContext, ViewReader, AccessPlan,
-   * List, Object[], int, Position)} does, reading of each row only what {@code count} names (whole
-   * rows when it is null or names whole rows).
-   */
-  QueryCursor(StoreContext<?> context, ViewReader<?> reader, AccessPlan plan, List<Condition> group, Object[] args,
-      int fetch, Position after, CountRead count) {
-    this.count = count == null || count.kind() == CountRead.Kind.WHOLE_ROWS ? null : count;
+      int fetch, Position after, RowRead read) {
+    this.narrow = read.wholeRows() ? null : read;
     this.context = context;
     this.reader = reader;
     this.plan = plan;
@@ -132,11 +123,11 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     }
     keys.sort(this::compareKeys);
     List<Get> gets = new ArrayList<>(keys.size());
-    Filter filter = count == null ? null : count.filter(MainRow.statusFamily(context.model), null);
+    Filter filter = narrow == null ? null : narrow.filter(MainRow.statusFamily(context.model), null);
     for (byte[] key : keys) {
       Get get = new Get(key);
-      if (count != null) {
-        count.narrow(get, MainRow.statusFamily(context.model));
+      if (narrow != null) {
+        narrow.narrow(get, MainRow.statusFamily(context.model));
       }
       if (filter != null) {
         get.setFilter(filter);
@@ -166,7 +157,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     int saltLength = key.salt() == null ? 0 : 1;
     List<Scan> scans = new ArrayList<>();
     Filter residual = ResidualFilters.of(plan, context.model, args);
-    Filter filter = count == null ? residual : count.filter(MainRow.statusFamily(context.model), residual);
+    Filter filter = narrow == null ? residual : narrow.filter(MainRow.statusFamily(context.model), residual);
     java.util.Set<java.nio.ByteBuffer> seen = new java.util.HashSet<>(); // In may give equal byte[]s twice
     for (Object[] values : prefixValues()) {
       List<byte[]> prefixes = plan.access() == Access.FULL_SCAN ? bucketPrefixes(key) : encodablePrefixes(values);
@@ -183,8 +174,8 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
           continue;
         }
         Scan scan = new Scan();
-        if (count != null) {
-          count.narrow(scan, MainRow.statusFamily(context.model));
+        if (narrow != null) {
+          narrow.narrow(scan, MainRow.statusFamily(context.model));
         }
         if (fetch < Integer.MAX_VALUE) {
           // about what a limit or page needs; LimitedScanner reads on if rows are dropped
@@ -286,10 +277,10 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     return ready.poll();
   }
 
-  /** Counts {@code batch}, read as {@link #count} says. */
-  private void resolveCounted(List<Result> batch) {
+  /** Resolves {@code batch}, read as {@link #narrow} says. */
+  private void resolveNarrow(List<Result> batch) {
     if (plan.view() != null) {
-      Object[][] values = reader.resolveCounted(plan.view(), batch);
+      Object[][] values = reader.resolveNarrow(plan.view(), batch);
       for (int i = 0; i < values.length; i++) {
         offer(batch.get(i).getRow(), null, values[i]);
       }
@@ -297,7 +288,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     }
     for (Result row : batch) {
       byte[] key = row.getRow();
-      switch (count.kind()) {
+      switch (narrow.kind()) {
         case KEYS_ONLY, LIVE_KEYS -> offer(key, null, keyValues(key));
         case QUALIFIERS -> {
           java.util.TreeSet<byte[]> seen = new java.util.TreeSet<>(Bytes.BYTES_COMPARATOR);
@@ -333,8 +324,8 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
   }
 
   private void resolve(List<Result> batch) {
-    if (count != null) {
-      resolveCounted(batch);
+    if (narrow != null) {
+      resolveNarrow(batch);
       return;
     }
     if (plan.view() != null) {

@@ -7,7 +7,8 @@ import dev.rowan.core.internal.QueryCursor.Found;
 import dev.rowan.core.internal.query.Action;
 import dev.rowan.core.internal.query.AccessPlan;
 import dev.rowan.core.internal.query.ConditionCheck;
-import dev.rowan.core.internal.query.CountRead;
+import dev.rowan.core.internal.query.Projection;
+import dev.rowan.core.internal.query.RowRead;
 import dev.rowan.core.internal.query.MethodNameParser;
 import dev.rowan.core.internal.query.MethodPlan;
 import dev.rowan.core.internal.query.ParsedQuery;
@@ -33,7 +34,9 @@ import java.util.stream.StreamSupport;
 
 /**
  * One derived query method of a repository: parsed, planned and checked when the repository is
- * created, then executed on every call with nothing left to decide but the arguments.
+ * created, then executed on every call with nothing left to decide but the arguments. A find
+ * returns entities or, when it declares a record or interface of some of the entity's properties,
+ * projections of them ({@link Projection}), reading only those properties.
  *
  * @param <T> the entity type
  */
@@ -49,14 +52,14 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
   /** The order of results that are collected whole: those of Or groups or of a sort in memory. */
   private final InMemoryOrder inMemory;
   private final String[] parameterNames;
-  /** What a count or existence check reads of each group's rows. */
-  private final List<CountRead> countReads;
+  /** What the method returns of each entity instead of the entity, or null. */
+  private final Projection projection;
 
   /** The kinds of return value a query method may declare. */
   enum Result { LIST, SET, STREAM, OPTIONAL, ENTITY, PAGE, COUNT_LONG, COUNT_INT, BOOLEAN, VOID }
 
   private QueryMethod(String name, EntityStore<T> store, MethodPlan plan, Result result, boolean paged,
-      byte[] fingerprint, String[] parameterNames) {
+      byte[] fingerprint, String[] parameterNames, Projection projection) {
     this.name = name;
     this.store = store;
     this.plan = plan;
@@ -65,8 +68,7 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     this.fingerprint = fingerprint;
     this.inMemory = new InMemoryOrder(store.model(), plan.query().sorts());
     this.parameterNames = parameterNames;
-    boolean hasViews = !store.context().views.views().isEmpty();
-    this.countReads = plan.groups().stream().map(group -> CountRead.of(group, store.model(), hasViews)).toList();
+    this.projection = projection;
   }
 
   /** The text {@code explain} returns. */
@@ -99,9 +101,11 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     int before = problems.size();
     Result result = MethodChecks.result(name, method, query, paged, RepositoryTypes.of(repository), model.type(),
         problems);
+    Projection projection = MethodChecks.projection(name, method, query, RepositoryTypes.of(repository), model,
+        problems);
     QueryParameters.check(name, method, query, model, problems);
     MethodChecks.checkSorts(name, query, model, problems);
-    MethodPlan plan = QueryPlanner.plan(query, model, views);
+    MethodPlan plan = QueryPlanner.plan(query, model, views, projection == null ? null : projection.properties());
     if (plan.readsWholeTable() && !method.isAnnotationPresent(AllowScan.class)) {
       problems.add(name + " would read the whole table " + model.tableName() + ": "
           + plan.groups().stream().filter(g -> g.access() == AccessPlan.Access.FULL_SCAN).findFirst()
@@ -115,7 +119,7 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     String[] parameterNames = Arrays.stream(method.getParameters())
         .map(parameter -> parameter.isNamePresent() ? parameter.getName() : null).toArray(String[]::new);
     return problems.size() > before ? null : new QueryMethod<>(name, store, plan, result, paged,
-        PageTokens.fingerprint(repository, method, model.type()), parameterNames);
+        PageTokens.fingerprint(repository, method, model.type()), parameterNames, projection);
   }
 
   @Override
@@ -152,48 +156,47 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     return plan.groups().size() == 1 && !plan.sortInMemory();
   }
 
-  /** The entities found, lazily when one group is read in the asked order, else collected, sorted and cut. */
-  private Iterator<Found> found(Object[] args, int wanted, PageTokens.Position after, List<AutoCloseable> toClose) {
-    return found(args, wanted, after, toClose, false);
-  }
-
   /**
-   * The entities found, as {@link #found(Object[], int, PageTokens.Position, List)} finds them;
-   * when {@code counted}, each row read only as far as a count needs ({@link CountRead}), so the
-   * entities carry only their key parts and the columns their conditions test.
+   * The entities found, lazily when one group is read in the asked order (or counted), else
+   * collected, sorted and cut. Each row is read as its group's plan says ({@link RowRead}): whole,
+   * or, for a count or a projection, only the cells that tell whether it matches and what the
+   * method returns.
    */
-  private Iterator<Found> found(Object[] args, int wanted, PageTokens.Position after, List<AutoCloseable> toClose,
-      boolean counted) {
-    if (lazy() || counted && plan.groups().size() == 1) {
-      QueryCursor cursor = cursor(0, args, wanted, after, counted);
+  private Iterator<Found> found(Object[] args, int wanted, PageTokens.Position after, List<AutoCloseable> toClose) {
+    Action action = plan.query().action();
+    boolean counting = action == Action.COUNT || action == Action.EXISTS;
+    if (lazy() || counting && plan.groups().size() == 1) {
+      QueryCursor cursor = cursor(0, args, wanted, after);
       toClose.add(cursor);
       return cursor;
     }
-    return collected(args, false, counted).stream().map(InMemoryOrder.Keyed::found).iterator();
+    return collected(args, false).stream().map(InMemoryOrder.Keyed::found).iterator();
   }
 
   /** Every entity of every group, each once, in the method's order (in key order too if {@code keyOrder}). */
   private List<InMemoryOrder.Keyed> collected(Object[] args, boolean keyOrder) {
-    return collected(args, keyOrder, false);
+    return inMemory.collect(plan.groups().size(), i -> cursor(i, args, Integer.MAX_VALUE, null), keyOrder);
   }
 
-  private List<InMemoryOrder.Keyed> collected(Object[] args, boolean keyOrder, boolean counted) {
-    return inMemory.collect(plan.groups().size(), i -> cursor(i, args, Integer.MAX_VALUE, null, counted), keyOrder);
+  /** The cursor of group {@code i}. */
+  private QueryCursor cursor(int i, Object[] args, int wanted, PageTokens.Position after) {
+    AccessPlan group = plan.groups().get(i);
+    return new QueryCursor(store.context(), store.viewReader(), group, plan.query().groups().get(i), args, wanted,
+        after, group.read());
   }
 
-  /** The cursor of group {@code i}, reading whole rows or, when {@code counted}, what a count needs. */
-  private QueryCursor cursor(int i, Object[] args, int wanted, PageTokens.Position after, boolean counted) {
-    return new QueryCursor(store.context(), store.viewReader(), plan.groups().get(i), plan.query().groups().get(i),
-        args, wanted, after, counted ? countReads.get(i) : null);
+  /** What the method returns of the entity whose values are {@code values}: it, or its projection. */
+  private Object result(Object[] values) {
+    return projection == null ? store.model().instantiate(values) : projection.create(values);
   }
 
-  private List<T> list(Object[] args) {
+  private List<Object> list(Object[] args) {
     List<AutoCloseable> resources = new ArrayList<>();
     try {
       Iterator<Found> found = found(args, limit(), null, resources);
-      List<T> entities = new ArrayList<>();
+      List<Object> entities = new ArrayList<>();
       while (entities.size() < limit() && found.hasNext()) {
-        entities.add(store.model().instantiate(found.next().values()));
+        entities.add(result(found.next().values()));
       }
       return entities;
     } finally {
@@ -201,10 +204,10 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     }
   }
 
-  private Stream<T> stream(Object[] args) {
+  private Stream<Object> stream(Object[] args) {
     List<AutoCloseable> resources = new ArrayList<>();
     Iterator<Found> found = found(args, limit(), null, resources);
-    Iterator<T> entities = new Iterator<>() {
+    Iterator<Object> entities = new Iterator<>() {
       private int returned;
 
       @Override
@@ -213,23 +216,23 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
       }
 
       @Override
-      public T next() {
+      public Object next() {
         returned++;
-        return store.model().instantiate(found.next().values());
+        return result(found.next().values());
       }
     };
     return StreamSupport.stream(Spliterators.spliteratorUnknownSize(entities, Spliterator.ORDERED | Spliterator.NONNULL),
         false).onClose(() -> closeAll(resources));
   }
 
-  private T single(Object[] args) {
+  private Object single(Object[] args) {
     List<AutoCloseable> resources = new ArrayList<>();
     try {
       Iterator<Found> found = found(args, 2, null, resources);
       if (!found.hasNext()) {
         return null;
       }
-      T first = store.model().instantiate(found.next().values());
+      Object first = result(found.next().values());
       if (plan.query().limit() == 0 && found.hasNext()) {
         throw new IllegalStateException(name + " found more than one " + store.model().entityName()
             + "; declare it to return a List, or name it find" + "First" + "By...");
@@ -240,16 +243,16 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     }
   }
 
-  private Page<T> page(Object[] args, PageRequest request) {
+  private Page<Object> page(Object[] args, PageRequest request) {
     PageTokens.Position after = PageTokens.read(name, fingerprint, request.continuation());
     int wanted = Math.min(request.size(), limit());
     if (!lazy()) {
       // Or groups or a sort in memory: every page reads every entity, and continues after the
       // position of the previous page's last entity in the method's order
       List<InMemoryOrder.Keyed> rest = inMemory.after(collected(args, true), after, name);
-      List<T> content = new ArrayList<>();
+      List<Object> content = new ArrayList<>();
       for (InMemoryOrder.Keyed keyed : rest.subList(0, Math.min(wanted, rest.size()))) {
-        content.add(store.model().instantiate(keyed.found().values()));
+        content.add(result(keyed.found().values()));
       }
       boolean more = rest.size() > wanted && plan.query().limit() == 0;
       return new Page<>(content, more ? new PageRequest(request.size(),
@@ -258,11 +261,11 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     List<AutoCloseable> resources = new ArrayList<>();
     try {
       Iterator<Found> found = found(args, wanted + 1, after, resources);
-      List<T> content = new ArrayList<>();
+      List<Object> content = new ArrayList<>();
       Found last = null;
       while (content.size() < wanted && found.hasNext()) {
         last = found.next();
-        content.add(store.model().instantiate(last.values()));
+        content.add(result(last.values()));
       }
       boolean more = found.hasNext() && plan.query().limit() == 0;
       if (!more) {
@@ -279,12 +282,12 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
 
   /**
    * How many entities match, up to the method's limit: each row read only as far as
-   * {@link CountRead} says, no entity built.
+   * {@link RowRead} says, no entity built.
    */
   private int count(Object[] args) {
     List<AutoCloseable> resources = new ArrayList<>();
     try {
-      Iterator<Found> found = found(args, Integer.MAX_VALUE, null, resources, true);
+      Iterator<Found> found = found(args, Integer.MAX_VALUE, null, resources);
       int count = 0;
       while (count < limit() && found.hasNext()) {
         found.next();
@@ -300,7 +303,7 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
   private boolean exists(Object[] args) {
     List<AutoCloseable> resources = new ArrayList<>();
     try {
-      return found(args, 1, null, resources, true).hasNext();
+      return found(args, 1, null, resources).hasNext();
     } finally {
       closeAll(resources);
     }

@@ -24,8 +24,8 @@ import org.apache.hadoop.hbase.client.Result;
  * dropped (and left to {@code VerifyViews}); a row whose cells cannot be decoded is checked like
  * an unverified one. No row fails the read.
  *
- * <p>A count reads only some cells of each row ({@link #resolveCounted}): a settled row counts as
- * it is, on a narrow view too, and every other row is checked as above.
+ * <p>A count or a projection reads only some cells of each row ({@link #resolveNarrow}): a settled
+ * row stands for its entity as it is, on a narrow view too, and every other row is checked as above.
  */
 final class ViewReader<T> {
 
@@ -52,27 +52,28 @@ final class ViewReader<T> {
   }
 
   /**
-   * For each of {@code rows}, read for a count with only some of their cells (at least the status
-   * cell and the write mark, and the owner on a unique view), the values of the entity it stands
+   * For each of {@code rows}, read for a count or a projection with only some of their cells (at
+   * least the status cell and the write mark, and the owner on a unique view, plus the columns the
+   * read needs, which the view carries), the values of the entity it stands
    * for as far as the cells read tell them, or null when it stands for none. A settled row
    * ({@link ViewRowVerdict#observed} {@code VERIFIED}) stands for the entity its key and the
    * cells read name, by the protocol's invariant, even on a narrow view: it is not checked. Every
    * other row is checked against its main row as {@link #resolveEach(ViewModel, List)} checks it,
    * and repaired or deleted as there, except a unique view row without owner, which is dropped
-   * and left to a read of whole rows (its delete reaches as far as its newest cell, which a count
-   * does not read).
+   * and left to a read of whole rows (its delete reaches as far as its newest cell, which a narrow
+   * read does not see).
    */
-  Object[][] resolveCounted(ViewModel view, List<Result> rows) {
+  Object[][] resolveNarrow(ViewModel view, List<Result> rows) {
     return resolveEach(view, rows, true);
   }
 
-  private Object[][] resolveEach(ViewModel view, List<Result> rows, boolean counted) {
+  private Object[][] resolveEach(ViewModel view, List<Result> rows, boolean narrow) {
     Object[][] resolved = new Object[rows.size()][];
     List<Integer> toCheck = new ArrayList<>();
     List<Get> gets = new ArrayList<>();
     for (int i = 0; i < rows.size(); i++) {
       Result row = rows.get(i);
-      if (counted ? settled(view, row) : ViewRowVerdict.trustedAlone(view, row)) {
+      if (narrow ? settled(view, row) : ViewRowVerdict.trustedAlone(view, row)) {
         Object[] values = decodeOrNull(view, row);
         if (values != null) {
           resolved[i] = values;
@@ -86,7 +87,7 @@ final class ViewReader<T> {
         continue; // not a key of this view: never a write's row, left to VerifyViews
       }
       if (mainKey == null) {
-        if (!counted) {
+        if (!narrow) {
           discardOrphan(view, row);
         }
       } else {

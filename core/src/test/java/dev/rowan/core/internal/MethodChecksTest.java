@@ -27,6 +27,9 @@ class MethodChecksTest {
 
   static final class Item {}
 
+  /** A projection of an item: a record the item is not. */
+  record ItemName(String name) {}
+
   interface Base<T> extends HBaseRepository<T> {
     List<T> findByName(String name);
 
@@ -55,6 +58,10 @@ class MethodChecksTest {
     Integer deleteByName(String name);
 
     boolean existsByName(String name);
+
+    List<ItemName> searchByName(String name);
+
+    ItemName findOneByName(String name);
   }
 
   interface Wrong extends HBaseRepository<Item> {
@@ -109,6 +116,8 @@ class MethodChecksTest {
     assertEquals(Result.COUNT_LONG, result(Items.class, "countByName", Action.COUNT, types, problems));
     assertEquals(Result.COUNT_INT, result(Items.class, "deleteByName", Action.DELETE, types, problems));
     assertEquals(Result.BOOLEAN, result(Items.class, "existsByName", Action.EXISTS, types, problems));
+    assertEquals(Result.LIST, result(Items.class, "searchByName", Action.FIND, types, problems), "a projection");
+    assertEquals(Result.ENTITY, result(Items.class, "findOneByName", Action.FIND, types, problems), "a projection");
     assertEquals(List.of(), problems);
   }
 
@@ -128,7 +137,8 @@ class MethodChecksTest {
         + " List<Item>, Collection<Item>, Iterable<Item>, Set<Item>, Stream<Item>, Optional<Item>, Page<Item> or Item"),
         String.join("\n", problems));
     assertTrue(problems.contains("Wrong.readByName: returns java.util.List<java.lang.String>, but its elements would"
-        + " be Item; declare List<Item>"), String.join("\n", problems));
+        + " be Item; declare List<Item> or of a projection (a record or an interface with some of its properties)"),
+        String.join("\n", problems));
   }
 
   private static Result result(Class<?> repository, String name, Action action, RepositoryTypes types,

@@ -17,9 +17,10 @@ import java.util.List;
  * @param residual the conditions checked on each entity read
  * @param reversed whether the scan runs from the end of its ranges to their start
  * @param ordered whether entities come in the order the method asks for without a sort
+ * @param read what is read of each row
  */
 public record AccessPlan(ViewModel view, KeyLayout key, Access access, List<Condition> prefix, Condition range,
-    List<Condition> residual, boolean reversed, boolean ordered) {
+    List<Condition> residual, boolean reversed, boolean ordered, RowRead read) {
 
   /**
    * The most rows a scan of a limited query or a page asks of each bucket at once
@@ -53,9 +54,18 @@ public record AccessPlan(ViewModel view, KeyLayout key, Access access, List<Cond
     return prefix.size() + (range == null ? 0 : 1);
   }
 
-  /** Whether entities read from a view must be completed (or checked) by a multi-get of the main table. */
+  /** This plan, reading {@code read} of each row. */
+  AccessPlan withRead(RowRead read) {
+    return new AccessPlan(view, key, access, prefix, range, residual, reversed, ordered, read);
+  }
+
+  /**
+   * Whether entities read from a view must be completed (or checked) by a multi-get of the main
+   * table: whole rows of a view that does not carry every column. (Any read checks the main rows
+   * of view rows not yet settled.)
+   */
   boolean secondRead() {
-    return view != null && !view.isFullCopy();
+    return view != null && !view.isFullCopy() && read.wholeRows();
   }
 
   /** The name of the table read, without namespace. */

@@ -1,7 +1,6 @@
 package dev.rowan.core.internal.query;
 
 import dev.rowan.core.internal.query.AccessPlan.Access;
-import dev.rowan.index.ViewMaintainer;
 import dev.rowan.mapping.EntityModel;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,7 +66,6 @@ public final class PlanText {
   public static String explain(String method, MethodPlan plan, EntityModel<?> entity) {
     StringBuilder text = new StringBuilder(method).append('\n');
     boolean counts = plan.query().action() == Action.COUNT || plan.query().action() == Action.EXISTS;
-    boolean hasViews = !ViewMaintainer.of(entity).views().isEmpty();
     int number = 0;
     for (AccessPlan group : plan.groups()) {
       String indent = plan.groups().size() > 1 ? "    " : "  ";
@@ -86,17 +84,15 @@ public final class PlanText {
       text.append(indent).append("checked on each entity read: ")
           .append(group.residual().isEmpty() ? "nothing" : group.residual().stream().map(PlanText::condition).toList())
           .append('\n');
-      CountRead count = counts ? CountRead.of(group, entity, hasViews) : null;
-      if (count != null && count.kind() != CountRead.Kind.WHOLE_ROWS) {
-        text.append(indent).append(plan.query().action() == Action.EXISTS ? "exists" : "count").append(" reads: ")
-            .append(count.describe()).append('\n');
+      RowRead read = group.read();
+      if (!read.wholeRows() || read.reason() != null) {
+        text.append(indent).append(counts ? plan.query().action() == Action.EXISTS ? "exists" : "count" : "projection")
+            .append(" reads: ").append(read.describe()).append('\n');
+      }
+      if (!read.wholeRows()) {
         text.append(indent).append("second read: ").append(group.view() == null ? "no"
             : "only of the main rows of view rows not settled, to check them").append('\n');
         continue;
-      }
-      if (count != null) {
-        text.append(indent).append(plan.query().action() == Action.EXISTS ? "exists" : "count").append(" reads: ")
-            .append(count.describe()).append('\n');
       }
       text.append(indent).append("second read: ").append(group.secondRead()
           ? "yes, a multi-get of table " + entity.tableName() + " for the columns the view does not carry"

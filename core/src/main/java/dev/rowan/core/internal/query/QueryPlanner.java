@@ -18,7 +18,8 @@ import java.util.List;
  * <ol>
  *   <li>a get of whole keys before any scan;
  *   <li>more leading key parts bound (by equality, then one range);
- *   <li>no second read of the main table (a view that carries every column);
+ *   <li>no second read of the main table (a view that carries every column, or every column a
+ *       count or a projection reads);
  *   <li>results in the asked order without a sort;
  *   <li>the main table before a view, then views in declaration order.
  * </ol>
@@ -36,8 +37,17 @@ public final class QueryPlanner {
 
   private QueryPlanner() {}
 
-  /** Plans {@code query} over {@code entity}'s main table and {@code views}. */
+  /** Plans {@code query}, a method of whole entities or a count, over {@code entity}'s table and {@code views}. */
   public static MethodPlan plan(ParsedQuery query, EntityModel<?> entity, List<ViewModel> views) {
+    return plan(query, entity, views, null);
+  }
+
+  /**
+   * Plans {@code query} over {@code entity}'s main table and {@code views}; a find returns the
+   * {@code projected} properties of each entity, or whole entities when it is null.
+   */
+  public static MethodPlan plan(ParsedQuery query, EntityModel<?> entity, List<ViewModel> views,
+      List<PropertyModel> projected) {
     List<AccessPlan> chosen = new ArrayList<>();
     List<String> alternatives = new ArrayList<>();
     for (int number = 1; number <= query.groups().size(); number++) {
@@ -45,11 +55,13 @@ public final class QueryPlanner {
       String label = query.groups().size() > 1 ? "or-group " + number + ": " : "";
       List<AccessPlan> candidates = new ArrayList<>();
       if (query.view() == null) {
-        candidates.add(candidate(null, entity.rowKey(), group, query.sorts(), entity));
+        candidates.add(withRead(candidate(null, entity.rowKey(), group, query.sorts(), entity), query, entity,
+            views, projected));
       }
       for (ViewModel view : views) {
         if (query.view() == null || view.name().equals(query.view())) {
-          candidates.add(candidate(view, view.key(), group, query.sorts(), entity));
+          candidates.add(withRead(candidate(view, view.key(), group, query.sorts(), entity), query, entity, views,
+              projected));
         }
       }
       List<AccessPlan> ranked = candidates.stream().sorted(BEST_FIRST).toList(); // stable: main table first
@@ -61,6 +73,21 @@ public final class QueryPlanner {
     boolean sortInMemory = !query.sorts().isEmpty()
         && (chosen.size() > 1 || chosen.stream().anyMatch(p -> !p.ordered()));
     return new MethodPlan(query, chosen, sortInMemory, alternatives);
+  }
+
+  /** {@code plan} with what it reads of each row: for a count, a projection, or whole entities. */
+  private static AccessPlan withRead(AccessPlan plan, ParsedQuery query, EntityModel<?> entity, List<ViewModel> views,
+      List<PropertyModel> projected) {
+    boolean hasViews = !views.isEmpty();
+    if (query.action() == Action.COUNT || query.action() == Action.EXISTS) {
+      return plan.withRead(RowRead.forCount(plan, entity, hasViews));
+    }
+    if (projected == null || query.action() != Action.FIND) {
+      return plan;
+    }
+    List<PropertyModel> wanted = new ArrayList<>(projected);
+    query.sorts().forEach(sort -> wanted.add(entity.property(sort.property())));
+    return plan.withRead(RowRead.forProjection(plan, entity, hasViews, wanted));
   }
 
   private static AccessPlan candidate(ViewModel view, KeyLayout key, List<Condition> group, List<Sort> sorts,
@@ -92,7 +119,8 @@ public final class QueryPlanner {
     boolean atMostOne = access == Access.GET && !(view == null && entity.isWide())
         && prefix.stream().allMatch(c -> c.keyword() == Keyword.EQUALS);
     return new AccessPlan(view, key, access, prefix, range, unused, Boolean.TRUE.equals(reversed),
-        reversed != null && !(view == null && entity.isWide() && !sortsFixed(prefix, sorts)) || atMostOne);
+        reversed != null && !(view == null && entity.isWide() && !sortsFixed(prefix, sorts)) || atMostOne,
+        RowRead.WHOLE_ENTITIES);
   }
 
   /** Whether every sort is on a property bound to one value, so that any order satisfies it. */
@@ -102,7 +130,7 @@ public final class QueryPlanner {
   }
 
   private static AccessPlan fullScan(ViewModel view, KeyLayout key, List<Condition> group) {
-    return new AccessPlan(view, key, Access.FULL_SCAN, List.of(), null, group, false, false);
+    return new AccessPlan(view, key, Access.FULL_SCAN, List.of(), null, group, false, false, RowRead.WHOLE_ENTITIES);
   }
 
   private static boolean bindsValues(Condition condition) {

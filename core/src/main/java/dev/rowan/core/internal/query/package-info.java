@@ -7,8 +7,9 @@
  * {@link dev.rowan.core.internal.query.ResidualFilters} and
  * {@link dev.rowan.core.internal.query.ConditionCheck} turn a plan and a call's arguments into key
  * ranges, region server filters and the check every entity read must pass;
- * {@link dev.rowan.core.internal.query.CountRead} decides which cells a count or existence check
- * reads of each row. The one place that
+ * {@link dev.rowan.core.internal.query.RowRead} decides which cells a count, an existence check or
+ * a projection reads of each row, and {@link dev.rowan.core.internal.query.Projection} maps the
+ * type a find returns to the entity's properties. The one place that
  * executes plans against HBase is {@code dev.rowan.core.internal.QueryCursor}. See docs/queries.md.
  * Its types are public because {@code QueryMethod} and {@code QueryCursor} in {@code
  * dev.rowan.core.internal} use them; members that only this package calls are package-private.

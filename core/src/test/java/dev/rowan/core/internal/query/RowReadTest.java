@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rowan.core.internal.query.CountRead.Kind;
+import dev.rowan.core.internal.query.RowRead.Kind;
 import dev.rowan.index.ProtocolCells.Qualifier;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
@@ -25,7 +25,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class CountReadTest {
+class RowReadTest {
 
   /** Salted, seen by seller (a full copy), by buyer (amount only) and by note (unique, the seller only). */
   @Table(name = "orders", salt = @Salt(buckets = 4))
@@ -58,7 +58,7 @@ class CountReadTest {
   @Table(name = "readings")
   record Reading(@RowKey String sensor, @CellTimestamp long at, int value) {}
 
-  private static CountRead count(Class<?> type, String method, int parameters) {
+  private static RowRead count(Class<?> type, String method, int parameters) {
     EntityModel<?> model = EntityModel.of(type);
     List<ViewModel> views = ViewMaintainer.of(model).views();
     Map<String, List<String>> viewKeys = new LinkedHashMap<>();
@@ -67,16 +67,16 @@ class CountReadTest {
         model.properties().stream().map(PropertyModel::name).toList(), viewKeys);
     MethodPlan plan = QueryPlanner.plan(MethodNameParser.parse(method, parameters, vocabulary), model, views);
     assertEquals(1, plan.groups().size(), method);
-    return CountRead.of(plan.groups().get(0), model, !views.isEmpty());
+    return RowRead.forCount(plan.groups().get(0), model, !views.isEmpty());
   }
 
-  private static List<String> columns(CountRead read) {
+  private static List<String> columns(RowRead read) {
     return read.columns().stream().map(PropertyModel::name).toList();
   }
 
   @Test
   void aCountThroughAFullCopyViewReadsItsStatusCellAndWriteMarkOnly() {
-    CountRead read = count(Order.class, "countBySellerId", 1);
+    RowRead read = count(Order.class, "countBySellerId", 1);
     assertEquals(Kind.CELLS, read.kind());
     assertEquals(List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_WRITE), read.protocolCells());
     assertEquals(List.of(), columns(read));
@@ -85,14 +85,14 @@ class CountReadTest {
 
   @Test
   void aConditionOnAKeyPartOfTheViewReadsNoColumn() {
-    CountRead read = count(Order.class, "countBySellerIdAndCreatedAtAfter", 2);
+    RowRead read = count(Order.class, "countBySellerIdAndCreatedAtAfter", 2);
     assertEquals(Kind.CELLS, read.kind());
     assertEquals(List.of(), columns(read));
   }
 
   @Test
   void aConditionOnACarriedColumnOfANarrowViewReadsThatColumnToo() {
-    CountRead read = count(Order.class, "countByBuyerIdAndAmount", 2);
+    RowRead read = count(Order.class, "countByBuyerIdAndAmount", 2);
     assertEquals(Kind.CELLS, read.kind());
     assertEquals(List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_WRITE), read.protocolCells());
     assertEquals(List.of("amount"), columns(read));
@@ -100,14 +100,14 @@ class CountReadTest {
 
   @Test
   void aConditionOnAColumnTheViewDoesNotCarryReadsWholeRows() {
-    CountRead read = count(Order.class, "countByNoteAndAmount", 2);
+    RowRead read = count(Order.class, "countByNoteAndAmount", 2);
     assertEquals(Kind.WHOLE_ROWS, read.kind());
     assertTrue(read.reason().contains("Order.amount") && read.reason().contains("orders.number"), read.reason());
   }
 
   @Test
   void aCountThroughAUniqueViewReadsItsOwnerCellForTheMainKey() {
-    CountRead read = count(Order.class, "countByNote", 1);
+    RowRead read = count(Order.class, "countByNote", 1);
     assertEquals(Kind.CELLS, read.kind());
     assertEquals(List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_WRITE, Qualifier.OWNER), read.protocolCells());
     assertEquals(List.of(), columns(read));
@@ -121,8 +121,8 @@ class CountReadTest {
 
   @Test
   void aConditionOnAColumnOfATallEntityWithoutViewsReadsThatColumnAndNoProtocolCell() {
-    CountRead read = count(Profile.class, "countByUidAndNameAndAge", 3);
-    assertEquals(Kind.CELLS, read.kind());
+    RowRead read = count(Profile.class, "countByUidAndNameAndAge", 3);
+    assertEquals(Kind.ROW_CELLS, read.kind());
     assertEquals(List.of(), read.protocolCells());
     assertEquals(List.of("name", "age"), columns(read));
   }
@@ -130,8 +130,8 @@ class CountReadTest {
   @Test
   void aCountOfTheMainTableOfAnEntityWithViewsReadsLiveKeysOrTheStatusCellAndItsColumns() {
     assertEquals(Kind.LIVE_KEYS, count(Account.class, "countByRegion", 1).kind());
-    CountRead read = count(Account.class, "countByRegionAndBalance", 2);
-    assertEquals(Kind.CELLS, read.kind());
+    RowRead read = count(Account.class, "countByRegionAndBalance", 2);
+    assertEquals(Kind.ROW_CELLS, read.kind());
     assertEquals(List.of(Qualifier.MAIN_STATUS), read.protocolCells());
     assertEquals(List.of("balance"), columns(read));
   }
@@ -140,14 +140,14 @@ class CountReadTest {
   void aCountOfAWideEntityReadsQualifiersUnlessAConditionTestsAColumn() {
     assertEquals(Kind.QUALIFIERS, count(Line.class, "countByOrderNo", 1).kind());
     assertEquals(Kind.QUALIFIERS, count(Line.class, "countByOrderNoAndLineNoGreaterThan", 2).kind());
-    CountRead read = count(Line.class, "countByOrderNoAndSku", 2);
+    RowRead read = count(Line.class, "countByOrderNoAndSku", 2);
     assertEquals(Kind.WHOLE_ROWS, read.kind());
     assertTrue(read.reason().contains("Line.sku"), read.reason());
   }
 
   @Test
   void aConditionOnTheCellTimestampReadsWholeRows() {
-    CountRead read = count(Reading.class, "countBySensorAndAtAfter", 2);
+    RowRead read = count(Reading.class, "countBySensorAndAtAfter", 2);
     assertEquals(Kind.WHOLE_ROWS, read.kind());
     assertTrue(read.reason().contains("Reading.at"), read.reason());
   }
@@ -156,8 +156,8 @@ class CountReadTest {
   void itsDescriptionSaysKeysOnlyOrNamesTheCellsRead() {
     assertTrue(count(Profile.class, "countByUid", 1).describe().startsWith("keys only"));
     assertTrue(count(Line.class, "countByOrderNo", 1).describe().startsWith("keys only"));
-    assertEquals("keys and status cell, write mark, Order.amount, no other column; settled rows count without a"
-        + " main-table read, other rows are checked against their main rows",
+    assertEquals("keys and status cell, write mark, Order.amount, no other column; settled rows are taken as they"
+        + " are, other rows are checked against their main rows",
         count(Order.class, "countByBuyerIdAndAmount", 2).describe());
   }
 }
