@@ -28,7 +28,10 @@ record SellerOrder(
     @Column(name = "st") Order.Status status,
     @Column(name = "q") long quantity) {
 
-  /** Its repository: a view query and a multi-get. */
+  /** A projection of an order: its creation time and amount. */
+  record Amount(Instant createdAt, BigDecimal amount) {}
+
+  /** Its repository: view queries, a count and a multi-get. */
   interface Repository extends HBaseRepository<SellerOrder> {
 
     /** The seller's orders created in {@code [from, to]}, through the view, oldest first. */
@@ -39,6 +42,9 @@ record SellerOrder(
 
     /** The seller's orders through the view, every row decoded: what a count read before it read keys only. */
     java.util.stream.Stream<SellerOrder> streamBySellerId(String sellerId);
+
+    /** When and for how much the seller's orders in {@code [from, to]} were made: 2 of the 6 columns, from the view. */
+    List<Amount> findAmountsBySellerBetween(String sellerId, Instant from, Instant to);
 
     /** The orders with these numbers: one multi-get of the main table. */
     List<SellerOrder> findByOrderNoIn(List<String> orderNos);
