@@ -1,14 +1,15 @@
 package dev.rowan.core.internal;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.rowan.core.AllowScan;
-import dev.rowan.core.Page;
+import dev.rowan.core.Limit;
+import dev.rowan.core.Sort;
 import dev.rowan.core.PageRequest;
-import dev.rowan.core.internal.QueryCursor.Found;
 import dev.rowan.core.internal.query.Action;
 import dev.rowan.core.internal.query.AccessPlan;
 import dev.rowan.core.internal.query.ConditionCheck;
 import dev.rowan.core.internal.query.Projection;
-import dev.rowan.core.internal.query.RowRead;
 import dev.rowan.core.internal.query.MethodNameParser;
 import dev.rowan.core.internal.query.MethodPlan;
 import dev.rowan.core.internal.query.ParsedQuery;
@@ -21,22 +22,19 @@ import dev.rowan.mapping.PropertyModel;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Spliterator;
-import java.util.Spliterators;
-import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 
 /**
  * One derived query method of a repository: parsed, planned and checked when the repository is
  * created, then executed on every call with nothing left to decide but the arguments. A find
  * returns entities or, when it declares a record or interface of some of the entity's properties,
- * projections of them ({@link Projection}), reading only those properties.
+ * projections of them ({@link Projection}), reading only those properties. Trailing {@link Sort}
+ * and {@link Limit} parameters choose the order and the most results at each call: a call's sort
+ * is planned once and kept ({@link #plans}), and refused when it would sort every match in memory.
  *
  * @param <T> the entity type
  */
@@ -44,9 +42,10 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
 
   private final String name;
   private final EntityStore<T> store;
+  /** The plan of a call without a {@code Sort} (or whose sort is the name's). */
   private final MethodPlan plan;
   private final Result result;
-  private final boolean paged;
+  private final SpecialParameters special;
   /** Identifies the method in its page tokens ({@link PageTokens#fingerprint}). */
   private final byte[] fingerprint;
   /** The order of results that are collected whole: those of Or groups or of a sort in memory. */
@@ -54,17 +53,23 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
   private final String[] parameterNames;
   /** What the method returns of each entity instead of the entity, or null. */
   private final Projection projection;
+  /** The plans of the sorts calls have asked for, with the reason a sort is refused. */
+  private final Cache<List<dev.rowan.core.internal.query.Sort>, Planned> plans =
+      Caffeine.newBuilder().maximumSize(64).build();
 
   /** The kinds of return value a query method may declare. */
   enum Result { LIST, SET, STREAM, OPTIONAL, ENTITY, PAGE, COUNT_LONG, COUNT_INT, BOOLEAN, VOID }
 
-  private QueryMethod(String name, EntityStore<T> store, MethodPlan plan, Result result, boolean paged,
+  /** The plan of one sort, and the order of its results in memory; or why the sort is refused. */
+  private record Planned(MethodPlan plan, InMemoryOrder inMemory, String refusal) {}
+
+  private QueryMethod(String name, EntityStore<T> store, MethodPlan plan, Result result, SpecialParameters special,
       byte[] fingerprint, String[] parameterNames, Projection projection) {
     this.name = name;
     this.store = store;
     this.plan = plan;
     this.result = result;
-    this.paged = paged;
+    this.special = special;
     this.fingerprint = fingerprint;
     this.inMemory = new InMemoryOrder(store.model(), plan.query().sorts());
     this.parameterNames = parameterNames;
@@ -73,7 +78,16 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
 
   /** The text {@code explain} returns. */
   String explain() {
-    return PlanText.explain(name, plan, store.model());
+    String text = PlanText.explain(name, plan, store.model());
+    if (special.sort() >= 0) {
+      text += "  order: from the Sort parameter, at each call: by key where the table or view read serves it,"
+          + " refused where it would sort every match in memory\n";
+    }
+    if (special.limit() >= 0) {
+      text += "  limit: from the Limit parameter, at each call" + (plan.query().limit() > 0 ? " (at most "
+          + plan.query().limit() + ", the name's)" : "") + "; each scan limited to it (Scan.setLimit)\n";
+    }
+    return text;
   }
 
   /**
@@ -83,9 +97,8 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
   static <T> QueryMethod<T> create(Class<?> repository, Method method, EntityStore<T> store, List<String> problems) {
     String name = repository.getSimpleName() + "." + method.getName();
     EntityModel<T> model = store.model();
-    Class<?>[] types = method.getParameterTypes();
-    boolean paged = types.length > 0 && types[types.length - 1] == PageRequest.class;
-    int predicateParameters = types.length - (paged ? 1 : 0);
+    int before = problems.size();
+    SpecialParameters special = SpecialParameters.of(name, method, problems);
     List<ViewModel> views = store.context().views.views();
     Map<String, List<String>> viewKeys = new LinkedHashMap<>();
     views.forEach(v -> viewKeys.put(v.name(), v.keyProperties().stream().map(PropertyModel::name).toList()));
@@ -93,14 +106,15 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
         model.properties().stream().map(PropertyModel::name).toList(), viewKeys);
     ParsedQuery query;
     try {
-      query = MethodNameParser.parse(method.getName(), predicateParameters, vocabulary);
+      query = MethodNameParser.parse(method.getName(), special.predicateParameters(), vocabulary);
     } catch (IllegalArgumentException e) {
       problems.add(repository.getSimpleName() + "." + e.getMessage());
       return null;
     }
-    int before = problems.size();
+    boolean paged = special.page() >= 0;
     Result result = MethodChecks.result(name, method, query, paged, RepositoryTypes.of(repository), model.type(),
         problems);
+    special.check(name, query, problems);
     Projection projection = MethodChecks.projection(name, method, query, RepositoryTypes.of(repository), model,
         problems);
     QueryParameters.check(name, method, query, model, problems);
@@ -118,219 +132,113 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     }
     String[] parameterNames = Arrays.stream(method.getParameters())
         .map(parameter -> parameter.isNamePresent() ? parameter.getName() : null).toArray(String[]::new);
-    return problems.size() > before ? null : new QueryMethod<>(name, store, plan, result, paged,
+    return problems.size() > before ? null : new QueryMethod<>(name, store, plan, result, special,
         PageTokens.fingerprint(repository, method, model.type()), parameterNames, projection);
   }
 
   @Override
   public Object invoke(Object[] args) {
-    PageRequest page = paged ? (PageRequest) args[args.length - 1] : null;
-    if (paged && page == null) {
+    PageRequest page = special.page() >= 0 ? (PageRequest) args[special.page()] : null;
+    if (special.page() >= 0 && page == null) {
       throw new IllegalArgumentException(name + ": the PageRequest is null; start with PageRequest.of(size)");
     }
     ConditionCheck.checkArguments(name, plan.query(), args, store.model(), parameterNames);
+    Planned planned = planned(args);
+    QueryCall<T> call = new QueryCall<>(name, store, planned.plan(), planned.inMemory(), projection, fingerprint,
+        limit(args), args);
+    Action action = plan.query().action();
     return switch (result) {
-      case LIST -> list(args);
-      case SET -> new LinkedHashSet<>(list(args));
-      case STREAM -> stream(args);
-      case OPTIONAL -> Optional.ofNullable(single(args));
-      case ENTITY -> single(args);
-      case PAGE -> page(args, page);
-      case COUNT_LONG -> plan.query().action() == Action.DELETE ? (long) delete(args) : (long) count(args);
-      case COUNT_INT -> plan.query().action() == Action.DELETE ? delete(args) : count(args);
-      case BOOLEAN -> exists(args);
+      case LIST -> call.list();
+      case SET -> new LinkedHashSet<>(call.list());
+      case STREAM -> call.stream();
+      case OPTIONAL -> Optional.ofNullable(call.single());
+      case ENTITY -> call.single();
+      case PAGE -> call.page(page);
+      case COUNT_LONG -> action == Action.DELETE ? (long) call.delete() : (long) call.count();
+      case COUNT_INT -> action == Action.DELETE ? call.delete() : call.count();
+      case BOOLEAN -> call.exists();
       case VOID -> {
-        delete(args);
+        call.delete();
         yield null;
       }
     };
   }
 
-  private int limit() {
-    return plan.query().limit() == 0 ? Integer.MAX_VALUE : plan.query().limit();
-  }
-
-
-  /** Whether the method reads one group in the asked order, so that its entities are read lazily. */
-  private boolean lazy() {
-    return plan.groups().size() == 1 && !plan.sortInMemory();
+  /** The plan of this call: the method's, or the one of the call's {@code Sort}. */
+  private Planned planned(Object[] args) {
+    if (special.sort() < 0) {
+      return new Planned(plan, inMemory, null);
+    }
+    Sort sort = (Sort) args[special.sort()];
+    if (sort == null) {
+      throw new IllegalArgumentException(name + ": the Sort is null; pass Sort.unsorted() for the method's own order");
+    }
+    if (sort.isUnsorted()) {
+      return new Planned(plan, inMemory, null);
+    }
+    List<dev.rowan.core.internal.query.Sort> sorts = new ArrayList<>();
+    for (Sort.Order order : sort.orders()) {
+      sorts.add(new dev.rowan.core.internal.query.Sort(order.property(), order.descending()));
+    }
+    Planned planned = plans.get(sorts, this::plan);
+    if (planned.refusal() != null) {
+      throw new IllegalArgumentException(planned.refusal());
+    }
+    return planned;
   }
 
   /**
-   * The entities found, lazily when one group is read in the asked order (or counted), else
-   * collected, sorted and cut. Each row is read as its group's plan says ({@link RowRead}): whole,
-   * or, for a count or a projection, only the cells that tell whether it matches and what the
-   * method returns.
+   * The plan of the method's conditions with {@code sorts}, which a call's {@code Sort} asks for;
+   * refused when a property is unknown or has no order, or when the sort would read every match
+   * into memory to sort it (every group but gets of whole keys, whose number the arguments bound).
    */
-  private Iterator<Found> found(Object[] args, int wanted, PageTokens.Position after, List<AutoCloseable> toClose) {
-    Action action = plan.query().action();
-    boolean counting = action == Action.COUNT || action == Action.EXISTS;
-    if (lazy() || counting && plan.groups().size() == 1) {
-      QueryCursor cursor = cursor(0, args, wanted, after);
-      toClose.add(cursor);
-      return cursor;
-    }
-    return collected(args, false).stream().map(InMemoryOrder.Keyed::found).iterator();
-  }
-
-  /** Every entity of every group, each once, in the method's order (in key order too if {@code keyOrder}). */
-  private List<InMemoryOrder.Keyed> collected(Object[] args, boolean keyOrder) {
-    return inMemory.collect(plan.groups().size(), i -> cursor(i, args, Integer.MAX_VALUE, null), keyOrder);
-  }
-
-  /** The cursor of group {@code i}. */
-  private QueryCursor cursor(int i, Object[] args, int wanted, PageTokens.Position after) {
-    AccessPlan group = plan.groups().get(i);
-    return new QueryCursor(store.context(), store.viewReader(), group, plan.query().groups().get(i), args, wanted,
-        after, group.read());
-  }
-
-  /** What the method returns of the entity whose values are {@code values}: it, or its projection. */
-  private Object result(Object[] values) {
-    return projection == null ? store.model().instantiate(values) : projection.create(values);
-  }
-
-  private List<Object> list(Object[] args) {
-    List<AutoCloseable> resources = new ArrayList<>();
-    try {
-      Iterator<Found> found = found(args, limit(), null, resources);
-      List<Object> entities = new ArrayList<>();
-      while (entities.size() < limit() && found.hasNext()) {
-        entities.add(result(found.next().values()));
-      }
-      return entities;
-    } finally {
-      closeAll(resources);
-    }
-  }
-
-  private Stream<Object> stream(Object[] args) {
-    List<AutoCloseable> resources = new ArrayList<>();
-    Iterator<Found> found = found(args, limit(), null, resources);
-    Iterator<Object> entities = new Iterator<>() {
-      private int returned;
-
-      @Override
-      public boolean hasNext() {
-        return returned < limit() && found.hasNext();
-      }
-
-      @Override
-      public Object next() {
-        returned++;
-        return result(found.next().values());
-      }
-    };
-    return StreamSupport.stream(Spliterators.spliteratorUnknownSize(entities, Spliterator.ORDERED | Spliterator.NONNULL),
-        false).onClose(() -> closeAll(resources));
-  }
-
-  private Object single(Object[] args) {
-    List<AutoCloseable> resources = new ArrayList<>();
-    try {
-      Iterator<Found> found = found(args, 2, null, resources);
-      if (!found.hasNext()) {
-        return null;
-      }
-      Object first = result(found.next().values());
-      if (plan.query().limit() == 0 && found.hasNext()) {
-        throw new IllegalStateException(name + " found more than one " + store.model().entityName()
-            + "; declare it to return a List, or name it find" + "First" + "By...");
-      }
-      return first;
-    } finally {
-      closeAll(resources);
-    }
-  }
-
-  private Page<Object> page(Object[] args, PageRequest request) {
-    PageTokens.Position after = PageTokens.read(name, fingerprint, request.continuation());
-    int wanted = Math.min(request.size(), limit());
-    if (!lazy()) {
-      // Or groups or a sort in memory: every page reads every entity, and continues after the
-      // position of the previous page's last entity in the method's order
-      List<InMemoryOrder.Keyed> rest = inMemory.after(collected(args, true), after, name);
-      List<Object> content = new ArrayList<>();
-      for (InMemoryOrder.Keyed keyed : rest.subList(0, Math.min(wanted, rest.size()))) {
-        content.add(result(keyed.found().values()));
-      }
-      boolean more = rest.size() > wanted && plan.query().limit() == 0;
-      return new Page<>(content, more ? new PageRequest(request.size(),
-          PageTokens.write(fingerprint, inMemory.position(rest.get(wanted - 1)))) : null);
-    }
-    List<AutoCloseable> resources = new ArrayList<>();
-    try {
-      Iterator<Found> found = found(args, wanted + 1, after, resources);
-      List<Object> content = new ArrayList<>();
-      Found last = null;
-      while (content.size() < wanted && found.hasNext()) {
-        last = found.next();
-        content.add(result(last.values()));
-      }
-      boolean more = found.hasNext() && plan.query().limit() == 0;
-      if (!more) {
-        return new Page<>(content, null);
-      }
-      int saltLength = plan.groups().get(0).key().salt() == null ? 0 : 1;
-      byte[] row = Arrays.copyOfRange(last.rowKey(), saltLength, last.rowKey().length);
-      return new Page<>(content, new PageRequest(request.size(),
-          PageTokens.write(fingerprint, new PageTokens.Position(row, last.columnKey()))));
-    } finally {
-      closeAll(resources);
-    }
-  }
-
-  /**
-   * How many entities match, up to the method's limit: each row read only as far as
-   * {@link RowRead} says, no entity built.
-   */
-  private int count(Object[] args) {
-    List<AutoCloseable> resources = new ArrayList<>();
-    try {
-      Iterator<Found> found = found(args, Integer.MAX_VALUE, null, resources);
-      int count = 0;
-      while (count < limit() && found.hasNext()) {
-        found.next();
-        count++;
-      }
-      return count;
-    } finally {
-      closeAll(resources);
-    }
-  }
-
-  /** Whether an entity matches: read as a count, each scan limited to one row, stopping at the first. */
-  private boolean exists(Object[] args) {
-    List<AutoCloseable> resources = new ArrayList<>();
-    try {
-      return found(args, 1, null, resources).hasNext();
-    } finally {
-      closeAll(resources);
-    }
-  }
-
-  private int delete(Object[] args) {
-    List<T> entities = new ArrayList<>();
-    List<AutoCloseable> resources = new ArrayList<>();
-    try {
-      Iterator<Found> found = found(args, Integer.MAX_VALUE, null, resources);
-      while (entities.size() < limit() && found.hasNext()) {
-        entities.add(store.model().instantiate(found.next().values()));
-      }
-    } finally {
-      closeAll(resources);
-    }
-    store.deleteAll(entities);
-    return entities.size();
-  }
-
-  private static void closeAll(List<AutoCloseable> resources) {
-    for (AutoCloseable resource : resources) {
-      try {
-        resource.close();
-      } catch (Exception e) {
-        throw e instanceof RuntimeException runtime ? runtime : new IllegalStateException(e);
+  private Planned plan(List<dev.rowan.core.internal.query.Sort> sorts) {
+    EntityModel<T> model = store.model();
+    ParsedQuery query = plan.query();
+    ParsedQuery sorted = new ParsedQuery(query.methodName(), query.action(), query.limit(), query.groups(), sorts,
+        query.view(), query.parameterCount());
+    List<String> problems = new ArrayList<>();
+    for (dev.rowan.core.internal.query.Sort sort : sorts) {
+      if (model.properties().stream().noneMatch(p -> p.name().equals(sort.property()))) {
+        problems.add(name + ": cannot sort by '" + sort.property() + "': " + model.entityName() + " has no such property;"
+            + " its properties are " + model.properties().stream().map(PropertyModel::name).toList());
       }
     }
+    if (problems.isEmpty()) {
+      MethodChecks.checkSorts(name, sorted, model, problems);
+    }
+    if (!problems.isEmpty()) {
+      return new Planned(null, null, String.join("; ", problems));
+    }
+    MethodPlan planned = QueryPlanner.plan(sorted, model, store.context().views.views(),
+        projection == null ? null : projection.properties());
+    if (planned.sortInMemory() && planned.groups().stream().anyMatch(g -> g.access() != AccessPlan.Access.GET)) {
+      String served = planned.groups().size() > 1 ? "its Or groups are read separately, so no key order serves"
+          + " any sort" : PlanText.keyOrder(planned.groups().get(0), model);
+      return new Planned(null, null, name + ": Sort " + sortText(sorts) + " would read every matching "
+          + model.entityName() + " into memory to sort them; " + served
+          + ". Sort by the key's order, or declare a view whose key serves this order");
+    }
+    return new Planned(planned, new InMemoryOrder(model, sorts), null);
+  }
+
+  private static String sortText(List<dev.rowan.core.internal.query.Sort> sorts) {
+    return sorts.stream().map(s -> s.property() + (s.descending() ? " desc" : " asc")).toList().toString();
+  }
+
+  /** The most results of this call: the name's {@code First}/{@code Top} and the call's {@code Limit}, the smaller. */
+  private int limit(Object[] args) {
+    int named = plan.query().limit();
+    if (special.limit() < 0) {
+      return named;
+    }
+    Limit limit = (Limit) args[special.limit()];
+    if (limit == null) {
+      throw new IllegalArgumentException(name + ": the Limit is null; pass Limit.unlimited() for no limit");
+    }
+    if (!limit.isLimited()) {
+      return named;
+    }
+    return named == 0 ? limit.max() : Math.min(named, limit.max());
   }
 }

@@ -27,6 +27,13 @@ public final class PlanText {
     };
   }
 
+  /** Which order {@code plan} reads in without a sort: its key's, after the parts it binds. */
+  public static String keyOrder(AccessPlan plan, EntityModel<?> entity) {
+    return target(plan, entity) + " is read in the order of its key"
+        + (plan.prefix().isEmpty() ? "" : " after " + bound(plan).replace("[", "").replace("]", ""))
+        + (plan.key().salt() == null ? "" : " (salt aside)");
+  }
+
   /** Why a plan reads its whole table. */
   public static String fullScanReason(AccessPlan plan) {
     if (plan.key().hashPart() >= 0) {

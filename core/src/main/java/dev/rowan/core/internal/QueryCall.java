@@ -1,0 +1,241 @@
+package dev.rowan.core.internal;
+
+import dev.rowan.core.Page;
+import dev.rowan.core.PageRequest;
+import dev.rowan.core.internal.QueryCursor.Found;
+import dev.rowan.core.internal.query.AccessPlan;
+import dev.rowan.core.internal.query.Action;
+import dev.rowan.core.internal.query.MethodPlan;
+import dev.rowan.core.internal.query.Projection;
+import dev.rowan.core.internal.query.RowRead;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+/**
+ * One call of a query method: its plan (the method's, or the one planned for the call's
+ * {@code Sort}), its limit and its arguments, executed as a list, a stream, one entity, a page, a
+ * count, an existence check or a delete.
+ *
+ * @param <T> the entity type
+ */
+final class QueryCall<T> {
+
+  private final String name;
+  private final EntityStore<T> store;
+  private final MethodPlan plan;
+  /** The order of results that are collected whole: those of Or groups or of a sort in memory. */
+  private final InMemoryOrder inMemory;
+  /** What the method returns of each entity instead of the entity, or null. */
+  private final Projection projection;
+  /** Identifies the method in its page tokens ({@link PageTokens#fingerprint}). */
+  private final byte[] fingerprint;
+  /** The most results, or 0 for no limit. */
+  private final int limit;
+  private final Object[] args;
+
+  QueryCall(String name, EntityStore<T> store, MethodPlan plan, InMemoryOrder inMemory, Projection projection,
+      byte[] fingerprint, int limit, Object[] args) {
+    this.name = name;
+    this.store = store;
+    this.plan = plan;
+    this.inMemory = inMemory;
+    this.projection = projection;
+    this.fingerprint = fingerprint;
+    this.limit = limit;
+    this.args = args;
+  }
+
+  private int limit() {
+    return limit == 0 ? Integer.MAX_VALUE : limit;
+  }
+
+
+  /** Whether the method reads one group in the asked order, so that its entities are read lazily. */
+  private boolean lazy() {
+    return plan.groups().size() == 1 && !plan.sortInMemory();
+  }
+
+  /**
+   * The entities found, lazily when one group is read in the asked order (or counted), else
+   * collected, sorted and cut. Each row is read as its group's plan says ({@link RowRead}): whole,
+   * or, for a count or a projection, only the cells that tell whether it matches and what the
+   * method returns.
+   */
+  private Iterator<Found> found(int wanted, PageTokens.Position after, List<AutoCloseable> toClose) {
+    Action action = plan.query().action();
+    boolean counting = action == Action.COUNT || action == Action.EXISTS;
+    if (lazy() || counting && plan.groups().size() == 1) {
+      QueryCursor cursor = cursor(0, wanted, after);
+      toClose.add(cursor);
+      return cursor;
+    }
+    return collected(false).stream().map(InMemoryOrder.Keyed::found).iterator();
+  }
+
+  /** Every entity of every group, each once, in the method's order (in key order too if {@code keyOrder}). */
+  private List<InMemoryOrder.Keyed> collected(boolean keyOrder) {
+    return inMemory.collect(plan.groups().size(), i -> cursor(i, Integer.MAX_VALUE, null), keyOrder);
+  }
+
+  /** The cursor of group {@code i}. */
+  private QueryCursor cursor(int i, int wanted, PageTokens.Position after) {
+    AccessPlan group = plan.groups().get(i);
+    return new QueryCursor(store.context(), store.viewReader(), group, plan.query().groups().get(i), args, wanted,
+        after, group.read());
+  }
+
+  /** What the method returns of the entity whose values are {@code values}: it, or its projection. */
+  private Object result(Object[] values) {
+    return projection == null ? store.model().instantiate(values) : projection.create(values);
+  }
+
+  List<Object> list() {
+    List<AutoCloseable> resources = new ArrayList<>();
+    try {
+      Iterator<Found> found = found(limit(), null, resources);
+      List<Object> entities = new ArrayList<>();
+      while (entities.size() < limit() && found.hasNext()) {
+        entities.add(result(found.next().values()));
+      }
+      return entities;
+    } finally {
+      closeAll(resources);
+    }
+  }
+
+  Stream<Object> stream() {
+    List<AutoCloseable> resources = new ArrayList<>();
+    Iterator<Found> found = found(limit(), null, resources);
+    Iterator<Object> entities = new Iterator<>() {
+      private int returned;
+
+      @Override
+      public boolean hasNext() {
+        return returned < limit() && found.hasNext();
+      }
+
+      @Override
+      public Object next() {
+        returned++;
+        return result(found.next().values());
+      }
+    };
+    return StreamSupport.stream(Spliterators.spliteratorUnknownSize(entities, Spliterator.ORDERED | Spliterator.NONNULL),
+        false).onClose(() -> closeAll(resources));
+  }
+
+  Object single() {
+    List<AutoCloseable> resources = new ArrayList<>();
+    try {
+      Iterator<Found> found = found(2, null, resources);
+      if (!found.hasNext()) {
+        return null;
+      }
+      Object first = result(found.next().values());
+      if (limit == 0 && found.hasNext()) {
+        throw new IllegalStateException(name + " found more than one " + store.model().entityName()
+            + "; declare it to return a List, or name it find" + "First" + "By...");
+      }
+      return first;
+    } finally {
+      closeAll(resources);
+    }
+  }
+
+  Page<Object> page(PageRequest request) {
+    PageTokens.Position after = PageTokens.read(name, fingerprint, request.continuation());
+    int wanted = Math.min(request.size(), limit());
+    if (!lazy()) {
+      // Or groups or a sort in memory: every page reads every entity, and continues after the
+      // position of the previous page's last entity in the method's order
+      List<InMemoryOrder.Keyed> rest = inMemory.after(collected(true), after, name);
+      List<Object> content = new ArrayList<>();
+      for (InMemoryOrder.Keyed keyed : rest.subList(0, Math.min(wanted, rest.size()))) {
+        content.add(result(keyed.found().values()));
+      }
+      boolean more = rest.size() > wanted && limit == 0;
+      return new Page<>(content, more ? new PageRequest(request.size(),
+          PageTokens.write(fingerprint, inMemory.position(rest.get(wanted - 1)))) : null);
+    }
+    List<AutoCloseable> resources = new ArrayList<>();
+    try {
+      Iterator<Found> found = found(wanted + 1, after, resources);
+      List<Object> content = new ArrayList<>();
+      Found last = null;
+      while (content.size() < wanted && found.hasNext()) {
+        last = found.next();
+        content.add(result(last.values()));
+      }
+      boolean more = found.hasNext() && limit == 0;
+      if (!more) {
+        return new Page<>(content, null);
+      }
+      int saltLength = plan.groups().get(0).key().salt() == null ? 0 : 1;
+      byte[] row = Arrays.copyOfRange(last.rowKey(), saltLength, last.rowKey().length);
+      return new Page<>(content, new PageRequest(request.size(),
+          PageTokens.write(fingerprint, new PageTokens.Position(row, last.columnKey()))));
+    } finally {
+      closeAll(resources);
+    }
+  }
+
+  /**
+   * How many entities match, up to the method's limit: each row read only as far as
+   * {@link RowRead} says, no entity built.
+   */
+  int count() {
+    List<AutoCloseable> resources = new ArrayList<>();
+    try {
+      Iterator<Found> found = found(Integer.MAX_VALUE, null, resources);
+      int count = 0;
+      while (count < limit() && found.hasNext()) {
+        found.next();
+        count++;
+      }
+      return count;
+    } finally {
+      closeAll(resources);
+    }
+  }
+
+  /** Whether an entity matches: read as a count, each scan limited to one row, stopping at the first. */
+  boolean exists() {
+    List<AutoCloseable> resources = new ArrayList<>();
+    try {
+      return found(1, null, resources).hasNext();
+    } finally {
+      closeAll(resources);
+    }
+  }
+
+  int delete() {
+    List<T> entities = new ArrayList<>();
+    List<AutoCloseable> resources = new ArrayList<>();
+    try {
+      Iterator<Found> found = found(Integer.MAX_VALUE, null, resources);
+      while (entities.size() < limit() && found.hasNext()) {
+        entities.add(store.model().instantiate(found.next().values()));
+      }
+    } finally {
+      closeAll(resources);
+    }
+    store.deleteAll(entities);
+    return entities.size();
+  }
+
+  private static void closeAll(List<AutoCloseable> resources) {
+    for (AutoCloseable resource : resources) {
+      try {
+        resource.close();
+      } catch (Exception e) {
+        throw e instanceof RuntimeException runtime ? runtime : new IllegalStateException(e);
+      }
+    }
+  }
+}

@@ -1,0 +1,68 @@
+package dev.rowan.core.internal;
+
+import dev.rowan.core.Limit;
+import dev.rowan.core.PageRequest;
+import dev.rowan.core.Sort;
+import dev.rowan.core.internal.query.Action;
+import dev.rowan.core.internal.query.ParsedQuery;
+import java.lang.reflect.Method;
+import java.util.List;
+
+/**
+ * Where a query method's special parameters are: the trailing {@link PageRequest}, {@link Sort}
+ * and {@link Limit} (in any order, each at most once) that follow the parameters its conditions
+ * bind.
+ *
+ * @param predicateParameters the number of parameters before them, which the conditions bind
+ * @param page the index of the {@code PageRequest}, or -1
+ * @param sort the index of the {@code Sort}, or -1
+ * @param limit the index of the {@code Limit}, or -1
+ */
+record SpecialParameters(int predicateParameters, int page, int sort, int limit) {
+
+  /** The special parameters of {@code method}; adds a problem naming it for a type given twice. */
+  static SpecialParameters of(String name, Method method, List<String> problems) {
+    Class<?>[] types = method.getParameterTypes();
+    int page = -1;
+    int sort = -1;
+    int limit = -1;
+    int first = types.length;
+    while (first > 0 && isSpecial(types[first - 1])) {
+      first--;
+      Class<?> type = types[first];
+      int previous = type == PageRequest.class ? page : type == Sort.class ? sort : limit;
+      if (previous >= 0) {
+        problems.add(name + ": takes two " + type.getSimpleName() + " parameters; declare one");
+      }
+      if (type == PageRequest.class) {
+        page = first;
+      } else if (type == Sort.class) {
+        sort = first;
+      } else {
+        limit = first;
+      }
+    }
+    return new SpecialParameters(first, page, sort, limit);
+  }
+
+  private static boolean isSpecial(Class<?> type) {
+    return type == PageRequest.class || type == Sort.class || type == Limit.class;
+  }
+
+  /** Adds a problem naming the method for each special parameter {@code query} cannot take. */
+  void check(String name, ParsedQuery query, List<String> problems) {
+    if ((sort >= 0 || limit >= 0) && query.action() != Action.FIND) {
+      problems.add(name + ": a " + query.action().name().toLowerCase() + " method takes no Sort or Limit parameter;"
+          + " they order and limit what a find returns");
+      return;
+    }
+    if (sort >= 0 && !query.sorts().isEmpty()) {
+      problems.add(name + ": its name orders by " + query.sorts().stream().map(s -> s.property()).toList()
+          + " and it takes a Sort; declare one or the other");
+    }
+    if (page >= 0 && (sort >= 0 || limit >= 0)) {
+      problems.add(name + ": returns pages and takes a " + (sort >= 0 ? "Sort" : "Limit") + "; the order of pages is"
+          + " the name's (OrderBy) and their size the PageRequest's");
+    }
+  }
+}

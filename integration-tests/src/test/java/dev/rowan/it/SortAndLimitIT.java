@@ -1,0 +1,184 @@
+package dev.rowan.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rowan.core.HBaseRepository;
+import dev.rowan.core.Limit;
+import dev.rowan.core.Page;
+import dev.rowan.core.PageRequest;
+import dev.rowan.core.QueryMethodException;
+import dev.rowan.core.Rowan;
+import dev.rowan.core.Sort;
+import dev.rowan.it.CountsFromKeysIT.Reads;
+import dev.rowan.it.ProjectionsIT.OrderLine;
+import dev.rowan.test.HBaseTest;
+import dev.rowan.test.TestNamespace;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.apache.hadoop.hbase.client.Connection;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Trailing {@code Sort} and {@code Limit} parameters (docs/queries.md, "Sort and Limit
+ * parameters"): a sort the key serves is read in key order, any other is refused at the call
+ * unless the method reads by gets; a limit is the smaller of the name's and the call's, and each
+ * scan asks for no more rows than it.
+ */
+@HBaseTest
+class SortAndLimitIT {
+
+  interface SortedOrders extends HBaseRepository<Order> {
+    List<Order> findBySellerId(String sellerId, Sort sort);
+
+    Stream<Order> streamBySellerId(String sellerId, Sort sort, Limit limit);
+
+    List<Order> findTop5BySellerId(String sellerId, Limit limit);
+
+    List<Order> findByOrderNoIn(List<String> orderNos, Sort sort);
+
+    List<OrderLine> findByBuyerId(String buyerId, Limit limit, Sort sort);
+  }
+
+  interface WrongSortedOrders extends HBaseRepository<Order> {
+    long countBySellerId(String sellerId, Sort sort);
+
+    List<Order> findBySellerIdOrderByCreatedAt(String sellerId, Sort sort);
+
+    Page<Order> findByBuyerId(String buyerId, Sort sort, PageRequest page);
+
+    List<Order> findByOrderNo(String orderNo, Limit limit, Limit another);
+  }
+
+  private static final Comparator<Order> BY_TIME = Comparator.comparing(Order::createdAt)
+      .thenComparing(Order::orderNo);
+  private static final Comparator<Order> BY_AMOUNT = Comparator.comparing(Order::amount,
+      Comparator.nullsLast(Comparator.naturalOrder())).thenComparing(Order::orderNo);
+
+  @Test
+  void callsSortedAndLimitedAnswerLikeTheSortedAndCutEntities(Rowan rowan) {
+    long seed = Long.getLong("rowan.seed", System.nanoTime());
+    System.out.println("SortAndLimitIT seed " + seed);
+    Random random = new Random(seed);
+    OrderFixtures fixtures = new OrderFixtures(random);
+    rowan.schema().create(Order.class);
+    SortedOrders orders = rowan.repository(SortedOrders.class);
+    Map<String, Order> model = new LinkedHashMap<>();
+    List<Order> initial = new ArrayList<>();
+    for (int i = 0; i < 300; i++) {
+      initial.add(fixtures.order(i));
+    }
+    orders.saveAll(initial);
+    initial.forEach(o -> model.put(o.orderNo(), o));
+    for (int call = 0; call < 100; call++) {
+      String context = "call " + call + ", seed " + seed;
+      String seller = fixtures.seller();
+      String buyer = fixtures.buyer();
+      int limit = 1 + random.nextInt(12);
+      List<Order> sellers = model.values().stream().filter(o -> seller.equals(o.sellerId())).toList();
+      switch (call % 5) {
+        case 0 -> {
+          boolean descending = random.nextBoolean();
+          Sort sort = descending ? Sort.by("createdAt").descending() : Sort.by("createdAt");
+          assertEquals(sellers.stream().sorted(descending ? BY_TIME.reversed() : BY_TIME).toList(),
+              orders.findBySellerId(seller, sort), context + " " + sort);
+          assertEquals(sellers.stream().sorted(BY_TIME).toList(), orders.findBySellerId(seller, Sort.unsorted()),
+              context + ", unsorted: key order");
+        }
+        case 1 -> {
+          try (Stream<Order> found = orders.streamBySellerId(seller, Sort.by("createdAt").descending(),
+              Limit.of(limit))) {
+            assertEquals(sellers.stream().sorted(BY_TIME.reversed()).limit(limit).toList(), found.toList(), context);
+          }
+        }
+        case 2 -> {
+          List<Order> five = sellers.stream().sorted(BY_TIME).limit(5).toList();
+          assertEquals(five.subList(0, Math.min(limit, five.size())), orders.findTop5BySellerId(seller,
+              Limit.of(limit)), context + ", limit " + limit);
+          assertEquals(five, orders.findTop5BySellerId(seller, Limit.unlimited()), context);
+        }
+        case 3 -> {
+          List<String> numbers = new ArrayList<>();
+          for (int i = 0; i < 20; i++) {
+            numbers.add("order-" + random.nextInt(320));
+          }
+          List<Order> got = numbers.stream().distinct().map(model::get).filter(o -> o != null).toList();
+          boolean descending = random.nextBoolean();
+          List<Order> expected = new ArrayList<>(got.stream().filter(o -> o.amount() != null)
+              .sorted(descending ? BY_AMOUNT.reversed() : BY_AMOUNT).toList());
+          got.stream().filter(o -> o.amount() == null).sorted(Comparator.comparing(Order::orderNo))
+              .forEach(expected::add); // nulls last either way, then by key
+          assertEquals(expected, orders.findByOrderNoIn(numbers, descending ? Sort.by("amount").descending()
+              : Sort.by("amount")), context + " (gets, sorted in memory)");
+        }
+        default -> assertEquals(model.values().stream().filter(o -> buyer.equals(o.buyerId())).sorted(BY_TIME.reversed())
+                .limit(limit).map(o -> new OrderLine(o.orderNo(), o.createdAt(), o.amount())).toList(),
+            orders.findByBuyerId(buyer, Limit.of(limit), Sort.by("createdAt").descending()), context);
+      }
+    }
+  }
+
+  @Test
+  void aSortThatWouldReadEveryMatchIntoMemoryIsRefusedAtTheCallNamingTheMethodAndTheKeyOrder(Rowan rowan) {
+    rowan.schema().create(Order.class);
+    SortedOrders orders = rowan.repository(SortedOrders.class);
+    IllegalArgumentException amount = assertThrows(IllegalArgumentException.class,
+        () -> orders.findBySellerId("seller-1", Sort.by("amount")));
+    assertEquals("SortedOrders.findBySellerId: Sort [amount asc] would read every matching Order into memory to sort"
+        + " them; view orders.seller [salt 4][sellerId][createdAt][orderNo] is read in the order of its key after"
+        + " sellerId = ?1 (salt aside). Sort by the key's order, or declare a view whose key serves this order",
+        amount.getMessage());
+    IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
+        () -> orders.findBySellerId("seller-1", Sort.by("created")));
+    assertTrue(unknown.getMessage().startsWith("SortedOrders.findBySellerId: cannot sort by 'created': Order has no"
+        + " such property"), unknown.getMessage());
+    IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
+        () -> orders.findBySellerId("seller-1", null));
+    assertTrue(none.getMessage().contains("Sort.unsorted()"), none.getMessage());
+    String plan = orders.explain("streamBySellerId");
+    assertTrue(plan.contains("  order: from the Sort parameter") && plan.contains("  limit: from the Limit parameter"),
+        plan);
+  }
+
+  @Test
+  void specialParametersAMethodCannotTakeAreRefusedWhenTheRepositoryIsCreated(Rowan rowan) {
+    rowan.schema().create(Order.class);
+    String message = assertThrows(QueryMethodException.class, () -> rowan.repository(WrongSortedOrders.class))
+        .getMessage();
+    for (String expected : List.of(
+        "WrongSortedOrders.countBySellerId: a count method takes no Sort or Limit parameter",
+        "WrongSortedOrders.findBySellerIdOrderByCreatedAt: its name orders by [createdAt] and it takes a Sort",
+        "WrongSortedOrders.findByBuyerId: returns pages and takes a Sort",
+        "WrongSortedOrders.findByOrderNo: takes two Limit parameters")) {
+      assertTrue(message.contains(expected), expected + " in:\n" + message);
+    }
+  }
+
+  @Test
+  void aLimitIsPushedToEveryBucketsScan(Connection connection, TestNamespace namespace) {
+    Reads reads = new Reads();
+    try (Rowan rowan = Rowan.builder(CountsFromKeysIT.watched(connection, reads)).namespace(namespace.name())
+        .build()) {
+      rowan.schema().create(Order.class);
+      SortedOrders orders = rowan.repository(SortedOrders.class);
+      OrderFixtures fixtures = new OrderFixtures(new Random(3));
+      List<Order> all = new ArrayList<>();
+      for (int i = 0; i < 200; i++) {
+        all.add(fixtures.order(i).withSeller("seller-x"));
+      }
+      orders.saveAll(all);
+      reads.clear();
+      try (Stream<Order> found = orders.streamBySellerId("seller-x", Sort.by("createdAt").descending(),
+          Limit.of(3))) {
+        assertEquals(all.stream().sorted(BY_TIME.reversed()).limit(3).toList(), found.toList());
+      }
+      assertTrue(reads.rows <= 12, "at most 3 rows of each of the 4 buckets cross the wire: " + reads.rows);
+    }
+  }
+}
