@@ -5,13 +5,9 @@ import dev.rowan.core.internal.query.AccessPlan;
 import dev.rowan.core.internal.query.AccessPlan.Access;
 import dev.rowan.core.internal.query.Condition;
 import dev.rowan.core.internal.query.ConditionCheck;
-import dev.rowan.core.internal.query.KeyRange;
-import dev.rowan.core.internal.query.Keyword;
-import dev.rowan.core.internal.query.ResidualFilters;
 import dev.rowan.core.internal.query.RowRead;
+import dev.rowan.core.internal.query.ScanSpec;
 import dev.rowan.index.MainRow;
-import dev.rowan.mapping.InvalidValueException;
-import dev.rowan.mapping.KeyLayout;
 import java.io.Closeable;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -25,12 +21,12 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.filter.Filter;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * Reads the entities of one access plan lazily: gets of whole keys, or one range scan per key
- * prefix and salt bucket merged in key order, or every row. Rows are turned into entity values
+ * Reads the entities of one access plan lazily: the gets or scans its {@link ScanSpec} gives
+ * (gets of whole keys, or one range scan per key prefix and salt bucket, merged in key order, or
+ * every row). Rows are turned into entity values
  * a chunk at a time (view rows through {@link ViewReader}, so unverified rows are checked), and
  * only entities that satisfy every condition of the group are returned.
  *
@@ -45,8 +41,8 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
    */
   record Found(byte[] rowKey, byte[] columnKey, Object[] values) {}
 
-  /** The longest key a row of the table read can have ({@link CellLimits#maxRowKey}). */
-  private final int longestKey;
+  /** The gets or scans of the plan for this call. */
+  private final ScanSpec spec;
   private final StoreContext<?> context;
   private final ViewReader<?> reader;
   private final AccessPlan plan;
@@ -84,14 +80,16 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     this.after = after;
     TableName name = plan.view() == null ? context.mainTable : context.viewTables.get(plan.view());
     this.name = name;
-    this.longestKey = CellLimits.maxRowKey(name);
+    this.spec = new ScanSpec(plan, context.model, args, read, MainRow.statusFamily(context.model),
+        CellLimits.maxRowKey(name));
     if (plan.access() == Access.GET) {
-      List<Get> gets = gets();
+      List<Get> gets = spec.gets(after == null ? null : after.rowKey());
       Result[] results = HBaseCalls.on(context.connection, name, "query", table -> table.get(gets));
       this.rows = Arrays.stream(results).filter(r -> !r.isEmpty()).iterator();
       this.scanners = () -> {};
     } else {
-      List<Scan> scans = scans(fetch, after);
+      List<Scan> scans = spec.scans(fetch, after == null ? null : after.rowKey(),
+          after != null && after.columnKey() != null);
       List<ResultScanner> open = HBaseCalls.call("query", name, () -> ScannerOpener.open(context.connection, name, scans));
       if (fetch < Integer.MAX_VALUE) {
         for (int i = 0; i < open.size(); i++) {
@@ -102,159 +100,6 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
       this.rows = merge;
       this.scanners = merge;
     }
-  }
-
-  /**
-   * The gets of the whole keys, in key order without salt (reversed for a reversed plan), none of
-   * a row before the position to resume after.
-   */
-  private List<Get> gets() {
-    List<byte[]> keys = new ArrayList<>();
-    java.util.Set<java.nio.ByteBuffer> seen = new java.util.HashSet<>(); // In may give equal byte[]s twice
-    for (Object[] values : prefixValues()) {
-      List<byte[]> encoded = encodablePrefixes(values); // null: a value the key cannot hold matches nothing
-      if (encoded == null) {
-        continue;
-      }
-      byte[] key = encoded.get(0);
-      if (seen.add(java.nio.ByteBuffer.wrap(key)) && (after == null || compareRows(key, after.rowKey()) >= 0)) {
-        keys.add(key);
-      }
-    }
-    keys.sort(this::compareKeys);
-    List<Get> gets = new ArrayList<>(keys.size());
-    Filter filter = narrow == null ? null : narrow.filter(MainRow.statusFamily(context.model), null);
-    for (byte[] key : keys) {
-      Get get = new Get(key);
-      if (narrow != null) {
-        narrow.narrow(get, MainRow.statusFamily(context.model));
-      }
-      if (filter != null) {
-        get.setFilter(filter);
-      }
-      gets.add(get);
-    }
-    return gets;
-  }
-
-  /**
-   * The order of two keys in this cursor's direction, salt ignored; {@code unsalted} is a key
-   * without its salt byte.
-   */
-  private int compareRows(byte[] key, byte[] unsalted) {
-    int order = Bytes.compareTo(key, saltLength, key.length - saltLength, unsalted, 0, unsalted.length);
-    return plan.reversed() ? -order : order;
-  }
-
-  /** The order of two keys with salt in this cursor's direction, salt ignored. */
-  private int compareKeys(byte[] a, byte[] b) {
-    int order = Bytes.compareTo(a, saltLength, a.length - saltLength, b, saltLength, b.length - saltLength);
-    return plan.reversed() ? -order : order;
-  }
-
-  private List<Scan> scans(int fetch, Position after) {
-    KeyLayout key = plan.key();
-    int saltLength = key.salt() == null ? 0 : 1;
-    List<Scan> scans = new ArrayList<>();
-    Filter residual = ResidualFilters.of(plan, context.model, args);
-    Filter filter = narrow == null ? residual : narrow.filter(MainRow.statusFamily(context.model), residual);
-    java.util.Set<java.nio.ByteBuffer> seen = new java.util.HashSet<>(); // In may give equal byte[]s twice
-    for (Object[] values : prefixValues()) {
-      List<byte[]> prefixes = plan.access() == Access.FULL_SCAN ? bucketPrefixes(key) : encodablePrefixes(values);
-      if (prefixes == null) {
-        continue;
-      }
-      for (byte[] prefix : prefixes) {
-        if (!seen.add(java.nio.ByteBuffer.wrap(prefix))) {
-          continue;
-        }
-        KeyRange range = plan.range() == null ? KeyRange.prefix(prefix)
-            : KeyRange.of(prefix, key.parts().get(plan.prefix().size()), plan.range(), args);
-        if (range.isEmpty()) {
-          continue;
-        }
-        Scan scan = new Scan();
-        if (narrow != null) {
-          narrow.narrow(scan, MainRow.statusFamily(context.model));
-        }
-        if (fetch < Integer.MAX_VALUE) {
-          // about what a limit or page needs; LimitedScanner reads on if rows are dropped
-          scan.setLimit(AccessPlan.scanLimit(fetch));
-        } // else the client's default: as many rows as fit hbase.client.scanner.max.result.size
-        if (filter != null) {
-          scan.setFilter(filter);
-        }
-        byte[] resume = after == null ? null : Bytes.add(Arrays.copyOf(prefix, saltLength), after.rowKey());
-        // a page that ended inside a wide row resumes in that row, past the entities it returned
-        boolean resumeInRow = after != null && after.columnKey() != null;
-        if (plan.reversed()) {
-          scan.setReversed(true);
-          if (resume != null && (range.stop().length == 0 || Arrays.compareUnsigned(resume, range.stop()) < 0)) {
-            scan.withStartRow(resume, resumeInRow);
-          } else if (range.stop().length > 0) {
-            scan.withStartRow(range.stop(), false);
-          }
-          scan.withStopRow(range.start(), true);
-        } else {
-          boolean resumeLater = resume != null && Arrays.compareUnsigned(resume, range.start()) >= 0;
-          scan.withStartRow(resumeLater ? resume : range.start(), !resumeLater || resumeInRow);
-          if (range.stop().length > 0) {
-            scan.withStopRow(range.stop(), false);
-          }
-        }
-        scans.add(scan);
-      }
-    }
-    return scans;
-  }
-
-  /**
-   * The key prefixes of the prefix values ({@link KeyLayout#scanPrefixes}), or null when no
-   * stored key can hold them (a value outside the domain of its part, such as a negative number
-   * on a {@code @FixedLength} decimal part, or a prefix longer than the longest key of the table,
-   * which HBase could not even locate): an equality with such a value matches nothing.
-   */
-  private List<byte[]> encodablePrefixes(Object[] values) {
-    List<byte[]> prefixes;
-    try {
-      prefixes = plan.key().scanPrefixes(values, plan.prefix().size());
-    } catch (InvalidValueException unencodable) {
-      return null;
-    }
-    return prefixes.stream().anyMatch(prefix -> prefix.length > longestKey) ? null : prefixes;
-  }
-
-  private static List<byte[]> bucketPrefixes(KeyLayout key) {
-    if (key.salt() == null) {
-      return List.of(new byte[0]);
-    }
-    List<byte[]> prefixes = new ArrayList<>();
-    for (int bucket = 0; bucket < key.salt().buckets(); bucket++) {
-      prefixes.add(new byte[] {(byte) bucket});
-    }
-    return prefixes;
-  }
-
-  /** One value array per combination of the values the prefix conditions bind. */
-  private List<Object[]> prefixValues() {
-    List<Object[]> combinations = new ArrayList<>();
-    combinations.add(new Object[context.model.properties().size()]);
-    for (Condition condition : plan.prefix()) {
-      int slot = context.model.property(condition.property()).index();
-      Object argument = args[condition.parameter()];
-      List<?> choices = condition.keyword() == Keyword.IN
-          ? List.copyOf(new java.util.LinkedHashSet<>(ConditionCheck.values(argument))) : List.of(argument);
-      List<Object[]> next = new ArrayList<>();
-      for (Object[] partial : combinations) {
-        for (Object choice : choices) {
-          Object[] values = partial.clone();
-          values[slot] = choice;
-          next.add(values);
-        }
-      }
-      combinations = next;
-    }
-    return combinations;
   }
 
   @Override
@@ -368,7 +213,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     if (after == null) {
       return false;
     }
-    int order = compareRows(rowKey, after.rowKey());
+    int order = spec.compareRows(rowKey, after.rowKey());
     if (order != 0) {
       return order < 0;
     }
