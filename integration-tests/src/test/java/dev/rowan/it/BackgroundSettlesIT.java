@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rowan.core.Rowan;
 import dev.rowan.core.spi.ProtocolHook;
 import dev.rowan.core.spi.ProtocolHook.Step;
-import dev.rowan.index.ProtocolCells;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
@@ -21,8 +20,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Table;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -101,10 +98,7 @@ class BackgroundSettlesIT {
   }
 
   private static RowStatus viewStatus(Connection connection, Rowan rowan, Order order) throws Exception {
-    try (Table table = connection.getTable(rowan.tableName(SELLER.tableName()))) {
-      return ProtocolCells.status(table.get(new Get(SELLER.rowKey(MODEL.values(order)))), SELLER.statusFamily(),
-          ProtocolCells.Qualifier.VIEW_STATUS);
-    }
+    return RawCells.viewStatus(connection, rowan, MODEL, SELLER, order);
   }
 
   private static void await(CountDownLatch latch) {
