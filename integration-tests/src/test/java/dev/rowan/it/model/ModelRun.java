@@ -306,6 +306,7 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
         if (!releasedKeyInFlight(e)) {
           throw e;
         }
+        operation = "refused by known defect N3";
         log("  refused by known defect N3: " + e.getMessage());
         after(entity);
         return;
@@ -350,6 +351,7 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
       if (!releasedKeyInFlight(e)) {
         throw e;
       }
+      operation = "refused by known defect N3";
       log("  refused by known defect N3: " + e.getMessage());
       readBackRefused(entitiesSaved);
       return;
