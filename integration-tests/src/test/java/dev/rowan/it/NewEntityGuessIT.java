@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rowan.core.Rowan;
 import dev.rowan.core.spi.ProtocolHook.Step;
-import dev.rowan.index.MainRow;
-import dev.rowan.index.ProtocolCells;
-import dev.rowan.index.ProtocolCells.Qualifier;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
@@ -25,8 +22,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Table;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -133,17 +128,11 @@ class NewEntityGuessIT {
   }
 
   private static RowStatus mainStatus(Connection connection, Rowan rowan, Order order) throws Exception {
-    try (Table main = connection.getTable(rowan.tableName(MODEL.tableName()))) {
-      return ProtocolCells.status(main.get(new Get(MODEL.rowKey(order))), MainRow.statusFamily(MODEL),
-          Qualifier.MAIN_STATUS);
-    }
+    return RawCells.mainStatus(connection, rowan, MODEL, order);
   }
 
   private static RowStatus viewStatus(Connection connection, Rowan rowan, ViewModel view, Order order)
       throws Exception {
-    try (Table table = connection.getTable(rowan.tableName(view.tableName()))) {
-      return ProtocolCells.status(table.get(new Get(view.rowKey(MODEL.values(order)))), view.statusFamily(),
-          Qualifier.VIEW_STATUS);
-    }
+    return RawCells.viewStatus(connection, rowan, MODEL, view, order);
   }
 }

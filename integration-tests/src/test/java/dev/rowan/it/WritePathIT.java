@@ -30,7 +30,6 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Delete;
-import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
@@ -76,12 +75,12 @@ class WritePathIT {
       assertEquals(changed, first.get(30, TimeUnit.SECONDS));
 
       byte[] retiredRow = SELLER.rowKey(MODEL.values(changed));
-      assertFalse(rawRow(connection, sellerTable, retiredRow).isEmpty(),
+      assertFalse(RawCells.row(connection, sellerTable, retiredRow).isEmpty(),
           "the late settle brought back a verified row under the retired key");
       assertEquals(List.of(), rowan.views(Order.class).find("seller", "seller-1"),
           "a settle without its write's mark is checked against the main row, which has moved on");
       assertEquals(List.of(moved), rowan.views(Order.class).find("seller", "seller-2"));
-      assertTrue(rawRow(connection, sellerTable, retiredRow).isEmpty(), "and the reader deleted it");
+      assertTrue(RawCells.row(connection, sellerTable, retiredRow).isEmpty(), "and the reader deleted it");
       ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
     } finally {
       late.shutdownNow();
@@ -149,7 +148,7 @@ class WritePathIT {
       orders.saveAll(List.of(order, neighbour));
       orders.saveAll(List.of(order, neighbour)); // found stored: the batch below reads rather than guesses
       TableName main = rowan.tableName(MODEL.tableName());
-      before.set(rawRow(connection, main, MODEL.rowKey(order)));
+      before.set(RawCells.row(connection, main, MODEL.rowKey(order)));
 
       Order moved = order.withSeller("seller-5").withNote("second");
       Order neighbourMoved = neighbour.withNote("second");
@@ -214,12 +213,6 @@ class WritePathIT {
     try (Table main = connection.getTable(rowan.tableName(MODEL.tableName()))) {
       main.put(new Put(row).addColumn(SELLER.statusFamily(), Qualifier.MAIN_STATUS.bytes(), future,
           new RowStatus(RowStatus.State.LIVE, future, 99).encode()));
-    }
-  }
-
-  private static Result rawRow(Connection connection, TableName table, byte[] row) throws Exception {
-    try (Table t = connection.getTable(table)) {
-      return t.get(new Get(row));
     }
   }
 

@@ -33,6 +33,17 @@ abstract class Shape<E, R extends HBaseRepository<E>> {
     return Set.of();
   }
 
+  /**
+   * Whether the shape's runs are mostly inserts of new keys ({@code ModelRun}'s "saveAll mostly
+   * new"): then half of the steps are batches whose entities are mostly new, so that the next
+   * batch guesses its entities new and skips the read (core's {@code NewEntityGuess}), mixed with
+   * updates and unchanged re-saves of live entities and the same key twice. Only for shapes
+   * without {@code @Version}, whose saves return what they were given.
+   */
+  boolean mostlyInserts() {
+    return false;
+  }
+
   /** Whether the entity has views (so writes go through the view protocol). */
   abstract boolean hasViews();
 
