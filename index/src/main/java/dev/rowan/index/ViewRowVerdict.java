@@ -120,6 +120,35 @@ public final class ViewRowVerdict {
     return main.status() == null ? Action.LEAVE : Action.REPAIR; // a repair is dated by the main row's status
   }
 
+  /** Who holds a unique key that a writer wants to claim ({@link #forClaim}). */
+  public enum Holder {
+    /** Another entity whose main row maps to the key: the key is taken. */
+    CURRENT,
+    /** A write that claimed the key, has not committed, may still commit, and is within its lease. */
+    IN_FLIGHT,
+    /** Nobody that can keep the key: the claim may be deleted and the key claimed as a free one. */
+    STALE
+  }
+
+  /**
+   * What a writer that wants key {@code rowKey} of unique view {@code view} finds of the entity
+   * that holds it, whose claim's status it read as {@code observed} (null: absent or damaged) and
+   * whose main row it read as {@code holder}. The holder keeps the key while its main row maps to
+   * it, or while its claim is unverified, its writer may still commit (its timestamp is above the
+   * main row's status: statuses rise with every commit) and the write lease has not run out. A
+   * claim whose writer has committed since (its entity then moved off the key) or never will (a
+   * later write of its entity won the compare-and-set) is stale at once, settled or not.
+   */
+  public static Holder forClaim(ViewModel view, byte[] rowKey, RowStatus observed, MainRow holder, long now,
+      long leaseMillis) {
+    if (maps(view, rowKey, holder)) {
+      return Holder.CURRENT;
+    }
+    boolean inFlight = observed != null && observed.state() == State.UNVERIFIED
+        && !writerCannotCommit(observed, holder) && !leaseExpired(observed, now, leaseMillis);
+    return inFlight ? Holder.IN_FLIGHT : Holder.STALE;
+  }
+
   /**
    * What the verify job finds view row {@code row} of {@code view} to be, given its main row
    * ({@link MainRow#ABSENT} when that row does not exist or the view row names none). A row the

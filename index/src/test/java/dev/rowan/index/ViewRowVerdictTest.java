@@ -84,6 +84,26 @@ class ViewRowVerdictTest {
     assertEquals(expected, ViewRowVerdict.forReader(SELLER, ROW, status, main(main), WRITE + age, LEASE, mayFence));
   }
 
+  @ParameterizedTest(name = "a {0} claim at +0, holder's main row {1}, {2} ms old: {3}")
+  @CsvSource(nullValues = "none", value = {
+      "VERIFIED,   live@+5,  10,    CURRENT",
+      "UNVERIFIED, live@-5,  10,    CURRENT",
+      "UNVERIFIED, moved@-5, 10,    IN_FLIGHT",
+      "UNVERIFIED, moved@-5, 60001, STALE",
+      "UNVERIFIED, moved@0,  10,    STALE",
+      "UNVERIFIED, moved@+5, 10,    STALE",
+      "UNVERIFIED, deleted@+5, 10,  STALE",
+      "UNVERIFIED, plain,    10,    CURRENT",
+      "UNVERIFIED, absent,   10,    IN_FLIGHT",
+      "VERIFIED,   moved@-5, 10,    STALE",
+      "none,       moved@-5, 10,    STALE",
+  })
+  void aUniqueKeyIsKeptByItsHolderOnlyWhileItsMainRowMapsToItOrItsWriteMayStillCommit(State observed, String main,
+      long age, ViewRowVerdict.Holder expected) {
+    RowStatus status = observed == null ? null : new RowStatus(observed, WRITE, 42);
+    assertEquals(expected, ViewRowVerdict.forClaim(SELLER, ROW, status, main(main), WRITE + age, LEASE));
+  }
+
   @ParameterizedTest(name = "a write at +0 seen with main row {0}: cannot commit {1}")
   @CsvSource({
       "live@-1,    false",

@@ -5,10 +5,10 @@ import dev.rowan.core.UniqueViolationException;
 import dev.rowan.core.internal.ProtocolWriter.Pending;
 import dev.rowan.index.ProtocolCells;
 import dev.rowan.index.ProtocolCells.Qualifier;
-import dev.rowan.index.RowStatus;
-import dev.rowan.index.RowStatus.State;
 import dev.rowan.index.ViewModel;
 import dev.rowan.index.ViewRowRepair;
+import dev.rowan.index.ViewRowVerdict;
+import dev.rowan.index.ViewRowVerdict.Holder;
 import dev.rowan.index.ViewRowChange;
 import dev.rowan.index.ViewRowChange.Kind;
 import java.util.ArrayList;
@@ -26,7 +26,8 @@ import org.apache.hadoop.hbase.util.Bytes;
 /**
  * Claims the keys of unique views before anything else of a write happens: a key nobody holds
  * is taken atomically; a key held by another entity is refused while that entity's main row
- * still maps to it, or while its claim is younger than the write lease and may still commit; a
+ * still maps to it, or while its claim's write may still commit within the write lease
+ * ({@link ViewRowVerdict#forClaim}); a
  * key held by nobody's current state is taken over. On a refusal every claim of the batch that
  * took a free key is released, so the failed write leaves nothing behind.
  *
@@ -139,14 +140,11 @@ final class UniqueClaims {
     Result ownerRow = HBaseCalls.on(context.connection, context.mainTable, "read unique key owner",
         t -> t.get(new Get(owner)));
     MainRow main = MainRow.of(context.model, ownerRow);
-    if (main.isLive() && Arrays.equals(view.rowKey(main.values()), key)) {
-      throw UniqueViolationException.of(view.tableName(), Bytes.toStringBinary(key), violation, holder);
-    }
-    RowStatus status = ProtocolCells.readableStatus(statusCell);
-    if (status != null && status.state() == State.UNVERIFIED
-        && System.currentTimeMillis() - status.timestamp() < context.writeLeaseMillis) {
+    Holder verdict = ViewRowVerdict.forClaim(view, key, ProtocolCells.readableStatus(statusCell), main,
+        System.currentTimeMillis(), context.writeLeaseMillis);
+    if (verdict != Holder.STALE) {
       throw UniqueViolationException.of(view.tableName(), Bytes.toStringBinary(key), violation,
-          holder + " (a write in flight)");
+          verdict == Holder.IN_FLIGHT ? holder + " (a write in flight)" : holder);
     }
     return context.confirmDurable(owner, main);
   }

@@ -11,26 +11,20 @@ import java.util.stream.Collectors;
  * else. Remove an entry once its fix is merged. {@code -Drowan.model.skip=} (empty) runs
  * everything; {@code -Drowan.model.skip=1,13} skips only those.
  *
- * One is open:
- * <ul>
- *   <li>N3: with settles in the background, a unique key that a returned save moved its entity
- *   off is refused to another entity as "a write in flight" until the settles run: the claim
- *   finds the released row unverified and younger than the write lease, although the owner's main
- *   row has committed a later write that holds another key ({@code UniqueClaims.checkStale};
- *   {@code BackgroundSettlesIT#aUniqueKeyThatAReturnedSaveReleasedIsFreeForAnotherEntityBeforeTheSettlesRun}).
- *   While skipped, a save refused so is taken as not done, and the model reads back what a
- *   refused batch left.
- * </ul>
- *
- * <p>Two more were found by this test besides issue 15's, and are fixed: a query through a
+ * None is open. Three were found by this test besides issue 15's, and are fixed: a query through a
  * view missed an entity whose later view key property was null (such entities are now refused,
  * see {@code ViewKeyNullsIT}); a condition pushed to the region servers never matched a wide
- * entity ({@code WideRowQueriesIT}).
+ * entity ({@code WideRowQueriesIT}); and N3: with settles in the background, a unique key that a
+ * returned save moved its entity off was refused to another entity as "a write in flight" until
+ * the settles ran, although the owner's main row had committed a later write
+ * ({@code ViewRowVerdict.forClaim}, {@code
+ * BackgroundSettlesIT#aUniqueKeyThatAReturnedSaveReleasedIsFreeForAnotherEntityBeforeTheSettlesRun}).
+ * While N3 is skipped ({@code -Drowan.model.skip=N3}), a save refused so is taken as not done.
  */
 final class KnownDefects {
 
   /** The known, unfixed defects (issue 15's numbering). */
-  static final String KNOWN_DEFECTS = "N3";
+  static final String KNOWN_DEFECTS = "";
 
   static final Set<String> SKIPPED = parse(System.getProperty("rowan.model.skip", KNOWN_DEFECTS));
 
