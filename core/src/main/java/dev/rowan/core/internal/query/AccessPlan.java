@@ -49,9 +49,14 @@ public record AccessPlan(ViewModel view, KeyLayout key, Access access, List<Cond
     residual = List.copyOf(residual);
   }
 
-  /** The number of leading key parts the plan binds. */
+  /** The number of leading key parts the plan's conditions bind (parts it skips over not counted). */
   int boundParts() {
-    return prefix.size() + (range == null ? 0 : 1);
+    return prefix.size() - skippedParts() + (range == null ? 0 : 1);
+  }
+
+  /** The number of key parts the plan skips over, reading one range per value of each (a skip scan). */
+  int skippedParts() {
+    return (int) prefix.stream().filter(Condition::isEveryValue).count();
   }
 
   /** This plan, reading {@code read} of each row. */

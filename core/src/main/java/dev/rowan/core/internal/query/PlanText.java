@@ -47,7 +47,7 @@ public final class PlanText {
   private static String bound(AccessPlan plan) {
     List<String> parts = new ArrayList<>();
     for (Condition condition : plan.prefix()) {
-      parts.add(condition(condition));
+      parts.add(condition.isEveryValue() ? condition.property() + " in every value" : condition(condition));
     }
     if (plan.range() != null) {
       parts.add(condition(plan.range()));
@@ -127,13 +127,15 @@ public final class PlanText {
       return "full scan of every row (" + buckets + (buckets == 1 ? " scan" : " scans, one per salt bucket") + ")";
     }
     String how = plan.access() == Access.GET ? "get" : plan.reversed() ? "reversed range scan" : "range scan";
+    String skip = plan.skippedParts() == 0 ? "" : ", a skip scan over " + plan.prefix().stream()
+        .filter(Condition::isEveryValue).map(Condition::property).toList() + " (one range per value)";
     String ranges = plan.key().salt() == null ? "one range per prefix"
         : plan.singleBucket() ? "one range per prefix, salt bucket computed from the key"
         : "one range per salt bucket (" + plan.key().salt().buckets() + " buckets), merged in key order";
     if (plan.access() == Access.GET) {
       ranges = "one get per key";
     }
-    return how + " on " + bound(plan) + ": " + ranges;
+    return how + " on " + bound(plan) + ": " + ranges + skip;
   }
 
   /** How a limit is applied, as {@code QueryMethod} applies it. */

@@ -18,6 +18,8 @@ import java.util.List;
  * <ol>
  *   <li>a get of whole keys before any scan;
  *   <li>more leading key parts bound (by equality, then one range);
+ *   <li>fewer key parts skipped over (a part of few values that no condition binds, read as one
+ *       range per value: a skip scan, {@link #enumerable});
  *   <li>no second read of the main table (a view that carries every column, or every column a
  *       count or a projection reads);
  *   <li>results in the asked order without a sort;
@@ -32,6 +34,7 @@ public final class QueryPlanner {
   private static final Comparator<AccessPlan> BEST_FIRST = Comparator
       .comparing((AccessPlan p) -> p.access() != Access.GET)
       .thenComparing(p -> -p.boundParts())
+      .thenComparing(AccessPlan::skippedParts)
       .thenComparing(AccessPlan::secondRead)
       .thenComparing(p -> !p.ordered());
 
@@ -96,19 +99,26 @@ public final class QueryPlanner {
     List<Condition> prefix = new ArrayList<>();
     List<PropertyModel> parts = key.parts();
     while (prefix.size() < parts.size()) {
-      Condition equality = take(unused, parts.get(prefix.size()), QueryPlanner::bindsValues);
+      PropertyModel part = parts.get(prefix.size());
+      Condition equality = take(unused, part, QueryPlanner::bindsValues);
+      if (equality == null && enumerable(parts, prefix)) {
+        equality = Condition.everyValue(part.name()); // kept only if a later part is bound
+      }
       if (equality == null) {
         break;
       }
       prefix.add(equality);
     }
-    if (key.hashPart() >= prefix.size()) {
-      return fullScan(view, key, group);
-    }
     Condition range = null;
     if (prefix.size() < parts.size()) {
       PropertyModel next = parts.get(prefix.size());
       range = take(unused, next, c -> bindsRange(c, next));
+    }
+    while (range == null && !prefix.isEmpty() && prefix.get(prefix.size() - 1).isEveryValue()) {
+      prefix.remove(prefix.size() - 1); // skipping over a part pays only for a bound part after it
+    }
+    if (key.hashPart() >= prefix.size()) {
+      return fullScan(view, key, group);
     }
     if (prefix.isEmpty() && range == null) {
       return fullScan(view, key, group);
@@ -131,6 +141,33 @@ public final class QueryPlanner {
 
   private static AccessPlan fullScan(ViewModel view, KeyLayout key, List<Condition> group) {
     return new AccessPlan(view, key, Access.FULL_SCAN, List.of(), null, group, false, false, RowRead.WHOLE_ENTITIES);
+  }
+
+  /** The most ranges a skip scan may read per prefix: the product of its skipped parts' values. */
+  static final int MAX_SKIP_RANGES = 64;
+
+  /**
+   * Whether the key part after {@code prefix}, which no condition binds, has so few values (an
+   * enum, a boolean) that reading one range per value, together with the parts skipped before it,
+   * costs at most {@link #MAX_SKIP_RANGES} ranges per prefix: a skip scan, as Phoenix's.
+   */
+  private static boolean enumerable(List<PropertyModel> parts, List<Condition> prefix) {
+    int at = prefix.size();
+    long ranges = valueCount(parts.get(at).type());
+    for (int i = 0; i < at; i++) {
+      if (prefix.get(i).isEveryValue()) {
+        ranges *= valueCount(parts.get(i).type());
+      }
+    }
+    return ranges > 0 && ranges <= MAX_SKIP_RANGES;
+  }
+
+  /** How many values a key part of {@code type} can take when that is few (enum, boolean), else 0. */
+  static int valueCount(Class<?> type) {
+    if (type.isEnum()) {
+      return type.getEnumConstants().length;
+    }
+    return type == boolean.class || type == Boolean.class ? 2 : 0;
   }
 
   private static boolean bindsValues(Condition condition) {

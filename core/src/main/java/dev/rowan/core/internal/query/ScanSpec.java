@@ -4,6 +4,7 @@ import dev.rowan.core.internal.query.AccessPlan.Access;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.InvalidValueException;
 import dev.rowan.mapping.KeyLayout;
+import dev.rowan.mapping.PropertyModel;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,7 +19,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * The HBase reads of one access plan for one call's arguments: the gets of whole keys, or one
- * range scan per key prefix and salt bucket, each bounded by the plan's range, reversed for a
+ * range scan per key prefix (one per value of a part the plan skips over) and salt bucket, each bounded by the plan's range, reversed for a
  * reversed plan, resumed after a position, limited to about the rows wanted, narrowed to the
  * cells its {@link RowRead} names and filtered by the plan's pushed conditions
  * ({@link ResidualFilters}). A pure function of its inputs: no I/O; the cursor that executes the
@@ -178,15 +179,25 @@ public record ScanSpec(AccessPlan plan, EntityModel<?> entity, Object[] args, Ro
     return prefixes;
   }
 
-  /** One value array per combination of the values the prefix conditions bind. */
+  /** Every value of a key part of few values ({@link QueryPlanner#valueCount}). */
+  private static List<?> everyValue(Class<?> type) {
+    return type.isEnum() ? List.of(type.getEnumConstants()) : List.of(false, true);
+  }
+
+  /**
+   * One value array per combination of the values the prefix conditions bind, every value of a
+   * skipped part included.
+   */
   List<Object[]> prefixValues() {
     List<Object[]> combinations = new ArrayList<>();
     combinations.add(new Object[entity.properties().size()]);
     for (Condition condition : plan.prefix()) {
-      int slot = entity.property(condition.property()).index();
-      Object argument = args[condition.parameter()];
-      List<?> choices = condition.keyword() == Keyword.IN
-          ? List.copyOf(new LinkedHashSet<>(ConditionCheck.values(argument))) : List.of(argument);
+      PropertyModel property = entity.property(condition.property());
+      int slot = property.index();
+      List<?> choices = condition.isEveryValue() ? everyValue(property.type())
+          : condition.keyword() == Keyword.IN
+              ? List.copyOf(new LinkedHashSet<>(ConditionCheck.values(args[condition.parameter()])))
+              : List.of(args[condition.parameter()]);
       List<Object[]> next = new ArrayList<>();
       for (Object[] partial : combinations) {
         for (Object choice : choices) {

@@ -209,8 +209,9 @@ class QueryPlannerTest {
             "view number SCAN [note STARTING_WITH] residual [] " + REV),
         // ---- Order: nothing binds a leading part
         plan(ORDER, "findByCreatedAtBetween", 2, "table FULL_SCAN [] residual [createdAt BETWEEN] " + FWD_UNORDERED),
+        // a skip scan: the state view's leading part, the enum status, read one range per value
         plan(ORDER, "findByAmountLessThanOrderByCreatedAt", 1,
-            "table FULL_SCAN [] residual [amount LESS_THAN] reversed=false ordered=false secondRead=false"
+            "view state SCAN [status IN, amount LESS_THAN] residual [] reversed=false ordered=false secondRead=false"
                 + " sortInMemory=true"),
         // ---- Order: Or groups, each planned on its own
         plan(ORDER, "findBySellerIdOrBuyerId", 2,
@@ -225,7 +226,7 @@ class QueryPlannerTest {
                 + " sortInMemory=true"),
         plan(ORDER, "findBySellerIdOrAmountGreaterThan", 2,
             "view seller SCAN [sellerId EQUALS] residual [] reversed=false ordered=true secondRead=false"
-                + " or table FULL_SCAN [] residual [amount GREATER_THAN] " + FWD_UNORDERED),
+                + " or view state SCAN [status IN, amount GREATER_THAN] residual [] " + FWD_UNORDERED),
 
         // ---- Call: prefixes of the composite key [month][phone][ts desc]
         plan(CALL, "findByMonthAndPhoneAndTs", 3,
