@@ -136,6 +136,19 @@ public final class Rowan implements AutoCloseable {
   }
 
   /**
+   * A question about {@code entityType}'s entities asked in code, for what a query method's name
+   * cannot say ({@link EntityQuery}): planned and checked as a query method is.
+   *
+   * @throws dev.rowan.mapping.MappingException when the entity cannot be mapped
+   * @throws SchemaMismatchException when a table of the entity records another key layout than
+   *     its mapping's
+   * @throws DataAccessException when HBase fails
+   */
+  public <T> EntityQuery<T> query(Class<T> entityType) {
+    return new EntityQuery<>(store(Objects.requireNonNull(entityType, "entityType")));
+  }
+
+  /**
    * The store of {@code entityType}'s entities: the part of Rowan that talks to HBase. Built once
    * per entity; building it reads the descriptor of each of the entity's tables once, and
    * refuses tables whose recorded key layout differs from the mapping's. Missing tables, and

@@ -1,0 +1,179 @@
+package dev.rowan.core.internal;
+
+import dev.rowan.core.Sort;
+import dev.rowan.core.internal.query.AccessPlan;
+import dev.rowan.core.internal.query.Action;
+import dev.rowan.core.internal.query.Condition;
+import dev.rowan.core.internal.query.ConditionCheck;
+import dev.rowan.core.internal.query.Keyword;
+import dev.rowan.core.internal.query.MethodPlan;
+import dev.rowan.core.internal.query.ParsedQuery;
+import dev.rowan.core.internal.query.PlanText;
+import dev.rowan.core.internal.query.QueryPlanner;
+import dev.rowan.index.ViewModel;
+import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.PropertyModel;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+
+/**
+ * A query asked in code ({@code rowan.query(Order.class)...}), planned and run as a query method
+ * is: its terms become the conditions of one {@code And} group, bound to an argument array, and
+ * the same planner, refusals, view checks and cursor apply. Built for each run: planning is a
+ * pure function of a few conditions.
+ *
+ * @param <T> the entity type
+ */
+public final class AdHocQuery<T> {
+
+  /**
+   * One condition of a query asked in code.
+   *
+   * @param property the entity property, by its field name
+   * @param keyword the keyword
+   * @param values its arguments, as many as the keyword binds
+   */
+  public record Term(String property, Keyword keyword, List<Object> values) {
+
+    /** Copies the values, which may hold nulls (refused, naming the property, when the query runs). */
+    public Term {
+      values = java.util.Collections.unmodifiableList(new ArrayList<>(values));
+    }
+
+    public static Term equal(String property, Object value) {
+      return new Term(property, Keyword.EQUALS, java.util.Arrays.asList(value));
+    }
+
+    public static Term in(String property, Collection<?> values) {
+      return new Term(property, Keyword.IN, java.util.Arrays.asList((Object) values));
+    }
+
+    public static Term between(String property, Object from, Object to) {
+      return new Term(property, Keyword.BETWEEN, java.util.Arrays.asList(from, to));
+    }
+
+    public static Term lessThan(String property, Object value, boolean orEqual) {
+      return new Term(property, orEqual ? Keyword.LESS_THAN_EQUAL : Keyword.LESS_THAN, java.util.Arrays.asList(value));
+    }
+
+    public static Term greaterThan(String property, Object value, boolean orEqual) {
+      return new Term(property, orEqual ? Keyword.GREATER_THAN_EQUAL : Keyword.GREATER_THAN,
+          java.util.Arrays.asList(value));
+    }
+
+    public static Term startingWith(String property, String prefix) {
+      return new Term(property, Keyword.STARTING_WITH, java.util.Arrays.asList(prefix));
+    }
+  }
+
+  private final String name;
+  private final EntityStore<T> store;
+  private final MethodPlan plan;
+  private final InMemoryOrder inMemory;
+  private final Object[] args;
+  private final int limit;
+
+  private AdHocQuery(String name, EntityStore<T> store, MethodPlan plan, InMemoryOrder inMemory, Object[] args,
+      int limit) {
+    this.name = name;
+    this.store = store;
+    this.plan = plan;
+    this.inMemory = inMemory;
+    this.args = args;
+    this.limit = limit;
+  }
+
+  /**
+   * Plans a query of {@code store}'s entities through {@code view} (null: as the planner chooses)
+   * with {@code terms}, ordered by {@code sort} and cut at {@code limit} (0: no limit); a count when
+   * {@code counting}.
+   *
+   * @throws IllegalArgumentException naming the entity and the property, view or sort at fault, or
+   *     the reason the query would read the whole table without {@code allowScan}
+   */
+  public static <T> AdHocQuery<T> plan(EntityStore<T> store, String view, List<Term> terms, Sort sort, int limit,
+      boolean allowScan, boolean counting) {
+    EntityModel<T> model = store.model();
+    String name = "rowan.query(" + model.entityName() + ")";
+    List<ViewModel> views = store.context().views.views();
+    String viewName = null;
+    if (view != null) {
+      viewName = views.stream().map(ViewModel::name).filter(n -> n.equalsIgnoreCase(view)).findFirst()
+          .orElseThrow(() -> new IllegalArgumentException(name + ": " + model.entityName() + " has no view '" + view
+              + "'; its views are " + views.stream().map(ViewModel::name).toList()));
+    }
+    List<Condition> conditions = new ArrayList<>();
+    List<Object> arguments = new ArrayList<>();
+    for (Term term : terms) {
+      if (model.properties().stream().noneMatch(p -> p.name().equals(term.property()))) {
+        throw new IllegalArgumentException(name + ": " + model.entityName() + " has no property '" + term.property()
+            + "'; its properties are " + model.properties().stream().map(PropertyModel::name).toList());
+      }
+      conditions.add(new Condition(term.property(), term.keyword(), arguments.size()));
+      arguments.addAll(term.values());
+    }
+    List<dev.rowan.core.internal.query.Sort> sorts = new ArrayList<>();
+    for (Sort.Order order : sort.orders()) {
+      if (model.properties().stream().noneMatch(p -> p.name().equals(order.property()))) {
+        throw new IllegalArgumentException(name + ": cannot sort by '" + order.property() + "': " + model.entityName()
+            + " has no such property");
+      }
+      sorts.add(new dev.rowan.core.internal.query.Sort(order.property(), order.descending()));
+    }
+    ParsedQuery query = new ParsedQuery(name, counting ? Action.COUNT : Action.FIND, 0,
+        List.of(conditions), sorts, viewName, arguments.size());
+    Object[] args = arguments.toArray();
+    ConditionCheck.checkArguments(name, query, args, model, new String[args.length]);
+    List<String> problems = new ArrayList<>();
+    MethodChecks.checkSorts(name, query, model, problems);
+    if (!problems.isEmpty()) {
+      throw new IllegalArgumentException(String.join("; ", problems));
+    }
+    MethodPlan plan = QueryPlanner.plan(query, model, views);
+    if (plan.readsWholeTable() && !allowScan) {
+      throw new IllegalArgumentException(name + " would read the whole " + (viewName == null ? "table "
+          + model.tableName() : "view " + viewName) + ": " + PlanText.fullScanReason(plan.groups().get(0)) + ". "
+          + QueryParameters.suggestView(query, model, views) + " Or call allowScan() to accept the full scan.");
+    }
+    if (plan.sortInMemory() && plan.groups().get(0).access() != AccessPlan.Access.GET && !allowScan) {
+      throw new IllegalArgumentException(name + ": " + sort + " would read every matching " + model.entityName()
+          + " into memory to sort them; " + PlanText.keyOrder(plan.groups().get(0), model)
+          + ". Sort by the key's order, or call allowScan() to accept reading every match");
+    }
+    return new AdHocQuery<>(name, store, plan, new InMemoryOrder(model, sorts), args, limit);
+  }
+
+  /** The entities that match and that {@code filter} (null: none) accepts, lazily, at most the limit. */
+  public Stream<T> stream(Predicate<? super T> filter) {
+    QueryCall<T> call = new QueryCall<>(name, store, plan, inMemory, null, null, filter == null ? limit : 0, args);
+    @SuppressWarnings("unchecked")
+    Stream<T> entities = (Stream<T>) (Stream<?>) call.stream();
+    if (filter != null) {
+      entities = entities.filter(filter);
+      if (limit > 0) {
+        entities = entities.limit(limit);
+      }
+    }
+    return entities;
+  }
+
+  /** How many entities match, read as a count method reads them. */
+  public long count() {
+    long count = new QueryCall<>(name, store, plan, inMemory, null, null, 0, args).count();
+    return limit > 0 ? Math.min(count, limit) : count;
+  }
+
+  /** The plan text, as a repository's {@code explain} gives it. */
+  public String explain() {
+    return PlanText.explain(name, plan, store.model());
+  }
+
+  @Override
+  public String toString() {
+    return Objects.toString(plan.query().groups());
+  }
+}
