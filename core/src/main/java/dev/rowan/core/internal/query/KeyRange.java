@@ -13,7 +13,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * @param start the first key of the range (inclusive)
  * @param stop the key just past the range (exclusive), or empty for no end
  */
-public record KeyRange(byte[] start, byte[] stop) {
+record KeyRange(byte[] start, byte[] stop) {
 
   /** The keys that start with {@code prefix}. */
   public static KeyRange prefix(byte[] prefix) {
