@@ -5,26 +5,18 @@ import dev.rowan.core.internal.ProtocolWriter.Pending;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.RowWrite;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Spliterator;
-import java.util.Spliterators;
 import java.util.function.Function;
 import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.ResultScanner;
-import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.filter.ColumnPrefixFilter;
 import org.apache.hadoop.hbase.util.Bytes;
 
@@ -233,71 +225,17 @@ public final class EntityStore<T> {
     });
   }
 
-  /** Every entity in row key order, lazily; closing the stream closes the scanners. */
+  /**
+   * Every entity in row key order (merged across salt buckets), lazily; closing the stream closes
+   * the scanners. Read as a query without conditions that may read the whole table is.
+   */
   public Stream<T> scanAll() {
-    List<Scan> scans = new ArrayList<>();
-    int buckets = context.model.salt() == null ? 0 : context.model.salt().buckets();
-    if (buckets == 0) {
-      scans.add(new Scan().setCaching(500));
-    } else {
-      for (int bucket = 0; bucket < buckets; bucket++) {
-        scans.add(new Scan().setStartStopRowForPrefixScan(new byte[] {(byte) bucket}).setCaching(500));
-      }
-    }
-    Table table = HBaseCalls.call("scan", context.mainTable, () -> context.connection.getTable(context.mainTable));
-    List<ResultScanner> scanners = new ArrayList<>();
-    HBaseCalls.call("scan", context.mainTable, () -> {
-      try {
-        for (Scan scan : scans) {
-          scanners.add(table.getScanner(scan));
-        }
-        return null;
-      } catch (IOException e) {
-        scanners.forEach(ResultScanner::close);
-        table.close();
-        throw e;
-      }
-    });
-    BucketMerge merge = new BucketMerge(scanners, context.mainTable, buckets == 0 ? 0 : 1);
-    Iterator<T> entities = new Iterator<>() {
-      private Iterator<T> current = java.util.Collections.emptyIterator();
-
-      @Override
-      public boolean hasNext() {
-        while (!current.hasNext() && merge.hasNext()) {
-          Result row = merge.next();
-          current = rowEntities(row).iterator();
-        }
-        return current.hasNext();
-      }
-
-      @Override
-      public T next() {
-        hasNext();
-        return current.next();
-      }
-    };
-    return StreamSupport.stream(Spliterators.spliteratorUnknownSize(entities, Spliterator.ORDERED), false)
-        .onClose(() -> {
-          merge.close();
-          HBaseCalls.call("close scanner", context.mainTable, () -> {
-            table.close();
-            return null;
-          });
-        });
-  }
-
-  private List<T> rowEntities(Result row) {
-    if (context.model.isWide()) {
-      return context.model.readAll(row);
-    }
-    MainRow main = MainRow.of(context.model, row);
-    return main.isLive() ? List.of(context.model.instantiate(main.values())) : List.of();
+    return AdHocQuery.plan(this, null, List.of(), dev.rowan.core.Sort.unsorted(), 0, true, false).stream(null);
   }
 
   /**
    * The entities whose leading view key properties equal {@code leading}, through view
-   * {@code viewName}, in view key order (across buckets). A building block of query methods.
+   * {@code viewName}, in view key order (across buckets), every row checked as a query's rows are.
    */
   public List<T> findByView(String viewName, Object... leading) {
     ViewModel view = context.views.view(viewName).orElseThrow(() -> new IllegalArgumentException(
@@ -305,34 +243,13 @@ public final class EntityStore<T> {
     if (leading.length > view.keyProperties().size()) {
       throw new IllegalArgumentException("view " + view.name() + " has " + view.keyProperties().size() + " key properties");
     }
-    Object[] values = new Object[context.model.properties().size()];
+    List<AdHocQuery.Term> terms = new ArrayList<>();
     for (int i = 0; i < leading.length; i++) {
-      values[view.keyProperties().get(i).index()] = leading[i];
+      terms.add(AdHocQuery.Term.equal(view.keyProperties().get(i).name(), leading[i]));
     }
-    byte[] parts = view.key().encodeParts(values, leading.length);
-    List<byte[]> prefixes = new ArrayList<>();
-    if (view.key().salt() == null) {
-      prefixes.add(parts);
-    } else {
-      for (int bucket = 0; bucket < view.key().salt().buckets(); bucket++) {
-        prefixes.add(Bytes.add(new byte[] {(byte) bucket}, parts));
-      }
+    try (Stream<T> found = AdHocQuery.plan(this, view.name(), terms, dev.rowan.core.Sort.unsorted(), 0, true, false)
+        .stream(null)) {
+      return found.toList();
     }
-    List<Result> rows = HBaseCalls.on(context.connection, context.viewTables.get(view), "scan view " + view.name(), t -> {
-      List<ResultScanner> scanners = new ArrayList<>();
-      for (byte[] prefix : prefixes) {
-        scanners.add(t.getScanner(new Scan().setStartStopRowForPrefixScan(prefix).setCaching(500)));
-      }
-      List<Result> all = new ArrayList<>();
-      try (BucketMerge merge = new BucketMerge(scanners, t.getName(), view.key().salt() == null ? 0 : 1)) {
-        merge.forEachRemaining(all::add);
-      }
-      return all;
-    });
-    List<T> found = new ArrayList<>(rows.size());
-    for (Object[] entity : viewReader.resolve(view, rows)) {
-      found.add(context.model.instantiate(entity));
-    }
-    return found;
   }
 }
