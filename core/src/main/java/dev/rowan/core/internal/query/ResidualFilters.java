@@ -28,8 +28,12 @@ import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
  * ({@link ConditionCheck}). Pushed down, on columns the table read holds:
  *
  * <ul>
- *   <li>{@code IsNull} and {@code IsNotNull} on every column: whether the cell exists (a cell
- *       holding no bytes, an empty string, exists);
+ *   <li>{@code IsNotNull} on every column, and {@code IsNull} on the columns of a main table:
+ *       whether the cell exists (a cell holding no bytes, an empty string, exists). A save
+ *       deletes the cells of a main row's null columns, but a view row keeps the cell of a column
+ *       that became null and names the column in its status cell instead, which readers obey: an
+ *       {@code IsNull} filter on a view would drop such a row, so there it is checked in the
+ *       client only;
  *   <li>{@code Not} and {@code NotIn} on every column: equal cells hold equal values, so a cell
  *       equal to the argument's cannot match;
  *   <li>{@code Equals} and {@code In} on columns whose cell encoding is canonical, one cell per
@@ -75,7 +79,10 @@ public final class ResidualFilters {
     for (Condition condition : plan.residual()) {
       PropertyModel property = entity.property(condition.property());
       boolean held = plan.view() == null || plan.view().carried().contains(property);
-      if (property.role() == PropertyModel.Role.COLUMN && held && pushable(condition.keyword(), property.type())) {
+      // a view row may keep a cell of a column its status cell names null: IsNull is not a cell's absence there
+      boolean absenceIsNull = plan.view() == null || condition.keyword() != Keyword.IS_NULL;
+      if (property.role() == PropertyModel.Role.COLUMN && held && absenceIsNull
+          && pushable(condition.keyword(), property.type())) {
         pushed.add(condition);
       }
     }
