@@ -1,6 +1,7 @@
 package dev.rowan.core.internal;
 
 import dev.rowan.core.internal.query.Condition;
+import dev.rowan.core.internal.query.ConditionCheck;
 import dev.rowan.core.internal.query.Keyword;
 import dev.rowan.core.internal.query.ParsedQuery;
 import dev.rowan.index.ViewModel;
@@ -32,9 +33,9 @@ final class QueryParameters {
       for (Condition condition : group) {
         PropertyModel property = model.property(condition.property());
         Class<?> expected = box(property.type());
-        if (condition.keyword() == Keyword.STARTING_WITH && expected != String.class) {
-          problems.add(name + ": StartingWith applies to String properties, and " + property.name() + " is "
-              + property.type().getSimpleName());
+        if (condition.keyword().takesText() && expected != String.class) {
+          problems.add(name + ": " + word(condition.keyword()) + " applies to String properties, and "
+              + property.name() + " is " + property.type().getSimpleName());
           continue;
         }
         for (int i = 0; i < condition.keyword().arity(); i++) {
@@ -42,10 +43,10 @@ final class QueryParameters {
           if (at >= types.length) {
             break;
           }
-          Class<?> given = condition.keyword() == Keyword.IN ? element(types[at]) : box(raw(types[at]));
+          Class<?> given = condition.keyword().takesValues() ? element(types[at]) : box(raw(types[at]));
           if (given == null) {
-            problems.add(name + ": parameter " + (at + 1) + " (" + property.name() + " In) must be a collection or an array"
-                + " of " + expected.getSimpleName());
+            problems.add(name + ": parameter " + (at + 1) + " (" + property.name() + " " + word(condition.keyword())
+                + ") must be a collection or an array of " + expected.getSimpleName());
           } else if (!expected.isAssignableFrom(given) && given != Object.class) {
             problems.add(name + ": parameter " + (at + 1) + " is " + given.getSimpleName() + " but " + property.name()
                 + " is " + property.type().getSimpleName());
@@ -53,6 +54,10 @@ final class QueryParameters {
         }
       }
     }
+  }
+
+  private static String word(Keyword keyword) {
+    return ConditionCheck.keywordName(keyword);
   }
 
   private static Class<?> raw(Type type) {
@@ -78,14 +83,24 @@ final class QueryParameters {
 
   /**
    * A sentence naming the views that would serve {@code query}: those of the entity whose key
-   * starts with a property the query binds by equality, or else the declaration of one.
+   * starts with a property the query binds by equality, or else the declaration of one. Only
+   * equality, {@code In} and ranges can bind a view's key; when the query has none of them, it
+   * says so.
    */
   static String suggestView(ParsedQuery query, EntityModel<?> model, List<ViewModel> views) {
     Set<String> equal = new LinkedHashSet<>();
     Set<String> ranged = new LinkedHashSet<>();
     for (Condition condition : query.groups().get(0)) {
-      (condition.keyword() == Keyword.EQUALS || condition.keyword() == Keyword.IN ? equal : ranged)
-          .add(condition.property());
+      if (condition.keyword() == Keyword.EQUALS || condition.keyword() == Keyword.IN) {
+        equal.add(condition.property());
+      } else if (condition.keyword().isRange()) {
+        ranged.add(condition.property());
+      }
+    }
+    if (equal.isEmpty() && ranged.isEmpty()) {
+      return "No view can serve it: only Equals, In and ranges bind a key, and its conditions ("
+          + query.groups().get(0).stream().map(c -> c.property() + " " + word(c.keyword())).toList()
+          + ") are none of them; add one on a property a view's key starts with.";
     }
     List<String> key = new ArrayList<>(equal);
     key.addAll(ranged);

@@ -52,6 +52,23 @@ class QueryParametersTest {
     List<Trip> findByMetersStartingWith(String prefix);
 
     List<Trip> findByCityAndMetersGreaterThan(String city, Object meters);
+
+    List<Trip> findByDriverIdAndCityIsNullAndMetersIsNotNull(String driverId);
+
+    List<Trip> findByDriverIdAndMetersNotIn(String driverId, List<Long> meters);
+
+    List<Trip> findByDriverIdAndMetersNotIn(String driverId, long meters);
+
+    List<Trip> findByDriverIdAndCityNot(String driverId, String city);
+
+    List<Trip> findByDriverIdAndMetersNot(String driverId, String meters);
+
+    List<Trip> findByDriverIdAndCityEndingWithAndCityContainingAndCityNotContaining(String driverId, String suffix,
+        String part, String absent);
+
+    List<Trip> findByDriverIdAndMetersEndingWith(String driverId, String suffix);
+
+    List<Trip> findByDriverIdAndMetersContaining(String driverId, String part);
   }
 
   private static final EntityModel<Trip> MODEL = EntityModel.of(Trip.class);
@@ -88,6 +105,37 @@ class QueryParametersTest {
   void startingWithAppliesToStringsOnly() {
     assertEquals(List.of("findByMetersStartingWith: StartingWith applies to String properties, and meters is long"),
         problems("findByMetersStartingWith", String.class));
+  }
+
+  @Test
+  void nullTestsTakeNoParameterNotInTakesACollectionAndNotAValueOfThePropertysType() {
+    assertEquals(List.of(), problems("findByDriverIdAndCityIsNullAndMetersIsNotNull", String.class));
+    assertEquals(List.of(), problems("findByDriverIdAndMetersNotIn", String.class, List.class));
+    assertEquals(List.of("findByDriverIdAndMetersNotIn: parameter 2 (meters NotIn) must be a collection or an array"
+        + " of Long"), problems("findByDriverIdAndMetersNotIn", String.class, long.class));
+    assertEquals(List.of(), problems("findByDriverIdAndCityNot", String.class, String.class));
+    assertEquals(List.of("findByDriverIdAndMetersNot: parameter 2 is String but meters is long"),
+        problems("findByDriverIdAndMetersNot", String.class, String.class));
+  }
+
+  @Test
+  void endingWithContainingAndNotContainingApplyToStringsOnly() {
+    assertEquals(List.of(), problems("findByDriverIdAndCityEndingWithAndCityContainingAndCityNotContaining",
+        String.class, String.class, String.class, String.class));
+    assertEquals(List.of("findByDriverIdAndMetersEndingWith: EndingWith applies to String properties, and meters is"
+        + " long"), problems("findByDriverIdAndMetersEndingWith", String.class, String.class));
+    assertEquals(List.of("findByDriverIdAndMetersContaining: Containing applies to String properties, and meters is"
+        + " long"), problems("findByDriverIdAndMetersContaining", String.class, String.class));
+  }
+
+  @Test
+  void aQueryWhoseConditionsBindNoKeyIsToldThatNoViewCanServeIt() {
+    assertEquals("No view can serve it: only Equals, In and ranges bind a key, and its conditions ([city IsNull,"
+        + " meters NotIn]) are none of them; add one on a property a view's key starts with.",
+        QueryParameters.suggestView(parse("findByCityIsNullAndMetersNotIn", 1), MODEL, VIEWS));
+    assertEquals("A view would serve it: declare @Index(name = \"byMeters\", key = {\"meters\"}) on Trip.",
+        QueryParameters.suggestView(parse("findByCityNotAndMetersLessThan", 2), MODEL, VIEWS),
+        "the range is a key part; the negation is not");
   }
 
   @Test

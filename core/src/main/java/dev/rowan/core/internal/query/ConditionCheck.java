@@ -18,7 +18,8 @@ import java.util.List;
  * plan: the key range narrows what is read, this decides what is returned. Values compare in
  * the order their keys are encoded in ({@link ValueOrder}: strings by code point, byte arrays
  * unsigned, BigDecimal by value), so a row the key range reads is never dropped by a check that
- * orders otherwise. A null value matches no condition. Thread-safety: stateless.
+ * orders otherwise. Null follows SQL: a null value matches {@code IsNull} and no other condition
+ * ({@code Not}, {@code NotIn} and {@code NotContaining} included). Thread-safety: stateless.
  */
 public final class ConditionCheck {
 
@@ -29,18 +30,26 @@ public final class ConditionCheck {
     for (Condition condition : conditions) {
       PropertyModel property = entity.property(condition.property());
       Object value = values[property.index()];
-      if (value == null || !matches(value, condition, args, ValueOrder.of(property.type()))) {
+      boolean matches = switch (condition.keyword()) {
+        case IS_NULL -> value == null;
+        case IS_NOT_NULL -> value != null;
+        default -> value != null && matches(value, condition, args, ValueOrder.of(property.type()));
+      };
+      if (!matches) {
         return false;
       }
     }
     return true;
   }
 
+  /** Whether the non-null {@code value} satisfies {@code condition}, a condition that takes parameters. */
   private static boolean matches(Object value, Condition condition, Object[] args, Comparator<Object> order) {
     Object first = args[condition.parameter()];
     return switch (condition.keyword()) {
       case EQUALS -> order.compare(value, first) == 0;
+      case NOT -> order.compare(value, first) != 0;
       case IN -> values(first).stream().anyMatch(candidate -> order.compare(value, candidate) == 0);
+      case NOT_IN -> values(first).stream().noneMatch(candidate -> order.compare(value, candidate) == 0);
       case BETWEEN -> order.compare(value, first) >= 0 && order.compare(value, args[condition.parameter() + 1]) <= 0;
       case LESS_THAN -> order.compare(value, first) < 0;
       case LESS_THAN_EQUAL -> order.compare(value, first) <= 0;
@@ -48,6 +57,11 @@ public final class ConditionCheck {
       case GREATER_THAN_EQUAL -> order.compare(value, first) >= 0;
       // on well-formed strings, a UTF-16 prefix is a code point prefix: the key's prefix
       case STARTING_WITH -> ((String) value).startsWith((String) first);
+      // likewise a UTF-16 suffix or substring of well-formed strings is one of code points
+      case ENDING_WITH -> ((String) value).endsWith((String) first);
+      case CONTAINING -> ((String) value).contains((String) first);
+      case NOT_CONTAINING -> !((String) value).contains((String) first);
+      case IS_NULL, IS_NOT_NULL -> throw new IllegalArgumentException(condition.keyword() + " takes no value");
     };
   }
 
@@ -71,7 +85,8 @@ public final class ConditionCheck {
 
   /**
    * Checks the arguments of a call before anything is read: no nulls, {@code In} neither empty
-   * nor holding a null, every value of its property's type, strings well-formed UTF-16 (no key
+   * nor holding a null ({@code NotIn} holds no null either, but may be empty: it then matches
+   * every value that is not null), every value of its property's type, strings well-formed UTF-16 (no key
    * can hold a lone surrogate, and code point order is undefined for one), and no
    * {@code Between} whose lower bound is above its upper bound. Values outside the domain of a
    * key part (a negative number on a {@code @FixedLength} decimal part, a string too long for
@@ -97,9 +112,9 @@ public final class ConditionCheck {
             throw new IllegalArgumentException(method + ": " + parameter(at, parameters, condition, property)
                 + " is null; query methods take no null arguments");
           }
-          if (condition.keyword() == Keyword.IN) {
+          if (condition.keyword().takesValues()) {
             Collection<?> values = values(argument);
-            if (values.isEmpty()) {
+            if (values.isEmpty() && condition.keyword() == Keyword.IN) {
               throw new IllegalArgumentException(method + ": " + parameter(at, parameters, condition, property)
                   + " is empty; an empty In matches nothing, so it is refused as a likely mistake");
             }
@@ -114,9 +129,11 @@ public final class ConditionCheck {
             checkValue(method, at, parameters, condition, property, argument);
           }
         }
+        if (condition.keyword() != Keyword.BETWEEN) {
+          continue;
+        }
         Object first = args[condition.parameter()];
-        if (condition.keyword() == Keyword.BETWEEN
-            && ValueOrder.of(property.type()).compare(first, args[condition.parameter() + 1]) > 0) {
+        if (ValueOrder.of(property.type()).compare(first, args[condition.parameter() + 1]) > 0) {
           throw new IllegalArgumentException(method + ": " + property.qualifiedName() + " Between " + first + " and "
               + args[condition.parameter() + 1] + " (" + parameter(condition.parameter(), parameters) + " and "
               + parameter(condition.parameter() + 1, parameters) + ") has its lower bound above its upper bound");
@@ -153,8 +170,12 @@ public final class ConditionCheck {
   }
 
   /** The keyword as a method name writes it: {@code GreaterThanEqual}. */
-  static String keywordName(Keyword keyword) {
-    return keyword == Keyword.EQUALS ? "Equals" : keyword.words().get(1);
+  public static String keywordName(Keyword keyword) {
+    return switch (keyword) {
+      case EQUALS -> "Equals";
+      case IS_NULL, IS_NOT_NULL -> keyword.words().get(0);
+      default -> keyword.words().get(1);
+    };
   }
 
   private static Class<?> boxed(Class<?> type) {

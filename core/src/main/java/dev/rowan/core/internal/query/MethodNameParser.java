@@ -54,14 +54,11 @@ public final class MethodNameParser {
   private static Map<String, String> unsupported() {
     String ignoreCase = "Rowan compares values exactly: store a normalised copy of the property (lower case, say)"
         + " and find by equality on it";
-    String notNull = "every condition already requires a value (a null column matches none); alone it would read"
-        + " every row: declare a view keyed by the property, or stream scanAll() and filter";
-    String isNull = "a null column matches no condition and no view keeps rows for it: give the absence a value of"
-        + " its own (an enum constant, say) and find by equality";
-    String pattern = "Rowan's string condition is StartingWith (a key prefix); for another pattern, find by other"
-        + " conditions and filter in code, or store the part you search for (reversed, with @Reversed on a key"
-        + " part, for a suffix)";
-    String not = "name the values you want with In, or test the inequality in code";
+    String exists = "to require a value, write IsNotNull";
+    String pattern = "Rowan's string conditions are StartingWith, EndingWith and Containing (exact, case-sensitive);"
+        + " for another pattern, find by other conditions and filter in code";
+    String empty = "Rowan's properties are single values, not collections: to require a value, write IsNotNull"
+        + " (or Not with \"\" for a non-empty string)";
     String bool = "use equality with a boolean parameter: findBy<Property>(true)";
     String geo = "geospatial conditions are not supported";
     Map<String, String> advice = new java.util.TreeMap<>((a, b) -> a.length() != b.length()
@@ -69,19 +66,12 @@ public final class MethodNameParser {
     for (String word : List.of("AllIgnoringCase", "AllIgnoreCase", "IgnoringCase", "IgnoreCase")) {
       advice.put(word, ignoreCase);
     }
-    for (String word : List.of("IsNotNull", "NotNull", "Exists")) {
-      advice.put(word, notNull);
-    }
-    for (String word : List.of("IsNull", "Null")) {
-      advice.put(word, isNull);
-    }
-    for (String word : List.of("IsNotLike", "NotLike", "IsLike", "Like", "IsNotContaining", "NotContaining",
-        "IsContaining", "Containing", "Contains", "IsEndingWith", "EndingWith", "EndsWith", "MatchesRegex",
-        "Matches", "Regex")) {
+    advice.put("Exists", exists);
+    for (String word : List.of("IsNotLike", "NotLike", "IsLike", "Like", "MatchesRegex", "Matches", "Regex")) {
       advice.put(word, pattern);
     }
-    for (String word : List.of("IsNotIn", "NotIn", "IsNot", "Not")) {
-      advice.put(word, not);
+    for (String word : List.of("IsNotEmpty", "NotEmpty", "IsEmpty", "Empty")) {
+      advice.put(word, empty);
     }
     for (String word : List.of("IsTrue", "True", "IsFalse", "False")) {
       advice.put(word, bool);
@@ -253,6 +243,12 @@ public final class MethodNameParser {
   /** Binds {@code <View><Keyword>}: equality on the leading key properties, then the keyword on the next. */
   private List<List<Condition>> bindView(Term view, int parameterCount) {
     List<String> key = vocabulary.viewKeys().get(view.name());
+    if (view.word() != null && view.keyword() != Keyword.EQUALS && view.keyword() != Keyword.IN
+        && !view.keyword().isRange()) {
+      throw error("the view shorthand findBy<View><Keyword> takes Equals, In or a range, not %s: write the"
+          + " conditions with their properties, as in findBy%sAnd<Property>%s", view.word(),
+          capitalise(key.get(0)), view.word());
+    }
     int arity = view.word() == null ? 0 : view.keyword().arity();
     int ranged = arity > 0 ? 1 : 0;
     int equalities = parameterCount - arity;
@@ -410,6 +406,10 @@ public final class MethodNameParser {
 
   private static boolean isWordEnd(String text, int end) {
     return end == text.length() || !Character.isLowerCase(text.charAt(end));
+  }
+
+  private static String capitalise(String text) {
+    return text.isEmpty() ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
   }
 
   private static String uncapitalise(String text) {

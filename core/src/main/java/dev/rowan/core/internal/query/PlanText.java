@@ -66,6 +66,13 @@ public final class PlanText {
       case GREATER_THAN -> " > ?" + p;
       case GREATER_THAN_EQUAL -> " >= ?" + p;
       case STARTING_WITH -> " starting with ?" + p;
+      case IS_NULL -> " is null";
+      case IS_NOT_NULL -> " is not null";
+      case NOT -> " <> ?" + p;
+      case NOT_IN -> " not in ?" + p;
+      case ENDING_WITH -> " ending with ?" + p;
+      case CONTAINING -> " containing ?" + p;
+      case NOT_CONTAINING -> " not containing ?" + p;
     };
   }
 

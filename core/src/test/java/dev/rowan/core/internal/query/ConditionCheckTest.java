@@ -149,6 +149,50 @@ class ConditionCheckTest {
     assertTrue(matches("month", Keyword.IN, 100, (Object) new int[] {3, 100}));
   }
 
+  @Test
+  void aNullMatchesIsNullAndNoOtherKeywordNotAndNotInIncludedAsInSql() {
+    assertTrue(matches("text", Keyword.IS_NULL, null));
+    assertFalse(matches("text", Keyword.IS_NOT_NULL, null));
+    assertFalse(matches("text", Keyword.NOT, null, "a"), "NULL <> 'a' is unknown");
+    assertFalse(matches("text", Keyword.NOT_IN, null, List.of("a")));
+    assertFalse(matches("text", Keyword.NOT_IN, null, List.of()), "an empty NotIn does not match a null either");
+    assertFalse(matches("text", Keyword.NOT_CONTAINING, null, "a"));
+    assertFalse(matches("text", Keyword.ENDING_WITH, null, ""));
+    assertFalse(matches("text", Keyword.CONTAINING, null, ""));
+    assertFalse(matches("text", Keyword.IS_NULL, ""), "an empty string is a value");
+    assertTrue(matches("text", Keyword.IS_NOT_NULL, ""));
+  }
+
+  @Test
+  void negationsCompareInValueOrderAndStringPatternsAreExactAndCaseSensitive() {
+    assertFalse(matches("amount", Keyword.NOT, new BigDecimal("1.00"), new BigDecimal("1.0")), "equal by value");
+    assertTrue(matches("amount", Keyword.NOT, new BigDecimal("1.01"), new BigDecimal("1.0")));
+    assertFalse(matches("month", Keyword.NOT_IN, -1, List.of(5, -1)));
+    assertTrue(matches("month", Keyword.NOT_IN, -1, List.of()), "nothing excluded");
+    assertTrue(matches("month", Keyword.NOT_IN, -1, (Object) new int[] {5}));
+    assertTrue(matches("text", Keyword.ENDING_WITH, "a" + SMILE, SMILE));
+    assertFalse(matches("text", Keyword.ENDING_WITH, "xAB", "ab"));
+    assertTrue(matches("text", Keyword.CONTAINING, "x.*y", ".*"));
+    assertFalse(matches("text", Keyword.CONTAINING, "xAy", "a"));
+    assertTrue(matches("text", Keyword.NOT_CONTAINING, "xAy", "a"));
+  }
+
+  @Test
+  void aNullTestTakesNoArgumentEvenAsTheLastConditionAndAnEmptyNotInIsAccepted() {
+    ParsedQuery query = new ParsedQuery("findByMonthAndTextIsNull", Action.FIND, 0,
+        List.of(List.of(new Condition("month", Keyword.NOT_IN, 0), new Condition("text", Keyword.IS_NULL, 1))),
+        List.of(), null, 1);
+    ConditionCheck.checkArguments("Repo.findByMonthNotInAndTextIsNull", query, new Object[] {List.of()}, MODEL, null);
+    Object[] values = new Object[MODEL.properties().size()];
+    values[MODEL.property("month").index()] = 3;
+    assertTrue(ConditionCheck.matches(values, query.groups().get(0), new Object[] {List.of(4)}, MODEL));
+    IllegalArgumentException withNull = assertThrows(IllegalArgumentException.class,
+        () -> ConditionCheck.checkArguments("Repo.findByMonthNotInAndTextIsNull", query,
+            new Object[] {Arrays.asList(4, null)}, MODEL, new String[] {"months"}));
+    assertEquals("Repo.findByMonthNotInAndTextIsNull: parameter 1 'months' (Ranged.month NotIn) holds a null",
+        withNull.getMessage());
+  }
+
   @TestFactory
   Stream<DynamicTest> everyValueThatSatisfiesARangeLiesInItsKeyRange() {
     List<Generator> generators = new ArrayList<>();

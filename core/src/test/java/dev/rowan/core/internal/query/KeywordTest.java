@@ -40,10 +40,32 @@ class KeywordTest {
   }
 
   @Test
-  void onlyEqualsAndInNameValuesAndOnlyBetweenTakesTwoParameters() {
+  void onlyComparisonsBetweenAndStartingWithBoundARangeSoThePlannerBindsNoOtherKeywordToAKeyPart() {
+    Set<Keyword> ranges = Set.of(Keyword.BETWEEN, Keyword.LESS_THAN, Keyword.LESS_THAN_EQUAL, Keyword.GREATER_THAN,
+        Keyword.GREATER_THAN_EQUAL, Keyword.STARTING_WITH);
     for (Keyword keyword : Keyword.values()) {
-      assertEquals(keyword != Keyword.EQUALS && keyword != Keyword.IN, keyword.isRange(), keyword.name());
-      assertEquals(keyword == Keyword.BETWEEN ? 2 : 1, keyword.arity(), keyword.name());
+      assertEquals(ranges.contains(keyword), keyword.isRange(), keyword.name());
+    }
+  }
+
+  @Test
+  void nullTestsTakeNoParameterBetweenTakesTwoAndEveryOtherKeywordOne() {
+    for (Keyword keyword : Keyword.values()) {
+      int expected = switch (keyword) {
+        case IS_NULL, IS_NOT_NULL -> 0;
+        case BETWEEN -> 2;
+        default -> 1;
+      };
+      assertEquals(expected, keyword.arity(), keyword.name());
+    }
+  }
+
+  @Test
+  void inAndNotInTakeValuesAndTheStringKeywordsTakeText() {
+    for (Keyword keyword : Keyword.values()) {
+      assertEquals(keyword == Keyword.IN || keyword == Keyword.NOT_IN, keyword.takesValues(), keyword.name());
+      assertEquals(Set.of(Keyword.STARTING_WITH, Keyword.ENDING_WITH, Keyword.CONTAINING, Keyword.NOT_CONTAINING)
+          .contains(keyword), keyword.takesText(), keyword.name());
     }
   }
 }

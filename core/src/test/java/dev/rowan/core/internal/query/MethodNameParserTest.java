@@ -3,6 +3,7 @@ package dev.rowan.core.internal.query;
 import static java.util.stream.Collectors.joining;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -105,6 +106,28 @@ class MethodNameParserTest {
         valid("findByStatusIs", 1, "FIND [status EQUALS p0]"),
         valid("findByStatusEquals", 1, "FIND [status EQUALS p0]"),
         valid("findByStatusIsEqual", 1, "FIND [status EQUALS p0]"),
+        valid("findBySellerIdIsNull", 0, "FIND [sellerId IS_NULL p0]"),
+        valid("findBySellerIdNull", 0, "FIND [sellerId IS_NULL p0]"),
+        valid("findBySellerIdIsNotNull", 0, "FIND [sellerId IS_NOT_NULL p0]"),
+        valid("countBySellerIdNotNull", 0, "COUNT [sellerId IS_NOT_NULL p0]"),
+        valid("findByStatusNot", 1, "FIND [status NOT p0]"),
+        valid("findByStatusIsNot", 1, "FIND [status NOT p0]"),
+        valid("findByStatusNotIn", 1, "FIND [status NOT_IN p0]"),
+        valid("findByStatusIsNotIn", 1, "FIND [status NOT_IN p0]"),
+        valid("findByNoteEndingWith", 1, "FIND [note ENDING_WITH p0]"),
+        valid("findByNoteIsEndingWith", 1, "FIND [note ENDING_WITH p0]"),
+        valid("findByNoteEndsWith", 1, "FIND [note ENDING_WITH p0]"),
+        valid("findByNoteContaining", 1, "FIND [note CONTAINING p0]"),
+        valid("findByNoteIsContaining", 1, "FIND [note CONTAINING p0]"),
+        valid("findByNoteContains", 1, "FIND [note CONTAINING p0]"),
+        valid("findByNoteNotContaining", 1, "FIND [note NOT_CONTAINING p0]"),
+        valid("findByNoteIsNotContaining", 1, "FIND [note NOT_CONTAINING p0]"),
+        valid("findByNoteNotContains", 1, "FIND [note NOT_CONTAINING p0]"),
+        // a parameterless condition binds no parameter: the next one starts where it would have
+        valid("findBySellerIdAndNoteIsNullAndStatusNotIn", 2,
+            "FIND [sellerId EQUALS p0, note IS_NULL p1, status NOT_IN p1]"),
+        valid("findByNoteIsNullOrBuyerIdIsNotNullAndStatusNot", 1,
+            "FIND [note IS_NULL p0] or [buyerId IS_NOT_NULL p0, status NOT p0]"),
         // And, Or and parameter indices
         valid("findBySellerIdAndCreatedAtBetween", 3, "FIND [sellerId EQUALS p0, createdAt BETWEEN p1]"),
         valid("findBySellerIdAndStatusInAndAmountGreaterThan", 3,
@@ -219,17 +242,6 @@ class MethodNameParserTest {
         invalid("findBySellerIdOrFooIn", 2, "no property 'foo' in Order"),
         invalid("findByAmountBetweenAndBarAfter", 3, "no property 'bar' in Order"),
         // keywords of Spring Data's that Rowan does not accept, with what to write instead
-        invalid("findBySellerIdIsNull", 0, "'IsNull' (on sellerId) is a keyword of Spring Data's that Rowan does"
-            + " not accept: a null column matches no condition"),
-        invalid("findBySellerIdNull", 0, "'Null' (on sellerId) is a keyword"),
-        invalid("countBySellerIdIsNotNull", 0, "'IsNotNull' (on sellerId) is a keyword of Spring Data's that Rowan"
-            + " does not accept: every condition already requires a value"),
-        invalid("findBySellerIdNot", 1, "'Not' (on sellerId) is a keyword of Spring Data's that Rowan does not"
-            + " accept: name the values you want with In"),
-        invalid("findBySellerIdNotIn", 1, "'Not' (on sellerId)"),
-        invalid("findByStatusContaining", 1, "'Containing' (on status) is a keyword of Spring Data's that Rowan"
-            + " does not accept: Rowan's string condition is StartingWith"),
-        invalid("findByBuyerIdEndingWith", 1, "'EndingWith' (on buyerId)"),
         invalid("findBySellerIdLike", 1, "'Like' (on sellerId)"),
         invalid("findBySellerIdIgnoreCase", 1, "'IgnoreCase' (on sellerId) is a keyword of Spring Data's that Rowan"
             + " does not accept: Rowan compares values exactly"),
@@ -237,7 +249,23 @@ class MethodNameParserTest {
         invalid("findBySellerIdIsTrue", 0, "'IsTrue' (on sellerId) is a keyword of Spring Data's that Rowan does"
             + " not accept: use equality with a boolean parameter"),
         invalid("findBySellerIdNear", 1, "'Near' (on sellerId)"),
-        invalid("findByFooIsNull", 0, "no property 'fooIsNull' in Order"),
+        invalid("findByFooIsNull", 0, "no property 'foo' in Order"),
+        invalid("findBySellerIdMatchesRegex", 1, "'MatchesRegex' (on sellerId) is a keyword of Spring Data's that"
+            + " Rowan does not accept: Rowan's string conditions are StartingWith, EndingWith and Containing"),
+        invalid("findBySellerIdNotLike", 1, "'NotLike' (on sellerId)"),
+        invalid("findBySellerIdExists", 0, "'Exists' (on sellerId) is a keyword of Spring Data's that Rowan does not"
+            + " accept: to require a value, write IsNotNull"),
+        invalid("findBySellerIdIsNotEmpty", 0, "'IsNotEmpty' (on sellerId)"),
+        invalid("findBySellerIdIsFalse", 0, "'IsFalse' (on sellerId)"),
+        invalid("findBySellerIdWithin", 1, "'Within' (on sellerId)"),
+        // the new keywords take the parameters they bind, none for the null tests
+        invalid("findBySellerIdIsNull", 1, "the predicate expects 0 parameters, but 1 is given"),
+        invalid("findBySellerIdNotIn", 2, "the predicate expects 1 parameter, but 2 are given"),
+        // the view shorthand binds key parts: the keywords no key range answers are refused on it
+        invalid("findBySellerIsNull", 1, "the view shorthand findBy<View><Keyword> takes Equals, In or a range, not"
+            + " IsNull: write the conditions with their properties, as in findBySellerIdAnd<Property>IsNull"),
+        invalid("findBySellerNot", 2, "takes Equals, In or a range, not Not"),
+        invalid("findBySellerContaining", 2, "takes Equals, In or a range, not Containing"),
         invalid("findBySellerAndStatus", 2, "'seller' is a view, not a property of Order"),
         invalid("findByStatusOrBuyerAfter", 3, "'buyer' is a view, not a property of Order"),
         // dangling and doubled separators
@@ -294,6 +322,15 @@ class MethodNameParserTest {
         invalid(FLIGHT, "findByTermsAndConditions", 2, "the predicate expects 1 parameter, but 2 are given"),
         invalid(FLIGHT, "findByCheck", 1, "no property 'check' in Flight"),
         invalid(KIT, "findByCheckInIn", 2, "the predicate expects 1 parameter, but 2 are given"));
+  }
+
+  @Test
+  void noWordOfAKeywordRowanAcceptsIsAlsoAdvisedAgainst() {
+    for (Keyword keyword : Keyword.values()) {
+      for (String word : keyword.words()) {
+        assertFalse(MethodNameParser.UNSUPPORTED.containsKey(word), word);
+      }
+    }
   }
 
   @Test

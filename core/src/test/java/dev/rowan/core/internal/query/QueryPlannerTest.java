@@ -129,6 +129,13 @@ class QueryPlannerTest {
         // a get beats a view scan that binds three parts
         plan(ORDER, "findByOrderNoAndSellerIdAndCreatedAt", 3,
             "table GET [orderNo EQUALS] residual [sellerId EQUALS, createdAt EQUALS] " + FWD),
+        // ---- Order: the keywords no key range answers are residual, even on a key part
+        plan(ORDER, "findBySellerIdAndCreatedAtIsNotNull", 1,
+            "view seller SCAN [sellerId EQUALS] residual [createdAt IS_NOT_NULL] " + FWD),
+        plan(ORDER, "findBySellerIdAndCreatedAtNotAndNoteEndingWith", 3,
+            "view seller SCAN [sellerId EQUALS] residual [createdAt NOT, note ENDING_WITH] " + FWD),
+        plan(ORDER, "findByOrderNoNotInAndSellerId", 2,
+            "view seller SCAN [sellerId EQUALS] residual [orderNo NOT_IN] " + FWD),
         // ---- Order: the seller view, each range keyword on createdAt
         plan(ORDER, "findBySellerId", 1, "view seller SCAN [sellerId EQUALS] residual [] " + FWD),
         plan(ORDER, "findBySellerIdIn", 1, "view seller SCAN [sellerId IN] residual [] " + FWD),
@@ -362,6 +369,24 @@ class QueryPlannerTest {
             view orders.buyer [salt 4][buyerId][createdAt][orderNo]: would read the whole table: no condition binds \
         its leading key part buyerId
         """, PlanText.explain(method, plan, order.model()));
+  }
+
+  /**
+   * Each keyword beyond equality and ranges, as explain prints it, filtered and checked: on a view,
+   * IsNull is checked only (a view row keeps the cell of a column that became null), and orderNo
+   * is in the view's key.
+   */
+  @Test
+  void explainsTheNewKeywordsAsFiltersAndChecks() {
+    Fixture order = ORDER.getPayload();
+    String name = "findBySellerIdAndNoteIsNullAndBuyerIdIsNotNullAndStatusNotAndOrderNoNotInAndNoteEndingWith"
+        + "AndNoteContainingAndNoteNotContaining";
+    String text = PlanText.explain("OrderRepository." + name, order.plan(name, 6), order.model());
+    assertTrue(text.contains("  filtered on the region servers: [buyerId is not null, status <> ?2,"
+        + " note ending with ?4, note containing ?5, note not containing ?6] (rows not yet verified pass, for the"
+        + " reader to check)\n"), text);
+    assertTrue(text.contains("  checked on each entity read: [note is null, buyerId is not null, status <> ?2,"
+        + " orderNo not in ?3, note ending with ?4, note containing ?5, note not containing ?6]\n"), text);
   }
 
   /** The limit line says how the limit is applied: in each scan, to the rows got, after the union or the sort. */
