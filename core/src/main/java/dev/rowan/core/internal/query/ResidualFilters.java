@@ -60,7 +60,7 @@ import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
  *
  * <p>Thread-safety: stateless.
  */
-public final class ResidualFilters {
+final class ResidualFilters {
 
   private static final byte VERIFIED = new RowStatus(RowStatus.State.VERIFIED, 0, 0).encode()[0];
 

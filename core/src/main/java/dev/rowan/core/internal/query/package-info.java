@@ -3,10 +3,11 @@
  * turns a method name into a {@link dev.rowan.core.internal.query.ParsedQuery};
  * {@link dev.rowan.core.internal.query.QueryPlanner} chooses, for each {@code Or} group, the table
  * or view that answers it and ranks the alternatives; {@link dev.rowan.core.internal.query.PlanText}
- * explains the choice; {@link dev.rowan.core.internal.query.KeyRange},
- * {@link dev.rowan.core.internal.query.ResidualFilters} and
+ * explains the choice; {@code KeyRange}, {@code ResidualFilters} and
  * {@link dev.rowan.core.internal.query.ConditionCheck} turn a plan and a call's arguments into key
- * ranges, region server filters and the check every entity read must pass;
+ * ranges, region server filters (with {@code CellRanges}, which maps a range of values onto the
+ * byte ranges of their cells) and the check every entity read must pass, and
+ * {@link dev.rowan.core.internal.query.ScanSpec} into the gets and scans of a call;
  * {@link dev.rowan.core.internal.query.RowRead} decides which cells a count, an existence check or
  * a projection reads of each row, and {@link dev.rowan.core.internal.query.Projection} maps the
  * type a find returns to the entity's properties. The one place that

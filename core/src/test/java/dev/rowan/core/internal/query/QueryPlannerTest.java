@@ -233,7 +233,7 @@ class QueryPlannerTest {
                 + " sortInMemory=true"),
         plan(ORDER, "findBySellerIdOrAmountGreaterThan", 2,
             "view seller SCAN [sellerId EQUALS] residual [] reversed=false ordered=true secondRead=false"
-                + " or view state SCAN [status IN, amount GREATER_THAN] residual [] " + FWD_UNORDERED),
+                + " or view state SCAN [status IN, amount GREATER_THAN] residual [] " + FWD),
 
         // ---- Call: prefixes of the composite key [month][phone][ts desc]
         plan(CALL, "findByMonthAndPhoneAndTs", 3,
