@@ -18,10 +18,11 @@ import java.util.Set;
  * <p>Sizes are system properties, all optional ({@code -Drowan.bench.rounds=3}):
  * <pre>
  * rowan.bench.rounds           5       measured rounds per workload, after one warm-up run per side
- * rowan.bench.only             (all)   comma-separated: insert, update, get, query, count, projection, top, bulk, breakdown
+ * rowan.bench.only             (all)   comma-separated: insert, update, get, query, count, projection, filter, top, bulk, breakdown
  * rowan.bench.count.count      20      counts of the hot seller per run (query.hot orders each)
  * rowan.bench.projection.matches 10000 orders each projection query matches (at most query.hot)
  * rowan.bench.projection.count 20      projection queries per run
+ * rowan.bench.filter.count     20      filtered queries of the hot seller per run
  * rowan.bench.insert.orders    20000   orders per insert run
  * rowan.bench.insert.warmup    10000   orders of the warm-up insert
  * rowan.bench.insert.views     0,1,3   which of the entities with 0, 1, 2 and 3 views to insert
@@ -58,7 +59,7 @@ public final class HBaseBenchmarks {
   public static void main(String[] args) throws Exception {
     PrintStream log = System.err;
     HarnessRun run = new HarnessRun("rowan.bench.", log);
-    Set<String> only = run.only("insert,update,get,query,count,projection,top,bulk,breakdown");
+    Set<String> only = run.only("insert,update,get,query,count,projection,filter,top,bulk,breakdown");
     List<Comparison> done;
     ByteArrayOutputStream breakdownText = new ByteArrayOutputStream();
     StringBuilder bulkText = new StringBuilder();
@@ -148,6 +149,9 @@ public final class HBaseBenchmarks {
     if (only.contains("projection")) {
       all.add(new ProjectionWorkload(table, run.setting("projection.matches", 10_000),
           run.setting("projection.count", 20)));
+    }
+    if (only.contains("filter")) {
+      all.add(new FilterWorkload(table, run.setting("filter.count", 20)));
     }
     if (only.contains("top")) {
       all.add(new TopTenWorkload(cluster, run.setting("top.orders", 100_000), run.setting("top.sellers", 1000),

@@ -46,6 +46,9 @@ record SellerOrder(
     /** When and for how much the seller's orders in {@code [from, to]} were made: 2 of the 6 columns, from the view. */
     List<Amount> findAmountsBySellerBetween(String sellerId, Instant from, Instant to);
 
+    /** The seller's orders of more than {@code quantity} items: a range on a column, filtered on the region servers. */
+    List<SellerOrder> findBySellerIdAndQuantityGreaterThan(String sellerId, long quantity);
+
     /** The orders with these numbers: one multi-get of the main table. */
     List<SellerOrder> findByOrderNoIn(List<String> orderNos);
   }

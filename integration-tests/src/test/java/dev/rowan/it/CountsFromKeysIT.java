@@ -46,6 +46,7 @@ class CountsFromKeysIT {
     long countBySellerId(String sellerId);
     boolean existsBySellerId(String sellerId);
     long countBySellerIdAndNote(String sellerId, String note);
+    long countBySellerIdAndCreatedAtNot(String sellerId, java.time.Instant createdAt);
     long countByBuyerId(String buyerId);
     boolean existsByBuyerId(String buyerId);
     long countByBuyerIdAndAmount(String buyerId, BigDecimal amount);
@@ -119,8 +120,13 @@ class CountsFromKeysIT {
           assertEquals(count(all, o -> seller.equals(o.sellerId())), orders.countBySellerId(seller), context);
           assertEquals(count(all, o -> seller.equals(o.sellerId())) > 0, orders.existsBySellerId(seller), context);
         }
-        case 1 -> assertEquals(count(all, o -> some.sellerId().equals(o.sellerId()) && note.equals(o.note())),
-            orders.countBySellerIdAndNote(some.sellerId(), note), context);
+        case 1 -> {
+          assertEquals(count(all, o -> some.sellerId().equals(o.sellerId()) && note.equals(o.note())),
+              orders.countBySellerIdAndNote(some.sellerId(), note), context);
+          // a filter pushed on a view key part: its cell is read for the filter to see it
+          assertEquals(count(all, o -> some.sellerId().equals(o.sellerId()) && !some.createdAt().equals(o.createdAt())),
+              orders.countBySellerIdAndCreatedAtNot(some.sellerId(), some.createdAt()), context);
+        }
         case 2 -> {
           assertEquals(count(all, o -> buyer.equals(o.buyerId())), orders.countByBuyerId(buyer), context);
           assertEquals(count(all, o -> buyer.equals(o.buyerId())) > 0, orders.existsByBuyerId(buyer), context);

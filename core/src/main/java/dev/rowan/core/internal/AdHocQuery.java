@@ -124,6 +124,9 @@ public final class AdHocQuery<T> {
       }
       sorts.add(new dev.rowan.core.internal.query.Sort(order.property(), order.descending()));
     }
+    if (counting) {
+      sorts.clear(); // a count has no order
+    }
     ParsedQuery query = new ParsedQuery(name, counting ? Action.COUNT : Action.FIND, 0,
         List.of(conditions), sorts, viewName, arguments.size());
     Object[] args = arguments.toArray();
@@ -133,7 +136,8 @@ public final class AdHocQuery<T> {
     if (!problems.isEmpty()) {
       throw new IllegalArgumentException(String.join("; ", problems));
     }
-    MethodPlan plan = QueryPlanner.plan(query, model, views);
+    MethodPlan plan = sorts.isEmpty() ? QueryPlanner.plan(query, model, views)
+        : QueryPlanner.planSorted(query, model, views, null);
     if (plan.readsWholeTable() && !allowScan) {
       throw new IllegalArgumentException(name + " would read the whole " + (viewName == null ? "table "
           + model.tableName() : "view " + viewName) + ": " + PlanText.fullScanReason(plan.groups().get(0)) + ". "
@@ -163,8 +167,7 @@ public final class AdHocQuery<T> {
 
   /** How many entities match, read as a count method reads them. */
   public long count() {
-    long count = new QueryCall<>(name, store, plan, inMemory, null, null, 0, args).count();
-    return limit > 0 ? Math.min(count, limit) : count;
+    return new QueryCall<>(name, store, plan, inMemory, null, null, limit, args).count();
   }
 
   /** The plan text, as a repository's {@code explain} gives it. */

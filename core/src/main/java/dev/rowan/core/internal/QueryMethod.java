@@ -210,7 +210,7 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     if (!problems.isEmpty()) {
       return new Planned(null, null, String.join("; ", problems));
     }
-    MethodPlan planned = QueryPlanner.plan(sorted, model, store.context().views.views(),
+    MethodPlan planned = QueryPlanner.planSorted(sorted, model, store.context().views.views(),
         projection == null ? null : projection.properties());
     if (planned.sortInMemory() && planned.groups().stream().anyMatch(g -> g.access() != AccessPlan.Access.GET)) {
       String served = planned.groups().size() > 1 ? "its Or groups are read separately, so no key order serves"

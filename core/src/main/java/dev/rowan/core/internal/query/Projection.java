@@ -236,8 +236,8 @@ public final class Projection {
       return switch (method.getName()) {
         case "equals" -> proxy == args[0] || args[0] != null && Proxy.isProxyClass(args[0].getClass())
             && Proxy.getInvocationHandler(args[0]) instanceof Projection.Values other
-            && other.projection().type == type && Arrays.equals(values, other.values);
-        case "hashCode" -> type.hashCode() * 31 + Arrays.hashCode(values);
+            && other.projection().type == type && Arrays.deepEquals(values, other.values);
+        case "hashCode" -> type.hashCode() * 31 + Arrays.deepHashCode(values);
         case "toString" -> text();
         default -> throw new UnsupportedOperationException(type.getSimpleName() + "." + method.getName());
       };
@@ -249,7 +249,8 @@ public final class Projection {
 
     private String text() {
       StringJoiner text = new StringJoiner(", ", type.getSimpleName() + "[", "]");
-      properties.forEach(p -> text.add(p.name() + "=" + values[p.index()]));
+      properties.forEach(p -> text.add(p.name() + "=" + (values[p.index()] instanceof byte[] bytes
+          ? Arrays.toString(bytes) : values[p.index()])));
       return text.toString();
     }
   }

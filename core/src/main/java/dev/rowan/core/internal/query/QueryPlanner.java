@@ -38,6 +38,17 @@ public final class QueryPlanner {
       .thenComparing(AccessPlan::secondRead)
       .thenComparing(p -> !p.ordered());
 
+  /**
+   * The ranking of a call's {@code Sort}, which may not sort in memory: as {@link #BEST_FIRST},
+   * but results in the asked order before no second read.
+   */
+  private static final Comparator<AccessPlan> ORDERED_FIRST = Comparator
+      .comparing((AccessPlan p) -> p.access() != Access.GET)
+      .thenComparing(p -> -p.boundParts())
+      .thenComparing(AccessPlan::skippedParts)
+      .thenComparing(p -> !p.ordered())
+      .thenComparing(AccessPlan::secondRead);
+
   private QueryPlanner() {}
 
   /** Plans {@code query}, a method of whole entities or a count, over {@code entity}'s table and {@code views}. */
@@ -51,6 +62,22 @@ public final class QueryPlanner {
    */
   public static MethodPlan plan(ParsedQuery query, EntityModel<?> entity, List<ViewModel> views,
       List<PropertyModel> projected) {
+    return plan(query, entity, views, projected, BEST_FIRST);
+  }
+
+  /**
+   * Plans {@code query} as {@link #plan(ParsedQuery, EntityModel, List, List)} does, for an order
+   * chosen at the call ({@code Sort}), which is refused where it would sort in memory: among the
+   * plans that bind as many key parts, one that reads in the asked order wins over one without a
+   * second read.
+   */
+  public static MethodPlan planSorted(ParsedQuery query, EntityModel<?> entity, List<ViewModel> views,
+      List<PropertyModel> projected) {
+    return plan(query, entity, views, projected, ORDERED_FIRST);
+  }
+
+  private static MethodPlan plan(ParsedQuery query, EntityModel<?> entity, List<ViewModel> views,
+      List<PropertyModel> projected, Comparator<AccessPlan> ranking) {
     List<AccessPlan> chosen = new ArrayList<>();
     List<String> alternatives = new ArrayList<>();
     for (int number = 1; number <= query.groups().size(); number++) {
@@ -67,7 +94,7 @@ public final class QueryPlanner {
               projected));
         }
       }
-      List<AccessPlan> ranked = candidates.stream().sorted(BEST_FIRST).toList(); // stable: main table first
+      List<AccessPlan> ranked = candidates.stream().sorted(ranking).toList(); // stable: main table first
       chosen.add(ranked.get(0));
       for (AccessPlan loser : ranked.subList(1, ranked.size())) {
         alternatives.add(label + PlanText.target(loser, entity) + ": " + PlanText.summary(loser));
@@ -116,6 +143,8 @@ public final class QueryPlanner {
     }
     while (range == null && !prefix.isEmpty() && prefix.get(prefix.size() - 1).isEveryValue()) {
       prefix.remove(prefix.size() - 1); // skipping over a part pays only for a bound part after it
+      PropertyModel next = parts.get(prefix.size());
+      range = take(unused, next, c -> bindsRange(c, next)); // the part skipped over may take a range itself
     }
     if (key.hashPart() >= prefix.size()) {
       return fullScan(view, key, group);
@@ -162,12 +191,18 @@ public final class QueryPlanner {
     return ranges > 0 && ranges <= MAX_SKIP_RANGES;
   }
 
-  /** How many values a key part of {@code type} can take when that is few (enum, boolean), else 0. */
+  /** How many values a key part of {@code type} can take when that is few ({@link #everyValue}), else 0. */
   static int valueCount(Class<?> type) {
+    List<?> values = everyValue(type);
+    return values == null ? 0 : values.size();
+  }
+
+  /** Every value of a key part of few values (an enum's constants, a boolean's two), or null for another type. */
+  static List<?> everyValue(Class<?> type) {
     if (type.isEnum()) {
-      return type.getEnumConstants().length;
+      return List.of(type.getEnumConstants());
     }
-    return type == boolean.class || type == Boolean.class ? 2 : 0;
+    return type == boolean.class || type == Boolean.class ? List.of(false, true) : null;
   }
 
   private static boolean bindsValues(Condition condition) {

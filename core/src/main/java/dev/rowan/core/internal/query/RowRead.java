@@ -26,7 +26,9 @@ import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
  * stands for an entity that matches and what the method returns of it. The key properties come
  * from the row key (and, on a unique view, from the owner cell); the cells read are the protocol
  * cells that say whether a row can be trusted and the columns the residual conditions, the
- * projection and an in-memory sort need. Nothing else crosses the wire.
+ * projection and an in-memory sort need, and every column a filter pushed to the region servers
+ * tests (its cell must be read for the filter to see it, even where the key holds its value).
+ * Nothing else crosses the wire.
  *
  * <ul>
  *   <li>A view: its status cell and write mark (and owner, on a unique view) plus the columns. A
@@ -135,6 +137,13 @@ public record RowRead(Kind kind, List<Qualifier> protocolCells, List<PropertyMod
         return wholeRows(why + property.qualifiedName() + ", which view " + plan.view().tableName()
             + " does not carry");
       }
+      if (!columns.contains(property)) {
+        columns.add(property);
+      }
+    }
+    for (Condition condition : ResidualFilters.pushed(plan, entity)) {
+      // a filter pushed to the region servers must see its cell, also where the key holds the value
+      PropertyModel property = entity.property(condition.property());
       if (!columns.contains(property)) {
         columns.add(property);
       }

@@ -179,11 +179,6 @@ public record ScanSpec(AccessPlan plan, EntityModel<?> entity, Object[] args, Ro
     return prefixes;
   }
 
-  /** Every value of a key part of few values ({@link QueryPlanner#valueCount}). */
-  private static List<?> everyValue(Class<?> type) {
-    return type.isEnum() ? List.of(type.getEnumConstants()) : List.of(false, true);
-  }
-
   /**
    * One value array per combination of the values the prefix conditions bind, every value of a
    * skipped part included.
@@ -194,7 +189,7 @@ public record ScanSpec(AccessPlan plan, EntityModel<?> entity, Object[] args, Ro
     for (Condition condition : plan.prefix()) {
       PropertyModel property = entity.property(condition.property());
       int slot = property.index();
-      List<?> choices = condition.isEveryValue() ? everyValue(property.type())
+      List<?> choices = condition.isEveryValue() ? QueryPlanner.everyValue(property.type())
           : condition.keyword() == Keyword.IN
               ? List.copyOf(new LinkedHashSet<>(ConditionCheck.values(args[condition.parameter()])))
               : List.of(args[condition.parameter()]);

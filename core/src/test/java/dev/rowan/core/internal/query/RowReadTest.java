@@ -106,6 +106,13 @@ class RowReadTest {
   }
 
   @Test
+  void aPushedFilterOnAColumnTheViewKeyHoldsReadsThatColumnSoThatTheFilterSeesIt() {
+    RowRead read = count(Order.class, "countBySellerIdAndCreatedAtNot", 2);
+    assertEquals(Kind.CELLS, read.kind());
+    assertEquals(List.of("createdAt"), columns(read), "the key holds createdAt, the Not filter needs its cell");
+  }
+
+  @Test
   void aCountThroughAUniqueViewReadsItsOwnerCellForTheMainKey() {
     RowRead read = count(Order.class, "countByNote", 1);
     assertEquals(Kind.CELLS, read.kind());
