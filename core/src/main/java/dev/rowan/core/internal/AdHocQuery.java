@@ -1,7 +1,6 @@
 package dev.rowan.core.internal;
 
 import dev.rowan.core.Sort;
-import dev.rowan.core.internal.query.AccessPlan;
 import dev.rowan.core.internal.query.Action;
 import dev.rowan.core.internal.query.Condition;
 import dev.rowan.core.internal.query.ConditionCheck;
@@ -44,27 +43,33 @@ public final class AdHocQuery<T> {
       values = java.util.Collections.unmodifiableList(new ArrayList<>(values));
     }
 
+    /** {@code property} equals {@code value}. */
     public static Term equal(String property, Object value) {
       return new Term(property, Keyword.EQUALS, java.util.Arrays.asList(value));
     }
 
+    /** {@code property} is one of {@code values}. */
     public static Term in(String property, Collection<?> values) {
       return new Term(property, Keyword.IN, java.util.Arrays.asList((Object) values));
     }
 
+    /** {@code property} lies in {@code [from, to]}. */
     public static Term between(String property, Object from, Object to) {
       return new Term(property, Keyword.BETWEEN, java.util.Arrays.asList(from, to));
     }
 
+    /** {@code property} is below {@code value}, or at most it when {@code orEqual}. */
     public static Term lessThan(String property, Object value, boolean orEqual) {
       return new Term(property, orEqual ? Keyword.LESS_THAN_EQUAL : Keyword.LESS_THAN, java.util.Arrays.asList(value));
     }
 
+    /** {@code property} is above {@code value}, or at least it when {@code orEqual}. */
     public static Term greaterThan(String property, Object value, boolean orEqual) {
       return new Term(property, orEqual ? Keyword.GREATER_THAN_EQUAL : Keyword.GREATER_THAN,
           java.util.Arrays.asList(value));
     }
 
+    /** String {@code property} starts with {@code prefix}. */
     public static Term startingWith(String property, String prefix) {
       return new Term(property, Keyword.STARTING_WITH, java.util.Arrays.asList(prefix));
     }
@@ -116,37 +121,18 @@ public final class AdHocQuery<T> {
       conditions.add(new Condition(term.property(), term.keyword(), arguments.size()));
       arguments.addAll(term.values());
     }
-    List<dev.rowan.core.internal.query.Sort> sorts = new ArrayList<>();
-    for (Sort.Order order : sort.orders()) {
-      if (model.properties().stream().noneMatch(p -> p.name().equals(order.property()))) {
-        throw new IllegalArgumentException(name + ": cannot sort by '" + order.property() + "': " + model.entityName()
-            + " has no such property");
-      }
-      sorts.add(new dev.rowan.core.internal.query.Sort(order.property(), order.descending()));
-    }
-    if (counting) {
-      sorts.clear(); // a count has no order
-    }
+    List<dev.rowan.core.internal.query.Sort> sorts = counting ? List.of() : CallSorts.keys(sort); // a count has no order
     ParsedQuery query = new ParsedQuery(name, counting ? Action.COUNT : Action.FIND, 0,
         List.of(conditions), sorts, viewName, arguments.size());
     Object[] args = arguments.toArray();
     ConditionCheck.checkArguments(name, query, args, model, new String[args.length]);
-    List<String> problems = new ArrayList<>();
-    MethodChecks.checkSorts(name, query, model, problems);
-    if (!problems.isEmpty()) {
-      throw new IllegalArgumentException(String.join("; ", problems));
-    }
     MethodPlan plan = sorts.isEmpty() ? QueryPlanner.plan(query, model, views)
-        : QueryPlanner.planSorted(query, model, views, null);
+        : CallSorts.plan(name, query, model, views, null, allowScan,
+            "Sort by the key's order, or call allowScan() to accept reading every match");
     if (plan.readsWholeTable() && !allowScan) {
       throw new IllegalArgumentException(name + " would read the whole " + (viewName == null ? "table "
           + model.tableName() : "view " + viewName) + ": " + PlanText.fullScanReason(plan.groups().get(0)) + ". "
           + QueryParameters.suggestView(query, model, views) + " Or call allowScan() to accept the full scan.");
-    }
-    if (plan.sortInMemory() && plan.groups().get(0).access() != AccessPlan.Access.GET && !allowScan) {
-      throw new IllegalArgumentException(name + ": " + sort + " would read every matching " + model.entityName()
-          + " into memory to sort them; " + PlanText.keyOrder(plan.groups().get(0), model)
-          + ". Sort by the key's order, or call allowScan() to accept reading every match");
     }
     return new AdHocQuery<>(name, store, plan, new InMemoryOrder(model, sorts), args, limit);
   }

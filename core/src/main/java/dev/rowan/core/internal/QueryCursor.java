@@ -16,6 +16,8 @@ import java.util.Deque;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.TreeSet;
+import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
@@ -136,8 +138,8 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
       switch (narrow.kind()) {
         case KEYS_ONLY, LIVE_KEYS -> offer(key, null, keyValues(key));
         case QUALIFIERS -> {
-          java.util.TreeSet<byte[]> seen = new java.util.TreeSet<>(Bytes.BYTES_COMPARATOR);
-          for (org.apache.hadoop.hbase.Cell cell : row.rawCells()) {
+          TreeSet<byte[]> seen = new TreeSet<>(Bytes.BYTES_COMPARATOR);
+          for (Cell cell : row.rawCells()) {
             Object[] values = keyValues(key);
             int offset = cell.getQualifierOffset();
             int end;

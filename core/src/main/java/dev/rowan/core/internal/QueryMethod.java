@@ -20,7 +20,6 @@ import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
 import java.lang.reflect.Method;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -176,10 +175,7 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     if (sort.isUnsorted()) {
       return new Planned(plan, inMemory, null);
     }
-    List<dev.rowan.core.internal.query.Sort> sorts = new ArrayList<>();
-    for (Sort.Order order : sort.orders()) {
-      sorts.add(new dev.rowan.core.internal.query.Sort(order.property(), order.descending()));
-    }
+    List<dev.rowan.core.internal.query.Sort> sorts = CallSorts.keys(sort);
     Planned planned = plans.get(sorts, this::plan);
     if (planned.refusal() != null) {
       throw new IllegalArgumentException(planned.refusal());
@@ -188,42 +184,22 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
   }
 
   /**
-   * The plan of the method's conditions with {@code sorts}, which a call's {@code Sort} asks for;
-   * refused when a property is unknown or has no order, or when the sort would read every match
-   * into memory to sort it (every group but gets of whole keys, whose number the arguments bound).
+   * The plan of the method's conditions with {@code sorts}, which a call's {@code Sort} asks for,
+   * or why the sort is refused ({@link CallSorts#plan}).
    */
   private Planned plan(List<dev.rowan.core.internal.query.Sort> sorts) {
     EntityModel<T> model = store.model();
     ParsedQuery query = plan.query();
     ParsedQuery sorted = new ParsedQuery(query.methodName(), query.action(), query.limit(), query.groups(), sorts,
         query.view(), query.parameterCount());
-    List<String> problems = new ArrayList<>();
-    for (dev.rowan.core.internal.query.Sort sort : sorts) {
-      if (model.properties().stream().noneMatch(p -> p.name().equals(sort.property()))) {
-        problems.add(name + ": cannot sort by '" + sort.property() + "': " + model.entityName() + " has no such property;"
-            + " its properties are " + model.properties().stream().map(PropertyModel::name).toList());
-      }
+    try {
+      MethodPlan planned = CallSorts.plan(name, sorted, model, store.context().views.views(),
+          projection == null ? null : projection.properties(), false,
+          "Sort by the key's order, or declare a view whose key serves this order");
+      return new Planned(planned, new InMemoryOrder(model, sorts), null);
+    } catch (IllegalArgumentException refused) {
+      return new Planned(null, null, refused.getMessage());
     }
-    if (problems.isEmpty()) {
-      MethodChecks.checkSorts(name, sorted, model, problems);
-    }
-    if (!problems.isEmpty()) {
-      return new Planned(null, null, String.join("; ", problems));
-    }
-    MethodPlan planned = QueryPlanner.planSorted(sorted, model, store.context().views.views(),
-        projection == null ? null : projection.properties());
-    if (planned.sortInMemory() && planned.groups().stream().anyMatch(g -> g.access() != AccessPlan.Access.GET)) {
-      String served = planned.groups().size() > 1 ? "its Or groups are read separately, so no key order serves"
-          + " any sort" : PlanText.keyOrder(planned.groups().get(0), model);
-      return new Planned(null, null, name + ": Sort " + sortText(sorts) + " would read every matching "
-          + model.entityName() + " into memory to sort them; " + served
-          + ". Sort by the key's order, or declare a view whose key serves this order");
-    }
-    return new Planned(planned, new InMemoryOrder(model, sorts), null);
-  }
-
-  private static String sortText(List<dev.rowan.core.internal.query.Sort> sorts) {
-    return sorts.stream().map(s -> s.property() + (s.descending() ? " desc" : " asc")).toList().toString();
   }
 
   /** The most results of this call: the name's {@code First}/{@code Top} and the call's {@code Limit}, the smaller. */
