@@ -1,6 +1,8 @@
 package dev.rowan.it.model;
 
 import dev.rowan.core.HBaseRepository;
+import dev.rowan.core.Limit;
+import dev.rowan.core.Sort;
 import dev.rowan.core.Page;
 import dev.rowan.core.PageRequest;
 import dev.rowan.mapping.annotation.Column;
@@ -37,8 +39,30 @@ class SaltedViewsModelIT extends ModelScenario {
       @Column(name = "d") LocalDate day,
       @Version Long version) {}
 
+  /** A projection: what the narrow byDay view carries, and the key. */
+  record DayAmount(UUID id, LocalDate day, BigDecimal amount) {}
+
+  /** A projection as an interface, of the full-copy cat view's columns. */
+  interface CategoryQty {
+    UUID getId();
+
+    Integer qty();
+  }
+
   interface Orders extends HBaseRepository<Ord> {
     List<Ord> findByCategory(String category);
+
+    List<DayAmount> findAmountsByDay(LocalDate day);
+
+    List<DayAmount> findAmountsByCategoryOrDay(String category, LocalDate day);
+
+    Page<CategoryQty> findQtyByCategory(String category, PageRequest page);
+
+    List<Ord> findByCategory(String category, Sort sort);
+
+    Stream<Ord> streamByCategory(String category, Sort sort, Limit limit);
+
+    List<DayAmount> findAmountsByDayBetween(LocalDate from, LocalDate to, Limit limit);
 
     List<Ord> findByCatBetween(String category, Instant from, Instant to);
 
@@ -115,6 +139,55 @@ class SaltedViewsModelIT extends ModelScenario {
       query("findByCategory", (repo, r, m, v) -> {
         String c = pick(r, CATEGORIES);
         v.inOrder(call("findByCategory", c), m.where("cat", o -> c.equals(o.category())), repo.findByCategory(c));
+      });
+      query("findAmountsByDay (projection, narrow view)", (repo, r, m, v) -> {
+        LocalDate d = day(r);
+        v.same(call("findAmountsByDay", d), m.where("byDay", o -> d.equals(o.day())).stream()
+            .map(o -> new DayAmount(o.id(), o.day(), o.amount())).toList(), repo.findAmountsByDay(d));
+      });
+      query("findAmountsByCategoryOrDay (projection, Or)", (repo, r, m, v) -> {
+        String c = pick(r, CATEGORIES);
+        LocalDate d = day(r);
+        v.same(call("findAmountsByCategoryOrDay", c, d), m.where(o -> c.equals(o.category()) || d.equals(o.day()))
+            .stream().map(o -> new DayAmount(o.id(), o.day(), o.amount()).toString()).sorted().toList(),
+            repo.findAmountsByCategoryOrDay(c, d).stream().map(DayAmount::toString).sorted().toList());
+      });
+      query("findQtyByCategory (interface projection, pages)", (repo, r, m, v) -> {
+        String c = pick(r, CATEGORIES);
+        List<String> expected = m.where("cat", o -> c.equals(o.category())).stream().map(o -> o.id() + "=" + o.qty())
+            .toList();
+        List<String> got = new java.util.ArrayList<>();
+        PageRequest page = PageRequest.of(1 + r.nextInt(4));
+        while (page != null) {
+          Page<CategoryQty> found = repo.findQtyByCategory(c, page);
+          found.content().forEach(p -> got.add(p.getId() + "=" + p.qty()));
+          page = found.next();
+        }
+        v.same(call("findQtyByCategory", c, "pages"), expected, got);
+      });
+      query("findByCategory(Sort)", (repo, r, m, v) -> {
+        String c = pick(r, CATEGORIES);
+        boolean descending = r.nextBoolean();
+        Comparator<Ord> byAt = Comparator.comparing(Ord::at, Comparator.nullsLast(Comparator.<Instant>naturalOrder()));
+        v.sorted(call("findByCategory", c, descending ? "at desc" : "at asc"), m.where(o -> c.equals(o.category())),
+            descending ? byAt.reversed() : byAt, Integer.MAX_VALUE,
+            repo.findByCategory(c, descending ? Sort.by("at").descending() : Sort.by("at")));
+      });
+      query("streamByCategory(Sort, Limit)", (repo, r, m, v) -> {
+        String c = pick(r, CATEGORIES);
+        int limit = 1 + r.nextInt(4);
+        v.sorted(call("streamByCategory", c, "at desc", limit), m.where(o -> c.equals(o.category())),
+            Comparator.comparing(Ord::at, Comparator.nullsLast(Comparator.<Instant>reverseOrder())), limit,
+            Verdict.list(repo.streamByCategory(c, Sort.by("at").descending(), Limit.of(limit))));
+      });
+      query("findAmountsByDayBetween(Limit) (projection, narrow view, limit)", (repo, r, m, v) -> {
+        LocalDate from = day(r);
+        LocalDate to = from.plusDays(r.nextInt(3));
+        int limit = 1 + r.nextInt(5);
+        v.same(call("findAmountsByDayBetween", from, to, limit), m.where("byDay", o -> o.day() != null
+                && !o.day().isBefore(from) && !o.day().isAfter(to)).stream().limit(limit)
+            .map(o -> new DayAmount(o.id(), o.day(), o.amount())).toList(),
+            repo.findAmountsByDayBetween(from, to, Limit.of(limit)));
       });
       query("findByCatBetween", (repo, r, m, v) -> {
         String c = pick(r, CATEGORIES);

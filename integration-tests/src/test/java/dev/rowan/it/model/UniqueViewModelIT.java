@@ -29,8 +29,17 @@ class UniqueViewModelIT extends ModelScenario {
       @Column(name = "l") Integer level,
       @Column(name = "n") String nick) {}
 
+  /** Projections through the unique email view (the owner cell names the user) and the narrow team view. */
+  record Contact(String userId, String email) {}
+
+  record TeamEmail(String team, Integer level, String email) {}
+
   interface Users extends HBaseRepository<User> {
     Optional<User> findByEmail(String email);
+
+    Optional<Contact> findContactByEmail(String email);
+
+    List<TeamEmail> findEmailsByTeam(String team);
 
     boolean existsByEmail(String email);
 
@@ -81,6 +90,16 @@ class UniqueViewModelIT extends ModelScenario {
       query("findByEmail", (repo, r, m, v) -> {
         String email = pick(r, EMAILS);
         v.inOrder(call("findByEmail", email), m.where(u -> email.equals(u.email())), repo.findByEmail(email).stream().toList());
+      });
+      query("findContactByEmail (projection, unique view)", (repo, r, m, v) -> {
+        String email = pick(r, EMAILS);
+        v.same(call("findContactByEmail", email), m.where(u -> email.equals(u.email())).stream()
+            .map(u -> new Contact(u.userId(), u.email())).findFirst(), repo.findContactByEmail(email));
+      });
+      query("findEmailsByTeam (projection, narrow view)", (repo, r, m, v) -> {
+        String team = pick(r, TEAMS);
+        v.same(call("findEmailsByTeam", team), m.where("team", u -> team.equals(u.team())).stream()
+            .map(u -> new TeamEmail(u.team(), u.level(), u.email())).toList(), repo.findEmailsByTeam(team));
       });
       query("existsByEmail", (repo, r, m, v) -> {
         String email = pick(r, EMAILS);

@@ -29,8 +29,17 @@ class WideModelIT extends ModelScenario {
       @Column(name = "k") String kind,
       @Column(name = "v") Long value) {}
 
+  /** Projections of a wide entity: of its key parts only (read as qualifiers), and with a column (whole rows). */
+  record Slot(LocalDate day, int seq) {}
+
+  record Kind(int seq, String kind) {}
+
   interface Events extends HBaseRepository<Event> {
     Optional<Event> findByUserAndDayAndSeq(String user, LocalDate day, int seq);
+
+    List<Slot> findSlotsByUserAndDayBetween(String user, LocalDate from, LocalDate to);
+
+    List<Kind> findKindsByUserAndDay(String user, LocalDate day);
 
     List<Event> findByUserAndDay(String user, LocalDate day);
 
@@ -86,6 +95,20 @@ class WideModelIT extends ModelScenario {
         v.sameEntity(call("findByKey", probe.user(), probe.day(), probe.seq()), m.get(probe),
             repo.findByKey(probe.user(), probe.day(), probe.seq()).orElse(null));
       }, 4);
+      query("findSlotsByUserAndDayBetween (projection of key parts, wide)", (repo, r, m, v) -> {
+        String user = pick(r, USERS);
+        LocalDate from = day(r);
+        LocalDate to = from.plusDays(r.nextInt(2));
+        v.same(call("findSlotsByUserAndDayBetween", user, from, to), m.where(e -> e.user().equals(user)
+                && !e.day().isBefore(from) && !e.day().isAfter(to)).stream().map(e -> new Slot(e.day(), e.seq())).toList(),
+            repo.findSlotsByUserAndDayBetween(user, from, to));
+      });
+      query("findKindsByUserAndDay (projection with a column, wide)", (repo, r, m, v) -> {
+        String user = pick(r, USERS);
+        LocalDate day = day(r);
+        v.same(call("findKindsByUserAndDay", user, day), m.where(e -> e.user().equals(user) && e.day().equals(day))
+            .stream().map(e -> new Kind(e.seq(), e.kind())).toList(), repo.findKindsByUserAndDay(user, day));
+      });
       query("findByUserAndDay", (repo, r, m, v) -> {
         String user = pick(r, USERS);
         LocalDate day = day(r);
