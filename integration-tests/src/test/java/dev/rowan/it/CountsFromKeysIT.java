@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rowan.core.HBaseRepository;
 import dev.rowan.core.Rowan;
-import dev.rowan.core.spi.ProtocolHook;
 import dev.rowan.core.spi.ProtocolHook.Step;
 import dev.rowan.mapping.annotation.Family;
 import dev.rowan.mapping.annotation.RowKey;
@@ -26,7 +25,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.Connection;
@@ -200,13 +198,8 @@ class CountsFromKeysIT {
   @Test
   void aRowLeftUnsettledByAStoppedWriteIsStillCheckedAgainstItsMainRow(Connection connection,
       TestNamespace namespace) {
-    AtomicReference<Step> stopAt = new AtomicReference<>();
-    ProtocolHook hook = (step, table, keys) -> {
-      if (step == stopAt.get()) {
-        throw new FaultInjectionIT.Crash(step);
-      }
-    };
-    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).protocolHook(hook).build()) {
+    StoppedWrites stopped = new StoppedWrites();
+    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).protocolHook(stopped).build()) {
       rowan.schema().create(Order.class);
       OrderCounts orders = rowan.repository(OrderCounts.class);
       Random random = new Random(11);
@@ -217,25 +210,12 @@ class CountsFromKeysIT {
         orders.save(order);
         model.put(order.orderNo(), order);
       }
-      // committed on the main table, not settled in the views: new rows unverified, old rows not yet deleted
-      stopAt.set(Step.BEFORE_SETTLE);
-      for (int i = 0; i < 10; i++) {
-        Order moved = model.get("order-" + i).withSeller("seller-b").withBuyer("buyer-b");
-        assertThrows(FaultInjectionIT.Crash.class, () -> orders.save(moved));
-        model.put(moved.orderNo(), moved);
-      }
-      // never committed: the views hold unverified rows of a write the main table never saw
-      stopAt.set(Step.BEFORE_MAIN_WRITE);
-      for (int i = 10; i < 15; i++) {
-        Order never = model.get("order-" + i).withSeller("seller-b").withBuyer("buyer-b");
-        assertThrows(FaultInjectionIT.Crash.class, () -> orders.save(never));
-      }
-      stopAt.set(null);
+      List<Order> first = new ArrayList<>(model.values());
+      stopped.save(orders, Step.BEFORE_SETTLE, first.subList(0, 10), o -> o.withSeller("seller-b").withBuyer("buyer-b"));
+      stopped.save(orders, Step.BEFORE_MAIN_WRITE, first.subList(10, 15),
+          o -> o.withSeller("seller-b").withBuyer("buyer-b"));
       // what each stopped write left on the main table is the truth a count must give
-      List<Order> all = new ArrayList<>();
-      for (String number : model.keySet()) {
-        orders.findByKey(number).ifPresent(all::add);
-      }
+      List<Order> all = StoppedWrites.truth(orders, model.keySet());
       assertTrue(count(all, o -> "seller-b".equals(o.sellerId())) >= 5, "most stopped writes committed: " + all);
       for (String party : List.of("a", "b")) {
         assertEquals(count(all, o -> ("seller-" + party).equals(o.sellerId())), orders.countBySellerId("seller-" + party),

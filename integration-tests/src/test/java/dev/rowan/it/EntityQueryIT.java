@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rowan.core.HBaseRepository;
 import dev.rowan.core.Rowan;
 import dev.rowan.core.Sort;
-import dev.rowan.core.spi.ProtocolHook;
 import dev.rowan.core.spi.ProtocolHook.Step;
 import dev.rowan.test.HBaseTest;
 import dev.rowan.test.TestNamespace;
@@ -20,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import org.apache.hadoop.hbase.client.Connection;
 import org.junit.jupiter.api.Test;
@@ -136,13 +134,8 @@ class EntityQueryIT {
   @Test
   void rowsLeftUnsettledByStoppedWritesAreCheckedAgainstTheirMainRows(Connection connection,
       TestNamespace namespace) {
-    AtomicReference<Step> stopAt = new AtomicReference<>();
-    ProtocolHook hook = (step, table, keys) -> {
-      if (step == stopAt.get()) {
-        throw new FaultInjectionIT.Crash(step);
-      }
-    };
-    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).protocolHook(hook).build()) {
+    StoppedWrites stopped = new StoppedWrites();
+    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).protocolHook(stopped).build()) {
       rowan.schema().create(Order.class);
       Orders orders = rowan.repository(Orders.class);
       OrderFixtures fixtures = new OrderFixtures(new Random(21));
@@ -152,21 +145,10 @@ class EntityQueryIT {
         orders.save(order);
         model.put(order.orderNo(), order);
       }
-      stopAt.set(Step.BEFORE_SETTLE);
-      for (int i = 0; i < 6; i++) {
-        Order moved = model.get("order-" + i).withSeller("seller-b");
-        assertThrows(FaultInjectionIT.Crash.class, () -> orders.save(moved));
-      }
-      stopAt.set(Step.BEFORE_MAIN_WRITE);
-      for (int i = 6; i < 10; i++) {
-        Order never = model.get("order-" + i).withSeller("seller-b");
-        assertThrows(FaultInjectionIT.Crash.class, () -> orders.save(never));
-      }
-      stopAt.set(null);
-      List<Order> truth = new ArrayList<>();
-      for (String number : model.keySet()) {
-        orders.findByKey(number).ifPresent(truth::add);
-      }
+      List<Order> first = new ArrayList<>(model.values());
+      stopped.save(orders, Step.BEFORE_SETTLE, first.subList(0, 6), o -> o.withSeller("seller-b"));
+      stopped.save(orders, Step.BEFORE_MAIN_WRITE, first.subList(6, 10), o -> o.withSeller("seller-b"));
+      List<Order> truth = StoppedWrites.truth(orders, model.keySet());
       for (String seller : List.of("seller-a", "seller-b")) {
         assertEquals(truth.stream().filter(o -> seller.equals(o.sellerId())).sorted(BY_TIME).toList(),
             rowan.query(Order.class).on("seller").where("sellerId", seller).list(), seller);

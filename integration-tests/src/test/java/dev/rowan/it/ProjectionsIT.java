@@ -9,7 +9,6 @@ import dev.rowan.core.Page;
 import dev.rowan.core.PageRequest;
 import dev.rowan.core.QueryMethodException;
 import dev.rowan.core.Rowan;
-import dev.rowan.core.spi.ProtocolHook;
 import dev.rowan.core.spi.ProtocolHook.Step;
 import dev.rowan.it.CountsFromKeysIT.Reads;
 import dev.rowan.mapping.annotation.Column;
@@ -28,7 +27,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.apache.hadoop.hbase.client.Connection;
@@ -238,13 +236,8 @@ class ProjectionsIT {
   @Test
   void rowsLeftUnsettledByStoppedWritesAreCheckedAgainstTheirMainRows(Connection connection,
       TestNamespace namespace) {
-    AtomicReference<Step> stopAt = new AtomicReference<>();
-    ProtocolHook hook = (step, table, keys) -> {
-      if (step == stopAt.get()) {
-        throw new FaultInjectionIT.Crash(step);
-      }
-    };
-    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).protocolHook(hook).build()) {
+    StoppedWrites stopped = new StoppedWrites();
+    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).protocolHook(stopped).build()) {
       rowan.schema().create(Order.class);
       OrderProjections orders = rowan.repository(OrderProjections.class);
       Random random = new Random(13);
@@ -255,22 +248,10 @@ class ProjectionsIT {
         orders.save(order);
         model.put(order.orderNo(), order);
       }
-      stopAt.set(Step.BEFORE_SETTLE); // committed, not settled: new rows unverified, old rows still there
-      for (int i = 0; i < 8; i++) {
-        Order moved = model.get("order-" + i).withBuyer("buyer-b").withNote("moved " + i);
-        assertThrows(FaultInjectionIT.Crash.class, () -> orders.save(moved));
-        model.put(moved.orderNo(), moved);
-      }
-      stopAt.set(Step.BEFORE_MAIN_WRITE); // never committed: unverified rows of a write the main table never saw
-      for (int i = 8; i < 12; i++) {
-        Order never = model.get("order-" + i).withBuyer("buyer-b").withNote("never " + i);
-        assertThrows(FaultInjectionIT.Crash.class, () -> orders.save(never));
-      }
-      stopAt.set(null);
-      List<Order> truth = new ArrayList<>();
-      for (String number : model.keySet()) {
-        orders.findByKey(number).ifPresent(truth::add);
-      }
+      List<Order> first = new ArrayList<>(model.values());
+      stopped.save(orders, Step.BEFORE_SETTLE, first.subList(0, 8), o -> o.withBuyer("buyer-b").withNote("moved"));
+      stopped.save(orders, Step.BEFORE_MAIN_WRITE, first.subList(8, 12), o -> o.withBuyer("buyer-b").withNote("never"));
+      List<Order> truth = StoppedWrites.truth(orders, model.keySet());
       for (String buyer : List.of("buyer-a", "buyer-b")) {
         assertEquals(truth.stream().filter(o -> buyer.equals(o.buyerId())).sorted(BY_TIME).map(ProjectionsIT::line)
             .toList(), orders.findByBuyerId(buyer), buyer);
