@@ -1,5 +1,6 @@
 package dev.rowan.core.internal;
 
+import dev.rowan.core.internal.query.QueryParameters;
 import dev.rowan.core.Sort;
 import dev.rowan.core.internal.query.Action;
 import dev.rowan.core.internal.query.Condition;

@@ -1,5 +1,6 @@
 package dev.rowan.core.internal;
 
+import dev.rowan.core.internal.query.MethodChecks;
 import dev.rowan.core.Sort;
 import dev.rowan.core.internal.query.AccessPlan;
 import dev.rowan.core.internal.query.MethodPlan;

@@ -76,20 +76,6 @@ final class InMemoryOrder {
     this.order = order == null ? byKey : order.thenComparing(byKey);
   }
 
-  /**
-   * Why pages of a method sorted by {@code sorts} cannot continue, or null when they can: a page
-   * token carries the last entity's sort values, so each needs a standard value encoding.
-   */
-  static String unpageable(EntityModel<?> model, List<Sort> sorts) {
-    for (Sort sort : sorts) {
-      PropertyModel property = model.property(sort.property());
-      if (!ValueCodecs.supports(property.type())) {
-        return "its sort property " + property.name() + " is a " + property.type().getSimpleName()
-            + ", which a page token cannot carry";
-      }
-    }
-    return null;
-  }
 
   /**
    * Every entity of the {@code groups} cursors that {@code open} opens one after the other, each

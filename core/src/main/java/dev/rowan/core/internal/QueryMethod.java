@@ -2,29 +2,23 @@ package dev.rowan.core.internal;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import dev.rowan.core.AllowScan;
 import dev.rowan.core.Limit;
 import dev.rowan.core.Sort;
 import dev.rowan.core.PageRequest;
 import dev.rowan.core.internal.query.Action;
-import dev.rowan.core.internal.query.AccessPlan;
+import dev.rowan.core.internal.query.CompiledQuery;
 import dev.rowan.core.internal.query.ConditionCheck;
+import dev.rowan.core.internal.query.QueryCompiler;
+import dev.rowan.core.internal.query.ResultKind;
+import dev.rowan.core.internal.query.SpecialParameters;
 import dev.rowan.core.internal.query.Projection;
-import dev.rowan.core.internal.query.MethodNameParser;
 import dev.rowan.core.internal.query.MethodPlan;
 import dev.rowan.core.internal.query.ParsedQuery;
 import dev.rowan.core.internal.query.PlanText;
-import dev.rowan.core.internal.query.QueryPlanner;
-import dev.rowan.core.internal.query.Vocabulary;
-import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
-import dev.rowan.mapping.PropertyModel;
 import java.lang.reflect.Method;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -43,7 +37,7 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
   private final EntityStore<T> store;
   /** The plan of a call without a {@code Sort} (or whose sort is the name's). */
   private final MethodPlan plan;
-  private final Result result;
+  private final ResultKind result;
   private final SpecialParameters special;
   /** Identifies the method in its page tokens ({@link PageTokens#fingerprint}). */
   private final byte[] fingerprint;
@@ -56,23 +50,19 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
   private final Cache<List<dev.rowan.core.internal.query.Sort>, Planned> plans =
       Caffeine.newBuilder().maximumSize(64).build();
 
-  /** The kinds of return value a query method may declare. */
-  enum Result { LIST, SET, STREAM, OPTIONAL, ENTITY, PAGE, COUNT_LONG, COUNT_INT, BOOLEAN, VOID }
-
   /** The plan of one sort, and the order of its results in memory; or why the sort is refused. */
   private record Planned(MethodPlan plan, InMemoryOrder inMemory, String refusal) {}
 
-  private QueryMethod(String name, EntityStore<T> store, MethodPlan plan, Result result, SpecialParameters special,
-      byte[] fingerprint, String[] parameterNames, Projection projection) {
-    this.name = name;
+  private QueryMethod(CompiledQuery compiled, EntityStore<T> store, byte[] fingerprint) {
+    this.name = compiled.name();
     this.store = store;
-    this.plan = plan;
-    this.result = result;
-    this.special = special;
+    this.plan = compiled.plan();
+    this.result = compiled.result();
+    this.special = compiled.special();
     this.fingerprint = fingerprint;
     this.inMemory = new InMemoryOrder(store.model(), plan.query().sorts());
-    this.parameterNames = parameterNames;
-    this.projection = projection;
+    this.parameterNames = compiled.parameterNames();
+    this.projection = compiled.projection();
   }
 
   /** The text {@code explain} returns. */
@@ -90,49 +80,14 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
   }
 
   /**
-   * Builds the query method of {@code method}, or adds to {@code problems} every reason it
-   * cannot be served and returns null.
+   * Builds the query method of {@code method} ({@link QueryCompiler#compile}), or adds to
+   * {@code problems} every reason it cannot be served and returns null.
    */
   static <T> QueryMethod<T> create(Class<?> repository, Method method, EntityStore<T> store, List<String> problems) {
-    String name = repository.getSimpleName() + "." + method.getName();
-    EntityModel<T> model = store.model();
-    int before = problems.size();
-    SpecialParameters special = SpecialParameters.of(name, method, problems);
-    List<ViewModel> views = store.context().views.views();
-    Map<String, List<String>> viewKeys = new LinkedHashMap<>();
-    views.forEach(v -> viewKeys.put(v.name(), v.keyProperties().stream().map(PropertyModel::name).toList()));
-    Vocabulary vocabulary = new Vocabulary(model.entityName(),
-        model.properties().stream().map(PropertyModel::name).toList(), viewKeys);
-    ParsedQuery query;
-    try {
-      query = MethodNameParser.parse(method.getName(), special.predicateParameters(), vocabulary);
-    } catch (IllegalArgumentException e) {
-      problems.add(repository.getSimpleName() + "." + e.getMessage());
-      return null;
-    }
-    boolean paged = special.page() >= 0;
-    Result result = MethodChecks.result(name, method, query, paged, RepositoryTypes.of(repository), model.type(),
+    CompiledQuery compiled = QueryCompiler.compile(repository, method, store.model(), store.context().views.views(),
         problems);
-    special.check(name, query, problems);
-    Projection projection = MethodChecks.projection(name, method, query, RepositoryTypes.of(repository), model,
-        problems);
-    QueryParameters.check(name, method, query, model, problems);
-    MethodChecks.checkSorts(name, query, model, problems);
-    MethodPlan plan = QueryPlanner.plan(query, model, views, projection == null ? null : projection.properties());
-    if (plan.readsWholeTable() && !method.isAnnotationPresent(AllowScan.class)) {
-      problems.add(name + " would read the whole table " + model.tableName() + ": "
-          + plan.groups().stream().filter(g -> g.access() == AccessPlan.Access.FULL_SCAN).findFirst()
-              .map(PlanText::fullScanReason).orElse("") + ". " + QueryParameters.suggestView(query, model, views)
-          + " Or annotate the method with @AllowScan to accept the full scan.");
-    }
-    String unpageable = paged && plan.sortInMemory() ? InMemoryOrder.unpageable(model, query.sorts()) : null;
-    if (unpageable != null) {
-      problems.add(name + " returns pages, but " + unpageable);
-    }
-    String[] parameterNames = Arrays.stream(method.getParameters())
-        .map(parameter -> parameter.isNamePresent() ? parameter.getName() : null).toArray(String[]::new);
-    return problems.size() > before ? null : new QueryMethod<>(name, store, plan, result, special,
-        PageTokens.fingerprint(repository, method, model.type()), parameterNames, projection);
+    return compiled == null ? null
+        : new QueryMethod<>(compiled, store, PageTokens.fingerprint(repository, method, store.model().type()));
   }
 
   @Override

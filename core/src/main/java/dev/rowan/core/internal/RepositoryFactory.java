@@ -2,6 +2,7 @@ package dev.rowan.core.internal;
 
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
+import dev.rowan.core.internal.query.RepositoryTypes;
 import dev.rowan.core.HBaseRepository;
 import dev.rowan.core.QueryMethodException;
 import java.lang.invoke.MethodHandles;

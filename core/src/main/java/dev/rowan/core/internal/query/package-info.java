@@ -1,6 +1,9 @@
 /**
- * Internal: query methods as pure functions, no I/O: {@link dev.rowan.core.internal.query.MethodNameParser}
- * turns a method name into a {@link dev.rowan.core.internal.query.ParsedQuery};
+ * Internal: query methods as pure functions, no I/O: {@link dev.rowan.core.internal.query.QueryCompiler}
+ * compiles a repository method into a {@link dev.rowan.core.internal.query.CompiledQuery} (with
+ * {@code MethodChecks}, {@code SpecialParameters} and {@code QueryParameters} checking its
+ * declaration); {@link dev.rowan.core.internal.query.MethodNameParser} turns a method name into a
+ * {@link dev.rowan.core.internal.query.ParsedQuery};
  * {@link dev.rowan.core.internal.query.QueryPlanner} chooses, for each {@code Or} group, the table
  * or view that answers it and ranks the alternatives; {@link dev.rowan.core.internal.query.PlanText}
  * explains the choice; {@code KeyRange}, {@code ResidualFilters} and

@@ -1,4 +1,4 @@
-package dev.rowan.core.internal;
+package dev.rowan.core.internal.query;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -7,11 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rowan.core.HBaseRepository;
 import dev.rowan.core.Page;
 import dev.rowan.core.PageRequest;
-import dev.rowan.core.internal.QueryMethod.Result;
-import dev.rowan.core.internal.query.Action;
-import dev.rowan.core.internal.query.Condition;
-import dev.rowan.core.internal.query.Keyword;
-import dev.rowan.core.internal.query.ParsedQuery;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -89,7 +84,6 @@ class MethodChecksTest {
   @Test
   void theEntityTypeResolvesThroughGenericBaseInterfaces() {
     assertEquals(Item.class, RepositoryTypes.of(Items.class).entityType());
-    assertEquals(Item.class, RepositoryFactory.entityType(Items.class));
   }
 
   @Test
@@ -104,20 +98,20 @@ class MethodChecksTest {
   void everyDocumentedReturnTypeIsAccepted() throws Exception {
     RepositoryTypes types = RepositoryTypes.of(Items.class);
     List<String> problems = new ArrayList<>();
-    assertEquals(Result.LIST, result(Items.class, "findByName", Action.FIND, types, problems));
-    assertEquals(Result.ENTITY, result(Items.class, "getByName", Action.FIND, types, problems), "T resolved to Item");
-    assertEquals(Result.SET, result(Items.class, "readByName", Action.FIND, types, problems));
-    assertEquals(Result.LIST, result(Items.class, "queryByName", Action.FIND, types, problems));
-    assertEquals(Result.LIST, result(Items.class, "streamByName", Action.FIND, types, problems));
-    assertEquals(Result.STREAM, result(Items.class, "findFirstByName", Action.FIND, types, problems));
-    assertEquals(Result.OPTIONAL, result(Items.class, "findTopByName", Action.FIND, types, problems));
-    assertEquals(Result.PAGE, result(Items.class, "findByNameOrderByName", Action.FIND, types, problems));
-    assertEquals(Result.ENTITY, result(Items.class, "findAllByName", Action.FIND, types, problems));
-    assertEquals(Result.COUNT_LONG, result(Items.class, "countByName", Action.COUNT, types, problems));
-    assertEquals(Result.COUNT_INT, result(Items.class, "deleteByName", Action.DELETE, types, problems));
-    assertEquals(Result.BOOLEAN, result(Items.class, "existsByName", Action.EXISTS, types, problems));
-    assertEquals(Result.LIST, result(Items.class, "searchByName", Action.FIND, types, problems), "a projection");
-    assertEquals(Result.ENTITY, result(Items.class, "findOneByName", Action.FIND, types, problems), "a projection");
+    assertEquals(ResultKind.LIST, result(Items.class, "findByName", Action.FIND, types, problems));
+    assertEquals(ResultKind.ENTITY, result(Items.class, "getByName", Action.FIND, types, problems), "T resolved to Item");
+    assertEquals(ResultKind.SET, result(Items.class, "readByName", Action.FIND, types, problems));
+    assertEquals(ResultKind.LIST, result(Items.class, "queryByName", Action.FIND, types, problems));
+    assertEquals(ResultKind.LIST, result(Items.class, "streamByName", Action.FIND, types, problems));
+    assertEquals(ResultKind.STREAM, result(Items.class, "findFirstByName", Action.FIND, types, problems));
+    assertEquals(ResultKind.OPTIONAL, result(Items.class, "findTopByName", Action.FIND, types, problems));
+    assertEquals(ResultKind.PAGE, result(Items.class, "findByNameOrderByName", Action.FIND, types, problems));
+    assertEquals(ResultKind.ENTITY, result(Items.class, "findAllByName", Action.FIND, types, problems));
+    assertEquals(ResultKind.COUNT_LONG, result(Items.class, "countByName", Action.COUNT, types, problems));
+    assertEquals(ResultKind.COUNT_INT, result(Items.class, "deleteByName", Action.DELETE, types, problems));
+    assertEquals(ResultKind.BOOLEAN, result(Items.class, "existsByName", Action.EXISTS, types, problems));
+    assertEquals(ResultKind.LIST, result(Items.class, "searchByName", Action.FIND, types, problems), "a projection");
+    assertEquals(ResultKind.ENTITY, result(Items.class, "findOneByName", Action.FIND, types, problems), "a projection");
     assertEquals(List.of(), problems);
   }
 
@@ -141,7 +135,7 @@ class MethodChecksTest {
         String.join("\n", problems));
   }
 
-  private static Result result(Class<?> repository, String name, Action action, RepositoryTypes types,
+  private static ResultKind result(Class<?> repository, String name, Action action, RepositoryTypes types,
       List<String> problems) {
     Method method = java.util.Arrays.stream(repository.getMethods()).filter(m -> m.getName().equals(name))
         .findFirst().orElseThrow();

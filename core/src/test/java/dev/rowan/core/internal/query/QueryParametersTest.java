@@ -1,10 +1,7 @@
-package dev.rowan.core.internal;
+package dev.rowan.core.internal.query;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.rowan.core.internal.query.MethodNameParser;
-import dev.rowan.core.internal.query.ParsedQuery;
-import dev.rowan.core.internal.query.Vocabulary;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;

@@ -1,4 +1,4 @@
-package dev.rowan.core.internal;
+package dev.rowan.core.internal.query;
 
 import dev.rowan.core.HBaseRepository;
 import java.lang.reflect.GenericArrayType;
@@ -15,7 +15,7 @@ import java.util.Map;
  * Base<Item>}) has its entity type and the types of its inherited methods resolved, as Spring
  * Data resolves them. Thread-safety: immutable after construction.
  */
-final class RepositoryTypes {
+public final class RepositoryTypes {
 
   private final Class<?> repository;
   private final Map<TypeVariable<?>, Type> bindings = new HashMap<>();
@@ -26,7 +26,7 @@ final class RepositoryTypes {
   }
 
   /** The bindings of {@code repository}'s hierarchy. */
-  static RepositoryTypes of(Class<?> repository) {
+  public static RepositoryTypes of(Class<?> repository) {
     return new RepositoryTypes(repository);
   }
 
@@ -56,7 +56,7 @@ final class RepositoryTypes {
    * @throws IllegalArgumentException when the repository does not extend HBaseRepository or
    *     leaves its type variable unbound
    */
-  Class<?> entityType() {
+  public Class<?> entityType() {
     if (!HBaseRepository.class.isAssignableFrom(repository)) {
       throw new IllegalArgumentException(repository.getName() + " does not extend " + HBaseRepository.class.getName());
     }

@@ -1,9 +1,5 @@
-package dev.rowan.core.internal;
+package dev.rowan.core.internal.query;
 
-import dev.rowan.core.internal.query.Condition;
-import dev.rowan.core.internal.query.ConditionCheck;
-import dev.rowan.core.internal.query.Keyword;
-import dev.rowan.core.internal.query.ParsedQuery;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
@@ -18,7 +14,7 @@ import java.util.Map;
 import java.util.Set;
 
 /** Checks that a query method's parameters fit its conditions, and suggests views. */
-final class QueryParameters {
+public final class QueryParameters {
 
   private static final Map<Class<?>, Class<?>> BOXES = Map.of(boolean.class, Boolean.class, byte.class, Byte.class,
       short.class, Short.class, int.class, Integer.class, long.class, Long.class, float.class, Float.class,
@@ -87,7 +83,7 @@ final class QueryParameters {
    * equality, {@code In} and ranges can bind a view's key; when the query has none of them, it
    * says so.
    */
-  static String suggestView(ParsedQuery query, EntityModel<?> model, List<ViewModel> views) {
+  public static String suggestView(ParsedQuery query, EntityModel<?> model, List<ViewModel> views) {
     Set<String> equal = new LinkedHashSet<>();
     Set<String> ranged = new LinkedHashSet<>();
     for (Condition condition : query.groups().get(0)) {

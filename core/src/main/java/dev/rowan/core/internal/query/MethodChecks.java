@@ -1,11 +1,6 @@
-package dev.rowan.core.internal;
+package dev.rowan.core.internal.query;
 
 import dev.rowan.core.Page;
-import dev.rowan.core.internal.QueryMethod.Result;
-import dev.rowan.core.internal.query.Action;
-import dev.rowan.core.internal.query.ParsedQuery;
-import dev.rowan.core.internal.query.Projection;
-import dev.rowan.core.internal.query.Sort;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
 import dev.rowan.mapping.codec.ValueOrder;
@@ -25,12 +20,12 @@ import java.util.stream.Stream;
  * when the repository is created, so that a call never fails with a {@code ClassCastException}
  * or returns entities typed as something else. Thread-safety: stateless.
  */
-final class MethodChecks {
+public final class MethodChecks {
 
   /** The containers a find method may return, each with the result it gives. */
-  private static final Map<Class<?>, Result> CONTAINERS = Map.of(List.class, Result.LIST, Collection.class,
-      Result.LIST, Iterable.class, Result.LIST, Set.class, Result.SET, Stream.class, Result.STREAM, Optional.class,
-      Result.OPTIONAL, Page.class, Result.PAGE);
+  private static final Map<Class<?>, ResultKind> CONTAINERS = Map.of(List.class, ResultKind.LIST, Collection.class,
+      ResultKind.LIST, Iterable.class, ResultKind.LIST, Set.class, ResultKind.SET, Stream.class, ResultKind.STREAM, Optional.class,
+      ResultKind.OPTIONAL, Page.class, ResultKind.PAGE);
   private static final String FIND_RETURNS = "List<%1$s>, Collection<%1$s>, Iterable<%1$s>, Set<%1$s>, Stream<%1$s>,"
       + " Optional<%1$s>, Page<%1$s> or %1$s";
 
@@ -41,18 +36,18 @@ final class MethodChecks {
    * problem naming the method when its action cannot return that, or its elements are not
    * entities.
    */
-  static Result result(String name, Method method, ParsedQuery query, boolean paged, RepositoryTypes types,
+  static ResultKind result(String name, Method method, ParsedQuery query, boolean paged, RepositoryTypes types,
       Class<?> entity, List<String> problems) {
     Type declared = method.getGenericReturnType();
     Class<?> type = types.rawClass(declared);
     String entityName = entity.getSimpleName();
-    Result result = switch (query.action()) {
+    ResultKind result = switch (query.action()) {
       case FIND -> find(name, declared, type, types, entity, problems);
-      case COUNT -> type == long.class || type == Long.class ? Result.COUNT_LONG
-          : type == int.class || type == Integer.class ? Result.COUNT_INT : null;
-      case EXISTS -> type == boolean.class || type == Boolean.class ? Result.BOOLEAN : null;
-      case DELETE -> type == void.class ? Result.VOID : type == long.class || type == Long.class ? Result.COUNT_LONG
-          : type == int.class || type == Integer.class ? Result.COUNT_INT : null;
+      case COUNT -> type == long.class || type == Long.class ? ResultKind.COUNT_LONG
+          : type == int.class || type == Integer.class ? ResultKind.COUNT_INT : null;
+      case EXISTS -> type == boolean.class || type == Boolean.class ? ResultKind.BOOLEAN : null;
+      case DELETE -> type == void.class ? ResultKind.VOID : type == long.class || type == Long.class ? ResultKind.COUNT_LONG
+          : type == int.class || type == Integer.class ? ResultKind.COUNT_INT : null;
     };
     if (result == null) {
       String allowed = switch (query.action()) {
@@ -63,23 +58,23 @@ final class MethodChecks {
       };
       problems.add(name + ": a " + query.action().name().toLowerCase() + " method cannot return "
           + declared.getTypeName() + "; it returns " + allowed);
-      return Result.VOID;
+      return ResultKind.VOID;
     }
-    if ((result == Result.PAGE) != paged) {
+    if ((result == ResultKind.PAGE) != paged) {
       problems.add(name + ": a method returns Page<T> exactly when its last parameter is a PageRequest");
     }
     return result;
   }
 
-  private static Result find(String name, Type declared, Class<?> type, RepositoryTypes types, Class<?> entity,
+  private static ResultKind find(String name, Type declared, Class<?> type, RepositoryTypes types, Class<?> entity,
       List<String> problems) {
     if (type == null || types.resolve(declared) instanceof TypeVariable<?>) {
       return null; // a variable of the method's own: the caller, not the query, would choose the type
     }
-    Result container = CONTAINERS.get(type);
+    ResultKind container = CONTAINERS.get(type);
     if (container == null) {
       return type.isAssignableFrom(entity) && !type.isPrimitive() || Projection.isProjection(type, entity)
-          ? Result.ENTITY : null;
+          ? ResultKind.ENTITY : null;
     }
     Type element = types.argument(declared, 0);
     if (element == null) {
@@ -123,7 +118,7 @@ final class MethodChecks {
   }
 
   /** Adds a problem for every {@code OrderBy} property whose values have no order to sort by. */
-  static void checkSorts(String name, ParsedQuery query, EntityModel<?> model, List<String> problems) {
+  public static void checkSorts(String name, ParsedQuery query, EntityModel<?> model, List<String> problems) {
     for (Sort sort : query.sorts()) {
       PropertyModel property = model.property(sort.property());
       if (ValueOrder.of(property.type()) == null) {
@@ -131,5 +126,20 @@ final class MethodChecks {
             + " values have no order");
       }
     }
+  }
+
+  /**
+   * Why pages of a method sorted in memory by {@code sorts} cannot continue, or null when they
+   * can: a page token carries the last entity's sort values, so each needs a standard encoding.
+   */
+  static String unpageable(EntityModel<?> model, List<Sort> sorts) {
+    for (Sort sort : sorts) {
+      PropertyModel property = model.property(sort.property());
+      if (!dev.rowan.mapping.codec.ValueCodecs.supports(property.type())) {
+        return "its sort property " + property.name() + " is a " + property.type().getSimpleName()
+            + ", which a page token cannot carry";
+      }
+    }
+    return null;
   }
 }

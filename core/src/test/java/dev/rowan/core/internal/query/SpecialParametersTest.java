@@ -1,14 +1,10 @@
-package dev.rowan.core.internal;
+package dev.rowan.core.internal.query;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.rowan.core.Limit;
 import dev.rowan.core.PageRequest;
 import dev.rowan.core.Sort;
-import dev.rowan.core.internal.query.Action;
-import dev.rowan.core.internal.query.Condition;
-import dev.rowan.core.internal.query.Keyword;
-import dev.rowan.core.internal.query.ParsedQuery;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;

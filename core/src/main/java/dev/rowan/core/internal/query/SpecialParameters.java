@@ -1,10 +1,8 @@
-package dev.rowan.core.internal;
+package dev.rowan.core.internal.query;
 
 import dev.rowan.core.Limit;
 import dev.rowan.core.PageRequest;
 import dev.rowan.core.Sort;
-import dev.rowan.core.internal.query.Action;
-import dev.rowan.core.internal.query.ParsedQuery;
 import java.lang.reflect.Method;
 import java.util.List;
 
@@ -18,10 +16,10 @@ import java.util.List;
  * @param sort the index of the {@code Sort}, or -1
  * @param limit the index of the {@code Limit}, or -1
  */
-record SpecialParameters(int predicateParameters, int page, int sort, int limit) {
+public record SpecialParameters(int predicateParameters, int page, int sort, int limit) {
 
   /** The special parameters of {@code method}; adds a problem naming it for a type given twice. */
-  static SpecialParameters of(String name, Method method, List<String> problems) {
+  public static SpecialParameters of(String name, Method method, List<String> problems) {
     Class<?>[] types = method.getParameterTypes();
     int page = -1;
     int sort = -1;
@@ -50,7 +48,7 @@ record SpecialParameters(int predicateParameters, int page, int sort, int limit)
   }
 
   /** Adds a problem naming the method for each special parameter {@code query} cannot take. */
-  void check(String name, ParsedQuery query, List<String> problems) {
+  public void check(String name, ParsedQuery query, List<String> problems) {
     if ((sort >= 0 || limit >= 0) && query.action() != Action.FIND) {
       problems.add(name + ": a " + query.action().name().toLowerCase() + " method takes no Sort or Limit parameter;"
           + " they order and limit what a find returns");

@@ -1,0 +1,68 @@
+package dev.rowan.core.internal.query;
+
+import dev.rowan.core.AllowScan;
+import dev.rowan.index.ViewModel;
+import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.PropertyModel;
+import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Compiles a repository's query method when the repository is created: parses its name, checks
+ * its declaration (return type, projection, parameters, special parameters, sorts) and plans it
+ * over the entity's table and views, refusing a method that would read the whole table without
+ * {@code @AllowScan}. A pure function of the method, the entity and its views: no I/O. Every
+ * reason a method cannot be served is reported, each naming the method, rather than the first.
+ * Thread-safety: stateless.
+ */
+public final class QueryCompiler {
+
+  private QueryCompiler() {}
+
+  /**
+   * The compiled query of {@code method} of {@code repository} over {@code model} and its
+   * {@code views}, or null after adding to {@code problems} every reason it cannot be served.
+   */
+  public static CompiledQuery compile(Class<?> repository, Method method, EntityModel<?> model, List<ViewModel> views,
+      List<String> problems) {
+    String name = repository.getSimpleName() + "." + method.getName();
+    int before = problems.size();
+    SpecialParameters special = SpecialParameters.of(name, method, problems);
+    Map<String, List<String>> viewKeys = new LinkedHashMap<>();
+    views.forEach(v -> viewKeys.put(v.name(), v.keyProperties().stream().map(PropertyModel::name).toList()));
+    Vocabulary vocabulary = new Vocabulary(model.entityName(),
+        model.properties().stream().map(PropertyModel::name).toList(), viewKeys);
+    ParsedQuery query;
+    try {
+      query = MethodNameParser.parse(method.getName(), special.predicateParameters(), vocabulary);
+    } catch (IllegalArgumentException e) {
+      problems.add(repository.getSimpleName() + "." + e.getMessage());
+      return null;
+    }
+    boolean paged = special.page() >= 0;
+    RepositoryTypes types = RepositoryTypes.of(repository);
+    ResultKind result = MethodChecks.result(name, method, query, paged, types, model.type(), problems);
+    special.check(name, query, problems);
+    Projection projection = MethodChecks.projection(name, method, query, types, model, problems);
+    QueryParameters.check(name, method, query, model, problems);
+    MethodChecks.checkSorts(name, query, model, problems);
+    MethodPlan plan = QueryPlanner.plan(query, model, views, projection == null ? null : projection.properties());
+    if (plan.readsWholeTable() && !method.isAnnotationPresent(AllowScan.class)) {
+      problems.add(name + " would read the whole table " + model.tableName() + ": "
+          + plan.groups().stream().filter(g -> g.access() == AccessPlan.Access.FULL_SCAN).findFirst()
+              .map(PlanText::fullScanReason).orElse("") + ". " + QueryParameters.suggestView(query, model, views)
+          + " Or annotate the method with @AllowScan to accept the full scan.");
+    }
+    String unpageable = paged && plan.sortInMemory() ? MethodChecks.unpageable(model, query.sorts()) : null;
+    if (unpageable != null) {
+      problems.add(name + " returns pages, but " + unpageable);
+    }
+    String[] parameterNames = Arrays.stream(method.getParameters())
+        .map(parameter -> parameter.isNamePresent() ? parameter.getName() : null).toArray(String[]::new);
+    return problems.size() > before ? null
+        : new CompiledQuery(name, plan, result, special, projection, parameterNames);
+  }
+}

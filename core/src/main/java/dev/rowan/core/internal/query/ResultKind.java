@@ -1,0 +1,4 @@
+package dev.rowan.core.internal.query;
+
+/** The kinds of return value a query method may declare ({@link MethodChecks#result}). */
+public enum ResultKind { LIST, SET, STREAM, OPTIONAL, ENTITY, PAGE, COUNT_LONG, COUNT_INT, BOOLEAN, VOID }
