@@ -19,7 +19,7 @@ import java.lang.annotation.Target;
  *
  * <pre>{@code
  * @Salt(buckets = 16)                                                       // murmur3 % 16
- * @Salt(buckets = 16, strategy = Salt.Strategy.CONSISTENT_HASH)             // ring, 128 nodes each
+ * @Salt(buckets = 16, strategy = Salt.Strategy.CONSISTENT_HASH)             // ring, 256 nodes each
  * @Salt(buckets = 16, strategy = Salt.Strategy.CONSISTENT_HASH, virtualNodes = 64)
  * @Salt(buckets = 16, function = MyBuckets.class)                           // a BucketFunction
  * }</pre>
@@ -66,7 +66,7 @@ public @interface Salt {
   Class<? extends BucketFunction> function() default BucketFunction.class;
 
   /** The virtual nodes per bucket of a ring whose {@link #virtualNodes()} is 0. */
-  int DEFAULT_VIRTUAL_NODES = 128;
+  int DEFAULT_VIRTUAL_NODES = 256;
 
   /** The bucket functions Rowan ships. */
   enum Strategy {
