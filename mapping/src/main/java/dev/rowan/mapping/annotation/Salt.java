@@ -17,12 +17,13 @@ import java.lang.annotation.Target;
  * Strategy#HASH_MOD}), a consistent-hash ring ({@link Strategy#CONSISTENT_HASH}, with {@link
  * #virtualNodes()} points per bucket), or a class of one's own ({@link #function()}):
  *
- * <pre>{@code
- * @Salt(buckets = 16)                                                       // murmur3 % 16
- * @Salt(buckets = 16, strategy = Salt.Strategy.CONSISTENT_HASH)             // ring, 256 nodes each
- * @Salt(buckets = 16, strategy = Salt.Strategy.CONSISTENT_HASH, virtualNodes = 64)
- * @Salt(buckets = 16, function = MyBuckets.class)                           // a BucketFunction
- * }</pre>
+ * <ul>
+ *   <li>{@code @Salt(buckets = 16)}: {@code floorMod(murmur3_32(bytes, seed 0), 16)};
+ *   <li>{@code @Salt(buckets = 16, strategy = Salt.Strategy.CONSISTENT_HASH)}: a ring of
+ *       {@value #DEFAULT_VIRTUAL_NODES} points per bucket; add {@code virtualNodes = 64} for 64;
+ *   <li>{@code @Salt(buckets = 16, function = MyBuckets.class)}: a {@link BucketFunction} of one's
+ *       own.
+ * </ul>
  *
  * <p>The hash is of the encoded key parts, so it is stable across JVMs and versions; a random
  * salt is not offered because a get could no longer find its row. The function is part of the
