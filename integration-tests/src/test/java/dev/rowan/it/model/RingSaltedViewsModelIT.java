@@ -13,8 +13,8 @@ import java.util.UUID;
 
 /**
  * {@link SaltedViewsModelIT}'s shape and queries, salted by a consistent-hash ring instead of
- * hash-mod: 5 buckets of 16 virtual nodes, so that the buckets are uneven and some hold none of
- * the shape's few keys. The planner, every query and the views must not notice the strategy.
+ * hash-mod: 5 buckets of 16 virtual nodes (few, so the buckets are uneven) for the main table and
+ * both views. The planner, every query and the views must not notice the strategy.
  */
 class RingSaltedViewsModelIT extends ModelScenario {
 
