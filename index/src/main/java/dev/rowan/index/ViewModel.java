@@ -59,9 +59,7 @@ public final class ViewModel {
         }
       }
     }
-    SaltModel entitySalt = entity.salt();
-    SaltModel salt = entitySalt == null ? null
-        : SaltModel.of(entitySalt.buckets(), List.of(), entitySalt.regionsPerBucket());
+    SaltModel salt = entity.salt() == null ? null : entity.salt().onAllParts(); // same buckets and function
     this.key = KeyLayout.of(entity.entityName() + " view '" + definition.name() + "' key", parts, salt,
         KeyLayout.MAX_ROW_KEY_LENGTH);
     this.carried = definition.fullCopy() ? entity.columns()

@@ -16,6 +16,7 @@ import dev.rowan.mapping.codec.KeyCodec;
 import dev.rowan.mapping.codec.KeyCodecs;
 import dev.rowan.mapping.codec.ValueCodecs;
 import dev.rowan.mapping.internal.AccessorFactory;
+import dev.rowan.mapping.spi.BucketFunction;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.time.Instant;
@@ -278,7 +279,8 @@ final class ModelReader<T> {
         problem(entity + " salts on '" + name + "', which is not a @RowKey field");
       }
     }
-    return new SaltModel(salt.buckets(), List.of(salt.on()), salt.regionsPerBucket());
+    BucketFunction function = BucketFunctionReader.read(entity, salt, this::problem);
+    return function == null ? null : new SaltModel(salt.buckets(), List.of(salt.on()), salt.regionsPerBucket(), function);
   }
 
   /**

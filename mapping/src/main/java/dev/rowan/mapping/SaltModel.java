@@ -1,17 +1,17 @@
 package dev.rowan.mapping;
 
+import dev.rowan.mapping.spi.BucketFunction;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.hadoop.hbase.util.ByteArrayHashKey;
-import org.apache.hadoop.hbase.util.Hash;
-import org.apache.hadoop.hbase.util.MurmurHash3;
+import java.util.Objects;
 
 /**
- * The salt of a table: how many buckets, which key parts choose the bucket, and the split
- * points that give each bucket its own regions.
+ * The salt of a table: how many buckets, which key parts choose the bucket, the function that
+ * chooses it, and the split points that give each bucket its own regions.
  *
- * <p>The bucket of a key is {@code floorMod(murmur3_32(encoded salted parts, seed 0), buckets)}:
- * a function of the encoded bytes only, so it never changes across JVMs or releases.
+ * <p>The bucket of a key is a function of the encoded salted parts only ({@link BucketFunction}),
+ * so it never changes across JVMs or releases; by default {@code floorMod(murmur3_32(encoded
+ * salted parts, seed 0), buckets)}. Equal by value, function included.
  *
  * <p>Thread-safety: immutable.
  */
@@ -20,22 +20,16 @@ public final class SaltModel {
   /** The largest number of buckets: the bucket is one byte. */
   public static final int MAX_BUCKETS = 256;
 
-  /**
-   * The bucket function, as table layouts name it: the only one today. Layouts record it so that
-   * other functions can be told apart from it when they come.
-   */
-  private static final String FUNCTION = "murmur3_32(seed 0) mod buckets";
-
-  private static final Hash MURMUR3 = MurmurHash3.getInstance();
-
   private final int buckets;
   private final List<String> on;
   private final int regionsPerBucket;
+  private final BucketFunction function;
 
-  SaltModel(int buckets, List<String> on, int regionsPerBucket) {
+  SaltModel(int buckets, List<String> on, int regionsPerBucket, BucketFunction function) {
     this.buckets = buckets;
     this.on = List.copyOf(on);
     this.regionsPerBucket = regionsPerBucket;
+    this.function = Objects.requireNonNull(function, "function");
   }
 
   /**
@@ -45,11 +39,22 @@ public final class SaltModel {
    * @throws IllegalArgumentException when a number is out of range
    */
   public static SaltModel of(int buckets, List<String> on, int regionsPerBucket) {
+    return of(buckets, on, regionsPerBucket, BucketFunction.hashMod());
+  }
+
+  /**
+   * A salt of {@code buckets} buckets chosen by {@code function} from the key parts named in
+   * {@code on} (all when empty), pre-split into {@code regionsPerBucket} regions per bucket.
+   *
+   * @throws IllegalArgumentException when a number is out of range
+   */
+  public static SaltModel of(int buckets, List<String> on, int regionsPerBucket, BucketFunction function) {
+    Objects.requireNonNull(function, "function");
     if (buckets < 1 || buckets > MAX_BUCKETS || regionsPerBucket < 1 || regionsPerBucket > 256) {
       throw new IllegalArgumentException("a salt has 1 to " + MAX_BUCKETS + " buckets and 1 to 256 regions each, not "
           + buckets + " and " + regionsPerBucket);
     }
-    return new SaltModel(buckets, on, regionsPerBucket);
+    return new SaltModel(buckets, on, regionsPerBucket, function);
   }
 
   /** The number of buckets. */
@@ -62,9 +67,17 @@ public final class SaltModel {
     return on;
   }
 
-  /** The function that chooses the bucket of a key: {@link #FUNCTION}. */
+  /**
+   * The function that chooses the bucket of a key, as table layouts record it ({@link
+   * BucketFunction#description()}), for example {@code "murmur3_32(seed 0) mod buckets"}.
+   */
   public String function() {
-    return FUNCTION;
+    return function.description();
+  }
+
+  /** The function that chooses the bucket of a key. */
+  public BucketFunction bucketFunction() {
+    return function;
   }
 
   /** Regions per bucket when the table is pre-split. */
@@ -72,9 +85,24 @@ public final class SaltModel {
     return regionsPerBucket;
   }
 
-  /** The bucket of a key whose salted parts are encoded in {@code length} bytes from {@code offset}. */
+  /**
+   * The bucket of a key whose salted parts are encoded in {@code length} bytes from {@code offset}.
+   *
+   * @throws IllegalStateException when the bucket function answers a bucket out of range
+   */
   public int bucket(byte[] bytes, int offset, int length) {
-    return Math.floorMod(MURMUR3.hash(new ByteArrayHashKey(bytes, offset, length), 0), buckets);
+    int bucket = function.bucket(bytes, offset, length, buckets);
+    if (bucket < 0 || bucket >= buckets) {
+      throw new IllegalStateException("the bucket function " + function.getClass().getName() + " ("
+          + function.description() + ") answered bucket " + bucket + " for a salt of " + buckets
+          + " buckets; it must answer 0 to " + (buckets - 1));
+    }
+    return bucket;
+  }
+
+  /** A salt like this one on all the key parts of another key: the salt of a view. */
+  public SaltModel onAllParts() {
+    return new SaltModel(buckets, List.of(), regionsPerBucket, function);
   }
 
   /**
@@ -95,7 +123,19 @@ public final class SaltModel {
   }
 
   @Override
+  public boolean equals(Object other) {
+    return other instanceof SaltModel salt && salt.buckets == buckets && salt.regionsPerBucket == regionsPerBucket
+        && salt.on.equals(on) && salt.function.equals(function);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(buckets, on, regionsPerBucket, function);
+  }
+
+  @Override
   public String toString() {
-    return buckets + " buckets on " + (on.isEmpty() ? "all key parts" : String.join(", ", on));
+    return buckets + " buckets on " + (on.isEmpty() ? "all key parts" : String.join(", ", on))
+        + (function == BucketFunction.hashMod() ? "" : " by " + function.description());
   }
 }

@@ -24,6 +24,7 @@ import dev.rowan.mapping.codec.KeyReader;
 import dev.rowan.mapping.codec.KeyWriter;
 import dev.rowan.mapping.codec.ValueCodec;
 import dev.rowan.mapping.codec.ValueCodecs;
+import dev.rowan.mapping.spi.BucketFunction;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -378,6 +379,38 @@ class RowKeyGuideExamplesTest {
     assertEquals("\\x00\\x80 \\x01 \\x01\\x80 \\x02 \\x02\\x80 \\x03 \\x03\\x80 \\x04 \\x04\\x80"
         + " \\x05 \\x05\\x80 \\x06 \\x06\\x80 \\x07 \\x07\\x80",
         Arrays.stream(readings.salt().splitPoints()).map(Bytes::toStringBinary).collect(Collectors.joining(" ")));
+  }
+
+  @Table(name = "messages", salt = @Salt(buckets = 16, on = "messageId", strategy = Salt.Strategy.CONSISTENT_HASH,
+      virtualNodes = 64))
+  record Message(
+      @RowKey(order = 0) long messageId,
+      @RowKey(order = 1) int part,
+      String body) {}
+
+  @Test
+  void aRingMapsAMessageIdToARegionAndMovesFewIdsWhenARegionIsAdded() {
+    EntityModel<Message> messages = EntityModel.of(Message.class);
+    assertEquals("\\x0D\\x80\\x00\\x00\\x00\\x014\\xD8u\\x80\\x00\\x00\\x00",
+        Bytes.toStringBinary(messages.rowKeyOf(20240501L, 0)));
+    assertEquals("\\x0D\\x80\\x00\\x00\\x00\\x014\\xD8u\\x80\\x00\\x00\\x01",
+        Bytes.toStringBinary(messages.rowKeyOf(20240501L, 1)));
+
+    BucketFunction ring = BucketFunction.consistentHash(64);
+    byte[] id = Bytes.toBytesBinary("\\x80\\x00\\x00\\x00\\x014\\xD8u"); // 20240501L, as the key encodes it
+    assertEquals(13, ring.bucket(id, 0, id.length, 16)); // region 13 of 16
+    assertEquals(13, ring.bucket(id, 0, id.length, 17)); // and still 13 of 17
+
+    int movedByRing = 0;
+    int movedByHashMod = 0;
+    for (long messageId = 0; messageId < 10_000; messageId++) {
+      byte[] salted = Arrays.copyOfRange(messages.rowKeyOf(messageId, 0), 1, 9);
+      BucketFunction hashMod = BucketFunction.hashMod();
+      movedByRing += ring.bucket(salted, 0, 8, 16) == ring.bucket(salted, 0, 8, 17) ? 0 : 1;
+      movedByHashMod += hashMod.bucket(salted, 0, 8, 16) == hashMod.bucket(salted, 0, 8, 17) ? 0 : 1;
+    }
+    assertEquals(665, movedByRing); // 1/17 would be 588
+    assertEquals(9460, movedByHashMod); // 16/17 would be 9412
   }
 
   // --- The guide and this test agree -----------------------------------------------------------

@@ -29,6 +29,14 @@ class LayoutComparisonTest {
   @Index(name = "kind", key = {"kind"})
   record UnsaltedEvent(@RowKey(order = 0) String id, @RowKey(order = 1) @Descending long seq, @Column String kind) {}
 
+  @Table(name = "events", salt = @Salt(buckets = 4, strategy = Salt.Strategy.CONSISTENT_HASH, virtualNodes = 64))
+  @Index(name = "kind", key = {"kind"})
+  record RingEvent(@RowKey(order = 0) String id, @RowKey(order = 1) long seq, @Column String kind) {}
+
+  @Table(name = "events", salt = @Salt(buckets = 4, strategy = Salt.Strategy.CONSISTENT_HASH, virtualNodes = 32))
+  @Index(name = "kind", key = {"kind"})
+  record SmallRingEvent(@RowKey(order = 0) String id, @RowKey(order = 1) long seq, @Column String kind) {}
+
   private static List<TableSpec> tables(Class<?> type) {
     return EntityTables.of(EntityModel.of(type), SplitPolicy.salted(), TableName::valueOf).tables();
   }
@@ -91,5 +99,35 @@ class LayoutComparisonTest {
         relabelled).build();
 
     assertEquals(LayoutComparison.Verdict.SAME, LayoutComparison.verdict(expected.layout(), live));
+  }
+
+  @Test
+  void aTableWrittenWithOneBucketStrategyIsReportedUnderAnotherNamingBoth() {
+    List<TableSpec> hashMod = tables(Event.class);
+    List<TableSpec> ring = tables(RingEvent.class);
+
+    String main = LayoutComparison.difference("RingEvent", ring.get(0).layout(), hashMod.get(0).descriptor());
+    assertEquals("Table events stores keys laid out as\n"
+        + "      row key salt(4 buckets, murmur3_32(seed 0) mod buckets, on every part) + id String + seq Long\n"
+        + "    but the mapping of RingEvent lays them out as\n"
+        + "      row key salt(4 buckets, ring of 64 virtual nodes per bucket on murmur3_32(seed 0), on every part)"
+        + " + id String + seq Long\n"
+        + "    so its rows cannot be found or read with this mapping: keep the old layout, or copy the data into a"
+        + " new table.", main);
+    String view = LayoutComparison.difference("RingEvent", ring.get(1).layout(), hashMod.get(1).descriptor());
+    assertTrue(view.startsWith("Table events.kind stores keys laid out as\n      view key salt(4 buckets, murmur3_32"),
+        view);
+    assertTrue(view.contains("lays them out as\n      view key salt(4 buckets, ring of 64 virtual nodes"), view);
+  }
+
+  @Test
+  void aTableWrittenWithOtherVirtualNodesIsReportedNamingBoth() {
+    TableSpec expected = tables(SmallRingEvent.class).get(0);
+    TableDescriptor live = tables(RingEvent.class).get(0).descriptor();
+
+    assertEquals(LayoutComparison.Verdict.DIFFERENT, LayoutComparison.verdict(expected.layout(), live));
+    String difference = LayoutComparison.difference("SmallRingEvent", expected.layout(), live);
+    assertTrue(difference.contains("ring of 64 virtual nodes per bucket"), difference);
+    assertTrue(difference.contains("ring of 32 virtual nodes per bucket"), difference);
   }
 }

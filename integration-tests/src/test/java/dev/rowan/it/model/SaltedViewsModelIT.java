@@ -37,7 +37,7 @@ class SaltedViewsModelIT extends ModelScenario {
       @Column(name = "a") BigDecimal amount,
       @Column(name = "q") Integer qty,
       @Column(name = "d") LocalDate day,
-      @Version Long version) {}
+      @Version Long version) implements OrdFields {}
 
   /** A projection: what the narrow byDay view carries, and the key. */
   record DayAmount(UUID id, LocalDate day, BigDecimal amount) {}
@@ -49,8 +49,30 @@ class SaltedViewsModelIT extends ModelScenario {
     Integer qty();
   }
 
-  interface Orders extends HBaseRepository<Ord> {
-    List<Ord> findByCategory(String category);
+  /** The fields of an order, whatever its salt: the shape runs on every entity that has them. */
+  interface OrdFields {
+    UUID id();
+
+    String category();
+
+    Instant at();
+
+    BigDecimal amount();
+
+    Integer qty();
+
+    LocalDate day();
+
+    Long version();
+  }
+
+  /** Makes an order of entity type {@code E}. */
+  interface OrdMaker<E> {
+    E make(UUID id, String category, Instant at, BigDecimal amount, Integer qty, LocalDate day, Long version);
+  }
+
+  interface OrdersOf<E extends OrdFields> extends HBaseRepository<E> {
+    List<E> findByCategory(String category);
 
     List<DayAmount> findAmountsByDay(LocalDate day);
 
@@ -58,60 +80,62 @@ class SaltedViewsModelIT extends ModelScenario {
 
     Page<CategoryQty> findQtyByCategory(String category, PageRequest page);
 
-    List<Ord> findByCategory(String category, Sort sort);
+    List<E> findByCategory(String category, Sort sort);
 
-    Stream<Ord> streamByCategory(String category, Sort sort, Limit limit);
+    Stream<E> streamByCategory(String category, Sort sort, Limit limit);
 
     List<DayAmount> findAmountsByDayBetween(LocalDate from, LocalDate to, Limit limit);
 
-    List<Ord> findByCatBetween(String category, Instant from, Instant to);
+    List<E> findByCatBetween(String category, Instant from, Instant to);
 
-    List<Ord> findByCategoryAndAtAfter(String category, Instant after);
+    List<E> findByCategoryAndAtAfter(String category, Instant after);
 
-    Stream<Ord> streamByCategoryAndAtBefore(String category, Instant before);
+    Stream<E> streamByCategoryAndAtBefore(String category, Instant before);
 
-    List<Ord> findTop3ByCategoryOrderByAtDesc(String category);
+    List<E> findTop3ByCategoryOrderByAtDesc(String category);
 
-    List<Ord> findFirstByCategoryOrderByAtAsc(String category);
+    List<E> findFirstByCategoryOrderByAtAsc(String category);
 
-    Page<Ord> findByCategoryAndAtGreaterThanEqual(String category, Instant at, PageRequest page);
+    Page<E> findByCategoryAndAtGreaterThanEqual(String category, Instant at, PageRequest page);
 
-    List<Ord> findByCategoryIn(List<String> categories);
+    List<E> findByCategoryIn(List<String> categories);
 
-    List<Ord> findByCategoryStartingWith(String prefix);
+    List<E> findByCategoryStartingWith(String prefix);
 
-    List<Ord> findByCategoryOrderByQtyAsc(String category);
+    List<E> findByCategoryOrderByQtyAsc(String category);
 
     long countByCategory(String category);
 
     boolean existsByCategoryAndAt(String category, Instant at);
 
-    List<Ord> findByDay(LocalDate day);
+    List<E> findByDay(LocalDate day);
 
-    List<Ord> findByDayBetween(LocalDate from, LocalDate to);
+    List<E> findByDayBetween(LocalDate from, LocalDate to);
 
-    Page<Ord> findByDayLessThanEqual(LocalDate day, PageRequest page);
+    Page<E> findByDayLessThanEqual(LocalDate day, PageRequest page);
 
-    Optional<Ord> findById(UUID id);
+    Optional<E> findById(UUID id);
 
-    List<Ord> findByIdIn(List<UUID> ids);
+    List<E> findByIdIn(List<UUID> ids);
 
-    Page<Ord> findByIdIn(List<UUID> ids, PageRequest page);
+    Page<E> findByIdIn(List<UUID> ids, PageRequest page);
 
-    List<Ord> findByCategoryIsAndQtyEquals(String category, Integer qty);
+    List<E> findByCategoryIsAndQtyEquals(String category, Integer qty);
 
-    List<Ord> findByCategoryOrDay(String category, LocalDate day);
+    List<E> findByCategoryOrDay(String category, LocalDate day);
 
-    List<Ord> findTop3ByCategoryInOrderByAtDesc(List<String> categories);
+    List<E> findTop3ByCategoryInOrderByAtDesc(List<String> categories);
 
-    Stream<Ord> findByCategoryInAndAtBetweenOrderByAtAsc(List<String> categories, Instant from, Instant to);
+    Stream<E> findByCategoryInAndAtBetweenOrderByAtAsc(List<String> categories, Instant from, Instant to);
 
-    List<Ord> findByCategoryOrDayOrderByAmountDesc(String category, LocalDate day);
+    List<E> findByCategoryOrDayOrderByAmountDesc(String category, LocalDate day);
 
     long deleteByCategoryAndAtBefore(String category, Instant before);
 
     void deleteByDay(LocalDate day);
   }
+
+  interface Orders extends OrdersOf<Ord> {}
 
   static final List<UUID> IDS = List.of(new UUID(0, 0), new UUID(-1, -1), new UUID(0, 1), new UUID(1, 0),
       new UUID(-1, 0), new UUID(Long.MIN_VALUE, 5), new UUID(Long.MAX_VALUE, -5), new UUID(42, 42),
@@ -132,10 +156,24 @@ class SaltedViewsModelIT extends ModelScenario {
     return new OrdersShape();
   }
 
-  static final class OrdersShape extends Shape<Ord, Orders> {
+  /** The shape of {@link Ord}. */
+  static final class OrdersShape extends OrdersShapeOf<Ord, Orders> {
 
     OrdersShape() {
-      super(Ord.class);
+      super(Ord.class, Orders.class, Ord::new);
+    }
+  }
+
+  /** The shape of an order entity {@code E} with repository {@code R}, salted by any strategy. */
+  static class OrdersShapeOf<E extends OrdFields, R extends OrdersOf<E>> extends Shape<E, R> {
+
+    private final Class<R> repository;
+    private final OrdMaker<E> maker;
+
+    OrdersShapeOf(Class<E> type, Class<R> repository, OrdMaker<E> maker) {
+      super(type);
+      this.repository = repository;
+      this.maker = maker;
       query("findByCategory", (repo, r, m, v) -> {
         String c = pick(r, CATEGORIES);
         v.inOrder(call("findByCategory", c), m.where("cat", o -> c.equals(o.category())), repo.findByCategory(c));
@@ -168,7 +206,7 @@ class SaltedViewsModelIT extends ModelScenario {
       query("findByCategory(Sort)", (repo, r, m, v) -> {
         String c = pick(r, CATEGORIES);
         boolean descending = r.nextBoolean();
-        Comparator<Ord> byAt = Comparator.comparing(Ord::at, Comparator.nullsLast(Comparator.<Instant>naturalOrder()));
+        Comparator<E> byAt = Comparator.comparing(E::at, Comparator.nullsLast(Comparator.<Instant>naturalOrder()));
         v.sorted(call("findByCategory", c, descending ? "at desc" : "at asc"), m.where(o -> c.equals(o.category())),
             descending ? byAt.reversed() : byAt, Integer.MAX_VALUE,
             repo.findByCategory(c, descending ? Sort.by("at").descending() : Sort.by("at")));
@@ -177,7 +215,7 @@ class SaltedViewsModelIT extends ModelScenario {
         String c = pick(r, CATEGORIES);
         int limit = 1 + r.nextInt(4);
         v.sorted(call("streamByCategory", c, "at desc", limit), m.where(o -> c.equals(o.category())),
-            Comparator.comparing(Ord::at, Comparator.nullsLast(Comparator.<Instant>reverseOrder())), limit,
+            Comparator.comparing(E::at, Comparator.nullsLast(Comparator.<Instant>reverseOrder())), limit,
             Verdict.list(repo.streamByCategory(c, Sort.by("at").descending(), Limit.of(limit))));
       });
       query("findAmountsByDayBetween(Limit) (projection, narrow view, limit)", (repo, r, m, v) -> {
@@ -214,19 +252,19 @@ class SaltedViewsModelIT extends ModelScenario {
       query("findTop3ByCategoryOrderByAtDesc", (repo, r, m, v) -> {
         String c = pick(r, CATEGORIES);
         v.sorted(call("findTop3ByCategoryOrderByAtDesc", c), m.where(o -> c.equals(o.category())),
-            Comparator.comparing(Ord::at, Comparator.nullsLast(Comparator.<Instant>reverseOrder())), 3,
+            Comparator.comparing((E o) -> o.at(), Comparator.nullsLast(Comparator.<Instant>reverseOrder())), 3,
             repo.findTop3ByCategoryOrderByAtDesc(c));
       });
       query("findFirstByCategoryOrderByAtAsc", (repo, r, m, v) -> {
         String c = pick(r, CATEGORIES);
         v.sorted(call("findFirstByCategoryOrderByAtAsc", c), m.where(o -> c.equals(o.category())),
-            Comparator.comparing(Ord::at, Comparator.nullsLast(Comparator.<Instant>naturalOrder())), 1,
+            Comparator.comparing((E o) -> o.at(), Comparator.nullsLast(Comparator.<Instant>naturalOrder())), 1,
             repo.findFirstByCategoryOrderByAtAsc(c));
       });
       query("findByCategoryAndAtGreaterThanEqual(PageRequest)", (repo, r, m, v) -> {
         String c = pick(r, CATEGORIES);
         Instant at = at(r);
-        List<Ord> expected = m.where("cat", o -> c.equals(o.category()) && o.at() != null && !o.at().isBefore(at));
+        List<E> expected = m.where("cat", o -> c.equals(o.category()) && o.at() != null && !o.at().isBefore(at));
         String call = call("findByCategoryAndAtGreaterThanEqual", c, at, "pages");
         v.inOrder(call, expected, v.pages(call, r, expected.size(), p -> repo.findByCategoryAndAtGreaterThanEqual(c, at, p)));
       });
@@ -254,7 +292,7 @@ class SaltedViewsModelIT extends ModelScenario {
       query("findByCategoryOrderByQtyAsc", (repo, r, m, v) -> {
         String c = pick(r, CATEGORIES);
         v.sorted(call("findByCategoryOrderByQtyAsc", c), m.where(o -> c.equals(o.category())),
-            Comparator.comparing(Ord::qty, Comparator.nullsLast(Comparator.<Integer>naturalOrder())), Integer.MAX_VALUE,
+            Comparator.comparing((E o) -> o.qty(), Comparator.nullsLast(Comparator.<Integer>naturalOrder())), Integer.MAX_VALUE,
             repo.findByCategoryOrderByQtyAsc(c));
       });
       query("countByCategory", (repo, r, m, v) -> {
@@ -280,7 +318,7 @@ class SaltedViewsModelIT extends ModelScenario {
       });
       query("findByDayLessThanEqual(PageRequest)", (repo, r, m, v) -> {
         LocalDate d = day(r);
-        List<Ord> expected = m.where("byDay", o -> o.day() != null && !o.day().isAfter(d));
+        List<E> expected = m.where("byDay", o -> o.day() != null && !o.day().isAfter(d));
         String call = call("findByDayLessThanEqual", d, "pages");
         v.inOrder(call, expected, v.pages(call, r, expected.size(), p -> repo.findByDayLessThanEqual(d, p)));
       });
@@ -294,17 +332,17 @@ class SaltedViewsModelIT extends ModelScenario {
       });
       query("findByIdIn(PageRequest)", (repo, r, m, v) -> {
         List<UUID> ids = List.of(pick(r, IDS), pick(r, IDS), pick(r, IDS), pick(r, IDS));
-        List<Ord> expected = m.where(o -> ids.contains(o.id()));
+        List<E> expected = m.where(o -> ids.contains(o.id()));
         String call = call("findByIdIn", ids, "pages");
         v.anyOrder(call, expected, v.pages(call, r, expected.size(), p -> repo.findByIdIn(ids, p)));
       }, 7);
       query("findByDayLessThanEqual(token of another method)", (repo, r, m, v) -> {
         String c = pick(r, CATEGORIES);
-        Page<Ord> first = repo.findByCategoryAndAtGreaterThanEqual(c, T0, PageRequest.of(1));
+        Page<E> first = repo.findByCategoryAndAtGreaterThanEqual(c, T0, PageRequest.of(1));
         if (first.next() != null) {
           String call = call("findByDayLessThanEqual", LocalDate.of(1970, 1, 1), "a token of findByCategoryAndAtGreaterThanEqual");
           try {
-            Page<Ord> page = repo.findByDayLessThanEqual(LocalDate.of(1970, 1, 1), first.next());
+            Page<E> page = repo.findByDayLessThanEqual(LocalDate.of(1970, 1, 1), first.next());
             v.fail(call, "IllegalArgumentException: the token is another method's", "a page of " + page.content().size());
           } catch (IllegalArgumentException expected) {
             v.checks++;
@@ -314,7 +352,7 @@ class SaltedViewsModelIT extends ModelScenario {
       query("findTop3ByCategoryInOrderByAtDesc", (repo, r, m, v) -> {
         List<String> cs = List.of(pick(r, CATEGORIES), pick(r, CATEGORIES));
         v.sorted(call("findTop3ByCategoryInOrderByAtDesc", cs), m.where(o -> o.category() != null && cs.contains(o.category())),
-            Comparator.comparing(Ord::at, Comparator.nullsLast(Comparator.<Instant>reverseOrder())), 3,
+            Comparator.comparing((E o) -> o.at(), Comparator.nullsLast(Comparator.<Instant>reverseOrder())), 3,
             repo.findTop3ByCategoryInOrderByAtDesc(cs));
       });
       query("findByCategoryInAndAtBetweenOrderByAtAsc", (repo, r, m, v) -> {
@@ -324,7 +362,7 @@ class SaltedViewsModelIT extends ModelScenario {
         v.sorted(call("findByCategoryInAndAtBetweenOrderByAtAsc", cs, from, to),
             m.where(o -> o.category() != null && cs.contains(o.category()) && o.at() != null && !o.at().isBefore(from)
                 && !o.at().isAfter(to)),
-            Comparator.comparing(Ord::at), Integer.MAX_VALUE,
+            Comparator.comparing((E o) -> o.at()), Integer.MAX_VALUE,
             Verdict.list(repo.findByCategoryInAndAtBetweenOrderByAtAsc(cs, from, to)));
       });
       query("findByCategoryOrDay", (repo, r, m, v) -> {
@@ -337,7 +375,7 @@ class SaltedViewsModelIT extends ModelScenario {
         String c = pick(r, CATEGORIES);
         LocalDate d = day(r);
         v.sorted(call("findByCategoryOrDayOrderByAmountDesc", c, d), m.where(o -> c.equals(o.category()) || d.equals(o.day())),
-            Comparator.comparing(Ord::amount, Comparator.nullsLast(Comparator.<BigDecimal>reverseOrder())), Integer.MAX_VALUE,
+            Comparator.comparing((E o) -> o.amount(), Comparator.nullsLast(Comparator.<BigDecimal>reverseOrder())), Integer.MAX_VALUE,
             repo.findByCategoryOrDayOrderByAmountDesc(c, d));
       });
       query("findByCategoryIsAndQtyEquals", (repo, r, m, v) -> {
@@ -364,14 +402,14 @@ class SaltedViewsModelIT extends ModelScenario {
     }
 
     @Override
-    Ord invalid(Random r, Ord keyOf) {
+    E invalid(Random r, E keyOf) {
       // A view key over HBase's 32,767-byte row key limit.
-      return new Ord(keyOf == null ? pick(r, IDS) : keyOf.id(), "c".repeat(40_000), at(r), null, null, null, null);
+      return maker.make(keyOf == null ? pick(r, IDS) : keyOf.id(), "c".repeat(40_000), at(r), null, null, null, null);
     }
 
     @Override
-    Class<Orders> repository() {
-      return Orders.class;
+    Class<R> repository() {
+      return repository;
     }
 
     @Override
@@ -380,8 +418,8 @@ class SaltedViewsModelIT extends ModelScenario {
     }
 
     @Override
-    Ord create(Random r, Ord keyOf) {
-      return new Ord(keyOf == null ? pick(r, IDS) : keyOf.id(), orNull(r, 6, pick(r, CATEGORIES)), orNull(r, 6, at(r)),
+    E create(Random r, E keyOf) {
+      return maker.make(keyOf == null ? pick(r, IDS) : keyOf.id(), orNull(r, 6, pick(r, CATEGORIES)), orNull(r, 6, at(r)),
           orNull(r, 4, BigDecimal.valueOf(r.nextInt(2000) - 1000, r.nextInt(3))), orNull(r, 4, r.nextInt(5)),
           orNull(r, 5, day(r)), null);
     }
