@@ -8,8 +8,10 @@ import dev.rowan.core.HBaseRepository;
 import dev.rowan.core.Rowan;
 import dev.rowan.core.SchemaReport;
 import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.annotation.CellTimestamp;
 import dev.rowan.mapping.annotation.Column;
 import dev.rowan.mapping.annotation.Family;
+import dev.rowan.mapping.annotation.Index;
 import dev.rowan.mapping.annotation.RowKey;
 import dev.rowan.mapping.annotation.Table;
 import dev.rowan.test.HBaseTest;
@@ -184,6 +186,72 @@ class FamilySettingsIT {
         "Table " + table + ", column family 'cf': block cache is true, expected false.",
         "Table " + table + ", column family 'cf': replication scope is 0, expected 1."),
         rowan.schema().check(TestRow.class).differences());
+  }
+
+  /** Kept for an hour, and the newest version however old. */
+  @Table(name = "kept")
+  @Family(name = "d", maxVersions = 3, ttlSeconds = 3600, minVersions = 1)
+  record Kept(@RowKey String id, @Column(name = "s") String state, @CellTimestamp long at) {}
+
+  /** Kept for an hour. */
+  @Table(name = "expiring")
+  @Family(name = "d", maxVersions = 3, ttlSeconds = 3600)
+  record Expiring(@RowKey String id, @Column(name = "s") String state, @CellTimestamp long at) {}
+
+  interface KeptRows extends HBaseRepository<Kept> {}
+
+  interface ExpiringRows extends HBaseRepository<Expiring> {}
+
+  @Test
+  void minVersionsKeepsTheNewestSaveOfAnEntityPastItsTimeToLive(Rowan rowan) {
+    rowan.schema().create(Kept.class);
+    rowan.schema().create(Expiring.class);
+    KeptRows kept = rowan.repository(KeptRows.class);
+    ExpiringRows expiring = rowan.repository(ExpiringRows.class);
+    long threeHoursAgo = System.currentTimeMillis() - 3 * 3_600_000L;
+    long twoHoursAgo = threeHoursAgo + 3_600_000L;
+
+    kept.save(new Kept("k", "old", threeHoursAgo));
+    kept.save(new Kept("k", "newer", twoHoursAgo));
+    expiring.save(new Expiring("k", "old", threeHoursAgo));
+    expiring.save(new Expiring("k", "newer", twoHoursAgo));
+
+    assertEquals(Optional.of(new Kept("k", "newer", twoHoursAgo)), kept.findByKey("k"));
+    assertEquals(List.of(new Kept("k", "newer", twoHoursAgo)), kept.scanAll().toList());
+    assertEquals(Optional.empty(), expiring.findByKey("k"));
+  }
+
+  /** A view over a family that keeps deleted cells: the retired view rows stay in HBase. */
+  @Table(name = "tickets")
+  @Family(name = "d", keepDeletedCells = KeepDeletedCells.TRUE)
+  @Index(name = "queue", key = {"queue"})
+  record Ticket(@RowKey String id, @Column(name = "q") String queue, @Column(name = "t") String title) {}
+
+  interface Tickets extends HBaseRepository<Ticket> {
+    List<Ticket> findByQueue(String queue);
+  }
+
+  @Test
+  void aViewOverAFamilyThatKeepsDeletedCellsAnswersOnlyWithCurrentRows(Rowan rowan, Admin admin) throws Exception {
+    rowan.schema().create(Ticket.class);
+    Tickets tickets = rowan.repository(Tickets.class);
+    tickets.save(new Ticket("t-1", "support", "printer"));
+    tickets.save(new Ticket("t-2", "support", "screen"));
+    tickets.save(new Ticket("t-1", "sales", "printer"));  // retires t-1's row under "support"
+    tickets.delete(new Ticket("t-2", "support", "screen"));
+    tickets.save(new Ticket("t-2", "sales", null));
+
+    for (String stage : List.of("in the memstore", "after a flush and a major compaction")) {
+      assertEquals(List.of(), tickets.findByQueue("support"), stage);
+      assertEquals(List.of(new Ticket("t-1", "sales", "printer"), new Ticket("t-2", "sales", null)),
+          tickets.findByQueue("sales"), stage);
+      for (String name : List.of("tickets", "tickets.queue")) {
+        TableName table = rowan.tableName(name);
+        admin.flush(table);
+        admin.majorCompact(table);
+        waitForCompaction(admin, table);
+      }
+    }
   }
 
   /** The attributes of the guide's {@code create 'testTable', {...}} command, in order. */
