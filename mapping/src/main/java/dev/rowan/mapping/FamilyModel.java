@@ -1,6 +1,7 @@
 package dev.rowan.mapping;
 
 import dev.rowan.mapping.annotation.Family;
+import org.apache.hadoop.hbase.KeepDeletedCells;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.io.compress.Compression;
@@ -9,13 +10,25 @@ import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * A column family of an entity's table and its storage settings.
+ * A column family of an entity's table and its storage settings, as {@link Family} declares them.
  *
  * <p>Thread-safety: immutable.
  */
 public record FamilyModel(String name, int maxVersions, int ttlSeconds, BloomType bloom,
     Compression.Algorithm compression, int blockSize, boolean inMemory,
-    DataBlockEncoding dataBlockEncoding) {
+    DataBlockEncoding dataBlockEncoding, int minVersions, KeepDeletedCells keepDeletedCells,
+    boolean blockCache, int replicationScope) {
+
+  /**
+   * A family with the settings of the first Rowan versions, and HBase's defaults for minimum
+   * versions (0), kept deleted cells ({@code FALSE}), block cache (on) and replication scope (0).
+   */
+  public FamilyModel(String name, int maxVersions, int ttlSeconds, BloomType bloom,
+      Compression.Algorithm compression, int blockSize, boolean inMemory,
+      DataBlockEncoding dataBlockEncoding) {
+    this(name, maxVersions, ttlSeconds, bloom, compression, blockSize, inMemory, dataBlockEncoding, 0,
+        KeepDeletedCells.FALSE, true, 0);
+  }
 
   /** The family HBase tables get when an entity declares none: {@code d} with the defaults. */
   static FamilyModel defaults() {
@@ -25,7 +38,8 @@ public record FamilyModel(String name, int maxVersions, int ttlSeconds, BloomTyp
 
   static FamilyModel of(Family family) {
     return new FamilyModel(family.name(), family.maxVersions(), family.ttlSeconds(), family.bloom(),
-        family.compression(), family.blockSize(), family.inMemory(), family.dataBlockEncoding());
+        family.compression(), family.blockSize(), family.inMemory(), family.dataBlockEncoding(),
+        family.minVersions(), family.keepDeletedCells(), family.blockCache(), family.replicationScope());
   }
 
   /** The family name as bytes. */
@@ -48,6 +62,10 @@ public record FamilyModel(String name, int maxVersions, int ttlSeconds, BloomTyp
         .setBlocksize(blockSize)
         .setInMemory(inMemory)
         .setDataBlockEncoding(dataBlockEncoding)
+        .setMinVersions(minVersions)
+        .setKeepDeletedCells(keepDeletedCells)
+        .setBlockCacheEnabled(blockCache)
+        .setScope(replicationScope)
         .setNewVersionBehavior(true);
     if (ttlSeconds > 0) {
       builder.setTimeToLive(ttlSeconds);

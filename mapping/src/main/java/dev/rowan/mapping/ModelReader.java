@@ -126,6 +126,18 @@ final class ModelReader<T> {
       if (family.ttlSeconds() < 0 || family.blockSize() <= 0) {
         problem(entity + ": family '" + family.name() + "' has a negative time to live or a block size under 1");
       }
+      if (family.minVersions() < 0) {
+        problem(entity + ": family '" + family.name() + "' keeps at least " + family.minVersions()
+            + " versions (minVersions); it needs 0 or more");
+      } else if (family.minVersions() > family.maxVersions()) {
+        problem(entity + ": family '" + family.name() + "' keeps at least " + family.minVersions()
+            + " versions (minVersions) but at most " + family.maxVersions() + " (maxVersions); raise maxVersions to "
+            + family.minVersions() + " or more");
+      }
+      if (family.replicationScope() != 0 && family.replicationScope() != 1) {
+        problem(entity + ": family '" + family.name() + "' has replication scope " + family.replicationScope()
+            + "; it is 0 (local) or 1 (replicated to peers)");
+      }
     }
     if (families.isEmpty()) {
       families.put("d", FamilyModel.defaults());

@@ -101,6 +101,22 @@ class MappingErrorsTest {
   }
 
   @Table(name = "t")
+  @Family(name = "a", maxVersions = 2, minVersions = 3, ttlSeconds = 3600)
+  @Family(name = "b", minVersions = -1, replicationScope = 2)
+  record BadFamilySettings(@RowKey String id, @Column(family = "a") String x, @Column(family = "b") String y) {}
+
+  @Test
+  void familySettingsOutOfRangeNameTheEntityFamilyAndSetting() {
+    MappingException error = assertThrows(MappingException.class, () -> EntityModel.of(BadFamilySettings.class));
+    assertEquals(List.of(
+        "BadFamilySettings: family 'a' keeps at least 3 versions (minVersions) but at most 2 (maxVersions);"
+            + " raise maxVersions to 3 or more",
+        "BadFamilySettings: family 'b' keeps at least -1 versions (minVersions); it needs 0 or more",
+        "BadFamilySettings: family 'b' has replication scope 2; it is 0 (local) or 1 (replicated to peers)"),
+        error.problems());
+  }
+
+  @Table(name = "t")
   static final class WrongTransforms {
     @RowKey(order = 0) @FixedLength(3) Instant at;
     @RowKey(order = 1) @FixedLength(20) long tooWide;

@@ -44,7 +44,9 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.KeepDeletedCells;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
@@ -313,6 +315,51 @@ class RowKeyGuideExamplesTest {
     assertEquals(65536, bulky.getBlocksize());
 
     assertEquals(List.of("s:\\x00m"), columns(devices.write(new Device("d-1", null, null)).put())); // the row marker
+  }
+
+  @Table(name = "testTable")
+  @Family(name = "cf", dataBlockEncoding = DataBlockEncoding.FAST_DIFF, bloom = BloomType.ROWCOL,
+      replicationScope = 1, maxVersions = 3, compression = Compression.Algorithm.GZ, minVersions = 1,
+      ttlSeconds = 7 * 24 * 3600, keepDeletedCells = KeepDeletedCells.TRUE, blockSize = 32 * 1024,
+      inMemory = false, blockCache = false)
+  record TestRow(
+      @RowKey String id,
+      @Column(name = "v") String value,
+      @Column(name = "w") String other) {}
+
+  @Test
+  void everySettingOfTheShellCreateCommandGoesIntoTheFamilyDescriptor() {
+    ColumnFamilyDescriptor cf = EntityModel.of(TestRow.class).families().get(0).descriptor();
+    assertEquals("cf", cf.getNameAsString());
+    assertEquals(DataBlockEncoding.FAST_DIFF, cf.getDataBlockEncoding());
+    assertEquals(BloomType.ROWCOL, cf.getBloomFilterType());
+    assertEquals(1, cf.getScope());
+    assertEquals(3, cf.getMaxVersions());
+    assertEquals(Compression.Algorithm.GZ, cf.getCompressionType());
+    assertEquals(1, cf.getMinVersions());
+    assertEquals(604_800, cf.getTimeToLive());
+    assertEquals(KeepDeletedCells.TRUE, cf.getKeepDeletedCells());
+    assertEquals(32_768, cf.getBlocksize());
+    assertFalse(cf.isInMemory());
+    assertFalse(cf.isBlockCacheEnabled());
+    assertTrue(cf.isNewVersionBehavior());
+  }
+
+  @Test
+  void aFamilyWithoutSettingsHasHBasesDefaults() {
+    ColumnFamilyDescriptor d = EntityModel.of(Profile.class).families().get(0).descriptor();
+    ColumnFamilyDescriptor hbase = ColumnFamilyDescriptorBuilder.of("d");
+    assertEquals(hbase.getMaxVersions(), d.getMaxVersions());
+    assertEquals(hbase.getMinVersions(), d.getMinVersions());
+    assertEquals(hbase.getTimeToLive(), d.getTimeToLive());
+    assertEquals(hbase.getKeepDeletedCells(), d.getKeepDeletedCells());
+    assertEquals(hbase.getBloomFilterType(), d.getBloomFilterType());
+    assertEquals(hbase.getCompressionType(), d.getCompressionType());
+    assertEquals(hbase.getBlocksize(), d.getBlocksize());
+    assertEquals(hbase.isInMemory(), d.isInMemory());
+    assertEquals(hbase.isBlockCacheEnabled(), d.isBlockCacheEnabled());
+    assertEquals(hbase.getDataBlockEncoding(), d.getDataBlockEncoding());
+    assertEquals(hbase.getScope(), d.getScope());
   }
 
   // --- 8. Worked examples ----------------------------------------------------------------------

@@ -18,13 +18,17 @@ final class TableComparison {
   /** A family setting that the mapping decides, with how to show its value. */
   enum Setting {
     MAX_VERSIONS("max versions", ColumnFamilyDescriptor::getMaxVersions),
+    MIN_VERSIONS("min versions", ColumnFamilyDescriptor::getMinVersions),
     TIME_TO_LIVE("time to live", family -> family.getTimeToLive() == HConstants.FOREVER ? "forever"
         : family.getTimeToLive() + " s"),
+    KEEP_DELETED_CELLS("keep deleted cells", ColumnFamilyDescriptor::getKeepDeletedCells),
     BLOOM_FILTER("bloom filter", ColumnFamilyDescriptor::getBloomFilterType),
     COMPRESSION("compression", ColumnFamilyDescriptor::getCompressionType),
     BLOCK_SIZE("block size", family -> family.getBlocksize() + " bytes"),
     IN_MEMORY("in-memory", ColumnFamilyDescriptor::isInMemory),
+    BLOCK_CACHE("block cache", ColumnFamilyDescriptor::isBlockCacheEnabled),
     DATA_BLOCK_ENCODING("data block encoding", ColumnFamilyDescriptor::getDataBlockEncoding),
+    REPLICATION_SCOPE("replication scope", ColumnFamilyDescriptor::getScope),
     NEW_VERSION_BEHAVIOR("new version behavior", ColumnFamilyDescriptor::isNewVersionBehavior);
 
     private final String label;

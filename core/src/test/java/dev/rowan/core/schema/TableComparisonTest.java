@@ -3,6 +3,7 @@ package dev.rowan.core.schema;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import org.apache.hadoop.hbase.KeepDeletedCells;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
@@ -44,7 +45,7 @@ class TableComparisonTest {
   void ignoresSettingsTheMappingDoesNotDecide() {
     TableDescriptor expected = table(family("d").build());
     TableDescriptor live = TableDescriptorBuilder.newBuilder(ORDERS)
-        .setColumnFamily(family("d").setMinVersions(0).setBlockCacheEnabled(false).build())
+        .setColumnFamily(family("d").setCacheDataOnWrite(true).setCompressTags(false).build())
         .setMaxFileSize(1L << 30)
         .build();
 
@@ -72,6 +73,20 @@ class TableComparisonTest {
         "Table shop:orders, column family 'd': block size is 16384 bytes, expected 65536 bytes.",
         "Table shop:orders, column family 'd': in-memory is true, expected false.",
         "Table shop:orders, column family 'd': data block encoding is FAST_DIFF, expected NONE."),
+        TableComparison.differences(expected, live));
+  }
+
+  @Test
+  void reportsTheMinVersionsKeptDeletedCellsBlockCacheAndReplicationScopeThatDiffer() {
+    TableDescriptor expected = table(family("d").setMaxVersions(3).setTimeToLive(86400).setMinVersions(1)
+        .setKeepDeletedCells(KeepDeletedCells.TTL).setBlockCacheEnabled(false).setScope(1).build());
+    TableDescriptor live = table(family("d").setMaxVersions(3).setTimeToLive(86400).build());
+
+    assertEquals(List.of(
+        "Table shop:orders, column family 'd': min versions is 0, expected 1.",
+        "Table shop:orders, column family 'd': keep deleted cells is FALSE, expected TTL.",
+        "Table shop:orders, column family 'd': block cache is true, expected false.",
+        "Table shop:orders, column family 'd': replication scope is 0, expected 1."),
         TableComparison.differences(expected, live));
   }
 

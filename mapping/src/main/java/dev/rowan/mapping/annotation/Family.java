@@ -6,6 +6,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import java.lang.annotation.Repeatable;
+import org.apache.hadoop.hbase.KeepDeletedCells;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.regionserver.BloomType;
@@ -14,7 +15,10 @@ import org.apache.hadoop.hbase.regionserver.BloomType;
  * Declares a column family of the entity's table and its storage settings, applied when the
  * table is created and compared by the schema check. Repeatable; the first declared family is
  * where the row marker cell lives. Without any, the table has one family {@code d} with the
- * defaults below.
+ * defaults below, which are HBase's own. Each setting is the HBase shell attribute of the same
+ * meaning: {@code VERSIONS}, {@code MIN_VERSIONS}, {@code TTL}, {@code KEEP_DELETED_CELLS},
+ * {@code BLOOMFILTER}, {@code COMPRESSION}, {@code BLOCKSIZE}, {@code IN_MEMORY},
+ * {@code BLOCKCACHE}, {@code DATA_BLOCK_ENCODING} and {@code REPLICATION_SCOPE}.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
@@ -28,8 +32,22 @@ public @interface Family {
   /** Versions kept per cell. */
   int maxVersions() default 1;
 
+  /**
+   * Versions of a cell kept however old they are, even past {@link #ttlSeconds()}: at most
+   * {@link #maxVersions()}, and it matters only with a time to live. HBase's {@code MIN_VERSIONS}.
+   */
+  int minVersions() default 0;
+
   /** Time to live of cells in seconds; 0 means forever. */
   int ttlSeconds() default 0;
+
+  /**
+   * Whether cells masked by a delete stay readable by reads of an earlier time range (and raw
+   * scans) until the time to live or the version limit removes them: {@code FALSE}, {@code TRUE},
+   * or {@code TTL} (kept until the delete marker itself expires). Normal reads, and every read
+   * Rowan makes, never return a deleted cell. HBase's {@code KEEP_DELETED_CELLS}.
+   */
+  KeepDeletedCells keepDeletedCells() default KeepDeletedCells.FALSE;
 
   /** The bloom filter kept per store file. */
   BloomType bloom() default BloomType.ROW;
@@ -43,6 +61,19 @@ public @interface Family {
   /** Whether the family has priority in the block cache. */
   boolean inMemory() default false;
 
+  /**
+   * Whether data blocks read from this family's store files are kept in the block cache; off for
+   * families read only by long scans, so that they do not evict hot blocks. HBase's
+   * {@code BLOCKCACHE}.
+   */
+  boolean blockCache() default true;
+
   /** Encoding of keys inside data blocks. */
   DataBlockEncoding dataBlockEncoding() default DataBlockEncoding.NONE;
+
+  /**
+   * Whether the family's writes are shipped to replication peers: 0 (local, the default) or 1
+   * (replicated). HBase's {@code REPLICATION_SCOPE}.
+   */
+  int replicationScope() default 0;
 }
