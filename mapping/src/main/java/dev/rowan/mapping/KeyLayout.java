@@ -93,6 +93,11 @@ public final class KeyLayout {
     return salt;
   }
 
+  /** The length of the salt in front of every key: 1 byte when the key is salted, else 0. */
+  public int saltLength() {
+    return salt == null ? 0 : 1;
+  }
+
   /** The number of bytes in front of the first part: the salt byte and the hash prefix. */
   public int prefixLength() {
     return (salt == null ? 0 : 1) + hashLength;

@@ -101,7 +101,7 @@ final class InMemoryOrder {
 
   private Keyed keyed(Found found) {
     byte[] salted = model.rowKey().encode(found.values());
-    byte[] mainKey = Arrays.copyOfRange(salted, model.rowKey().salt() == null ? 0 : 1, salted.length);
+    byte[] mainKey = Arrays.copyOfRange(salted, model.rowKey().saltLength(), salted.length);
     return new Keyed(mainKey, model.isWide() ? model.columnKey().encode(found.values()) : null, found);
   }
 

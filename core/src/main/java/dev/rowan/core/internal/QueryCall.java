@@ -176,7 +176,7 @@ final class QueryCall<T> {
       if (!more) {
         return new Page<>(content, null);
       }
-      int saltLength = plan.groups().get(0).key().salt() == null ? 0 : 1;
+      int saltLength = plan.groups().get(0).key().saltLength();
       byte[] row = Arrays.copyOfRange(last.rowKey(), saltLength, last.rowKey().length);
       return new Page<>(content, new PageRequest(request.size(),
           PageTokens.write(fingerprint, new PageTokens.Position(row, last.columnKey()))));

@@ -78,7 +78,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     this.group = group;
     this.args = args;
     this.chunk = Math.max(1, Math.min(fetch, 256));
-    this.saltLength = plan.key().salt() == null ? 0 : 1;
+    this.saltLength = plan.key().saltLength();
     this.after = after;
     TableName name = plan.view() == null ? context.mainTable : context.viewTables.get(plan.view());
     this.name = name;

@@ -80,7 +80,7 @@ public record ScanSpec(AccessPlan plan, EntityModel<?> entity, Object[] args, Ro
    */
   public List<Scan> scans(int fetch, byte[] afterRow, boolean afterInRow) {
     KeyLayout key = plan.key();
-    int saltLength = key.salt() == null ? 0 : 1;
+    int saltLength = key.saltLength();
     Filter residual = ResidualFilters.of(plan, entity, args);
     Filter filter = read.wholeRows() ? residual : read.filter(statusFamily, residual);
     List<Scan> scans = new ArrayList<>();
@@ -142,14 +142,14 @@ public record ScanSpec(AccessPlan plan, EntityModel<?> entity, Object[] args, Ro
    * without its salt byte.
    */
   public int compareRows(byte[] key, byte[] unsalted) {
-    int saltLength = plan.key().salt() == null ? 0 : 1;
+    int saltLength = plan.key().saltLength();
     int order = Bytes.compareTo(key, saltLength, key.length - saltLength, unsalted, 0, unsalted.length);
     return plan.reversed() ? -order : order;
   }
 
   /** The order of two keys with salt in the plan's direction, salt ignored. */
   private int compareKeys(byte[] a, byte[] b) {
-    int saltLength = plan.key().salt() == null ? 0 : 1;
+    int saltLength = plan.key().saltLength();
     int order = Bytes.compareTo(a, saltLength, a.length - saltLength, b, saltLength, b.length - saltLength);
     return plan.reversed() ? -order : order;
   }
