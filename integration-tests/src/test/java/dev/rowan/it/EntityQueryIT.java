@@ -47,13 +47,7 @@ class EntityQueryIT {
     OrderFixtures fixtures = new OrderFixtures(random);
     rowan.schema().create(Order.class);
     Orders orders = rowan.repository(Orders.class);
-    Map<String, Order> model = new LinkedHashMap<>();
-    List<Order> initial = new ArrayList<>();
-    for (int i = 0; i < 300; i++) {
-      initial.add(fixtures.order(i));
-    }
-    orders.saveAll(initial);
-    initial.forEach(o -> model.put(o.orderNo(), o));
+    Map<String, Order> model = fixtures.saveOrders(orders, 300);
     for (int i = 0; i < 80; i++) {
       Order changed = fixtures.change(model.get("order-" + random.nextInt(300)));
       orders.save(changed);

@@ -1,7 +1,12 @@
 package dev.rowan.it;
 
+import dev.rowan.core.HBaseRepository;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Random;
 
 /** Random orders over small domains, so that updates collide and views fill up. */
@@ -21,6 +26,21 @@ final class OrderFixtures {
         Instant.ofEpochSecond(1_700_000_000L + random.nextInt(1_000_000)),
         random.nextInt(8) == 0 ? null : BigDecimal.valueOf(random.nextInt(100_000), 2),
         random.nextBoolean() ? null : "note " + random.nextInt(1000));
+  }
+
+  /**
+   * Saves orders {@code 0} to {@code count - 1} with {@code saveAll}; returns them by order number,
+   * as an in-memory model a test keeps in step with its writes.
+   */
+  Map<String, Order> saveOrders(HBaseRepository<Order> orders, int count) {
+    List<Order> initial = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      initial.add(order(i));
+    }
+    orders.saveAll(initial);
+    Map<String, Order> model = new LinkedHashMap<>();
+    initial.forEach(o -> model.put(o.orderNo(), o));
+    return model;
   }
 
   String seller() {

@@ -108,13 +108,7 @@ class ProjectionsIT {
     rowan.schema().create(Parcel.class);
     OrderProjections orders = rowan.repository(OrderProjections.class);
     ParcelProjections parcels = rowan.repository(ParcelProjections.class);
-    Map<String, Order> model = new LinkedHashMap<>();
-    List<Order> initial = new ArrayList<>();
-    for (int i = 0; i < 300; i++) {
-      initial.add(fixtures.order(i));
-    }
-    orders.saveAll(initial);
-    initial.forEach(o -> model.put(o.orderNo(), o));
+    Map<String, Order> model = fixtures.saveOrders(orders, 300);
     for (int i = 0; i < 120; i++) {
       Order current = model.get("order-" + random.nextInt(300));
       if (current == null) {

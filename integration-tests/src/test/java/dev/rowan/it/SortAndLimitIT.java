@@ -17,7 +17,6 @@ import dev.rowan.test.HBaseTest;
 import dev.rowan.test.TestNamespace;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -69,13 +68,7 @@ class SortAndLimitIT {
     OrderFixtures fixtures = new OrderFixtures(random);
     rowan.schema().create(Order.class);
     SortedOrders orders = rowan.repository(SortedOrders.class);
-    Map<String, Order> model = new LinkedHashMap<>();
-    List<Order> initial = new ArrayList<>();
-    for (int i = 0; i < 300; i++) {
-      initial.add(fixtures.order(i));
-    }
-    orders.saveAll(initial);
-    initial.forEach(o -> model.put(o.orderNo(), o));
+    Map<String, Order> model = fixtures.saveOrders(orders, 300);
     for (int call = 0; call < 100; call++) {
       String context = "call " + call + ", seed " + seed;
       String seller = fixtures.seller();
