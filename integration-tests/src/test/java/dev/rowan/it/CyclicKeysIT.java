@@ -12,6 +12,7 @@ import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.annotation.Column;
 import dev.rowan.mapping.annotation.Cyclic;
 import dev.rowan.mapping.annotation.Family;
+import dev.rowan.mapping.annotation.Index;
 import dev.rowan.mapping.annotation.RowKey;
 import dev.rowan.mapping.annotation.Table;
 import dev.rowan.test.HBaseTest;
@@ -45,6 +46,7 @@ class CyclicKeysIT {
   /** The worked example: hits per url per day, kept 30 days, keyed {@code [day in cycle][cycle][url]}. */
   @Table(name = "url_hits")
   @Family(name = "d", ttlSeconds = 30 * 86_400)
+  @Index(name = "byUrl", key = {"url", "day"}) // view key [url][day in cycle][cycle]
   record UrlHits(@RowKey(order = 0) @Cyclic(period = "P365D") LocalDate day, @RowKey(order = 1) String url,
       @Column long hits) {}
 
@@ -52,6 +54,8 @@ class CyclicKeysIT {
     List<UrlHits> findByDayBetween(LocalDate from, LocalDate to);
 
     List<UrlHits> findByDayAfter(LocalDate after);
+
+    List<UrlHits> findByUrlAndDayBetween(String url, LocalDate from, LocalDate to);
 
     Optional<UrlHits> findByDayAndUrl(LocalDate day, String url);
   }
@@ -90,6 +94,8 @@ class CyclicKeysIT {
       List<UrlHits> expected = all.stream().filter(h -> !h.day().isBefore(low) && !h.day().isAfter(high))
           .sorted(Comparator.comparing(UrlHits::day).thenComparing(UrlHits::url)).toList();
       assertEquals(expected, hits.findByDayBetween(from, to), "days " + from + " to " + to + ", seed " + seed);
+      assertEquals(expected.stream().filter(h -> h.url().equals("b.example/y")).toList(),
+          hits.findByUrlAndDayBetween("b.example/y", from, to), "on the view, seed " + seed);
     }
     for (UrlHits one : all.subList(0, 50)) {
       assertEquals(Optional.of(one), hits.findByKey(one.day(), one.url()));

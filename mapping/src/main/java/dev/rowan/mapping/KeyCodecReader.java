@@ -88,12 +88,23 @@ final class KeyCodecReader {
     }
     Cyclic cyclic = field.getAnnotation(Cyclic.class);
     if (cyclic != null) {
-      form.append(" cyclic(").append(cyclic.period()).append(')');
+      form.append(" cyclic(").append(periodText(cyclic.period())).append(')');
     }
     if (field.isAnnotationPresent(Descending.class)) {
       form.append(" descending");
     }
     return form.toString();
+  }
+
+  /** A period in one spelling per length ({@code P365D}, not {@code PT8760H}), or as written when it is not one. */
+  private static String periodText(String text) {
+    try {
+      Duration period = Duration.parse(text);
+      return period.getNano() == 0 && period.getSeconds() % 86_400 == 0 ? "P" + period.toDays() + "D"
+          : period.toString();
+    } catch (DateTimeParseException e) {
+      return text;
+    }
   }
 
   /** The cyclic codec of {@code field}, or null after reporting why it has none. */

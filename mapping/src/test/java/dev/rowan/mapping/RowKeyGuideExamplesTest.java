@@ -421,6 +421,9 @@ class RowKeyGuideExamplesTest {
       @RowKey(order = 1) String url,
       @Column(name = "n") long hits) {}
 
+  @Table(name = "url_hits_in_hours")
+  record SameCycle(@RowKey @Cyclic(period = "PT8760H") LocalDate day) {}
+
   @Test
   void aCyclicDayKeyReusesLastCyclesKeyRangeAndStillDecodesTheFullDate() {
     EntityModel<UrlHits> hits = EntityModel.of(UrlHits.class);
@@ -438,6 +441,8 @@ class RowKeyGuideExamplesTest {
         new UrlHits(LocalDate.parse("2027-11-24"), "example.com/a", 3)).put()))[0]);
     assertEquals(LocalDate.parse("2026-12-18"), LocalDate.ofEpochDay(365L * 57)); // where a cycle starts
     assertEquals("LocalDate cyclic(P365D)", hits.property("day").keyForm());
+    assertEquals(hits.property("day").keyForm(), EntityModel.of(SameCycle.class).property("day").keyForm(),
+        "one length, one layout, however it is written");
   }
 
   // --- The guide and this test agree -----------------------------------------------------------
