@@ -1,11 +1,14 @@
 package dev.rowan.mapping;
 
+import dev.rowan.mapping.annotation.Cyclic;
 import dev.rowan.mapping.annotation.Descending;
 import dev.rowan.mapping.annotation.FixedLength;
 import dev.rowan.mapping.annotation.Reversed;
 import dev.rowan.mapping.codec.KeyCodec;
 import dev.rowan.mapping.codec.KeyCodecs;
 import java.lang.reflect.Field;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
 import java.util.function.Consumer;
 
 /**
@@ -36,6 +39,18 @@ final class KeyCodecReader {
       reversed = false;
     }
     KeyCodec<?> codec = KeyCodecs.natural(fieldType);
+    Cyclic cyclic = field.getAnnotation(Cyclic.class);
+    if (cyclic != null) {
+      if (fixed != null || reversed) {
+        problem(name(field) + " is @Cyclic and @FixedLength or @Reversed; a cyclic time takes neither");
+        return codec;
+      }
+      codec = cyclic(field, cyclic.period());
+      if (codec == null) {
+        return KeyCodecs.natural(fieldType);
+      }
+      return descending ? KeyCodecs.descending(codec) : codec;
+    }
     if (fixed != null) {
       codec = fixedLength(field, fixed.value(), descending);
       if (codec == null || isWholeNumber(fieldType)) {
@@ -71,10 +86,49 @@ final class KeyCodecReader {
     if (field.isAnnotationPresent(Reversed.class)) {
       form.append(" reversed");
     }
+    Cyclic cyclic = field.getAnnotation(Cyclic.class);
+    if (cyclic != null) {
+      form.append(" cyclic(").append(periodText(cyclic.period())).append(')');
+    }
     if (field.isAnnotationPresent(Descending.class)) {
       form.append(" descending");
     }
     return form.toString();
+  }
+
+  /** A period in one spelling per length ({@code P365D}, not {@code PT8760H}), or as written when it is not one. */
+  private static String periodText(String text) {
+    try {
+      Duration period = Duration.parse(text);
+      return period.getNano() == 0 && period.getSeconds() % 86_400 == 0 ? "P" + period.toDays() + "D"
+          : period.toString();
+    } catch (DateTimeParseException e) {
+      return text;
+    }
+  }
+
+  /** The cyclic codec of {@code field}, or null after reporting why it has none. */
+  private KeyCodec<?> cyclic(Field field, String text) {
+    Class<?> fieldType = field.getType();
+    if (fieldType != java.time.Instant.class && fieldType != java.time.LocalDate.class) {
+      problem(name(field) + " is @Cyclic but has type " + fieldType.getName() + "; only an Instant or a LocalDate"
+          + " can be cyclic");
+      return null;
+    }
+    Duration period;
+    try {
+      period = Duration.parse(text);
+    } catch (DateTimeParseException e) {
+      problem(name(field) + " has @Cyclic(period = \"" + text + "\"), which is not an ISO-8601 duration such as"
+          + " \"P365D\" or \"PT24H\"");
+      return null;
+    }
+    try {
+      return KeyCodecs.cyclic(fieldType, period);
+    } catch (IllegalArgumentException e) {
+      problem(name(field) + " has @Cyclic(period = \"" + text + "\"): " + e.getMessage());
+      return null;
+    }
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})

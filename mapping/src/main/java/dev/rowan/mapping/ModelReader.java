@@ -188,6 +188,9 @@ final class ModelReader<T> {
       if (keyCodec == null && KeyCodecs.natural(fieldType) == null) {
         problem(name(field) + " has type " + fieldType.getName() + ", which cannot be a key part");
       }
+      if (columnKey != null && field.isAnnotationPresent(dev.rowan.mapping.annotation.Cyclic.class)) {
+        problem(name(field) + " is @Cyclic but is a @ColumnKey part; only a row key part can be cyclic");
+      }
       Role role = rowKey != null ? Role.ROW_KEY : Role.COLUMN_KEY;
       int order = rowKey != null ? rowKey.order() : columnKey.order();
       return new PropertyModel(entity, field.getName(), fieldType, index, role, order, null, null, keyCodec, null, false,
@@ -195,6 +198,9 @@ final class ModelReader<T> {
     }
     if (field.isAnnotationPresent(HashPrefix.class)) {
       problem(name(field) + " carries @HashPrefix but is not a @RowKey part");
+    }
+    if (field.isAnnotationPresent(dev.rowan.mapping.annotation.Cyclic.class)) {
+      problem(name(field) + " is @Cyclic but is not a @RowKey part; only a row key part can be cyclic");
     }
     if (timestamp) {
       if (fieldType != long.class && fieldType != Long.class && fieldType != Instant.class) {

@@ -147,4 +147,30 @@ class MappingErrorsTest {
     assertTrue(error.getMessage().contains("HashedBytes.id has @HashPrefix but is a byte[], whose text is not one per"
         + " key value"), error.getMessage());
   }
+
+  @Table(name = "cyclic_broken")
+  static final class BrokenCycles {
+    @RowKey(order = 0) @dev.rowan.mapping.annotation.Cyclic(period = "P365D") long notATime;
+    @RowKey(order = 1) @dev.rowan.mapping.annotation.Cyclic(period = "a year") Instant notADuration;
+    @RowKey(order = 2) @dev.rowan.mapping.annotation.Cyclic(period = "PT36H") java.time.LocalDate partDays;
+    @RowKey(order = 3) @dev.rowan.mapping.annotation.Cyclic(period = "-P1D") Instant negative;
+    @RowKey(order = 4) @dev.rowan.mapping.annotation.Cyclic(period = "P1D") @FixedLength(4) String fixed;
+    @Column @dev.rowan.mapping.annotation.Cyclic(period = "P1D") Instant notAKeyPart;
+  }
+
+  @Test
+  void aCyclicPartThatIsNoTimeOrHasABadPeriodIsRefusedNamingTheField() {
+    MappingException error = assertThrows(MappingException.class, () -> EntityModel.of(BrokenCycles.class));
+    List<String> expected = List.of(
+        "BrokenCycles.notATime is @Cyclic but has type long; only an Instant or a LocalDate can be cyclic",
+        "BrokenCycles.notADuration has @Cyclic(period = \"a year\"), which is not an ISO-8601 duration such as"
+            + " \"P365D\" or \"PT24H\"",
+        "BrokenCycles.partDays has @Cyclic(period = \"PT36H\"): the period of a LocalDate must be a positive whole"
+            + " number of days, not PT36H",
+        "BrokenCycles.negative has @Cyclic(period = \"-P1D\"): the period of an Instant must be a positive whole"
+            + " number of seconds, not PT-24H",
+        "BrokenCycles.fixed is @Cyclic and @FixedLength or @Reversed; a cyclic time takes neither",
+        "BrokenCycles.notAKeyPart is @Cyclic but is not a @RowKey part; only a row key part can be cyclic");
+    assertEquals(expected, error.problems(), error.getMessage());
+  }
 }

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.rowan.mapping.annotation.Column;
 import dev.rowan.mapping.annotation.ColumnKey;
+import dev.rowan.mapping.annotation.Cyclic;
 import dev.rowan.mapping.annotation.Descending;
 import dev.rowan.mapping.annotation.Family;
 import dev.rowan.mapping.annotation.FixedLength;
@@ -458,6 +459,37 @@ class RowKeyGuideExamplesTest {
     }
     assertEquals(665, movedByRing); // 1/17 would be 588
     assertEquals(9460, movedByHashMod); // 16/17 would be 9412
+  }
+
+  @Table(name = "url_hits")
+  @Family(name = "d", ttlSeconds = 30 * 86_400) // kept 30 days: 30 + 2 x 7 < 365
+  record UrlHits(
+      @RowKey(order = 0) @Cyclic(period = "P365D") LocalDate day, // the day's place in a 365-day cycle
+      @RowKey(order = 1) String url,
+      @Column(name = "n") long hits) {}
+
+  @Table(name = "url_hits_in_hours")
+  record SameCycle(@RowKey @Cyclic(period = "PT8760H") LocalDate day) {}
+
+  @Test
+  void aCyclicDayKeyReusesLastCyclesKeyRangeAndStillDecodesTheFullDate() {
+    EntityModel<UrlHits> hits = EntityModel.of(UrlHits.class);
+    byte[] thisYear = hits.rowKeyOf(LocalDate.parse("2026-11-24"), "example.com/a");
+    byte[] nextYear = hits.rowKeyOf(LocalDate.parse("2027-11-24"), "example.com/a");
+    byte[] nextDay = hits.rowKeyOf(LocalDate.parse("2026-11-25"), "example.com/a");
+    assertEquals("\\x00\\x00\\x00\\x00\\x00\\x00\\x01U\\x80\\x00\\x00\\x00\\x00\\x00\\x008example.com/a\\x00\\x01",
+        Bytes.toStringBinary(thisYear));
+    assertEquals("\\x00\\x00\\x00\\x00\\x00\\x00\\x01U\\x80\\x00\\x00\\x00\\x00\\x00\\x009example.com/a\\x00\\x01",
+        Bytes.toStringBinary(nextYear));
+    assertEquals("\\x00\\x00\\x00\\x00\\x00\\x00\\x01V\\x80\\x00\\x00\\x00\\x00\\x00\\x008example.com/a\\x00\\x01",
+        Bytes.toStringBinary(nextDay));
+    assertTrue(Bytes.compareTo(nextYear, nextDay) < 0, "next year's 24 November sorts before this year's 25th");
+    assertEquals(LocalDate.parse("2027-11-24"), hits.readValues(Rows.resultOf(hits.write(
+        new UrlHits(LocalDate.parse("2027-11-24"), "example.com/a", 3)).put()))[0]);
+    assertEquals(LocalDate.parse("2026-12-18"), LocalDate.ofEpochDay(365L * 57)); // where a cycle starts
+    assertEquals("LocalDate cyclic(P365D)", hits.property("day").keyForm());
+    assertEquals(hits.property("day").keyForm(), EntityModel.of(SameCycle.class).property("day").keyForm(),
+        "one length, one layout, however it is written");
   }
 
   // --- The guide and this test agree -----------------------------------------------------------

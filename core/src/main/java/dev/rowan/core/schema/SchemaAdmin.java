@@ -59,12 +59,21 @@ public final class SchemaAdmin {
    *
    * @throws SchemaMismatchException when an existing table differs from the mapping; nothing
    *     is created then
-   * @throws IllegalArgumentException when {@code splits} is given for a salted entity
+   * @throws IllegalArgumentException when {@code splits} is given for a salted entity, or when a
+   *     {@code @Cyclic} key part's cycle is not longer than a family's TTL plus twice the major
+   *     compaction interval ({@code hbase.hregion.majorcompaction} of the connection); nothing is
+   *     created then
    * @throws DataAccessException when HBase fails
    */
   public void create(Class<?> entityType, SplitPolicy splits) {
     Objects.requireNonNull(splits, "splits");
-    EntityTables tables = EntityTables.of(EntityModel.of(entityType), splits, names);
+    EntityModel<?> model = EntityModel.of(entityType);
+    List<String> cycles = CycleRule.problems(model, connection.getConfiguration()
+        .getLong(CycleRule.MAJOR_COMPACTION, CycleRule.DEFAULT_MAJOR_COMPACTION_MILLIS));
+    if (!cycles.isEmpty()) {
+      throw new IllegalArgumentException(model.entityName() + ": " + String.join("; ", cycles));
+    }
+    EntityTables tables = EntityTables.of(model, splits, names);
     TableName main = tables.tables().get(0).name();
     withAdmin("create", main, admin -> {
       List<String> differences = new ArrayList<>();

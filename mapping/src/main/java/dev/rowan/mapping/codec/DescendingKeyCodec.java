@@ -49,6 +49,16 @@ final class DescendingKeyCodec<V> implements KeyCodec<V> {
   }
 
   @Override
+  public java.time.Duration cycle() {
+    return inner.cycle();
+  }
+
+  @Override
+  public String rangeProblem(V low, V high) {
+    return inner.rangeProblem(low, high);
+  }
+
+  @Override
   public byte[] prefixOf(String prefix) {
     byte[] bytes = inner.prefixOf(prefix);
     if (bytes != null) {

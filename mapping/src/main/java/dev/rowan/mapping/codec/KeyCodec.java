@@ -1,5 +1,7 @@
 package dev.rowan.mapping.codec;
 
+import java.time.Duration;
+
 /**
  * An order-preserving, self-delimiting encoding of one key part: for any two values the
  * unsigned byte order of their encodings equals the order of the values, and a decoder reads
@@ -61,6 +63,23 @@ public interface KeyCodec<V> {
    * {@code null} when this codec encodes no strings or has no such bytes.
    */
   default byte[] prefixOf(String prefix) {
+    return null;
+  }
+
+  /**
+   * The length of the cycle in which this codec's key positions repeat ({@code @Cyclic}), or
+   * {@code null} for a codec whose keys do not repeat.
+   */
+  default Duration cycle() {
+    return null;
+  }
+
+  /**
+   * Why a range query from {@code low} to {@code high} (either null for an open end) cannot be
+   * read from this codec's keys, or {@code null} when it can. Only a cyclic codec refuses ranges:
+   * open ones, ones that wrap the end of a cycle and ones longer than a cycle.
+   */
+  default String rangeProblem(V low, V high) {
     return null;
   }
 }

@@ -102,4 +102,23 @@ public final class KeyCodecs {
   public static <V extends Number> KeyCodec<V> decimalDigits(Class<V> type, int width, boolean descending) {
     return new DecimalDigitsKeyCodec<>(type, width, descending);
   }
+
+  /**
+   * Times stored as their position in a cycle of {@code period}, then the number of the cycle
+   * ({@code @Cyclic}): {@code type} is {@code Instant} (a period of whole seconds) or
+   * {@code LocalDate} (whole days).
+   *
+   * @throws IllegalArgumentException for another type or a period that is not a positive whole
+   *     number of seconds (days for a date)
+   */
+  @SuppressWarnings("unchecked")
+  public static <V> KeyCodec<V> cyclic(Class<V> type, java.time.Duration period) {
+    if (type == Instant.class) {
+      return (KeyCodec<V>) new CyclicKeyCodec.OfInstant(period);
+    }
+    if (type == LocalDate.class) {
+      return (KeyCodec<V>) new CyclicKeyCodec.OfLocalDate(period);
+    }
+    throw new IllegalArgumentException("only an Instant or a LocalDate can be cyclic, not " + type.getName());
+  }
 }

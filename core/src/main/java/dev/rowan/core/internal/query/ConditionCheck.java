@@ -2,6 +2,7 @@ package dev.rowan.core.internal.query;
 
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.InvalidValueException;
+import dev.rowan.mapping.codec.KeyCodec;
 import dev.rowan.mapping.PropertyModel;
 import dev.rowan.mapping.codec.Utf8;
 import dev.rowan.mapping.codec.ValueOrder;
@@ -129,6 +130,7 @@ public final class ConditionCheck {
             checkValue(method, at, parameters, condition, property, argument);
           }
         }
+        checkCycle(method, parameters, condition, property, args);
         if (condition.keyword() != Keyword.BETWEEN) {
           continue;
         }
@@ -139,6 +141,31 @@ public final class ConditionCheck {
               + parameter(condition.parameter() + 1, parameters) + ") has its lower bound above its upper bound");
         }
       }
+    }
+  }
+
+  /** Refuses a range on a {@code @Cyclic} key part that its keys cannot answer (open, wrapping or too long). */
+  private static void checkCycle(String method, String[] parameters, Condition condition, PropertyModel property,
+      Object[] args) {
+    KeyCodec<Object> codec = property.keyCodec();
+    if (codec == null || codec.cycle() == null || !condition.keyword().isRange()
+        || condition.keyword() == Keyword.STARTING_WITH) {
+      return;
+    }
+    Object first = args[condition.parameter()];
+    Object low = switch (condition.keyword()) {
+      case BETWEEN, GREATER_THAN, GREATER_THAN_EQUAL -> first;
+      default -> null;
+    };
+    Object high = switch (condition.keyword()) {
+      case BETWEEN -> args[condition.parameter() + 1];
+      case LESS_THAN, LESS_THAN_EQUAL -> first;
+      default -> null;
+    };
+    String problem = codec.rangeProblem(low, high);
+    if (problem != null) {
+      throw new IllegalArgumentException(method + ": " + parameter(condition.parameter(), parameters, condition, property)
+          + ": " + problem);
     }
   }
 
