@@ -53,8 +53,6 @@ class CyclicKeysIT {
   interface UrlHitsRepository extends HBaseRepository<UrlHits> {
     List<UrlHits> findByDayBetween(LocalDate from, LocalDate to);
 
-    List<UrlHits> findByDayAfter(LocalDate after);
-
     List<UrlHits> findByUrlAndDayBetween(String url, LocalDate from, LocalDate to);
 
     Optional<UrlHits> findByDayAndUrl(LocalDate day, String url);
@@ -129,9 +127,20 @@ class CyclicKeysIT {
         () -> hits.findByDayBetween(cycleStart, cycleStart.plusDays(400)));
     assertTrue(tooLong.getMessage().contains("UrlHits.day Between): the range " + cycleStart + " to "
         + cycleStart.plusDays(400) + " is longer than the cycle of P365D"), tooLong.getMessage());
-    IllegalArgumentException open = assertThrows(IllegalArgumentException.class, () -> hits.findByDayAfter(cycleStart));
-    assertTrue(open.getMessage().contains("findByDayAfter") && open.getMessage().contains("needs both bounds"),
-        open.getMessage());
+  }
+
+  /** A range with one bound on a cyclic part: refused when the repository is created. */
+  interface OpenRanges extends HBaseRepository<UrlHits> {
+    List<UrlHits> findByDayAfter(LocalDate after);
+  }
+
+  @Test
+  void aRangeWithOneBoundOnACyclicPartIsRefusedWhenTheRepositoryIsCreated(Rowan rowan) {
+    rowan.schema().create(UrlHits.class);
+    String refused = assertThrows(dev.rowan.core.QueryMethodException.class, () -> rowan.repository(OpenRanges.class))
+        .getMessage();
+    assertTrue(refused.contains("OpenRanges.findByDayAfter: UrlHits.day GreaterThan: a range on a @Cyclic(period = \"P365D\")"
+        + " key part needs both bounds (use Between)"), refused);
   }
 
   @Table(name = "url_hits_kept_long")

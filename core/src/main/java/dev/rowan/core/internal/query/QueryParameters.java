@@ -3,6 +3,7 @@ package dev.rowan.core.internal.query;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
+import dev.rowan.mapping.codec.KeyCodec;
 import java.lang.reflect.Method;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
@@ -34,6 +35,11 @@ public final class QueryParameters {
               + property.name() + " is " + property.type().getSimpleName());
           continue;
         }
+        String openRange = openCyclicRange(condition, property);
+        if (openRange != null) {
+          problems.add(name + ": " + property.qualifiedName() + " " + word(condition.keyword()) + ": " + openRange);
+          continue;
+        }
         for (int i = 0; i < condition.keyword().arity(); i++) {
           int at = condition.parameter() + i;
           if (at >= types.length) {
@@ -50,6 +56,18 @@ public final class QueryParameters {
         }
       }
     }
+  }
+
+  /**
+   * Why {@code condition}, a range with one bound on a {@code @Cyclic} key part, cannot be read from
+   * its keys (they interleave the cycles), or null: known from the keyword alone, so refused when
+   * the repository is created; a {@code Between} is checked on each call (it may wrap a cycle's end).
+   */
+  private static String openCyclicRange(Condition condition, PropertyModel property) {
+    KeyCodec<Object> codec = property.keyCodec();
+    Keyword keyword = condition.keyword();
+    boolean oneBound = keyword.isRange() && keyword != Keyword.BETWEEN && keyword != Keyword.STARTING_WITH;
+    return codec == null || codec.cycle() == null || !oneBound ? null : codec.rangeProblem(null, null);
   }
 
   private static String word(Keyword keyword) {
