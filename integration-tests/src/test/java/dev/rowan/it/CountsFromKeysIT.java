@@ -204,18 +204,12 @@ class CountsFromKeysIT {
       OrderCounts orders = rowan.repository(OrderCounts.class);
       Random random = new Random(11);
       OrderFixtures fixtures = new OrderFixtures(random);
-      Map<String, Order> model = new LinkedHashMap<>();
-      for (int i = 0; i < 50; i++) {
-        Order order = fixtures.order(i).withSeller("seller-a").withBuyer("buyer-a");
-        orders.save(order);
-        model.put(order.orderNo(), order);
-      }
-      List<Order> first = new ArrayList<>(model.values());
+      List<Order> first = fixtures.saveEach(orders, 50, o -> o.withSeller("seller-a").withBuyer("buyer-a"));
       stopped.save(orders, Step.BEFORE_SETTLE, first.subList(0, 10), o -> o.withSeller("seller-b").withBuyer("buyer-b"));
       stopped.save(orders, Step.BEFORE_MAIN_WRITE, first.subList(10, 15),
           o -> o.withSeller("seller-b").withBuyer("buyer-b"));
       // what each stopped write left on the main table is the truth a count must give
-      List<Order> all = StoppedWrites.truth(orders, model.keySet());
+      List<Order> all = StoppedWrites.truth(orders, first.stream().map(Order::orderNo).toList());
       assertTrue(count(all, o -> "seller-b".equals(o.sellerId())) >= 5, "most stopped writes committed: " + all);
       for (String party : List.of("a", "b")) {
         assertEquals(count(all, o -> ("seller-" + party).equals(o.sellerId())), orders.countBySellerId("seller-" + party),

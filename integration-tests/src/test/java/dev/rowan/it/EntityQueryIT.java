@@ -14,7 +14,6 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -133,16 +132,10 @@ class EntityQueryIT {
       rowan.schema().create(Order.class);
       Orders orders = rowan.repository(Orders.class);
       OrderFixtures fixtures = new OrderFixtures(new Random(21));
-      Map<String, Order> model = new LinkedHashMap<>();
-      for (int i = 0; i < 30; i++) {
-        Order order = fixtures.order(i).withSeller("seller-a").withBuyer("buyer-a");
-        orders.save(order);
-        model.put(order.orderNo(), order);
-      }
-      List<Order> first = new ArrayList<>(model.values());
+      List<Order> first = fixtures.saveEach(orders, 30, o -> o.withSeller("seller-a").withBuyer("buyer-a"));
       stopped.save(orders, Step.BEFORE_SETTLE, first.subList(0, 6), o -> o.withSeller("seller-b"));
       stopped.save(orders, Step.BEFORE_MAIN_WRITE, first.subList(6, 10), o -> o.withSeller("seller-b"));
-      List<Order> truth = StoppedWrites.truth(orders, model.keySet());
+      List<Order> truth = StoppedWrites.truth(orders, first.stream().map(Order::orderNo).toList());
       for (String seller : List.of("seller-a", "seller-b")) {
         assertEquals(truth.stream().filter(o -> seller.equals(o.sellerId())).sorted(BY_TIME).toList(),
             rowan.query(Order.class).on("seller").where("sellerId", seller).list(), seller);

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.UnaryOperator;
 
 /** Random orders over small domains, so that updates collide and views fill up. */
 final class OrderFixtures {
@@ -41,6 +42,20 @@ final class OrderFixtures {
     Map<String, Order> model = new LinkedHashMap<>();
     initial.forEach(o -> model.put(o.orderNo(), o));
     return model;
+  }
+
+  /**
+   * Saves orders {@code 0} to {@code count - 1}, each shaped by {@code shape}, one {@code save} at a
+   * time (each settled before the next); returns them in order.
+   */
+  List<Order> saveEach(HBaseRepository<Order> orders, int count, UnaryOperator<Order> shape) {
+    List<Order> saved = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      Order order = shape.apply(order(i));
+      orders.save(order);
+      saved.add(order);
+    }
+    return saved;
   }
 
   String seller() {

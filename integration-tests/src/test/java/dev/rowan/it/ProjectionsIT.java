@@ -236,16 +236,10 @@ class ProjectionsIT {
       OrderProjections orders = rowan.repository(OrderProjections.class);
       Random random = new Random(13);
       OrderFixtures fixtures = new OrderFixtures(random);
-      Map<String, Order> model = new LinkedHashMap<>();
-      for (int i = 0; i < 40; i++) {
-        Order order = fixtures.order(i).withSeller("seller-a").withBuyer("buyer-a");
-        orders.save(order);
-        model.put(order.orderNo(), order);
-      }
-      List<Order> first = new ArrayList<>(model.values());
+      List<Order> first = fixtures.saveEach(orders, 40, o -> o.withSeller("seller-a").withBuyer("buyer-a"));
       stopped.save(orders, Step.BEFORE_SETTLE, first.subList(0, 8), o -> o.withBuyer("buyer-b").withNote("moved"));
       stopped.save(orders, Step.BEFORE_MAIN_WRITE, first.subList(8, 12), o -> o.withBuyer("buyer-b").withNote("never"));
-      List<Order> truth = StoppedWrites.truth(orders, model.keySet());
+      List<Order> truth = StoppedWrites.truth(orders, first.stream().map(Order::orderNo).toList());
       for (String buyer : List.of("buyer-a", "buyer-b")) {
         assertEquals(truth.stream().filter(o -> buyer.equals(o.buyerId())).sorted(BY_TIME).map(ProjectionsIT::line)
             .toList(), orders.findByBuyerId(buyer), buyer);

@@ -16,7 +16,6 @@ import dev.rowan.mapping.PropertyModel;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Objects;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 
@@ -160,10 +159,5 @@ public final class AdHocQuery<T> {
   /** The plan text, as a repository's {@code explain} gives it. */
   public String explain() {
     return PlanText.explain(name, plan, store.model());
-  }
-
-  @Override
-  public String toString() {
-    return Objects.toString(plan.query().groups());
   }
 }
