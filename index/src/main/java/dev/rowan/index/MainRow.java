@@ -2,6 +2,10 @@ package dev.rowan.index;
 
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
 
@@ -45,12 +49,42 @@ public final class MainRow {
       return ABSENT; // a commit sync mark left where the commit it followed was lost
     }
     boolean live = status == null || status.state() == RowStatus.State.LIVE;
-    return new MainRow(status, live ? model.readValues(result) : null);
+    return new MainRow(status, live ? model.readValues(model.keepsHistory() ? lastWrite(result, model) : result) : null);
+  }
+
+  /**
+   * The cells of the last write of an entity that keeps history, whose writes delete no cell: those
+   * at the newest timestamp of an entity cell (every write puts at least one, its row marker when
+   * every column is null). A column the last write left null has only older cells, of earlier
+   * versions; a fence's status is newer, and names no write of the entity's cells.
+   */
+  private static Result lastWrite(Result result, EntityModel<?> model) {
+    byte[] family = statusFamily(model);
+    long newest = Long.MIN_VALUE;
+    for (Cell cell : result.rawCells()) {
+      if (!isProtocolCell(cell, family)) {
+        newest = Math.max(newest, cell.getTimestamp());
+      }
+    }
+    List<Cell> cells = new ArrayList<>();
+    for (Cell cell : result.rawCells()) {
+      if (cell.getTimestamp() == newest && !isProtocolCell(cell, family)) {
+        cells.add(cell);
+      }
+    }
+    return cells.size() == result.rawCells().length ? result : Result.create(cells);
+  }
+
+  /** Whether {@code cell} is a protocol cell of a main row (its status or a commit sync mark). */
+  static boolean isProtocolCell(Cell cell, byte[] statusFamily) {
+    return CellUtil.matchingFamily(cell, statusFamily)
+        && (CellUtil.matchingQualifier(cell, ProtocolCells.MAIN_STATUS)
+            || CellUtil.matchingQualifier(cell, ProtocolCells.COMMIT_SYNC));
   }
 
   private static boolean onlySyncMarks(Result result) {
-    for (org.apache.hadoop.hbase.Cell cell : result.rawCells()) {
-      if (!org.apache.hadoop.hbase.CellUtil.matchingQualifier(cell, ProtocolCells.COMMIT_SYNC)) {
+    for (Cell cell : result.rawCells()) {
+      if (!CellUtil.matchingQualifier(cell, ProtocolCells.COMMIT_SYNC)) {
         return false;
       }
     }

@@ -68,8 +68,10 @@ public record WriteDecision(RowStatus status, Object[] written, Row mainMutation
     byte[] family = MainRow.statusFamily(views.entity());
     if (requested == null) {
       RowStatus status = new RowStatus(State.DELETED, timestamp, nonce);
-      RowMutations mutation = rowMutations(grouped, rowKey, new Delete(rowKey, timestamp - 1),
-          new Put(rowKey, timestamp).addColumn(family, ProtocolCells.MAIN_STATUS, timestamp, status.encode()));
+      Put tombstone = new Put(rowKey, timestamp).addColumn(family, ProtocolCells.MAIN_STATUS, timestamp, status.encode());
+      // an entity that keeps history keeps the cells of its versions: the deleted status is the delete
+      RowMutations mutation = views.entity().keepsHistory() ? rowMutations(grouped, rowKey, tombstone)
+          : rowMutations(grouped, rowKey, new Delete(rowKey, timestamp - 1), tombstone);
       return new WriteDecision(status, null, mutation, condition(rowKey, family, before).build(mutation),
           views.plan(before.values(), null, rowKey, status));
     }

@@ -58,7 +58,7 @@ class FamilySettingsIT {
   @Table(name = "testTable")
   @Family(name = "cf", dataBlockEncoding = DataBlockEncoding.FAST_DIFF, bloom = BloomType.ROWCOL,
       replicationScope = 1, maxVersions = 3, compression = Compression.Algorithm.GZ, minVersions = 1,
-      ttlSeconds = 7 * 24 * 3600, keepDeletedCells = KeepDeletedCells.TRUE, blockSize = 32 * 1024,
+      ttlSeconds = 7 * 24 * 3600, keepDeletedCells = KeepDeletedCells.FALSE, blockSize = 32 * 1024,
       inMemory = false, blockCache = false)
   record TestRow(
       @RowKey String id,
@@ -83,7 +83,7 @@ class FamilySettingsIT {
     assertEquals(Compression.Algorithm.GZ, cf.getCompressionType());
     assertEquals(1, cf.getMinVersions());
     assertEquals(604_800, cf.getTimeToLive());
-    assertEquals(KeepDeletedCells.TRUE, cf.getKeepDeletedCells());
+    assertEquals(KeepDeletedCells.FALSE, cf.getKeepDeletedCells());
     assertEquals(32_768, cf.getBlocksize());
     assertFalse(cf.isInMemory());
     assertFalse(cf.isBlockCacheEnabled());
@@ -182,7 +182,7 @@ class FamilySettingsIT {
 
     assertEquals(List.of(
         "Table " + table + ", column family 'cf': min versions is 0, expected 1.",
-        "Table " + table + ", column family 'cf': keep deleted cells is TTL, expected TRUE.",
+        "Table " + table + ", column family 'cf': keep deleted cells is TTL, expected FALSE.",
         "Table " + table + ", column family 'cf': block cache is true, expected false.",
         "Table " + table + ", column family 'cf': replication scope is 0, expected 1."),
         rowan.schema().check(TestRow.class).differences());
@@ -219,39 +219,6 @@ class FamilySettingsIT {
     assertEquals(Optional.of(new Kept("k", "newer", twoHoursAgo)), kept.findByKey("k"));
     assertEquals(List.of(new Kept("k", "newer", twoHoursAgo)), kept.scanAll().toList());
     assertEquals(Optional.empty(), expiring.findByKey("k"));
-  }
-
-  /** A view over a family that keeps deleted cells: the retired view rows stay in HBase. */
-  @Table(name = "tickets")
-  @Family(name = "d", keepDeletedCells = KeepDeletedCells.TRUE)
-  @Index(name = "queue", key = {"queue"})
-  record Ticket(@RowKey String id, @Column(name = "q") String queue, @Column(name = "t") String title) {}
-
-  interface Tickets extends HBaseRepository<Ticket> {
-    List<Ticket> findByQueue(String queue);
-  }
-
-  @Test
-  void aViewOverAFamilyThatKeepsDeletedCellsAnswersOnlyWithCurrentRows(Rowan rowan, Admin admin) throws Exception {
-    rowan.schema().create(Ticket.class);
-    Tickets tickets = rowan.repository(Tickets.class);
-    tickets.save(new Ticket("t-1", "support", "printer"));
-    tickets.save(new Ticket("t-2", "support", "screen"));
-    tickets.save(new Ticket("t-1", "sales", "printer"));  // retires t-1's row under "support"
-    tickets.delete(new Ticket("t-2", "support", "screen"));
-    tickets.save(new Ticket("t-2", "sales", null));
-
-    for (String stage : List.of("in the memstore", "after a flush and a major compaction")) {
-      assertEquals(List.of(), tickets.findByQueue("support"), stage);
-      assertEquals(List.of(new Ticket("t-1", "sales", "printer"), new Ticket("t-2", "sales", null)),
-          tickets.findByQueue("sales"), stage);
-      for (String name : List.of("tickets", "tickets.queue")) {
-        TableName table = rowan.tableName(name);
-        admin.flush(table);
-        admin.majorCompact(table);
-        waitForCompaction(admin, table);
-      }
-    }
   }
 
   /** The attributes of the guide's {@code create 'testTable', {...}} command, in order. */

@@ -42,6 +42,7 @@ public final class EntityModel<T> {
   private final RowEncoder<T> encoder;
   private final RowDecoder<T> decoder;
   private final TableLayout layout;
+  private final boolean keepsHistory;
 
   EntityModel(Class<T> type, String tableName, List<FamilyModel> families, SaltModel salt, KeyLayout rowKey,
       KeyLayout columnKey, List<PropertyModel> properties, PropertyModel version, PropertyModel cellTimestamp,
@@ -59,6 +60,7 @@ public final class EntityModel<T> {
     this.cellTimestamp = cellTimestamp;
     this.indexes = List.copyOf(indexes);
     this.accessor = accessor;
+    this.keepsHistory = historyRefusal() == null;
     this.encoder = new RowEncoder<>(this);
     this.decoder = new RowDecoder<>(this);
     this.layout = TableLayout.of("row key " + rowKey.layout() + (columnKey == null ? "" : "; column key "
@@ -162,6 +164,46 @@ public final class EntityModel<T> {
   /** The {@code @CellTimestamp} property, or {@code null}. */
   public PropertyModel cellTimestamp() {
     return cellTimestamp;
+  }
+
+  /**
+   * Whether every write of the entity stays readable as a version: a tall entity, without a
+   * {@code @CellTimestamp}, whose every family keeps several versions ({@link #historyRefusal}).
+   * Such an entity is written by the consistency protocol even without views, so that each
+   * write has its own timestamp and status cell, and its writes delete no cell: a column a write
+   * leaves null has no cell at that write's timestamp, and a delete is a status (docs/queries.md,
+   * "Versions").
+   */
+  public boolean keepsHistory() {
+    return keepsHistory;
+  }
+
+  /**
+   * Why the versions of this entity cannot be read, naming the entity and what to change, or
+   * null when they can ({@link #keepsHistory}).
+   */
+  public String historyRefusal() {
+    if (isWide()) {
+      return entityName() + " is wide: versions are read of tall entities only (one entity per row)";
+    }
+    if (cellTimestamp != null) {
+      return entityName() + " maps its cells' timestamp (@CellTimestamp " + cellTimestamp.name()
+          + "): a version is a write of Rowan's, named by its own timestamp";
+    }
+    FamilyModel first = families.get(0);
+    for (FamilyModel family : families) {
+      if (family.maxVersions() < 2) {
+        return entityName() + "'s family " + family.name() + " keeps 1 version: to read versions, give every family"
+            + " of " + tableName + " @Family(maxVersions = n) with n > 1, the most versions read";
+      }
+      if (family.ttlSeconds() != first.ttlSeconds() || family.minVersions() != first.minVersions()) {
+        return entityName() + "'s families " + first.name() + " and " + family.name() + " keep cells for different"
+            + " times (ttlSeconds " + first.ttlSeconds() + " and " + family.ttlSeconds() + ", minVersions "
+            + first.minVersions() + " and " + family.minVersions() + "): to read versions, give every family of "
+            + tableName + " the same, so that a version's cells expire together";
+      }
+    }
+    return null;
   }
 
   /** The views declared with {@code @Index}. */

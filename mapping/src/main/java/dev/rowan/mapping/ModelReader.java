@@ -31,6 +31,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.apache.hadoop.hbase.KeepDeletedCells;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
@@ -133,6 +134,12 @@ final class ModelReader<T> {
         problem(entity + ": family '" + family.name() + "' keeps at least " + family.minVersions()
             + " versions (minVersions) but at most " + family.maxVersions() + " (maxVersions); raise maxVersions to "
             + family.minVersions() + " or more");
+      }
+      if (family.keepDeletedCells() != KeepDeletedCells.FALSE) {
+        problem(entity + ": family '" + family.name() + "' keeps deleted cells (keepDeletedCells "
+            + family.keepDeletedCells() + "), which HBase's compactions do not support with the new version behavior"
+            + " every Rowan family has; to read earlier states, give every family maxVersions > 1: Rowan then keeps"
+            + " each write's cells and reads them as versions (docs/queries.md, \"Versions\")");
       }
       if (family.replicationScope() != 0 && family.replicationScope() != 1) {
         problem(entity + ": family '" + family.name() + "' has replication scope " + family.replicationScope()

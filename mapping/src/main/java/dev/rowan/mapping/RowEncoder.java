@@ -7,7 +7,8 @@ import org.apache.hadoop.hbase.client.Put;
 
 /**
  * Turns entity values into the cells of their row. Null columns are deleted rather than left
- * alone, and an entity with no non-null column still gets one cell, the row marker (qualifier
+ * alone (except for an entity that keeps history, whose readers take the cells of its last write
+ * alone: {@link EntityModel#keepsHistory}), and an entity with no non-null column still gets one cell, the row marker (qualifier
  * {@code \x00m}, or the bare column key of a wide entity, in the first family), so that it exists.
  */
 final class RowEncoder<T> {
@@ -31,6 +32,8 @@ final class RowEncoder<T> {
   private final PropertyModel cellTimestamp;
   private final byte[] markerFamily;
   private final byte[][] families;
+  /** Whether writes delete no cell, so that each version keeps its cells ({@link EntityModel#keepsHistory}). */
+  private final boolean keepsHistory;
 
   RowEncoder(EntityModel<T> model) {
     this.rowKey = model.rowKey();
@@ -39,6 +42,7 @@ final class RowEncoder<T> {
     this.cellTimestamp = model.cellTimestamp();
     this.markerFamily = model.families().get(0).nameBytes();
     this.families = model.families().stream().map(FamilyModel::nameBytes).toArray(byte[][]::new);
+    this.keepsHistory = model.keepsHistory();
   }
 
   RowWrite write(Object[] values) {
@@ -60,6 +64,9 @@ final class RowEncoder<T> {
       Object value = values[column.index()];
       byte[] qualifier = qualifier(prefix, column);
       if (value == null) {
+        if (keepsHistory) {
+          continue; // no cell at this write's timestamp: null in this version, and older versions keep theirs
+        }
         if (delete == null) {
           delete = new Delete(row);
         }

@@ -321,7 +321,7 @@ class RowKeyGuideExamplesTest {
   @Table(name = "testTable")
   @Family(name = "cf", dataBlockEncoding = DataBlockEncoding.FAST_DIFF, bloom = BloomType.ROWCOL,
       replicationScope = 1, maxVersions = 3, compression = Compression.Algorithm.GZ, minVersions = 1,
-      ttlSeconds = 7 * 24 * 3600, keepDeletedCells = KeepDeletedCells.TRUE, blockSize = 32 * 1024,
+      ttlSeconds = 7 * 24 * 3600, keepDeletedCells = KeepDeletedCells.FALSE, blockSize = 32 * 1024,
       inMemory = false, blockCache = false)
   record TestRow(
       @RowKey String id,
@@ -339,7 +339,7 @@ class RowKeyGuideExamplesTest {
     assertEquals(Compression.Algorithm.GZ, cf.getCompressionType());
     assertEquals(1, cf.getMinVersions());
     assertEquals(604_800, cf.getTimeToLive());
-    assertEquals(KeepDeletedCells.TRUE, cf.getKeepDeletedCells());
+    assertEquals(KeepDeletedCells.FALSE, cf.getKeepDeletedCells());
     assertEquals(32_768, cf.getBlocksize());
     assertFalse(cf.isInMemory());
     assertFalse(cf.isBlockCacheEnabled());

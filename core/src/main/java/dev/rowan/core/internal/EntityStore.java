@@ -22,7 +22,8 @@ import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * Reads and writes the entities of one class: the one place that talks to HBase for them.
- * Entities with views are written by the consistency protocol ({@link ProtocolWriter}), others
+ * Entities with views, and entities that keep history, are written by the consistency protocol
+ * ({@link ProtocolWriter}), others
  * with plain puts ({@link PlainWriter}); reads through views go through {@link ViewReader}.
  *
  * <p>Thread-safety: thread-safe.
@@ -61,7 +62,7 @@ public final class EntityStore<T> {
 
   /** Deletes {@code entities}, those of entities with views by the protocol a batch at a time. */
   void deleteAll(List<T> entities) {
-    if (!context.hasViews()) {
+    if (!context.usesProtocol()) {
       entities.forEach(this::delete);
       return;
     }
@@ -144,7 +145,7 @@ public final class EntityStore<T> {
 
   private List<Object[]> writeBatch(List<byte[]> keys, List<Object[]> values, List<RowWrite> writes,
       SettlePipeline settles) {
-    if (!context.hasViews()) {
+    if (!context.usesProtocol()) {
       return plain.save(keys, values, writes);
     }
     List<Object[]> written = new ArrayList<>(values.size());
@@ -214,7 +215,7 @@ public final class EntityStore<T> {
 
   /** Deletes the entity of {@code row}, whose key parts are in {@code values}. */
   private void deleteRow(byte[] row, Object[] values) {
-    if (context.hasViews()) {
+    if (context.usesProtocol()) {
       protocol.write(List.of(new Pending(row, null)));
       return;
     }

@@ -76,6 +76,14 @@ final class StoreContext<T> {
     return !viewTables.isEmpty();
   }
 
+  /**
+   * Whether the entity is written by the consistency protocol: when it has views, and when it
+   * keeps history ({@link EntityModel#keepsHistory}), whose versions are its writes' statuses.
+   */
+  boolean usesProtocol() {
+    return hasViews() || model.keepsHistory();
+  }
+
   String describe(byte[] rowKey) {
     return org.apache.hadoop.hbase.util.Bytes.toStringBinary(rowKey);
   }

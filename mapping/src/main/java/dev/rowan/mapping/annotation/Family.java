@@ -42,10 +42,10 @@ public @interface Family {
   int ttlSeconds() default 0;
 
   /**
-   * Whether cells masked by a delete stay readable by reads of an earlier time range (and raw
-   * scans) until the time to live or the version limit removes them: {@code FALSE}, {@code TRUE},
-   * or {@code TTL} (kept until the delete marker itself expires). Normal reads, and every read
-   * Rowan makes, never return a deleted cell. HBase's {@code KEEP_DELETED_CELLS}.
+   * HBase's {@code KEEP_DELETED_CELLS}: only {@code FALSE}, a mapping error otherwise. HBase's
+   * compactions do not support kept delete markers with the new version behavior that every
+   * Rowan family has (docs/row-keys.md); to read earlier states of an entity, give every family
+   * {@code maxVersions > 1} instead (docs/queries.md, "Versions").
    */
   KeepDeletedCells keepDeletedCells() default KeepDeletedCells.FALSE;
 

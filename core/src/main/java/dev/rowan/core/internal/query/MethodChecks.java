@@ -1,6 +1,7 @@
 package dev.rowan.core.internal.query;
 
 import dev.rowan.core.Page;
+import dev.rowan.core.Versioned;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
 import dev.rowan.mapping.codec.ValueOrder;
@@ -81,6 +82,9 @@ public final class MethodChecks {
       return container; // raw: unchecked, but every element is an entity
     }
     Class<?> elementType = element instanceof TypeVariable<?> ? null : types.rawClass(element);
+    if (elementType == Versioned.class) {
+      return VersionChecks.result(name, declared, container, types.argument(element, 0), types, entity, problems);
+    }
     if (elementType == null || !elementType.isAssignableFrom(entity) && !Projection.isProjection(elementType, entity)) {
       problems.add(name + ": returns " + declared.getTypeName() + ", but its elements would be "
           + entity.getSimpleName() + "; declare " + type.getSimpleName() + "<" + entity.getSimpleName() + ">"
@@ -106,7 +110,7 @@ public final class MethodChecks {
       Type argument = types.argument(declared, 0);
       element = argument == null || argument instanceof TypeVariable<?> ? null : types.rawClass(argument);
     }
-    if (element == null || !Projection.isProjection(element, model.type())) {
+    if (element == null || element == Versioned.class || !Projection.isProjection(element, model.type())) {
       return null;
     }
     try {

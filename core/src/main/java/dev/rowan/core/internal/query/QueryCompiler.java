@@ -56,6 +56,9 @@ public final class QueryCompiler {
               .map(PlanText::fullScanReason).orElse("") + ". " + QueryParameters.suggestView(query, model, views)
           + " Or annotate the method with @AllowScan to accept the full scan.");
     }
+    if (result == ResultKind.VERSIONS) {
+      VersionChecks.check(name, plan, special, model, problems);
+    }
     String unpageable = paged && plan.sortInMemory() ? MethodChecks.unpageable(model, query.sorts()) : null;
     if (unpageable != null) {
       problems.add(name + " returns pages, but " + unpageable);

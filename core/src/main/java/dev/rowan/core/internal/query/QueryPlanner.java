@@ -108,7 +108,7 @@ public final class QueryPlanner {
   /** {@code plan} with what it reads of each row: for a count, a projection, or whole entities. */
   private static AccessPlan withRead(AccessPlan plan, ParsedQuery query, EntityModel<?> entity, List<ViewModel> views,
       List<PropertyModel> projected) {
-    boolean hasViews = !views.isEmpty();
+    boolean hasViews = !views.isEmpty() || entity.keepsHistory(); // main rows with status cells
     if (query.action() == Action.COUNT || query.action() == Action.EXISTS) {
       return plan.withRead(RowRead.forCount(plan, entity, hasViews));
     }

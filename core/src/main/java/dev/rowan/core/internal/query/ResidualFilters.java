@@ -79,8 +79,9 @@ final class ResidualFilters {
     for (Condition condition : plan.residual()) {
       PropertyModel property = entity.property(condition.property());
       boolean held = plan.view() == null || plan.view().carried().contains(property);
-      // a view row may keep a cell of a column its status cell names null: IsNull is not a cell's absence there
-      boolean absenceIsNull = plan.view() == null || condition.keyword() != Keyword.IS_NULL;
+      // a view row may keep a cell of a column its status cell names null, and the main row of an entity
+      // that keeps history the cells of earlier versions: IsNull is not a cell's absence there
+      boolean absenceIsNull = plan.view() == null && !entity.keepsHistory() || condition.keyword() != Keyword.IS_NULL;
       if (property.role() == PropertyModel.Role.COLUMN && held && absenceIsNull
           && pushable(condition.keyword(), property.type())) {
         pushed.add(condition);

@@ -149,6 +149,10 @@ public record RowRead(Kind kind, List<Qualifier> protocolCells, List<PropertyMod
       }
     }
     ViewModel view = plan.view();
+    if (view == null && entity.keepsHistory() && !columns.isEmpty()) {
+      return wholeRows(why + columns.get(0).qualifiedName() + " of an entity that keeps history, whose last write's"
+          + " cells are told apart in the whole row only");
+    }
     if (view != null) {
       List<Qualifier> cells = view.isUnique()
           ? List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_WRITE, Qualifier.OWNER)
