@@ -38,9 +38,16 @@ final class QueryCall<T> {
   /** The most results, or 0 for no limit. */
   private final int limit;
   private final Object[] args;
+  /** The writes whose state the call reads ({@link dev.rowan.core.TimeRange}), or null for the latest. */
+  private final dev.rowan.core.TimeRange written;
 
   QueryCall(String name, EntityStore<T> store, MethodPlan plan, InMemoryOrder inMemory, Projection projection,
       byte[] fingerprint, int limit, Object[] args) {
+    this(name, store, plan, inMemory, projection, fingerprint, limit, args, null);
+  }
+
+  QueryCall(String name, EntityStore<T> store, MethodPlan plan, InMemoryOrder inMemory, Projection projection,
+      byte[] fingerprint, int limit, Object[] args, dev.rowan.core.TimeRange written) {
     this.name = name;
     this.store = store;
     this.plan = plan;
@@ -49,6 +56,7 @@ final class QueryCall<T> {
     this.fingerprint = fingerprint;
     this.limit = limit;
     this.args = args;
+    this.written = written;
   }
 
   private int limit() {
@@ -87,7 +95,7 @@ final class QueryCall<T> {
   private QueryCursor cursor(int i, int wanted, PageTokens.Position after) {
     AccessPlan group = plan.groups().get(i);
     return new QueryCursor(store.context(), store.viewReader(), group, plan.query().groups().get(i), args, wanted,
-        after, group.read());
+        after, group.read(), written);
   }
 
   /** What the method returns of the entity whose values are {@code values}: it, or its projection. */

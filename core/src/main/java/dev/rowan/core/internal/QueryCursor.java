@@ -7,6 +7,7 @@ import dev.rowan.core.internal.query.Condition;
 import dev.rowan.core.internal.query.ConditionCheck;
 import dev.rowan.core.internal.query.RowRead;
 import dev.rowan.core.internal.query.ScanSpec;
+import dev.rowan.core.TimeRange;
 import dev.rowan.index.MainRow;
 import java.io.Closeable;
 import java.util.ArrayDeque;
@@ -67,10 +68,12 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
    * resuming right after the entity at {@code after} (or from the start when it is null), reading
    * of each row what {@code read} names. Entities come in key order (reversed for a reversed
    * plan), those of one wide row in column key order; the gets of a multi-get are made in that
-   * order too, so that a page of gets can resume.
+   * order too, so that a page of gets can resume. With a time range ({@code written}, else
+   * null), every read is of the cells written before its end and not before its start: the rows
+   * of an entity that keeps history as they were at its end, where written within it.
    */
   QueryCursor(StoreContext<?> context, ViewReader<?> reader, AccessPlan plan, List<Condition> group, Object[] args,
-      int fetch, Position after, RowRead read) {
+      int fetch, Position after, RowRead read, TimeRange written) {
     this.narrow = read.wholeRows() ? null : read;
     this.context = context;
     this.reader = reader;
@@ -86,12 +89,20 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
         CellLimits.maxRowKey(name));
     if (plan.access() == Access.GET) {
       List<Get> gets = spec.gets(after == null ? null : after.rowKey());
+      if (written != null) {
+        for (Get get : gets) {
+          HBaseCalls.call("query", name, () -> get.setTimeRange(written.from(), written.to()));
+        }
+      }
       Result[] results = HBaseCalls.on(context.connection, name, "query", table -> table.get(gets));
       this.rows = Arrays.stream(results).filter(r -> !r.isEmpty()).iterator();
       this.scanners = () -> {};
     } else {
       List<Scan> scans = spec.scans(fetch, after == null ? null : after.rowKey(),
           after != null && after.columnKey() != null);
+      if (written != null) {
+        scans.forEach(scan -> HBaseCalls.call("query", name, () -> scan.setTimeRange(written.from(), written.to())));
+      }
       List<ResultScanner> open = HBaseCalls.call("query", name, () -> ScannerOpener.open(context.connection, name, scans));
       if (fetch < Integer.MAX_VALUE) {
         for (int i = 0; i < open.size(); i++) {

@@ -4,6 +4,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.rowan.core.Limit;
 import dev.rowan.core.Sort;
+import dev.rowan.core.TimeRange;
 import dev.rowan.core.PageRequest;
 import dev.rowan.core.internal.query.Action;
 import dev.rowan.core.internal.query.CompiledQuery;
@@ -72,6 +73,10 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
       text += "  order: from the Sort parameter, at each call: by key where the table or view read serves it,"
           + " refused where it would sort every match in memory\n";
     }
+    if (special.timeRange() >= 0) {
+      text += "  time range: from the TimeRange parameter, at each call: the entities as they were at its end, written"
+          + " within it; the main table only, which keeps every version (Get/Scan.setTimeRange)\n";
+    }
     if (special.limit() >= 0) {
       text += "  limit: from the Limit parameter, at each call" + (plan.query().limit() > 0 ? " (at most "
           + plan.query().limit() + ", the name's)" : "") + "; each scan limited to it (Scan.setLimit)\n";
@@ -99,7 +104,7 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     ConditionCheck.checkArguments(name, plan.query(), args, store.model(), parameterNames);
     Planned planned = planned(args);
     QueryCall<T> call = new QueryCall<>(name, store, planned.plan(), planned.inMemory(), projection, fingerprint,
-        limit(args), args);
+        limit(args), args, timeRange(args));
     Action action = plan.query().action();
     return switch (result) {
       case LIST -> call.list();
@@ -149,13 +154,27 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     ParsedQuery sorted = new ParsedQuery(query.methodName(), query.action(), query.limit(), query.groups(), sorts,
         query.view(), query.parameterCount());
     try {
-      MethodPlan planned = CallSorts.plan(name, sorted, model, store.context().views.views(),
+      MethodPlan planned = CallSorts.plan(name, sorted, model,
+          special.timeRange() >= 0 ? List.of() : store.context().views.views(),
           projection == null ? null : projection.properties(), false,
           "Sort by the key's order, or declare a view whose key serves this order");
       return new Planned(planned, new InMemoryOrder(model, sorts), null);
     } catch (IllegalArgumentException refused) {
       return new Planned(null, null, refused.getMessage());
     }
+  }
+
+  /** The call's {@code TimeRange}, or null when the method takes none. */
+  private TimeRange timeRange(Object[] args) {
+    if (special.timeRange() < 0) {
+      return null;
+    }
+    TimeRange range = (TimeRange) args[special.timeRange()];
+    if (range == null) {
+      throw new IllegalArgumentException(name + ": the TimeRange is null; pass TimeRange.since(Instant.EPOCH) for the"
+          + " latest state");
+    }
+    return range;
   }
 
   /** The most results of this call: the name's {@code First}/{@code Top} and the call's {@code Limit}, the smaller. */

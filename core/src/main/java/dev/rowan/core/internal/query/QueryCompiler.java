@@ -49,14 +49,17 @@ public final class QueryCompiler {
     Projection projection = MethodChecks.projection(name, method, query, types, model, problems);
     QueryParameters.check(name, method, query, model, problems);
     MethodChecks.checkSorts(name, query, model, problems);
-    MethodPlan plan = QueryPlanner.plan(query, model, views, projection == null ? null : projection.properties());
+    List<ViewModel> readable = readableViews(name, special, model, views, problems);
+    MethodPlan plan = QueryPlanner.plan(query, model, readable, projection == null ? null : projection.properties());
     if (plan.readsWholeTable() && !method.isAnnotationPresent(AllowScan.class)) {
       problems.add(name + " would read the whole table " + model.tableName() + ": "
           + plan.groups().stream().filter(g -> g.access() == AccessPlan.Access.FULL_SCAN).findFirst()
               .map(PlanText::fullScanReason).orElse("") + ". " + QueryParameters.suggestView(query, model, views)
           + " Or annotate the method with @AllowScan to accept the full scan.");
     }
-    if (result == ResultKind.VERSIONS) {
+    if (result == ResultKind.VERSIONS && special.timeRange() >= 0) {
+      problems.add(name + ": a versions method takes no TimeRange; it reads every version its families keep");
+    } else if (result == ResultKind.VERSIONS) {
       VersionChecks.check(name, plan, special, model, problems);
     }
     String unpageable = paged && plan.sortInMemory() ? MethodChecks.unpageable(model, query.sorts()) : null;
@@ -67,5 +70,22 @@ public final class QueryCompiler {
         .map(parameter -> parameter.isNamePresent() ? parameter.getName() : null).toArray(String[]::new);
     return problems.size() > before ? null
         : new CompiledQuery(name, plan, result, special, projection, parameterNames);
+  }
+
+  /**
+   * The views a method may read: every view, except for a method with a {@code TimeRange}, which
+   * reads the state of a past time (views hold the latest state only) and so only the main table
+   * of an entity that keeps history; adds a problem naming the method when the entity does not.
+   */
+  public static List<ViewModel> readableViews(String name, SpecialParameters special, EntityModel<?> model,
+      List<ViewModel> views, List<String> problems) {
+    if (special.timeRange() < 0) {
+      return views;
+    }
+    String refusal = model.historyRefusal();
+    if (refusal != null) {
+      problems.add(name + " takes a TimeRange, but " + refusal);
+    }
+    return List.of();
   }
 }

@@ -5,12 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.rowan.core.Limit;
 import dev.rowan.core.PageRequest;
 import dev.rowan.core.Sort;
+import dev.rowan.core.TimeRange;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The trailing PageRequest, Sort and Limit parameters of a query method, found and checked. */
+/** The trailing PageRequest, Sort, Limit and TimeRange parameters of a query method, found and checked. */
 class SpecialParametersTest {
 
   interface Methods {
@@ -23,6 +24,8 @@ class SpecialParametersTest {
     void sortInTheMiddle(Sort sort, String name);
 
     void twoSorts(String name, Sort one, Sort two);
+
+    void asOf(String name, TimeRange written, PageRequest page);
   }
 
   private static SpecialParameters of(String method, List<String> problems) {
@@ -45,6 +48,7 @@ class SpecialParametersTest {
     assertEquals(new SpecialParameters(1, -1, 1, 2), of("byName", problems));
     assertEquals(new SpecialParameters(1, -1, 2, 1), of("byNameLimitFirst", problems));
     assertEquals(new SpecialParameters(1, 1, -1, -1), of("paged", problems));
+    assertEquals(new SpecialParameters(1, 2, -1, -1, 1), of("asOf", problems));
     assertEquals(new SpecialParameters(2, -1, -1, -1), of("sortInTheMiddle", problems),
         "a Sort before a predicate parameter is a predicate parameter, which its property's type then refuses");
     assertEquals(List.of(), problems);
@@ -60,10 +64,12 @@ class SpecialParametersTest {
     sortAndLimit.check("Methods.byName", query(Action.COUNT, 0), problems);
     sortAndLimit.check("Methods.byName", query(Action.FIND, 1), problems);
     new SpecialParameters(1, 1, 2, -1).check("Methods.paged", query(Action.FIND, 0), problems);
+    of("asOf", problems).check("Methods.asOf", query(Action.EXISTS, 0), problems);
     assertEquals(List.of(
         "Methods.byName: a count method takes no Sort or Limit parameter; they order and limit what a find returns",
         "Methods.byName: its name orders by [name] and it takes a Sort; declare one or the other",
         "Methods.paged: returns pages and takes a Sort; the order of pages is the name's (OrderBy) and their size the"
-            + " PageRequest's"), problems);
+            + " PageRequest's",
+        "Methods.asOf: an exists method takes no TimeRange parameter; it chooses the state a find returns"), problems);
   }
 }
