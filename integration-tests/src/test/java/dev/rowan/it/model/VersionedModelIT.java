@@ -19,23 +19,41 @@ class VersionedModelIT extends ModelScenario {
       @RowKey String id,
       @Column(name = "b") Long balance,
       @Column(name = "o") String owner,
-      @Version long version) {}
+      @Version long version) implements AccountFields {}
 
-  interface Accounts extends HBaseRepository<Account> {
-    List<Account> findByIdStartingWith(String prefix);
+  /** What the scenario reads of an account, whatever its class. */
+  interface AccountFields {
+    String id();
+  }
+
+  interface AccountsOf<E> extends HBaseRepository<E> {
+    List<E> findByIdStartingWith(String prefix);
 
     long deleteByIdStartingWith(String prefix);
   }
 
-  @Override
-  Shape<?, ?> shape() {
-    return new AccountsShape();
+  interface Accounts extends AccountsOf<Account> {}
+
+  /** Makes an account of some class from its id, balance and owner, at version 0. */
+  interface AccountMaker<E> {
+    E make(String id, Long balance, String owner, long version);
   }
 
-  static final class AccountsShape extends Shape<Account, Accounts> {
+  @Override
+  Shape<?, ?> shape() {
+    return new AccountsShapeOf<>(Account.class, Accounts.class, Account::new);
+  }
 
-    AccountsShape() {
-      super(Account.class);
+  /** The scenario of an account entity of class {@code E} and repository {@code R}, without views. */
+  static final class AccountsShapeOf<E extends AccountFields, R extends AccountsOf<E>> extends Shape<E, R> {
+
+    private final Class<R> repository;
+    private final AccountMaker<E> maker;
+
+    AccountsShapeOf(Class<E> type, Class<R> repository, AccountMaker<E> maker) {
+      super(type);
+      this.repository = repository;
+      this.maker = maker;
       query("findByIdStartingWith", (repo, r, m, v) -> {
         String prefix = pick(r, "a", "a1", "");
         v.inOrder(call("findByIdStartingWith", prefix), m.where(a -> a.id().startsWith(prefix)), repo.findByIdStartingWith(prefix));
@@ -48,8 +66,8 @@ class VersionedModelIT extends ModelScenario {
     }
 
     @Override
-    Class<Accounts> repository() {
-      return Accounts.class;
+    Class<R> repository() {
+      return repository;
     }
 
     @Override
@@ -58,8 +76,8 @@ class VersionedModelIT extends ModelScenario {
     }
 
     @Override
-    Account create(Random r, Account k) {
-      return new Account(k == null ? pick(r, "a1", "a2", "a10", "b1") : k.id(), orNull(r, 3, (long) r.nextInt(100)),
+    E create(Random r, E k) {
+      return maker.make(k == null ? pick(r, "a1", "a2", "a10", "b1") : k.id(), orNull(r, 3, (long) r.nextInt(100)),
           orNull(r, 3, pick(r, "x", "y")), 0);
     }
   }
