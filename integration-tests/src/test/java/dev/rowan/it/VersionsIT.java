@@ -220,6 +220,8 @@ class VersionsIT {
         states(versions));
     assertTrue(versions.get(1).isDeletion());
     assertEquals(Optional.of(third), notes.findByKey("s1", 1), "the latest state: body left null by the last write");
+    String plan = notes.explain("findTop2VersionsByShelfAndId");
+    assertTrue(plan.contains("versions: of the entity the get names, newest first, at most 4"), plan);
   }
 
   @Test

@@ -16,6 +16,7 @@ import dev.rowan.core.internal.query.Projection;
 import dev.rowan.core.internal.query.MethodPlan;
 import dev.rowan.core.internal.query.ParsedQuery;
 import dev.rowan.core.internal.query.PlanText;
+import dev.rowan.index.EntityHistory;
 import dev.rowan.mapping.EntityModel;
 import java.lang.reflect.Method;
 import java.util.LinkedHashSet;
@@ -72,6 +73,11 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     if (special.sort() >= 0) {
       text += "  order: from the Sort parameter, at each call: by key where the table or view read serves it,"
           + " refused where it would sort every match in memory\n";
+    }
+    if (result == ResultKind.VERSIONS) {
+      text += "  versions: of the entity the get names, newest first, at most "
+          + EntityHistory.depth(store.model()) + " (the most its families keep): one scan of every version"
+          + " of every cell of its main row (Scan.setRaw, readAllVersions); views hold the latest state only\n";
     }
     if (special.timeRange() >= 0) {
       text += "  time range: from the TimeRange parameter, at each call: the entities as they were at its end, written"
