@@ -188,23 +188,33 @@ final class Entities<E> {
     return keys;
   }
 
-  /** {@code entity} with every key part of a non-unique view null when one of them is. */
+  /**
+   * {@code entity} made a valid writer's entity for every non-unique view: when a key part of the
+   * view is null, either its first part only is null (the entity has no row in that view, whatever
+   * the later parts hold), or, where the first part cannot be null, every part that can.
+   */
   E nullWholeViewKeys(E entity) {
     E result = entity;
     for (Index index : type.getAnnotationsByType(Index.class)) {
-      {
-        E current = result;
-        if (Arrays.stream(index.key()).anyMatch(name -> get(current, name) == null)) {
-          for (String name : index.key()) {
-            if (!componentType(index(name)).isPrimitive() && !rowKey.contains(index(name))
-                && !columnKey.contains(index(name))) {
-              result = with(result, index(name), null);
-            }
-          }
+      E current = result;
+      if (Arrays.stream(index.key()).noneMatch(name -> get(current, name) == null)) {
+        continue;
+      }
+      if (nullable(index.key()[0])) {
+        result = with(result, index(index.key()[0]), null);
+        continue;
+      }
+      for (String name : index.key()) {
+        if (nullable(name)) {
+          result = with(result, index(name), null);
         }
       }
     }
     return result;
+  }
+
+  private boolean nullable(String name) {
+    return !componentType(index(name)).isPrimitive() && !rowKey.contains(index(name)) && !columnKey.contains(index(name));
   }
 
   /** The order of main rows: hash prefix, row key parts, column key parts (salt ignored: merged). */

@@ -128,8 +128,10 @@ public final class QueryPlanner {
     while (prefix.size() < parts.size()) {
       PropertyModel part = parts.get(prefix.size());
       Condition equality = take(unused, part, QueryPlanner::bindsValues);
-      if (equality == null && enumerable(parts, prefix)) {
-        equality = Condition.everyValue(part.name()); // kept only if a later part is bound
+      if (equality == null && enumerable(parts, prefix) && (view == null || !prefix.isEmpty() || !nullable(part))) {
+        // kept only if a later part is bound; never the first part of a view where it may be null: an entity
+        // with a null there has no row in the view, and one range per value would not find it
+        equality = Condition.everyValue(part.name());
       }
       if (equality == null) {
         break;
@@ -189,6 +191,11 @@ public final class QueryPlanner {
       }
     }
     return ranges > 0 && ranges <= MAX_SKIP_RANGES;
+  }
+
+  /** Whether {@code property} may be null: a column of an object type (key parts and primitives never are). */
+  private static boolean nullable(PropertyModel property) {
+    return property.role() == PropertyModel.Role.COLUMN && !property.type().isPrimitive();
   }
 
   /** How many values a key part of {@code type} can take when that is few ({@link #everyValue}), else 0. */

@@ -35,6 +35,12 @@ class SkipScanTest {
   record Flagged(@RowKey(order = 0) boolean active, @RowKey(order = 1) String cpId, @RowKey(order = 2) long at,
       String note) {}
 
+  /** Views led by an enum column, which may be null, and by a boolean one, which may not. */
+  @Table(name = "tickets")
+  @Index(name = "byProtocol", key = {"protocol", "size"})
+  @Index(name = "byUrgent", key = {"urgent", "size"})
+  record Ticket(@RowKey String id, Protocol protocol, boolean urgent, Long size) {}
+
   private static MethodPlan plan(Class<?> type, String method, int parameters) {
     EntityModel<?> model = EntityModel.of(type);
     List<ViewModel> views = ViewMaintainer.of(model).views();
@@ -85,5 +91,15 @@ class SkipScanTest {
     String text = PlanText.explain("Traffic.findByMonthAndCpId", plan, EntityModel.of(Traffic.class));
     assertTrue(text.contains("  range scan on [month = ?1, protocol in every value, cpId = ?2]: one range per salt"
         + " bucket (2 buckets), merged in key order, a skip scan over [protocol] (one range per value)\n"), text);
+  }
+
+  @Test
+  void theFirstPartOfAViewIsSkippedOnlyWhereItCannotBeNull() {
+    AccessPlan plan = plan(Ticket.class, "findBySize", 1).groups().get(0);
+    assertEquals("byUrgent", plan.view().name(),
+        "an entity whose protocol is null has no row in view byProtocol: one range per protocol would miss it");
+    assertTrue(plan.prefix().get(0).isEveryValue());
+    AccessPlan byProtocol = plan(Ticket.class, "findByProtocolAndSize", 2).groups().get(0);
+    assertEquals("byProtocol", byProtocol.view().name(), "bound, the leading enum is a range like any other");
   }
 }
