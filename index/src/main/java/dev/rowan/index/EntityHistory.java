@@ -18,7 +18,8 @@ import org.apache.hadoop.hbase.client.Result;
  * is a column without a cell at that timestamp, and a delete is a {@code DELETED} status. (A
  * delete marker, which only writes made before the entity kept history leave, is not read.) Two kinds of status cell are not versions and are skipped:
  * a fence's (docs/view-consistency.md), which repeats the state before it (a {@code LIVE}
- * status with no cell of the entity beside it, or a {@code DELETED} one after a deletion); and
+ * status with no cell of the entity beside it, or a {@code DELETED} one after a deletion or
+ * before any write of the entity); and
  * a commit sync mark, which is not a status. A row written without status cells (before the
  * entity kept history, or by a plain load) has a version per timestamp of its cells.
  *
@@ -50,9 +51,11 @@ public final class EntityHistory {
     }
     byte[] statusFamily = MainRow.statusFamily(model);
     List<Version> all = new ArrayList<>();
+    boolean cut = false; // whether older writes than those in all may exist
     for (Map.Entry<Long, List<Cell>> write : byTimestamp(raw).descendingMap().entrySet()) {
       if (all.size() >= kept) {
-        break; // older cells may be gone in part, after a compaction
+        cut = true; // older cells may be gone in part, after a compaction
+        break;
       }
       List<Cell> cells = write.getValue();
       MainRow row = MainRow.of(model, Result.create(cells));
@@ -68,7 +71,7 @@ public final class EntityHistory {
     }
     for (int i = 0; i < all.size() && versions.size() < wanted; i++) {
       Version version = all.get(i);
-      if (version == null || !version.row().isLive() && olderIsDeleted(all, i)) {
+      if (version == null || !version.row().isLive() && olderIsDeleted(all, i, cut)) {
         continue;
       }
       versions.add(version);
@@ -111,13 +114,17 @@ public final class EntityHistory {
     return cells.stream().anyMatch(cell -> !MainRow.isProtocolCell(cell, statusFamily));
   }
 
-  /** Whether the next older known version than {@code all[index]} is a deletion. */
-  private static boolean olderIsDeleted(List<Version> all, int index) {
+  /**
+   * Whether the next older known version than {@code all[index]} is a deletion, or there is none
+   * and none was {@code cut} off: a deleted status over a row that never held the entity is a
+   * fence of a dead first write, not a delete.
+   */
+  private static boolean olderIsDeleted(List<Version> all, int index, boolean cut) {
     for (int i = index + 1; i < all.size(); i++) {
       if (all.get(i) != null) {
         return !all.get(i).row().isLive();
       }
     }
-    return false;
+    return !cut;
   }
 }

@@ -70,6 +70,22 @@ class EntityHistoryTest {
   }
 
   @Test
+  void aFenceOfARowThatNeverHeldTheEntityIsNoDeletion() {
+    Result raw = raw(deleted(10), live(20, "a", null));
+
+    assertEquals(List.of("20 [n-1, a, null]"), describe(EntityHistory.versions(NOTES, raw, 0)));
+  }
+
+  @Test
+  void aDeletionAtTheEndOfTheVersionsKeptStaysADeletion() {
+    EntityModel<ShortNote> shortNotes = EntityModel.of(ShortNote.class);
+    Result raw = raw(live(10, "a", "x"), deleted(20), live(30, "b", "y"), live(40, "c", "z"));
+
+    assertEquals(List.of("40 [n-1, c, z]", "30 [n-1, b, y]", "20 deleted"),
+        describe(EntityHistory.versions(shortNotes, raw, 0)), "the live version before it is beyond the 3 kept");
+  }
+
+  @Test
   void aRowWrittenWithoutStatusHasAVersionPerTimestamp() {
     Result raw = raw(plain(10, "a", "x"), plain(20, "b", "y"));
 

@@ -76,6 +76,15 @@ class TimeRangesIT {
     List<PlainLog> findById(String id, TimeRange written);
   }
 
+  /** Keeps two versions: a time range reaches back two writes of each row. */
+  @Table(name = "short_logs")
+  @Family(name = "l", maxVersions = 2)
+  record ShortLog(@RowKey String id, @Column String a, @Column String b) {}
+
+  interface ShortLogs extends HBaseRepository<ShortLog> {
+    Optional<ShortLog> findById(String id, TimeRange written);
+  }
+
   /** A key's state at a checkpoint: its entity (null when it has none) and the epoch of its last write. */
   private record State(Log entity, int lastWrite) {}
 
@@ -154,6 +163,31 @@ class TimeRangesIT {
         .forEach(latestOwned::add);
     latestOwned.sort(java.util.Comparator.comparing(Log::shelf).thenComparingInt(Log::id));
     assertEquals(latestOwned, logs.findByOwner("o1"), "seed " + seed + ": the view holds the latest state");
+  }
+
+  @Test
+  void aStateOlderThanTheVersionsKeptIsLeftOutNeverMadeUpFromOlderCells(Rowan rowan,
+      org.apache.hadoop.hbase.client.Admin admin) throws Exception {
+    rowan.schema().create(ShortLog.class);
+    ShortLogs logs = rowan.repository(ShortLogs.class);
+    logs.save(new ShortLog("deleted", "x", "y"));
+    logs.save(new ShortLog("live", "x", "y"));
+    logs.deleteByKey("deleted");
+    Instant before = checkpoint();
+    logs.save(new ShortLog("deleted", "x2", null));
+    logs.deleteByKey("deleted"); // two statuses since: the one at the instant is no longer kept, its cells are
+    logs.save(new ShortLog("live", "x2", null));
+    logs.save(new ShortLog("live", "x3", null));
+    Instant recent = checkpoint();
+
+    for (String stage : List.of("in the memstore", "after a major compaction")) {
+      assertEquals(Optional.empty(), logs.findById("deleted", TimeRange.before(before)), stage);
+      assertEquals(Optional.empty(), logs.findById("live", TimeRange.before(before)),
+          stage + ": its state then (x, y) is older than the two versions kept: left out, not made of older cells");
+      assertEquals(Optional.of(new ShortLog("live", "x3", null)), logs.findById("live", TimeRange.before(recent)),
+          stage);
+      Compactions.majorCompact(admin, rowan.tableName("short_logs"));
+    }
   }
 
   @Test

@@ -168,7 +168,8 @@ public final class EntityModel<T> {
 
   /**
    * Whether every write of the entity stays readable as a version: a tall entity, without a
-   * {@code @CellTimestamp}, whose every family keeps several versions ({@link #historyRefusal}).
+   * {@code @CellTimestamp}, whose every family keeps the same number of versions, above 1, for the
+   * same time ({@link #historyRefusal}).
    * Such an entity is written by the consistency protocol even without views, so that each
    * write has its own timestamp and status cell, and its writes delete no cell: a column a write
    * leaves null has no cell at that write's timestamp, and a delete is a status (docs/queries.md,
@@ -196,11 +197,13 @@ public final class EntityModel<T> {
         return entityName() + "'s family " + family.name() + " keeps 1 version: to read versions, give every family"
             + " of " + tableName + " @Family(maxVersions = n) with n > 1, the most versions read";
       }
-      if (family.ttlSeconds() != first.ttlSeconds() || family.minVersions() != first.minVersions()) {
-        return entityName() + "'s families " + first.name() + " and " + family.name() + " keep cells for different"
-            + " times (ttlSeconds " + first.ttlSeconds() + " and " + family.ttlSeconds() + ", minVersions "
-            + first.minVersions() + " and " + family.minVersions() + "): to read versions, give every family of "
-            + tableName + " the same, so that a version's cells expire together";
+      if (family.maxVersions() != first.maxVersions() || family.ttlSeconds() != first.ttlSeconds()
+          || family.minVersions() != first.minVersions()) {
+        return entityName() + "'s families " + first.name() + " and " + family.name() + " keep cells differently"
+            + " (maxVersions " + first.maxVersions() + " and " + family.maxVersions() + ", ttlSeconds "
+            + first.ttlSeconds() + " and " + family.ttlSeconds() + ", minVersions " + first.minVersions() + " and "
+            + family.minVersions() + "): to read versions, give every family of " + tableName
+            + " the same, so that a version's cells are kept and expire together";
       }
     }
     return null;

@@ -61,6 +61,12 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
   private final Position after;
   /** What is read of each row, or null when whole rows are read. */
   private final RowRead narrow;
+  /**
+   * Whether the rows are read as of the end of a time range: a row without a status then shows a
+   * state older than the versions its families keep (every write, a delete too, writes a status),
+   * whose cells may be gone in part, and is left out.
+   */
+  private final boolean pastState;
 
   /**
    * Opens the reads of {@code plan} for the arguments {@code args}, fetching about {@code fetch}
@@ -75,6 +81,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
   QueryCursor(StoreContext<?> context, ViewReader<?> reader, AccessPlan plan, List<Condition> group, Object[] args,
       int fetch, Position after, RowRead read, TimeRange written) {
     this.narrow = read.wholeRows() ? null : read;
+    this.pastState = written != null;
     this.context = context;
     this.reader = reader;
     this.plan = plan;
@@ -166,10 +173,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
             }
           }
         }
-        default -> {
-          MainRow main = MainRow.of(context.model, row);
-          offer(key, null, main.isLive() ? main.values() : null);
-        }
+        default -> offer(key, null, liveValues(row));
       }
     }
   }
@@ -200,10 +204,15 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
           offer(row.getRow(), context.model.columnKey().encode(values), values);
         }
       } else {
-        MainRow main = MainRow.of(context.model, row);
-        offer(row.getRow(), null, main.isLive() ? main.values() : null);
+        offer(row.getRow(), null, liveValues(row));
       }
     }
+  }
+
+  /** The values of the entity main row {@code row} holds, or null when it holds none (or one too old to know). */
+  private Object[] liveValues(Result row) {
+    MainRow main = MainRow.of(context.model, row);
+    return main.isLive() && !(pastState && main.status() == null) ? main.values() : null;
   }
 
   @SuppressWarnings("unchecked")

@@ -126,7 +126,7 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
         call.delete();
         yield null;
       }
-      case VERSIONS -> VersionReads.of(store.context(), planned.plan().groups().get(0), args, limit(args));
+      case VERSIONS -> VersionReads.of(name, store.context(), planned.plan().groups().get(0), args, limit(args));
     };
   }
 

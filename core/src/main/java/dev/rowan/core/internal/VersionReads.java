@@ -23,9 +23,10 @@ final class VersionReads {
 
   /**
    * The versions, newest first, of the entity that {@code plan} (a get of the main table) names
-   * with {@code args}; at most {@code max} (0: as many as its families keep).
+   * with {@code args}; at most {@code max} (0: as many as its families keep). {@code method} names
+   * the query method in the message of a failed read.
    */
-  static <T> List<Versioned<T>> of(StoreContext<T> context, AccessPlan plan, Object[] args, int max) {
+  static <T> List<Versioned<T>> of(String method, StoreContext<T> context, AccessPlan plan, Object[] args, int max) {
     ScanSpec spec = new ScanSpec(plan, context.model, args, plan.read(), context.statusFamily,
         CellLimits.maxRowKey(context.mainTable));
     List<Get> gets = spec.gets(null);
@@ -34,7 +35,7 @@ final class VersionReads {
     }
     byte[] row = gets.get(0).getRow();
     Scan raw = new Scan().withStartRow(row).withStopRow(row, true).setRaw(true).readAllVersions().setOneRowLimit();
-    Result cells = HBaseCalls.on(context.connection, context.mainTable, "read versions", table -> {
+    Result cells = HBaseCalls.on(context.connection, context.mainTable, "read versions for " + method, table -> {
       try (ResultScanner scanner = table.getScanner(raw)) {
         return scanner.next();
       }

@@ -8,14 +8,14 @@ import dev.rowan.mapping.annotation.Version;
 
 /**
  * {@link VersionedModelIT}'s scenario on an entity without views that keeps history (its two
- * families keep 2 and 3 versions): written by the view protocol although it has no view, and
+ * families keep 2 versions each): written by the view protocol although it has no view, and
  * deleting no cell, so that reads of the latest state skip the cells of earlier versions.
  */
 class HistoryPlainModelIT extends ModelScenario {
 
   @Table(name = "accounts")
   @Family(name = "m", maxVersions = 2)
-  @Family(name = "o", maxVersions = 3)
+  @Family(name = "o", maxVersions = 2)
   record HistAccount(
       @RowKey String id,
       @Column(family = "m", name = "b") Long balance,

@@ -56,6 +56,10 @@ import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
  */
 public record RowRead(Kind kind, List<Qualifier> protocolCells, List<PropertyModel> columns, String reason) {
 
+  /** Why a main row of an entity that keeps history is read whole when its cells are needed. */
+  private static final String HISTORY = "the entity keeps history: its last write's cells are told apart from earlier"
+      + " versions' in the whole row only";
+
   /** The read of a find that returns whole entities. */
   public static final RowRead WHOLE_ENTITIES = new RowRead(Kind.WHOLE_ROWS, List.of(), List.of(), null);
 
@@ -113,6 +117,9 @@ public record RowRead(Kind kind, List<Qualifier> protocolCells, List<PropertyMod
       return column == null ? new RowRead(Kind.QUALIFIERS, List.of(), List.of(), null)
           : wholeRows("the projection reads column " + column + " of a wide row, whose entities are read whole");
     }
+    if (plan.view() == null && entity.keepsHistory()) {
+      return wholeRows(HISTORY);
+    }
     return narrowed(plan, entity, hasViews, needed, "the projection reads ");
   }
 
@@ -150,8 +157,7 @@ public record RowRead(Kind kind, List<Qualifier> protocolCells, List<PropertyMod
     }
     ViewModel view = plan.view();
     if (view == null && entity.keepsHistory() && !columns.isEmpty()) {
-      return wholeRows(why + columns.get(0).qualifiedName() + " of an entity that keeps history, whose last write's"
-          + " cells are told apart in the whole row only");
+      return wholeRows(HISTORY); // a count testing a column
     }
     if (view != null) {
       List<Qualifier> cells = view.isUnique()
