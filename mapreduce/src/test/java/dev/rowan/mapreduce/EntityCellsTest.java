@@ -35,6 +35,11 @@ class EntityCellsTest {
   @Family(name = "a")
   record Account(@RowKey String id, @Column String owner, @Version long version) {}
 
+  /** Keeps history: loaded with a status, and no cell deleted. */
+  @Table(name = "notes")
+  @Family(name = "n", maxVersions = 3)
+  record Note(@RowKey String id, @Column String title, @Column String body) {}
+
   /** A cell emitted, with the table it went to. */
   record Emitted(int table, KeyValue cell) {
     boolean isStatus() {
@@ -102,5 +107,23 @@ class EntityCellsTest {
         .filter(c -> CellUtil.matchingQualifier(c, model.property("version").qualifier())).findFirst().orElseThrow();
     assertEquals(4L, model.property("version").valueCodec().decode(version.getValueArray(), version.getValueOffset(),
         version.getValueLength()));
+  }
+
+  @Test
+  void anEntityThatKeepsHistoryIsLoadedWithAStatusAboveThePriorWriteAndDeletesNoCell() throws Exception {
+    EntityModel<Note> notes = EntityModel.of(Note.class);
+    EntityCells cells = new EntityCells(notes);
+    assertTrue(cells.needsPrior(), "the prior status sets the load's timestamp");
+    Note note = new Note("n-1", "t", null);
+    MainRow prior = new MainRow(new RowStatus(State.LIVE, LOAD + 100, 7L), new Object[] {"n-1", "old", "body"});
+    List<Emitted> emitted = new ArrayList<>();
+
+    cells.write(notes.rowKey(note), notes.values(note), prior, LOAD, 42L, (table, cell) -> emitted.add(new Emitted(table, cell)));
+
+    assertEquals(List.of(new RowStatus(State.LIVE, LOAD + 101, 42L)),
+        emitted.stream().filter(Emitted::isStatus).map(Emitted::status).toList());
+    assertTrue(emitted.stream().allMatch(e -> e.cell().getTypeByte() == KeyValue.Type.Put.getCode()),
+        "the null body keeps the earlier version's cell: " + emitted);
+    assertTrue(emitted.stream().allMatch(e -> e.cell().getTimestamp() == LOAD + 101), emitted.toString());
   }
 }
