@@ -8,6 +8,7 @@ import dev.rowan.core.HBaseRepository;
 import dev.rowan.core.Limit;
 import dev.rowan.core.QueryMethodException;
 import dev.rowan.core.Rowan;
+import dev.rowan.core.SchemaMismatchException;
 import dev.rowan.core.Versioned;
 import dev.rowan.mapping.annotation.Column;
 import dev.rowan.mapping.annotation.Family;
@@ -26,6 +27,8 @@ import java.util.function.BiFunction;
 import java.util.stream.Stream;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -269,6 +272,21 @@ class VersionsIT {
       }
       assertEquals(expected, tickets.findByOwner(name), "seed " + seed + ": views hold the latest state");
     }
+  }
+
+  @Test
+  void aRepositoryIsRefusedWhenTheTableKeepsFewerVersionsThanTheEntityDeclares(Rowan rowan, Admin admin)
+      throws Exception {
+    rowan.schema().create(Note.class);
+    TableName table = rowan.tableName("notes");
+    admin.modifyColumnFamily(table, ColumnFamilyDescriptorBuilder
+        .newBuilder(admin.getDescriptor(table).getColumnFamily(Bytes.toBytes("x"))).setMaxVersions(1).build());
+
+    SchemaMismatchException refused = assertThrows(SchemaMismatchException.class,
+        () -> rowan.repository(Notes.class));
+    assertTrue(refused.getMessage().contains("Table " + table.getNameAsString() + ", column family 'x' keeps 1"
+        + " versions, but Note keeps history with 4; raise it (HBase shell: alter '" + table.getNameAsString()
+        + "', {NAME => 'x', VERSIONS => 4})."), refused.getMessage());
   }
 
   @Test

@@ -161,7 +161,8 @@ public final class SchemaAdmin {
 
   /**
    * Refuses to open the tables of {@code model} when one of them records another key layout, or
-   * has a family without HBase's new version behavior (writes to it could be lost); missing
+   * has a family without HBase's new version behavior (writes to it could be lost), or, for an
+   * entity that keeps history, when its main table keeps fewer versions than it declares; missing
    * tables and tables that record no layout are accepted (a warning is logged for the latter).
    * One {@code Admin.getDescriptor} per table.
    *
@@ -179,6 +180,9 @@ public final class SchemaAdmin {
           continue;
         }
         found.addAll(TableComparison.withoutNewVersionBehavior(table.descriptor(), live));
+        if (model.keepsHistory() && table == tables.tables().get(0)) {
+          found.addAll(TableComparison.withFewerVersions(tables.entity(), table.descriptor(), live));
+        }
         LayoutComparison.Verdict verdict = LayoutComparison.verdict(table.layout(), live);
         if (verdict == LayoutComparison.Verdict.DIFFERENT) {
           found.add(LayoutComparison.difference(tables.entity(), table.layout(), live));

@@ -56,6 +56,27 @@ final class TableComparison {
    * has: in them a delete masks a write of the same millisecond that follows it, so Rowan cannot
    * write to them without losing saves. One sentence per family, saying how to turn it on.
    */
+  /**
+   * The families of {@code actual}, the main table of {@code entity}, an entity that keeps
+   * history ({@code EntityModel.keepsHistory}), that keep fewer versions than {@code expected}
+   * declares: its versions, and the states its time ranges read, would be cut short. One sentence
+   * per family, saying how to raise it.
+   */
+  static List<String> withFewerVersions(String entity, TableDescriptor expected, TableDescriptor actual) {
+    List<String> differences = new ArrayList<>();
+    for (ColumnFamilyDescriptor want : expected.getColumnFamilies()) {
+      ColumnFamilyDescriptor have = actual.getColumnFamily(want.getName());
+      if (have != null && have.getMaxVersions() < want.getMaxVersions()) {
+        String table = expected.getTableName().getNameAsString();
+        differences.add("Table " + table + ", column family '" + want.getNameAsString() + "' keeps "
+            + have.getMaxVersions() + " versions, but " + entity + " keeps history with " + want.getMaxVersions()
+            + "; raise it (HBase shell: alter '" + table + "', {NAME => '" + want.getNameAsString() + "', VERSIONS => "
+            + want.getMaxVersions() + "}).");
+      }
+    }
+    return differences;
+  }
+
   static List<String> withoutNewVersionBehavior(TableDescriptor expected, TableDescriptor actual) {
     List<String> differences = new ArrayList<>();
     for (ColumnFamilyDescriptor want : expected.getColumnFamilies()) {
