@@ -71,7 +71,7 @@ class SaltedViewsModelIT extends ModelScenario {
     E make(UUID id, String category, Instant at, BigDecimal amount, Integer qty, LocalDate day, Long version);
   }
 
-  interface OrdersOf<E extends OrdFields> extends HBaseRepository<E> {
+  interface OrdersOf<E extends OrdFields> extends HBaseRepository<E>, OrderFilters<E> {
     List<E> findByCategory(String category);
 
     List<DayAmount> findAmountsByDay(LocalDate day);
@@ -137,6 +137,28 @@ class SaltedViewsModelIT extends ModelScenario {
 
   interface Orders extends OrdersOf<Ord> {}
 
+  /** Queries with the filter keywords, on the views and the main table ({@link OrderFilterChecks}). */
+  interface OrderFilters<E extends OrdFields> {
+    List<E> findByCategoryAndQtyIsNull(String category);
+
+    List<E> findByCategoryAndQtyNot(String category, Integer qty);
+
+    long countByCategoryAndQtyNotIn(String category, List<Integer> qty);
+
+    List<E> findByDayAndAmountIsNotNull(LocalDate day);
+
+    List<E> findByDayAndQtyGreaterThan(LocalDate day, Integer qty);
+
+    @dev.rowan.core.AllowScan
+    List<E> findByQtyIsNull();
+
+    @dev.rowan.core.AllowScan
+    long countByAmountIsNull();
+
+    @dev.rowan.core.AllowScan
+    List<DayAmount> findAmountsByQtyNot(Integer qty);
+  }
+
   static final List<UUID> IDS = List.of(new UUID(0, 0), new UUID(-1, -1), new UUID(0, 1), new UUID(1, 0),
       new UUID(-1, 0), new UUID(Long.MIN_VALUE, 5), new UUID(Long.MAX_VALUE, -5), new UUID(42, 42),
       new UUID(-42, 7), new UUID(7, -42), new UUID(100, 100), new UUID(-100, -100), new UUID(3, 3), new UUID(-3, 3));
@@ -174,6 +196,7 @@ class SaltedViewsModelIT extends ModelScenario {
       super(type);
       this.repository = repository;
       this.maker = maker;
+      OrderFilterChecks.register(this);
       query("findByCategory", (repo, r, m, v) -> {
         String c = pick(r, CATEGORIES);
         v.inOrder(call("findByCategory", c), m.where("cat", o -> c.equals(o.category())), repo.findByCategory(c));
