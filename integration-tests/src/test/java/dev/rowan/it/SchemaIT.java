@@ -156,6 +156,32 @@ class SchemaIT {
         "Table " + seller + " does not exist."), report.differences());
   }
 
+  /** {@link ShopOrder} after its buyer view was removed from the class. */
+  @Table(name = "orders", salt = @Salt(buckets = 16))
+  @Family(name = "d", maxVersions = 1)
+  @Family(name = "h", ttlSeconds = 3600)
+  @Index(name = "seller", key = {"sellerId", "createdAt"})
+  record ShopOrderWithoutBuyerView(
+      @RowKey String orderNo,
+      @Column(family = "d", name = "s") String sellerId,
+      @Column(family = "d", name = "b") String buyerId,
+      @Column(family = "d", name = "c") Instant createdAt,
+      @Column(family = "d", name = "a") long amount,
+      @Column(family = "h", name = "n") String note) {}
+
+  @Test
+  void checkReportsAViewTableTheEntityNoLongerDeclares(Rowan rowan) {
+    rowan.schema().create(ShopOrder.class);
+
+    SchemaReport report = rowan.schema().check(ShopOrderWithoutBuyerView.class);
+
+    TableName buyer = rowan.tableName("orders.buyer");
+    assertEquals(List.of("Table " + buyer + " is named as a view of " + orders(rowan) + ", but ShopOrderWithoutBuyerView"
+        + " declares no view 'buyer': no save writes it, so its rows grow stale; drop it (HBase shell: disable '"
+        + buyer + "'; drop '" + buyer + "')."), report.differences());
+    assertTrue(rowan.schema().check(ShopOrder.class).matches(), "the entity that declares it");
+  }
+
   @Test
   void checkReportsEveryTableMissingBeforeCreate(Rowan rowan) {
     SchemaReport report = rowan.schema().check(ShopOrder.class);

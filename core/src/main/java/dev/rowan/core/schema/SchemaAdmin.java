@@ -102,7 +102,8 @@ public final class SchemaAdmin {
   }
 
   /**
-   * The differences between the live tables of {@code entityType} and its mapping.
+   * The differences between the live tables of {@code entityType} and its mapping, and the
+   * tables named as views of its main table that it does not declare.
    *
    * @throws DataAccessException when HBase fails
    */
@@ -118,6 +119,7 @@ public final class SchemaAdmin {
           found.addAll(compare(tables.entity(), table, live));
         }
       }
+      found.addAll(undeclaredViewTables(admin, tables));
       return found;
     });
     return new SchemaReport(tables.entity(), differences);
@@ -193,6 +195,33 @@ public final class SchemaAdmin {
       return found;
     });
     throwIfAny(tables.entity(), differences);
+  }
+
+  /**
+   * The tables named as views of the entity's main table ({@code <table>.<view>}, in its
+   * namespace) that the entity does not declare: left by a view removed from the entity, they
+   * are no longer written, so their rows grow stale. One sentence each, saying how to drop it.
+   */
+  private static List<String> undeclaredViewTables(Admin admin, EntityTables tables) throws IOException {
+    TableName main = tables.tables().get(0).name();
+    List<TableName> declared = tables.tables().stream().map(TableSpec::name).toList();
+    String prefix = main.getQualifierAsString() + ".";
+    List<String> found = new ArrayList<>();
+    try {
+      for (TableName table : admin.listTableNamesByNamespace(main.getNamespaceAsString())) {
+        if (table.getQualifierAsString().startsWith(prefix) && !declared.contains(table)) {
+          found.add("Table " + table.getNameAsString() + " is named as a view of " + main.getNameAsString() + ", but "
+              + tables.entity() + " declares no view '" + table.getQualifierAsString().substring(prefix.length())
+              + "': no save writes it, so its rows grow stale; drop it (HBase shell: disable '" + table.getNameAsString()
+              + "'; drop '" + table.getNameAsString() + "').");
+        }
+      }
+    } catch (IOException e) {
+      if (!causedBy(e, NamespaceNotFoundException.class)) {
+        throw e;
+      }
+    }
+    return found;
   }
 
   /** The family and layout differences of {@code live} from {@code table}. */
