@@ -95,6 +95,29 @@ public final class Schema {
   }
 
   /**
+   * The views of {@code entityType} that are still building: added by {@link #create} to a main
+   * table that held data, and not yet filled by {@code RebuildViews}. Writers maintain them;
+   * queries do not read them (docs/view-consistency.md, "Views added to a table that holds data").
+   *
+   * @throws DataAccessException when HBase fails
+   */
+  public java.util.Set<String> buildingViews(Class<?> entityType) {
+    return admin().buildingViews(dev.rowan.mapping.EntityModel.of(entityType));
+  }
+
+  /**
+   * Makes the building views of {@code entityType} active, so that queries read them: what
+   * {@code RebuildViews} does once it has filled them. Call it by hand only for views whose rows
+   * are complete (filled with no save running, or by {@code RebuildViews}).
+   *
+   * @return the names of the views made active
+   * @throws DataAccessException when HBase fails
+   */
+  public java.util.Set<String> activateViews(Class<?> entityType) {
+    return admin().activateViews(entityType);
+  }
+
+  /**
    * Disables and deletes the table and view tables of {@code entityType} that exist; missing
    * ones are skipped.
    *

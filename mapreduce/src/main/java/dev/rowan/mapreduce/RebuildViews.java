@@ -23,7 +23,8 @@ import org.apache.hadoop.util.ToolRunner;
  * {@link VerifyViews} repair job fixes what the HFiles cannot (rows hidden by newer cells,
  * entities whose main row has no status cell, unique keys whose owner cell names another entity)
  * and deletes orphans. The views stay
- * readable throughout. See docs/bulk-load.md.
+ * readable throughout. A view still building ({@code Schema#buildingViews}) is made active at the
+ * end, so that queries read it from then on. See docs/bulk-load.md.
  *
  * <p>From the command line: {@code hadoop jar rowan-mapreduce-<version>-job.jar
  * dev.rowan.mapreduce.RebuildViews -libjars orders-model.jar [-D rowan.views.namespace=shop] com.example.Order}

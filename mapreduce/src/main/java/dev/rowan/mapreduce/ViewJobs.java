@@ -104,6 +104,10 @@ final class ViewJobs {
       List<ViewReport> reports = ViewCounters.reports(verified.counters(), loaded, views, viewTables,
           verified.samples());
       finished(label, began, reports);
+      java.util.Set<String> activated = rowan.schema().activateViews(type);
+      if (!activated.isEmpty()) {
+        out.println(label + ": views " + String.join(", ", activated) + " are active: queries read them from now on");
+      }
       return reports;
     });
   }

@@ -104,8 +104,12 @@ public final class AdHocQuery<T> {
       boolean allowScan, boolean counting) {
     EntityModel<T> model = store.model();
     String name = "rowan.query(" + model.entityName() + ")";
-    List<ViewModel> views = store.context().views.views();
+    List<ViewModel> views = store.context().building.readable(store.context().views.views());
     String viewName = null;
+    if (view != null && store.context().building.current().stream().anyMatch(v -> v.equalsIgnoreCase(view))) {
+      throw new IllegalStateException(name + ": view " + view + " of " + model.entityName() + " is still building"
+          + " (RebuildViews fills it and makes it active)");
+    }
     if (view != null) {
       viewName = views.stream().map(ViewModel::name).filter(n -> n.equalsIgnoreCase(view)).findFirst()
           .orElseThrow(() -> new IllegalArgumentException(name + ": " + model.entityName() + " has no view '" + view

@@ -57,6 +57,16 @@ final class PageTokens {
     return sha256().digest(signature.getBytes(StandardCharsets.UTF_8));
   }
 
+  /**
+   * The fingerprint of {@code method}'s pages read by another plan, named by {@code plan}: a
+   * token of one plan names a position in the table it read, which another plan must refuse.
+   */
+  static byte[] fingerprint(byte[] method, String plan) {
+    MessageDigest digest = sha256();
+    digest.update(method);
+    return digest.digest(plan.getBytes(StandardCharsets.UTF_8));
+  }
+
   static byte[] write(byte[] fingerprint, Position last) {
     int length = 1 + field(last.rowKey()) + field(last.columnKey()) + 4 + TAG;
     for (byte[] value : last.sortValues()) {

@@ -52,10 +52,13 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
   private final Cache<List<dev.rowan.core.internal.query.Sort>, Planned> plans =
       Caffeine.newBuilder().maximumSize(64).build();
 
+  /** The plans of the method's questions without the views still building. */
+  private final BuildingViewPlans withoutBuilding;
+
   /** The plan of one sort, and the order of its results in memory; or why the sort is refused. */
   private record Planned(MethodPlan plan, InMemoryOrder inMemory, String refusal) {}
 
-  private QueryMethod(CompiledQuery compiled, EntityStore<T> store, byte[] fingerprint) {
+  private QueryMethod(CompiledQuery compiled, EntityStore<T> store, byte[] fingerprint, boolean allowScan) {
     this.name = compiled.name();
     this.store = store;
     this.plan = compiled.plan();
@@ -65,11 +68,24 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     this.inMemory = new InMemoryOrder(store.model(), plan.query().sorts());
     this.parameterNames = compiled.parameterNames();
     this.projection = compiled.projection();
+    this.withoutBuilding = new BuildingViewPlans(name, store.model(), store.context().views.views(),
+        projection == null ? null : projection.properties(), allowScan);
   }
 
   /** The text {@code explain} returns. */
   String explain() {
     String text = PlanText.explain(name, plan, store.model());
+    java.util.Set<String> building = store.context().building.current();
+    if (BuildingViewPlans.readsAny(plan, building)) {
+      String meanwhile;
+      try {
+        meanwhile = PlanText.explain(name, withoutBuilding.around(plan, building, false), store.model());
+      } catch (IllegalStateException refused) {
+        meanwhile = "  refused: " + refused.getMessage() + "\n";
+      }
+      text += "  building: view " + String.join(", ", building) + " is still building (RebuildViews fills it and makes"
+          + " it active); meanwhile the method reads:\n" + meanwhile.indent(2);
+    }
     if (special.sort() >= 0) {
       text += "  order: from the Sort parameter, at each call: by key where the table or view read serves it,"
           + " refused where it would sort every match in memory\n";
@@ -98,7 +114,8 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     CompiledQuery compiled = QueryCompiler.compile(repository, method, store.model(), store.context().views.views(),
         problems);
     return compiled == null ? null
-        : new QueryMethod<>(compiled, store, PageTokens.fingerprint(repository, method, store.model().type()));
+        : new QueryMethod<>(compiled, store, PageTokens.fingerprint(repository, method, store.model().type()),
+            method.isAnnotationPresent(dev.rowan.core.AllowScan.class));
   }
 
   @Override
@@ -109,7 +126,12 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     }
     ConditionCheck.checkArguments(name, plan.query(), args, store.model(), parameterNames);
     Planned planned = planned(args);
-    QueryCall<T> call = new QueryCall<>(name, store, planned.plan(), planned.inMemory(), projection, fingerprint,
+    MethodPlan readable = withoutBuilding.around(planned.plan(), store.context().building.current(),
+        planned.plan() != plan);
+    // a page token names a position in the table its plan read: one of a plan without a building view is its own
+    byte[] pages = readable == planned.plan() ? fingerprint
+        : PageTokens.fingerprint(fingerprint, "without building views " + store.context().building.current());
+    QueryCall<T> call = new QueryCall<>(name, store, readable, planned.inMemory(), projection, pages,
         limit(args), args, timeRange(args));
     Action action = plan.query().action();
     return switch (result) {
@@ -126,7 +148,7 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
         call.delete();
         yield null;
       }
-      case VERSIONS -> VersionReads.of(name, store.context(), planned.plan().groups().get(0), args, limit(args));
+      case VERSIONS -> VersionReads.of(name, store.context(), readable.groups().get(0), args, limit(args));
     };
   }
 

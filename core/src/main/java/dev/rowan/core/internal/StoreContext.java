@@ -38,6 +38,8 @@ final class StoreContext<T> {
   final boolean groupCommit;
   /** Where step four runs off the callers' threads; null when writes settle before they return. */
   final BackgroundSettles background;
+  /** The views still building, which writers maintain and queries do not read. */
+  final BuildingViews building;
 
   StoreContext(Connection connection, EntityModel<T> model, Function<String, TableName> names, WriteOptions options) {
     this.connection = connection;
@@ -56,6 +58,7 @@ final class StoreContext<T> {
     this.writeLeaseMillis = options.writeLease().toMillis();
     this.groupCommit = options.groupCommit();
     this.background = options.background();
+    this.building = new BuildingViews(connection, viewTables);
   }
 
   /**

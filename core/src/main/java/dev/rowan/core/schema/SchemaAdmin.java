@@ -10,6 +10,8 @@ import dev.rowan.mapping.EntityModel;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.Objects;
 import java.util.function.Function;
 import org.apache.hadoop.hbase.NamespaceDescriptor;
@@ -90,8 +92,10 @@ public final class SchemaAdmin {
       if (!missing.isEmpty()) {
         ensureNamespace(admin);
       }
+      boolean mainExists = !missing.contains(tables.tables().get(0));
       for (TableSpec table : missing) {
-        TableDescriptor raced = createTable(admin, table);
+        // a view added to a main table that exists has no rows for the entities it holds: building until rebuilt
+        TableDescriptor raced = createTable(admin, table, mainExists);
         if (raced != null) {
           differences.addAll(compare(tables.entity(), table, raced));
         }
@@ -117,6 +121,10 @@ public final class SchemaAdmin {
           found.add(TableComparison.missing(table.name()));
         } else {
           found.addAll(compare(tables.entity(), table, live));
+          if (ViewStates.isBuilding(live)) {
+            found.add("Table " + table.name().getNameAsString() + " is a view of " + tables.entity() + " that is still"
+                + " building: queries do not read it until RebuildViews has filled it and made it active.");
+          }
         }
       }
       found.addAll(undeclaredViewTables(admin, tables));
@@ -198,6 +206,58 @@ public final class SchemaAdmin {
   }
 
   /**
+   * The names of the views of {@code model} whose tables are building ({@link ViewStates}); one
+   * {@code Admin.getDescriptor} per view table; missing tables are not building.
+   *
+   * @throws DataAccessException when HBase fails
+   */
+  public Set<String> buildingViews(EntityModel<?> model) {
+    EntityTables tables = EntityTables.of(model, SplitPolicy.salted(), names);
+    return withAdmin("read the view states of", tables.tables().get(0).name(), admin -> {
+      Set<String> building = new TreeSet<>();
+      List<TableSpec> all = tables.tables();
+      for (TableSpec table : all.subList(1, all.size())) {
+        TableDescriptor live = describe(admin, table.name());
+        if (live != null && ViewStates.isBuilding(live)) {
+          building.add(viewName(model, table.name()));
+        }
+      }
+      return building;
+    });
+  }
+
+  /**
+   * Makes every building view of {@code entityType} active: once {@code RebuildViews} has filled
+   * them, queries may read them.
+   *
+   * @return the names of the views made active
+   * @throws DataAccessException when HBase fails
+   */
+  public Set<String> activateViews(Class<?> entityType) {
+    EntityModel<?> model = EntityModel.of(entityType);
+    EntityTables tables = EntityTables.of(model, SplitPolicy.salted(), names);
+    return withAdmin("activate the views of", tables.tables().get(0).name(), admin -> {
+      Set<String> activated = new TreeSet<>();
+      List<TableSpec> all = tables.tables();
+      for (TableSpec table : all.subList(1, all.size())) {
+        TableDescriptor live = describe(admin, table.name());
+        if (live != null && ViewStates.isBuilding(live)) {
+          admin.modifyTable(ViewStates.active(live));
+          activated.add(viewName(model, table.name()));
+        }
+      }
+      return activated;
+    });
+  }
+
+  /** The view of {@code model} whose table is {@code table}. */
+  private String viewName(EntityModel<?> model, TableName table) {
+    return model.indexes().stream().map(dev.rowan.mapping.IndexDefinition::name)
+        .filter(view -> names.apply(model.tableName() + "." + view).equals(table)).findFirst()
+        .orElse(table.getQualifierAsString());
+  }
+
+  /**
    * The tables named as views of the entity's main table ({@code <table>.<view>}, in its
    * namespace) that the entity does not declare: left by a view removed from the entity, they
    * are no longer written, so their rows grow stale. One sentence each, saying how to drop it.
@@ -268,13 +328,14 @@ public final class SchemaAdmin {
   }
 
   /** Creates the table, or returns the live descriptor when someone else created it first. */
-  private static TableDescriptor createTable(Admin admin, TableSpec table) throws IOException {
+  private static TableDescriptor createTable(Admin admin, TableSpec table, boolean building) throws IOException {
     try {
       byte[][] splitKeys = table.splitKeys();
+      TableDescriptor descriptor = building ? ViewStates.building(table.descriptor()) : table.descriptor();
       if (splitKeys.length == 0) {
-        admin.createTable(table.descriptor());
+        admin.createTable(descriptor);
       } else {
-        admin.createTable(table.descriptor(), splitKeys);
+        admin.createTable(descriptor, splitKeys);
       }
       return null;
     } catch (IOException e) {
