@@ -212,18 +212,7 @@ public final class SchemaAdmin {
    * @throws DataAccessException when HBase fails
    */
   public Set<String> buildingViews(EntityModel<?> model) {
-    EntityTables tables = EntityTables.of(model, SplitPolicy.salted(), names);
-    return withAdmin("read the view states of", tables.tables().get(0).name(), admin -> {
-      Set<String> building = new TreeSet<>();
-      List<TableSpec> all = tables.tables();
-      for (TableSpec table : all.subList(1, all.size())) {
-        TableDescriptor live = describe(admin, table.name());
-        if (live != null && ViewStates.isBuilding(live)) {
-          building.add(viewName(model, table.name()));
-        }
-      }
-      return building;
-    });
+    return buildingViewTables(model, "read the view states of", (admin, live) -> {});
   }
 
   /**
@@ -234,19 +223,29 @@ public final class SchemaAdmin {
    * @throws DataAccessException when HBase fails
    */
   public Set<String> activateViews(Class<?> entityType) {
-    EntityModel<?> model = EntityModel.of(entityType);
+    return buildingViewTables(EntityModel.of(entityType), "activate the views of",
+        (admin, live) -> admin.modifyTable(ViewStates.active(live)));
+  }
+
+  /** What is done to the live descriptor of a building view table. */
+  private interface BuildingViewAction {
+    void apply(Admin admin, TableDescriptor live) throws IOException;
+  }
+
+  /** The names of the building views of {@code model}, after doing {@code action} to each. */
+  private Set<String> buildingViewTables(EntityModel<?> model, String what, BuildingViewAction action) {
     EntityTables tables = EntityTables.of(model, SplitPolicy.salted(), names);
-    return withAdmin("activate the views of", tables.tables().get(0).name(), admin -> {
-      Set<String> activated = new TreeSet<>();
+    return withAdmin(what, tables.tables().get(0).name(), admin -> {
+      Set<String> building = new TreeSet<>();
       List<TableSpec> all = tables.tables();
       for (TableSpec table : all.subList(1, all.size())) {
         TableDescriptor live = describe(admin, table.name());
         if (live != null && ViewStates.isBuilding(live)) {
-          admin.modifyTable(ViewStates.active(live));
-          activated.add(viewName(model, table.name()));
+          action.apply(admin, live);
+          building.add(viewName(model, table.name()));
         }
       }
-      return activated;
+      return building;
     });
   }
 
