@@ -58,7 +58,8 @@ public interface HBaseRepository<T> {
    * @throws EntityExistsException when an entity is stored under its key; nothing is written then
    * @throws dev.rowan.mapping.InvalidValueException when a value cannot be written; nothing is
    *     written then
-   * @throws OptimisticLockException when the entity carries a {@code @Version} other than 0
+   * @throws OptimisticLockException when the entity carries a {@code @Version} other than 0 (a new
+   *     entity's), whether or not its key is taken; nothing is written then
    * @throws UniqueViolationException when a unique view already holds the entity's key; nothing
    *     is written then
    * @throws DataAccessException when HBase fails

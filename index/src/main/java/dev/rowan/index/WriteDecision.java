@@ -89,11 +89,13 @@ public record WriteDecision(RowStatus status, Object[] written, Row mainMutation
    * is refused; an insert never skips the read ({@link #ofGuess}), whose condition a row written
    * before the entity had views would pass.
    *
-   * @throws StaleVersionException when {@code requested} carries a {@code @Version} other than 0
+   * @throws StaleVersionException when {@code requested} carries a {@code @Version} other than 0,
+   *     whether or not the row holds an entity
    */
   public static WriteDecision ofInsert(ViewMaintainer views, byte[] rowKey, MainRow before, Object[] requested,
       long now, long nonce, boolean grouped) {
     java.util.Objects.requireNonNull(requested, "an insert writes an entity");
+    MainRow.advanceVersionForSave(views.entity(), null, requested, rowKey); // a new entity is at version 0
     return before.isLive() ? null : ofSave(views, rowKey, before, requested, now, nonce, grouped);
   }
 

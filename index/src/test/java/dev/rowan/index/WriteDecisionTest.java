@@ -102,10 +102,12 @@ class WriteDecisionTest {
   }
 
   @Test
-  void anInsertCarryingAVersionOtherThanZeroIsRefusedAsStale() {
+  void anInsertCarryingAVersionOtherThanZeroIsRefusedAsStaleWhetherOrNotTheEntityExists() {
     Order order = new Order("o-1", "s-1", "b-1", "hello", 2);
     assertThrows(StaleVersionException.class,
         () -> WriteDecision.ofInsert(VIEWS, ROW, MainRow.ABSENT, MODEL.values(order), NOW, 42, false));
+    assertThrows(StaleVersionException.class,
+        () -> WriteDecision.ofInsert(VIEWS, ROW, stored(NOW), MODEL.values(order), NOW, 42, false));
   }
 
   @Test
