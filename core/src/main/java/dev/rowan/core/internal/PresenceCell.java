@@ -3,7 +3,11 @@ package dev.rowan.core.internal;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
 import dev.rowan.mapping.RowWrite;
+import java.io.IOException;
 import java.util.Arrays;
+import java.util.List;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Put;
 
@@ -17,8 +21,10 @@ import org.apache.hadoop.hbase.client.Put;
  *   <li>else the cell of its first column of a primitive type, which is never null
  *       ({@link Kind#ALWAYS_SET});
  *   <li>else its row marker (the tall marker {@code \x00m}, or a wide entity's bare column key),
- *       which a save writes only when every column is null: the insert writes it too, and reads
- *       the entity first, since an entity saved with a value has none ({@link Kind#MARKER}).
+ *       which a save writes only when every column is null: the insert writes it too (with a
+ *       value, {@link #INSERTED}), and reads the entity first, since an entity saved with a
+ *       value has no marker, and one saved without any has an empty one, which a
+ *       check-and-mutate takes for none ({@link Kind#MARKER}).
  * </ol>
  *
  * A pure function of the model and the entity's values.
@@ -37,7 +43,12 @@ record PresenceCell(Kind kind, byte[] family, byte[] qualifier) {
    */
   static final byte[] TALL_MARKER = {0, 'm'};
 
-  private static final byte[] EMPTY = new byte[0];
+  /**
+   * The value of the marker an insert writes. Not empty, as a save's marker is: HBase's
+   * check-and-mutate takes a cell with an empty value for an absent one, so an empty marker would
+   * never stop a second insert.
+   */
+  static final byte[] INSERTED = {1};
 
   /** Which cell an insert checks. */
   enum Kind {
@@ -74,12 +85,26 @@ record PresenceCell(Kind kind, byte[] family, byte[] qualifier) {
    * {@link Kind#MARKER}), only if this cell does not exist.
    */
   CheckAndMutate insert(RowWrite write) {
-    Put put = write.put();
-    if (kind == Kind.MARKER && !put.has(family, qualifier)) {
-      put.addColumn(family, qualifier, put.getTimestamp(), EMPTY);
-    }
+    RowWrite marked = kind == Kind.MARKER ? new RowWrite(write.row(), marked(write.put()), write.delete()) : write;
     CheckAndMutate.Builder absent = CheckAndMutate.newBuilder(write.row()).ifNotExists(family, qualifier);
-    return write.delete() == null ? absent.build(put) : absent.build(write.asRowMutations());
+    return marked.delete() == null ? absent.build(marked.put()) : absent.build(marked.asRowMutations());
+  }
+
+  /** {@code put} with the marker {@link #INSERTED} in place of an empty one, at the put's timestamp. */
+  private Put marked(Put put) {
+    Put marked = new Put(put.getRow(), put.getTimestamp());
+    for (List<Cell> cells : put.getFamilyCellMap().values()) {
+      for (Cell cell : cells) {
+        if (!(CellUtil.matchingFamily(cell, family) && CellUtil.matchingQualifier(cell, qualifier))) {
+          try {
+            marked.add(cell);
+          } catch (IOException e) {
+            throw new IllegalStateException("a cell of one row's put is of another row", e);
+          }
+        }
+      }
+    }
+    return marked.addColumn(family, qualifier, put.getTimestamp(), INSERTED);
   }
 
   @Override

@@ -79,16 +79,20 @@ class PresenceCellTest {
     RowMutations mutations = assertInstanceOf(RowMutations.class, insert.getAction(), "the null column is deleted");
     Put put = (Put) mutations.getMutations().get(0);
     assertEquals(List.of("t", "\\x00m"), qualifiers(put), "the value and the marker");
+    assertArrayEquals(PresenceCell.INSERTED, CellUtil.cloneValue(put.get(D, PresenceCell.TALL_MARKER).get(0)));
   }
 
   @Test
-  void theMarkerIsTheCellASaveOfAnEntityWithoutValuesWrites() {
+  void theMarkerIsTheCellASaveOfAnEntityWithoutValuesWritesButWithAValue() {
     EntityModel<Note> model = EntityModel.of(Note.class);
     RowWrite empty = model.write(model.values(new Note("n-1", null, null)));
     assertEquals(List.of("\\x00m"), qualifiers(empty.put()));
+    assertArrayEquals(new byte[0], CellUtil.cloneValue(empty.put().get(D, PresenceCell.TALL_MARKER).get(0)));
     CheckAndMutate insert = PresenceCell.of(model, model.values(new Note("n-1", null, null))).insert(empty);
-    assertEquals(List.of("\\x00m"), qualifiers(((RowMutations) insert.getAction()).getMutations().get(0)),
-        "the marker is not written twice");
+    Put put = (Put) ((RowMutations) insert.getAction()).getMutations().get(0);
+    assertEquals(List.of("\\x00m"), qualifiers(put), "the marker is not written twice");
+    assertArrayEquals(PresenceCell.INSERTED, CellUtil.cloneValue(put.get(D, PresenceCell.TALL_MARKER).get(0)),
+        "a check-and-mutate takes a cell with an empty value for an absent one");
   }
 
   @Test
