@@ -47,7 +47,7 @@ public interface HBaseRepository<T> {
    * Writes {@code entity} to its table and every view only if no entity is stored under its key
    * (for a wide entity, its row and column key): an insert, where {@link #save} replaces. A key
    * whose entity was deleted is free. Of inserts of one key racing each other, at most one
-   * succeeds (docs/writes.md says what holds against a save racing an insert).
+   * succeeds; docs/writes.md says what holds when saves of the key race them.
    *
    * <pre>{@code
    * orders.insert(order);          // the first time

@@ -147,6 +147,84 @@ class InsertRacesIT {
   }
 
   @Test
+  void insertsRacingSavesAndDeletesNeverOverwriteAnEntityWithViewsOrAPrimitiveColumn(Connection connection,
+      TestNamespace namespace) throws Exception {
+    long seed = seed("inserts, saves and deletes");
+    Duration lease = Duration.ofSeconds(1);
+    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).writeLease(lease).groupCommit(true)
+        .build()) {
+      rowan.schema().create(Order.class);
+      rowan.schema().create(Counter.class);
+      OrderRepository orders = rowan.repository(OrderRepository.class);
+      mixedRace(seed, orders, (random, key) -> new OrderFixtures(random).order(key), Order::orderNo);
+      Counters counters = rowan.repository(Counters.class);
+      mixedRace(seed, counters, (random, key) -> new Counter("order-" + key, null, random.nextInt(100)), Counter::id);
+      Thread.sleep(lease.toMillis() + 100);
+      FaultInjectionIT.assertEveryViewAnswersLikeTheMainTable(rowan, "after the race, seed " + seed);
+      ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
+    }
+  }
+
+  /**
+   * {@value #THREADS} threads insert, save and delete 10 keys at random: between two inserts of a
+   * key that succeed, the entity must have gone, so each key has at most one more successful
+   * insert than successful deletes (an insert that overwrote an entity, saved or inserted, would
+   * break that).
+   */
+  private static <T> void mixedRace(long seed, HBaseRepository<T> repository, BiFunction<Random, Integer, T> entity,
+      Function<T, String> key) throws Exception {
+    int keys = 10;
+    Map<String, Integer> inserts = new ConcurrentHashMap<>();
+    Map<String, Integer> deletes = new ConcurrentHashMap<>();
+    CountDownLatch start = new CountDownLatch(1);
+    ExecutorService executor = Executors.newFixedThreadPool(THREADS);
+    try {
+      List<Future<?>> threads = new ArrayList<>();
+      for (int t = 0; t < THREADS; t++) {
+        Random random = new Random(seed * 7 + t);
+        threads.add(executor.submit(() -> {
+          start.await();
+          for (int i = 0; i < 60; i++) {
+            T one = entity.apply(random, random.nextInt(keys));
+            String text = key.apply(one);
+            int roll = random.nextInt(10);
+            if (roll < 6) {
+              try {
+                repository.insert(one);
+                inserts.merge(text, 1, Integer::sum);
+              } catch (EntityExistsException refused) {
+                // taken
+              }
+            } else if (roll < 9) {
+              repository.save(one);
+            } else {
+              repository.delete(one);
+              deletes.merge(text, 1, Integer::sum);
+            }
+          }
+          return null;
+        }));
+      }
+      start.countDown();
+      for (Future<?> thread : threads) {
+        thread.get(120, TimeUnit.SECONDS);
+      }
+    } finally {
+      executor.shutdownNow();
+    }
+    int total = 0;
+    for (Map.Entry<String, Integer> entry : inserts.entrySet()) {
+      int deleted = deletes.getOrDefault(entry.getKey(), 0);
+      assertTrue(entry.getValue() <= deleted + 1, entry.getKey() + ": " + entry.getValue() + " inserts succeeded with "
+          + deleted + " deletes, seed " + seed);
+      total += entry.getValue();
+    }
+    assertTrue(total >= keys, "inserts succeeded: " + total);
+    System.out.println("InsertRacesIT: " + total + " inserts succeeded among saves and " + deletes.values().stream()
+        .mapToInt(Integer::intValue).sum() + " deletes");
+  }
+
+  @Test
   void anInsertWhoseRivalCommitsWhileItsViewRowsAreUnverifiedIsRefusedAndLeavesNoKeyTaken(Connection connection,
       TestNamespace namespace) throws Exception {
     StepGate gate = new StepGate();
