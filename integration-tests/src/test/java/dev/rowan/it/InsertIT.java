@@ -203,6 +203,11 @@ class InsertIT {
     assertEquals(Optional.empty(), members.findByEmail("free@x"), "a refused insert claims nothing");
     members.insert(new Member("u3", "free@x", "third"));
     assertEquals(Optional.of(new Member("u3", "free@x", "third")), members.findByEmail("free@x"));
+
+    assertThrows(UniqueViolationException.class, () -> members.insertAll(List.of(new Member("u4", "four@x", "fourth"),
+        new Member("u5", "one@x", "fifth"))));
+    assertEquals(Optional.empty(), members.findByKey("u4"), "the batch of a taken unique key writes nothing");
+    assertEquals(Optional.empty(), members.findByEmail("four@x"));
     ViewAudit.assertViewsMatchRebuild(rowan, Member.class);
   }
 
