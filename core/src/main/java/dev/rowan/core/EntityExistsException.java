@@ -38,7 +38,7 @@ public final class EntityExistsException extends RowanException {
     String message = copy.size() == 1 && attempted == 1
         ? entity + " " + shown + " already exists; insert writes only new entities (save replaces)"
         : copy.size() + " of " + attempted + " " + entity + " entities already exist, not inserted: " + shown
-            + "; the other " + (attempted - copy.size()) + " were inserted";
+            + (copy.size() == attempted ? "" : "; the other " + (attempted - copy.size()) + " were inserted");
     return new EntityExistsException(message, entity, copy);
   }
 
