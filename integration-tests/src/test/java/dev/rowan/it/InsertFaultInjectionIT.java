@@ -6,13 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rowan.core.EntityExistsException;
 import dev.rowan.core.Rowan;
 import dev.rowan.core.UniqueViolationException;
-import dev.rowan.core.spi.ProtocolHook;
 import dev.rowan.core.spi.ProtocolHook.Step;
+import dev.rowan.core.spi.ProtocolHook;
 import dev.rowan.it.InsertIT.Member;
 import dev.rowan.it.InsertRacesIT.Members;
 import dev.rowan.test.HBaseTest;
 import dev.rowan.test.TestNamespace;
 import dev.rowan.test.ViewAudit;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,7 +23,9 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,6 +36,11 @@ import org.junit.jupiter.api.Test;
  */
 @HBaseTest
 class InsertFaultInjectionIT {
+
+  @AfterEach
+  void dropTables(Admin admin, TestNamespace namespace) throws IOException {
+    NamespaceTables.drop(admin, namespace);
+  }
 
   private static final int KEYS = 200;
 

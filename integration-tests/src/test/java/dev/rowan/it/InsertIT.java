@@ -16,13 +16,17 @@ import dev.rowan.mapping.annotation.Index;
 import dev.rowan.mapping.annotation.RowKey;
 import dev.rowan.mapping.annotation.Table;
 import dev.rowan.mapping.annotation.Version;
-import dev.rowan.test.ViewAudit;
 import dev.rowan.test.HBaseTest;
+import dev.rowan.test.TestNamespace;
+import dev.rowan.test.ViewAudit;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.apache.hadoop.hbase.client.Admin;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,6 +37,11 @@ import org.junit.jupiter.api.Test;
  */
 @HBaseTest
 class InsertIT {
+
+  @AfterEach
+  void dropTables(Admin admin, TestNamespace namespace) throws IOException {
+    NamespaceTables.drop(admin, namespace);
+  }
 
   @Table(name = "notes")
   record Note(@RowKey String id, @Column(name = "t") String text, @Column(name = "a") String author) {}

@@ -15,6 +15,7 @@ import dev.rowan.it.InsertIT.Note;
 import dev.rowan.test.HBaseTest;
 import dev.rowan.test.TestNamespace;
 import dev.rowan.test.ViewAudit;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -31,11 +32,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
+import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -47,6 +50,11 @@ import org.junit.jupiter.api.Test;
  */
 @HBaseTest
 class InsertRacesIT {
+
+  @AfterEach
+  void dropTables(Admin admin, TestNamespace namespace) throws IOException {
+    NamespaceTables.drop(admin, namespace);
+  }
 
   private static final int THREADS = 8;
   private static final int KEYS = 40;

@@ -6,18 +6,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rowan.core.EntityExistsException;
 import dev.rowan.core.Rowan;
 import dev.rowan.test.HBaseTest;
+import dev.rowan.test.TestNamespace;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import org.apache.hadoop.hbase.client.Admin;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** The examples of docs/writes.md, run as written (DocsCodeTest finds them here). */
 @HBaseTest
 class WritesGuideIT {
+
+  @AfterEach
+  void dropTables(Admin admin, TestNamespace namespace) throws IOException {
+    NamespaceTables.drop(admin, namespace);
+  }
 
   @Test
   void insertWritesANewOrderAndRefusesItOnceTakenWhileSaveReplaces(Rowan rowan) {
