@@ -44,6 +44,43 @@ public interface HBaseRepository<T> {
   java.util.List<T> saveAll(Iterable<T> entities);
 
   /**
+   * Writes {@code entity} to its table and every view only if no entity is stored under its key
+   * (for a wide entity, its row and column key): an insert, where {@link #save} replaces. A key
+   * whose entity was deleted is free. Of inserts of one key racing each other, at most one
+   * succeeds; docs/writes.md says what holds when saves of the key race them.
+   *
+   * <pre>{@code
+   * orders.insert(order);          // the first time
+   * orders.insert(order);          // EntityExistsException: Order orderNo=o-1 already exists
+   * }</pre>
+   *
+   * @return the entity inserted (with its {@code @Version} at 1, when it has one)
+   * @throws EntityExistsException when an entity is stored under its key; nothing is written then
+   * @throws dev.rowan.mapping.InvalidValueException when a value cannot be written; nothing is
+   *     written then
+   * @throws OptimisticLockException when the entity carries a {@code @Version} other than 0 (a new
+   *     entity's), whether or not its key is taken; nothing is written then
+   * @throws UniqueViolationException when a unique view already holds the entity's key; nothing
+   *     is written then
+   * @throws DataAccessException when HBase fails
+   */
+  T insert(T entity);
+
+  /**
+   * Inserts every entity as {@link #insert} does, in batches as {@link #saveAll} writes. Each
+   * entity is inserted on its own: those whose key is free are written, those whose key holds an
+   * entity are not, and the call then fails, once the others are written, naming each of them. An
+   * entity given twice is inserted once and found existing the second time.
+   *
+   * @return the entities inserted, in order, when every one was
+   * @throws EntityExistsException naming, in {@link EntityExistsException#keys()}, every entity not
+   *     inserted because its key held an entity; every other entity of the call is inserted
+   * @throws dev.rowan.mapping.InvalidValueException when a value cannot be written; no entity
+   *     is written then
+   */
+  java.util.List<T> insertAll(Iterable<T> entities);
+
+  /**
    * The entity stored under the row key made of {@code keyParts}, in {@code @RowKey} order. For
    * a wide entity (one with a {@code @ColumnKey}), the key parts of one entity: its row key parts,
    * then its column key parts in {@code @ColumnKey} order; the row key parts alone name a row of

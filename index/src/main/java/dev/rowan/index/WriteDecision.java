@@ -81,6 +81,27 @@ public record WriteDecision(RowStatus status, Object[] written, Row mainMutation
   }
 
   /**
+   * The decision of an insert of {@code requested} into main row {@code rowKey}, read as
+   * {@code before}: the save's decision ({@link #ofSave}) when the row holds no entity (it does
+   * not exist, holds a {@code DELETED} tombstone, or only a sync mark), and null when it holds
+   * one (a live status, or an entity written before the entity had views): the insert is
+   * refused and writes nothing. The commit is conditional on the status read, as a save's: the
+   * row must still have no status, or still the same tombstone. So of two inserts that read the
+   * same state, at most one commits, and the other, reading again, finds the winner's entity and
+   * is refused; an insert never skips the read ({@link #ofGuess}), whose condition a row written
+   * before the entity had views would pass.
+   *
+   * @throws StaleVersionException when {@code requested} carries a {@code @Version} other than 0,
+   *     whether or not the row holds an entity
+   */
+  public static WriteDecision ofInsert(ViewMaintainer views, byte[] rowKey, MainRow before, Object[] requested,
+      long now, long nonce, boolean grouped) {
+    java.util.Objects.requireNonNull(requested, "an insert writes an entity");
+    MainRow.advanceVersionForSave(views.entity(), null, requested, rowKey); // a new entity is at version 0
+    return before.isLive() ? null : ofSave(views, rowKey, before, requested, now, nonce, grouped);
+  }
+
+  /**
    * Whether a save of an entity of {@code views} may skip step one's read and guess that the
    * entity is new ({@link #ofGuess}): not when the entity has a {@code @Version} (whose check
    * needs the stored version: a status-less row written before the entity had views would pass

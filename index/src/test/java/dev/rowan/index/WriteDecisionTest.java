@@ -70,6 +70,47 @@ class WriteDecisionTest {
   }
 
   @Test
+  void anInsertOverAnAbsentRowIsTheSaveOfANewEntity() {
+    Order order = new Order("o-1", "s-1", "b-1", "hello", 0);
+    WriteDecision insert = WriteDecision.ofInsert(VIEWS, ROW, MainRow.ABSENT, MODEL.values(order), NOW, 42, false);
+
+    assertEquals(new RowStatus(State.LIVE, NOW, 42), insert.status());
+    assertEquals(1L, insert.written()[4], "the version is advanced from none");
+    assertNull(insert.commit().getValue(), "committed only if the row still has no status");
+    assertEquals(List.of("seller WRITE", "buyer WRITE"), kinds(insert.plan()));
+  }
+
+  @Test
+  void anInsertOverATombstoneGoesAboveItAndIsCommittedOnlyIfTheTombstoneIsStillThere() {
+    MainRow tombstone = new MainRow(new RowStatus(State.DELETED, NOW + 500, 9), null);
+    Order order = new Order("o-1", "s-2", "b-1", "hello", 0);
+    WriteDecision insert = WriteDecision.ofInsert(VIEWS, ROW, tombstone, MODEL.values(order), NOW, 42, false);
+
+    assertEquals(NOW + 501, insert.timestamp());
+    assertEquals(CompareOperator.EQUAL, insert.commit().getCompareOp());
+    assertArrayEquals(tombstone.status().encode(), insert.commit().getValue());
+    assertEquals(List.of("seller WRITE", "buyer WRITE"), kinds(insert.plan()), "a tombstone has no view rows to retire");
+  }
+
+  @Test
+  void anInsertOverALiveEntityIsRefusedWithNothingDecided() {
+    Order order = new Order("o-1", "s-2", "b-1", "hello", 0);
+    assertNull(WriteDecision.ofInsert(VIEWS, ROW, stored(NOW), MODEL.values(order), NOW, 42, false));
+    MainRow writtenBeforeViews = new MainRow(null, MODEL.values(STORED));
+    assertNull(WriteDecision.ofInsert(VIEWS, ROW, writtenBeforeViews, MODEL.values(order), NOW, 42, false),
+        "an entity without a status (written before the entity had views) exists too");
+  }
+
+  @Test
+  void anInsertCarryingAVersionOtherThanZeroIsRefusedAsStaleWhetherOrNotTheEntityExists() {
+    Order order = new Order("o-1", "s-1", "b-1", "hello", 2);
+    assertThrows(StaleVersionException.class,
+        () -> WriteDecision.ofInsert(VIEWS, ROW, MainRow.ABSENT, MODEL.values(order), NOW, 42, false));
+    assertThrows(StaleVersionException.class,
+        () -> WriteDecision.ofInsert(VIEWS, ROW, stored(NOW), MODEL.values(order), NOW, 42, false));
+  }
+
+  @Test
   void anUpdateGoesAboveTheLastWriteAndIsCommittedOnlyIfTheStatusIsStillTheOneRead() {
     MainRow before = stored(NOW + 500);
     Order moved = new Order("o-1", "s-2", "b-1", "hello", 3);

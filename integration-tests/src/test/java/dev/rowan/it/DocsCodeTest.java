@@ -27,7 +27,8 @@ class DocsCodeTest {
   private static final Pattern JAVA_BLOCK = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL);
 
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"docs/queries.md", "docs/testing.md", "docs/getting-started.md", "docs/bulk-load.md"})
+  @ValueSource(strings = {"docs/queries.md", "docs/testing.md", "docs/getting-started.md", "docs/bulk-load.md",
+      "docs/writes.md"})
   void everyJavaBlockOfTheDocumentIsInATestedSource(String document) throws IOException {
     Path root = repositoryRoot();
     String text = Files.readString(root.resolve(document));

@@ -40,7 +40,13 @@ final class SharedCluster implements ExtensionContext.Store.CloseableResource {
   /** Starts ZooKeeper and HBase; called once per JVM through the root store. */
   static SharedCluster start() {
     long began = System.nanoTime();
-    HBaseTestingUtility utility = new HBaseTestingUtility(LocalClusterSettings.create(1));
+    org.apache.hadoop.conf.Configuration conf = LocalClusterSettings.create(1);
+    // The region server shares the test JVM's heap, which every test class fills with regions of its own
+    // namespace: bound what HBase may hold (by default 40% for memstores and 40% for the block cache), so
+    // that it flushes instead of starving the tests.
+    conf.setFloat("hbase.regionserver.global.memstore.size", 0.2f);
+    conf.setFloat("hfile.block.cache.size", 0.1f);
+    HBaseTestingUtility utility = new HBaseTestingUtility(conf);
     try {
       utility.startMiniZKCluster();
       utility.startMiniHBaseCluster(

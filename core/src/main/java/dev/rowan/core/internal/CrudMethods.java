@@ -16,6 +16,9 @@ final class CrudMethods {
       case "save" -> arity == 1 ? args -> store.save(args[0]) : null;
       case "saveAll" -> arity == 1 && Iterable.class.isAssignableFrom(types[0])
           ? args -> store.saveAll((Iterable) args[0]) : null;
+      case "insert" -> arity == 1 ? args -> store.insert(args[0]) : null;
+      case "insertAll" -> arity == 1 && Iterable.class.isAssignableFrom(types[0])
+          ? args -> store.insertAll((Iterable) args[0]) : null;
       case "findByKey" -> arity == 1 && types[0] == Object[].class ? args -> store.findByKey((Object[]) args[0]) : null;
       case "delete" -> arity == 1 ? args -> {
         store.delete(args[0]);

@@ -164,6 +164,89 @@ public final class EntityStore<T> {
     return written;
   }
 
+  /** Inserts one entity; see {@link dev.rowan.core.HBaseRepository#insert}. */
+  public T insert(T entity) {
+    Objects.requireNonNull(entity, () -> "cannot insert a null " + context.model.entityName());
+    return insertAll(List.of(entity)).get(0);
+  }
+
+  /**
+   * Inserts entities in batches; see {@link dev.rowan.core.HBaseRepository#insertAll}. Every
+   * entity is encoded and checked first, as by {@link #saveAll}; then each is written only where
+   * no entity is stored under its key (by the protocol for entities with views, with
+   * {@link PlainInserts} without), and the call fails once every batch is written if some were
+   * not, naming them. An entity given twice is inserted once and found existing the second time.
+   *
+   * @throws dev.rowan.core.EntityExistsException naming the keys under which an entity existed
+   */
+  public List<T> insertAll(Iterable<T> entities) {
+    Objects.requireNonNull(entities, "entities");
+    List<T> given = new ArrayList<>();
+    List<Object[]> values = new ArrayList<>();
+    List<byte[]> keys = new ArrayList<>();
+    List<RowWrite> writes = new ArrayList<>();
+    for (T entity : entities) {
+      Objects.requireNonNull(entity, () -> "cannot insert a null " + context.model.entityName());
+      Object[] entityValues = context.model.values(entity);
+      RowWrite write = context.model.write(entityValues); // validates every value before any write
+      CellLimits.check(context, entityValues, write); // and every key and cell of the views
+      given.add(entity);
+      values.add(entityValues);
+      keys.add(write.row());
+      writes.add(write);
+    }
+    List<Object[]> stored = SettlePipeline.around(values.size() > BATCH, context.background, settles -> {
+      List<Object[]> all = new ArrayList<>(values.size());
+      for (int from = 0; from < values.size(); from += BATCH) {
+        int to = Math.min(values.size(), from + BATCH);
+        all.addAll(insertBatch(keys.subList(from, to), values.subList(from, to), writes.subList(from, to), settles));
+      }
+      return all;
+    });
+    List<T> inserted = new ArrayList<>(stored.size());
+    List<String> existing = new ArrayList<>();
+    for (int i = 0; i < stored.size(); i++) {
+      if (stored.get(i) == null) {
+        existing.add(KeyText.of(context.model, values.get(i)));
+      } else {
+        inserted.add(context.model.version() == null ? given.get(i) : context.model.instantiate(stored.get(i)));
+      }
+    }
+    if (!existing.isEmpty()) {
+      throw dev.rowan.core.EntityExistsException.of(context.model.entityName(), existing, stored.size());
+    }
+    return inserted;
+  }
+
+  /** One batch of inserts, in rounds of distinct entities; null for each entity that exists. */
+  private List<Object[]> insertBatch(List<byte[]> keys, List<Object[]> values, List<RowWrite> writes,
+      SettlePipeline settles) {
+    List<Object[]> stored = new ArrayList<>(values.size());
+    java.util.Set<String> round = new java.util.HashSet<>();
+    int start = 0;
+    for (int i = 0; i <= keys.size(); i++) {
+      String key = i < keys.size() ? KeyText.identity(context.model, keys.get(i), values.get(i)) : null;
+      if (i == keys.size() || round.contains(key)) {
+        if (!context.usesProtocol()) {
+          stored.addAll(new PlainInserts<>(context).insert(keys.subList(start, i), values.subList(start, i),
+              writes.subList(start, i)));
+        } else {
+          List<Pending> pending = new ArrayList<>(i - start);
+          for (int j = start; j < i; j++) {
+            pending.add(new Pending(keys.get(j), values.get(j), true));
+          }
+          stored.addAll(protocol.write(pending, settles));
+        }
+        round.clear();
+        start = i;
+      }
+      if (key != null) {
+        round.add(key);
+      }
+    }
+    return stored;
+  }
+
   /**
    * The entity under {@code keyParts}: its row key parts, then for a wide entity its column key
    * parts (one entity of a wide row, read with a get of that entity's columns alone).

@@ -92,7 +92,11 @@ final class GroupCommit<T> {
     if (!unproven.isEmpty()) {
       List<Boolean> each = confirm(unproven);
       for (int j = 0; j < unproven.size(); j++) {
-        (each.get(j) ? durable : again).add(unproven.get(j));
+        Pending entity = unproven.get(j);
+        if (!each.get(j)) {
+          entity.unconfirmed = true; // it went through, and may have taken effect
+        }
+        (each.get(j) ? durable : again).add(entity);
       }
     }
     return durable;

@@ -57,6 +57,18 @@ final class ProtocolWriter<T> {
   static final class Pending {
     final byte[] rowKey;
     final Object[] requested;
+    /** Whether this is an insert: written only where the main row holds no entity ({@link WriteDecision#ofInsert}). */
+    final boolean insert;
+    /** Whether this insert was refused: its main row holds an entity. */
+    boolean refused;
+    /** The unique keys this entity's last claiming attempt took free ({@link UniqueClaims}). */
+    List<ViewRowChange> claimedFree = List.of();
+    /**
+     * Whether a commit of this entity went through but could not be confirmed durable
+     * ({@link GroupCommit}): lost with a region server, or written over since; it may have
+     * taken effect.
+     */
+    boolean unconfirmed;
     /** The main row as read; null while this attempt guesses the entity new. */
     MainRow current;
     WriteDecision decision;
@@ -66,14 +78,20 @@ final class ProtocolWriter<T> {
     HRegionLocation regionBefore;
 
     Pending(byte[] rowKey, Object[] requested) {
+      this(rowKey, requested, false);
+    }
+
+    Pending(byte[] rowKey, Object[] requested, boolean insert) {
       this.rowKey = rowKey;
       this.requested = requested;
+      this.insert = insert;
     }
   }
 
   /**
    * Writes every entity (a null value array deletes the entity of that row key) and returns
-   * the values stored for each, their versions advanced; rows must be distinct.
+   * the values stored for each, their versions advanced, null for a delete and for a refused
+   * insert ({@link Pending#refused}); rows must be distinct.
    */
   List<Object[]> write(List<Pending> all) {
     return SettlePipeline.around(false, context.background, settles -> write(all, settles));
@@ -97,6 +115,8 @@ final class ProtocolWriter<T> {
       for (Pending entity : pending) {
         if (prepare(entity)) {
           active.add(entity);
+        } else if (entity.refused) {
+          releaseClaims(entity);
         }
       }
       if (active.isEmpty()) {
@@ -135,7 +155,7 @@ final class ProtocolWriter<T> {
     List<Pending> read = new ArrayList<>(pending.size());
     for (Pending entity : pending) {
       entity.current = null;
-      if (!guessing || entity.requested == null) {
+      if (!guessing || entity.requested == null || entity.insert) {
         read.add(entity);
       }
     }
@@ -158,7 +178,11 @@ final class ProtocolWriter<T> {
     long nonce = ThreadLocalRandom.current().nextLong();
     boolean grouped = entity.regionBefore != null;
     WriteDecision decision;
-    if (entity.current == null) {
+    if (entity.insert) {
+      decision = StoreContext.staleAsOptimisticLock(() -> WriteDecision.ofInsert(context.views, entity.rowKey,
+          entity.current, entity.requested, now, nonce, grouped));
+      entity.refused = decision == null;
+    } else if (entity.current == null) {
       decision = WriteDecision.ofGuess(context.views, entity.rowKey, entity.requested, now, nonce, grouped);
       entity.guess = decision;
     } else if (entity.guess != null) {
@@ -170,6 +194,19 @@ final class ProtocolWriter<T> {
     }
     entity.decision = decision;
     return decision != null;
+  }
+
+  /**
+   * Releases the unique keys a refused insert took free in its last claiming attempt (each only
+   * while its status is still that attempt's), unless a commit of it went through unconfirmed:
+   * then it may have taken effect, and its keys are left to readers and later claims, which judge
+   * them against the main row.
+   */
+  private void releaseClaims(Pending entity) {
+    if (!entity.unconfirmed && !entity.claimedFree.isEmpty()) {
+      unique.release(entity.claimedFree);
+    }
+    entity.claimedFree = List.of();
   }
 
   private void unverify(List<Pending> active, List<ViewRowChange> alreadyWritten) {

@@ -57,18 +57,21 @@ final class UniqueClaims {
     List<ViewRowChange> claimed = new ArrayList<>();
     List<ViewRowChange> taken = new ArrayList<>();
     for (Pending entity : active) {
+      List<ViewRowChange> free = new ArrayList<>();
+      entity.claimedFree = free;
       for (ViewRowChange change : entity.decision.plan().changes()) {
         if (change.view().isUnique() && change.kind() == Kind.WRITE && !heldBefore(entity, change)) {
-          boolean free;
+          boolean isFree;
           try {
-            free = claimOne(entity, change);
+            isFree = claimOne(entity, change);
           } catch (UniqueViolationException e) {
             release(taken);
             throw e;
           }
           claimed.add(change);
-          if (free) {
+          if (isFree) {
             taken.add(change);
+            free.add(change);
           }
         }
       }
@@ -149,7 +152,11 @@ final class UniqueClaims {
     return context.confirmDurable(owner, main);
   }
 
-  private void release(List<ViewRowChange> claimed) {
+  /**
+   * Deletes each claim of {@code claimed}, each only if its status is still the claim's: the
+   * claims of a write that failed before its commit, which never commits.
+   */
+  void release(List<ViewRowChange> claimed) {
     for (ViewRowChange change : claimed) {
       byte[] family = change.view().statusFamily();
       Cell cell = change.unverify().get(family, VIEW_STATUS).get(0);

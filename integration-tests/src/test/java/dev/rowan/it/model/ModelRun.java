@@ -1,5 +1,6 @@
 package dev.rowan.it.model;
 
+import dev.rowan.core.EntityExistsException;
 import dev.rowan.core.HBaseRepository;
 import dev.rowan.core.OptimisticLockException;
 import dev.rowan.core.Rowan;
@@ -134,7 +135,14 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
     int roll = random.nextInt(100);
     E existing = model.any(random);
     E keyOf = existing != null && random.nextInt(3) > 0 ? existing : null;
-    if (roll < 30) {
+    if (random.nextInt(10) == 0) {
+      operation = random.nextBoolean() ? "insert" : "insertAll";
+      if (operation.equals("insert")) {
+        insert(shape.create(random, keyOf));
+      } else {
+        insertAll();
+      }
+    } else if (roll < 30) {
       operation = "save";
       save(shape.create(random, keyOf), false);
     } else if (roll < 38) {
@@ -317,6 +325,92 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
       noteRowMarker(expected);
     }
     after(entity);
+  }
+
+  /** An entity as an insert takes it: as a save would, at version 0. */
+  private E forInsert(E requested) {
+    E entity = prepare(requested, false);
+    return entities.version < 0 ? entity : entities.with(entity, entities.version, 0L);
+  }
+
+  /**
+   * Inserts {@code requested}: refused with {@code EntityExistsException} when its key is live in
+   * the model, with {@code UniqueViolationException} when another entity holds one of its unique
+   * keys, and otherwise stored as a save of a new entity stores it.
+   */
+  private void insert(E requested) {
+    E entity = forInsert(requested);
+    E stored = model.get(entity);
+    E owner = model.uniqueOwnerOtherThan(entity);
+    if (stored != null) {
+      log("insert " + entities.text(entity) + " expecting EntityExistsException");
+      try {
+        E returned = repository.insert(entity);
+        verdict.fail("insert(" + entities.text(entity) + ")", "EntityExistsException: stored is "
+            + entities.text(stored), "inserted " + entities.text(returned));
+      } catch (EntityExistsException expected) {
+        verdict.checks++;
+      }
+    } else if (owner != null) {
+      log("insert " + entities.text(entity) + " expecting UniqueViolationException (held by " + entities.key(owner) + ")");
+      try {
+        E returned = repository.insert(entity);
+        verdict.fail("insert(" + entities.text(entity) + ")", "UniqueViolationException: the key is held by "
+            + entities.text(owner), "inserted " + entities.text(returned));
+      } catch (UniqueViolationException expected) {
+        verdict.checks++;
+      }
+    } else {
+      log("insert " + entities.text(entity));
+      E returned = repository.insert(entity);
+      E expected = advanced(entity);
+      verdict.sameEntity("insert(" + entities.text(entity) + ") returned", expected, returned);
+      model.put(expected);
+      noteRowMarker(expected);
+    }
+    after(entity);
+  }
+
+  /**
+   * Inserts a batch of live and free keys (no unique key held by another entity, none twice):
+   * the free ones are stored, and the call fails naming as many keys as were live.
+   */
+  private void insertAll() {
+    int size = 1 + random.nextInt(6);
+    Map<String, E> batch = new LinkedHashMap<>();
+    List<String> taken = new ArrayList<>();
+    for (int i = 0; i < size; i++) {
+      E existing = model.any(random);
+      E entity = forInsert(shape.create(random, existing != null && random.nextBoolean() ? existing : null));
+      String key = entities.key(entity);
+      if (batch.containsKey(key) || model.uniqueOwnerOtherThan(entity) != null) {
+        continue;
+      }
+      List<String> unique = entities.uniqueKeys(entity).stream().filter(k -> k != null).toList();
+      if (unique.stream().anyMatch(taken::contains)) {
+        continue;
+      }
+      taken.addAll(unique);
+      batch.put(key, entity);
+    }
+    List<E> given = new ArrayList<>(batch.values());
+    List<E> live = given.stream().filter(e -> model.get(e) != null).toList();
+    log("insertAll " + given.stream().map(entities::text).toList() + " expecting " + live.size() + " live");
+    try {
+      List<E> returned = repository.insertAll(given);
+      verdict.same("insertAll of " + given.size() + " with live keys", live.size(), 0);
+      verdict.inOrder("insertAll returned", given.stream().map(this::advanced).toList(), returned);
+    } catch (EntityExistsException e) {
+      verdict.same("insertAll: keys named as live, " + e.keys(), live.size(), e.keys().size());
+    }
+    for (E entity : given) {
+      if (model.get(entity) == null) {
+        E expected = advanced(entity);
+        model.put(expected);
+        noteRowMarker(expected);
+      }
+    }
+    given.forEach(this::after);
   }
 
   private void saveAll() {

@@ -1,0 +1,39 @@
+package dev.rowan.core.internal;
+
+import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.PropertyModel;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/** An entity's key as messages show it, and as a write tells its entities apart. */
+final class KeyText {
+
+  private KeyText() {}
+
+  /**
+   * The key parts of the entity whose values are {@code values}, as {@code orderNo=order-7}, or
+   * {@code (userId=u-1, day=2026-11-24)} for several: its row key parts, then its column key parts.
+   */
+  static String of(EntityModel<?> model, Object[] values) {
+    List<PropertyModel> parts = new ArrayList<>(model.rowKey().parts());
+    if (model.isWide()) {
+      parts.addAll(model.columnKey().parts());
+    }
+    List<String> shown = parts.stream().map(part -> part.name() + "=" + shown(values[part.index()])).toList();
+    return shown.size() == 1 ? shown.get(0) : "(" + String.join(", ", shown) + ")";
+  }
+
+  private static String shown(Object value) {
+    return value instanceof byte[] bytes ? Bytes.toStringBinary(bytes) : String.valueOf(value);
+  }
+
+  /**
+   * What tells the entity of main row {@code rowKey} with {@code values} apart from the other
+   * entities of a write: its row key, and for a wide entity its column key.
+   */
+  static String identity(EntityModel<?> model, byte[] rowKey, Object[] values) {
+    String row = Bytes.toStringBinary(rowKey);
+    return model.isWide() ? row + "/" + Bytes.toStringBinary(model.columnKey().encode(values)) : row;
+  }
+}
