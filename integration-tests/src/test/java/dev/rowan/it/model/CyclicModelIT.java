@@ -59,6 +59,10 @@ class CyclicModelIT extends ModelScenario {
 
     List<Ping> findTop3ByHostOrderByAtDesc(String host);
 
+    Page<Ping> findByHostOrderByAtDesc(String host, PageRequest page);
+
+    List<Ping> findByHostInAndAtBetween(List<String> hosts, Instant from, Instant to);
+
     List<Ping> findByHostAndAtIn(String host, List<Instant> ats);
 
     List<Ping> findByHostAndAtBetween(String host, Instant from, Instant to);
@@ -196,6 +200,20 @@ class CyclicModelIT extends ModelScenario {
         String host = pick(r, HOSTS);
         v.sorted(call("findTop3ByHostOrderByAtDesc", host), m.where(p -> p.host().equals(host)), BY_TIME.reversed(), 3,
             repo.findTop3ByHostOrderByAtDesc(host));
+      });
+      query("findByHostOrderByAtDesc (PageRequest, sorted in memory)", (repo, r, m, v) -> {
+        String host = pick(r, HOSTS);
+        List<Ping> matching = m.where(p -> p.host().equals(host));
+        String call = call("findByHostOrderByAtDesc", host, "pages");
+        v.sorted(call, matching, BY_TIME.reversed(), Integer.MAX_VALUE,
+            v.pages(call, r, matching.size(), page -> repo.findByHostOrderByAtDesc(host, page)));
+      });
+      query("findByHostInAndAtBetween (within a cycle)", (repo, r, m, v) -> {
+        List<String> hosts = r.nextBoolean() ? HOSTS : List.of(pick(r, HOSTS));
+        Instant[] range = withinCycle(r);
+        v.anyOrder(call("findByHostInAndAtBetween", hosts, range[0], range[1]),
+            m.where(p -> hosts.contains(p.host()) && between(p.at(), range)),
+            repo.findByHostInAndAtBetween(hosts, range[0], range[1]));
       });
       query("findByHostAndAt", (repo, r, m, v) -> {
         String host = pick(r, HOSTS);
