@@ -24,7 +24,8 @@ import java.util.function.Supplier;
  * keyed [url][day] carries the same transform after a column. Days lie in five cycles, before the
  * epoch and at {@code LocalDate.MIN} and {@code MAX}, at positions every cycle shares. Ranges within
  * a cycle on the leading part (forward and reversed scans, pages, limits, counts, deletes) and
- * through the view, an {@code OrderBy} across cycles, and ranges across cycles refused.
+ * through the view, an {@code OrderBy} across cycles, and ranges across cycles refused; half the
+ * steps are batches of mostly new keys.
  */
 class CyclicDescendingModelIT extends ModelScenario {
 
@@ -230,6 +231,12 @@ class CyclicDescendingModelIT extends ModelScenario {
         return;
       }
       v.fail(call, "IllegalArgumentException: a range across cycles of P16D", "answered " + Entities.value(answer));
+    }
+
+    /** Mostly new keys in batches, so that saves guess their entities new (and some guess wrong). */
+    @Override
+    boolean mostlyInserts() {
+      return true;
     }
 
     @Override
