@@ -2,8 +2,10 @@ package dev.rowan.it.model;
 
 import dev.rowan.core.AllowScan;
 import dev.rowan.core.HBaseRepository;
+import dev.rowan.core.Limit;
 import dev.rowan.core.Page;
 import dev.rowan.core.PageRequest;
+import dev.rowan.core.Sort;
 import dev.rowan.mapping.annotation.Column;
 import dev.rowan.mapping.annotation.Cyclic;
 import dev.rowan.mapping.annotation.Family;
@@ -62,6 +64,10 @@ class CyclicModelIT extends ModelScenario {
     Page<Ping> findByHostOrderByAtDesc(String host, PageRequest page);
 
     List<Ping> findByHostInAndAtBetween(List<String> hosts, Instant from, Instant to);
+
+    List<Ping> findByHost(String host, Sort sort);
+
+    List<Ping> findByHostAndAtBetween(String host, Instant from, Instant to, Sort sort, Limit limit);
 
     List<Ping> findByHostAndAtIn(String host, List<Instant> ats);
 
@@ -215,6 +221,22 @@ class CyclicModelIT extends ModelScenario {
             m.where(p -> hosts.contains(p.host()) && between(p.at(), range)),
             repo.findByHostInAndAtBetween(hosts, range[0], range[1]));
       });
+      query("findByHostAndAtBetween (Sort, Limit: by key order, either way)", (repo, r, m, v) -> {
+        String host = pick(r, HOSTS);
+        Instant[] range = withinCycle(r);
+        boolean descending = r.nextBoolean();
+        int limit = 1 + r.nextInt(3);
+        Sort sort = descending ? Sort.by("at").descending() : Sort.by("at");
+        v.sorted(call("findByHostAndAtBetween", host, range[0], range[1], sort, "Limit.of(" + limit + ")"),
+            m.where(p -> p.host().equals(host) && between(p.at(), range)), descending ? BY_TIME.reversed() : BY_TIME,
+            limit, repo.findByHostAndAtBetween(host, range[0], range[1], sort, Limit.of(limit)));
+      });
+      query("findByHost (Sort by the cyclic part across cycles: refused)", (repo, r, m, v) -> {
+        String host = pick(r, HOSTS);
+        Sort sort = r.nextBoolean() ? Sort.by("at").descending() : Sort.by("at");
+        refused(v, call("findByHost", host, sort), "would read every matching Ping into memory to sort them",
+            () -> repo.findByHost(host, sort));
+      });
       query("findByHostAndAt", (repo, r, m, v) -> {
         String host = pick(r, HOSTS);
         Instant at = pick(r, TIMES);
@@ -237,7 +259,7 @@ class CyclicModelIT extends ModelScenario {
       query("findByHostAndAtBetween (across cycles: refused)", (repo, r, m, v) -> {
         String host = pick(r, HOSTS);
         Instant[] range = acrossCycles(r);
-        refused(v, call("findByHostAndAtBetween", host, range[0], range[1]),
+        refused(v, call("findByHostAndAtBetween", host, range[0], range[1]), "the range " + range[0] + " to " + range[1],
             () -> repo.findByHostAndAtBetween(host, range[0], range[1]));
       });
       query("findByHostAndAtBetween (PageRequest)", (repo, r, m, v) -> {
@@ -288,7 +310,7 @@ class CyclicModelIT extends ModelScenario {
       query("countByHostAndAtBetween (across cycles: refused)", (repo, r, m, v) -> {
         String host = pick(r, HOSTS);
         Instant[] range = acrossCycles(r);
-        refused(v, call("countByHostAndAtBetween", host, range[0], range[1]),
+        refused(v, call("countByHostAndAtBetween", host, range[0], range[1]), "the range " + range[0] + " to " + range[1],
             () -> repo.countByHostAndAtBetween(host, range[0], range[1]));
       });
       query("findByAtBetween (full scan, within a cycle)", (repo, r, m, v) -> {
@@ -311,7 +333,7 @@ class CyclicModelIT extends ModelScenario {
       query("findByStatusAndAtBetween (view, across cycles: refused)", (repo, r, m, v) -> {
         Status status = pick(r, Status.values());
         Instant[] range = acrossCycles(r);
-        refused(v, call("findByStatusAndAtBetween", status, range[0], range[1]),
+        refused(v, call("findByStatusAndAtBetween", status, range[0], range[1]), "the range " + range[0] + " to " + range[1],
             () -> repo.findByStatusAndAtBetween(status, range[0], range[1]));
       });
       query("findByStatusAndAtBetween (view, PageRequest)", (repo, r, m, v) -> {
@@ -352,16 +374,22 @@ class CyclicModelIT extends ModelScenario {
       });
     }
 
-    /** The model's expectation of a range across cycles: an IllegalArgumentException, nothing read. */
-    private static void refused(Verdict<Ping> v, String call, Supplier<Object> query) {
+    /**
+     * The model's expectation of a range across cycles, or of a call's sort by the cyclic part that
+     * no key order serves: an IllegalArgumentException, nothing read.
+     */
+    private static void refused(Verdict<Ping> v, String call, String says, Supplier<Object> query) {
       Object answer;
       try {
         answer = query.get();
       } catch (IllegalArgumentException expected) {
+        if (!String.valueOf(expected.getMessage()).contains(says)) {
+          v.fail(call, "IllegalArgumentException saying " + says, "IllegalArgumentException: " + expected.getMessage());
+        }
         v.checks++;
         return;
       }
-      v.fail(call, "IllegalArgumentException: a range across cycles of " + PERIOD, "answered " + Entities.value(answer));
+      v.fail(call, "IllegalArgumentException saying " + says, "answered " + Entities.value(answer));
     }
 
     @Override
