@@ -2,6 +2,7 @@ package dev.rowan.it.model;
 
 import dev.rowan.mapping.annotation.CellTimestamp;
 import dev.rowan.mapping.annotation.ColumnKey;
+import dev.rowan.mapping.annotation.Cyclic;
 import dev.rowan.mapping.annotation.Descending;
 import dev.rowan.mapping.annotation.HashPrefix;
 import dev.rowan.mapping.annotation.Index;
@@ -15,6 +16,9 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -28,8 +32,9 @@ import java.util.stream.Collectors;
  * What the model knows about an entity record, read from its annotations independently of Rowan's
  * mapping: its key parts, the order of its keys and view keys as the documented encodings define
  * it (code point order for strings, unsigned bytes, {@code @Descending} reversed, the md5 prefix
- * first), its version and cell timestamp, its unique view keys, and a canonical text of an entity
- * (arrays by content) to compare entities by.
+ * first, a {@code @Cyclic} time by its position in the cycle, then its cycle), its version and
+ * cell timestamp, its unique view keys, and a canonical text of an entity (arrays by content) to
+ * compare entities by.
  */
 final class Entities<E> {
 
@@ -255,11 +260,39 @@ final class Entities<E> {
     Field field = field(i);
     Comparator<Object> values = field.isAnnotationPresent(Reversed.class)
         ? (a, b) -> compare(reverse((String) a), reverse((String) b)) : Entities::compare;
+    if (field.isAnnotationPresent(Cyclic.class)) {
+      values = cyclicOrder(Duration.parse(field.getAnnotation(Cyclic.class).period()));
+    }
     if (field.isAnnotationPresent(Descending.class)) {
       values = values.reversed();
     }
     Comparator<Object> finalValues = values;
     return (a, b) -> finalValues.compare(get(a, i), get(b, i));
+  }
+
+  /**
+   * The order of a {@code @Cyclic} part as its key stores it: the position in the cycle (counted
+   * from the epoch; seconds, then nanoseconds, for an {@code Instant}; days for a {@code LocalDate}),
+   * then the number of the cycle.
+   */
+  private static Comparator<Object> cyclicOrder(Duration period) {
+    return (a, b) -> {
+      if (a instanceof LocalDate x) {
+        long days = period.toDays();
+        long y = ((LocalDate) b).toEpochDay();
+        int position = Long.compare(Math.floorMod(x.toEpochDay(), days), Math.floorMod(y, days));
+        return position != 0 ? position : Long.compare(Math.floorDiv(x.toEpochDay(), days), Math.floorDiv(y, days));
+      }
+      Instant x = (Instant) a;
+      Instant y = (Instant) b;
+      long seconds = period.getSeconds();
+      int position = Long.compare(Math.floorMod(x.getEpochSecond(), seconds), Math.floorMod(y.getEpochSecond(), seconds));
+      if (position == 0) {
+        position = Integer.compare(x.getNano(), y.getNano());
+      }
+      return position != 0 ? position
+          : Long.compare(Math.floorDiv(x.getEpochSecond(), seconds), Math.floorDiv(y.getEpochSecond(), seconds));
+    };
   }
 
   private static String reverse(String s) {

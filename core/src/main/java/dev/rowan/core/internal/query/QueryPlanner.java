@@ -156,7 +156,7 @@ public final class QueryPlanner {
     }
     boolean wholeKey = prefix.size() == parts.size() && (view == null || view.isUnique());
     Access access = wholeKey ? Access.GET : Access.SCAN;
-    Boolean reversed = keyOrder(parts, prefix, sorts);
+    Boolean reversed = keyOrder(parts, prefix, range, sorts);
     boolean atMostOne = access == Access.GET && !(view == null && entity.isWide())
         && prefix.stream().allMatch(c -> c.keyword() == Keyword.EQUALS);
     return new AccessPlan(view, key, access, prefix, range, unused, Boolean.TRUE.equals(reversed),
@@ -238,9 +238,12 @@ public final class QueryPlanner {
    * Whether a scan after the bound prefix returns entities in the order {@code sorts} asks:
    * false for a forward scan, true for a reversed one, null when neither does. Sorts on
    * properties bound to one value by equality need no order; an {@code In} part breaks the order
-   * of the parts after it.
+   * of the parts after it. A {@code @Cyclic} part's keys follow the order of times only within one
+   * cycle: they serve a sort on it when {@code range} (a {@code Between}, refused at the call unless
+   * it lies within one cycle) bounds it, never otherwise.
    */
-  private static Boolean keyOrder(List<PropertyModel> parts, List<Condition> prefix, List<Sort> sorts) {
+  private static Boolean keyOrder(List<PropertyModel> parts, List<Condition> prefix, Condition range,
+      List<Sort> sorts) {
     List<Sort> needed = new ArrayList<>();
     for (Sort sort : sorts) {
       boolean fixed = prefix.stream().anyMatch(c -> c.keyword() == Keyword.EQUALS && c.property().equals(sort.property()));
@@ -263,6 +266,10 @@ public final class QueryPlanner {
       KeyCodec.Order order = parts.get(at).keyCodec().order();
       if (order == KeyCodec.Order.NONE) {
         return null;
+      }
+      if (parts.get(at).keyCodec().cycle() != null
+          && (i > 0 || range == null || !range.property().equals(parts.get(at).name()))) {
+        return null; // rows of every cycle interleave by position
       }
       boolean keyDescending = order == KeyCodec.Order.DESCENDING;
       boolean thisReversed = needed.get(i).descending() != keyDescending;

@@ -13,6 +13,7 @@ import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
 import dev.rowan.mapping.annotation.Column;
 import dev.rowan.mapping.annotation.ColumnKey;
+import dev.rowan.mapping.annotation.Cyclic;
 import dev.rowan.mapping.annotation.Descending;
 import dev.rowan.mapping.annotation.Family;
 import dev.rowan.mapping.annotation.HashPrefix;
@@ -81,6 +82,12 @@ class QueryPlannerTest {
   @Table(name = "devices")
   record Device(@RowKey(order = 0) String region, @RowKey(order = 1) @HashPrefix(length = 4) String deviceId,
       long seen) {}
+
+  /** A cyclic time after the host, then newest first in a second cyclic part: keys by position, then cycle. */
+  @Table(name = "pings")
+  @Family(name = "d", ttlSeconds = 86_400)
+  record Ping(@RowKey(order = 0) String host, @RowKey(order = 1) @Cyclic(period = "P20D") Instant at,
+      @RowKey(order = 2) @Cyclic(period = "P20D") @Descending Instant seen, String status) {}
 
   /** Wide: every line of an order in one row, by line number. */
   @Table(name = "lines")
@@ -484,6 +491,25 @@ class QueryPlannerTest {
         () -> assertEquals("table GET [orderNo EQUALS] residual [] " + SORTED,
             render(line.plan("findByOrderNoOrderBySku", 1))),
         () -> assertTrue(render(line.plan("findByOrderNoOrderByLineNoDesc", 1)).endsWith("sortInMemory=true")));
+  }
+
+  @Test
+  void sortsByACyclicKeyPartInMemoryUnlessABetweenKeepsTheScanWithinOneCycle() {
+    Fixture ping = Fixture.of(Ping.class).getPayload();
+
+    assertAll(
+        () -> assertEquals("table SCAN [host EQUALS] residual [] " + SORTED,
+            render(ping.plan("findByHostOrderByAtAsc", 1)), "positions of every cycle interleave: not time order"),
+        () -> assertEquals("table SCAN [host EQUALS] residual [] " + SORTED,
+            render(ping.plan("findTop3ByHostOrderByAtDesc", 1))),
+        () -> assertEquals("table SCAN [host EQUALS, at BETWEEN] residual [] " + FWD,
+            render(ping.plan("findByHostAndAtBetweenOrderByAtAsc", 3))),
+        () -> assertEquals("table SCAN [host EQUALS, at BETWEEN] residual [] " + REV,
+            render(ping.plan("findFirstByHostAndAtBetweenOrderByAtDesc", 3))),
+        () -> assertEquals("table SCAN [host EQUALS, at BETWEEN] residual [] " + SORTED,
+            render(ping.plan("findByHostAndAtBetweenOrderByAtAscSeenDesc", 3)), "seen is not bound to one cycle"),
+        () -> assertEquals("table SCAN [host EQUALS, at EQUALS, seen BETWEEN] residual [] " + FWD,
+            render(ping.plan("findByHostAndAtAndSeenBetweenOrderBySeenDesc", 4))));
   }
 
   @Test
