@@ -95,6 +95,8 @@ class BuildingViewsIT {
 
     RebuildViews.of(rowan, OrderV2.class).run();
     assertEquals(Set.of(), rowan.schema().buildingViews(OrderV2.class));
+    assertTrue(awaitView(orders), "the store that saw the view building reads it once it refreshes the states");
+    assertEquals(byBuyer(all, "b1"), orders.findByBuyerId("b1"), "seed " + seed);
     assertTrue(rowan.schema().check(OrderV2.class).matches(), rowan.schema().check(OrderV2.class).toString());
     try (Rowan next = Rowan.builder(connection).namespace(namespace.name()).build()) {
       OrdersV2 active = next.repository(OrdersV2.class);
@@ -109,6 +111,23 @@ class BuildingViewsIT {
   void viewsCreatedWithTheirMainTableAreActiveAtOnce(Rowan rowan) {
     rowan.schema().create(OrderV2.class);
     assertEquals(Set.of(), rowan.schema().buildingViews(OrderV2.class));
+  }
+
+  /** Whether {@code orders} plans its query on the buyer view within twice the refresh interval of the states. */
+  private static boolean awaitView(OrdersV2 orders) {
+    long deadline = System.currentTimeMillis() + 25_000;
+    while (System.currentTimeMillis() < deadline) {
+      if (orders.explain("findByBuyerId").indexOf("still building") < 0) {
+        return true;
+      }
+      try {
+        Thread.sleep(250);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
+    return false;
   }
 
   private static List<OrderV2> byBuyer(List<OrderV2> all, String buyer) {
