@@ -63,6 +63,14 @@ final class CallSorts {
         && plan.groups().stream().anyMatch(g -> g.access() != AccessPlan.Access.GET)) {
       String served = plan.groups().size() > 1 ? "its Or groups are read separately, so no key order serves any sort"
           : PlanText.keyOrder(plan.groups().get(0), model);
+      String cyclic = query.sorts().stream().map(s -> model.property(s.property()))
+          .filter(p -> (p.role() == PropertyModel.Role.ROW_KEY || p.role() == PropertyModel.Role.COLUMN_KEY)
+              && p.keyCodec().cycle() != null)
+          .map(PropertyModel::name).findFirst().orElse(null);
+      if (cyclic != null) {
+        served += " (the keys of @Cyclic " + cyclic + " interleave its cycles: they follow time order only under a"
+            + " Between within one cycle)";
+      }
       throw new IllegalArgumentException(name + ": Sort " + query.sorts().stream()
           .map(s -> s.property() + (s.descending() ? " desc" : " asc")).toList() + " would read every matching "
           + model.entityName() + " into memory to sort them; " + served + ". " + advice);
