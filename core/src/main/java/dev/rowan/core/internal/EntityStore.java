@@ -111,21 +111,11 @@ public final class EntityStore<T> {
    * are returned.
    */
   public List<T> saveAll(Iterable<T> entities) {
-    Objects.requireNonNull(entities, "entities");
-    List<T> given = new ArrayList<>();
-    List<Object[]> values = new ArrayList<>();
-    List<byte[]> keys = new ArrayList<>();
-    List<RowWrite> writes = new ArrayList<>();
-    for (T entity : entities) {
-      Objects.requireNonNull(entity, () -> "cannot save a null " + context.model.entityName());
-      Object[] entityValues = context.model.values(entity);
-      RowWrite write = context.model.write(entityValues); // validates every value before any write
-      CellLimits.check(context, entityValues, write); // and every key and cell of the views
-      given.add(entity);
-      values.add(entityValues);
-      keys.add(write.row());
-      writes.add(write);
-    }
+    Encoded<T> encoded = encode(entities, "save");
+    List<T> given = encoded.given();
+    List<Object[]> values = encoded.values();
+    List<byte[]> keys = encoded.keys();
+    List<RowWrite> writes = encoded.writes();
     boolean versioned = context.model.version() != null;
     List<T> saved = versioned ? new ArrayList<>(values.size()) : given;
     return SettlePipeline.around(values.size() > BATCH, context.background, settles -> {
@@ -141,6 +131,30 @@ public final class EntityStore<T> {
       }
       return saved;
     });
+  }
+
+  /** Entities to write, each encoded and checked: their values, main row keys and cells, in order. */
+  private record Encoded<T>(List<T> given, List<Object[]> values, List<byte[]> keys, List<RowWrite> writes) {}
+
+  /**
+   * Encodes every entity and checks it against HBase's limits (its main row key and cells, and its
+   * row key and cells in every view) before anything is written; {@code verb} names the write in
+   * the message of a null entity.
+   */
+  private Encoded<T> encode(Iterable<T> entities, String verb) {
+    Objects.requireNonNull(entities, "entities");
+    Encoded<T> encoded = new Encoded<>(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+    for (T entity : entities) {
+      Objects.requireNonNull(entity, () -> "cannot " + verb + " a null " + context.model.entityName());
+      Object[] entityValues = context.model.values(entity);
+      RowWrite write = context.model.write(entityValues); // validates every value before any write
+      CellLimits.check(context, entityValues, write); // and every key and cell of the views
+      encoded.given().add(entity);
+      encoded.values().add(entityValues);
+      encoded.keys().add(write.row());
+      encoded.writes().add(write);
+    }
+    return encoded;
   }
 
   private List<Object[]> writeBatch(List<byte[]> keys, List<Object[]> values, List<RowWrite> writes,
@@ -180,21 +194,11 @@ public final class EntityStore<T> {
    * @throws dev.rowan.core.EntityExistsException naming the keys under which an entity existed
    */
   public List<T> insertAll(Iterable<T> entities) {
-    Objects.requireNonNull(entities, "entities");
-    List<T> given = new ArrayList<>();
-    List<Object[]> values = new ArrayList<>();
-    List<byte[]> keys = new ArrayList<>();
-    List<RowWrite> writes = new ArrayList<>();
-    for (T entity : entities) {
-      Objects.requireNonNull(entity, () -> "cannot insert a null " + context.model.entityName());
-      Object[] entityValues = context.model.values(entity);
-      RowWrite write = context.model.write(entityValues); // validates every value before any write
-      CellLimits.check(context, entityValues, write); // and every key and cell of the views
-      given.add(entity);
-      values.add(entityValues);
-      keys.add(write.row());
-      writes.add(write);
-    }
+    Encoded<T> encoded = encode(entities, "insert");
+    List<T> given = encoded.given();
+    List<Object[]> values = encoded.values();
+    List<byte[]> keys = encoded.keys();
+    List<RowWrite> writes = encoded.writes();
     List<Object[]> stored = SettlePipeline.around(values.size() > BATCH, context.background, settles -> {
       List<Object[]> all = new ArrayList<>(values.size());
       for (int from = 0; from < values.size(); from += BATCH) {

@@ -157,7 +157,7 @@ class CyclicDescendingModelIT extends ModelScenario {
       });
       query("findByDayBetween (across cycles: refused)", (repo, r, m, v) -> {
         LocalDate[] range = acrossCycles(r);
-        refused(v, call("findByDayBetween", range[0], range[1]), "the range " + range[0] + " to " + range[1],
+        v.refused(call("findByDayBetween", range[0], range[1]), "the range " + range[0] + " to " + range[1],
             () -> repo.findByDayBetween(range[0], range[1]));
       });
       query("findByDayBetweenOrderByDayAsc (reversed scan)", (repo, r, m, v) -> {
@@ -196,7 +196,7 @@ class CyclicDescendingModelIT extends ModelScenario {
       query("findByUrlAndDayBetween (view, across cycles: refused)", (repo, r, m, v) -> {
         String url = pick(r, URLS);
         LocalDate[] range = acrossCycles(r);
-        refused(v, call("findByUrlAndDayBetween", url, range[0], range[1]), "the range " + range[0] + " to " + range[1],
+        v.refused(call("findByUrlAndDayBetween", url, range[0], range[1]), "the range " + range[0] + " to " + range[1],
             () -> repo.findByUrlAndDayBetween(url, range[0], range[1]));
       });
       query("findByUrlOrderByDayDesc (time order, across cycles)", (repo, r, m, v) -> {
@@ -222,20 +222,6 @@ class CyclicDescendingModelIT extends ModelScenario {
       });
     }
 
-    /** The model's expectation of a range across cycles: an IllegalArgumentException, nothing read. */
-    private static void refused(Verdict<Hit> v, String call, String says, Supplier<Object> query) {
-      Object answer;
-      try {
-        answer = query.get();
-      } catch (IllegalArgumentException expected) {
-        if (!String.valueOf(expected.getMessage()).contains(says)) {
-          v.fail(call, "IllegalArgumentException saying " + says, "IllegalArgumentException: " + expected.getMessage());
-        }
-        v.checks++;
-        return;
-      }
-      v.fail(call, "IllegalArgumentException saying " + says, "answered " + Entities.value(answer));
-    }
 
     /** Mostly new keys in batches, so that saves guess their entities new (and some guess wrong). */
     @Override

@@ -376,24 +376,7 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
    * the free ones are stored, and the call fails naming as many keys as were live.
    */
   private void insertAll() {
-    int size = 1 + random.nextInt(6);
-    Map<String, E> batch = new LinkedHashMap<>();
-    List<String> taken = new ArrayList<>();
-    for (int i = 0; i < size; i++) {
-      E existing = model.any(random);
-      E entity = forInsert(shape.create(random, existing != null && random.nextBoolean() ? existing : null));
-      String key = entities.key(entity);
-      if (batch.containsKey(key) || model.uniqueOwnerOtherThan(entity) != null) {
-        continue;
-      }
-      List<String> unique = entities.uniqueKeys(entity).stream().filter(k -> k != null).toList();
-      if (unique.stream().anyMatch(taken::contains)) {
-        continue;
-      }
-      taken.addAll(unique);
-      batch.put(key, entity);
-    }
-    List<E> given = new ArrayList<>(batch.values());
+    List<E> given = new ArrayList<>(batch(this::forInsert).values());
     List<E> live = given.stream().filter(e -> model.get(e) != null).toList();
     log("insertAll " + given.stream().map(entities::text).toList() + " expecting " + live.size() + " live");
     try {
@@ -413,14 +396,21 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
     given.forEach(this::after);
   }
 
-  private void saveAll() {
-    int size = 1 + random.nextInt(6);
-    E invalid = random.nextInt(5) == 0 ? shape.invalid(random, model.any(random)) : null;
+  /** A batch of {@code 1 + random.nextInt(6)} tries (see {@link #batch(int, java.util.function.UnaryOperator)}). */
+  private Map<String, E> batch(java.util.function.UnaryOperator<E> prepare) {
+    return batch(1 + random.nextInt(6), prepare);
+  }
+
+  /**
+   * Up to {@code size} entities, new or of live keys, each made ready by {@code prepare}, by key:
+   * no key twice, none with a unique key another entity holds or another of the batch takes.
+   */
+  private Map<String, E> batch(int size, java.util.function.UnaryOperator<E> prepare) {
     Map<String, E> batch = new LinkedHashMap<>();
     List<String> taken = new ArrayList<>();
     for (int i = 0; i < size; i++) {
       E existing = model.any(random);
-      E entity = prepare(shape.create(random, existing != null && random.nextBoolean() ? existing : null), false);
+      E entity = prepare.apply(shape.create(random, existing != null && random.nextBoolean() ? existing : null));
       String key = entities.key(entity);
       if (batch.containsKey(key) || model.uniqueOwnerOtherThan(entity) != null) {
         continue;
@@ -432,6 +422,13 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
       taken.addAll(unique);
       batch.put(key, entity);
     }
+    return batch;
+  }
+
+  private void saveAll() {
+    int size = 1 + random.nextInt(6);
+    E invalid = random.nextInt(5) == 0 ? shape.invalid(random, model.any(random)) : null;
+    Map<String, E> batch = batch(size, e -> prepare(e, false));
     List<E> entitiesSaved = new ArrayList<>(batch.values());
     if (invalid != null && !batch.containsKey(entities.key(invalid))) {
       refusedSaveAll(entitiesSaved, prepare(invalid, false));

@@ -40,6 +40,25 @@ final class Verdict<E> {
     return list.size() + " " + list.stream().map(entities::text).collect(Collectors.joining("\n            ", "[\n            ", "]"));
   }
 
+  /**
+   * The expectation of a call Rowan must refuse when it is made (a range across the cycles of a
+   * {@code @Cyclic} part, a sort no key order serves): an {@code IllegalArgumentException} whose
+   * message contains {@code says}, and nothing answered.
+   */
+  void refused(String call, String says, java.util.function.Supplier<Object> query) {
+    Object answer;
+    try {
+      answer = query.get();
+    } catch (IllegalArgumentException expected) {
+      if (!String.valueOf(expected.getMessage()).contains(says)) {
+        fail(call, "IllegalArgumentException saying " + says, "IllegalArgumentException: " + expected.getMessage());
+      }
+      checks++;
+      return;
+    }
+    fail(call, "IllegalArgumentException saying " + says, "answered " + Entities.value(answer));
+  }
+
   /** The same entities in the same order. */
   void inOrder(String call, List<E> expected, List<E> actual) {
     checks++;
