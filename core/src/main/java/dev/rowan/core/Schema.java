@@ -102,7 +102,7 @@ public final class Schema {
    * @throws DataAccessException when HBase fails
    */
   public java.util.Set<String> buildingViews(Class<?> entityType) {
-    return admin().buildingViews(dev.rowan.mapping.EntityModel.of(entityType));
+    return views().buildingViews(dev.rowan.mapping.EntityModel.of(entityType));
   }
 
   /**
@@ -114,7 +114,23 @@ public final class Schema {
    * @throws DataAccessException when HBase fails
    */
   public java.util.Set<String> activateViews(Class<?> entityType) {
-    return admin().activateViews(entityType);
+    return views().activateViews(dev.rowan.mapping.EntityModel.of(entityType));
+  }
+
+  /**
+   * Drops view {@code view} of {@code entityType}'s table while the application reads and writes
+   * it: the main table stops naming the view, so that every client stops reading and writing it
+   * within its view refresh ({@link Rowan.Builder#viewRefresh}), including writers whose class
+   * still declares it; once every client knows (twice the refresh and a second later: this call
+   * waits), the view's table is deleted. The entity class may have dropped its {@code @Index}
+   * already; a class that still declares the view treats it as dropped until
+   * {@link #create} adds it again, building.
+   *
+   * @throws IllegalArgumentException when the main table or the view's table does not exist
+   * @throws DataAccessException when HBase fails, or the wait is interrupted
+   */
+  public void dropView(Class<?> entityType, String view) {
+    views().dropView(dev.rowan.mapping.EntityModel.of(entityType), view);
   }
 
   /**
@@ -126,6 +142,11 @@ public final class Schema {
    */
   public void drop(Class<?> entityType) {
     admin().drop(entityType);
+  }
+
+  /** Built per call, as {@link #admin()}. */
+  private dev.rowan.core.schema.ViewLifecycle views() {
+    return new dev.rowan.core.schema.ViewLifecycle(rowan.connection(), rowan::tableName, rowan.viewRefresh());
   }
 
   /** Built per call: the Rowan's connection is not yet set when its Schema is constructed. */
