@@ -2,7 +2,6 @@ package dev.rowan.cli;
 
 import dev.rowan.core.SchemaReport;
 import dev.rowan.core.SplitPolicy;
-import dev.rowan.core.schema.ViewLifecycle;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
@@ -168,14 +167,13 @@ final class SchemaCommand implements Runnable {
         throw new ParameterException(spec.commandLine(), "--refresh must be positive, not " + refreshSeconds);
       }
       PrintWriter out = spec.commandLine().getOut();
-      try (Session session = Session.open(RowanCli.of(spec))) {
-        ViewLifecycle lifecycle = new ViewLifecycle(session.rowan().connection(), session.rowan()::tableName,
-            Duration.ofSeconds(refreshSeconds));
+      Duration refresh = Duration.ofSeconds(refreshSeconds);
+      try (Session session = Session.open(RowanCli.of(spec), refresh)) {
         EntityModel<?> model = EntityModel.of(entity);
-        out.printf("dropping view %s of %s: clients stop using it within %d s; its table goes in %d s%n", view,
-            model.entityName(), refreshSeconds, lifecycle.notice().toSeconds());
+        out.printf("dropping view %s of %s: clients stop using it within %d s; its table goes %d s later%n", view,
+            model.entityName(), refreshSeconds, refresh.multipliedBy(2).plusSeconds(1).toSeconds());
         out.flush();
-        lifecycle.dropView(model, view);
+        session.rowan().schema().dropView(entity, view);
         out.printf("dropped  %s%n", session.rowan().tableName(model.tableName() + "." + view));
       }
       return 0;

@@ -118,6 +118,36 @@ public final class Schema {
   }
 
   /**
+   * Makes the building views of {@code entityType} named in {@code views} active, leaving any
+   * other building view as it is.
+   *
+   * @return the names of the views made active
+   * @throws DataAccessException when HBase fails
+   */
+  public java.util.Set<String> activateViews(Class<?> entityType, java.util.Collection<String> views) {
+    dev.rowan.mapping.EntityModel<?> model = dev.rowan.mapping.EntityModel.of(entityType);
+    java.util.Set<String> kept = new java.util.TreeSet<>(views().buildingViews(model));
+    kept.removeIf(view -> views.stream().anyMatch(view::equalsIgnoreCase));
+    return views().activateViews(model, kept);
+  }
+
+  /**
+   * Waits until every client has known the building views of {@code entityType} for twice its
+   * view refresh ({@link Rowan.Builder#viewRefresh}) and a second since they were added: from
+   * then on no writer writes the entity without maintaining them (a writer whose class does not
+   * declare one refuses to write), so a scan of the main table that starts then sees every entity
+   * written without them. What {@code RebuildViews} does before it reads the main table.
+   *
+   * @return how long it waited
+   * @throws DataAccessException when HBase fails, or the wait is interrupted
+   */
+  public java.time.Duration awaitBuildingViewsKnown(Class<?> entityType) {
+    long began = System.nanoTime();
+    views().awaitNotice(dev.rowan.mapping.EntityModel.of(entityType));
+    return java.time.Duration.ofNanos(System.nanoTime() - began);
+  }
+
+  /**
    * Drops view {@code view} of {@code entityType}'s table while the application reads and writes
    * it: the main table stops naming the view, so that every client stops reading and writing it
    * within its view refresh ({@link Rowan.Builder#viewRefresh}), including writers whose class

@@ -2,7 +2,6 @@ package dev.rowan.mapreduce;
 
 import dev.rowan.core.DataAccessException;
 import dev.rowan.core.Rowan;
-import dev.rowan.core.schema.ViewLifecycle;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
 import java.io.IOException;
@@ -89,11 +88,11 @@ final class ViewJobs {
     }
     String label = "Rebuild views of " + model.entityName();
     long began = System.nanoTime();
-    ViewLifecycle lifecycle = new ViewLifecycle(rowan.connection(), rowan::tableName, rowan.viewRefresh());
-    if (!lifecycle.buildingViews(model).isEmpty()) {
-      out.println(label + ": waiting until every client has known the building views for "
-          + lifecycle.notice().toSeconds() + " s, so that no writer writes past them");
-      lifecycle.awaitNotice(model);
+    java.util.Set<String> building = rowan.schema().buildingViews(type);
+    if (!building.isEmpty()) {
+      out.println(label + ": waiting until every client has known views " + String.join(", ", building) + " for "
+          + rowan.viewRefresh().multipliedBy(2).plusSeconds(1).toSeconds() + " s, so that no writer writes past them");
+      rowan.schema().awaitBuildingViewsKnown(type);
     }
     return withWorkDir(label, work -> {
       Path hfiles = new Path(work, "hfiles");
@@ -117,7 +116,9 @@ final class ViewJobs {
           duplicated.add(view.name());
         }
       }
-      java.util.Set<String> activated = lifecycle.activateViews(model, duplicated);
+      java.util.Set<String> filled = new java.util.TreeSet<>(building);
+      filled.removeAll(duplicated);
+      java.util.Set<String> activated = rowan.schema().activateViews(type, filled);
       if (!activated.isEmpty()) {
         out.println(label + ": views " + String.join(", ", activated) + " are active: queries read them from now on");
       }
