@@ -95,15 +95,22 @@ public final class SchemaAdmin {
       boolean mainExists = !missing.contains(tables.tables().get(0));
       long now = System.currentTimeMillis();
       for (TableSpec table : missing) {
-        // a view added to a main table that exists has no rows for the entities it holds: building until rebuilt
-        TableDescriptor raced = createTable(admin, table, mainExists ? now : 0);
+        // a main table names its views; a view added to a main table that exists has no rows for the entities
+        // it holds: building until rebuilt
+        TableDescriptor descriptor = table == tables.tables().get(0) ? ViewStates.withViews(table.descriptor(),
+            model.indexes().stream().map(dev.rowan.mapping.IndexDefinition::name).collect(java.util.stream.Collectors
+                .toSet())) : mainExists ? ViewStates.building(table.descriptor(), now) : table.descriptor();
+        TableDescriptor raced = createTable(admin, table, descriptor);
         if (raced != null) {
           differences.addAll(compare(tables.entity(), table, raced));
         }
       }
       throwIfAny(tables.entity(), differences);
-      // named on the main table once made: writers that do not declare one refuse to write from the next refresh on
-      new ViewLifecycle(connection, names, java.time.Duration.ZERO).recordViews(admin, model);
+      if (mainExists) {
+        // views named on the main table once made: writers that do not declare one refuse to write from their next
+        // refresh on (a main table made before the list gets it here)
+        new ViewLifecycle(connection, names, java.time.Duration.ZERO).recordViews(admin, model);
+      }
       return null;
     });
   }
@@ -305,14 +312,13 @@ public final class SchemaAdmin {
   }
 
   /**
-   * Creates the table, or returns the live descriptor when someone else created it first; a view
-   * table made {@code buildingSince} a time (epoch milliseconds) is building, 0: active.
+   * Creates {@code table} as {@code descriptor} (its descriptor with the values of
+   * {@link ViewStates}), or returns the live descriptor when someone else created it first.
    */
-  private static TableDescriptor createTable(Admin admin, TableSpec table, long buildingSince) throws IOException {
+  private static TableDescriptor createTable(Admin admin, TableSpec table, TableDescriptor descriptor)
+      throws IOException {
     try {
       byte[][] splitKeys = table.splitKeys();
-      TableDescriptor descriptor = buildingSince > 0 ? ViewStates.building(table.descriptor(), buildingSince)
-          : table.descriptor();
       if (splitKeys.length == 0) {
         admin.createTable(descriptor);
       } else {

@@ -39,7 +39,7 @@ public final class ViewStates {
   public static final String DROPPING = "DROPPING";
   /** The view table value that records when a building view was added, in epoch milliseconds. */
   public static final String SINCE = "rowan.view.since";
-  /** The main table value that names the table's views, separated by commas. */
+  /** The main table value that names the table's views, separated by commas ({@code ","}: none). */
   public static final String VIEWS = "rowan.views";
 
   private ViewStates() {}
@@ -77,8 +77,9 @@ public final class ViewStates {
 
   /** {@code descriptor} of a main table naming {@code views} as its views. */
   static TableDescriptor withViews(TableDescriptor descriptor, Set<String> views) {
-    return TableDescriptorBuilder.newBuilder(descriptor).setValue(VIEWS, String.join(",", new TreeSet<>(views)))
-        .build();
+    // HBase drops an empty table value: a table without views records a lone comma
+    String names = views.isEmpty() ? "," : String.join(",", new TreeSet<>(views));
+    return TableDescriptorBuilder.newBuilder(descriptor).setValue(VIEWS, names).build();
   }
 
   /** {@code descriptor} recording the state building, since {@code now}. */
