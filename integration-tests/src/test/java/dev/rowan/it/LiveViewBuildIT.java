@@ -203,7 +203,7 @@ class LiveViewBuildIT {
       writes++;
       if (writes % 2 == 0) {
         try {
-          Thread.sleep(3); // leaves the build some of the machine's cores
+          Thread.sleep(8); // leaves the build some of the machine's cores
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
           return writes;
