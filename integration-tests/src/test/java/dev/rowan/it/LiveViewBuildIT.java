@@ -92,7 +92,7 @@ class LiveViewBuildIT {
       long began = System.nanoTime();
       List<OrderV1> chunk = new ArrayList<>();
       for (int i = 0; i < ENTITIES; i++) {
-        chunk.add(new OrderV1(key(i), "s" + random.nextInt(SELLERS), "b" + random.nextInt(BUYERS), i));
+        chunk.add(new OrderV1(key(i), "s" + random.nextInt(SELLERS), "b" + random.nextInt(BUYERS), 0));
         if (chunk.size() == 5_000 || i == ENTITIES - 1) {
           before.saveAll(chunk);
           chunk.clear();
@@ -101,7 +101,7 @@ class LiveViewBuildIT {
 
       System.out.printf("LiveViewBuildIT: %,d entities saved in %.1f s%n", ENTITIES, (System.nanoTime() - began) / 1e9);
       AtomicBoolean stop = new AtomicBoolean();
-      ExecutorService threads = Executors.newFixedThreadPool(5);
+      ExecutorService threads = Executors.newFixedThreadPool(6);
       List<Future<Long>> writers = new ArrayList<>();
       AtomicReference<String> refusal = new AtomicReference<>();
       AtomicLong olderWrites = new AtomicLong();
@@ -112,7 +112,7 @@ class LiveViewBuildIT {
           Random own = new Random(seed ^ 0x5DEECE66DL);
           while (!stop.get() && refusal.get() == null) {
             try {
-              before.save(new OrderV1(key(own.nextInt(ENTITIES)), "s" + own.nextInt(SELLERS),
+              before.save(new OrderV1(key(ENTITIES + own.nextInt(1_000)), "s" + own.nextInt(SELLERS),
                   "b" + own.nextInt(BUYERS), -1));
               olderWrites.incrementAndGet();
             } catch (IllegalStateException refused) {
@@ -129,10 +129,13 @@ class LiveViewBuildIT {
       rowan.schema().create(OrderV2.class);
       assertEquals(Set.of("buyer"), rowan.schema().buildingViews(OrderV2.class));
       OrdersV2 orders = rowan.repository(OrdersV2.class);
+      Returned returned = new Returned();
       for (int t = 0; t < 4; t++) {
-        long threadSeed = seed + t;
-        writers.add(threads.submit(() -> write(orders, new Random(threadSeed), stop)));
+        int thread = t;
+        writers.add(threads.submit(() -> write(orders, thread, new Random(seed + thread), stop, returned)));
       }
+      List<String> staleFound = java.util.Collections.synchronizedList(new ArrayList<>());
+      Future<Long> sellerReader = threads.submit(() -> readSellers(orders, stop, returned, staleFound));
       ByteArrayOutputStream progress = new ByteArrayOutputStream();
       List<ViewReport> built = RebuildViews.of(rowan, OrderV2.class).progress(new PrintStream(progress, true)).run();
       System.out.print(progress);
@@ -145,6 +148,8 @@ class LiveViewBuildIT {
       if (older != null) {
         older.get();
       }
+      assertEquals(0L, sellerReader.get(), "the active seller view never returned an order older than a write of it that"
+          + " had returned, during the build: " + staleFound + ", seed " + seed);
       threads.shutdown();
       System.out.println("LiveViewBuildIT: " + writes + " writes during the build; " + built);
       assertTrue(writes > 100, "the writers wrote during the build: " + writes + "\n" + progress);
@@ -186,20 +191,53 @@ class LiveViewBuildIT {
     }
   }
 
-  /** Saves, changes and deletes random orders until {@code stop}; the number of writes. */
-  private static long write(OrdersV2 orders, Random random, AtomicBoolean stop) {
+  /**
+   * What the writers have done: per key, each write that returned, as its stamp (the amount it
+   * saved, or the stamp of a delete) and the time it returned. Each key is written by one thread,
+   * with stamps that only grow, so a read that starts after a write returned must not return an
+   * older stamp of that key.
+   */
+  private static final class Returned {
+    private final Map<String, List<long[]>> writes = new java.util.concurrent.ConcurrentHashMap<>();
+
+    void add(String key, long stamp) {
+      List<long[]> list = writes.computeIfAbsent(key, k -> java.util.Collections.synchronizedList(new ArrayList<>()));
+      list.add(new long[] {stamp, System.nanoTime()});
+    }
+
+    /** Whether {@code order}, read by a query that started at {@code start}, is older than a write returned before. */
+    boolean stale(OrderV2 order, long start) {
+      List<long[]> list = writes.get(order.orderNo());
+      if (list == null) {
+        return false;
+      }
+      synchronized (list) {
+        return list.stream().anyMatch(write -> write[1] < start && write[0] > order.amount());
+      }
+    }
+  }
+
+  /**
+   * Saves, changes and deletes random orders of its own ({@code key % 4 == thread}) until
+   * {@code stop}, each write stamped with a growing amount; the number of writes.
+   */
+  private static long write(OrdersV2 orders, int thread, Random random, AtomicBoolean stop, Returned returned) {
     long writes = 0;
+    long stamp = ENTITIES;
     while (!stop.get()) {
-      String key = key(random.nextInt(ENTITIES));
+      String key = key(random.nextInt(ENTITIES / 4) * 4 + thread);
       int op = random.nextInt(10);
+      stamp++;
       if (op < 5) {
-        orders.save(new OrderV2(key, "s" + random.nextInt(SELLERS), "b" + random.nextInt(BUYERS), random.nextInt(1000)));
+        orders.save(new OrderV2(key, "s" + random.nextInt(SELLERS), "b" + random.nextInt(BUYERS), stamp));
       } else if (op < 8) {
+        long next = stamp;
         orders.findByKey(key).ifPresent(found -> orders.save(new OrderV2(found.orderNo(), found.sellerId(),
-            "b" + random.nextInt(BUYERS), found.amount() + 1)));
+            "b" + random.nextInt(BUYERS), next)));
       } else {
         orders.deleteByKey(key);
       }
+      returned.add(key, stamp);
       writes++;
       if (writes % 2 == 0) {
         try {
@@ -211,6 +249,27 @@ class LiveViewBuildIT {
       }
     }
     return writes;
+  }
+
+  /**
+   * Reads the active seller view until {@code stop}, checking that no order it returns is older
+   * than a write of it that returned before the read began; the number of stale orders, with
+   * the first few in {@code found}.
+   */
+  private static long readSellers(OrdersV2 orders, AtomicBoolean stop, Returned returned, List<String> found) {
+    long stale = 0;
+    for (int s = 0; !stop.get(); s = (s + 1) % SELLERS) {
+      long start = System.nanoTime();
+      for (OrderV2 order : orders.findBySellerId("s" + s)) {
+        if (returned.stale(order, start)) {
+          stale++;
+          if (found.size() < 5) {
+            found.add(order.toString());
+          }
+        }
+      }
+    }
+    return stale;
   }
 
   private static String key(int i) {
