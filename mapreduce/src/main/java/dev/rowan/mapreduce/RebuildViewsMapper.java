@@ -41,7 +41,7 @@ final class RebuildViewsMapper extends TableMapper<ImmutableBytesWritable, RowCe
   protected void setup(Context context) {
     Configuration conf = context.getConfiguration();
     model = ViewJobSettings.model(conf);
-    views = ViewJobSettings.views(model);
+    views = ViewJobSettings.views(model, conf);
     List<TableName> tables = ViewJobSettings.viewTables(conf);
     tableNames = new byte[tables.size()][];
     loaded = new Counter[views.size()];

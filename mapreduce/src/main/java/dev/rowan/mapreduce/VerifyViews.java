@@ -52,6 +52,12 @@ public final class VerifyViews {
   public static final String SAMPLES = "rowan.views.samples";
   /** Where the job's files go; a fresh directory under {@code hadoop.tmp.dir}/rowan-views unless set. */
   public static final String WORK_DIR = "rowan.views.work.dir";
+  /**
+   * The views to check, repair or rebuild, by name, separated by commas; every view of the entity
+   * unless set. {@link RebuildViews#views} sets it: a view added to a table with data is built
+   * without rewriting the others.
+   */
+  public static final String VIEWS = "rowan.views.only";
   /** Seconds between progress lines; 0 prints none; 5 unless set. */
   public static final String PROGRESS_SECONDS = "rowan.views.progress.seconds";
 
@@ -80,6 +86,14 @@ public final class VerifyViews {
   public VerifyViews configuration(Configuration configuration) {
     return new VerifyViews(rowan, entityType, new Configuration(Objects.requireNonNull(configuration,
         "configuration")), progress);
+  }
+
+  /** A copy that works on the views named {@code views} only ({@link #VIEWS}). */
+  public VerifyViews views(String... views) {
+    Configuration conf = new Configuration(configuration != null ? configuration
+        : rowan.connection().getConfiguration());
+    conf.setStrings(VIEWS, views);
+    return new VerifyViews(rowan, entityType, conf, progress);
   }
 
   /** A copy that prints its progress lines to {@code progress} instead of standard output. */

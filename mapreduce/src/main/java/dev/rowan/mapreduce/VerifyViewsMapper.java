@@ -47,7 +47,7 @@ final class VerifyViewsMapper extends TableMapper<NullWritable, Text> implements
     this.context = context;
     Configuration conf = context.getConfiguration();
     EntityModel<?> model = ViewJobSettings.model(conf);
-    views = ViewJobSettings.views(model);
+    views = ViewJobSettings.views(model, conf);
     List<TableName> viewTables = ViewJobSettings.viewTables(conf);
     TableName split = ((TableSplit) context.getInputSplit()).getTable();
     viewIndex = viewTables.indexOf(split);

@@ -51,8 +51,27 @@ final class ViewJobSettings {
     return EntityModel.of(entityClass(conf, conf.get(ENTITY)));
   }
 
-  static List<ViewModel> views(EntityModel<?> model) {
-    return ViewMaintainer.of(model).views();
+  /**
+   * The views of {@code model} the jobs work on: those {@link VerifyViews#VIEWS} names in
+   * {@code conf}, in declaration order, or every view when it names none.
+   *
+   * @throws IllegalArgumentException naming the entity and its views when a name is not one of them
+   */
+  static List<ViewModel> views(EntityModel<?> model, Configuration conf) {
+    List<ViewModel> all = ViewMaintainer.of(model).views();
+    String[] names = conf.getTrimmedStrings(VerifyViews.VIEWS);
+    if (names.length == 0) {
+      return all;
+    }
+    for (String name : names) {
+      if (all.stream().noneMatch(view -> view.name().equalsIgnoreCase(name))) {
+        throw new IllegalArgumentException(VerifyViews.VIEWS + " names view '" + name + "', but " + model.entityName()
+            + " declares " + (all.isEmpty() ? "no views" : "only " + String.join(", ", all.stream()
+                .map(ViewModel::name).toList())));
+      }
+    }
+    return all.stream().filter(view -> java.util.Arrays.stream(names).anyMatch(view.name()::equalsIgnoreCase))
+        .toList();
   }
 
   static TableName mainTable(Configuration conf) {

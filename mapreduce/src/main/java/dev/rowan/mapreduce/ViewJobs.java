@@ -41,7 +41,7 @@ final class ViewJobs {
     this.type = type;
     this.model = EntityModel.of(type);
     rowan.views(type); // refuses tables whose recorded key layout is not the mapping's: rows would be misread
-    this.views = ViewJobSettings.views(model);
+    this.views = ViewJobSettings.views(model, base);
     this.main = rowan.tableName(model.tableName());
     for (ViewModel view : views) {
       viewTables.add(rowan.tableName(view.tableName()));
@@ -88,7 +88,8 @@ final class ViewJobs {
     }
     String label = "Rebuild views of " + model.entityName();
     long began = System.nanoTime();
-    java.util.Set<String> building = rowan.schema().buildingViews(type);
+    java.util.Set<String> building = new java.util.TreeSet<>(rowan.schema().buildingViews(type));
+    building.removeIf(name -> views.stream().noneMatch(view -> view.name().equals(name)));
     if (!building.isEmpty()) {
       out.println(label + ": waiting until every client has known views " + String.join(", ", building) + " for "
           + rowan.viewRefresh().multipliedBy(2).plusSeconds(1).toSeconds() + " s, so that no writer writes past them");
