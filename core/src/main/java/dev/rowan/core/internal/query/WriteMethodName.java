@@ -116,22 +116,24 @@ public record WriteMethodName(String methodName, Kind kind, List<String> propert
       }
       return List.of(property);
     }
-    IllegalArgumentException first = null;
+    IllegalArgumentException unresolved = null;
     for (int count = 1; count < parameterCount; count++) {
+      List<String> names;
       try {
-        List<String> names = equalities(methodName, subject, count, vocabulary);
-        if (names.size() != Set.copyOf(names).size()) {
-          throw error(methodName, "sets a property twice: %s", names);
-        }
-        return names;
+        names = equalities(methodName, subject, count, vocabulary);
       } catch (IllegalArgumentException e) {
-        if (first == null) {
-          first = e;
+        if (unresolved == null && !e.getMessage().contains(" expects ")) {
+          unresolved = e; // not a question of the number of parameters
         }
+        continue;
       }
+      if (names.size() != Set.copyOf(names).size()) {
+        throw error(methodName, "sets a property twice: %s", names);
+      }
+      return names;
     }
-    throw first != null ? first
-        : error(methodName, "has %d parameters: it needs a new value for each property it sets, then the key",
+    throw unresolved != null ? unresolved
+        : error(methodName, "has %d parameters: it takes a new value for each property it sets, then each key part",
             parameterCount);
   }
 
