@@ -244,6 +244,23 @@ class UpdateIT {
     assertEquals(List.of(), items.findByOwner("ann"));
   }
 
+  @Test
+  void aSaveAfterABurstOfAdditionsWinsOverThem(Rowan rowan) {
+    // HBase's Increment would write each sum at max(now, previous cell + 1): a burst runs the
+    // cell's timestamp ahead of the clock, and a save made meanwhile would land under it.
+    rowan.schema().create(Stock.class);
+    Stocks stocks = rowan.repository(Stocks.class);
+    for (int i = 0; i < 50; i++) {
+      String key = "b-" + i;
+      stocks.save(new Stock(key, null, 0L, 0));
+      for (int k = 0; k < 20; k++) {
+        stocks.addToUnitsBySku(5, key);
+      }
+      stocks.save(new Stock(key, "saved", 1L, 0));
+      assertEquals(Optional.of(new Stock(key, "saved", 1L, 0)), stocks.findByKey(key), "round " + i);
+    }
+  }
+
   interface BadItems extends HBaseRepository<Item> {
     boolean updateOwnerByOwner(String newOwner, String owner);
 
