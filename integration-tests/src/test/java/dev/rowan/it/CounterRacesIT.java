@@ -45,8 +45,8 @@ import org.junit.jupiter.api.Test;
  * the additions that returned, for every way a counter is written (a read and a conditional write
  * without views, with a {@code @Version}, wide; the protocol with a view keyed by the counter and
  * one carrying it, with a unique view, with history), and the views equal a rebuild. And partial
- * updates racing saves and deletes: an update never creates an entity, and every view answers as
- * the main table.
+ * updates racing saves and deletes (an update never creates an entity, and every view answers as
+ * the main table), and each other on unique keys (no key ends with two owners).
  */
 @HBaseTest
 class CounterRacesIT {
@@ -259,6 +259,76 @@ class CounterRacesIT {
       Thread.sleep(lease.toMillis() + 100); // what losers and dead writes left is then discarded by the first read
       assertViewsAnswerLikeTheMainTable(items, all, "seed " + seed);
       ViewAudit.assertViewsMatchRebuild(rowan, Item.class);
+    }
+  }
+
+  @Test
+  void updatesOfAUniqueKeyRacingEachOtherLeaveEveryKeyWithAtMostOneOwner(Connection connection,
+      TestNamespace namespace) throws Exception {
+    long seed = seed("unique key updates");
+    Duration lease = Duration.ofSeconds(1);
+    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).writeLease(lease).build()) {
+      rowan.schema().create(Player.class);
+      Players players = rowan.repository(Players.class);
+      int count = 6;
+      for (int p = 0; p < count; p++) {
+        players.save(new Player("p-" + p, "own-" + p, 0L));
+      }
+      AtomicLong refused = new AtomicLong();
+      CountDownLatch start = new CountDownLatch(1);
+      ExecutorService pool = Executors.newFixedThreadPool(THREADS);
+      try {
+        List<Future<?>> futures = new ArrayList<>();
+        for (int t = 0; t < THREADS; t++) {
+          Random random = new Random(seed * 31 + t);
+          futures.add(pool.submit(() -> {
+            start.await();
+            for (int i = 0; i < 60; i++) {
+              String id = "p-" + random.nextInt(count);
+              String handle = random.nextBoolean() ? "shared-" + random.nextInt(3) : "own-" + id.substring(2);
+              try {
+                if (random.nextInt(4) == 0) {
+                  players.addToScoreById(1, id);
+                } else {
+                  players.updateHandleById(handle, id);
+                }
+              } catch (dev.rowan.core.UniqueViolationException e) {
+                refused.incrementAndGet();
+              }
+            }
+            return null;
+          }));
+        }
+        start.countDown();
+        for (Future<?> future : futures) {
+          future.get();
+        }
+      } finally {
+        pool.shutdownNow();
+      }
+      assertTrue(refused.get() > 0, "some updates found their handle taken");
+      Map<String, String> owners = new TreeMap<>();
+      for (int p = 0; p < count; p++) {
+        Player player = players.findByKey("p-" + p).orElseThrow();
+        String other = owners.put(player.handle(), player.id());
+        assertEquals(null, other, "two players hold " + player.handle() + ", seed " + seed);
+      }
+      Thread.sleep(lease.toMillis() + 100);
+      for (Map.Entry<String, String> owner : owners.entrySet()) {
+        assertEquals(Optional.of(owner.getValue()), players.findByHandle(owner.getKey()).map(Player::id),
+            owner.getKey() + ", seed " + seed);
+      }
+      for (int h = 0; h < 3; h++) {
+        String handle = "shared-" + h;
+        assertEquals(Optional.ofNullable(owners.get(handle)), players.findByHandle(handle).map(Player::id),
+            handle + ", seed " + seed);
+      }
+      for (int p = 0; p < count; p++) {
+        String handle = "own-" + p;
+        assertEquals(Optional.ofNullable(owners.get(handle)), players.findByHandle(handle).map(Player::id),
+            handle + ", seed " + seed);
+      }
+      ViewAudit.assertViewsMatchRebuild(rowan, Player.class);
     }
   }
 
