@@ -8,6 +8,7 @@ import dev.rowan.mapping.EntityModel;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -20,17 +21,18 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code rowan schema create|check|drop <entity class>}: the tables of an entity. */
+/** {@code rowan schema create|check|drop <entity class>} and {@code drop-view}: the tables of an entity. */
 @Command(name = "schema", mixinStandardHelpOptions = true,
     description = "Creates, checks or drops the table and view tables of an entity.",
-    subcommands = {SchemaCommand.Create.class, SchemaCommand.Check.class, SchemaCommand.Drop.class})
+    subcommands = {SchemaCommand.Create.class, SchemaCommand.Check.class, SchemaCommand.Drop.class,
+        SchemaCommand.DropView.class})
 final class SchemaCommand implements Runnable {
 
   @Spec CommandSpec spec;
 
   @Override
   public void run() {
-    throw new ParameterException(spec.commandLine(), "Missing a command: create, check or drop");
+    throw new ParameterException(spec.commandLine(), "Missing a command: create, check, drop or drop-view");
   }
 
   /** The main table and the view tables of an entity, in the session's namespace. */
@@ -130,6 +132,49 @@ final class SchemaCommand implements Runnable {
         for (int i = 0; i < tables.size(); i++) {
           out.printf("%-8s %s%n", existed.get(i) ? "dropped" : "missing", tables.get(i));
         }
+      }
+      return 0;
+    }
+  }
+
+  @Command(name = "drop-view", mixinStandardHelpOptions = true,
+      description = "Drops one view of an entity while the application runs: clients stop reading and writing it"
+          + " within their view refresh, then its table is deleted.")
+  static final class DropView implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "<entity class>", description = "The entity class.")
+    Class<?> entity;
+
+    @Parameters(index = "1", paramLabel = "<view>", description = "The view's name, as in @Index(name = ...).")
+    String view;
+
+    @Option(names = "--refresh", paramLabel = "seconds", defaultValue = "10",
+        description = "The view refresh of the application's clients (Rowan.Builder.viewRefresh; default 10): the"
+            + " table is deleted twice that and a second after the view is dropped.")
+    long refreshSeconds;
+
+    @Option(names = "--yes", description = "Confirms that the view's table and its rows are to be deleted.")
+    boolean yes;
+
+    @Override
+    public Integer call() {
+      if (!yes) {
+        throw new ParameterException(spec.commandLine(), "schema drop-view deletes the table of view " + view + " of "
+            + entity.getName() + ": add --yes to confirm");
+      }
+      if (refreshSeconds <= 0) {
+        throw new ParameterException(spec.commandLine(), "--refresh must be positive, not " + refreshSeconds);
+      }
+      PrintWriter out = spec.commandLine().getOut();
+      Duration refresh = Duration.ofSeconds(refreshSeconds);
+      try (Session session = Session.open(RowanCli.of(spec), refresh)) {
+        EntityModel<?> model = EntityModel.of(entity);
+        out.printf("dropping view %s of %s: clients stop using it within %d s; its table goes %d s later%n", view,
+            model.entityName(), refreshSeconds, refresh.multipliedBy(2).plusSeconds(1).toSeconds());
+        out.flush();
+        session.rowan().schema().dropView(entity, view);
+        out.printf("dropped  %s%n", session.rowan().tableName(model.tableName() + "." + view));
       }
       return 0;
     }

@@ -30,6 +30,11 @@ final class Session implements AutoCloseable {
   }
 
   static Session open(RowanCli options) {
+    return open(options, Rowan.DEFAULT_VIEW_REFRESH);
+  }
+
+  /** A session whose Rowan reads the views' states every {@code viewRefresh} ({@code Rowan.Builder.viewRefresh}). */
+  static Session open(RowanCli options, java.time.Duration viewRefresh) {
     HBaseEndpoint endpoint;
     if (options.zookeeper != null || !options.configFiles.isEmpty()) {
       endpoint = HBaseEndpoint.cluster(clusterConfiguration(options));
@@ -39,7 +44,7 @@ final class Session implements AutoCloseable {
       endpoint = HBaseEndpoint.fromEnvironment(options.dataDirectory);
     }
     try {
-      Rowan.Builder builder = Rowan.builder(endpoint.connection());
+      Rowan.Builder builder = Rowan.builder(endpoint.connection()).viewRefresh(viewRefresh);
       if (options.namespace != null) {
         builder.namespace(options.namespace);
       }

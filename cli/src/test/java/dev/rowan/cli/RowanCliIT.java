@@ -121,6 +121,28 @@ class RowanCliIT {
   }
 
   @Test
+  void dropsOneViewOfAnEntityAndLeavesTheOthers(Configuration conf, TestNamespace namespace) throws IOException {
+    String ns = namespace.name();
+    assertEquals(0, rowan(conf, "-n", ns, "schema", "create", ORDER).status());
+    Run refused = rowan(conf, "-n", ns, "schema", "drop-view", ORDER, "buyer");
+    assertEquals(2, refused.status());
+    assertTrue(refused.err().startsWith("rowan: schema drop-view deletes the table of view buyer of"
+        + " dev.rowan.cli.fixtures.Order: add --yes to confirm\n"), refused.err());
+
+    Run drop = rowan(conf, "-n", ns, "schema", "drop-view", ORDER, "buyer", "--refresh", "1", "--yes");
+
+    assertEquals(0, drop.status(), drop.err());
+    assertEquals("dropping view buyer of Order: clients stop using it within 1 s; its table goes 3 s later\n"
+        + "dropped  " + ns + ":orders.buyer\n", drop.out());
+    try (org.apache.hadoop.hbase.client.Connection connection =
+        org.apache.hadoop.hbase.client.ConnectionFactory.createConnection(conf);
+        org.apache.hadoop.hbase.client.Admin admin = connection.getAdmin()) {
+      assertFalse(admin.tableExists(org.apache.hadoop.hbase.TableName.valueOf(ns, "orders.buyer")));
+      assertTrue(admin.tableExists(org.apache.hadoop.hbase.TableName.valueOf(ns, "orders.seller")));
+    }
+  }
+
+  @Test
   void loadsACsvFileThenFindsTheViewsConsistentAndTheRowsSpreadOverTheRegions(Configuration conf,
       TestNamespace namespace, @TempDir Path directory) throws IOException {
     String ns = namespace.name();

@@ -36,6 +36,7 @@ public final class Rowan implements AutoCloseable {
   private final String namespace;
   private final ProtocolHook hook;
   private final Duration writeLease;
+  private final Duration viewRefresh;
   private final boolean groupCommit;
   private final BackgroundSettles background;
   private final Schema schema = new Schema(this);
@@ -45,16 +46,20 @@ public final class Rowan implements AutoCloseable {
   /** How long a write may be in flight before readers and other writers treat it as dead. */
   public static final Duration DEFAULT_WRITE_LEASE = Duration.ofSeconds(60);
 
+  /** How often every client reads the views' states again ({@link Builder#viewRefresh}). */
+  public static final Duration DEFAULT_VIEW_REFRESH = Duration.ofSeconds(10);
+
   /** How long {@link #close()} waits for settles running in the background. */
   private static final Duration SETTLE_ON_CLOSE = Duration.ofMinutes(1);
 
   private Rowan(Connection connection, boolean ownsConnection, String namespace, ProtocolHook hook,
-      Duration writeLease, Boolean groupCommit, boolean settleInBackground) {
+      Duration writeLease, Duration viewRefresh, Boolean groupCommit, boolean settleInBackground) {
     this.connection = connection;
     this.ownsConnection = ownsConnection;
     this.namespace = namespace;
     this.hook = hook;
     this.writeLease = writeLease;
+    this.viewRefresh = viewRefresh;
     this.groupCommit = groupCommit != null ? groupCommit : CommitSync.supportedBy(connection.getConfiguration());
     this.background = settleInBackground ? new BackgroundSettles(SETTLE_ON_CLOSE) : null;
   }
@@ -69,7 +74,7 @@ public final class Rowan implements AutoCloseable {
   public static Rowan connect(Configuration configuration) {
     Objects.requireNonNull(configuration, "configuration");
     return new Rowan(HBaseCalls.connect(configuration, ConnectionFactory::createConnection), true, null,
-        ProtocolHook.NONE, DEFAULT_WRITE_LEASE, null, false);
+        ProtocolHook.NONE, DEFAULT_WRITE_LEASE, DEFAULT_VIEW_REFRESH, null, false);
   }
 
   /** Returns a Rowan over an open connection; the caller keeps ownership of the connection. */
@@ -93,6 +98,11 @@ public final class Rowan implements AutoCloseable {
    */
   public String namespace() {
     return namespace;
+  }
+
+  /** How often this Rowan reads the views' states again ({@link Builder#viewRefresh}). */
+  public Duration viewRefresh() {
+    return viewRefresh;
   }
 
   /** The full name of a table of this Rowan, qualified by its namespace when one is set. */
@@ -166,7 +176,7 @@ public final class Rowan implements AutoCloseable {
       EntityModel<T> model = EntityModel.of(entityType);
       new SchemaAdmin(connection, namespace, this::tableName).requireLayout(model);
       return new EntityStore<>(connection, model, this::tableName,
-          new WriteOptions(hook, writeLease, groupCommit, background));
+          new WriteOptions(hook, writeLease, viewRefresh, groupCommit, background));
     });
   }
 
@@ -196,6 +206,7 @@ public final class Rowan implements AutoCloseable {
     private String namespace;
     private ProtocolHook hook;
     private Duration writeLease;
+    private Duration viewRefresh;
     private Boolean groupCommit;
     private Boolean settleInBackground;
 
@@ -255,6 +266,29 @@ public final class Rowan implements AutoCloseable {
     }
 
     /**
+     * How often this Rowan reads again the states of the views of each entity it has opened
+     * ({@link #DEFAULT_VIEW_REFRESH} unless set): which views are building, dropped, or added by
+     * a newer version of an entity class (docs/view-consistency.md, "Views on live tables").
+     * {@code schema().dropView} and {@code RebuildViews} wait twice the refresh of the Rowan that
+     * runs them for every client to know, so every client of a cluster must use the same value
+     * or a shorter one.
+     *
+     * @throws IllegalStateException when it was already set
+     * @throws IllegalArgumentException when it is not positive
+     */
+    public Builder viewRefresh(Duration refresh) {
+      if (this.viewRefresh != null) {
+        throw new IllegalStateException("viewRefresh was already set to " + this.viewRefresh);
+      }
+      Objects.requireNonNull(refresh, "refresh");
+      if (refresh.isNegative() || refresh.isZero()) {
+        throw new IllegalArgumentException("a view refresh must be positive, not " + refresh);
+      }
+      this.viewRefresh = refresh;
+      return this;
+    }
+
+    /**
      * Whether writes of entities with views group their commits: each main row is committed
      * without waiting for its write-ahead log sync, and each region a batch touched is then synced
      * once, before the write returns (docs/view-consistency.md, step 3). Unless set, commits are
@@ -296,7 +330,8 @@ public final class Rowan implements AutoCloseable {
     /** Returns the Rowan; the caller keeps ownership of the connection. */
     public Rowan build() {
       return new Rowan(connection, false, namespace, hook == null ? ProtocolHook.NONE : hook,
-          writeLease == null ? DEFAULT_WRITE_LEASE : writeLease, groupCommit, Boolean.TRUE.equals(settleInBackground));
+          writeLease == null ? DEFAULT_WRITE_LEASE : writeLease, viewRefresh == null ? DEFAULT_VIEW_REFRESH : viewRefresh,
+          groupCommit, Boolean.TRUE.equals(settleInBackground));
     }
   }
 }

@@ -102,7 +102,7 @@ public final class Schema {
    * @throws DataAccessException when HBase fails
    */
   public java.util.Set<String> buildingViews(Class<?> entityType) {
-    return admin().buildingViews(dev.rowan.mapping.EntityModel.of(entityType));
+    return views().buildingViews(dev.rowan.mapping.EntityModel.of(entityType));
   }
 
   /**
@@ -114,7 +114,53 @@ public final class Schema {
    * @throws DataAccessException when HBase fails
    */
   public java.util.Set<String> activateViews(Class<?> entityType) {
-    return admin().activateViews(entityType);
+    return views().activateViews(dev.rowan.mapping.EntityModel.of(entityType));
+  }
+
+  /**
+   * Makes the building views of {@code entityType} named in {@code views} active, leaving any
+   * other building view as it is.
+   *
+   * @return the names of the views made active
+   * @throws DataAccessException when HBase fails
+   */
+  public java.util.Set<String> activateViews(Class<?> entityType, java.util.Collection<String> views) {
+    dev.rowan.mapping.EntityModel<?> model = dev.rowan.mapping.EntityModel.of(entityType);
+    java.util.Set<String> kept = new java.util.TreeSet<>(views().buildingViews(model));
+    kept.removeIf(view -> views.stream().anyMatch(view::equalsIgnoreCase));
+    return views().activateViews(model, kept);
+  }
+
+  /**
+   * Waits until every client has known the building views of {@code entityType} for twice its
+   * view refresh ({@link Rowan.Builder#viewRefresh}) and a second since they were added: from
+   * then on no writer writes the entity without maintaining them (a writer whose class does not
+   * declare one refuses to write), so a scan of the main table that starts then sees every entity
+   * written without them. What {@code RebuildViews} does before it reads the main table.
+   *
+   * @return how long it waited
+   * @throws DataAccessException when HBase fails, or the wait is interrupted
+   */
+  public java.time.Duration awaitBuildingViewsKnown(Class<?> entityType) {
+    long began = System.nanoTime();
+    views().awaitNotice(dev.rowan.mapping.EntityModel.of(entityType));
+    return java.time.Duration.ofNanos(System.nanoTime() - began);
+  }
+
+  /**
+   * Drops view {@code view} of {@code entityType}'s table while the application reads and writes
+   * it: the main table stops naming the view, so that every client stops reading and writing it
+   * within its view refresh ({@link Rowan.Builder#viewRefresh}), including writers whose class
+   * still declares it; once every client knows (twice the refresh and a second later: this call
+   * waits), the view's table is deleted. The entity class may have dropped its {@code @Index}
+   * already; a class that still declares the view treats it as dropped until
+   * {@link #create} adds it again, building.
+   *
+   * @throws IllegalArgumentException when the main table or the view's table does not exist
+   * @throws DataAccessException when HBase fails, or the wait is interrupted
+   */
+  public void dropView(Class<?> entityType, String view) {
+    views().dropView(dev.rowan.mapping.EntityModel.of(entityType), view);
   }
 
   /**
@@ -126,6 +172,11 @@ public final class Schema {
    */
   public void drop(Class<?> entityType) {
     admin().drop(entityType);
+  }
+
+  /** Built per call, as {@link #admin()}. */
+  private dev.rowan.core.schema.ViewLifecycle views() {
+    return new dev.rowan.core.schema.ViewLifecycle(rowan.connection(), rowan::tableName, rowan.viewRefresh());
   }
 
   /** Built per call: the Rowan's connection is not yet set when its Schema is constructed. */

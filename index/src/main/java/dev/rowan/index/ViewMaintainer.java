@@ -58,6 +58,11 @@ public final class ViewMaintainer {
   private final EntityModel<?> entity;
   private final List<ViewModel> views;
 
+  private ViewMaintainer(EntityModel<?> entity, List<ViewModel> views) {
+    this.entity = entity;
+    this.views = List.copyOf(views);
+  }
+
   private ViewMaintainer(EntityModel<?> entity) {
     if (entity.isWide() && !entity.indexes().isEmpty()) {
       throw new IllegalArgumentException(entity.entityName() + " is stored wide and declares views;"
@@ -74,6 +79,16 @@ public final class ViewMaintainer {
   /** The maintainer of {@code entity}'s views, built once per entity. */
   public static ViewMaintainer of(EntityModel<?> entity) {
     return MAINTAINERS.get(entity);
+  }
+
+  /**
+   * A maintainer of this one's views but those named {@code names} (ignoring case): the views a
+   * writer writes once some are dropped.
+   */
+  public ViewMaintainer without(java.util.Set<String> names) {
+    List<ViewModel> kept = views.stream().filter(view -> names.stream().noneMatch(view.name()::equalsIgnoreCase))
+        .toList();
+    return kept.size() == views.size() ? this : new ViewMaintainer(entity, kept);
   }
 
   /** The entity whose views this maintains. */

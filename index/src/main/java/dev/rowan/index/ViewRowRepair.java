@@ -12,9 +12,8 @@ import org.apache.hadoop.hbase.client.RowMutations;
 /**
  * The writes that carry out a verdict on a view row ({@link ViewRowVerdict}), each conditional
  * on the cell the verdict was given on, so that a row written since is left alone: the repair of
- * a row from its main row, and the delete of a row. Readers and unique claims send these, and the
- * verify job's repairs send the deletes (its rewrite is a plain put of {@link ViewModel#put}, made
- * with no saves running; docs/view-consistency.md, "The read protocol").
+ * a row from its main row, and the delete of a row. Readers, unique claims and the verify job's repairs
+ * send these (docs/view-consistency.md, "The read protocol").
  *
  * <p>Thread-safety: stateless.
  */
@@ -30,15 +29,41 @@ public final class ViewRowRepair {
    */
   public static CheckAndMutate rewrite(ViewModel view, byte[] key, MainRow main, byte[] mainRowKey,
       byte[] observed) {
-    long timestamp = main.status().timestamp();
+    return rewrite(view, key, main.values(), main.status(), mainRowKey, observed);
+  }
+
+  /**
+   * The repair of view row {@code key} of {@code view} as the row of the entity {@code values}
+   * stored in main row {@code mainRowKey} under {@code status}: every cell below the status's
+   * timestamp deleted, and the row written, settled, with that status and a write mark; only if
+   * the row's status cell still holds {@code observed}, read before the main row was (null: is
+   * still absent).
+   */
+  public static CheckAndMutate rewrite(ViewModel view, byte[] key, Object[] values, RowStatus status,
+      byte[] mainRowKey, byte[] observed) {
+    long timestamp = status.timestamp();
     RowMutations rewrite = new RowMutations(key, 2);
     try {
       rewrite.add(new Delete(key, timestamp - 1));
-      rewrite.add(view.put(key, main.values(), main.status().with(State.VERIFIED), mainRowKey));
+      rewrite.add(view.put(key, values, status.with(State.VERIFIED), mainRowKey));
     } catch (IOException e) {
       throw new IllegalStateException("mutations of one row disagree on the row", e);
     }
     return ifCell(key, view.statusFamily(), ProtocolCells.VIEW_STATUS, observed).build(rewrite);
+  }
+
+  /**
+   * The view row {@code key} of {@code view} written whole for the entity {@code values} stored in
+   * main row {@code mainRowKey}, but <em>unverified</em> with {@code status}, only if the row has
+   * no status cell: the first half of giving an entity the row it lacks while writers write.
+   * Readers check such a row against its main row; it is settled only by a {@link #rewrite}
+   * conditional on this status, after the main row is read again (docs/view-consistency.md,
+   * "Building and repairing views while writers write").
+   */
+  public static CheckAndMutate writeUnverified(ViewModel view, byte[] key, Object[] values, RowStatus status,
+      byte[] mainRowKey) {
+    return ifCell(key, view.statusFamily(), ProtocolCells.VIEW_STATUS, null)
+        .build(view.put(key, values, status.with(State.UNVERIFIED), mainRowKey));
   }
 
   /**

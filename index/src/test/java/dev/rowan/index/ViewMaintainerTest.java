@@ -56,6 +56,16 @@ class ViewMaintainerTest {
   private final Order original = new Order("o-1", "s-1", "b-1", 5, BigDecimal.ONE, "hello", "EXT-1");
 
   @Test
+  void aMaintainerWithoutDroppedViewsPlansNoRowOfThem() {
+    ViewMaintainer withoutBuyer = maintainer.without(java.util.Set.of("BUYER"));
+    assertEquals(maintainer.views().size() - 1, withoutBuyer.views().size());
+    assertTrue(withoutBuyer.views().stream().noneMatch(view -> view.name().equals("buyer")));
+    WritePlan plan = withoutBuyer.plan(null, values(original), model.rowKey(original), write);
+    assertTrue(plan.changes().stream().noneMatch(change -> change.view().name().equals("buyer")), plan.toString());
+    assertSame(maintainer, maintainer.without(java.util.Set.of("no-such-view")));
+  }
+
+  @Test
   void anInsertWritesOneUnverifiedRowPerView() {
     WritePlan plan = plan(null, original);
     assertEquals(List.of("seller", "buyer", "number"), plan.changes().stream().map(c -> c.view().name()).toList());

@@ -58,30 +58,11 @@ class FaultInjectionIT {
         initial.add(fixtures.order(i));
       }
       orders.saveAll(initial);
-      Step[] steps = Step.values();
-      for (int round = 0; round < 400; round++) {
-        Order current = orders.findByKey("order-" + random.nextInt(300)).orElseGet(() -> fixtures.order(random.nextInt(300)));
-        crashAt.set(random.nextInt(4) == 0 ? null : steps[random.nextInt(steps.length)]);
-        try {
-          if (random.nextInt(10) == 0) {
-            orders.delete(current);
-          } else if (random.nextInt(10) == 0) {
-            List<Order> batch = new ArrayList<>();
-            for (int i = 0; i < 20; i++) {
-              batch.add(fixtures.change(orders.findByKey("order-" + random.nextInt(300)).orElse(fixtures.order(i))));
-            }
-            orders.saveAll(dedupe(batch));
-          } else {
-            orders.save(fixtures.change(current));
-          }
-        } catch (Crash expected) {
-          // the client died here
-        }
-        crashAt.set(null);
+      crashingWrites(orders, fixtures, random, crashAt, 400, round -> {
         if (round % 50 == 0) {
           assertEveryViewAnswersLikeTheMainTable(rowan, "round " + round + ", seed " + seed);
         }
-      }
+      });
       assertTrue(crashes.get() > 200, "faults were injected: " + crashes.get());
       assertEveryViewAnswersLikeTheMainTable(rowan, "after all rounds, seed " + seed);
       // Once the lease of the dead writes has run out, reading every key range fences their main
@@ -90,6 +71,96 @@ class FaultInjectionIT {
       assertEveryViewAnswersLikeTheMainTable(rowan, "after the lease, seed " + seed);
       ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
       System.out.println("FaultInjectionIT: " + crashes.get() + " writes crashed, no wrong answer");
+    }
+  }
+
+  @Test
+  void repairsAndRebuildsRacingWritesThatDieAtEveryStepNeverCauseAWrongAnswer(Connection connection,
+      TestNamespace namespace) throws Exception {
+    long seed = Long.getLong("rowan.seed", System.nanoTime());
+    System.out.println("FaultInjectionIT repairs racing writes, seed " + seed);
+    Random random = new Random(seed);
+    AtomicReference<Step> crashAt = new AtomicReference<>();
+    AtomicInteger crashes = new AtomicInteger();
+    ProtocolHook hook = (step, table, keys) -> {
+      if (step == crashAt.get()) {
+        crashes.incrementAndGet();
+        throw new Crash(step);
+      }
+    };
+    Duration lease = Duration.ofSeconds(2);
+    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).protocolHook(hook).writeLease(lease)
+        .groupCommit(true).build()) {
+      rowan.schema().create(Order.class);
+      OrderRepository orders = rowan.repository(OrderRepository.class);
+      OrderFixtures fixtures = new OrderFixtures(random);
+      List<Order> initial = new ArrayList<>();
+      for (int i = 0; i < 300; i++) {
+        initial.add(fixtures.order(i));
+      }
+      orders.saveAll(initial);
+      java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+      AtomicInteger jobs = new AtomicInteger();
+      java.util.concurrent.ExecutorService repairer = java.util.concurrent.Executors.newSingleThreadExecutor();
+      java.util.concurrent.Future<?> repairs = repairer.submit(() -> {
+        java.io.PrintStream quiet = new java.io.PrintStream(java.io.OutputStream.nullOutputStream());
+        while (!done.get()) {
+          if (jobs.getAndIncrement() % 2 == 0) {
+            dev.rowan.mapreduce.VerifyViews.of(rowan, Order.class).progress(quiet).repair();
+          } else {
+            dev.rowan.mapreduce.RebuildViews.of(rowan, Order.class).progress(quiet).run();
+          }
+        }
+        return null;
+      });
+      crashingWrites(orders, fixtures, random, crashAt, 300, round -> {
+        if (round % 100 == 0) {
+          assertEveryViewAnswersLikeTheMainTable(rowan, "round " + round + ", seed " + seed);
+        }
+      });
+      while (jobs.get() < 2) {
+        Thread.sleep(100); // at least one repair and one rebuild ran while the writes died
+      }
+      done.set(true);
+      repairs.get();
+      repairer.shutdown();
+      assertTrue(crashes.get() > 150, "faults were injected: " + crashes.get());
+      assertEveryViewAnswersLikeTheMainTable(rowan, "after all rounds, seed " + seed);
+      Thread.sleep(lease.toMillis() + 100);
+      assertEveryViewAnswersLikeTheMainTable(rowan, "after the lease, seed " + seed);
+      ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
+      System.out.println("FaultInjectionIT: " + crashes.get() + " writes crashed while " + jobs.get()
+          + " repairs and rebuilds ran, no wrong answer");
+    }
+  }
+
+  /**
+   * {@code rounds} writes of random orders (saves, batches, deletes), three in four dying at a
+   * random step of the protocol; {@code afterEach} runs after each round.
+   */
+  private static void crashingWrites(OrderRepository orders, OrderFixtures fixtures, Random random,
+      AtomicReference<Step> crashAt, int rounds, java.util.function.IntConsumer afterEach) {
+    Step[] steps = Step.values();
+    for (int round = 0; round < rounds; round++) {
+      Order current = orders.findByKey("order-" + random.nextInt(300)).orElseGet(() -> fixtures.order(random.nextInt(300)));
+      crashAt.set(random.nextInt(4) == 0 ? null : steps[random.nextInt(steps.length)]);
+      try {
+        if (random.nextInt(10) == 0) {
+          orders.delete(current);
+        } else if (random.nextInt(10) == 0) {
+          List<Order> batch = new ArrayList<>();
+          for (int i = 0; i < 20; i++) {
+            batch.add(fixtures.change(orders.findByKey("order-" + random.nextInt(300)).orElse(fixtures.order(i))));
+          }
+          orders.saveAll(dedupe(batch));
+        } else {
+          orders.save(fixtures.change(current));
+        }
+      } catch (Crash expected) {
+        // the client died here
+      }
+      crashAt.set(null);
+      afterEach.accept(round);
     }
   }
 

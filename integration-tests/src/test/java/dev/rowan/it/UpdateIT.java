@@ -261,6 +261,38 @@ class UpdateIT {
     }
   }
 
+  /** An older version of {@link Item}: the same table, without the views byStock and tag. */
+  @dev.rowan.mapping.annotation.Table(name = "items")
+  @dev.rowan.mapping.annotation.Index(name = "owner", key = {"owner"}, include = {"stock"})
+  record OldItem(@dev.rowan.mapping.annotation.RowKey String id,
+      @dev.rowan.mapping.annotation.Column(name = "o") String owner,
+      @dev.rowan.mapping.annotation.Column(name = "t") String tag,
+      @dev.rowan.mapping.annotation.Column(name = "k") Long stock,
+      @dev.rowan.mapping.annotation.Column(name = "n") String note) {}
+
+  interface OldItems extends HBaseRepository<OldItem> {
+    boolean updateNoteById(String note, String id);
+
+    long addToStockById(long delta, String id);
+  }
+
+  @Test
+  void aWriterWhoseClassDoesNotDeclareEveryViewOfTheTableIsRefusedItsUpdates(Rowan rowan) {
+    rowan.schema().create(Item.class);
+    Items items = rowan.repository(Items.class);
+    Item stored = new Item("i-1", "ann", "red", 1L, null);
+    items.save(stored);
+    OldItems old = rowan.repository(OldItems.class);
+
+    IllegalStateException refused = assertThrows(IllegalStateException.class, () -> old.updateNoteById("x", "i-1"));
+    assertTrue(refused.getMessage().startsWith("OldItem (" + OldItem.class.getName() + ") cannot write table "),
+        refused.getMessage());
+    assertTrue(refused.getMessage().contains("which this version of the class does not declare"), refused.getMessage());
+    assertThrows(IllegalStateException.class, () -> old.addToStockById(1, "i-1"));
+    assertEquals(Optional.of(stored), items.findByKey("i-1"));
+    assertEquals(Optional.of(new OldItem("i-1", "ann", "red", 1L, null)), old.findByKey("i-1"), "reads go on");
+  }
+
   interface BadItems extends HBaseRepository<Item> {
     boolean updateOwnerByOwner(String newOwner, String owner);
 

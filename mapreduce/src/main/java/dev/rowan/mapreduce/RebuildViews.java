@@ -11,20 +11,23 @@ import org.apache.hadoop.util.ToolRunner;
  * Rewrites every view of an entity from its main table: each entity's view rows written again,
  * verified, and every view row that no entity maps to deleted. For a view added to an entity
  * that already has rows, views damaged by hand, or a restore of one table without the others.
- * Run it while no saves of the entity run.
+ * It may run while the application writes (docs/view-consistency.md, "Views on live tables").
  *
  * <pre>{@code
  * RebuildViews.of(rowan, Order.class).run().forEach(view -> System.out.println(view.summary()));
  * }</pre>
  *
- * <p>Two MapReduce jobs and a load: a job scans the main table (one map task per region) and
- * writes each entity's view rows as HFiles, cell for cell what a save leaves (verified, with the
- * main row's status), which are loaded with HBase's {@code BulkLoadHFiles}; then a
- * {@link VerifyViews} repair job fixes what the HFiles cannot (rows hidden by newer cells,
+ * <p>A wait, two MapReduce jobs and a load: while a view is building, the rebuild first waits
+ * until every client knows it ({@code Schema#awaitBuildingViewsKnown}); a job scans the main table
+ * (one map task per region) and writes each entity's view rows as HFiles, the cells a save
+ * leaves but unverified (writers may retire a row meanwhile), which are loaded with HBase's
+ * {@code BulkLoadHFiles}; then a {@link VerifyViews} repair job settles the loaded rows whose
+ * entity has not changed since, fixes what the HFiles cannot (rows hidden by newer cells,
  * entities whose main row has no status cell, unique keys whose owner cell names another entity)
- * and deletes orphans. The views stay
- * readable throughout. A view still building ({@code Schema#buildingViews}) is made active at the
- * end, so that queries read it from then on. See docs/bulk-load.md.
+ * and deletes orphans, each write conditional on the row as read. The views stay readable
+ * throughout. A view still building ({@code Schema#buildingViews}) is made active at the end, so
+ * that queries read it from then on, unless a unique view's key has two owners. See
+ * docs/bulk-load.md.
  *
  * <p>From the command line: {@code hadoop jar rowan-mapreduce-<version>-job.jar
  * dev.rowan.mapreduce.RebuildViews -libjars orders-model.jar [-D rowan.views.namespace=shop] com.example.Order}

@@ -28,9 +28,10 @@ import org.apache.hadoop.util.ToolRunner;
  * are job counters; each task writes a few keys of each kind to the job's output, which the
  * driver reads back. The job runs on the framework the configuration names: by default the
  * configuration of the Rowan's connection, whose {@code mapreduce.framework.name} is
- * {@code local} unless set otherwise (the job then runs in this process). Run a check at any
- * time (a write in flight shows as a stale row); run a repair or a rebuild while no saves of
- * the entity run, as it may otherwise undo a concurrent write's view row. See docs/bulk-load.md.
+ * {@code local} unless set otherwise (the job then runs in this process). A check, a repair and a
+ * rebuild may run while writers write (a write in flight shows as a stale row): every batch of
+ * rows is read again before it is judged, and every repair is conditional on the row as read, as
+ * a reader's is. See docs/bulk-load.md and docs/view-consistency.md, "Views on live tables".
  *
  * <p>From the command line, as a Hadoop {@code Tool}:
  *

@@ -63,7 +63,8 @@ final class VerifyViewsMapper extends TableMapper<NullWritable, Text> implements
       tables.add(table);
       viewHandles.add(table);
     }
-    check = new ViewBatch(model, views, main, viewHandles, conf.getBoolean(ViewJobSettings.REPAIR, false), this);
+    check = new ViewBatch(model, views, main, viewHandles, conf.getBoolean(ViewJobSettings.REPAIR, false),
+        conf.getBoolean(ViewJobSettings.SETTLE_LOADED, false), this);
     mainRows = context.getCounter(ViewCounters.GROUP, ViewCounters.MAIN_ROWS);
     viewRows = context.getCounter(ViewCounters.GROUP, ViewCounters.VIEW_ROWS);
     faults = context.getCounter(ViewCounters.GROUP, ViewCounters.FAULTS);
@@ -118,6 +119,16 @@ final class VerifyViewsMapper extends TableMapper<NullWritable, Text> implements
     if (sampled[view][kind.ordinal()]++ < samplesPerKind) {
       context.write(NullWritable.get(), new Text(ViewSamples.line(model, kind, key)));
     }
+  }
+
+  @Override
+  public void secondOwner(int view) {
+    context.getCounter(ViewCounters.group(views.get(view)), ViewCounters.SECOND_OWNERS).increment(1);
+  }
+
+  @Override
+  public void settled(int view, long count) {
+    context.getCounter(ViewCounters.group(views.get(view)), ViewCounters.SETTLED).increment(count);
   }
 
   @Override

@@ -2,6 +2,7 @@ package dev.rowan.mapreduce;
 
 import dev.rowan.index.ProtocolCells;
 import dev.rowan.index.ViewModel;
+import dev.rowan.index.ViewRowRepair;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapreduce.ViewVerdict.Kind;
 import java.io.IOException;
@@ -37,10 +38,18 @@ final class ViewBatch {
 
     /** A repair rewrote ({@code deleted} false) or deleted a row of view {@code view}. */
     void repaired(int view, boolean deleted);
+
+    /** {@code count} rows of view {@code view} as a rebuild's load left them were settled. */
+    void settled(int view, long count);
+
+    /** A key of unique view {@code view} is held by two entities (the second is reported missing). */
+    void secondOwner(int view);
   }
 
   /** The owner qualifier of unique view rows, this class's own copy for its gets. */
   private static final byte[] OWNER = ProtocolCells.Qualifier.OWNER.bytes();
+  /** The status qualifier of view rows, this class's own copy for its gets. */
+  private static final byte[] STATUS = ProtocolCells.Qualifier.VIEW_STATUS.bytes();
   private static final Result EMPTY = Result.create(new org.apache.hadoop.hbase.Cell[0]);
 
   private final List<ViewModel> views;
@@ -48,18 +57,22 @@ final class ViewBatch {
   private final Table main;
   private final List<Table> viewTables;
   private final ViewRowRepairs repairs;
+  private final boolean settleLoaded;
   private final Findings findings;
 
   /**
    * @param repair whether rows at fault are repaired, or only reported
+   * @param settleLoaded whether rows as a rebuild's load left them are settled without a finding
+   *     (only with {@code repair})
    */
   ViewBatch(EntityModel<?> model, List<ViewModel> views, Table main, List<Table> viewTables, boolean repair,
-      Findings findings) {
+      boolean settleLoaded, Findings findings) {
     this.views = views;
     this.verdict = new ViewVerdict(model);
     this.main = main;
     this.viewTables = viewTables;
     this.repairs = repair ? new ViewRowRepairs(model, main) : null;
+    this.settleLoaded = repair && settleLoaded;
     this.findings = findings;
   }
 
@@ -67,12 +80,14 @@ final class ViewBatch {
    * Checks rows of view {@code index} against their main rows. A row that names no main row (a
    * key this view cannot decode, a unique view row without owner cell) is an orphan.
    */
-  void viewRows(int index, List<Result> rows) throws IOException, InterruptedException {
-    if (rows.isEmpty()) {
+  void viewRows(int index, List<Result> scanned) throws IOException, InterruptedException {
+    if (scanned.isEmpty()) {
       return;
     }
     ViewModel view = views.get(index);
     Table table = viewTables.get(index);
+    findings.rows(index, scanned.size());
+    List<Result> rows = reread(table, scanned);
     List<Get> gets = new ArrayList<>(rows.size());
     Result[] mains = new Result[rows.size()];
     List<Integer> named = new ArrayList<>(rows.size());
@@ -89,8 +104,11 @@ final class ViewBatch {
     for (int j = 0; j < found.length; j++) {
       mains[named.get(j)] = found[j];
     }
-    findings.rows(index, rows.size());
+    boolean[] settled = settleLoaded(index, rows, mains);
     for (int i = 0; i < rows.size(); i++) {
+      if (settled[i]) {
+        continue;
+      }
       Result row = rows.get(i);
       Kind kind = verdict.of(view, row, mains[i]);
       if (kind == Kind.CONSISTENT) {
@@ -102,14 +120,68 @@ final class ViewBatch {
       }
       if (kind == Kind.ORPHAN && repairs.delete(view, table, row, mains[i])) {
         findings.repaired(index, true);
-      } else if (kind == Kind.STALE && repairs.rewrite(view, table, mains[i], row.getRow())) {
+      } else if (kind == Kind.STALE
+          && repairs.rewrite(view, table, mains[i], row.getRow(), ViewRowRepair.statusAsRead(view, row))) {
         findings.repaired(index, false);
       }
     }
   }
 
-  /** Looks up the view rows of the entities in {@code mains}, in every view. */
-  void mainRows(List<Result> mains) throws IOException, InterruptedException {
+  /**
+   * Settles, in one batch and before any other repair of the batch (which may fence their main
+   * rows), the rows of view {@code index} as a rebuild's load left them; which were settled. A
+   * row that could not be settled was written since, or its main row was: it is judged as any
+   * other row.
+   */
+  private boolean[] settleLoaded(int index, List<Result> rows, Result[] mains) throws IOException {
+    boolean[] settled = new boolean[rows.size()];
+    if (!settleLoaded) {
+      return settled;
+    }
+    ViewModel view = views.get(index);
+    List<Integer> loaded = new ArrayList<>();
+    for (int i = 0; i < rows.size(); i++) {
+      if (verdict.asLoaded(view, rows.get(i), mains[i])) {
+        loaded.add(i);
+      }
+    }
+    if (loaded.isEmpty()) {
+      return settled;
+    }
+    boolean[] done = repairs.settleLoaded(view, viewTables.get(index), loaded.stream().map(rows::get).toList(),
+        loaded.stream().map(i -> mains[i]).toList());
+    long count = 0;
+    for (int j = 0; j < done.length; j++) {
+      settled[loaded.get(j)] = done[j];
+      count += done[j] ? 1 : 0;
+    }
+    findings.settled(index, count);
+    return settled;
+  }
+
+  /**
+   * The rows {@code scanned} as they are now, those deleted since left out. A region scanner reads
+   * its region as it was when the scanner opened, which is long ago by the end of a task while
+   * writers write: judged against main rows read now, most rows they changed meanwhile would look
+   * at fault, and their repairs would fail on the changed rows. One multi-get per batch.
+   */
+  private static List<Result> reread(Table table, List<Result> scanned) throws IOException {
+    List<Get> gets = new ArrayList<>(scanned.size());
+    for (Result row : scanned) {
+      gets.add(new Get(row.getRow()));
+    }
+    List<Result> now = new ArrayList<>(scanned.size());
+    for (Result row : table.get(gets)) {
+      if (!row.isEmpty()) {
+        now.add(row);
+      }
+    }
+    return now;
+  }
+
+  /** Looks up the view rows of the entities in {@code scanned} (as they are now), in every view. */
+  void mainRows(List<Result> scanned) throws IOException, InterruptedException {
+    List<Result> mains = reread(main, scanned);
     for (int index = 0; index < views.size(); index++) {
       findMissing(index, mains);
     }
@@ -131,7 +203,7 @@ final class ViewBatch {
       byte[] key = verdict.expectedKey(view, row);
       if (key != null) {
         live.add(row);
-        gets.add(view.isUnique() ? new Get(key).addColumn(family, OWNER)
+        gets.add(view.isUnique() ? new Get(key).addColumn(family, OWNER).addColumn(family, STATUS)
             : new Get(key).setCheckExistenceOnly(true));
       }
     }
@@ -148,7 +220,7 @@ final class ViewBatch {
           otherOwner.add(i);
         }
       } else if (!Boolean.TRUE.equals(found[i].getExists())) {
-        missing(index, view, table, live.get(i), gets.get(i).getRow(), true);
+        missing(index, view, table, live.get(i), gets.get(i).getRow(), null, true);
       }
     }
     if (otherOwner.isEmpty()) {
@@ -165,14 +237,18 @@ final class ViewBatch {
       byte[] key = gets.get(i).getRow();
       boolean secondOwner = !java.util.Arrays.equals(held[j].getRow(), live.get(i).getRow())
           && java.util.Arrays.equals(verdict.expectedKey(view, held[j]), key);
-      missing(index, view, table, live.get(i), key, !secondOwner);
+      if (secondOwner) {
+        findings.secondOwner(index);
+      }
+      missing(index, view, table, live.get(i), key, ViewRowRepair.statusAsRead(view, found[i]), !secondOwner);
     }
   }
 
-  private void missing(int index, ViewModel view, Table table, Result mainRow, byte[] key, boolean rewrite)
-      throws IOException, InterruptedException {
+  /** Reports the entity of {@code mainRow} missing its row {@code key}, whose status was read as {@code observed}. */
+  private void missing(int index, ViewModel view, Table table, Result mainRow, byte[] key, byte[] observed,
+      boolean rewrite) throws IOException, InterruptedException {
     findings.fault(index, Kind.MISSING, key);
-    if (rewrite && repairs != null && repairs.rewrite(view, table, mainRow, key)) {
+    if (rewrite && repairs != null && repairs.rewrite(view, table, mainRow, key, observed)) {
       findings.repaired(index, false);
     }
   }

@@ -38,6 +38,10 @@ final class ViewCounters {
   static final String DELETED = "Deleted";
   /** Per view: rows a rebuild wrote into HFiles. */
   static final String LOADED = "Loaded";
+  /** Per view: keys of a unique view held by two entities, which no repair settles. */
+  static final String SECOND_OWNERS = "Keys with two owners";
+  /** Per view: rows as a rebuild's load left them (unverified), settled by its repair pass. */
+  static final String SETTLED = "Settled after load";
   /** Per view: rows of entities without a status cell, which a rebuild leaves to its repair pass. */
   static final String LEFT = "Left to repair";
 

@@ -22,6 +22,11 @@ final class ViewJobSettings {
   static final String VIEW_TABLES = "rowan.views.view.tables";
   /** Whether the map tasks repair what they find. */
   static final String REPAIR = "rowan.views.repair";
+  /**
+   * Whether a repair job follows a rebuild's load: rows as the load wrote them (unverified, with
+   * their main row's current status) are settled, not reported at fault.
+   */
+  static final String SETTLE_LOADED = "rowan.views.settle.loaded";
 
   static final int DEFAULT_BATCH = 500;
   static final int DEFAULT_SAMPLES = 10;

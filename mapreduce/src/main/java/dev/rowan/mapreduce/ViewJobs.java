@@ -71,7 +71,7 @@ final class ViewJobs {
     String label = (repair ? "Repair" : "Verify") + " views of " + model.entityName();
     long began = System.nanoTime();
     return withWorkDir(label, work -> {
-      Verified verified = runVerify(label, work, repair);
+      Verified verified = runVerify(label, work, repair, false);
       List<ViewReport> reports = ViewCounters.reports(verified.counters(), null, views, viewTables, verified.samples());
       finished(label, began, reports);
       return reports;
@@ -88,6 +88,12 @@ final class ViewJobs {
     }
     String label = "Rebuild views of " + model.entityName();
     long began = System.nanoTime();
+    java.util.Set<String> building = rowan.schema().buildingViews(type);
+    if (!building.isEmpty()) {
+      out.println(label + ": waiting until every client has known views " + String.join(", ", building) + " for "
+          + rowan.viewRefresh().multipliedBy(2).plusSeconds(1).toSeconds() + " s, so that no writer writes past them");
+      rowan.schema().awaitBuildingViewsKnown(type);
+    }
     return withWorkDir(label, work -> {
       Path hfiles = new Path(work, "hfiles");
       Job job = ViewJobSetup.rebuild(conf, type, main, viewTables, work, hfiles, rowan.connection());
@@ -100,13 +106,25 @@ final class ViewJobs {
       }
       HFileLoad.load(conf, model.entityName(), viewTables, hfiles);
       out.println(label + ": HFiles loaded; repairing what they could not set right");
-      Verified verified = runVerify(label + " (repair pass)", new Path(work, "repair"), true);
+      Verified verified = runVerify(label + " (repair pass)", new Path(work, "repair"), true, true);
       List<ViewReport> reports = ViewCounters.reports(verified.counters(), loaded, views, viewTables,
           verified.samples());
       finished(label, began, reports);
-      java.util.Set<String> activated = rowan.schema().activateViews(type);
+      java.util.Set<String> duplicated = new java.util.TreeSet<>();
+      for (ViewModel view : views) {
+        if (ViewCounters.count(verified.counters(), view, ViewCounters.SECOND_OWNERS) > 0) {
+          duplicated.add(view.name());
+        }
+      }
+      java.util.Set<String> filled = new java.util.TreeSet<>(building);
+      filled.removeAll(duplicated);
+      java.util.Set<String> activated = rowan.schema().activateViews(type, filled);
       if (!activated.isEmpty()) {
         out.println(label + ": views " + String.join(", ", activated) + " are active: queries read them from now on");
+      }
+      if (!duplicated.isEmpty()) {
+        out.println(label + ": unique views " + String.join(", ", duplicated) + " stay building: keys held by two"
+            + " entities (the report's missing samples); give each key one owner and run the rebuild again");
       }
       return reports;
     });
@@ -114,9 +132,11 @@ final class ViewJobs {
 
   private record Verified(Counters counters, ViewSamples samples) {}
 
-  private Verified runVerify(String label, Path work, boolean repair) throws IOException, InterruptedException {
+  private Verified runVerify(String label, Path work, boolean repair, boolean settleLoaded)
+      throws IOException, InterruptedException {
     Configuration jobConf = new Configuration(conf);
     jobConf.setBoolean(ViewJobSettings.REPAIR, repair);
+    jobConf.setBoolean(ViewJobSettings.SETTLE_LOADED, settleLoaded);
     Path output = new Path(work, "samples");
     Job job = ViewJobSetup.verify(jobConf, type, main, viewTables, output);
     Counters counters = await(job, label, work, c -> String.format("%,d main rows, %,d view rows, %,d at fault, %,d"

@@ -11,6 +11,10 @@ import dev.rowan.index.ViewRowVerdict;
 import dev.rowan.index.ViewRowVerdict.Action;
 import dev.rowan.mapping.EntityModel;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.CheckAndMutateResult;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
@@ -19,7 +23,8 @@ import org.apache.hadoop.hbase.client.Table;
 
 /**
  * Rewrites and deletes view rows so that a view equals its rebuild, by the rules of the write
- * protocol (docs/view-consistency.md): a view row is written verified with the status of its
+ * protocol (docs/view-consistency.md), while writers write: every write is a check-and-mutate on
+ * the view row as read, as a reader's repair is; a view row is settled with the status of its
  * main row; a view row whose cells are newer than the main row's status would hide that write,
  * so the main row is first fenced (its status rewritten, values untouched, above those cells)
  * with a check-and-mutate on the status read, exactly as readers fence dead writes; otherwise the
@@ -41,22 +46,37 @@ final class ViewRowRepairs {
   }
 
   /**
-   * Writes the view row of the entity stored in {@code mainRow} into {@code view}, verified.
-   * Whatever the view holds at that key, delete markers included, is read first: a cell or
-   * marker newer than the main row's status would hide the row written.
+   * Writes the view row of the entity stored in {@code mainRow} into {@code view}, settled, only
+   * if the row's status cell still holds {@code observed} (read before the main row; null: the
+   * row had none). Whatever the view holds at that key, delete markers included, is read first: a
+   * cell or marker newer than the main row's status would hide the row written, so the main row
+   * is fenced above it. A row that had no status is first written unverified (only if it still
+   * has none) and settled after the main row is read again and still holds the status written:
+   * a settled row written straight into an empty key could land after a later write retired and
+   * deleted the row, and stand (docs/view-consistency.md, "Building and repairing views while
+   * writers write").
    *
-   * @return false when the main row changed meanwhile (it is left as it is)
+   * @return false when the main row or the view row changed meanwhile (the row is left to
+   *     readers, which check it against its main row)
    */
-  boolean rewrite(ViewModel view, Table viewTable, Result mainRow, byte[] viewKey) throws IOException {
+  boolean rewrite(ViewModel view, Table viewTable, Result mainRow, byte[] viewKey, byte[] observed)
+      throws IOException {
     Result current = mainRow;
+    byte[] seen = observed;
     for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       MainRow state = MainRow.of(model, current);
       long newest = newestRaw(viewTable, viewKey);
       RowStatus target = ViewRowVerdict.forRewrite(state, newest) == Action.REPAIR
           ? confirmed(current.getRow(), state) : fence(current.getRow(), state, newest);
       if (target != null) {
-        viewTable.put(view.put(viewKey, state.values(), target.with(State.VERIFIED), current.getRow()));
-        return true;
+        boolean written = seen == null ? writeThenSettle(view, viewTable, state.values(), target, current.getRow(),
+            viewKey) : viewTable.checkAndMutate(ViewRowRepair.rewrite(view, viewKey, state.values(), target,
+                current.getRow(), seen)).isSuccess();
+        if (written) {
+          return true;
+        }
+        // The view row changed meanwhile (a writer, or this job's check of the row itself): read it again.
+        seen = ViewRowRepair.statusAsRead(view, viewTable.get(new Get(viewKey)));
       }
       // Fenced meanwhile (by this repair, for another row of the same entity) or written: decide again.
       current = main.get(new Get(current.getRow()));
@@ -65,6 +85,59 @@ final class ViewRowRepairs {
       }
     }
     return false;
+  }
+
+  /**
+   * Gives the entity {@code values}, whose main row {@code mainKey} holds {@code status}, its row
+   * {@code viewKey}, which has no status: written unverified if it still has none, then settled
+   * if the main row, read again, still holds {@code status} and maps to the row.
+   */
+  private boolean writeThenSettle(ViewModel view, Table viewTable, Object[] values, RowStatus status, byte[] mainKey,
+      byte[] viewKey) throws IOException {
+    if (!viewTable.checkAndMutate(ViewRowRepair.writeUnverified(view, viewKey, values, status, mainKey)).isSuccess()) {
+      return false;
+    }
+    MainRow now = MainRow.of(model, main.get(new Get(mainKey)));
+    if (!status.equals(now.status()) || !ViewRowVerdict.maps(view, viewKey, now)) {
+      return false;
+    }
+    byte[] written = view.statusValue(status.with(State.UNVERIFIED), values);
+    return viewTable.checkAndMutate(ViewRowRepair.rewrite(view, viewKey, values, status, mainKey, written)).isSuccess();
+  }
+
+  /**
+   * Settles the rows {@code rows} of {@code view}, each as a rebuild's load left it for the entity
+   * in {@code mains} at the same index (unverified, with that main row's current status), in two
+   * batches: the main rows confirmed durable, then each view row settled only if its status is
+   * still the one read. No fence is needed: the row's status is its newest (every write of a view
+   * row writes one), and a delete marker above it masks no later put.
+   *
+   * @return which rows were settled; the others, or their main rows, changed meanwhile
+   */
+  boolean[] settleLoaded(ViewModel view, Table viewTable, List<Result> rows, List<Result> mains) throws IOException {
+    List<CheckAndMutate> confirms = new ArrayList<>(rows.size());
+    for (Result mainRow : mains) {
+      confirms.add(CommitSync.confirm(mainRow.getRow(), statusFamily, MainRow.of(model, mainRow).status()));
+    }
+    List<CheckAndMutateResult> confirmed = main.checkAndMutate(confirms);
+    List<CheckAndMutate> settles = new ArrayList<>(rows.size());
+    List<Integer> sent = new ArrayList<>(rows.size());
+    for (int i = 0; i < rows.size(); i++) {
+      if (confirmed.get(i).isSuccess()) {
+        MainRow state = MainRow.of(model, mains.get(i));
+        settles.add(ViewRowRepair.rewrite(view, rows.get(i).getRow(), state.values(), state.status(),
+            mains.get(i).getRow(), ViewRowRepair.statusAsRead(view, rows.get(i))));
+        sent.add(i);
+      }
+    }
+    boolean[] settled = new boolean[rows.size()];
+    if (!settles.isEmpty()) {
+      List<CheckAndMutateResult> results = viewTable.checkAndMutate(settles);
+      for (int j = 0; j < results.size(); j++) {
+        settled[sent.get(j)] = results.get(j).isSuccess();
+      }
+    }
+    return settled;
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.rowan.mapreduce;
 
 import dev.rowan.index.MainRow;
+import dev.rowan.index.RowStatus;
 import dev.rowan.index.ViewModel;
 import dev.rowan.index.ViewRowVerdict;
 import dev.rowan.mapping.EntityModel;
@@ -56,6 +57,25 @@ final class ViewVerdict {
     } catch (RuntimeException undecodable) {
       return null;
     }
+  }
+
+  /**
+   * Whether view row {@code row} is as a rebuild's load left it for the entity in {@code main}:
+   * unverified, with the main row's current status (timestamp and nonce), at the key the entity
+   * maps to. The load writes rows so (the main row may change while it runs); its repair pass
+   * settles them.
+   */
+  boolean asLoaded(ViewModel view, Result row, Result main) {
+    MainRow state = MainRow.of(model, main);
+    RowStatus observed;
+    try {
+      observed = ViewRowVerdict.observed(view, row);
+    } catch (RuntimeException damaged) {
+      return false;
+    }
+    return observed != null && observed.state() == RowStatus.State.UNVERIFIED && state.status() != null
+        && observed.timestamp() == state.status().timestamp() && observed.nonce() == state.status().nonce()
+        && ViewRowVerdict.maps(view, row.getRow(), state);
   }
 
   /**

@@ -2,7 +2,9 @@ package dev.rowan.mapreduce;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rowan.index.ProtocolCells.Qualifier;
 import dev.rowan.index.RowStatus;
@@ -43,6 +45,21 @@ class ViewVerdictTest {
     assertEquals(Kind.CONSISTENT, VERDICT.of(SELLER, viewRow(SELLER, ORDER, State.VERIFIED), mainRow(ORDER, State.LIVE)));
     assertEquals(Kind.STALE, VERDICT.of(SELLER, viewRow(SELLER, ORDER, State.UNVERIFIED), mainRow(ORDER, State.LIVE)));
     assertEquals(Kind.ORPHAN, VERDICT.of(SELLER, viewRow(SELLER, ORDER, State.VERIFIED), mainRow(moved, State.LIVE)));
+  }
+
+  @Test
+  void aRowIsAsLoadedOnlyWhileUnverifiedWithItsMainRowsCurrentStatusAtTheKeyItsEntityMapsTo() {
+    Result main = mainRow(ORDER, State.LIVE);
+    assertTrue(VERDICT.asLoaded(SELLER, viewRow(SELLER, ORDER, State.UNVERIFIED), main));
+    assertFalse(VERDICT.asLoaded(SELLER, viewRow(SELLER, ORDER, State.VERIFIED), main), "settled already");
+    Object[] values = MODEL.values(ORDER);
+    Result otherWrite = result(SELLER.put(SELLER.rowKey(values), values, new RowStatus(State.UNVERIFIED, TS + 1, 7L),
+        MODEL.rowKey(ORDER)));
+    assertFalse(VERDICT.asLoaded(SELLER, otherWrite, main), "a write after the load's");
+    Order moved = new Order("o-1", "s-2", "b-1", ORDER.createdAt(), ORDER.amount(), ORDER.note());
+    assertFalse(VERDICT.asLoaded(SELLER, viewRow(SELLER, ORDER, State.UNVERIFIED), mainRow(moved, State.LIVE)),
+        "the entity moved to another key");
+    assertFalse(VERDICT.asLoaded(SELLER, viewRow(SELLER, ORDER, State.UNVERIFIED), mainRow(ORDER, State.DELETED)));
   }
 
   @Test

@@ -28,7 +28,9 @@ final class TestScope implements ExtensionContext.Store.CloseableResource {
 
   synchronized Rowan rowan() {
     if (rowan == null) {
-      rowan = Rowan.builder(cluster.connection()).namespace(namespace.name()).build();
+      // states of views read again every second: builds and drops of views wait three seconds, not twenty-one
+      rowan = Rowan.builder(cluster.connection()).namespace(namespace.name()).viewRefresh(java.time.Duration.ofSeconds(1))
+          .build();
     }
     return rowan;
   }

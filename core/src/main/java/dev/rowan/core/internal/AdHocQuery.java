@@ -104,11 +104,13 @@ public final class AdHocQuery<T> {
       boolean allowScan, boolean counting) {
     EntityModel<T> model = store.model();
     String name = "rowan.query(" + model.entityName() + ")";
-    List<ViewModel> views = store.context().building.readable(store.context().views.views());
+    List<ViewModel> views = store.context().roster.readable(store.context().views().views());
     String viewName = null;
-    if (view != null && store.context().building.current().stream().anyMatch(v -> v.equalsIgnoreCase(view))) {
-      throw new IllegalStateException(name + ": view " + view + " of " + model.entityName() + " is still building"
-          + " (RebuildViews fills it and makes it active)");
+    java.util.Optional<String> unread = store.context().roster.unreadable().stream()
+        .filter(v -> v.equalsIgnoreCase(view)).findFirst();
+    if (view != null && unread.isPresent()) {
+      throw new IllegalStateException(name + ": view " + unread.get() + " of " + model.entityName() + " "
+          + store.context().roster.whyUnread(unread.get()));
     }
     if (view != null) {
       viewName = views.stream().map(ViewModel::name).filter(n -> n.equalsIgnoreCase(view)).findFirst()

@@ -15,7 +15,7 @@ import java.util.Set;
 
 /**
  * The plans of one query method while views it would read are still building
- * ({@link BuildingViews}): the same question planned without them, as the planner would plan it
+ * ({@link ViewRoster}): the same question planned without them, as the planner would plan it
  * had they never been declared; refused at the call, naming the view, when that plan would read
  * the whole table and the method does not allow it. Kept per set of building views and order.
  *
@@ -33,10 +33,12 @@ final class BuildingViewPlans {
   private final List<ViewModel> views;
   private final List<PropertyModel> projected;
   private final boolean allowScan;
+  private final java.util.function.UnaryOperator<String> whyUnread;
   private final Cache<Key, Replanned> plans = Caffeine.newBuilder().maximumSize(16).build();
 
   BuildingViewPlans(String name, EntityModel<?> model, List<ViewModel> views, List<PropertyModel> projected,
-      boolean allowScan) {
+      boolean allowScan, java.util.function.UnaryOperator<String> whyUnread) {
+    this.whyUnread = whyUnread;
     this.name = name;
     this.model = model;
     this.views = views;
@@ -82,8 +84,8 @@ final class BuildingViewPlans {
     if (plan.readsWholeTable() && !allowScan) {
       String view = chosen.groups().stream().map(AccessPlan::view).filter(v -> v != null && building.contains(v.name()))
           .map(ViewModel::name).findFirst().orElse("?");
-      return new Replanned(null, name + " reads view " + view + " of " + model.entityName() + ", which is still"
-          + " building (RebuildViews fills it and makes it active); without it the method would read the whole table "
+      return new Replanned(null, name + " reads view " + view + " of " + model.entityName() + ", which "
+          + whyUnread.apply(view) + "; without it the method would read the whole table "
           + model.tableName() + ": " + plan.groups().stream().filter(g -> g.access() == AccessPlan.Access.FULL_SCAN)
               .findFirst().map(PlanText::fullScanReason).orElse("") + ". Annotate it with @AllowScan to read the"
           + " table meanwhile");

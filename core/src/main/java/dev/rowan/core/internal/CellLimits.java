@@ -49,7 +49,7 @@ final class CellLimits {
   static void check(StoreContext<?> context, Object[] values, RowWrite write) {
     checkKey(context.model.rowKey(), context.model.entityName() + " row key", write.row(), context.mainTable);
     long largestCell = checkCells(context, write);
-    for (ViewModel view : context.views.views()) {
+    for (ViewModel view : context.views().views()) {
       view.requireCompleteKey(values);
       byte[] key = view.rowKey(values);
       if (key == null) {

@@ -62,6 +62,7 @@ public final class EntityStore<T> {
 
   /** Deletes {@code entities}, those of entities with views by the protocol a batch at a time. */
   void deleteAll(List<T> entities) {
+    context.roster.requireKnown();
     if (!context.usesProtocol()) {
       entities.forEach(this::delete);
       return;
@@ -143,6 +144,7 @@ public final class EntityStore<T> {
    */
   private Encoded<T> encode(Iterable<T> entities, String verb) {
     Objects.requireNonNull(entities, "entities");
+    context.roster.requireKnown(); // a view this class does not declare would be left stale
     Encoded<T> encoded = new Encoded<>(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
     for (T entity : entities) {
       Objects.requireNonNull(entity, () -> "cannot " + verb + " a null " + context.model.entityName());
@@ -264,6 +266,7 @@ public final class EntityStore<T> {
    * @throws dev.rowan.mapping.InvalidValueException when a value after the change cannot be written
    */
   Object[] update(Object[] key, EntityChange change) {
+    context.roster.requireKnown(); // a view this class does not declare would be left stale
     byte[] row = context.model.rowKey().encode(key);
     if (row.length > CellLimits.maxRowKey(context.mainTable)) {
       return null; // no row this long can be stored
@@ -339,6 +342,7 @@ public final class EntityStore<T> {
 
   /** Deletes the entity of {@code row}, whose key parts are in {@code values}. */
   private void deleteRow(byte[] row, Object[] values) {
+    context.roster.requireKnown();
     if (context.usesProtocol()) {
       protocol.write(List.of(new Pending(row, null)));
       return;
@@ -363,7 +367,7 @@ public final class EntityStore<T> {
    * {@code viewName}, in view key order (across buckets), every row checked as a query's rows are.
    */
   public List<T> findByView(String viewName, Object... leading) {
-    ViewModel view = context.views.view(viewName).orElseThrow(() -> new IllegalArgumentException(
+    ViewModel view = context.views().view(viewName).orElseThrow(() -> new IllegalArgumentException(
         context.model.entityName() + " has no view '" + viewName + "'"));
     if (leading.length > view.keyProperties().size()) {
       throw new IllegalArgumentException("view " + view.name() + " has " + view.keyProperties().size() + " key properties");

@@ -108,7 +108,7 @@ final class GroupCommit<T> {
    */
   private List<Boolean> confirm(List<Pending> entities) {
     List<CheckAndMutate> confirms = entities.stream()
-        .map(p -> p.decision.confirmation(context.views, p.rowKey)).toList();
+        .map(p -> p.decision.confirmation(context.views(), p.rowKey)).toList();
     List<CheckAndMutateResult> results = HBaseCalls.on(context.connection, context.mainTable,
         "sync the write-ahead log of committed rows", t -> t.checkAndMutate(confirms));
     return results.stream().map(CheckAndMutateResult::isSuccess).toList();

@@ -50,7 +50,7 @@ final class ProtocolWriter<T> {
     this.context = context;
     this.unique = new UniqueClaims(context);
     this.commits = new GroupCommit<>(context);
-    this.guess = WriteDecision.mayGuessNew(context.views) ? new NewEntityGuess() : null;
+    this.guess = WriteDecision.mayGuessNew(context.views()) ? new NewEntityGuess() : null;
   }
 
   /** One entity being written; {@code requested} is null for a delete. */
@@ -195,21 +195,21 @@ final class ProtocolWriter<T> {
     boolean grouped = entity.regionBefore != null;
     WriteDecision decision;
     if (entity.change != null) {
-      decision = StoreContext.staleAsOptimisticLock(() -> WriteDecision.ofUpdate(context.views, entity.rowKey,
+      decision = StoreContext.staleAsOptimisticLock(() -> WriteDecision.ofUpdate(context.views(), entity.rowKey,
           entity.current, entity.change, now, nonce, grouped));
       entity.refused = decision == null;
     } else if (entity.insert) {
-      decision = StoreContext.staleAsOptimisticLock(() -> WriteDecision.ofInsert(context.views, entity.rowKey,
+      decision = StoreContext.staleAsOptimisticLock(() -> WriteDecision.ofInsert(context.views(), entity.rowKey,
           entity.current, entity.requested, now, nonce, grouped));
       entity.refused = decision == null;
     } else if (entity.current == null) {
-      decision = WriteDecision.ofGuess(context.views, entity.rowKey, entity.requested, now, nonce, grouped);
+      decision = WriteDecision.ofGuess(context.views(), entity.rowKey, entity.requested, now, nonce, grouped);
       entity.guess = decision;
     } else if (entity.guess != null) {
-      decision = WriteDecision.afterGuess(context.views, entity.rowKey, entity.current, entity.requested,
+      decision = WriteDecision.afterGuess(context.views(), entity.rowKey, entity.current, entity.requested,
           entity.guess, now, nonce, grouped);
     } else {
-      decision = StoreContext.staleAsOptimisticLock(() -> WriteDecision.ofSave(context.views, entity.rowKey,
+      decision = StoreContext.staleAsOptimisticLock(() -> WriteDecision.ofSave(context.views(), entity.rowKey,
           entity.current, entity.requested, now, nonce, grouped));
     }
     entity.decision = decision;

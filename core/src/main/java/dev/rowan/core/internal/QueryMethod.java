@@ -68,14 +68,14 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     this.inMemory = new InMemoryOrder(store.model(), plan.query().sorts());
     this.parameterNames = compiled.parameterNames();
     this.projection = compiled.projection();
-    this.withoutBuilding = new BuildingViewPlans(name, store.model(), store.context().views.views(),
-        projection == null ? null : projection.properties(), allowScan);
+    this.withoutBuilding = new BuildingViewPlans(name, store.model(), store.context().views().views(),
+        projection == null ? null : projection.properties(), allowScan, store.context().roster::whyUnread);
   }
 
   /** The text {@code explain} returns. */
   String explain() {
     String text = PlanText.explain(name, plan, store.model());
-    java.util.Set<String> building = store.context().building.current();
+    java.util.Set<String> building = store.context().roster.unreadable();
     if (BuildingViewPlans.readsAny(plan, building)) {
       String meanwhile;
       try {
@@ -83,8 +83,11 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
       } catch (IllegalStateException refused) {
         meanwhile = "  refused: " + refused.getMessage() + "\n";
       }
-      text += "  building: view " + String.join(", ", building) + " is still building (RebuildViews fills it and makes"
-          + " it active); meanwhile the method reads:\n" + meanwhile.indent(2);
+      ViewRoster roster = store.context().roster;
+      boolean dropped = building.stream().allMatch(view -> roster.whyUnread(view).equals(ViewRoster.DROPPED));
+      text += "  " + (dropped ? "dropped" : "building") + ": " + String.join("; ", building.stream()
+          .map(view -> "view " + view + " " + roster.whyUnread(view)).toList()) + "; meanwhile the method reads:\n"
+          + meanwhile.indent(2);
     }
     if (special.sort() >= 0) {
       text += "  order: from the Sort parameter, at each call: by key where the table or view read serves it,"
@@ -111,7 +114,7 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
    * {@code problems} every reason it cannot be served and returns null.
    */
   static <T> QueryMethod<T> create(Class<?> repository, Method method, EntityStore<T> store, List<String> problems) {
-    CompiledQuery compiled = QueryCompiler.compile(repository, method, store.model(), store.context().views.views(),
+    CompiledQuery compiled = QueryCompiler.compile(repository, method, store.model(), store.context().views().views(),
         problems);
     return compiled == null ? null
         : new QueryMethod<>(compiled, store, PageTokens.fingerprint(repository, method, store.model().type()),
@@ -126,11 +129,11 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     }
     ConditionCheck.checkArguments(name, plan.query(), args, store.model(), parameterNames);
     Planned planned = planned(args);
-    MethodPlan readable = withoutBuilding.around(planned.plan(), store.context().building.current(),
+    MethodPlan readable = withoutBuilding.around(planned.plan(), store.context().roster.unreadable(),
         planned.plan() != plan);
     // a page token names a position in the table its plan read: one of a plan without a building view is its own
     byte[] pages = readable == planned.plan() ? fingerprint
-        : PageTokens.fingerprint(fingerprint, "without building views " + store.context().building.current());
+        : PageTokens.fingerprint(fingerprint, "without building views " + store.context().roster.unreadable());
     QueryCall<T> call = new QueryCall<>(name, store, readable, planned.inMemory(), projection, pages,
         limit(args), args, timeRange(args));
     Action action = plan.query().action();
@@ -183,7 +186,7 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
         query.view(), query.parameterCount());
     try {
       MethodPlan planned = CallSorts.plan(name, sorted, model,
-          special.timeRange() >= 0 ? List.of() : store.context().views.views(),
+          special.timeRange() >= 0 ? List.of() : store.context().views().views(),
           projection == null ? null : projection.properties(), false,
           "Sort by the key's order, or declare a view whose key serves this order");
       return new Planned(planned, new InMemoryOrder(model, sorts), null);

@@ -26,7 +26,6 @@ final class StoreContext<T> {
 
   final Connection connection;
   final EntityModel<T> model;
-  final ViewMaintainer views;
   final TableName mainTable;
   final Map<ViewModel, TableName> viewTables;
   final ProtocolHook hook;
@@ -38,16 +37,15 @@ final class StoreContext<T> {
   final boolean groupCommit;
   /** Where step four runs off the callers' threads; null when writes settle before they return. */
   final BackgroundSettles background;
-  /** The views still building, which writers maintain and queries do not read. */
-  final BuildingViews building;
+  /** What the tables say of the views: which queries read, which writers write, and whether this class may write. */
+  final ViewRoster roster;
 
   StoreContext(Connection connection, EntityModel<T> model, Function<String, TableName> names, WriteOptions options) {
     this.connection = connection;
     this.model = model;
-    this.views = ViewMaintainer.of(model);
     this.mainTable = names.apply(model.tableName());
     Map<ViewModel, TableName> tables = new LinkedHashMap<>();
-    for (ViewModel view : views.views()) {
+    for (ViewModel view : ViewMaintainer.of(model).views()) {
       tables.put(view, names.apply(view.tableName()));
     }
     this.viewTables = Map.copyOf(tables);
@@ -58,7 +56,7 @@ final class StoreContext<T> {
     this.writeLeaseMillis = options.writeLease().toMillis();
     this.groupCommit = options.groupCommit();
     this.background = options.background();
-    this.building = new BuildingViews(connection, viewTables);
+    this.roster = new ViewRoster(connection, model, mainTable, viewTables, options.viewRefresh().toMillis());
   }
 
   /**
@@ -73,6 +71,11 @@ final class StoreContext<T> {
     CheckAndMutate confirm = CommitSync.confirm(rowKey, statusFamily, main.status());
     return HBaseCalls.on(connection, mainTable, "confirm a main row is durable", t -> t.checkAndMutate(confirm))
         .isSuccess();
+  }
+
+  /** The maintainer of the views writers write: every declared view but those dropped ({@link ViewRoster}). */
+  ViewMaintainer views() {
+    return roster.maintained();
   }
 
   boolean hasViews() {

@@ -9,8 +9,9 @@ import java.time.Duration;
  * @param hook called between the steps of the write protocol
  * @param writeLease how long a write may be in flight before readers and other writers treat it
  *     as dead
+ * @param viewRefresh how often the views' states are read again ({@link ViewRoster})
  * @param groupCommit whether commits are grouped ({@link dev.rowan.index.CommitSync})
  * @param background where step four runs off the callers' threads; null when writes settle their
  *     view rows before they return
  */
-public record WriteOptions(ProtocolHook hook, Duration writeLease, boolean groupCommit, BackgroundSettles background) {}
+public record WriteOptions(ProtocolHook hook, Duration writeLease, Duration viewRefresh, boolean groupCommit, BackgroundSettles background) {}

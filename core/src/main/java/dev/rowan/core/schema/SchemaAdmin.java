@@ -93,14 +93,24 @@ public final class SchemaAdmin {
         ensureNamespace(admin);
       }
       boolean mainExists = !missing.contains(tables.tables().get(0));
+      long now = System.currentTimeMillis();
       for (TableSpec table : missing) {
-        // a view added to a main table that exists has no rows for the entities it holds: building until rebuilt
-        TableDescriptor raced = createTable(admin, table, mainExists);
+        // a main table names its views; a view added to a main table that exists has no rows for the entities
+        // it holds: building until rebuilt
+        TableDescriptor descriptor = table == tables.tables().get(0) ? ViewStates.withViews(table.descriptor(),
+            model.indexes().stream().map(dev.rowan.mapping.IndexDefinition::name).collect(java.util.stream.Collectors
+                .toSet())) : mainExists ? ViewStates.building(table.descriptor(), now) : table.descriptor();
+        TableDescriptor raced = createTable(admin, table, descriptor);
         if (raced != null) {
           differences.addAll(compare(tables.entity(), table, raced));
         }
       }
       throwIfAny(tables.entity(), differences);
+      if (mainExists) {
+        // views named on the main table once made: writers that do not declare one refuse to write from their next
+        // refresh on (a main table made before the list gets it here)
+        new ViewLifecycle(connection, names, java.time.Duration.ZERO).recordViews(admin, model);
+      }
       return null;
     });
   }
@@ -124,9 +134,13 @@ public final class SchemaAdmin {
           if (ViewStates.isBuilding(live)) {
             found.add("Table " + table.name().getNameAsString() + " is a view of " + tables.entity() + " that is still"
                 + " building: queries do not read it until RebuildViews has filled it and made it active.");
+          } else if (ViewStates.isDropping(live)) {
+            found.add("Table " + table.name().getNameAsString() + " is a view of " + tables.entity() + " that is being"
+                + " dropped: no client reads or writes it, and schema().dropView deletes it.");
           }
         }
       }
+      found.addAll(droppedViews(admin, tables));
       found.addAll(undeclaredViewTables(admin, tables));
       return found;
     });
@@ -206,54 +220,25 @@ public final class SchemaAdmin {
   }
 
   /**
-   * The names of the views of {@code model} whose tables are building ({@link ViewStates}); one
-   * {@code Admin.getDescriptor} per view table; missing tables are not building.
-   *
-   * @throws DataAccessException when HBase fails
+   * The views the entity declares that its main table does not name ({@link ViewStates#VIEWS}):
+   * dropped, so neither written nor read by its writers.
    */
-  public Set<String> buildingViews(EntityModel<?> model) {
-    return buildingViewTables(model, "read the view states of", (admin, live) -> {});
-  }
-
-  /**
-   * Makes every building view of {@code entityType} active: once {@code RebuildViews} has filled
-   * them, queries may read them.
-   *
-   * @return the names of the views made active
-   * @throws DataAccessException when HBase fails
-   */
-  public Set<String> activateViews(Class<?> entityType) {
-    return buildingViewTables(EntityModel.of(entityType), "activate the views of",
-        (admin, live) -> admin.modifyTable(ViewStates.active(live)));
-  }
-
-  /** What is done to the live descriptor of a building view table. */
-  private interface BuildingViewAction {
-    void apply(Admin admin, TableDescriptor live) throws IOException;
-  }
-
-  /** The names of the building views of {@code model}, after doing {@code action} to each. */
-  private Set<String> buildingViewTables(EntityModel<?> model, String what, BuildingViewAction action) {
-    EntityTables tables = EntityTables.of(model, SplitPolicy.salted(), names);
-    return withAdmin(what, tables.tables().get(0).name(), admin -> {
-      Set<String> building = new TreeSet<>();
-      List<TableSpec> all = tables.tables();
-      for (TableSpec table : all.subList(1, all.size())) {
-        TableDescriptor live = describe(admin, table.name());
-        if (live != null && ViewStates.isBuilding(live)) {
-          action.apply(admin, live);
-          building.add(viewName(model, table.name()));
-        }
+  private List<String> droppedViews(Admin admin, EntityTables tables) throws IOException {
+    TableName main = tables.tables().get(0).name();
+    TableDescriptor live = describe(admin, main);
+    java.util.Optional<Set<String>> named = live == null ? java.util.Optional.empty() : ViewStates.views(live);
+    if (named.isEmpty()) {
+      return List.of();
+    }
+    List<String> found = new ArrayList<>();
+    for (TableSpec table : tables.tables().subList(1, tables.tables().size())) {
+      String view = table.name().getQualifierAsString().substring(main.getQualifierAsString().length() + 1);
+      if (!named.get().contains(view)) {
+        found.add(tables.entity() + " declares view '" + view + "', but table " + main.getNameAsString() + " does not"
+            + " name it (it was dropped): writers neither write nor read it; schema().create adds it again, building.");
       }
-      return building;
-    });
-  }
-
-  /** The view of {@code model} whose table is {@code table}. */
-  private String viewName(EntityModel<?> model, TableName table) {
-    return model.indexes().stream().map(dev.rowan.mapping.IndexDefinition::name)
-        .filter(view -> names.apply(model.tableName() + "." + view).equals(table)).findFirst()
-        .orElse(table.getQualifierAsString());
+    }
+    return found;
   }
 
   /**
@@ -315,7 +300,7 @@ public final class SchemaAdmin {
   }
 
   /** The live descriptor of {@code name}, or null when there is no such table. */
-  private static TableDescriptor describe(Admin admin, TableName name) throws IOException {
+  static TableDescriptor describe(Admin admin, TableName name) throws IOException {
     try {
       return admin.getDescriptor(name);
     } catch (IOException e) {
@@ -326,11 +311,14 @@ public final class SchemaAdmin {
     }
   }
 
-  /** Creates the table, or returns the live descriptor when someone else created it first. */
-  private static TableDescriptor createTable(Admin admin, TableSpec table, boolean building) throws IOException {
+  /**
+   * Creates {@code table} as {@code descriptor} (its descriptor with the values of
+   * {@link ViewStates}), or returns the live descriptor when someone else created it first.
+   */
+  private static TableDescriptor createTable(Admin admin, TableSpec table, TableDescriptor descriptor)
+      throws IOException {
     try {
       byte[][] splitKeys = table.splitKeys();
-      TableDescriptor descriptor = building ? ViewStates.building(table.descriptor()) : table.descriptor();
       if (splitKeys.length == 0) {
         admin.createTable(descriptor);
       } else {
@@ -369,7 +357,7 @@ public final class SchemaAdmin {
     }
   }
 
-  private static void dropTable(Admin admin, TableName name) throws IOException {
+  static void dropTable(Admin admin, TableName name) throws IOException {
     if (!admin.tableExists(name)) {
       return;
     }

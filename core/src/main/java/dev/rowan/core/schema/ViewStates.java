@@ -1,24 +1,46 @@
 package dev.rowan.core.schema;
 
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 
 /**
- * The state of a view, recorded on its table's descriptor as table value {@code rowan.view.state}:
- * {@code BUILDING} from the moment {@code schema().create} adds the view to a main table that
- * already exists (its rows have no view rows yet) until {@code RebuildViews} has filled it;
- * active otherwise (no value: also every view table made before states existed). Writers
- * maintain a building view as any other; queries do not read it (docs/view-consistency.md,
- * "Views added to a table that holds data").
+ * What the tables record about an entity's views, as table values on their descriptors, read by
+ * every client when it opens the entity and again every refresh ({@code Rowan.Builder.viewRefresh}):
+ *
+ * <ul>
+ *   <li>on the main table, {@code rowan.views}: the names of the views the table has. A writer
+ *       whose class does not declare one of them refuses to write (it would leave that view
+ *       stale); a view its class declares that is not named is dropped, and neither written nor
+ *       read. A main table made before the list existed names none and is not checked.
+ *   <li>on a view table, {@code rowan.view.state}: {@code BUILDING} from the moment
+ *       {@code schema().create} adds the view to a main table that already exists (its rows have
+ *       no view rows yet) until {@code RebuildViews} has filled it, with {@code rowan.view.since}
+ *       the time it was added; {@code DROPPING} while {@code schema().dropView} waits for every
+ *       client to stop using it; active otherwise (no value: also every view table made before
+ *       states existed). Writers maintain a building view as any other; queries read only active
+ *       views.
+ * </ul>
+ *
+ * See docs/view-consistency.md, "Views on live tables".
  *
  * <p>Thread-safety: stateless.
  */
 public final class ViewStates {
 
-  /** The table value that records the state. */
+  /** The view table value that records the state. */
   public static final String KEY = "rowan.view.state";
   /** The value of a view that is being built. */
   public static final String BUILDING = "BUILDING";
+  /** The value of a view that is being dropped. */
+  public static final String DROPPING = "DROPPING";
+  /** The view table value that records when a building view was added, in epoch milliseconds. */
+  public static final String SINCE = "rowan.view.since";
+  /** The main table value that names the table's views, separated by commas ({@code ","}: none). */
+  public static final String VIEWS = "rowan.views";
 
   private ViewStates() {}
 
@@ -27,13 +49,52 @@ public final class ViewStates {
     return BUILDING.equals(descriptor.getValue(KEY));
   }
 
-  /** {@code descriptor} recording the state building. */
-  static TableDescriptor building(TableDescriptor descriptor) {
-    return TableDescriptorBuilder.newBuilder(descriptor).setValue(KEY, BUILDING).build();
+  /** Whether the view table {@code descriptor} describes is being dropped. */
+  public static boolean isDropping(TableDescriptor descriptor) {
+    return DROPPING.equals(descriptor.getValue(KEY));
+  }
+
+  /** When the building view of table {@code descriptor} was added (epoch milliseconds), or 0 when not recorded. */
+  public static long since(TableDescriptor descriptor) {
+    String since = descriptor.getValue(SINCE);
+    try {
+      return since == null ? 0 : Long.parseLong(since);
+    } catch (NumberFormatException damaged) {
+      return 0;
+    }
+  }
+
+  /** The views the main table {@code descriptor} describes has, or empty when it names none (made before the list). */
+  public static Optional<Set<String>> views(TableDescriptor descriptor) {
+    String names = descriptor.getValue(VIEWS);
+    if (names == null) {
+      return Optional.empty();
+    }
+    Set<String> views = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+    Arrays.stream(names.split(",")).map(String::trim).filter(name -> !name.isEmpty()).forEach(views::add);
+    return Optional.of(views);
+  }
+
+  /** {@code descriptor} of a main table naming {@code views} as its views. */
+  static TableDescriptor withViews(TableDescriptor descriptor, Set<String> views) {
+    // HBase drops an empty table value: a table without views records a lone comma
+    String names = views.isEmpty() ? "," : String.join(",", new TreeSet<>(views));
+    return TableDescriptorBuilder.newBuilder(descriptor).setValue(VIEWS, names).build();
+  }
+
+  /** {@code descriptor} recording the state building, since {@code now}. */
+  static TableDescriptor building(TableDescriptor descriptor, long now) {
+    return TableDescriptorBuilder.newBuilder(descriptor).setValue(KEY, BUILDING).setValue(SINCE, Long.toString(now))
+        .build();
+  }
+
+  /** {@code descriptor} recording the state dropping. */
+  static TableDescriptor dropping(TableDescriptor descriptor) {
+    return TableDescriptorBuilder.newBuilder(descriptor).setValue(KEY, DROPPING).build();
   }
 
   /** {@code descriptor} without a recorded state: active. */
   static TableDescriptor active(TableDescriptor descriptor) {
-    return TableDescriptorBuilder.newBuilder(descriptor).removeValue(KEY).build();
+    return TableDescriptorBuilder.newBuilder(descriptor).removeValue(KEY).removeValue(SINCE).build();
   }
 }

@@ -1,0 +1,180 @@
+package dev.rowan.core.internal;
+
+import dev.rowan.core.schema.ViewStates;
+import dev.rowan.index.ViewMaintainer;
+import dev.rowan.index.ViewModel;
+import dev.rowan.mapping.EntityModel;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.TableNotFoundException;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+
+/**
+ * What the tables of one entity say about its views ({@link ViewStates}), as this store knows
+ * it: read when the store is built and again once a refresh has passed, at the next call that
+ * asks. From it:
+ *
+ * <ul>
+ *   <li>the views queries may read: not those building, being dropped or dropped;
+ *   <li>the views writers maintain: every declared view but the dropped ones (no longer named by
+ *       the main table), so a writer whose class still declares a dropped view stops writing it
+ *       before its table goes;
+ *   <li>whether this class may write at all: not when the main table names a view it does not
+ *       declare (added by a newer version of the class), which it would leave stale.
+ * </ul>
+ *
+ * <p>The main table's descriptor is read at every refresh; a view table's only while the view is
+ * building, dropping, or its table was missing (it may be made building since).
+ *
+ * <p>Thread-safety: thread-safe.
+ */
+final class ViewRoster {
+
+  /** What was read, at {@code readAt}. */
+  private record Known(Set<String> unreadable, Set<String> dropped, Set<String> unknown, ViewMaintainer maintained,
+      Set<String> toReread, long readAt) {}
+
+  private final org.apache.hadoop.hbase.client.Connection connection;
+  private final EntityModel<?> model;
+  private final TableName mainTable;
+  private final Map<String, TableName> tables = new LinkedHashMap<>();
+  private final long refreshMillis;
+  private volatile Known known;
+
+  ViewRoster(org.apache.hadoop.hbase.client.Connection connection, EntityModel<?> model, TableName mainTable,
+      Map<ViewModel, TableName> viewTables, long refreshMillis) {
+    this.connection = connection;
+    this.model = model;
+    this.mainTable = mainTable;
+    viewTables.forEach((view, table) -> tables.put(view.name(), table));
+    this.refreshMillis = refreshMillis;
+    this.known = read(null);
+  }
+
+  /** The names of the declared views queries do not read: building, being dropped, or dropped. */
+  Set<String> unreadable() {
+    return current().unreadable();
+  }
+
+  /**
+   * Why queries do not read view {@code view}, as the end of a sentence that starts with its name:
+   * {@code "is still building (...)"} or {@code "is dropped (...)"}.
+   */
+  String whyUnread(String view) {
+    return current().dropped().contains(view) ? DROPPED : BUILDING;
+  }
+
+  static final String BUILDING = "is still building (RebuildViews fills it and makes it active)";
+  static final String DROPPED = "is dropped (schema().dropView)";
+
+  /** {@code views} without those queries do not read. */
+  List<ViewModel> readable(List<ViewModel> views) {
+    Set<String> now = unreadable();
+    if (now.isEmpty()) {
+      return views;
+    }
+    List<ViewModel> readable = new ArrayList<>();
+    for (ViewModel view : views) {
+      if (!now.contains(view.name())) {
+        readable.add(view);
+      }
+    }
+    return readable;
+  }
+
+  /** The maintainer of the views writers write: every declared view but the dropped ones. */
+  ViewMaintainer maintained() {
+    return current().maintained();
+  }
+
+  /**
+   * Refuses a write when the main table names views this class does not declare.
+   *
+   * @throws IllegalStateException naming the entity, its table and the views
+   */
+  void requireKnown() {
+    Set<String> unknown = current().unknown();
+    if (!unknown.isEmpty()) {
+      throw new IllegalStateException(model.entityName() + " (" + model.type().getName() + ") cannot write table "
+          + mainTable.getNameAsString() + ": the table has view" + (unknown.size() > 1 ? "s " : " ")
+          + String.join(", ", unknown) + ", which this version of the class does not declare, and every writer must"
+          + " maintain every view of its table. Write with the version of the class that declares "
+          + (unknown.size() > 1 ? "them" : "it") + ", or drop " + (unknown.size() > 1 ? "them" : "it")
+          + " (schema().dropView).");
+    }
+  }
+
+  private Known current() {
+    Known now = known;
+    if (System.currentTimeMillis() - now.readAt() > refreshMillis) {
+      return refresh();
+    }
+    return now;
+  }
+
+  private synchronized Known refresh() {
+    Known now = known;
+    if (System.currentTimeMillis() - now.readAt() > refreshMillis) {
+      now = read(now);
+      known = now;
+    }
+    return now;
+  }
+
+  /** Reads the states: every view table on the first read ({@code before} null), then those {@code before} names. */
+  private Known read(Known before) {
+    long readAt = System.currentTimeMillis();
+    return HBaseCalls.admin(connection, mainTable, "read the states of the views of", admin -> {
+      TableDescriptor main = describe(admin, mainTable);
+      Optional<Set<String>> named = main == null ? Optional.empty() : ViewStates.views(main);
+      Set<String> dropped = new TreeSet<>();
+      Set<String> unknown = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+      if (named.isPresent()) {
+        unknown.addAll(named.get());
+        for (String view : tables.keySet()) {
+          unknown.remove(view);
+          if (!named.get().contains(view)) {
+            dropped.add(view);
+          }
+        }
+      }
+      Set<String> unreadable = new TreeSet<>(dropped);
+      Set<String> toReread = new TreeSet<>();
+      for (String view : tables.keySet()) {
+        if (dropped.contains(view)) {
+          toReread.add(view); // may be added again, building
+          continue;
+        }
+        if (before != null && !before.toReread().contains(view)) {
+          continue;
+        }
+        TableDescriptor live = describe(admin, tables.get(view));
+        if (live == null || ViewStates.isBuilding(live) || ViewStates.isDropping(live)) {
+          toReread.add(view);
+        }
+        if (live != null && (ViewStates.isBuilding(live) || ViewStates.isDropping(live))) {
+          unreadable.add(view);
+        }
+      }
+      ViewMaintainer all = ViewMaintainer.of(model);
+      return new Known(Set.copyOf(unreadable), Set.copyOf(dropped), Set.copyOf(unknown), dropped.isEmpty() ? all : all.without(dropped),
+          Set.copyOf(toReread), readAt);
+    });
+  }
+
+  /** The live descriptor of {@code table}, or null when it does not exist (yet). */
+  private static TableDescriptor describe(Admin admin, TableName table) throws java.io.IOException {
+    try {
+      return admin.getDescriptor(table);
+    } catch (TableNotFoundException missing) {
+      return null;
+    }
+  }
+}
