@@ -18,7 +18,7 @@ import java.util.Set;
  * <p>Sizes are system properties, all optional ({@code -Drowan.bench.rounds=3}):
  * <pre>
  * rowan.bench.rounds           5       measured rounds per workload, after one warm-up run per side
- * rowan.bench.only             (all)   comma-separated: insert, update, get, query, count, projection, filter, top, bulk, breakdown
+ * rowan.bench.only             (all)   comma-separated: insert, update, partial, get, query, count, projection, filter, top, bulk, breakdown
  * rowan.bench.count.count      20      counts of the hot seller per run (query.hot orders each)
  * rowan.bench.projection.matches 10000 orders each projection query matches (at most query.hot)
  * rowan.bench.projection.count 20      projection queries per run
@@ -30,6 +30,9 @@ import java.util.Set;
  * rowan.bench.update.stored    20000   orders stored for the update workloads, per entity
  * rowan.bench.update.single    1000    saves per run, one order each
  * rowan.bench.update.batch     10000   orders per saveAll run
+ * rowan.bench.partial.views    0,1     which of the entities with 0 and 1 views to update partially
+ * rowan.bench.partial.stored   2000    orders stored for the partial update workloads, per entity
+ * rowan.bench.partial.count    500     status changes per run, per side (a partial update, a Put of one cell, a save)
  * rowan.bench.get.count        2000    gets per run
  * rowan.bench.multiget.count   200     multi-gets of 100 per run
  * rowan.bench.query.orders     200000  orders in the query table
@@ -59,7 +62,7 @@ public final class HBaseBenchmarks {
   public static void main(String[] args) throws Exception {
     PrintStream log = System.err;
     HarnessRun run = new HarnessRun("rowan.bench.", log);
-    Set<String> only = run.only("insert,update,get,query,count,projection,filter,top,bulk,breakdown");
+    Set<String> only = run.only("insert,update,partial,get,query,count,projection,filter,top,bulk,breakdown");
     List<Comparison> done;
     ByteArrayOutputStream breakdownText = new ByteArrayOutputStream();
     StringBuilder bulkText = new StringBuilder();
@@ -125,6 +128,19 @@ public final class HBaseBenchmarks {
       }
       if (views.contains("2")) {
         updates(all, UpdateWorkload.Stored.twoViews(size), run);
+      }
+    }
+    if (only.contains("partial")) {
+      int size = run.setting("partial.stored", 2000);
+      int count = run.setting("partial.count", 500);
+      Set<String> views = run.list("partial.views", "0,1");
+      if (views.contains("0")) {
+        all.add(new PartialUpdateWorkload<>(PlainOrder.class, PlainOrder::new, PlainOrder.Repository.class,
+            PlainOrder.Repository::updateStatusByOrderNo, 0, size, count));
+      }
+      if (views.contains("1")) {
+        all.add(new PartialUpdateWorkload<>(SellerOrder.class, SellerOrder::new, SellerOrder.Repository.class,
+            SellerOrder.Repository::updateStatusByOrderNo, 1, size, count));
       }
     }
     QueryTable table = new QueryTable(cluster, log, run.setting("query.orders", 200_000), run.setting("query.sellers", 1000),

@@ -170,6 +170,14 @@ final class HandWritten<T> implements AutoCloseable {
     }
   }
 
+  /** Sets one property of the entity under {@code key}: one put of its cell, at the region server's time. */
+  void putCell(Object key, String property, Object value) throws IOException {
+    dev.rowan.mapping.PropertyModel column = model.property(property);
+    Object[] values = model.keyValuesOf(key);
+    main.put(new org.apache.hadoop.hbase.client.Put(model.rowKeyOf(key))
+        .addColumn(column.family(), model.qualifier(values, column), column.valueCodec().encode(value)));
+  }
+
   /** Replaces stored entities a thousand at a time: a multi-get, then buffered puts and deletes. */
   void updateAll(List<T> entities) throws IOException {
     BufferedMutator mainOut = connection.getBufferedMutator(mainName);

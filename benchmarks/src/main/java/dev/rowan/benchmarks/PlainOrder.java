@@ -25,6 +25,10 @@ record PlainOrder(
     @Column(name = "st") Order.Status status,
     @Column(name = "q") long quantity) {
 
-  /** Its repository: the inherited methods only. */
-  interface Repository extends HBaseRepository<PlainOrder> {}
+  /** Its repository: the inherited methods and a partial update. */
+  interface Repository extends HBaseRepository<PlainOrder> {
+
+    /** Sets the status of the stored order {@code orderNo}: one check-and-mutate of its cell. */
+    boolean updateStatusByOrderNo(Order.Status status, String orderNo);
+  }
 }

@@ -36,15 +36,21 @@ final class Report {
       return;
     }
     out.println();
-    out.println("| View query | Rowan, mean | View scan, mean | Full scan + filter, mean "
-        + "| Full scan / Rowan, median (min..max) | RPCs Rowan / view scan / full scan |");
+    out.println("| Workload with three sides (first / second / third) | first, mean | second, mean | third, mean "
+        + "| third / first, median (min..max) | RPCs first / second / third |");
     out.println("|---|---:|---:|---:|---:|---:|");
     for (Comparison c : scans) {
-      double[] speedUps = c.meanRatios(2, 0);
-      out.printf("| %s | %s | %s | %s | %,.0fx (%,.0f..%,.0f) | %.0f / %.0f / %.0f |%n", c.workload().name(),
-          time(c.medianNanosPerOp(0)), time(c.medianNanosPerOp(1)), time(c.medianNanosPerOp(2)),
-          Comparison.median(speedUps), speedUps[0], speedUps[speedUps.length - 1], c.rpcs(0), c.rpcs(1), c.rpcs(2));
+      double[] ratios = c.meanRatios(2, 0);
+      out.printf("| %s (%s) | %s | %s | %s | %s (%s..%s) | %.0f / %.0f / %.0f |%n", c.workload().name(),
+          String.join(" / ", c.workload().sides()), time(c.medianNanosPerOp(0)), time(c.medianNanosPerOp(1)),
+          time(c.medianNanosPerOp(2)), ratio(Comparison.median(ratios)), ratio(ratios[0]),
+          ratio(ratios[ratios.length - 1]), c.rpcs(0), c.rpcs(1), c.rpcs(2));
     }
+  }
+
+  /** A ratio: two decimals below 10 (a full scan's speed-up of thousands needs none). */
+  private static String ratio(double ratio) {
+    return ratio < 10 ? String.format("%.2f", ratio) : String.format("%,.0f", ratio);
   }
 
   private static String rpcs(Comparison c, Workload w) {

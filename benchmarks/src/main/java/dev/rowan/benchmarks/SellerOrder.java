@@ -51,5 +51,8 @@ record SellerOrder(
 
     /** The orders with these numbers: one multi-get of the main table. */
     List<SellerOrder> findByOrderNoIn(List<String> orderNos);
+
+    /** Sets the status of the stored order {@code orderNo}, which the full-copy view carries: a write of the protocol. */
+    boolean updateStatusByOrderNo(Order.Status status, String orderNo);
   }
 }

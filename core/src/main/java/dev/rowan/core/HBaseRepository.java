@@ -13,6 +13,16 @@ import java.util.stream.Stream;
  * }
  * }</pre>
  *
+ * <p>Methods named {@code update<Properties>By<Key>} set some properties of the entity stored
+ * under a key (returning whether one was), and {@code add[To]<Property>By<Key>} adds to a numeric
+ * property and returns the sum, or throws {@link EntityNotFoundException}; concurrent additions
+ * lose nothing (docs/writes.md):
+ *
+ * <pre>{@code
+ *   boolean updateStatusByOrderNo(Status status, String orderNo);
+ *   long addToQuantityByOrderNo(long delta, String orderNo);
+ * }</pre>
+ *
  * <p>Every write keeps the entity's views consistent with its table: a read through a view never
  * returns an entity that does not match, even after a crash or a race between writers.
  *

@@ -102,6 +102,28 @@ public record WriteDecision(RowStatus status, Object[] written, Row mainMutation
   }
 
   /**
+   * The decision of a partial update or a counter's addition to the entity of main row
+   * {@code rowKey}, read as {@code before}: null when the row holds no entity (an update never
+   * creates one); otherwise the save ({@link #ofSave}) of {@code change} applied to a copy of the
+   * stored values. So the update gets the next timestamp and a new status, its commit is
+   * conditional on the status read, its {@code @Version} is advanced as a save's, and the views it
+   * does not change are left alone ({@link ViewMaintainer#plan}). A writer that loses its commit
+   * reads the row again and applies {@code change} to what it finds then, which is what makes
+   * concurrent additions lose nothing.
+   *
+   * @param change the values after the update from a copy of the values before; it may change
+   *     that copy and return it
+   */
+  public static WriteDecision ofUpdate(ViewMaintainer views, byte[] rowKey, MainRow before,
+      java.util.function.UnaryOperator<Object[]> change, long now, long nonce, boolean grouped) {
+    if (!before.isLive()) {
+      return null;
+    }
+    Object[] after = change.apply(before.values().clone());
+    return ofSave(views, rowKey, before, after, now, nonce, grouped);
+  }
+
+  /**
    * Whether a save of an entity of {@code views} may skip step one's read and guess that the
    * entity is new ({@link #ofGuess}): not when the entity has a {@code @Version} (whose check
    * needs the stored version: a status-less row written before the entity had views would pass

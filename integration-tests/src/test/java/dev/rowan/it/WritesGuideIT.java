@@ -4,7 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rowan.core.EntityExistsException;
+import dev.rowan.core.EntityNotFoundException;
+import dev.rowan.core.HBaseRepository;
 import dev.rowan.core.Rowan;
+import dev.rowan.mapping.annotation.Column;
+import dev.rowan.mapping.annotation.Index;
+import dev.rowan.mapping.annotation.RowKey;
+import dev.rowan.mapping.annotation.Table;
 import dev.rowan.test.HBaseTest;
 import dev.rowan.test.TestNamespace;
 import java.io.ByteArrayOutputStream;
@@ -66,6 +72,41 @@ class WritesGuideIT {
     assertEquals("[orderNo=o-1]\n", printed);
     assertEquals(Optional.of("seller-1"), orders.findByKey("o-1").map(Order::sellerId));
     assertTrue(orders.findByKey("o-2").isPresent());
+  }
+
+  @Table(name = "products")
+  @Index(name = "byStock", key = {"stock"}, include = {"name"})
+  record Product(@RowKey String sku, @Column String name, @Column String description, @Column Long stock) {}
+
+  interface Products extends HBaseRepository<Product> {
+    boolean updateDescriptionBySku(String description, String sku); // false: no product under sku
+    void updateNameAndDescriptionBySku(String name, String description, String sku);
+    long addToStockBySku(long delta, String sku); // the new stock
+    List<Product> findByStock(Long stock);
+  }
+
+  @Test
+  void anUpdateSetsSomePropertiesAndACounterAddsAndReturnsTheSum(Rowan rowan) {
+    rowan.schema().create(Product.class);
+    Products products = rowan.repository(Products.class);
+    String printed = printed(() -> {
+      products.save(new Product("p-1", "Lamp", "A lamp", 10L));
+      products.updateDescriptionBySku("A brass lamp", "p-1"); // true: no view carries the description
+      products.updateDescriptionBySku("A lamp", "p-9"); // false: no product p-9, nothing written
+      long left = products.addToStockBySku(-3, "p-1"); // 7: the view byStock now finds p-1 under 7
+      try {
+        products.addToStockBySku(1, "p-9");
+      } catch (EntityNotFoundException e) {
+        System.out.println(e.getMessage()); // Product sku=p-9 does not exist; Products.addToStockBySku changes a stored entity and never creates one (save or insert it first)
+      }
+    });
+    assertEquals("Product sku=p-9 does not exist; Products.addToStockBySku changes a stored entity and never creates"
+        + " one (save or insert it first)\n", printed);
+    assertEquals(Optional.of(new Product("p-1", "Lamp", "A brass lamp", 7L)), products.findByKey("p-1"));
+    assertEquals(List.of(new Product("p-1", "Lamp", "A brass lamp", 7L)), products.findByStock(7L));
+    assertEquals(Optional.empty(), products.findByKey("p-9"));
+    products.updateNameAndDescriptionBySku("Desk lamp", null, "p-1");
+    assertEquals(Optional.of(new Product("p-1", "Desk lamp", null, 7L)), products.findByKey("p-1"));
   }
 
   private static String printed(Runnable example) {

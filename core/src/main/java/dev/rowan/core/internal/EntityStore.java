@@ -253,6 +253,44 @@ public final class EntityStore<T> {
     return stored;
   }
 
+  /** Rounds of the protocol's attempts an update makes before it gives up (each round {@link ProtocolWriter#MAX_ATTEMPTS}). */
+  static final int UPDATE_ROUNDS = 8;
+
+  /**
+   * Applies {@code change} (a partial update or a counter's addition) to the entity whose key parts
+   * are set in {@code key}, and returns its values after, or null when no entity is stored under
+   * the key, with nothing written. Entities written by the protocol are updated by it
+   * ({@link dev.rowan.index.WriteDecision#ofUpdate}): read, changed, written if the status is
+   * unchanged, else read and changed again; others by {@link PlainUpdates}.
+   *
+   * @throws dev.rowan.mapping.InvalidValueException when a value after the change cannot be written
+   */
+  Object[] update(Object[] key, EntityChange change) {
+    context.roster.requireKnown(); // a view this class does not declare would be left stale
+    byte[] row = context.model.rowKey().encode(key);
+    if (row.length > CellLimits.maxRowKey(context.mainTable)) {
+      return null; // no row this long can be stored
+    }
+    if (!context.usesProtocol()) {
+      return new PlainUpdates<>(context).update(row, key, change);
+    }
+    java.util.function.UnaryOperator<Object[]> checked = before -> {
+      Object[] after = change.apply(before);
+      CellLimits.check(context, after, context.model.write(after));
+      return after;
+    };
+    for (int round = 1; ; round++) {
+      try {
+        return protocol.write(List.of(Pending.update(row, checked))).get(0);
+      } catch (dev.rowan.core.WriteConflictException e) {
+        if (round == UPDATE_ROUNDS) {
+          throw e;
+        }
+        PlainUpdates.pause(round + 2); // writers racing for one counter take turns
+      }
+    }
+  }
+
   /**
    * The entity under {@code keyParts}: its row key parts, then for a wide entity its column key
    * parts (one entity of a wide row, read with a get of that entity's columns alone).

@@ -59,7 +59,12 @@ final class ProtocolWriter<T> {
     final Object[] requested;
     /** Whether this is an insert: written only where the main row holds no entity ({@link WriteDecision#ofInsert}). */
     final boolean insert;
-    /** Whether this insert was refused: its main row holds an entity. */
+    /**
+     * For a partial update or a counter: the values after from a copy of those read, applied again
+     * at each attempt ({@link WriteDecision#ofUpdate}); null for other writes.
+     */
+    final java.util.function.UnaryOperator<Object[]> change;
+    /** Whether this insert was refused (its main row holds an entity), or this update (it holds none). */
     boolean refused;
     /** The unique keys this entity's last claiming attempt took free ({@link UniqueClaims}). */
     List<ViewRowChange> claimedFree = List.of();
@@ -82,16 +87,27 @@ final class ProtocolWriter<T> {
     }
 
     Pending(byte[] rowKey, Object[] requested, boolean insert) {
+      this(rowKey, requested, insert, null);
+    }
+
+    private Pending(byte[] rowKey, Object[] requested, boolean insert,
+        java.util.function.UnaryOperator<Object[]> change) {
       this.rowKey = rowKey;
       this.requested = requested;
       this.insert = insert;
+      this.change = change;
+    }
+
+    /** The partial update or counter addition {@code change} of the entity of main row {@code rowKey}. */
+    static Pending update(byte[] rowKey, java.util.function.UnaryOperator<Object[]> change) {
+      return new Pending(rowKey, null, false, java.util.Objects.requireNonNull(change, "change"));
     }
   }
 
   /**
    * Writes every entity (a null value array deletes the entity of that row key) and returns
    * the values stored for each, their versions advanced, null for a delete and for a refused
-   * insert ({@link Pending#refused}); rows must be distinct.
+   * insert or update ({@link Pending#refused}); rows must be distinct.
    */
   List<Object[]> write(List<Pending> all) {
     return SettlePipeline.around(false, context.background, settles -> write(all, settles));
@@ -178,7 +194,11 @@ final class ProtocolWriter<T> {
     long nonce = ThreadLocalRandom.current().nextLong();
     boolean grouped = entity.regionBefore != null;
     WriteDecision decision;
-    if (entity.insert) {
+    if (entity.change != null) {
+      decision = StoreContext.staleAsOptimisticLock(() -> WriteDecision.ofUpdate(context.views(), entity.rowKey,
+          entity.current, entity.change, now, nonce, grouped));
+      entity.refused = decision == null;
+    } else if (entity.insert) {
       decision = StoreContext.staleAsOptimisticLock(() -> WriteDecision.ofInsert(context.views(), entity.rowKey,
           entity.current, entity.requested, now, nonce, grouped));
       entity.refused = decision == null;

@@ -11,8 +11,9 @@ import java.util.TreeMap;
 
 /**
  * Serves the abstract methods of a repository: the CRUD methods of
- * {@link dev.rowan.core.HBaseRepository} by the entity's store, and every other abstract method
- * as a query method derived from its name ({@link QueryMethod}). Every method is resolved when
+ * {@link dev.rowan.core.HBaseRepository} by the entity's store, partial updates and counters
+ * ({@code update...By...}, {@code add...By...}) as {@link WriteMethod}s, and every other abstract
+ * method as a query method derived from its name ({@link QueryMethod}). Every method is resolved when
  * the repository is created, so a call costs a map lookup.
  */
 final class RepositoryHandler implements InvocationHandler {
@@ -37,7 +38,12 @@ final class RepositoryHandler implements InvocationHandler {
         continue;
       }
       Invoker invoker = CrudMethods.resolve(method, store);
-      if (invoker == null) {
+      if (invoker == null && WriteMethod.handles(method)) {
+        WriteMethod write = WriteMethod.create(type, method, store, problems);
+        if (write != null) {
+          invokers.put(method, write);
+        }
+      } else if (invoker == null) {
         QueryMethod<?> query = QueryMethod.create(type, method, store, problems);
         if (query != null) {
           invokers.put(method, query);

@@ -39,6 +39,11 @@ class KeyTypesModelIT extends ModelScenario {
       @Column(name = "v") Long v) {}
 
   interface Measures extends HBaseRepository<Measure> {
+    long addToVByKindAndBucketAndLevelAndAt(long delta, Kind kind, Integer bucket, BigDecimal level, Instant at);
+
+    boolean updateTagAndDayByKindAndBucketAndLevelAndAt(byte[] tag, LocalDate day, Kind kind, Integer bucket,
+        BigDecimal level, Instant at);
+
     List<Measure> findByKind(Kind kind);
 
     List<Measure> findByKindAndBucketBetween(Kind kind, Integer from, Integer to);

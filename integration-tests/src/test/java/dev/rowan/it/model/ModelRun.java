@@ -42,6 +42,11 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
   /** Wide entities once saved with every column null: their row marker outlives a delete (defect 5). */
   private final java.util.Set<String> rowMarkers = new java.util.HashSet<>();
   private R repository;
+  /**
+   * The repository's partial update and counter methods ({@code update<A>[And<B>...]By<key>},
+   * {@code add[To]<C>By<key>}), whose key parameters come in the order of the entity's key parts.
+   */
+  private final List<java.lang.reflect.Method> writeMethods = new ArrayList<>();
   private int step;
   private String operation = "setup";
 
@@ -81,6 +86,12 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
   private void run(Rowan rowan, Runnable settled) {
     rowan.schema().create(entities.type);
     repository = rowan.repository(shape.repository());
+    for (java.lang.reflect.Method method : shape.repository().getMethods()) {
+      if (method.getName().matches("(update|add)\\p{Lu}.*")) {
+        writeMethods.add(method);
+      }
+    }
+    writeMethods.sort(java.util.Comparator.comparing(java.lang.reflect.Method::getName)); // replayable order
     for (step = 0; step < operations; step++) {
       try {
         step();
@@ -135,7 +146,11 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
     int roll = random.nextInt(100);
     E existing = model.any(random);
     E keyOf = existing != null && random.nextInt(3) > 0 ? existing : null;
-    if (random.nextInt(10) == 0) {
+    if (!writeMethods.isEmpty() && random.nextInt(8) == 0) {
+      java.lang.reflect.Method method = writeMethods.get(random.nextInt(writeMethods.size()));
+      operation = method.getName().startsWith("update") ? "update" : "add";
+      update(method, shape.create(random, keyOf));
+    } else if (random.nextInt(10) == 0) {
       operation = random.nextBoolean() ? "insert" : "insertAll";
       if (operation.equals("insert")) {
         insert(shape.create(random, keyOf));
@@ -325,6 +340,115 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
       noteRowMarker(expected);
     }
     after(entity);
+  }
+
+  /**
+   * Calls partial update or counter {@code method} on the key of {@code source}, with the values of
+   * {@code source} (or a small delta): an absent key is left absent (false, or
+   * {@code EntityNotFoundException} for a counter); a live one gets the properties set, or the sum
+   * (a null counting as 0), and its version advanced; a unique key another entity holds is refused.
+   * A change that would leave a view key with a null after a value is not tried (ViewKeyNullsIT).
+   */
+  private void update(java.lang.reflect.Method method, E source) {
+    String name = method.getName();
+    boolean add = name.startsWith("add");
+    String subject = name.substring(add ? 3 : 6, name.indexOf("By"));
+    if (add && subject.startsWith("To")) {
+      subject = subject.substring(2);
+    }
+    List<String> properties = java.util.Arrays.stream(subject.split("And"))
+        .map(p -> Character.toLowerCase(p.charAt(0)) + p.substring(1)).toList();
+    Object[] key = entities.keyParts(source);
+    List<Object> args = new ArrayList<>();
+    E stored = model.get(source);
+    E expected = stored;
+    long delta = random.nextInt(11) - 5;
+    if (add) {
+      args.add(method.getParameterTypes()[0] == int.class || method.getParameterTypes()[0] == Integer.class
+          ? (Object) (int) delta : (Object) delta);
+      if (stored != null) {
+        int i = entities.index(properties.get(0));
+        Object value = entities.get(stored, i);
+        Class<?> type = entities.componentType(i);
+        boolean isInt = type == int.class || type == Integer.class;
+        long before = value == null ? 0 : ((Number) value).longValue();
+        long sum = before + delta;
+        if (isInt ? sum != (int) sum : ((before ^ sum) & (delta ^ sum)) < 0) {
+          log(name + " of " + delta + " to " + before + " expecting InvalidValueException (overflow)");
+          Object[] overflowing = java.util.stream.Stream.concat(java.util.stream.Stream.of(args.get(0)),
+              java.util.Arrays.stream(key)).toArray();
+          try {
+            method.invoke(repository, overflowing);
+            verdict.fail(name, "InvalidValueException: the sum overflows", "no exception");
+          } catch (ReflectiveOperationException e) {
+            if (!(e.getCause() instanceof dev.rowan.mapping.InvalidValueException)) {
+              throw new AssertionError(e.getCause());
+            }
+            verdict.checks++;
+          }
+          after(source);
+          return;
+        }
+        expected = entities.with(stored, i, isInt ? (Object) (int) sum : (Object) sum);
+      }
+    } else {
+      for (String property : properties) {
+        int i = entities.index(property);
+        args.add(entities.get(source, i));
+        if (expected != null) {
+          expected = entities.with(expected, i, entities.get(source, i));
+        }
+      }
+    }
+    args.addAll(java.util.Arrays.asList(key));
+    String call = name + args.stream().map(Entities::value).toList();
+    if (expected != null && !entities.text(entities.nullWholeViewKeys(expected)).equals(entities.text(expected))) {
+      operation = "save";
+      save(shape.create(random, source), false);
+      return;
+    }
+    E owner = expected == null ? null : model.uniqueOwnerOtherThan(expected);
+    Object returned;
+    try {
+      if (stored == null) {
+        log(call + " expecting no entity");
+      } else if (owner != null) {
+        log(call + " expecting UniqueViolationException (held by " + entities.key(owner) + ")");
+      } else {
+        log(call);
+      }
+      returned = method.invoke(repository, args.toArray());
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException(e);
+    } catch (java.lang.reflect.InvocationTargetException e) {
+      Throwable thrown = e.getCause();
+      if (stored == null && add && thrown instanceof dev.rowan.core.EntityNotFoundException) {
+        verdict.checks++;
+      } else if (owner != null && thrown instanceof UniqueViolationException) {
+        verdict.checks++;
+      } else if (thrown instanceof RuntimeException runtime) {
+        throw runtime;
+      } else {
+        throw new AssertionError(thrown);
+      }
+      after(source);
+      return;
+    }
+    if (stored == null) {
+      if (add) {
+        verdict.fail(call, "EntityNotFoundException", "returned " + returned);
+      }
+      verdict.same(call + " returned", method.getReturnType() == void.class ? null : false, returned);
+    } else if (owner != null) {
+      verdict.fail(call, "UniqueViolationException: the key is held by " + entities.text(owner), "returned " + returned);
+    } else {
+      expected = advanced(expected);
+      Object value = add ? entities.get(expected, entities.index(properties.get(0))) : true;
+      verdict.same(call + " returned", method.getReturnType() == void.class ? null : value, returned);
+      model.put(expected);
+      noteRowMarker(expected);
+    }
+    after(source);
   }
 
   /** An entity as an insert takes it: as a save would, at version 0. */

@@ -72,6 +72,12 @@ class SaltedViewsModelIT extends ModelScenario {
   }
 
   interface OrdersOf<E extends OrdFields> extends HBaseRepository<E>, OrderFilters<E> {
+    boolean updateAmountAndDayById(BigDecimal amount, LocalDate day, UUID id);
+
+    void updateCategoryById(String category, UUID id);
+
+    Integer addToQtyById(int delta, UUID id);
+
     List<E> findByCategory(String category);
 
     List<DayAmount> findAmountsByDay(LocalDate day);

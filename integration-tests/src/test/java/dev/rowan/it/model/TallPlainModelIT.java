@@ -39,6 +39,12 @@ class TallPlainModelIT extends ModelScenario {
       @Column(name = "f") boolean flag) {}
 
   interface Notes extends HBaseRepository<Note> {
+    boolean updateTitleAndColorByOwnerAndSeq(String title, Color color, String owner, long seq);
+
+    void updateFlagAndAmountByOwnerAndSeq(boolean flag, BigDecimal amount, String owner, long seq);
+
+    Integer addToRankByOwnerAndSeq(int delta, String owner, long seq);
+
     List<Note> findByOwner(String owner);
 
     List<Note> findByOwnerAndSeqBetween(String owner, long from, long to);

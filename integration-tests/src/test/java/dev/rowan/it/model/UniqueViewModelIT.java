@@ -35,6 +35,12 @@ class UniqueViewModelIT extends ModelScenario {
   record TeamEmail(String team, Integer level, String email) {}
 
   interface Users extends HBaseRepository<User> {
+    boolean updateEmailByUserId(String email, String userId);
+
+    void updateNickAndTeamByUserId(String nick, String team, String userId);
+
+    long addToLevelByUserId(int delta, String userId);
+
     Optional<User> findByEmail(String email);
 
     Optional<Contact> findContactByEmail(String email);

@@ -27,6 +27,10 @@ class VersionedModelIT extends ModelScenario {
   }
 
   interface AccountsOf<E> extends HBaseRepository<E> {
+    boolean updateOwnerById(String owner, String id);
+
+    long addToBalanceById(long delta, String id);
+
     List<E> findByIdStartingWith(String prefix);
 
     long deleteByIdStartingWith(String prefix);

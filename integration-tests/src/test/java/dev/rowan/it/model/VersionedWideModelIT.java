@@ -22,6 +22,8 @@ class VersionedWideModelIT extends ModelScenario {
       @Version Long version) {}
 
   interface Items extends HBaseRepository<Item> {
+    boolean updateSkuByOrderNoAndLine(String sku, String orderNo, int line);
+
     Optional<Item> findByOrderNoAndLine(String orderNo, int line);
 
     List<Item> findByOrderNo(String orderNo);

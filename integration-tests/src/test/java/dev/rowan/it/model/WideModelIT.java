@@ -35,6 +35,10 @@ class WideModelIT extends ModelScenario {
   record Kind(int seq, String kind) {}
 
   interface Events extends HBaseRepository<Event> {
+    boolean updateKindByUserAndDayAndSeq(String kind, String user, LocalDate day, int seq);
+
+    long addToValueByUserAndDayAndSeq(long delta, String user, LocalDate day, int seq);
+
     Optional<Event> findByUserAndDayAndSeq(String user, LocalDate day, int seq);
 
     List<Slot> findSlotsByUserAndDayBetween(String user, LocalDate from, LocalDate to);

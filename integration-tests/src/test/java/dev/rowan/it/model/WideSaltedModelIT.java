@@ -28,6 +28,10 @@ class WideSaltedModelIT extends ModelScenario {
       @Column(name = "q") Integer qty) {}
 
   interface Lines extends HBaseRepository<Line> {
+    Integer addToQtyByOrderNoAndLineNo(int delta, String orderNo, int lineNo);
+
+    boolean updateSkuByOrderNoAndLineNo(String sku, String orderNo, int lineNo);
+
     Optional<Line> findByOrderNoAndLineNo(String orderNo, int lineNo);
 
     List<Line> findByOrderNo(String orderNo);

@@ -1,0 +1,44 @@
+package dev.rowan.core;
+
+import dev.rowan.RowanException;
+
+/**
+ * A write that changes a stored entity found none under its key: a counter method
+ * ({@code add<Property>By<Key>}) adds only to an entity that exists, and never creates one.
+ * Nothing was written. (A partial update, {@code update<Properties>By<Key>}, says the same by
+ * returning {@code false}.)
+ *
+ * <p>Thread-safety: immutable.
+ */
+public final class EntityNotFoundException extends RowanException {
+
+  private static final long serialVersionUID = 1L;
+
+  private final String entity;
+  private final String key;
+
+  private EntityNotFoundException(String message, String entity, String key) {
+    super(message);
+    this.entity = entity;
+    this.key = key;
+  }
+
+  /**
+   * {@code method} found no {@code entity} under {@code key} (its key parts as text, such as
+   * {@code orderNo=order-7}).
+   */
+  public static EntityNotFoundException of(String entity, String key, String method) {
+    return new EntityNotFoundException(entity + " " + key + " does not exist; " + method
+        + " changes a stored entity and never creates one (save or insert it first)", entity, key);
+  }
+
+  /** The simple name of the entity class. */
+  public String entity() {
+    return entity;
+  }
+
+  /** The key under which no entity was stored, as its key parts in text. */
+  public String key() {
+    return key;
+  }
+}

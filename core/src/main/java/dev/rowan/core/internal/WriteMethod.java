@@ -1,0 +1,71 @@
+package dev.rowan.core.internal;
+
+import dev.rowan.core.EntityNotFoundException;
+import dev.rowan.core.internal.query.WriteMethodName;
+import dev.rowan.core.internal.query.WriteMethodSpec;
+import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.PropertyModel;
+import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A partial update ({@code update<Properties>By<Key>}) or counter ({@code add[To]<Property>By<Key>})
+ * method of a repository, checked when the repository is created ({@link WriteMethodSpec}) and
+ * served by {@link EntityStore#update}.
+ *
+ * <p>Thread-safety: immutable.
+ */
+final class WriteMethod implements RepositoryHandler.Invoker {
+
+  private final WriteMethodSpec spec;
+  private final EntityStore<?> store;
+
+  private WriteMethod(WriteMethodSpec spec, EntityStore<?> store) {
+    this.spec = spec;
+    this.store = store;
+  }
+
+  /** Whether {@code method} is a write method, to create with {@link #create}. */
+  static boolean handles(Method method) {
+    return WriteMethodSpec.handles(method);
+  }
+
+  /** The write method {@code method} of {@code repository}, or null after adding its problems to {@code problems}. */
+  static WriteMethod create(Class<?> repository, Method method, EntityStore<?> store, List<String> problems) {
+    WriteMethodSpec spec = WriteMethodSpec.compile(repository, method, store.model(), problems);
+    return spec == null ? null : new WriteMethod(spec, store);
+  }
+
+  @Override
+  public Object invoke(Object[] args) {
+    EntityModel<?> model = store.model();
+    int changed = spec.properties().size();
+    Object[] key = new Object[model.properties().size()];
+    for (int i = 0; i < spec.key().size(); i++) {
+      key[spec.key().get(i).index()] = args[changed + i];
+    }
+    if (spec.kind() == WriteMethodName.Kind.UPDATE) {
+      Object[] after = store.update(key, EntityChange.set(spec.properties(), Arrays.copyOf(args, changed)));
+      return spec.returns() == void.class ? null : after != null;
+    }
+    PropertyModel counter = spec.properties().get(0);
+    if (args[0] == null) {
+      throw new IllegalArgumentException(spec.name() + ": the number to add to " + counter.name() + " is null");
+    }
+    EntityChange change = EntityChange.add(counter, ((Number) args[0]).longValue());
+    Object[] after = store.update(key, change);
+    if (after == null) {
+      throw EntityNotFoundException.of(model.entityName(), KeyText.of(model, key), spec.name());
+    }
+    Number sum = (Number) change.sumIn(after);
+    Class<?> returns = spec.returns();
+    if (returns == void.class) {
+      return null;
+    }
+    if (returns == long.class || returns == Long.class) {
+      return sum.longValue();
+    }
+    return sum; // the counter's own type
+  }
+}
