@@ -41,23 +41,12 @@ class FaultInjectionIT {
     Random random = new Random(seed);
     AtomicReference<Step> crashAt = new AtomicReference<>();
     AtomicInteger crashes = new AtomicInteger();
-    ProtocolHook hook = (step, table, keys) -> {
-      if (step == crashAt.get()) {
-        crashes.incrementAndGet();
-        throw new Crash(step);
-      }
-    };
+    ProtocolHook hook = crashing(crashAt, crashes);
     Duration lease = Duration.ofSeconds(2);
     try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).protocolHook(hook).writeLease(lease)
         .groupCommit(true).build()) {
-      rowan.schema().create(Order.class);
-      OrderRepository orders = rowan.repository(OrderRepository.class);
       OrderFixtures fixtures = new OrderFixtures(random);
-      List<Order> initial = new ArrayList<>();
-      for (int i = 0; i < 300; i++) {
-        initial.add(fixtures.order(i));
-      }
-      orders.saveAll(initial);
+      OrderRepository orders = ordersSaved(rowan, fixtures);
       crashingWrites(orders, fixtures, random, crashAt, 400, round -> {
         if (round % 50 == 0) {
           assertEveryViewAnswersLikeTheMainTable(rowan, "round " + round + ", seed " + seed);
@@ -82,23 +71,12 @@ class FaultInjectionIT {
     Random random = new Random(seed);
     AtomicReference<Step> crashAt = new AtomicReference<>();
     AtomicInteger crashes = new AtomicInteger();
-    ProtocolHook hook = (step, table, keys) -> {
-      if (step == crashAt.get()) {
-        crashes.incrementAndGet();
-        throw new Crash(step);
-      }
-    };
+    ProtocolHook hook = crashing(crashAt, crashes);
     Duration lease = Duration.ofSeconds(2);
     try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).protocolHook(hook).writeLease(lease)
         .groupCommit(true).build()) {
-      rowan.schema().create(Order.class);
-      OrderRepository orders = rowan.repository(OrderRepository.class);
       OrderFixtures fixtures = new OrderFixtures(random);
-      List<Order> initial = new ArrayList<>();
-      for (int i = 0; i < 300; i++) {
-        initial.add(fixtures.order(i));
-      }
-      orders.saveAll(initial);
+      OrderRepository orders = ordersSaved(rowan, fixtures);
       java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
       AtomicInteger jobs = new AtomicInteger();
       java.util.concurrent.ExecutorService repairer = java.util.concurrent.Executors.newSingleThreadExecutor();
@@ -132,6 +110,28 @@ class FaultInjectionIT {
       System.out.println("FaultInjectionIT: " + crashes.get() + " writes crashed while " + jobs.get()
           + " repairs and rebuilds ran, no wrong answer");
     }
+  }
+
+  /** A hook that throws {@link Crash} at the step {@code crashAt} holds, counting in {@code crashes}. */
+  private static ProtocolHook crashing(AtomicReference<Step> crashAt, AtomicInteger crashes) {
+    return (step, table, keys) -> {
+      if (step == crashAt.get()) {
+        crashes.incrementAndGet();
+        throw new Crash(step);
+      }
+    };
+  }
+
+  /** The orders' tables made and 300 orders saved; their repository. */
+  private static OrderRepository ordersSaved(Rowan rowan, OrderFixtures fixtures) {
+    rowan.schema().create(Order.class);
+    OrderRepository orders = rowan.repository(OrderRepository.class);
+    List<Order> initial = new ArrayList<>();
+    for (int i = 0; i < 300; i++) {
+      initial.add(fixtures.order(i));
+    }
+    orders.saveAll(initial);
+    return orders;
   }
 
   /**
