@@ -133,14 +133,19 @@ public final class HBaseBenchmarks {
     if (only.contains("partial")) {
       int size = run.setting("partial.stored", 2000);
       int count = run.setting("partial.count", 500);
-      Set<String> views = run.list("partial.views", "0,1");
+      Set<String> views = run.list("partial.views", "0,1,narrow");
       if (views.contains("0")) {
         all.add(new PartialUpdateWorkload<>(PlainOrder.class, PlainOrder::new, PlainOrder.Repository.class,
-            PlainOrder.Repository::updateStatusByOrderNo, 0, size, count));
+            PlainOrder.Repository::updateStatusByOrderNo, "0 views", "partial_v0", size, count));
       }
       if (views.contains("1")) {
         all.add(new PartialUpdateWorkload<>(SellerOrder.class, SellerOrder::new, SellerOrder.Repository.class,
-            SellerOrder.Repository::updateStatusByOrderNo, 1, size, count));
+            SellerOrder.Repository::updateStatusByOrderNo, "1 view carrying it", "partial_v1", size, count));
+      }
+      if (views.contains("narrow")) {
+        all.add(new PartialUpdateWorkload<>(NarrowViewOrder.class, NarrowViewOrder::new,
+            NarrowViewOrder.Repository.class, NarrowViewOrder.Repository::updateStatusByOrderNo,
+            "1 view not carrying it", "partial_narrow", size, count));
       }
     }
     QueryTable table = new QueryTable(cluster, log, run.setting("query.orders", 200_000), run.setting("query.sellers", 1000),

@@ -11,7 +11,9 @@ import java.util.List;
  * check-and-mutate (the cell, if the order exists); with the full-copy {@code seller} view, which
  * carries the status, it is a write of the protocol (read, view row, conditional commit, settle),
  * as the save is, and the hand-written put leaves the view row as it was (it is the floor, not
- * the same work). The sides alternate operation by operation on the same stored orders.
+ * the same work); with a narrow view that does not carry it, the partial update is a write of the
+ * protocol that leaves the view alone (read, conditional commit). The sides alternate operation
+ * by operation on the same stored orders.
  *
  * @param <T> the order type, which decides the views
  * @param <R> its repository
@@ -36,8 +38,8 @@ final class PartialUpdateWorkload<T, R extends HBaseRepository<T>> extends OpWor
   private final List<Object[]> orders = new ArrayList<>();
 
   PartialUpdateWorkload(Class<T> type, OrderFactory<T> factory, Class<R> repository, StatusUpdate<R> update,
-      int views, int size, int count) {
-    super(String.format("set the status of 1 order, %d view%s", views, views == 1 ? "" : "s"), "update",
+      String views, String namespace, int size, int count) {
+    super("set the status of 1 order, " + views, "update",
         List.of("Rowan updateStatusByOrderNo", "Put of one cell", "Rowan save of the whole order"));
     this.type = type;
     this.factory = factory;
@@ -45,7 +47,7 @@ final class PartialUpdateWorkload<T, R extends HBaseRepository<T>> extends OpWor
     this.update = update;
     this.size = size;
     this.count = count;
-    this.namespace = "partial_v" + views;
+    this.namespace = namespace;
   }
 
   @Override
