@@ -34,7 +34,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Writers save orders with views while regions of the main table and of a view are split and
  * moved and a region server is aborted, between the grouped commits of a write and their sync,
- * and replaced: every save that returned is readable by
+ * and replaced, while {@code VerifyViews} repairs the views over and over: every save that
+ * returned is readable by
  * key with what it saved; a save that threw is either fully there or not at all; and reads
  * through the views answer like the main table. Runs on a cluster of its own (two region
  * servers), in every build (under a minute).
@@ -96,6 +97,21 @@ class RegionServerChaosIT {
         thread.start();
         writers.add(thread);
       }
+      // a repair of the views racing the writers and the chaos: a job that fails with a region server is run again
+      AtomicInteger repairs = new AtomicInteger();
+      AtomicInteger failedRepairs = new AtomicInteger();
+      Thread repairer = new Thread(() -> {
+        java.io.PrintStream quiet = new java.io.PrintStream(java.io.OutputStream.nullOutputStream());
+        while (!stop.get()) {
+          try {
+            dev.rowan.mapreduce.VerifyViews.of(rowan, Order.class).progress(quiet).repair();
+            repairs.incrementAndGet();
+          } catch (RuntimeException e) {
+            failedRepairs.incrementAndGet();
+          }
+        }
+      }, "repairer");
+      repairer.start();
       try (Admin admin = connection.getAdmin()) {
         chaos(utility, admin, rowan, new Random(seed), abort);
       }
@@ -103,7 +119,10 @@ class RegionServerChaosIT {
       for (Thread writer : writers) {
         writer.join(TimeUnit.MINUTES.toMillis(3));
       }
-      System.out.println("RegionServerChaosIT: " + saves.get() + " saves returned, " + failures.get() + " threw");
+      repairer.join(TimeUnit.MINUTES.toMillis(3));
+      System.out.println("RegionServerChaosIT: " + saves.get() + " saves returned, " + failures.get() + " threw; "
+          + repairs.get() + " repairs of the views ran meanwhile, " + failedRepairs.get() + " failed");
+      assertTrue(repairs.get() + failedRepairs.get() > 0, "a repair raced the writers");
       assertTrue(saves.get() > 20, "writers wrote through the chaos: " + saves.get());
       for (Map.Entry<String, Order> entry : acknowledged.entrySet()) {
         Optional<Order> stored = orders.findByKey(entry.getKey());
