@@ -95,6 +95,9 @@ class DropViewIT {
         "read from the main table now, seed " + seed);
     assertEquals(sorted(all.stream().filter(o -> o.sellerId().equals("s2")).toList()), sorted(orders.findBySellerId("s2")),
         "the other view is still written and read, seed " + seed);
+    IllegalStateException dropped = assertThrows(IllegalStateException.class,
+        () -> rowan.views(Order.class).find("buyer", "b1"));
+    assertEquals("rowan.query(Order): view buyer of Order is dropped (schema().dropView)", dropped.getMessage());
     older.save(new OrderWithoutBuyer("o999", "s0", "b0")); // the table has no view it does not know
     assertTrue(rowan.schema().check(Order.class).differences().stream().anyMatch(d -> d.startsWith(
         "Order declares view 'buyer', but table " + rowan.tableName("orders").getNameAsString() + " does not name it")),

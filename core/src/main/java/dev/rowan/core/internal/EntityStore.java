@@ -367,8 +367,9 @@ public final class EntityStore<T> {
    * {@code viewName}, in view key order (across buckets), every row checked as a query's rows are.
    */
   public List<T> findByView(String viewName, Object... leading) {
-    ViewModel view = context.views().view(viewName).orElseThrow(() -> new IllegalArgumentException(
-        context.model.entityName() + " has no view '" + viewName + "'"));
+    // every declared view: one that is building or dropped is refused by the query, saying so
+    ViewModel view = dev.rowan.index.ViewMaintainer.of(context.model).view(viewName)
+        .orElseThrow(() -> new IllegalArgumentException(context.model.entityName() + " has no view '" + viewName + "'"));
     if (leading.length > view.keyProperties().size()) {
       throw new IllegalArgumentException("view " + view.name() + " has " + view.keyProperties().size() + " key properties");
     }
