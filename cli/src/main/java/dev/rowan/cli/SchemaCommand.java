@@ -151,7 +151,7 @@ final class SchemaCommand implements Runnable {
 
     @Option(names = "--refresh", paramLabel = "seconds", defaultValue = "10",
         description = "The view refresh of the application's clients (Rowan.Builder.viewRefresh; default 10): the"
-            + " table is deleted twice that and a second after the view is dropped.")
+            + " table is deleted three times that and a second after the view is dropped.")
     long refreshSeconds;
 
     @Option(names = "--yes", description = "Confirms that the view's table and its rows are to be deleted.")
@@ -171,7 +171,7 @@ final class SchemaCommand implements Runnable {
       try (Session session = Session.open(RowanCli.of(spec), refresh)) {
         EntityModel<?> model = EntityModel.of(entity);
         out.printf("dropping view %s of %s: clients stop using it within %d s; its table goes %d s later%n", view,
-            model.entityName(), refreshSeconds, refresh.multipliedBy(2).plusSeconds(1).toSeconds());
+            model.entityName(), 2 * refreshSeconds, refresh.multipliedBy(3).plusSeconds(1).toSeconds());
         out.flush();
         session.rowan().schema().dropView(entity, view);
         out.printf("dropped  %s%n", session.rowan().tableName(model.tableName() + "." + view));

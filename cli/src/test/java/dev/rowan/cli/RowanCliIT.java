@@ -132,7 +132,7 @@ class RowanCliIT {
     Run drop = rowan(conf, "-n", ns, "schema", "drop-view", ORDER, "buyer", "--refresh", "1", "--yes");
 
     assertEquals(0, drop.status(), drop.err());
-    assertEquals("dropping view buyer of Order: clients stop using it within 1 s; its table goes 3 s later\n"
+    assertEquals("dropping view buyer of Order: clients stop using it within 2 s; its table goes 4 s later\n"
         + "dropped  " + ns + ":orders.buyer\n", drop.out());
     try (org.apache.hadoop.hbase.client.Connection connection =
         org.apache.hadoop.hbase.client.ConnectionFactory.createConnection(conf);

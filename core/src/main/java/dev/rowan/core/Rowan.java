@@ -269,7 +269,7 @@ public final class Rowan implements AutoCloseable {
      * How often this Rowan reads again the states of the views of each entity it has opened
      * ({@link #DEFAULT_VIEW_REFRESH} unless set): which views are building, dropped, or added by
      * a newer version of an entity class (docs/view-consistency.md, "Views on live tables").
-     * {@code schema().dropView} and {@code RebuildViews} wait twice the refresh of the Rowan that
+     * {@code schema().dropView} and {@code RebuildViews} wait three times the refresh of the Rowan that
      * runs them for every client to know, so every client of a cluster must use the same value
      * or a shorter one.
      *

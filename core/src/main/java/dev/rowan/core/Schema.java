@@ -132,8 +132,9 @@ public final class Schema {
   }
 
   /**
-   * Waits until every client has known the building views of {@code entityType} for twice its
-   * view refresh ({@link Rowan.Builder#viewRefresh}) and a second since they were added: from
+   * Waits until three times the view refresh ({@link Rowan.Builder#viewRefresh}) and a second
+   * have passed since the building views of {@code entityType} were added, when every client knows
+   * them (docs/view-consistency.md, "Views on live tables"): from
    * then on no writer writes the entity without maintaining them (a writer whose class does not
    * declare one refuses to write), so a scan of the main table that starts then sees every entity
    * written without them. What {@code RebuildViews} does before it reads the main table.
@@ -150,8 +151,8 @@ public final class Schema {
   /**
    * Drops view {@code view} of {@code entityType}'s table while the application reads and writes
    * it: the main table stops naming the view, so that every client stops reading and writing it
-   * within its view refresh ({@link Rowan.Builder#viewRefresh}), including writers whose class
-   * still declares it; once every client knows (twice the refresh and a second later: this call
+   * within twice its view refresh ({@link Rowan.Builder#viewRefresh}), including writers whose class
+   * still declares it; once every client knows (three times the refresh and a second later: this call
    * waits), the view's table is deleted. The entity class may have dropped its {@code @Index}
    * already; a class that still declares the view treats it as dropped until
    * {@link #create} adds it again, building.

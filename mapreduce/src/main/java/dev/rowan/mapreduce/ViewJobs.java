@@ -92,7 +92,7 @@ final class ViewJobs {
     building.removeIf(name -> views.stream().noneMatch(view -> view.name().equals(name)));
     if (!building.isEmpty()) {
       out.println(label + ": waiting until every client has known views " + String.join(", ", building) + " for "
-          + rowan.viewRefresh().multipliedBy(2).plusSeconds(1).toSeconds() + " s, so that no writer writes past them");
+          + rowan.viewRefresh().multipliedBy(3).plusSeconds(1).toSeconds() + " s, so that no writer writes past them");
       rowan.schema().awaitBuildingViewsKnown(type);
     }
     return withWorkDir(label, work -> {

@@ -11,15 +11,23 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.TableNotFoundException;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What the tables of one entity say about its views ({@link ViewStates}), as this store knows
- * it: read when the store is built and again once a refresh has passed, at the next call that
- * asks. From it:
+ * it: read when the store is built and again, in the background, once a refresh has passed, at
+ * the next call that asks (a call waits for the read only when the states are older than twice
+ * the refresh). From it:
  *
  * <ul>
  *   <li>the views queries may read: not those building, being dropped or dropped;
@@ -47,6 +55,15 @@ final class ViewRoster {
   private final Map<String, TableName> tables = new LinkedHashMap<>();
   private final long refreshMillis;
   private volatile Known known;
+  private final AtomicReference<CompletableFuture<Known>> inFlight = new AtomicReference<>();
+
+  /** Where the states are read again: daemon threads, so that an idle client holds none. */
+  private static final ExecutorService READERS = Executors.newCachedThreadPool(runnable -> {
+    Thread thread = new Thread(runnable, "rowan-view-states");
+    thread.setDaemon(true);
+    return thread;
+  });
+  private static final Logger LOG = LoggerFactory.getLogger(ViewRoster.class);
 
   ViewRoster(org.apache.hadoop.hbase.client.Connection connection, EntityModel<?> model, TableName mainTable,
       Map<ViewModel, TableName> viewTables, long refreshMillis) {
@@ -111,21 +128,54 @@ final class ViewRoster {
     }
   }
 
+  /**
+   * The states as last read. Past a refresh, a read starts in the background and calls go on
+   * with what was read before (a region server write needs no master, and this read does); past
+   * twice the refresh, calls wait for a read, and fail when it fails: a client never acts on
+   * states older than that, which is what the notice of {@code ViewLifecycle} (three refreshes and
+   * a second) counts on.
+   */
   private Known current() {
     Known now = known;
-    if (System.currentTimeMillis() - now.readAt() > refreshMillis) {
-      return refresh();
+    long age = System.currentTimeMillis() - now.readAt();
+    if (age <= refreshMillis) {
+      return now;
     }
-    return now;
+    CompletableFuture<Known> reading = reading();
+    if (age <= 2 * refreshMillis) {
+      return now;
+    }
+    try {
+      return reading.join();
+    } catch (CompletionException e) {
+      throw e.getCause() instanceof RuntimeException cause ? cause : e;
+    }
   }
 
-  private synchronized Known refresh() {
-    Known now = known;
-    if (System.currentTimeMillis() - now.readAt() > refreshMillis) {
-      now = read(now);
-      known = now;
+  /** The read of the states under way, started if none is. */
+  private CompletableFuture<Known> reading() {
+    CompletableFuture<Known> running = inFlight.get();
+    if (running != null) {
+      return running;
     }
-    return now;
+    CompletableFuture<Known> next = new CompletableFuture<>();
+    if (!inFlight.compareAndSet(null, next)) {
+      return inFlight.get() != null ? inFlight.get() : CompletableFuture.completedFuture(known);
+    }
+    READERS.execute(() -> {
+      try {
+        Known read = read(known);
+        known = read;
+        next.complete(read);
+      } catch (RuntimeException | Error e) {
+        LOG.warn("Cannot read the states of the views of {}; using those read {} ms ago: {}", mainTable,
+            System.currentTimeMillis() - known.readAt(), e.toString());
+        next.completeExceptionally(e);
+      } finally {
+        inFlight.set(null);
+      }
+    });
+    return next;
   }
 
   /** Reads the states: every view table on the first read ({@code before} null), then those {@code before} names. */

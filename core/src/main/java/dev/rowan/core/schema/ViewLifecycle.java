@@ -21,8 +21,8 @@ import org.apache.hadoop.hbase.client.TableDescriptor;
  * Internal, not API (use {@link dev.rowan.core.Rowan#schema()}): the life of a view on a live
  * table, recorded in {@link ViewStates}: added (named on the main table, building when the main
  * table holds data), made active by {@code RebuildViews}, dropped. Every client reads the states
- * again every {@code refresh}, so a change is known to all of them one <em>notice</em> (twice the
- * refresh, and a second) after it is recorded: a build starts its scan, and a drop deletes the
+ * again every {@code refresh}, so a change is known to all of them one <em>notice</em> (three times
+ * the refresh, and a second) after it is recorded: a build starts its scan, and a drop deletes the
  * table, only then (docs/view-consistency.md, "Views on live tables").
  *
  * <p>Thread-safety: thread-safe; each call opens its own {@code Admin}.
@@ -40,7 +40,7 @@ public final class ViewLifecycle {
   public ViewLifecycle(Connection connection, Function<String, TableName> names, Duration refresh) {
     this.connection = Objects.requireNonNull(connection, "connection");
     this.names = Objects.requireNonNull(names, "names");
-    this.notice = refresh.multipliedBy(2).plusSeconds(1);
+    this.notice = refresh.multipliedBy(3).plusSeconds(1);
   }
 
   /** How long after a recorded change every client knows it. */
@@ -130,7 +130,7 @@ public final class ViewLifecycle {
   /**
    * Drops view {@code view} of {@code model}'s main table while clients write and read: the main
    * table stops naming it and its table is marked dropping, so that every client stops reading
-   * and writing it within a refresh; one notice later the table is deleted.
+   * and writing it within two refreshes; one notice later the table is deleted.
    *
    * @throws IllegalArgumentException when the main table has no such view
    * @throws DataAccessException when HBase fails or the wait is interrupted
