@@ -100,6 +100,11 @@ public final class Rowan implements AutoCloseable {
     return namespace;
   }
 
+  /** How long a write of this Rowan may be in flight before others treat it as dead ({@link Builder#writeLease}). */
+  public Duration writeLease() {
+    return writeLease;
+  }
+
   /** How often this Rowan reads the views' states again ({@link Builder#viewRefresh}). */
   public Duration viewRefresh() {
     return viewRefresh;

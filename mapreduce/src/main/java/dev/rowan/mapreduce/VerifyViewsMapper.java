@@ -64,7 +64,8 @@ final class VerifyViewsMapper extends TableMapper<NullWritable, Text> implements
       viewHandles.add(table);
     }
     check = new ViewBatch(model, views, main, viewHandles, conf.getBoolean(ViewJobSettings.REPAIR, false),
-        conf.getBoolean(ViewJobSettings.SETTLE_LOADED, false), this);
+        conf.getBoolean(ViewJobSettings.SETTLE_LOADED, false),
+        conf.getLong(ViewJobSettings.WRITE_LEASE, dev.rowan.core.Rowan.DEFAULT_WRITE_LEASE.toMillis()), this);
     mainRows = context.getCounter(ViewCounters.GROUP, ViewCounters.MAIN_ROWS);
     viewRows = context.getCounter(ViewCounters.GROUP, ViewCounters.VIEW_ROWS);
     faults = context.getCounter(ViewCounters.GROUP, ViewCounters.FAULTS);

@@ -2,7 +2,9 @@ package dev.rowan.mapreduce;
 
 import dev.rowan.index.ProtocolCells;
 import dev.rowan.index.ViewModel;
+import dev.rowan.index.MainRow;
 import dev.rowan.index.ViewRowRepair;
+import dev.rowan.index.ViewRowVerdict;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapreduce.ViewVerdict.Kind;
 import java.io.IOException;
@@ -50,6 +52,8 @@ final class ViewBatch {
   private static final byte[] OWNER = ProtocolCells.Qualifier.OWNER.bytes();
   /** The status qualifier of view rows, this class's own copy for its gets. */
   private static final byte[] STATUS = ProtocolCells.Qualifier.VIEW_STATUS.bytes();
+  /** The write mark qualifier of view rows, which tells a settled status from another. */
+  private static final byte[] WRITE = ProtocolCells.Qualifier.VIEW_WRITE.bytes();
   private static final Result EMPTY = Result.create(new org.apache.hadoop.hbase.Cell[0]);
 
   private final List<ViewModel> views;
@@ -58,15 +62,21 @@ final class ViewBatch {
   private final List<Table> viewTables;
   private final ViewRowRepairs repairs;
   private final boolean settleLoaded;
+  private final EntityModel<?> model;
+  private final long leaseMillis;
   private final Findings findings;
 
   /**
    * @param repair whether rows at fault are repaired, or only reported
    * @param settleLoaded whether rows as a rebuild's load left them are settled without a finding
    *     (only with {@code repair})
+   * @param leaseMillis the writers' write lease: a unique key's claim younger than it, whose
+   *     writer may still commit, is left to that writer
    */
   ViewBatch(EntityModel<?> model, List<ViewModel> views, Table main, List<Table> viewTables, boolean repair,
-      boolean settleLoaded, Findings findings) {
+      boolean settleLoaded, long leaseMillis, Findings findings) {
+    this.model = model;
+    this.leaseMillis = leaseMillis;
     this.views = views;
     this.verdict = new ViewVerdict(model);
     this.main = main;
@@ -203,7 +213,7 @@ final class ViewBatch {
       byte[] key = verdict.expectedKey(view, row);
       if (key != null) {
         live.add(row);
-        gets.add(view.isUnique() ? new Get(key).addColumn(family, OWNER).addColumn(family, STATUS)
+        gets.add(view.isUnique() ? new Get(key).addColumn(family, OWNER).addColumn(family, STATUS).addColumn(family, WRITE)
             : new Get(key).setCheckExistenceOnly(true));
       }
     }
@@ -232,15 +242,22 @@ final class ViewBatch {
       owners.add(new Get(owner == null || owner.length == 0 ? live.get(i).getRow() : owner));
     }
     Result[] held = main.get(owners);
+    long now = System.currentTimeMillis();
     for (int j = 0; j < held.length; j++) {
       int i = otherOwner.get(j);
       byte[] key = gets.get(i).getRow();
-      boolean secondOwner = !java.util.Arrays.equals(held[j].getRow(), live.get(i).getRow())
-          && java.util.Arrays.equals(verdict.expectedKey(view, held[j]), key);
-      if (secondOwner) {
+      boolean sameEntity = java.util.Arrays.equals(held[j].getRow(), live.get(i).getRow());
+      // the key's holder judged as a writer's claim would judge it: taken, in flight, or stale
+      ViewRowVerdict.Holder holder = sameEntity ? ViewRowVerdict.Holder.STALE : ViewRowVerdict.forClaim(view, key,
+          ViewRowVerdict.observed(view, found[i]), MainRow.of(model, held[j]), now, leaseMillis);
+      if (holder == ViewRowVerdict.Holder.CURRENT) {
         findings.secondOwner(index);
       }
-      missing(index, view, table, live.get(i), key, ViewRowRepair.statusAsRead(view, found[i]), !secondOwner);
+      findings.fault(index, Kind.MISSING, key);
+      if (holder == ViewRowVerdict.Holder.STALE && repairs != null
+          && repairs.takeOver(view, table, found[i], live.get(i), key)) {
+        findings.repaired(index, false);
+      }
     }
   }
 

@@ -27,6 +27,8 @@ final class ViewJobSettings {
    * their main row's current status) are settled, not reported at fault.
    */
   static final String SETTLE_LOADED = "rowan.views.settle.loaded";
+  /** The writers' write lease in milliseconds (the Rowan's): how long a unique key's claim in flight is left alone. */
+  static final String WRITE_LEASE = "rowan.views.write.lease.ms";
 
   static final int DEFAULT_BATCH = 500;
   static final int DEFAULT_SAMPLES = 10;

@@ -48,6 +48,7 @@ final class ViewJobs {
     }
     this.conf = new Configuration(base);
     conf.set(ViewJobSettings.ENTITY, type.getName());
+    conf.setLong(ViewJobSettings.WRITE_LEASE, rowan.writeLease().toMillis());
     conf.set(ViewJobSettings.MAIN_TABLE, main.getNameAsString());
     conf.setStrings(ViewJobSettings.VIEW_TABLES, viewTables.stream().map(TableName::getNameAsString)
         .toArray(String[]::new));

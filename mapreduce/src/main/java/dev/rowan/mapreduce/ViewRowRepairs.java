@@ -88,6 +88,25 @@ final class ViewRowRepairs {
   }
 
   /**
+   * Gives the entity in {@code mainRow} the key {@code key} of unique view {@code view}, whose row
+   * {@code row} (as read, before the main rows) names another owner whose claim is stale, or none:
+   * the row deleted, every cell, only if its owner cell is still as read, then written for the
+   * entity as an empty key is ({@link #rewrite} with no status: unverified, then settled). Writing
+   * over the stale claim instead would rely on its status, which the entity's own writers do not
+   * mark when they move the entity off the key (they mark only rows that name it).
+   *
+   * @return false when the row or the main row changed meanwhile
+   */
+  boolean takeOver(ViewModel view, Table viewTable, Result row, Result mainRow, byte[] key) throws IOException {
+    Result asRead = row.isEmpty() ? Result.create(new org.apache.hadoop.hbase.Cell[0]) : row;
+    if (!row.isEmpty() && !viewTable.checkAndMutate(ViewRowRepair.deleteAsRead(view, asRead,
+        newestRaw(viewTable, key))).isSuccess()) {
+      return false;
+    }
+    return rewrite(view, viewTable, mainRow, key, null);
+  }
+
+  /**
    * Gives the entity {@code values}, whose main row {@code mainKey} holds {@code status}, its row
    * {@code viewKey}, which has no status: written unverified if it still has none, then settled
    * if the main row, read again, still holds {@code status} and maps to the row.

@@ -104,7 +104,7 @@ public final class AdHocQuery<T> {
       boolean allowScan, boolean counting) {
     EntityModel<T> model = store.model();
     String name = "rowan.query(" + model.entityName() + ")";
-    List<ViewModel> views = store.context().roster.readable(store.context().views().views());
+    List<ViewModel> views = store.context().roster.readable(store.context().declaredViews());
     String viewName = null;
     java.util.Optional<String> unread = store.context().roster.unreadable().stream()
         .filter(v -> v.equalsIgnoreCase(view)).findFirst();

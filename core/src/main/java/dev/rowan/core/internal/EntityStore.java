@@ -75,6 +75,7 @@ public final class EntityStore<T> {
     List<Pending> all = new ArrayList<>(rows.values());
     SettlePipeline.around(all.size() > BATCH, context.background, settles -> {
       for (int from = 0; from < all.size(); from += BATCH) {
+        context.roster.requireKnown();
         protocol.write(new ArrayList<>(all.subList(from, Math.min(all.size(), from + BATCH))), settles);
       }
       return null;
@@ -121,6 +122,9 @@ public final class EntityStore<T> {
     List<T> saved = versioned ? new ArrayList<>(values.size()) : given;
     return SettlePipeline.around(values.size() > BATCH, context.background, settles -> {
       for (int from = 0; from < values.size(); from += BATCH) {
+        if (from > 0) {
+          context.roster.requireKnown(); // a long call sees a view added while it runs, as each call does
+        }
         int to = Math.min(values.size(), from + BATCH);
         List<Object[]> stored = writeBatch(keys.subList(from, to), values.subList(from, to), writes.subList(from, to),
             settles);
@@ -204,6 +208,7 @@ public final class EntityStore<T> {
     List<Object[]> stored = SettlePipeline.around(values.size() > BATCH, context.background, settles -> {
       List<Object[]> all = new ArrayList<>(values.size());
       for (int from = 0; from < values.size(); from += BATCH) {
+        context.roster.requireKnown();
         int to = Math.min(values.size(), from + BATCH);
         all.addAll(insertBatch(keys.subList(from, to), values.subList(from, to), writes.subList(from, to), settles));
       }

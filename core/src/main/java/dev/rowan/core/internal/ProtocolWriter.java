@@ -3,6 +3,7 @@ package dev.rowan.core.internal;
 import dev.rowan.index.MainRow;
 import dev.rowan.core.WriteConflictException;
 import dev.rowan.core.spi.ProtocolHook.Step;
+import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
 import dev.rowan.index.ViewRowChange;
 import dev.rowan.index.WriteDecision;
@@ -50,7 +51,7 @@ final class ProtocolWriter<T> {
     this.context = context;
     this.unique = new UniqueClaims(context);
     this.commits = new GroupCommit<>(context);
-    this.guess = WriteDecision.mayGuessNew(context.views()) ? new NewEntityGuess() : null;
+    this.guess = WriteDecision.mayGuessNew(ViewMaintainer.of(context.model)) ? new NewEntityGuess() : null;
   }
 
   /** One entity being written; {@code requested} is null for a delete. */

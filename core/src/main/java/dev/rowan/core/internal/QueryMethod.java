@@ -68,7 +68,7 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
     this.inMemory = new InMemoryOrder(store.model(), plan.query().sorts());
     this.parameterNames = compiled.parameterNames();
     this.projection = compiled.projection();
-    this.withoutBuilding = new BuildingViewPlans(name, store.model(), store.context().views().views(),
+    this.withoutBuilding = new BuildingViewPlans(name, store.model(), store.context().declaredViews(),
         projection == null ? null : projection.properties(), allowScan, store.context().roster::whyUnread);
   }
 
@@ -114,7 +114,7 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
    * {@code problems} every reason it cannot be served and returns null.
    */
   static <T> QueryMethod<T> create(Class<?> repository, Method method, EntityStore<T> store, List<String> problems) {
-    CompiledQuery compiled = QueryCompiler.compile(repository, method, store.model(), store.context().views().views(),
+    CompiledQuery compiled = QueryCompiler.compile(repository, method, store.model(), store.context().declaredViews(),
         problems);
     return compiled == null ? null
         : new QueryMethod<>(compiled, store, PageTokens.fingerprint(repository, method, store.model().type()),
@@ -186,7 +186,7 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
         query.view(), query.parameterCount());
     try {
       MethodPlan planned = CallSorts.plan(name, sorted, model,
-          special.timeRange() >= 0 ? List.of() : store.context().views().views(),
+          special.timeRange() >= 0 ? List.of() : store.context().declaredViews(),
           projection == null ? null : projection.properties(), false,
           "Sort by the key's order, or declare a view whose key serves this order");
       return new Planned(planned, new InMemoryOrder(model, sorts), null);

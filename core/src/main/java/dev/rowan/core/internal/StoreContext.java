@@ -73,6 +73,14 @@ final class StoreContext<T> {
         .isSuccess();
   }
 
+  /**
+   * Every view the class declares: what queries are planned with (those the roster says are not
+   * readable are planned around at each call), whatever the tables say now.
+   */
+  java.util.List<ViewModel> declaredViews() {
+    return ViewMaintainer.of(model).views();
+  }
+
   /** The maintainer of the views writers write: every declared view but those dropped ({@link ViewRoster}). */
   ViewMaintainer views() {
     return roster.maintained();

@@ -209,8 +209,8 @@ final class ViewRoster {
         if (live == null || ViewStates.isBuilding(live) || ViewStates.isDropping(live)) {
           toReread.add(view);
         }
-        if (live != null && (ViewStates.isBuilding(live) || ViewStates.isDropping(live))) {
-          unreadable.add(view);
+        if (live == null || ViewStates.isBuilding(live) || ViewStates.isDropping(live)) {
+          unreadable.add(view); // a table not made yet may be made building: read it again first
         }
       }
       ViewMaintainer all = ViewMaintainer.of(model);

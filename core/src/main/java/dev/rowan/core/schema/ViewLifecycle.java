@@ -94,9 +94,21 @@ public final class ViewLifecycle {
    * @throws DataAccessException when HBase fails or the wait is interrupted
    */
   public void awaitNotice(EntityModel<?> model) {
+    TableName main = names.apply(model.tableName());
+    java.util.Optional<Set<String>> named = HBaseCalls.admin(connection, main, "read the views of", admin -> {
+      TableDescriptor live = SchemaAdmin.describe(admin, main);
+      return live == null ? java.util.Optional.<Set<String>>empty() : ViewStates.views(live);
+    });
     long newest = 0;
-    for (TableDescriptor live : viewDescriptors(model)) {
-      if (ViewStates.isBuilding(live)) {
+    for (IndexDefinition index : model.indexes()) {
+      TableDescriptor live = HBaseCalls.admin(connection, main, "read the view states of",
+          admin -> SchemaAdmin.describe(admin, viewTable(model, index.name())));
+      if (live != null && ViewStates.isBuilding(live)) {
+        if (named.isPresent() && !named.get().contains(index.name())) {
+          throw new IllegalStateException("view " + index.name() + " of " + model.entityName() + " is building, but"
+              + " table " + main.getNameAsString() + " does not name it, so writers may not know it: run"
+              + " schema().create(" + model.type().getSimpleName() + ".class) first");
+        }
         newest = Math.max(newest, ViewStates.since(live));
       }
     }
@@ -106,7 +118,10 @@ public final class ViewLifecycle {
   /**
    * Names every view of {@code model} whose table exists on its main table, keeping those the
    * main table names already (a view another version of the class declares): what
-   * {@code schema().create} records once it has made the tables.
+   * {@code schema().create} records once it has made the tables. A view the main table did not
+   * name before (made now, or left by a failed create or a drop of another view) was not written
+   * by every writer: it is made building, since now, when it is named (the notice of a build is
+   * counted from when writers can learn of the view).
    */
   void recordViews(Admin admin, EntityModel<?> model) throws IOException {
     TableName main = names.apply(model.tableName());
@@ -114,16 +129,23 @@ public final class ViewLifecycle {
     if (live == null) {
       return;
     }
+    java.util.Optional<Set<String>> named = ViewStates.views(live);
     Set<String> views = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
-    ViewStates.views(live).ifPresent(views::addAll);
+    named.ifPresent(views::addAll);
+    List<TableDescriptor> newlyNamed = new java.util.ArrayList<>();
     for (IndexDefinition index : model.indexes()) {
       TableDescriptor view = SchemaAdmin.describe(admin, viewTable(model, index.name()));
-      if (view != null && !ViewStates.isDropping(view)) {
-        views.add(index.name());
+      if (view != null && !ViewStates.isDropping(view) && views.add(index.name())
+          && (named.isPresent() || ViewStates.isBuilding(view))) {
+        newlyNamed.add(view);
       }
     }
-    if (!ViewStates.views(live).equals(java.util.Optional.of(views))) {
+    if (!named.equals(java.util.Optional.of(views))) {
       admin.modifyTable(ViewStates.withViews(live, views));
+    }
+    long now = System.currentTimeMillis();
+    for (TableDescriptor view : newlyNamed) {
+      admin.modifyTable(ViewStates.building(view, now));
     }
   }
 
@@ -135,8 +157,10 @@ public final class ViewLifecycle {
    * @throws IllegalArgumentException when the main table has no such view
    * @throws DataAccessException when HBase fails or the wait is interrupted
    */
-  public void dropView(EntityModel<?> model, String view) {
-    Objects.requireNonNull(view, "view");
+  public void dropView(EntityModel<?> model, String asGiven) {
+    Objects.requireNonNull(asGiven, "view");
+    String view = model.indexes().stream().map(IndexDefinition::name).filter(asGiven::equalsIgnoreCase).findFirst()
+        .orElse(asGiven);
     TableName main = names.apply(model.tableName());
     TableName table = viewTable(model, view);
     boolean known = HBaseCalls.admin(connection, main, "drop view " + view + " of", admin -> {
@@ -147,7 +171,7 @@ public final class ViewLifecycle {
       }
       Set<String> views = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
       java.util.Optional<Set<String>> named = ViewStates.views(live);
-      views.addAll(named.isPresent() ? named.get() : existingViews(admin, model));
+      views.addAll(named.isPresent() ? named.get() : viewTablesOf(admin, main));
       views.remove(view);
       admin.modifyTable(ViewStates.withViews(live, views));
       if (!ViewStates.isDropping(viewLive)) {
@@ -167,13 +191,19 @@ public final class ViewLifecycle {
     });
   }
 
-  /** The names of the declared views of {@code model} whose tables exist and are not dropping. */
-  private Set<String> existingViews(Admin admin, EntityModel<?> model) throws IOException {
+  /**
+   * The views of main table {@code main} as its namespace's tables show them: every table named
+   * {@code <main>.<view>} that is not dropping, whichever class declares it.
+   */
+  private static Set<String> viewTablesOf(Admin admin, TableName main) throws IOException {
     Set<String> views = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
-    for (IndexDefinition index : model.indexes()) {
-      TableDescriptor live = SchemaAdmin.describe(admin, viewTable(model, index.name()));
-      if (live != null && !ViewStates.isDropping(live)) {
-        views.add(index.name());
+    String prefix = main.getQualifierAsString() + ".";
+    for (TableName table : admin.listTableNamesByNamespace(main.getNamespaceAsString())) {
+      if (table.getQualifierAsString().startsWith(prefix)) {
+        TableDescriptor live = SchemaAdmin.describe(admin, table);
+        if (live != null && !ViewStates.isDropping(live)) {
+          views.add(table.getQualifierAsString().substring(prefix.length()));
+        }
       }
     }
     return views;
@@ -181,21 +211,6 @@ public final class ViewLifecycle {
 
   private TableName viewTable(EntityModel<?> model, String view) {
     return names.apply(model.tableName() + "." + view);
-  }
-
-  /** The live descriptors of the view tables of {@code model} that exist. */
-  private List<TableDescriptor> viewDescriptors(EntityModel<?> model) {
-    EntityTables tables = EntityTables.of(model, SplitPolicy.salted(), names);
-    return HBaseCalls.admin(connection, tables.tables().get(0).name(), "read the view states of", admin -> {
-      List<TableDescriptor> found = new java.util.ArrayList<>();
-      for (TableSpec table : tables.tables().subList(1, tables.tables().size())) {
-        TableDescriptor live = SchemaAdmin.describe(admin, table.name());
-        if (live != null) {
-          found.add(live);
-        }
-      }
-      return found;
-    });
   }
 
   /** What is done to the live descriptor of a building view table. */

@@ -1,0 +1,110 @@
+package dev.rowan.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rowan.core.AllowScan;
+import dev.rowan.core.HBaseRepository;
+import dev.rowan.core.Rowan;
+import dev.rowan.mapping.annotation.Column;
+import dev.rowan.mapping.annotation.Index;
+import dev.rowan.mapping.annotation.RowKey;
+import dev.rowan.mapping.annotation.Table;
+import dev.rowan.test.HBaseTest;
+import dev.rowan.test.TestNamespace;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a client knows of the views while they are added and dropped (docs/view-consistency.md,
+ * "Views on live tables"): a store opened before a view's table exists, on main tables made
+ * before they named their views too, and a drop of one view that must not forget another.
+ */
+@HBaseTest
+class ViewRosterIT {
+
+  @Table(name = "orders")
+  @Index(name = "seller", key = {"sellerId", "orderNo"})
+  @Index(name = "buyer", key = {"buyerId", "orderNo"})
+  record Order(@RowKey String orderNo, @Column String sellerId, @Column String buyerId) {}
+
+  interface Orders extends HBaseRepository<Order> {
+    @AllowScan
+    List<Order> findByBuyerId(String buyerId);
+  }
+
+  @Table(name = "orders")
+  @Index(name = "seller", key = {"sellerId", "orderNo"})
+  record OrderWithoutBuyer(@RowKey String orderNo, @Column String sellerId, @Column String buyerId) {}
+
+  interface OrdersWithoutBuyer extends HBaseRepository<OrderWithoutBuyer> {}
+
+  @Test
+  void aRepositoryMadeBeforeItsViewExistedReadsItOnceItIsActive(Rowan rowan) throws Exception {
+    rowan.schema().create(OrderWithoutBuyer.class);
+    Orders orders = rowan.repository(Orders.class); // the buyer view's table does not exist yet
+    assertTrue(orders.explain("findByBuyerId").contains("meanwhile the method reads:"), orders.explain("findByBuyerId"));
+    rowan.schema().create(Order.class);
+    assertEquals(Set.of("buyer"), rowan.schema().activateViews(Order.class));
+    Thread.sleep(2_500); // past twice the refresh of the test's Rowan
+    orders.save(new Order("o1", "s1", "b1"));
+    String explain = orders.explain("findByBuyerId");
+    assertTrue(explain.contains("reads view orders.buyer") && !explain.contains("meanwhile"), explain);
+    assertEquals(List.of(new Order("o1", "s1", "b1")), orders.findByBuyerId("b1"));
+  }
+
+  @Test
+  void aStoreOpenedBeforeAViewTableWasMadeDoesNotReadItEmpty(Connection connection, TestNamespace namespace,
+      Admin admin) throws Exception {
+    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).viewRefresh(Duration.ofSeconds(60))
+        .build()) {
+      rowan.schema().create(OrderWithoutBuyer.class);
+      OrdersWithoutBuyer older = rowan.repository(OrdersWithoutBuyer.class);
+      for (int i = 0; i < 10; i++) {
+        older.save(new OrderWithoutBuyer("o" + i, "s", "b0"));
+      }
+      forgetViews(admin, rowan.tableName("orders")); // a main table made before it named its views
+      Orders orders = rowan.repository(Orders.class);
+      rowan.schema().create(Order.class); // the store above does not read the states for a minute
+      assertEquals(Set.of("buyer"), rowan.schema().buildingViews(Order.class));
+      assertEquals(10, orders.findByBuyerId("b0").size(), "read from the main table, not the empty view");
+    }
+  }
+
+  @Test
+  void droppingOneViewOfAMainTableThatNamedNoneKeepsTheOthers(Rowan rowan, Admin admin) throws Exception {
+    rowan.schema().create(Order.class);
+    forgetViews(admin, rowan.tableName("orders"));
+    Orders orders = rowan.repository(Orders.class);
+    orders.save(new Order("o1", "s1", "b1"));
+    rowan.schema().dropView(OrderWithoutBuyer.class, "seller"); // a class that does not declare buyer
+    assertEquals("buyer", admin.getDescriptor(rowan.tableName("orders")).getValue("rowan.views"));
+    orders.save(new Order("o1", "s1", "b2")); // still maintains buyer
+    assertEquals(List.of(), orders.findByBuyerId("b1"));
+    assertEquals(List.of(new Order("o1", "s1", "b2")), orders.findByBuyerId("b2"));
+    assertTrue(orders.explain("findByBuyerId").contains("reads view orders.buyer"), orders.explain("findByBuyerId"));
+  }
+
+  @Test
+  void aViewNamedAgainAfterItWasLeftOutIsBuilding(Rowan rowan, Admin admin) throws Exception {
+    rowan.schema().create(Order.class);
+    TableName main = rowan.tableName("orders");
+    admin.modifyTable(TableDescriptorBuilder.newBuilder(admin.getDescriptor(main)).setValue("rowan.views", "seller")
+        .build()); // as a create that failed after making the buyer table leaves it
+    rowan.schema().create(Order.class);
+    assertEquals(Set.of("buyer"), rowan.schema().buildingViews(Order.class), "writers may not have written it");
+    assertEquals("buyer,seller", admin.getDescriptor(main).getValue("rowan.views"));
+  }
+
+  private static void forgetViews(Admin admin, TableName main) throws java.io.IOException {
+    admin.modifyTable(TableDescriptorBuilder.newBuilder(admin.getDescriptor(main)).removeValue(Bytes.toBytes(
+        "rowan.views")).build());
+  }
+}
