@@ -3,6 +3,7 @@ package dev.rowan.mapreduce;
 import dev.rowan.index.ProtocolCells;
 import dev.rowan.index.ViewModel;
 import dev.rowan.index.MainRow;
+import dev.rowan.index.RowStatus;
 import dev.rowan.index.ViewRowRepair;
 import dev.rowan.index.ViewRowVerdict;
 import dev.rowan.mapping.EntityModel;
@@ -246,10 +247,14 @@ final class ViewBatch {
     for (int j = 0; j < held.length; j++) {
       int i = otherOwner.get(j);
       byte[] key = gets.get(i).getRow();
-      boolean sameEntity = java.util.Arrays.equals(held[j].getRow(), live.get(i).getRow());
-      // the key's holder judged as a writer's claim would judge it: taken, in flight, or stale
-      ViewRowVerdict.Holder holder = sameEntity ? ViewRowVerdict.Holder.STALE : ViewRowVerdict.forClaim(view, key,
-          ViewRowVerdict.observed(view, found[i]), MainRow.of(model, held[j]), now, leaseMillis);
+      RowStatus seen = ViewRowVerdict.observed(view, found[i]);
+      RowStatus mine = MainRow.of(model, live.get(i)).status();
+      // the entity's own row (its owner cell damaged) when it names the entity's current write
+      boolean own = java.util.Arrays.equals(held[j].getRow(), live.get(i).getRow()) || seen != null && mine != null
+          && seen.timestamp() == mine.timestamp() && seen.nonce() == mine.nonce();
+      // otherwise the key's holder judged as a writer's claim would judge it: taken, in flight, or stale
+      ViewRowVerdict.Holder holder = own ? ViewRowVerdict.Holder.STALE
+          : ViewRowVerdict.forClaim(view, key, seen, MainRow.of(model, held[j]), now, leaseMillis);
       if (holder == ViewRowVerdict.Holder.CURRENT) {
         findings.secondOwner(index);
       }

@@ -98,10 +98,12 @@ final class ViewRowRepairs {
    * @return false when the row or the main row changed meanwhile
    */
   boolean takeOver(ViewModel view, Table viewTable, Result row, Result mainRow, byte[] key) throws IOException {
-    Result asRead = row.isEmpty() ? Result.create(new org.apache.hadoop.hbase.Cell[0]) : row;
-    if (!row.isEmpty() && !viewTable.checkAndMutate(ViewRowRepair.deleteAsRead(view, asRead,
-        newestRaw(viewTable, key))).isSuccess()) {
-      return false;
+    if (!row.isEmpty() && !viewTable.checkAndMutate(ViewRowRepair.deleteAsRead(view, row, newestRaw(viewTable, key)))
+        .isSuccess()) {
+      // changed since it was read: gone (this job's check of the view deleted it as an orphan) is as good
+      if (!viewTable.get(new Get(key)).isEmpty()) {
+        return false;
+      }
     }
     return rewrite(view, viewTable, mainRow, key, null);
   }
