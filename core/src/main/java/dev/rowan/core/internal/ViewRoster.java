@@ -209,8 +209,8 @@ final class ViewRoster {
         if (live == null || ViewStates.isBuilding(live) || ViewStates.isDropping(live)) {
           toReread.add(view);
         }
-        if (live == null || ViewStates.isBuilding(live) || ViewStates.isDropping(live)) {
-          unreadable.add(view); // a table not made yet may be made building: read it again first
+        if (live == null && main != null || live != null && (ViewStates.isBuilding(live) || ViewStates.isDropping(live))) {
+          unreadable.add(view); // a view table not made yet next to a main table may be made building: read it first
         }
       }
       ViewMaintainer all = ViewMaintainer.of(model);
