@@ -87,7 +87,12 @@ class VerifyViewsIT {
 
     // The loaded HFiles bring back the 3 deleted rows (a delete masks only what was written
     // before it); the 2 stale rows are newer than the loaded cells, and the orphans are not loaded.
-    assertCounts(rebuilt.get(0), 0, 2, 2);
+    // The orphan planted for order 5 makes the repair fence order 5's main row; when that happens
+    // (in another map task) before order 5's loaded row is settled, that row is found stale too.
+    ViewReport seller = rebuilt.get(0);
+    assertEquals(0, seller.missing(), seller.summary());
+    assertEquals(2, seller.orphans(), seller.summary());
+    assertTrue(seller.stale() == 2 || seller.stale() == 3, seller.summary());
     assertEquals(orders.size() + 2, rebuilt.get(0).repaired(), rebuilt.get(0).summary());
     ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
     BulkLoadReloadIT.assertQueriesAnswer(rowan.repository(OrderRepository.class), orders.values());
