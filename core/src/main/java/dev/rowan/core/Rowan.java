@@ -2,6 +2,7 @@ package dev.rowan.core;
 
 import dev.rowan.core.internal.BackgroundSettles;
 import dev.rowan.core.internal.EntityStore;
+import dev.rowan.core.internal.PeriodStores;
 import dev.rowan.core.internal.HBaseCalls;
 import dev.rowan.core.internal.RepositoryFactory;
 import dev.rowan.core.internal.WriteOptions;
@@ -41,6 +42,7 @@ public final class Rowan implements AutoCloseable {
   private final BackgroundSettles background;
   private final Schema schema = new Schema(this);
   private final Map<Class<?>, EntityStore<?>> stores = new ConcurrentHashMap<>();
+  private final Map<Class<?>, PeriodStores<?>> periodStores = new ConcurrentHashMap<>();
   private final Map<Class<?>, Object> repositories = new ConcurrentHashMap<>();
 
   /** How long a write may be in flight before readers and other writers treat it as dead. */
@@ -134,7 +136,7 @@ public final class Rowan implements AutoCloseable {
   public <R extends HBaseRepository<?>> R repository(Class<R> repositoryType) {
     Objects.requireNonNull(repositoryType, "repositoryType");
     return repositoryType.cast(repositories.computeIfAbsent(repositoryType,
-        type -> RepositoryFactory.create(this::store, repositoryType)));
+        type -> RepositoryFactory.create(this::store, this::periodStores, repositoryType)));
   }
 
   /**
@@ -179,9 +181,32 @@ public final class Rowan implements AutoCloseable {
   private <T> EntityStore<T> store(Class<T> entityType) {
     return (EntityStore<T>) stores.computeIfAbsent(entityType, type -> {
       EntityModel<T> model = EntityModel.of(entityType);
-      new SchemaAdmin(connection, namespace, this::tableName).requireLayout(model);
-      return new EntityStore<>(connection, model, this::tableName,
-          new WriteOptions(hook, writeLease, viewRefresh, groupCommit, background));
+      if (model.periods() != null) {
+        throw new UnsupportedOperationException(model.entityName() + " is kept in one table per period"
+            + " (@TablePerPeriod): read and write it through a repository (rowan.repository); views by name, queries"
+            + " asked in code and the MapReduce jobs do not serve period tables yet");
+      }
+      return store(model, this::tableName);
+    });
+  }
+
+  /** The store of {@code model}'s tables named by {@code names}, once their recorded layouts are checked. */
+  private <T> EntityStore<T> store(EntityModel<T> model, java.util.function.Function<String, TableName> names) {
+    new SchemaAdmin(connection, namespace, names).requireLayout(model);
+    return new EntityStore<>(connection, model, names,
+        new WriteOptions(hook, writeLease, viewRefresh, groupCommit, background));
+  }
+
+  /**
+   * The stores of {@code entityType}, kept in one table per period ({@code @TablePerPeriod}):
+   * one per period, each built (and its layouts checked) when first used.
+   */
+  @SuppressWarnings("unchecked")
+  private <T> PeriodStores<T> periodStores(Class<T> entityType) {
+    return (PeriodStores<T>) periodStores.computeIfAbsent(entityType, type -> {
+      EntityModel<T> model = EntityModel.of(entityType);
+      return new PeriodStores<>(connection, model, this::tableName, names -> store(model, names),
+          viewRefresh.toMillis());
     });
   }
 

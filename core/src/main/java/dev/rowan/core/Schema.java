@@ -35,7 +35,8 @@ public final class Schema {
 
   /**
    * Creates the table and view tables of {@code entityType}, and the Rowan's namespace when it
-   * is missing; a no-op for tables that exist and match the entity. The main table is pre-split
+   * is missing; a no-op for tables that exist and match the entity. An entity kept in one table
+   * per period ({@code @TablePerPeriod}) gets the tables of the current period and of those ahead. The main table is pre-split
    * by the salt, one region per bucket (or {@code regionsPerBucket}); an unsalted one is a
    * single region.
    *
@@ -162,6 +163,57 @@ public final class Schema {
    */
   public void dropView(Class<?> entityType, String view) {
     views().dropView(dev.rowan.mapping.EntityModel.of(entityType), view);
+  }
+
+  /**
+   * The periods of {@code entityType}, kept in one table per period ({@code @TablePerPeriod}),
+   * whose tables exist: each named by the day it starts on (UTC), oldest first.
+   *
+   * @throws IllegalArgumentException when the entity is not kept in one table per period
+   * @throws DataAccessException when HBase fails
+   */
+  public java.util.List<java.time.LocalDate> periods(Class<?> entityType) {
+    return admin().periods().existing(periodic(entityType));
+  }
+
+  /**
+   * Creates the missing tables of every period of {@code entityType} from the one holding
+   * {@code from} to the one holding {@code to}: for a backfill of older entities, or periods
+   * further ahead than {@code @TablePerPeriod(ahead)} ({@link #create} makes the current period and
+   * those ahead). Each period's tables are created as {@link #create} creates an entity's.
+   *
+   * @return the periods, each named by the day it starts on, oldest first
+   * @throws IllegalArgumentException when the entity is not kept in one table per period
+   * @throws SchemaMismatchException when a period's table exists but differs from the entity
+   * @throws DataAccessException when HBase fails
+   */
+  public java.util.List<java.time.LocalDate> createPeriods(Class<?> entityType, java.time.LocalDate from,
+      java.time.LocalDate to) {
+    return admin().periods().createPeriods(periodic(entityType), java.util.Objects.requireNonNull(from, "from"),
+        java.util.Objects.requireNonNull(to, "to"), SplitPolicy.salted());
+  }
+
+  /**
+   * Drops the tables of the periods of {@code entityType} older than it keeps
+   * ({@code @TablePerPeriod(keep)}, the current period included): the retention of a table per
+   * period, a table delete per period instead of TTL expiry and compactions. Run it from a daily
+   * job; queries stop reading a dropped period at once (a query running in it fails).
+   *
+   * @return the periods dropped, each named by the day it starts on; empty when the entity keeps every period
+   * @throws IllegalArgumentException when the entity is not kept in one table per period
+   * @throws DataAccessException when HBase fails
+   */
+  public java.util.List<java.time.LocalDate> dropExpiredPeriods(Class<?> entityType) {
+    return admin().periods().dropExpired(periodic(entityType), java.time.LocalDate.now(java.time.ZoneOffset.UTC));
+  }
+
+  private static dev.rowan.mapping.EntityModel<?> periodic(Class<?> entityType) {
+    dev.rowan.mapping.EntityModel<?> model = dev.rowan.mapping.EntityModel.of(entityType);
+    if (model.periods() == null) {
+      throw new IllegalArgumentException(model.entityName() + " is kept in one table (" + model.tableName()
+          + "), not one per period: it has no @TablePerPeriod");
+    }
+    return model;
   }
 
   /**

@@ -43,10 +43,11 @@ public final class EntityModel<T> {
   private final RowDecoder<T> decoder;
   private final TableLayout layout;
   private final boolean keepsHistory;
+  private final PeriodModel periods;
 
   EntityModel(Class<T> type, String tableName, List<FamilyModel> families, SaltModel salt, KeyLayout rowKey,
       KeyLayout columnKey, List<PropertyModel> properties, PropertyModel version, PropertyModel cellTimestamp,
-      List<IndexDefinition> indexes, EntityAccessor accessor) {
+      List<IndexDefinition> indexes, PeriodModel periods, EntityAccessor accessor) {
     this.type = type;
     this.tableName = tableName;
     this.families = List.copyOf(families);
@@ -60,6 +61,7 @@ public final class EntityModel<T> {
     this.cellTimestamp = cellTimestamp;
     this.indexes = List.copyOf(indexes);
     this.accessor = accessor;
+    this.periods = periods;
     this.keepsHistory = historyRefusal() == null;
     this.encoder = new RowEncoder<>(this);
     this.decoder = new RowDecoder<>(this);
@@ -91,6 +93,14 @@ public final class EntityModel<T> {
   /** The table name, without namespace. */
   public String tableName() {
     return tableName;
+  }
+
+  /**
+   * How the entity is spread over one table per period ({@code @TablePerPeriod}), or {@code null}
+   * when it is stored in one table: then {@link #tableName()} is the prefix of every period's tables.
+   */
+  public PeriodModel periods() {
+    return periods;
   }
 
   /** The column families, the first holding the row marker cell. */

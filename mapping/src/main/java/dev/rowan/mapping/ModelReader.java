@@ -87,6 +87,7 @@ final class ModelReader<T> {
           + " protocol orders the writes of a row by cell timestamps of its own, so an entity with views"
           + " cannot choose them; keep the time in a @Column instead");
     }
+    PeriodModel periods = readPeriods();
     int hashPart = hashPrefixPart(rowKeyParts);
     KeyLayout rowKey = problems.isEmpty() ? rowKeyLayout(rowKeyParts, salt, hashPart) : null;
     if (!problems.isEmpty()) {
@@ -96,7 +97,39 @@ final class ModelReader<T> {
         : KeyLayout.of(entity + " column key", columnKeyParts, null, Integer.MAX_VALUE);
     String tableName = table.name().isEmpty() ? entity.toLowerCase(Locale.ROOT) : table.name();
     return new EntityModel<>(type, tableName, List.copyOf(families.values()), salt, rowKey, columnKey,
-        properties, version, timestamp, indexes, AccessorFactory.create(type, fields));
+        properties, version, timestamp, indexes, periods, AccessorFactory.create(type, fields));
+  }
+
+  /** The entity's {@code @TablePerPeriod}, checked: a key part of type {@code Instant} or {@code LocalDate}; or null. */
+  private PeriodModel readPeriods() {
+    dev.rowan.mapping.annotation.TablePerPeriod periods =
+        type.getAnnotation(dev.rowan.mapping.annotation.TablePerPeriod.class);
+    if (periods == null) {
+      return null;
+    }
+    String at = entity + " is @TablePerPeriod(property = \"" + periods.property() + "\")";
+    PropertyModel property = properties.stream().filter(p -> p.name().equals(periods.property())).findFirst()
+        .orElse(null);
+    if (property == null) {
+      problem(at + ", but it has no such property; its properties are "
+          + properties.stream().map(PropertyModel::name).toList());
+      return null;
+    }
+    if (property.role() != Role.ROW_KEY && property.role() != Role.COLUMN_KEY) {
+      problem(at + ", which is not a key part: the key of every entity must name its period, so that gets, saves"
+          + " and deletes go to one period's tables; make it a @RowKey (or @ColumnKey) part");
+    }
+    if (property.type() != java.time.Instant.class && property.type() != java.time.LocalDate.class) {
+      problem(at + ", a " + property.type().getSimpleName() + ": a period is named by an Instant or a LocalDate");
+    }
+    if (periods.every() != java.time.temporal.ChronoUnit.DAYS && periods.every() != java.time.temporal.ChronoUnit.MONTHS
+        && periods.every() != java.time.temporal.ChronoUnit.YEARS) {
+      problem(at + " every " + periods.every().name() + ": a period is DAYS, MONTHS or YEARS");
+    }
+    if (periods.keep() < 0 || periods.ahead() < 0) {
+      problem(at + " with keep = " + periods.keep() + " and ahead = " + periods.ahead() + ": neither may be negative");
+    }
+    return new PeriodModel(property, periods.every(), periods.keep(), periods.ahead());
   }
 
   private void checkShape() {

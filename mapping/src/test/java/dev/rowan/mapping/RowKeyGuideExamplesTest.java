@@ -19,6 +19,8 @@ import dev.rowan.mapping.annotation.Reversed;
 import dev.rowan.mapping.annotation.RowKey;
 import dev.rowan.mapping.annotation.Salt;
 import dev.rowan.mapping.annotation.Table;
+import dev.rowan.mapping.annotation.TablePerPeriod;
+import dev.rowan.mapping.annotation.Index;
 import dev.rowan.mapping.codec.KeyCodec;
 import dev.rowan.mapping.codec.KeyCodecs;
 import dev.rowan.mapping.codec.KeyReader;
@@ -35,6 +37,7 @@ import java.security.MessageDigest;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -491,6 +494,34 @@ class RowKeyGuideExamplesTest {
     assertEquals(hits.property("day").keyForm(), EntityModel.of(SameCycle.class).property("day").keyForm(),
         "one length, one layout, however it is written");
   }
+
+  @Table(name = "device_events")
+  @TablePerPeriod(property = "at", every = ChronoUnit.MONTHS, keep = 12, ahead = 1)
+  @Index(name = "type", key = {"type", "at"}) // per period: device_events_2026_11.type
+  record DeviceEvent(
+      @RowKey(order = 0) String deviceId,
+      @RowKey(order = 1) @Descending Instant at,
+      @Column String type,
+      @Column long value) {}
+
+  @Test
+  void aDeviceEventIsKeptInTheTableOfItsMonthAndItsViewsInThatMonthsViewTables() {
+    EntityModel<DeviceEvent> events = EntityModel.of(DeviceEvent.class);
+    PeriodModel periods = events.periods();
+    LocalDate november = periods.periodOf(Instant.parse("2026-11-24T10:15:00Z"));
+    assertEquals(LocalDate.parse("2026-11-01"), november);
+    assertEquals("device_events_2026_11", periods.tableName(events.tableName(), events.tableName(), november));
+    assertEquals("device_events_2026_11.type", periods.tableName(events.tableName(), "device_events.type", november));
+    assertEquals(LocalDate.parse("2025-12-01"), periods.plus(november, -(periods.keep() - 1)), "the oldest month kept");
+    assertEquals(1, periods.ahead());
+    // inside a month's table the key is the one a single table would have
+    Instant at = Instant.parse("2026-11-24T10:15:00Z");
+    assertEquals(Bytes.toStringBinary(EntityModel.of(SingleTableEvent.class).rowKeyOf("dev-1", at)),
+        Bytes.toStringBinary(events.rowKeyOf("dev-1", at)));
+  }
+
+  @Table(name = "device_events_single")
+  record SingleTableEvent(@RowKey(order = 0) String deviceId, @RowKey(order = 1) @Descending Instant at) {}
 
   // --- The guide and this test agree -----------------------------------------------------------
 

@@ -51,6 +51,10 @@ final class LoadDriver {
     long began = System.nanoTime();
     EntityModel<?> model = EntityModel.of(type);
     String entity = model.entityName();
+    if (model.periods() != null) {
+      throw new UnsupportedOperationException(entity + " is kept in one table per period (@TablePerPeriod): bulk loads"
+          + " do not write period tables yet; save its entities through a repository (saveAll)");
+    }
     EntityCells cells = cells(model);
     TextValues values = TextValues.of(model);
     Format format = BulkLoadSettings.format(conf);

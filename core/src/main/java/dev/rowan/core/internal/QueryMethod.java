@@ -33,7 +33,7 @@ import java.util.Optional;
  *
  * @param <T> the entity type
  */
-final class QueryMethod<T> implements RepositoryHandler.Invoker {
+final class QueryMethod<T> implements RepositoryHandler.Explained {
 
   private final String name;
   private final EntityStore<T> store;
@@ -73,7 +73,8 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
   }
 
   /** The text {@code explain} returns. */
-  String explain() {
+  @Override
+  public String explain() {
     String text = PlanText.explain(name, plan, store.model());
     java.util.Set<String> building = store.context().roster.unreadable();
     if (BuildingViewPlans.readsAny(plan, building)) {
@@ -118,7 +119,7 @@ final class QueryMethod<T> implements RepositoryHandler.Invoker {
         problems);
     return compiled == null ? null
         : new QueryMethod<>(compiled, store, PageTokens.fingerprint(repository, method, store.model().type()),
-            method.isAnnotationPresent(dev.rowan.core.AllowScan.class));
+            QueryCompiler.scanAccepted(method, compiled.plan().query(), store.model()));
   }
 
   @Override

@@ -35,14 +35,18 @@ public final class RepositoryFactory {
   private RepositoryFactory() {}
 
   /**
-   * The repository of {@code type} for {@code rowan}.
+   * The repository of {@code type}, served by the entity's store, or by its period stores when
+   * it is kept in one table per period.
    *
    * @throws QueryMethodException listing every method that cannot be served
    * @throws IllegalArgumentException when {@code type} does not extend {@link HBaseRepository}
    */
-  public static <R> R create(Function<Class<?>, EntityStore<?>> stores, Class<R> type) {
+  public static <R> R create(Function<Class<?>, EntityStore<?>> stores, Function<Class<?>, PeriodStores<?>> periodStores,
+      Class<R> type) {
     Class<?> entity = entityType(type);
-    RepositoryHandler handler = new RepositoryHandler(type, stores.apply(entity), abstractMethods(type));
+    boolean periods = dev.rowan.mapping.EntityModel.of(entity).periods() != null;
+    RepositoryHandler handler = new RepositoryHandler(type, periods ? null : stores.apply(entity),
+        periods ? periodStores.apply(entity) : null, abstractMethods(type));
     try {
       Object repository = IMPLEMENTATIONS.get(type).getDeclaredConstructor().newInstance();
       ((HandlerHolder) repository).rowanHandler(handler);

@@ -24,27 +24,38 @@ final class RepositoryHandler implements InvocationHandler {
     Object invoke(Object[] args) throws Throwable;
   }
 
+  /** A query method, which {@code explain} describes. */
+  interface Explained extends Invoker {
+    String explain();
+  }
+
   private final Class<?> type;
   private final Map<Method, Invoker> invokers = new HashMap<>();
 
-  RepositoryHandler(Class<?> type, EntityStore<?> store, List<Method> methods) {
+  /**
+   * The handler of {@code methods} of repository {@code type}, served by {@code store}, or by
+   * {@code periods} for an entity kept in one table per period (the other is null).
+   */
+  RepositoryHandler(Class<?> type, EntityStore<?> store, PeriodStores<?> periods, List<Method> methods) {
     this.type = type;
     List<String> problems = new ArrayList<>();
-    Map<String, QueryMethod<?>> queries = new TreeMap<>();
+    Map<String, Explained> queries = new TreeMap<>();
     for (Method method : methods) {
       if (method.getName().equals("explain") && method.getParameterCount() == 1
           && method.getParameterTypes()[0] == String.class) {
         invokers.put(method, args -> explain(queries, (String) args[0]));
         continue;
       }
-      Invoker invoker = CrudMethods.resolve(method, store);
+      Invoker invoker = periods != null ? PeriodCrud.resolve(method, periods) : CrudMethods.resolve(method, store);
       if (invoker == null && WriteMethod.handles(method)) {
-        WriteMethod write = WriteMethod.create(type, method, store, problems);
+        WriteMethod write = periods != null ? WriteMethod.create(type, method, periods.model(), periods::forRead, problems)
+            : WriteMethod.create(type, method, store.model(), key -> store, problems);
         if (write != null) {
           invokers.put(method, write);
         }
       } else if (invoker == null) {
-        QueryMethod<?> query = QueryMethod.create(type, method, store, problems);
+        Explained query = periods != null ? PeriodQueryMethod.create(type, method, periods, problems)
+            : QueryMethod.create(type, method, store, problems);
         if (query != null) {
           invokers.put(method, query);
           queries.putIfAbsent(method.getName(), query);
@@ -58,8 +69,8 @@ final class RepositoryHandler implements InvocationHandler {
     }
   }
 
-  private String explain(Map<String, QueryMethod<?>> queries, String methodName) {
-    QueryMethod<?> query = queries.get(methodName);
+  private String explain(Map<String, Explained> queries, String methodName) {
+    Explained query = queries.get(methodName);
     if (query == null) {
       throw new IllegalArgumentException(type.getSimpleName() + " has no query method '" + methodName
           + "'; its query methods are " + queries.keySet());

@@ -8,6 +8,7 @@ import dev.rowan.mapping.PropertyModel;
 import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * A partial update ({@code update<Properties>By<Key>}) or counter ({@code add[To]<Property>By<Key>})
@@ -19,11 +20,14 @@ import java.util.List;
 final class WriteMethod implements RepositoryHandler.Invoker {
 
   private final WriteMethodSpec spec;
-  private final EntityStore<?> store;
+  private final EntityModel<?> model;
+  /** The store of the entity whose key values are given; null when none can hold it (its period has no tables). */
+  private final Function<Object[], EntityStore<?>> stores;
 
-  private WriteMethod(WriteMethodSpec spec, EntityStore<?> store) {
+  private WriteMethod(WriteMethodSpec spec, EntityModel<?> model, Function<Object[], EntityStore<?>> stores) {
     this.spec = spec;
-    this.store = store;
+    this.model = model;
+    this.stores = stores;
   }
 
   /** Whether {@code method} is a write method, to create with {@link #create}. */
@@ -32,21 +36,21 @@ final class WriteMethod implements RepositoryHandler.Invoker {
   }
 
   /** The write method {@code method} of {@code repository}, or null after adding its problems to {@code problems}. */
-  static WriteMethod create(Class<?> repository, Method method, EntityStore<?> store, List<String> problems) {
-    WriteMethodSpec spec = WriteMethodSpec.compile(repository, method, store.model(), problems);
-    return spec == null ? null : new WriteMethod(spec, store);
+  static WriteMethod create(Class<?> repository, Method method, EntityModel<?> model,
+      Function<Object[], EntityStore<?>> stores, List<String> problems) {
+    WriteMethodSpec spec = WriteMethodSpec.compile(repository, method, model, problems);
+    return spec == null ? null : new WriteMethod(spec, model, stores);
   }
 
   @Override
   public Object invoke(Object[] args) {
-    EntityModel<?> model = store.model();
     int changed = spec.properties().size();
     Object[] key = new Object[model.properties().size()];
     for (int i = 0; i < spec.key().size(); i++) {
       key[spec.key().get(i).index()] = args[changed + i];
     }
     if (spec.kind() == WriteMethodName.Kind.UPDATE) {
-      Object[] after = store.update(key, EntityChange.set(spec.properties(), Arrays.copyOf(args, changed)));
+      Object[] after = update(key, EntityChange.set(spec.properties(), Arrays.copyOf(args, changed)));
       return spec.returns() == void.class ? null : after != null;
     }
     PropertyModel counter = spec.properties().get(0);
@@ -54,7 +58,7 @@ final class WriteMethod implements RepositoryHandler.Invoker {
       throw new IllegalArgumentException(spec.name() + ": the number to add to " + counter.name() + " is null");
     }
     EntityChange change = EntityChange.add(counter, ((Number) args[0]).longValue());
-    Object[] after = store.update(key, change);
+    Object[] after = update(key, change);
     if (after == null) {
       throw EntityNotFoundException.of(model.entityName(), KeyText.of(model, key), spec.name());
     }
@@ -67,5 +71,11 @@ final class WriteMethod implements RepositoryHandler.Invoker {
       return sum.longValue();
     }
     return sum; // the counter's own type
+  }
+
+  /** Applies {@code change} to the entity under {@code key} in its store: its values after, or null when none is stored. */
+  private Object[] update(Object[] key, EntityChange change) {
+    EntityStore<?> store = stores.apply(key);
+    return store == null ? null : store.update(key, change);
   }
 }

@@ -70,6 +70,15 @@ public final class SchemaAdmin {
   public void create(Class<?> entityType, SplitPolicy splits) {
     Objects.requireNonNull(splits, "splits");
     EntityModel<?> model = EntityModel.of(entityType);
+    if (model.periods() != null) {
+      periods().create(model, splits);
+    } else {
+      createTables(model, splits);
+    }
+  }
+
+  /** Creates the missing tables of {@code model} named by this admin's names, as {@link #create} says. */
+  void createTables(EntityModel<?> model, SplitPolicy splits) {
     List<String> cycles = CycleRule.problems(model, connection.getConfiguration()
         .getLong(CycleRule.MAJOR_COMPACTION, CycleRule.DEFAULT_MAJOR_COMPACTION_MILLIS));
     if (!cycles.isEmpty()) {
@@ -122,7 +131,13 @@ public final class SchemaAdmin {
    * @throws DataAccessException when HBase fails
    */
   public SchemaReport check(Class<?> entityType) {
-    EntityTables tables = EntityTables.of(EntityModel.of(entityType), SplitPolicy.salted(), names);
+    EntityModel<?> model = EntityModel.of(entityType);
+    return model.periods() != null ? periods().check(model) : checkTables(model);
+  }
+
+  /** The differences between the tables of {@code model} named by this admin's names and the mapping. */
+  SchemaReport checkTables(EntityModel<?> model) {
+    EntityTables tables = EntityTables.of(model, SplitPolicy.salted(), names);
     List<String> differences = withAdmin("check", tables.tables().get(0).name(), admin -> {
       List<String> found = new ArrayList<>();
       for (TableSpec table : tables.tables()) {
@@ -284,7 +299,22 @@ public final class SchemaAdmin {
    * @throws DataAccessException when HBase fails
    */
   public void drop(Class<?> entityType) {
-    EntityTables tables = EntityTables.of(EntityModel.of(entityType), SplitPolicy.salted(), names);
+    EntityModel<?> model = EntityModel.of(entityType);
+    if (model.periods() != null) {
+      periods().drop(model);
+    } else {
+      dropTables(model);
+    }
+  }
+
+  /** The schema work of entities kept in one table per period. */
+  public PeriodSchema periods() {
+    return new PeriodSchema(connection, namespace, names);
+  }
+
+  /** Disables and deletes every table of {@code model} named by this admin's names that exists. */
+  void dropTables(EntityModel<?> model) {
+    EntityTables tables = EntityTables.of(model, SplitPolicy.salted(), names);
     for (TableSpec table : tables.tables()) {
       withAdmin("drop", table.name(), admin -> {
         dropTable(admin, table.name());

@@ -51,7 +51,8 @@ public final class QueryCompiler {
     MethodChecks.checkSorts(name, query, model, problems);
     List<ViewModel> readable = readableViews(name, special, model, views, problems);
     MethodPlan plan = QueryPlanner.plan(query, model, readable, projection == null ? null : projection.properties());
-    if (plan.readsWholeTable() && !method.isAnnotationPresent(AllowScan.class)) {
+    PeriodChecks.check(name, method, query, model, result, problems);
+    if (plan.readsWholeTable() && !scanAccepted(method, query, model)) {
       problems.add(name + " would read the whole table " + model.tableName() + ": "
           + plan.groups().stream().filter(g -> g.access() == AccessPlan.Access.FULL_SCAN).findFirst()
               .map(PlanText::fullScanReason).orElse("") + ". " + QueryParameters.suggestView(query, model, views)
@@ -70,6 +71,16 @@ public final class QueryCompiler {
         .map(parameter -> parameter.isNamePresent() ? parameter.getName() : null).toArray(String[]::new);
     return problems.size() > before ? null
         : new CompiledQuery(name, plan, result, special, projection, parameterNames);
+  }
+
+  /**
+   * Whether {@code method} may read whole tables: when it carries {@code @AllowScan}, or when its
+   * entity is kept in one table per period and {@code query} bounds the periods it reads (each is
+   * read whole: the articles' scan of a month's table).
+   */
+  public static boolean scanAccepted(Method method, ParsedQuery query, EntityModel<?> model) {
+    return method.isAnnotationPresent(AllowScan.class)
+        || model.periods() != null && PeriodRange.unboundedGroup(query, model.periods()) == null;
   }
 
   /**

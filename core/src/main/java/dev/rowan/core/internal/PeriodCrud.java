@@ -1,0 +1,140 @@
+package dev.rowan.core.internal;
+
+import dev.rowan.core.EntityExistsException;
+import dev.rowan.mapping.EntityModel;
+import java.lang.reflect.Method;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * The methods of {@link dev.rowan.core.HBaseRepository} for an entity kept in one table per
+ * period: each entity and key goes to its period's store ({@link PeriodStores}). A batch is
+ * checked whole before anything is written (every entity's period has tables, every value and
+ * cell is valid), then written a period at a time; {@code scanAll} reads every period, oldest first.
+ *
+ * <p>Thread-safety: thread-safe.
+ *
+ * @param <T> the entity type
+ */
+final class PeriodCrud<T> {
+
+  private final PeriodStores<T> stores;
+  private final EntityModel<T> model;
+
+  private PeriodCrud(PeriodStores<T> stores) {
+    this.stores = stores;
+    this.model = stores.model();
+  }
+
+  /** The invoker of {@code method} when it is one of the CRUD methods; else null. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  static RepositoryHandler.Invoker resolve(Method method, PeriodStores<?> stores) {
+    PeriodCrud crud = new PeriodCrud<>(stores);
+    int arity = method.getParameterCount();
+    Class<?>[] types = method.getParameterTypes();
+    return switch (method.getName()) {
+      case "save" -> arity == 1 ? args -> crud.save(args[0], "save") : null;
+      case "saveAll" -> arity == 1 && Iterable.class.isAssignableFrom(types[0])
+          ? args -> crud.saveAll((Iterable) args[0], false) : null;
+      case "insert" -> arity == 1 ? args -> crud.save(args[0], "insert") : null;
+      case "insertAll" -> arity == 1 && Iterable.class.isAssignableFrom(types[0])
+          ? args -> crud.saveAll((Iterable) args[0], true) : null;
+      case "findByKey" -> arity == 1 && types[0] == Object[].class ? args -> crud.findByKey((Object[]) args[0]) : null;
+      case "delete" -> arity == 1 ? args -> {
+        crud.delete(args[0]);
+        return null;
+      } : null;
+      case "deleteByKey" -> arity == 1 && types[0] == Object[].class ? args -> {
+        crud.deleteByKey((Object[]) args[0]);
+        return null;
+      } : null;
+      case "scanAll" -> arity == 0 ? args -> crud.scanAll() : null;
+      default -> null;
+    };
+  }
+
+  private T save(T entity, String verb) {
+    Objects.requireNonNull(entity, () -> "cannot " + verb + " a null " + model.entityName());
+    return saveAll(List.of(entity), verb.equals("insert")).get(0);
+  }
+
+  /**
+   * Saves (or inserts) {@code entities}: every one checked first, then each period's written by its
+   * store, the results in the order given. Inserts that find entities stored fail once every period
+   * is written, naming all of them.
+   */
+  private List<T> saveAll(Iterable<T> entities, boolean insert) {
+    Objects.requireNonNull(entities, "entities");
+    Map<LocalDate, List<Integer>> byPeriod = new LinkedHashMap<>();
+    Map<LocalDate, EntityStore<T>> periodStores = new LinkedHashMap<>();
+    List<T> given = new ArrayList<>();
+    for (T entity : entities) {
+      Objects.requireNonNull(entity, () -> "cannot " + (insert ? "insert" : "save") + " a null " + model.entityName());
+      Object[] values = model.values(entity);
+      LocalDate period = model.periods().periodOfValues(values);
+      EntityStore<T> store = periodStores.computeIfAbsent(period, p -> stores.forWrite(values));
+      CellLimits.check(store.context(), values, model.write(values)); // nothing is written unless every entity is valid
+      byPeriod.computeIfAbsent(period, p -> new ArrayList<>()).add(given.size());
+      given.add(entity);
+    }
+    List<T> result = new ArrayList<>(java.util.Collections.nCopies(given.size(), null));
+    List<String> existing = new ArrayList<>();
+    for (Map.Entry<LocalDate, List<Integer>> period : byPeriod.entrySet()) {
+      List<T> batch = period.getValue().stream().map(given::get).toList();
+      EntityStore<T> store = periodStores.get(period.getKey());
+      List<T> written;
+      if (!insert) {
+        written = store.saveAll(batch);
+      } else {
+        try {
+          written = store.insertAll(batch);
+        } catch (EntityExistsException found) {
+          existing.addAll(found.keys());
+          continue; // the inserted ones are not returned: the call fails
+        }
+      }
+      for (int i = 0; i < batch.size(); i++) {
+        result.set(period.getValue().get(i), written.get(i));
+      }
+    }
+    if (!existing.isEmpty()) {
+      throw EntityExistsException.of(model.entityName(), existing, given.size());
+    }
+    return result;
+  }
+
+  private Optional<T> findByKey(Object[] keyParts) {
+    EntityStore<T> store = stores.forRead(model.keyValuesOf(keyParts));
+    return store == null ? Optional.empty() : store.findByKey(keyParts);
+  }
+
+  private void delete(T entity) {
+    Objects.requireNonNull(entity, () -> "cannot delete a null " + model.entityName());
+    EntityStore<T> store = stores.forRead(model.values(entity));
+    if (store != null) {
+      store.delete(entity);
+    }
+  }
+
+  private void deleteByKey(Object[] keyParts) {
+    EntityStore<T> store = stores.forRead(model.keyValuesOf(keyParts));
+    if (store != null) {
+      store.deleteByKey(keyParts);
+    }
+  }
+
+  /** Every entity, period by period (oldest first), each period in row key order. */
+  private Stream<T> scanAll() {
+    List<LocalDate> periods = stores.periods();
+    return PeriodStreams.concat(periods.size(), i -> {
+      EntityStore<T> store = stores.existing(periods.get(i));
+      return store == null ? Stream.empty() : store.scanAll();
+    });
+  }
+}

@@ -1,0 +1,309 @@
+package dev.rowan.core.internal;
+
+import dev.rowan.core.Page;
+import dev.rowan.core.PageRequest;
+import dev.rowan.core.internal.query.CompiledQuery;
+import dev.rowan.core.internal.query.ConditionCheck;
+import dev.rowan.core.internal.query.ParsedQuery;
+import dev.rowan.core.internal.query.PeriodChecks;
+import dev.rowan.core.internal.query.PeriodRange;
+import dev.rowan.core.internal.query.PlanText;
+import dev.rowan.core.internal.query.QueryCompiler;
+import dev.rowan.core.internal.query.ResultKind;
+import dev.rowan.core.internal.query.SpecialParameters;
+import dev.rowan.index.ViewMaintainer;
+import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.PeriodModel;
+import java.lang.reflect.Method;
+import java.nio.ByteBuffer;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
+
+/**
+ * A derived query method of an entity kept in one table per period: compiled once when its
+ * repository is created (and refused there as {@link PeriodChecks} says), then at each call run
+ * on every period its arguments can match ({@link PeriodRange}), one period after another in the
+ * order of the period property (newest first when the method orders by it descending), each by
+ * the period's own {@link QueryMethod}. Lists and streams are the periods' results in turn, cut
+ * at the method's limit; counts add up; a page continues in the period where the one before
+ * stopped (its token names the period).
+ *
+ * <p>Thread-safety: thread-safe.
+ *
+ * @param <T> the entity type
+ */
+final class PeriodQueryMethod<T> implements RepositoryHandler.Explained {
+
+  private final Class<?> repository;
+  private final Method method;
+  private final PeriodStores<T> stores;
+  private final CompiledQuery compiled;
+  private final PeriodModel periods;
+  private final Map<LocalDate, QueryMethod<T>> byPeriod = new ConcurrentHashMap<>();
+
+  private PeriodQueryMethod(Class<?> repository, Method method, PeriodStores<T> stores, CompiledQuery compiled) {
+    this.repository = repository;
+    this.method = method;
+    this.stores = stores;
+    this.compiled = compiled;
+    this.periods = stores.model().periods();
+  }
+
+  /** The query method {@code method}, or null after adding to {@code problems} why it cannot be served. */
+  static <T> PeriodQueryMethod<T> create(Class<?> repository, Method method, PeriodStores<T> stores,
+      List<String> problems) {
+    EntityModel<T> model = stores.model();
+    CompiledQuery compiled = QueryCompiler.compile(repository, method, model, ViewMaintainer.of(model).views(),
+        problems);
+    return compiled == null ? null : new PeriodQueryMethod<>(repository, method, stores, compiled);
+  }
+
+  @Override
+  public String explain() {
+    ParsedQuery query = compiled.plan().query();
+    List<LocalDate> existing = stores.periods();
+    String table = stores.model().tableName();
+    List<String> bounds = PeriodRange.bounds(query, periods);
+    return PlanText.explain(compiled.name(), compiled.plan(), stores.model())
+        + "  periods: " + periods.describe(table) + "; a call reads the periods "
+        + (bounds.isEmpty() ? "that exist, every one (@AllowScan)" : "its " + String.join(", ", bounds)
+            + " can match, of those that exist")
+        + ", one after another, " + (descending(query) ? "newest" : "oldest") + " first, each period's tables ("
+        + periods.pattern(table) + " and its views, " + periods.pattern(table) + ".<view>) as above"
+        + "; existing now: " + (existing.isEmpty() ? "none" : table + periods.suffix(existing.get(0))
+            + (existing.size() == 1 ? "" : " to " + table + periods.suffix(existing.get(existing.size() - 1))
+                + " (" + existing.size() + " periods)")) + "\n";
+  }
+
+  @Override
+  public Object invoke(Object[] args) throws Throwable {
+    ParsedQuery query = compiled.plan().query();
+    SpecialParameters special = compiled.special();
+    ConditionCheck.checkArguments(compiled.name(), query, args, stores.model(), compiled.parameterNames());
+    List<dev.rowan.core.internal.query.Sort> sorts = query.sorts();
+    if (special.sort() >= 0 && args[special.sort()] instanceof dev.rowan.core.Sort sort && !sort.isUnsorted()) {
+      sorts = CallSorts.keys(sort);
+      String problem = PeriodChecks.orderProblem(sorts, periods);
+      if (problem != null) {
+        throw new IllegalArgumentException(compiled.name() + ": the Sort " + problem);
+      }
+    }
+    List<LocalDate> existing = stores.periods();
+    byPeriod.keySet().retainAll(existing); // a period dropped and made again gets a store of its new tables
+    List<LocalDate> read = PeriodRange.periods(query, args, periods, existing);
+    if (!sorts.isEmpty() && sorts.get(0).descending()) {
+      read = new ArrayList<>(read);
+      Collections.reverse(read);
+    }
+    int limit = limit(args);
+    List<LocalDate> order = read;
+    return switch (compiled.result()) {
+      case LIST -> list(order, args, limit);
+      case SET -> new LinkedHashSet<>(list(order, args, limit));
+      case STREAM -> stream(order, args, limit);
+      case OPTIONAL -> Optional.ofNullable(single(order, args, limit));
+      case ENTITY -> single(order, args, limit);
+      case PAGE -> page(order, args);
+      case COUNT_LONG -> sum(order, args, limit);
+      case COUNT_INT -> (int) sum(order, args, limit);
+      case BOOLEAN -> exists(order, args);
+      case VOID -> {
+        sum(order, args, 0);
+        yield null;
+      }
+      case VERSIONS -> versions(order, args);
+    };
+  }
+
+  /** The period's query method, compiled on first use against its store. */
+  private QueryMethod<T> in(LocalDate period) {
+    return byPeriod.computeIfAbsent(period, p -> {
+      EntityStore<T> store = stores.existing(p);
+      if (store == null) {
+        return null;
+      }
+      List<String> problems = new ArrayList<>();
+      QueryMethod<T> query = QueryMethod.create(repository, method, store, problems);
+      if (query == null) {
+        throw new IllegalStateException(compiled.name() + " cannot be served on period " + p + ": " + problems);
+      }
+      return query;
+    });
+  }
+
+  /** What the period's method returns for {@code args}; null when its tables went since they were listed. */
+  private Object call(LocalDate period, Object[] args) throws Throwable {
+    QueryMethod<T> query = in(period);
+    return query == null ? null : query.invoke(args);
+  }
+
+  private List<Object> list(List<LocalDate> order, Object[] args, int limit) throws Throwable {
+    List<Object> all = new ArrayList<>();
+    for (LocalDate period : order) {
+      Object found = call(period, args);
+      if (found != null) {
+        all.addAll((java.util.Collection<?>) found);
+      }
+      if (limit > 0 && all.size() >= limit) {
+        return new ArrayList<>(all.subList(0, limit));
+      }
+    }
+    return all;
+  }
+
+  @SuppressWarnings("unchecked")
+  private Stream<Object> stream(List<LocalDate> order, Object[] args, int limit) {
+    Stream<Object> all = PeriodStreams.concat(order.size(), i -> {
+      try {
+        Object found = call(order.get(i), args);
+        return found == null ? Stream.empty() : (Stream<Object>) found;
+      } catch (RuntimeException | Error e) {
+        throw e;
+      } catch (Throwable e) {
+        throw new IllegalStateException(e);
+      }
+    });
+    return limit > 0 ? all.limit(limit) : all;
+  }
+
+  private Object single(List<LocalDate> order, Object[] args, int limit) throws Throwable {
+    Object first = null;
+    for (LocalDate period : order) {
+      Object found = call(period, args);
+      Object one = found instanceof Optional<?> optional ? optional.orElse(null) : found;
+      if (one == null) {
+        continue;
+      }
+      if (first == null) {
+        first = one;
+        if (limit > 0) {
+          return first;
+        }
+      } else {
+        throw new IllegalStateException(compiled.name() + " found more than one " + stores.model().entityName()
+            + " (in two period tables); declare it to return a List, or name it findFirstBy...");
+      }
+    }
+    return first;
+  }
+
+  private long sum(List<LocalDate> order, Object[] args, int limit) throws Throwable {
+    long total = 0;
+    for (LocalDate period : order) {
+      Object found = call(period, args);
+      total += found == null ? 0 : ((Number) found).longValue();
+      if (limit > 0 && total >= limit) {
+        return limit;
+      }
+    }
+    return total;
+  }
+
+  private boolean exists(List<LocalDate> order, Object[] args) throws Throwable {
+    for (LocalDate period : order) {
+      if (Boolean.TRUE.equals(call(period, args))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private Object versions(List<LocalDate> order, Object[] args) throws Throwable {
+    for (LocalDate period : order) { // a get by key: one period at most holds the entity
+      Object found = call(period, args);
+      if (found instanceof java.util.Collection<?> versions && !versions.isEmpty()) {
+        return found;
+      }
+    }
+    return List.of();
+  }
+
+  /**
+   * A page: the periods read in turn from the one the request's token names (the first otherwise),
+   * each continued from the token's position in it, until the page is full. Its token names the
+   * period and the position there, or the start of the next period that holds a match.
+   */
+  @SuppressWarnings("unchecked")
+  private Page<Object> page(List<LocalDate> order, Object[] args) throws Throwable {
+    int at = compiled.special().page();
+    PageRequest request = (PageRequest) args[at];
+    if (request == null) {
+      throw new IllegalArgumentException(compiled.name() + ": the PageRequest is null; start with PageRequest.of(size)");
+    }
+    int from = 0;
+    byte[] inner = null;
+    if (!request.isFirst()) {
+      ByteBuffer token = ByteBuffer.wrap(request.continuation());
+      if (token.remaining() < Long.BYTES) {
+        throw new IllegalArgumentException(compiled.name() + ": the PageRequest's continuation is not one of its pages");
+      }
+      LocalDate period = LocalDate.ofEpochDay(token.getLong());
+      from = order.indexOf(period);
+      if (from < 0) {
+        throw new IllegalArgumentException(compiled.name() + ": the PageRequest continues in period " + period
+            + ", which this call does not read (its arguments differ, or the period was dropped)");
+      }
+      inner = token.hasRemaining() ? java.util.Arrays.copyOfRange(request.continuation(), Long.BYTES,
+          request.continuation().length) : null;
+    }
+    List<Object> content = new ArrayList<>();
+    Object[] periodArgs = args.clone();
+    for (int i = from; i < order.size(); i++) {
+      int wanted = request.size() - content.size();
+      periodArgs[at] = new PageRequest(wanted, i == from ? inner : null);
+      Page<Object> page = (Page<Object>) call(order.get(i), periodArgs);
+      if (page != null) {
+        content.addAll(page.content());
+        if (page.hasNext()) {
+          return new Page<>(content, new PageRequest(request.size(), token(order.get(i), page.next().continuation())));
+        }
+      }
+      if (content.size() == request.size()) {
+        for (int next = i + 1; next < order.size(); next++) {
+          if (holdsMatch(order.get(next), args)) {
+            return new Page<>(content, new PageRequest(request.size(), token(order.get(next), null)));
+          }
+        }
+        return new Page<>(content, null);
+      }
+    }
+    return new Page<>(content, null);
+  }
+
+  private static byte[] token(LocalDate period, byte[] inner) {
+    ByteBuffer token = ByteBuffer.allocate(Long.BYTES + (inner == null ? 0 : inner.length));
+    token.putLong(period.toEpochDay());
+    if (inner != null) {
+      token.put(inner);
+    }
+    return token.array();
+  }
+
+  /** Whether {@code period} holds a match of a paged call with {@code args}: its first page of one is not empty. */
+  private boolean holdsMatch(LocalDate period, Object[] args) throws Throwable {
+    Object[] first = args.clone();
+    first[compiled.special().page()] = PageRequest.of(1);
+    return call(period, first) instanceof Page<?> page && !page.content().isEmpty();
+  }
+
+  /** The most results of a call: the name's First/Top and the call's Limit, the smaller; 0 for none. */
+  private int limit(Object[] args) {
+    int named = compiled.plan().query().limit();
+    SpecialParameters special = compiled.special();
+    if (special.limit() < 0 || !(args[special.limit()] instanceof dev.rowan.core.Limit limit) || !limit.isLimited()) {
+      return named;
+    }
+    return named == 0 ? limit.max() : Math.min(named, limit.max());
+  }
+
+  private boolean descending(ParsedQuery query) {
+    return !query.sorts().isEmpty() && query.sorts().get(0).descending();
+  }
+}

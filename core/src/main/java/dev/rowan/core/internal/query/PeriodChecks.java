@@ -1,0 +1,61 @@
+package dev.rowan.core.internal.query;
+
+import dev.rowan.core.AllowScan;
+import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.PeriodModel;
+import java.lang.reflect.Method;
+import java.util.List;
+
+/**
+ * What a query method of an entity kept in one table per period must be, checked when its
+ * repository is created: bounded on the period property in every {@code Or} group (unless
+ * {@code @AllowScan}), since each group reads the periods its bounds span; ordered by the period
+ * property first when it orders at all, since results come a period after another; and not both
+ * paged and limited by its name.
+ */
+public final class PeriodChecks {
+
+  private PeriodChecks() {}
+
+  /** Adds to {@code problems} why {@code query} cannot be served across periods, naming the method. */
+  static void check(String name, Method method, ParsedQuery query, EntityModel<?> model, ResultKind result,
+      List<String> problems) {
+    PeriodModel periods = model.periods();
+    if (periods == null) {
+      return;
+    }
+    String unbounded = PeriodRange.unboundedGroup(query, periods);
+    if (unbounded != null && !method.isAnnotationPresent(AllowScan.class)) {
+      problems.add(name + " would read every period table of " + periods.describe(model.tableName()) + ": "
+          + unbounded + " bounds no " + periods.property().name() + ", which names the period. Bound "
+          + periods.property().name() + " in every Or group (Between, After, Before, Equals or In), or annotate the"
+          + " method with @AllowScan to read every period.");
+    }
+    String order = orderProblem(query.sorts(), periods);
+    if (order != null) {
+      problems.add(name + " " + order);
+    }
+    if (result == ResultKind.PAGE && query.limit() > 0) {
+      problems.add(name + " returns pages and names a limit (First/Top): across period tables a page is read a period"
+          + " after another, which does not count a limit; pass a Limit or page without one");
+    }
+  }
+
+  /**
+   * Why {@code sorts} cannot order the results of periods read one after another, or null: they
+   * must start with the period property (or be empty).
+   */
+  public static String orderProblem(List<Sort> sorts, PeriodModel periods) {
+    if (sorts.isEmpty() || sorts.get(0).property().equals(periods.property().name())) {
+      return null;
+    }
+    return "orders by " + sorts.get(0).property() + ", but " + periods.property().qualifiedName() + " names the period"
+        + " table of each entity, and the periods are read one after another: order by "
+        + periods.property().name() + " first (OrderBy" + capitalised(periods.property().name()) + "Asc or Desc, then "
+        + sorts.get(0).property() + ")";
+  }
+
+  private static String capitalised(String name) {
+    return Character.toUpperCase(name.charAt(0)) + name.substring(1);
+  }
+}

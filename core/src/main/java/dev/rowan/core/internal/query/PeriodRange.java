@@ -1,0 +1,118 @@
+package dev.rowan.core.internal.query;
+
+import dev.rowan.mapping.PeriodModel;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Which periods' tables a query of an entity kept in one table per period reads: those its
+ * conditions on the period property can match, in each {@code Or} group (an equality or an
+ * {@code In} names periods, a range bounds them; a group without either reads every period), of
+ * the periods that exist. A pure function of the query, its arguments and the periods listed.
+ *
+ * <p>Thread-safety: stateless.
+ */
+public final class PeriodRange {
+
+  private PeriodRange() {}
+
+  /**
+   * The first {@code Or} group of {@code query} whose conditions do not bound the period
+   * property, as its conditions' text; null when every group does.
+   */
+  public static String unboundedGroup(ParsedQuery query, PeriodModel periods) {
+    for (List<Condition> group : query.groups()) {
+      if (group.stream().noneMatch(condition -> bounds(condition, periods))) {
+        return group.isEmpty() ? "no condition" : group.stream().map(c -> c.property() + " "
+            + ConditionCheck.keywordName(c.keyword())).toList().toString();
+      }
+    }
+    return null;
+  }
+
+  /** The conditions of {@code query} that bound the period property, as explain shows them: {@code [at Between]}. */
+  public static List<String> bounds(ParsedQuery query, PeriodModel periods) {
+    List<String> shown = new ArrayList<>();
+    for (List<Condition> group : query.groups()) {
+      for (Condition condition : group) {
+        if (bounds(condition, periods)) {
+          shown.add(condition.property() + " " + ConditionCheck.keywordName(condition.keyword()));
+        }
+      }
+    }
+    return shown;
+  }
+
+  /** Whether {@code condition} narrows the periods a query reads. */
+  private static boolean bounds(Condition condition, PeriodModel periods) {
+    if (!condition.property().equals(periods.property().name()) || condition.isEveryValue()) {
+      return false;
+    }
+    return switch (condition.keyword()) {
+      case EQUALS, IN, BETWEEN, LESS_THAN, LESS_THAN_EQUAL, GREATER_THAN, GREATER_THAN_EQUAL -> true;
+      default -> false;
+    };
+  }
+
+  /**
+   * The periods of {@code existing} that a call of {@code query} with {@code args} can find
+   * entities in, oldest first.
+   */
+  public static List<LocalDate> periods(ParsedQuery query, Object[] args, PeriodModel periods,
+      List<LocalDate> existing) {
+    Set<LocalDate> read = new TreeSet<>();
+    for (List<Condition> group : query.groups()) {
+      LocalDate low = null;
+      LocalDate high = null;
+      Set<LocalDate> named = null; // the periods an equality or In names, when one does
+      for (Condition condition : group) {
+        if (!bounds(condition, periods)) {
+          continue;
+        }
+        Object first = args[condition.parameter()];
+        switch (condition.keyword()) {
+          case EQUALS -> named = intersect(named, Set.of(periods.periodOf(first)));
+          case IN -> {
+            Set<LocalDate> in = new TreeSet<>();
+            ConditionCheck.values(first).forEach(value -> in.add(periods.periodOf(value)));
+            named = intersect(named, in);
+          }
+          case BETWEEN -> {
+            low = later(low, periods.periodOf(first));
+            high = earlier(high, periods.periodOf(args[condition.parameter() + 1]));
+          }
+          case GREATER_THAN, GREATER_THAN_EQUAL -> low = later(low, periods.periodOf(first));
+          case LESS_THAN, LESS_THAN_EQUAL -> high = earlier(high, periods.periodOf(first));
+          default -> throw new IllegalStateException(condition.keyword() + " bounds no period");
+        }
+      }
+      for (LocalDate period : existing) {
+        if ((low == null || !period.isBefore(low)) && (high == null || !period.isAfter(high))
+            && (named == null || named.contains(period))) {
+          read.add(period);
+        }
+      }
+    }
+    return new ArrayList<>(read);
+  }
+
+  private static Set<LocalDate> intersect(Set<LocalDate> named, Set<LocalDate> more) {
+    if (named == null) {
+      return more;
+    }
+    Set<LocalDate> both = new TreeSet<>(named);
+    both.retainAll(more);
+    return both;
+  }
+
+  private static LocalDate later(LocalDate bound, LocalDate other) {
+    return bound == null || other.isAfter(bound) ? other : bound;
+  }
+
+  private static LocalDate earlier(LocalDate bound, LocalDate other) {
+    return bound == null || other.isBefore(bound) ? other : bound;
+  }
+}

@@ -1,0 +1,146 @@
+package dev.rowan.core.schema;
+
+import dev.rowan.core.SchemaReport;
+import dev.rowan.core.SplitPolicy;
+import dev.rowan.core.internal.HBaseCalls;
+import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.PeriodModel;
+import java.io.IOException;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.function.Function;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+
+/**
+ * Internal, not API (use {@link dev.rowan.core.Rowan#schema()}): the tables of an entity kept in
+ * one table per period ({@code @TablePerPeriod}). Each period's tables are an entity's tables
+ * under its period's names ({@link #names}), created, checked and dropped by a
+ * {@link SchemaAdmin} of those names; which periods exist is read from the table names of the
+ * namespace.
+ *
+ * <p>Thread-safety: thread-safe; each call opens its own {@code Admin}.
+ */
+public final class PeriodSchema {
+
+  private final Connection connection;
+  private final String namespace;
+  private final Function<String, TableName> names;
+
+  PeriodSchema(Connection connection, String namespace, Function<String, TableName> names) {
+    this.connection = connection;
+    this.namespace = namespace;
+    this.names = names;
+  }
+
+  /** How {@code period}'s tables of {@code model} are named: the entity's names with the period's suffix after its table name. */
+  public static Function<String, TableName> names(EntityModel<?> model, LocalDate period,
+      Function<String, TableName> names) {
+    return name -> names.apply(model.periods().tableName(model.tableName(), name, period));
+  }
+
+  /** The periods of {@code model} whose main tables exist, oldest first, as {@code admin} lists them. */
+  public static List<LocalDate> existing(Admin admin, EntityModel<?> model, Function<String, TableName> names)
+      throws IOException {
+    TableName main = names.apply(model.tableName());
+    TreeSet<LocalDate> found = new TreeSet<>();
+    for (TableName table : admin.listTableNamesByNamespace(main.getNamespaceAsString())) {
+      LocalDate period = model.periods().periodOfTable(model.tableName(), table.getQualifierAsString());
+      if (period != null) {
+        found.add(period);
+      }
+    }
+    return new ArrayList<>(found);
+  }
+
+  /** The periods of {@code model} whose main tables exist, oldest first. */
+  public List<LocalDate> existing(EntityModel<?> model) {
+    return HBaseCalls.admin(connection, names.apply(model.tableName()), "list the period tables of",
+        admin -> existing(admin, model, names));
+  }
+
+  /** The period of today (UTC) for {@code model}. */
+  static LocalDate current(EntityModel<?> model) {
+    return model.periods().periodOf(LocalDate.now(ZoneOffset.UTC));
+  }
+
+  /** Creates the tables of the current period and of the periods ahead ({@code @TablePerPeriod(ahead)}). */
+  void create(EntityModel<?> model, SplitPolicy splits) {
+    LocalDate current = current(model);
+    createPeriods(model, current, model.periods().plus(current, model.periods().ahead()), splits);
+  }
+
+  /**
+   * Creates the missing tables of every period of {@code model} from the one of {@code from} to
+   * the one of {@code to}, both included, as {@link SchemaAdmin#create} does for one period.
+   *
+   * @return the periods, in order
+   */
+  public List<LocalDate> createPeriods(EntityModel<?> model, LocalDate from, LocalDate to, SplitPolicy splits) {
+    List<LocalDate> periods = model.periods().between(from, to);
+    for (LocalDate period : periods) {
+      admin(model, period).createTables(model, splits);
+    }
+    return periods;
+  }
+
+  /**
+   * The differences of every existing period's tables from the mapping, and the current and
+   * coming periods whose tables are missing.
+   */
+  SchemaReport check(EntityModel<?> model) {
+    List<LocalDate> existing = existing(model);
+    List<String> differences = new ArrayList<>();
+    LocalDate current = current(model);
+    PeriodModel periods = model.periods();
+    for (LocalDate period : periods.between(current, periods.plus(current, periods.ahead()))) {
+      if (!existing.contains(period)) {
+        differences.add("Table " + names(model, period, names).apply(model.tableName()).getNameAsString()
+            + " (the period of " + period + " of " + model.entityName() + ", " + periods.describe(model.tableName())
+            + ") is missing: schema().create makes the current period and " + periods.ahead() + " ahead");
+      }
+    }
+    for (LocalDate period : existing) {
+      differences.addAll(admin(model, period).checkTables(model).differences());
+    }
+    return new SchemaReport(model.entityName(), differences);
+  }
+
+  /** Drops the tables of every period of {@code model}. */
+  void drop(EntityModel<?> model) {
+    for (LocalDate period : existing(model)) {
+      admin(model, period).dropTables(model);
+    }
+  }
+
+  /**
+   * Drops the tables of the periods of {@code model} older than it keeps
+   * ({@code @TablePerPeriod(keep)}), counted back from the period of {@code today}; none when it keeps
+   * every period.
+   *
+   * @return the periods dropped, oldest first
+   */
+  public List<LocalDate> dropExpired(EntityModel<?> model, LocalDate today) {
+    PeriodModel periods = model.periods();
+    if (periods.keep() == 0) {
+      return List.of();
+    }
+    LocalDate oldestKept = periods.plus(periods.periodOf(today), -(periods.keep() - 1));
+    List<LocalDate> dropped = new ArrayList<>();
+    for (LocalDate period : existing(model)) {
+      if (period.isBefore(oldestKept)) {
+        admin(model, period).dropTables(model);
+        dropped.add(period);
+      }
+    }
+    return dropped;
+  }
+
+  private SchemaAdmin admin(EntityModel<?> model, LocalDate period) {
+    return new SchemaAdmin(connection, namespace, names(model, period, names));
+  }
+}

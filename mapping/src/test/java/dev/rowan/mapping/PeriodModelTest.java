@@ -1,0 +1,106 @@
+package dev.rowan.mapping;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rowan.mapping.annotation.Column;
+import dev.rowan.mapping.annotation.ColumnKey;
+import dev.rowan.mapping.annotation.RowKey;
+import dev.rowan.mapping.annotation.Table;
+import dev.rowan.mapping.annotation.TablePerPeriod;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PeriodModelTest {
+
+  @Table(name = "events")
+  @TablePerPeriod(property = "at", every = ChronoUnit.MONTHS, keep = 12, ahead = 2)
+  record Monthly(@RowKey(order = 0) String device, @RowKey(order = 1) Instant at, @Column String type) {}
+
+  @Table(name = "hits")
+  @TablePerPeriod(property = "day", every = ChronoUnit.DAYS)
+  record Daily(@RowKey(order = 0) String url, @ColumnKey(order = 0) LocalDate day, @Column long n) {}
+
+  @Table(name = "sums")
+  @TablePerPeriod(property = "day", every = ChronoUnit.YEARS)
+  record Yearly(@RowKey(order = 0) LocalDate day, @Column long n) {}
+
+  @Table(name = "bad")
+  @TablePerPeriod(property = "at", every = ChronoUnit.HOURS, keep = -1)
+  record NotAKeyPart(@RowKey(order = 0) String id, @Column Instant at, @Column String type) {}
+
+  @Table(name = "bad")
+  @TablePerPeriod(property = "id")
+  record NotATime(@RowKey(order = 0) long id) {}
+
+  @Table(name = "bad")
+  @TablePerPeriod(property = "when")
+  record NoSuchProperty(@RowKey(order = 0) Instant at) {}
+
+  @Test
+  void aValueNamesThePeriodItFallsInInUtc() {
+    PeriodModel monthly = EntityModel.of(Monthly.class).periods();
+    assertEquals(LocalDate.of(2026, 11, 1), monthly.periodOf(Instant.parse("2026-11-30T23:59:59.999Z")));
+    assertEquals(LocalDate.of(2026, 12, 1), monthly.periodOf(Instant.parse("2026-12-01T00:00:00Z")));
+    assertEquals(LocalDate.of(2026, 11, 24), EntityModel.of(Daily.class).periods().periodOf(LocalDate.of(2026, 11, 24)));
+    assertEquals(LocalDate.of(2026, 1, 1), EntityModel.of(Yearly.class).periods().periodOf(LocalDate.of(2026, 11, 24)));
+    assertEquals(12, monthly.keep());
+    assertEquals(2, monthly.ahead());
+    IllegalArgumentException nothing = assertThrows(IllegalArgumentException.class, () -> monthly.periodOf(null));
+    assertEquals("Monthly.at names the table of its period and cannot be null", nothing.getMessage());
+  }
+
+  @Test
+  void eachTableOfAPeriodCarriesItsSuffixAfterTheTableName() {
+    PeriodModel monthly = EntityModel.of(Monthly.class).periods();
+    LocalDate november = LocalDate.of(2026, 11, 1);
+    assertEquals("events_2026_11", monthly.tableName("events", "events", november));
+    assertEquals("events_2026_11.seller", monthly.tableName("events", "events.seller", november));
+    assertEquals("hits_2026_11_24", EntityModel.of(Daily.class).periods().tableName("hits", "hits",
+        LocalDate.of(2026, 11, 24)));
+    assertEquals("sums_2026", EntityModel.of(Yearly.class).periods().tableName("sums", "sums", LocalDate.of(2026, 1, 1)));
+    assertThrows(IllegalArgumentException.class, () -> monthly.tableName("events", "eventsx", november));
+  }
+
+  @Test
+  void aTableNameIsReadBackAsItsPeriodOnlyWhenItIsOneOfThisEntitysPeriods() {
+    PeriodModel monthly = EntityModel.of(Monthly.class).periods();
+    assertEquals(LocalDate.of(2026, 11, 1), monthly.periodOfTable("events", "events_2026_11"));
+    assertNull(monthly.periodOfTable("events", "events_2026_11.seller"), "a view table");
+    assertNull(monthly.periodOfTable("events", "events_2026_11_24"), "a day");
+    assertNull(monthly.periodOfTable("events", "events_2026"), "a year");
+    assertNull(monthly.periodOfTable("events", "events_2026_13"), "no such month");
+    assertNull(monthly.periodOfTable("events", "events_archive"));
+    assertNull(monthly.periodOfTable("events", "other_2026_11"));
+    assertEquals(LocalDate.of(2024, 2, 29), EntityModel.of(Daily.class).periods().periodOfTable("hits", "hits_2024_02_29"));
+    assertNull(EntityModel.of(Daily.class).periods().periodOfTable("hits", "hits_2025_02_29"));
+  }
+
+  @Test
+  void periodsBetweenTwoDatesAreEveryPeriodTheyTouch() {
+    PeriodModel monthly = EntityModel.of(Monthly.class).periods();
+    assertEquals(List.of(LocalDate.of(2026, 11, 1), LocalDate.of(2026, 12, 1), LocalDate.of(2027, 1, 1)),
+        monthly.between(LocalDate.of(2026, 11, 24), LocalDate.of(2027, 1, 2)));
+    assertEquals(List.of(), monthly.between(LocalDate.of(2026, 11, 24), LocalDate.of(2026, 10, 2)));
+    assertEquals("one table per month of Monthly.at (events_YYYY_MM, UTC)", monthly.describe("events"));
+  }
+
+  @Test
+  void aPeriodPropertyThatIsNotATimeKeyPartIsRefusedNamingTheEntity() {
+    String notKey = assertThrows(MappingException.class, () -> EntityModel.of(NotAKeyPart.class)).getMessage();
+    assertTrue(notKey.contains("NotAKeyPart is @TablePerPeriod(property = \"at\"), which is not a key part"), notKey);
+    assertTrue(notKey.contains("every HOURS: a period is DAYS, MONTHS or YEARS"), notKey);
+    assertTrue(notKey.contains("with keep = -1 and ahead = 1: neither may be negative"), notKey);
+    String notTime = assertThrows(MappingException.class, () -> EntityModel.of(NotATime.class)).getMessage();
+    assertTrue(notTime.contains("NotATime is @TablePerPeriod(property = \"id\"), a long: a period is named by an"
+        + " Instant or a LocalDate"), notTime);
+    String missing = assertThrows(MappingException.class, () -> EntityModel.of(NoSuchProperty.class)).getMessage();
+    assertTrue(missing.contains("NoSuchProperty is @TablePerPeriod(property = \"when\"), but it has no such property;"
+        + " its properties are [at]"), missing);
+  }
+}
