@@ -9,9 +9,11 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import picocli.CommandLine.Command;
@@ -21,27 +23,50 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code rowan schema create|check|drop <entity class>} and {@code drop-view}: the tables of an entity. */
+/**
+ * {@code rowan schema create|check|drop <entity class>}, {@code drop-view} and
+ * {@code drop-expired-periods}: the tables of an entity.
+ */
 @Command(name = "schema", mixinStandardHelpOptions = true,
     description = "Creates, checks or drops the table and view tables of an entity.",
     subcommands = {SchemaCommand.Create.class, SchemaCommand.Check.class, SchemaCommand.Drop.class,
-        SchemaCommand.DropView.class})
+        SchemaCommand.DropView.class, SchemaCommand.DropExpiredPeriods.class})
 final class SchemaCommand implements Runnable {
 
   @Spec CommandSpec spec;
 
   @Override
   public void run() {
-    throw new ParameterException(spec.commandLine(), "Missing a command: create, check, drop or drop-view");
+    throw new ParameterException(spec.commandLine(),
+        "Missing a command: create, check, drop, drop-view or drop-expired-periods");
   }
 
-  /** The main table and the view tables of an entity, in the session's namespace. */
+  /**
+   * The main table and the view tables of an entity, in the session's namespace; for an entity
+   * kept in one table per period, those of every period that exists.
+   */
   static List<TableName> tables(Session session, Class<?> entity) {
     EntityModel<?> model = EntityModel.of(entity);
+    if (model.periods() == null) {
+      return tables(session, model, name -> name);
+    }
     List<TableName> tables = new ArrayList<>();
-    tables.add(session.rowan().tableName(model.tableName()));
+    for (LocalDate period : session.rowan().schema().periods(entity)) {
+      tables.addAll(periodTables(session, model, period));
+    }
+    return tables;
+  }
+
+  /** The main table and the view tables of {@code period} of an entity kept in one table per period. */
+  static List<TableName> periodTables(Session session, EntityModel<?> model, LocalDate period) {
+    return tables(session, model, name -> model.periods().tableName(model.tableName(), name, period));
+  }
+
+  private static List<TableName> tables(Session session, EntityModel<?> model, UnaryOperator<String> names) {
+    List<TableName> tables = new ArrayList<>();
+    tables.add(session.rowan().tableName(names.apply(model.tableName())));
     for (ViewModel view : ViewMaintainer.of(model).views()) {
-      tables.add(session.rowan().tableName(view.tableName()));
+      tables.add(session.rowan().tableName(names.apply(view.tableName())));
     }
     return tables;
   }
@@ -64,15 +89,16 @@ final class SchemaCommand implements Runnable {
       RowanCli cli = RowanCli.of(spec);
       PrintWriter out = spec.commandLine().getOut();
       try (Session session = Session.open(cli); Admin admin = session.rowan().connection().getAdmin()) {
-        List<TableName> tables = tables(session, entity);
-        List<Boolean> existed = new ArrayList<>();
-        for (TableName table : tables) {
-          existed.add(admin.tableExists(table));
+        List<TableName> existed = new ArrayList<>();
+        for (TableName table : tables(session, entity)) {
+          if (admin.tableExists(table)) {
+            existed.add(table);
+          }
         }
         session.rowan().schema().create(entity, splits == null ? SplitPolicy.salted() : SplitPolicy.file(splits));
-        for (int i = 0; i < tables.size(); i++) {
-          out.printf("%-8s %s, %d region(s)%n", existed.get(i) ? "exists" : "created", tables.get(i),
-              admin.getRegions(tables.get(i)).size());
+        for (TableName table : tables(session, entity)) { // an entity kept per period: its periods now
+          out.printf("%-8s %s, %d region(s)%n", existed.contains(table) ? "exists" : "created", table,
+              admin.getRegions(table).size());
         }
       }
       return 0;
@@ -175,6 +201,45 @@ final class SchemaCommand implements Runnable {
         out.flush();
         session.rowan().schema().dropView(entity, view);
         out.printf("dropped  %s%n", session.rowan().tableName(model.tableName() + "." + view));
+      }
+      return 0;
+    }
+  }
+
+  @Command(name = "drop-expired-periods", mixinStandardHelpOptions = true,
+      description = "Drops the tables of the periods of an entity kept in one table per period (@TablePerPeriod)"
+          + " older than it keeps (keep = n periods, the current one included); run it daily.")
+  static final class DropExpiredPeriods implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Parameters(paramLabel = "<entity class>", description = "The entity class.")
+    Class<?> entity;
+
+    @Option(names = "--yes", description = "Confirms that the expired periods' tables and their rows are to be deleted.")
+    boolean yes;
+
+    @Override
+    public Integer call() {
+      EntityModel<?> model = EntityModel.of(entity);
+      if (model.periods() == null) {
+        throw new ParameterException(spec.commandLine(), entity.getName() + " is kept in one table, not one per"
+            + " period: it has no @TablePerPeriod");
+      }
+      if (!yes) {
+        throw new ParameterException(spec.commandLine(), "schema drop-expired-periods deletes the tables of the periods"
+            + " of " + entity.getName() + " older than " + model.periods().keep() + " and all their rows: add --yes to"
+            + " confirm");
+      }
+      PrintWriter out = spec.commandLine().getOut();
+      try (Session session = Session.open(RowanCli.of(spec))) {
+        List<LocalDate> dropped = session.rowan().schema().dropExpiredPeriods(entity);
+        for (LocalDate period : dropped) {
+          for (TableName table : periodTables(session, model, period)) {
+            out.printf("dropped  %s%n", table);
+          }
+        }
+        out.printf("%s: %d period(s) dropped, %d kept%n", model.entityName(), dropped.size(),
+            session.rowan().schema().periods(entity).size());
       }
       return 0;
     }

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 class RowanCliIT {
 
   private static final String ORDER = "dev.rowan.cli.fixtures.Order";
+  private static final String DEVICE_EVENT = "dev.rowan.cli.fixtures.DeviceEvent";
 
   /** What one command line printed and returned. */
   record Run(int status, String out, String err) {}
@@ -65,6 +66,54 @@ class RowanCliIT {
         + " [salt 8][sellerId][createdAt][orderNo]"), explain.out());
     assertTrue(explain.out().contains("range scan on [sellerId = ?1, createdAt between ?2 and ?3]"), explain.out());
     assertEquals("", explain.err());
+  }
+
+  @Test
+  void explainsAQueryMethodOfAnEntityKeptPerPeriodWithoutHBase() {
+    Run explain = rowan(null, "explain", "dev.rowan.cli.fixtures.DeviceEventRepository");
+
+    assertEquals(0, explain.status(), explain.err());
+    assertTrue(explain.out().startsWith("DeviceEventRepository.findByDeviceIdAndAtBetweenOrderByAtDesc\n  reads table"
+        + " device_events [deviceId][at]"), explain.out());
+    assertTrue(explain.out().contains("  periods: one table per month of DeviceEvent.at (device_events_YYYY_MM, UTC); a"
+        + " call reads the periods its at Between can match, of those that exist, one after another, newest first"),
+        explain.out());
+    assertTrue(explain.out().endsWith("; existing now: none\n"), explain.out());
+  }
+
+  @Test
+  void createsTheTablesOfEachPeriodAndDropsThoseOlderThanTheEntityKeeps(Configuration conf, TestNamespace namespace)
+      throws IOException {
+    String ns = namespace.name();
+    java.time.LocalDate month = java.time.LocalDate.now(java.time.ZoneOffset.UTC).withDayOfMonth(1);
+    String current = String.format("device_events_%04d_%02d", month.getYear(), month.getMonthValue());
+    String next = String.format("device_events_%04d_%02d", month.plusMonths(1).getYear(),
+        month.plusMonths(1).getMonthValue());
+
+    Run create = rowan(conf, "-n", ns, "schema", "create", DEVICE_EVENT);
+    Run check = rowan(conf, "-n", ns, "schema", "check", DEVICE_EVENT);
+
+    assertEquals(0, create.status(), create.err());
+    assertEquals("created  " + ns + ":" + current + ", 1 region(s)\ncreated  " + ns + ":" + current + ".type, 1 region(s)\n"
+        + "created  " + ns + ":" + next + ", 1 region(s)\ncreated  " + ns + ":" + next + ".type, 1 region(s)\n", create.out());
+    assertEquals(0, check.status(), check.out());
+    try (org.apache.hadoop.hbase.client.Connection connection =
+        org.apache.hadoop.hbase.client.ConnectionFactory.createConnection(conf);
+        dev.rowan.core.Rowan rowan = dev.rowan.core.Rowan.builder(connection).namespace(ns).build()) {
+      rowan.schema().createPeriods(dev.rowan.cli.fixtures.DeviceEvent.class, month.minusMonths(13), month.minusMonths(13));
+    }
+    Run refused = rowan(conf, "-n", ns, "schema", "drop-expired-periods", DEVICE_EVENT);
+    assertEquals(2, refused.status());
+    assertTrue(refused.err().startsWith("rowan: schema drop-expired-periods deletes the tables of the periods of "
+        + DEVICE_EVENT + " older than 12 and all their rows: add --yes to confirm"), refused.err());
+
+    Run drop = rowan(conf, "-n", ns, "schema", "drop-expired-periods", DEVICE_EVENT, "--yes");
+
+    java.time.LocalDate old = month.minusMonths(13);
+    String expired = String.format("device_events_%04d_%02d", old.getYear(), old.getMonthValue());
+    assertEquals(0, drop.status(), drop.err());
+    assertEquals("dropped  " + ns + ":" + expired + "\ndropped  " + ns + ":" + expired + ".type\n"
+        + "DeviceEvent: 1 period(s) dropped, 2 kept\n", drop.out());
   }
 
   @Test

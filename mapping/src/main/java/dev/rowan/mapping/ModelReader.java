@@ -87,7 +87,7 @@ final class ModelReader<T> {
           + " protocol orders the writes of a row by cell timestamps of its own, so an entity with views"
           + " cannot choose them; keep the time in a @Column instead");
     }
-    PeriodModel periods = readPeriods();
+    PeriodModel periods = readPeriods(indexes);
     int hashPart = hashPrefixPart(rowKeyParts);
     KeyLayout rowKey = problems.isEmpty() ? rowKeyLayout(rowKeyParts, salt, hashPart) : null;
     if (!problems.isEmpty()) {
@@ -101,7 +101,7 @@ final class ModelReader<T> {
   }
 
   /** The entity's {@code @TablePerPeriod}, checked: a key part of type {@code Instant} or {@code LocalDate}; or null. */
-  private PeriodModel readPeriods() {
+  private PeriodModel readPeriods(List<IndexDefinition> indexes) {
     dev.rowan.mapping.annotation.TablePerPeriod periods =
         type.getAnnotation(dev.rowan.mapping.annotation.TablePerPeriod.class);
     if (periods == null) {
@@ -128,6 +128,13 @@ final class ModelReader<T> {
     }
     if (periods.keep() < 0 || periods.ahead() < 0) {
       problem(at + " with keep = " + periods.keep() + " and ahead = " + periods.ahead() + ": neither may be negative");
+    }
+    for (IndexDefinition index : indexes) {
+      if (index.unique() && !index.key().contains(property.name())) {
+        problem(at + " and its view '" + index.name() + "' is unique on " + index.key() + ": each period's view"
+            + " tables hold that period's entities only, so two periods could each hold an entity with the same key;"
+            + " add " + property.name() + " to the view's key (unique per time), or keep the entity in one table");
+      }
     }
     return new PeriodModel(property, periods.every(), periods.keep(), periods.ahead());
   }

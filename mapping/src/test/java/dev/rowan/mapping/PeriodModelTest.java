@@ -42,6 +42,21 @@ class PeriodModelTest {
   @TablePerPeriod(property = "when")
   record NoSuchProperty(@RowKey(order = 0) Instant at) {}
 
+  @Table(name = "bad")
+  @TablePerPeriod(property = "at")
+  @dev.rowan.mapping.annotation.Index(name = "byRef", key = {"ref"}, unique = true)
+  @dev.rowan.mapping.annotation.Index(name = "byRefAt", key = {"ref", "at"}, unique = true)
+  record UniqueAcrossPeriods(@RowKey(order = 0) String id, @RowKey(order = 1) Instant at, @Column String ref) {}
+
+  @Test
+  void aUniqueViewWhoseKeyLacksThePeriodPropertyIsRefused() {
+    MappingException refused = assertThrows(MappingException.class, () -> EntityModel.of(UniqueAcrossPeriods.class));
+    String message = refused.getMessage();
+    assertTrue(message.contains("UniqueAcrossPeriods is @TablePerPeriod(property = \"at\") and its view 'byRef' is unique"
+        + " on [ref]: each period's view tables hold that period's entities only"), message);
+    assertEquals(1, refused.problems().size(), "a unique key that holds the period property is unique per time");
+  }
+
   @Test
   void aValueNamesThePeriodItFallsInInUtc() {
     PeriodModel monthly = EntityModel.of(Monthly.class).periods();

@@ -40,10 +40,26 @@ public final class ViewAudit {
   /** A view row as found: what it says, and where its status and main row are. */
   private record Found(String text, RowStatus status, byte[] mainKey) {}
 
-  /** Asserts that each view of {@code type} equals its rebuild from the main table. */
+  /**
+   * Asserts that each view of {@code type} equals its rebuild from the main table; for an entity
+   * kept in one table per period, each period's views from that period's main table.
+   */
   public static <T> void assertViewsMatchRebuild(Rowan rowan, Class<T> type) throws IOException {
     EntityModel<T> model = EntityModel.of(type);
-    TableName mainTable = rowan.tableName(model.tableName());
+    if (model.periods() == null) {
+      assertViewsMatchRebuild(rowan, model, rowan.tableName(model.tableName()),
+          view -> rowan.views(type).table(view.name()));
+      return;
+    }
+    for (java.time.LocalDate period : rowan.schema().periods(type)) {
+      java.util.function.Function<String, TableName> names = name -> rowan.tableName(
+          model.periods().tableName(model.tableName(), name, period));
+      assertViewsMatchRebuild(rowan, model, names.apply(model.tableName()), view -> names.apply(view.tableName()));
+    }
+  }
+
+  private static <T> void assertViewsMatchRebuild(Rowan rowan, EntityModel<T> model, TableName mainTable,
+      java.util.function.Function<ViewModel, TableName> viewTables) throws IOException {
     List<Object[]> entities = new ArrayList<>();
     try (Table main = rowan.connection().getTable(mainTable); ResultScanner rows = main.getScanner(new Scan())) {
       for (Result row : rows) {
@@ -54,7 +70,7 @@ public final class ViewAudit {
       }
     }
     for (ViewModel view : ViewMaintainer.of(model).views()) {
-      TableName viewTable = rowan.views(type).table(view.name());
+      TableName viewTable = viewTables.apply(view);
       Map<String, String> expected = new TreeMap<>();
       for (Object[] values : entities) {
         byte[] key = view.rowKey(values);
@@ -87,7 +103,7 @@ public final class ViewAudit {
         }
       }
       assertEquals(List.of(), shown,
-          "view " + view.tableName() + " differs from its rebuild in " + differing.size() + " rows");
+          "view " + viewTable.getNameAsString() + " differs from its rebuild in " + differing.size() + " rows");
     }
   }
 

@@ -44,6 +44,19 @@ abstract class Shape<E, R extends HBaseRepository<E>> {
     return false;
   }
 
+  /** Creates the shape's tables before a run: {@code schema().create} unless the shape says otherwise. */
+  void createTables(dev.rowan.core.Rowan rowan) {
+    rowan.schema().create(entities.type);
+  }
+
+  /**
+   * The entities of {@code keyOrdered} (in main row key order) in the order {@code scanAll}
+   * returns them: key order, unless the shape's tables say otherwise.
+   */
+  List<E> inScanOrder(List<E> keyOrdered) {
+    return keyOrdered;
+  }
+
   /** Whether the entity has views (so writes go through the view protocol). */
   abstract boolean hasViews();
 
