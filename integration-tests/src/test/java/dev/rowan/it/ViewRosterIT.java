@@ -1,6 +1,7 @@
 package dev.rowan.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rowan.core.AllowScan;
@@ -101,6 +102,28 @@ class ViewRosterIT {
     rowan.schema().create(Order.class);
     assertEquals(Set.of("buyer"), rowan.schema().buildingViews(Order.class), "writers may not have written it");
     assertEquals("buyer,seller", admin.getDescriptor(main).getValue("rowan.views"));
+  }
+
+  interface BySeller extends HBaseRepository<Order> {
+    List<Order> findBySellerId(String sellerId);
+  }
+
+  @Test
+  void aMethodWhoseOnlyViewLostItsTableSaysSoInExplainAndRefusesCalls(Rowan rowan, Admin admin) throws Exception {
+    rowan.schema().create(Order.class);
+    for (String view : List.of("orders.seller", "orders.buyer")) { // every view table gone, the main table left
+      admin.disableTable(rowan.tableName(view));
+      admin.deleteTable(rowan.tableName(view));
+    }
+    BySeller orders = rowan.repository(BySeller.class);
+    String explain = orders.explain("findBySellerId");
+    assertTrue(explain.startsWith("BySeller.findBySellerId\n  reads view orders.seller"), explain);
+    String missing = "has no table (schema().create makes it, building, and RebuildViews fills it)";
+    assertTrue(explain.contains("  missing: view buyer " + missing + "; view seller " + missing + "; meanwhile the"
+        + " method reads:\n    refused: BySeller.findBySellerId reads view seller of Order, which " + missing), explain);
+    IllegalStateException refused = assertThrows(IllegalStateException.class, () -> orders.findBySellerId("s1"));
+    assertTrue(refused.getMessage().startsWith("BySeller.findBySellerId reads view seller of Order, which " + missing
+        + "; without it the method would read the whole table orders"), refused.getMessage());
   }
 
   private static void forgetViews(Admin admin, TableName main) throws java.io.IOException {

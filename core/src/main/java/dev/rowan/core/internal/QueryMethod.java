@@ -85,8 +85,10 @@ final class QueryMethod<T> implements RepositoryHandler.Explained {
         meanwhile = "  refused: " + refused.getMessage() + "\n";
       }
       ViewRoster roster = store.context().roster;
-      boolean dropped = building.stream().allMatch(view -> roster.whyUnread(view).equals(ViewRoster.DROPPED));
-      text += "  " + (dropped ? "dropped" : "building") + ": " + String.join("; ", building.stream()
+      String state = building.stream().allMatch(view -> roster.whyUnread(view).equals(ViewRoster.DROPPED)) ? "dropped"
+          : building.stream().allMatch(view -> roster.whyUnread(view).equals(ViewRoster.MISSING)) ? "missing"
+          : "building";
+      text += "  " + state + ": " + String.join("; ", building.stream()
           .map(view -> "view " + view + " " + roster.whyUnread(view)).toList()) + "; meanwhile the method reads:\n"
           + meanwhile.indent(2);
     }

@@ -46,8 +46,8 @@ import org.slf4j.LoggerFactory;
 final class ViewRoster {
 
   /** What was read, at {@code readAt}. */
-  private record Known(Set<String> unreadable, Set<String> dropped, Set<String> unknown, ViewMaintainer maintained,
-      Set<String> toReread, long readAt) {}
+  private record Known(Set<String> unreadable, Set<String> dropped, Set<String> missing, Set<String> unknown,
+      ViewMaintainer maintained, Set<String> toReread, long readAt) {}
 
   private final org.apache.hadoop.hbase.client.Connection connection;
   private final EntityModel<?> model;
@@ -85,11 +85,13 @@ final class ViewRoster {
    * {@code "is still building (...)"} or {@code "is dropped (...)"}.
    */
   String whyUnread(String view) {
-    return current().dropped().contains(view) ? DROPPED : BUILDING;
+    Known now = current();
+    return now.dropped().contains(view) ? DROPPED : now.missing().contains(view) ? MISSING : BUILDING;
   }
 
   static final String BUILDING = "is still building (RebuildViews fills it and makes it active)";
   static final String DROPPED = "is dropped (schema().dropView)";
+  static final String MISSING = "has no table (schema().create makes it, building, and RebuildViews fills it)";
 
   /** {@code views} without those queries do not read. */
   List<ViewModel> readable(List<ViewModel> views) {
@@ -196,6 +198,7 @@ final class ViewRoster {
         }
       }
       Set<String> unreadable = new TreeSet<>(dropped);
+      Set<String> missing = new TreeSet<>();
       Set<String> toReread = new TreeSet<>();
       for (String view : tables.keySet()) {
         if (dropped.contains(view)) {
@@ -203,6 +206,9 @@ final class ViewRoster {
           continue;
         }
         if (before != null && !before.toReread().contains(view)) {
+          if (before.missing().contains(view)) {
+            missing.add(view);
+          }
           continue;
         }
         TableDescriptor live = describe(admin, tables.get(view));
@@ -212,10 +218,13 @@ final class ViewRoster {
         if (live == null && main != null || live != null && (ViewStates.isBuilding(live) || ViewStates.isDropping(live))) {
           unreadable.add(view); // a view table not made yet next to a main table may be made building: read it first
         }
+        if (live == null && main != null) {
+          missing.add(view);
+        }
       }
       ViewMaintainer all = ViewMaintainer.of(model);
-      return new Known(Set.copyOf(unreadable), Set.copyOf(dropped), Set.copyOf(unknown), dropped.isEmpty() ? all : all.without(dropped),
-          Set.copyOf(toReread), readAt);
+      return new Known(Set.copyOf(unreadable), Set.copyOf(dropped), Set.copyOf(missing), Set.copyOf(unknown),
+          dropped.isEmpty() ? all : all.without(dropped), Set.copyOf(toReread), readAt);
     });
   }
 

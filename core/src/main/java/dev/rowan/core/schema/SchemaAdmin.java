@@ -118,7 +118,7 @@ public final class SchemaAdmin {
       if (mainExists) {
         // views named on the main table once made: writers that do not declare one refuse to write from their next
         // refresh on (a main table made before the list gets it here)
-        new ViewLifecycle(connection, names, java.time.Duration.ZERO).recordViews(admin, model);
+        ViewLifecycle.recordViews(admin, model, names);
       }
       return null;
     });

@@ -76,14 +76,13 @@ public final class ViewLifecycle {
    * @throws DataAccessException when HBase fails
    */
   public Set<String> activateViews(EntityModel<?> model, Set<String> kept) {
-    Set<String> building = buildingViews(model);
-    building.removeAll(kept);
-    buildingViewTables(model, "activate the views of", (admin, live, view) -> {
-      if (building.contains(view)) {
+    Set<String> activated = buildingViewTables(model, "activate the views of", (admin, live, view) -> {
+      if (!kept.contains(view)) {
         admin.modifyTable(ViewStates.active(live));
       }
     });
-    return building;
+    activated.removeAll(kept);
+    return activated;
   }
 
   /**
@@ -123,7 +122,7 @@ public final class ViewLifecycle {
    * by every writer: it is made building, since now, when it is named (the notice of a build is
    * counted from when writers can learn of the view).
    */
-  void recordViews(Admin admin, EntityModel<?> model) throws IOException {
+  static void recordViews(Admin admin, EntityModel<?> model, Function<String, TableName> names) throws IOException {
     TableName main = names.apply(model.tableName());
     TableDescriptor live = SchemaAdmin.describe(admin, main);
     if (live == null) {
@@ -134,7 +133,7 @@ public final class ViewLifecycle {
     named.ifPresent(views::addAll);
     List<TableDescriptor> newlyNamed = new java.util.ArrayList<>();
     for (IndexDefinition index : model.indexes()) {
-      TableDescriptor view = SchemaAdmin.describe(admin, viewTable(model, index.name()));
+      TableDescriptor view = SchemaAdmin.describe(admin, names.apply(model.tableName() + "." + index.name()));
       if (view != null && !ViewStates.isDropping(view) && views.add(index.name())
           && (named.isPresent() || ViewStates.isBuilding(view))) {
         newlyNamed.add(view);
