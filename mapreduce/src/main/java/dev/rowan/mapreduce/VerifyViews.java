@@ -81,11 +81,15 @@ public final class VerifyViews {
 
   /**
    * A copy that runs its jobs with {@code configuration} (the cluster's, the framework, the
-   * options of this class) instead of the configuration of the Rowan's connection.
+   * options of this class) instead of the configuration of the Rowan's connection; the views
+   * chosen by {@link #views} stay chosen unless {@code configuration} sets {@link #VIEWS}.
    */
   public VerifyViews configuration(Configuration configuration) {
-    return new VerifyViews(rowan, entityType, new Configuration(Objects.requireNonNull(configuration,
-        "configuration")), progress);
+    Configuration copy = new Configuration(Objects.requireNonNull(configuration, "configuration"));
+    if (copy.get(VIEWS) == null && this.configuration != null && this.configuration.get(VIEWS) != null) {
+      copy.set(VIEWS, this.configuration.get(VIEWS)); // views(...) chosen before stay chosen
+    }
+    return new VerifyViews(rowan, entityType, copy, progress);
   }
 
   /** A copy that works on the views named {@code views} only ({@link #VIEWS}). */

@@ -76,6 +76,25 @@ final class ViewJobSettings {
         .toList();
   }
 
+  /**
+   * {@code views} (those {@code conf} chooses, {@link #views}) without the views of
+   * {@code dropped}, which the main table no longer names: their tables are about to go, and no
+   * writer writes them any more.
+   *
+   * @throws IllegalArgumentException when {@code conf} names a dropped view
+   */
+  static List<ViewModel> withoutDropped(EntityModel<?> model, List<ViewModel> views, java.util.Set<String> dropped,
+      Configuration conf) {
+    for (String name : conf.getTrimmedStrings(VerifyViews.VIEWS)) {
+      if (dropped.stream().anyMatch(name::equalsIgnoreCase)) {
+        throw new IllegalArgumentException(VerifyViews.VIEWS + " names view '" + name + "' of " + model.entityName()
+            + ", which is dropped: its main table no longer names it, no writer writes it, and schema().dropView"
+            + " deletes its table; schema().create adds it again, building");
+      }
+    }
+    return views.stream().filter(view -> dropped.stream().noneMatch(view.name()::equalsIgnoreCase)).toList();
+  }
+
   static TableName mainTable(Configuration conf) {
     return TableName.valueOf(conf.get(MAIN_TABLE));
   }

@@ -30,6 +30,19 @@ class ViewJobSettingsTest {
     assertEquals("rowan.views.only names view 'byDate', but Order declares only seller, buyer", refused.getMessage());
   }
 
+  @Test
+  void aDroppedViewIsLeftOutAndRefusedWhenTheOptionNamesIt() {
+    Configuration conf = new Configuration(false);
+    List<ViewModel> all = ViewJobSettings.views(MODEL, conf);
+    assertEquals(List.of("seller"), names(ViewJobSettings.withoutDropped(MODEL, all, java.util.Set.of("buyer"), conf)));
+    conf.set(VerifyViews.VIEWS, "BUYER");
+    IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+        () -> ViewJobSettings.withoutDropped(MODEL, ViewJobSettings.views(MODEL, conf), java.util.Set.of("buyer"), conf));
+    assertEquals("rowan.views.only names view 'BUYER' of Order, which is dropped: its main table no longer names it, no"
+        + " writer writes it, and schema().dropView deletes its table; schema().create adds it again, building",
+        refused.getMessage());
+  }
+
   private static List<String> names(List<ViewModel> views) {
     return views.stream().map(ViewModel::name).toList();
   }

@@ -174,6 +174,22 @@ class ViewJobsIT {
         .allMatch(ViewReport::consistent));
   }
 
+  @Test
+  void aViewDroppedWhileItsClassStillDeclaresItIsLeftAloneAndRefusedByName(Rowan rowan) throws IOException {
+    rowan.schema().create(Order.class);
+    rowan.repository(OrderRepository.class).saveAll(LoadFixtures.orders(new Random(11), 30));
+    rowan.schema().dropView(Order.class, "buyer"); // Order still declares it
+
+    List<ViewReport> verified = VerifyViews.of(rowan, Order.class).configuration(conf(rowan, "dropped")).check();
+
+    assertEquals(List.of("seller"), verified.stream().map(ViewReport::view).toList());
+    assertTrue(verified.get(0).consistent(), verified.get(0).summary());
+    IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+        () -> RebuildViews.of(rowan, Order.class).views("buyer").configuration(conf(rowan, "dropped-rebuild")).run());
+    assertTrue(refused.getMessage().startsWith("rowan.views.only names view 'buyer' of Order, which is dropped"),
+        refused.getMessage());
+  }
+
   private static List<Long> counts(ViewReport report) {
     return List.of(report.rows(), report.missing(), report.stale(), report.orphans(), report.repaired());
   }
