@@ -239,31 +239,66 @@ final class ViewBatch {
     }
     List<Get> owners = new ArrayList<>();
     for (int i : otherOwner) {
-      byte[] owner = ProtocolCells.owner(found[i], family);
-      owners.add(new Get(owner == null || owner.length == 0 ? live.get(i).getRow() : owner));
+      owners.add(ownerGet(found[i], family, live.get(i)));
     }
     Result[] held = main.get(owners);
-    long now = System.currentTimeMillis();
     for (int j = 0; j < held.length; j++) {
       int i = otherOwner.get(j);
-      byte[] key = gets.get(i).getRow();
-      RowStatus seen = ViewRowVerdict.observed(view, found[i]);
-      RowStatus mine = MainRow.of(model, live.get(i)).status();
+      findings.fault(index, Kind.MISSING, gets.get(i).getRow());
+      claim(index, view, table, gets.get(i).getRow(), found[i], live.get(i), held[j]);
+    }
+  }
+
+  /** Rounds of judging a unique key's holder and taking it over, when the key changes hands meanwhile. */
+  private static final int CLAIM_ROUNDS = 3;
+
+  /**
+   * Gives the entity of {@code mainRow} its key {@code key} of unique view {@code view}, whose row
+   * was read as {@code row}, held by the entity whose main row was read as {@code holderMain} (its
+   * own when the row names no owner): the holder judged as a writer's claim would judge it. Taken
+   * by another live entity: a second owner, reported and left. Stale (or the entity's own): taken
+   * over on repair; when the key changed hands meanwhile, its new holder is judged again.
+   */
+  private void claim(int index, ViewModel view, Table table, byte[] key, Result row, Result mainRow, Result holderMain)
+      throws IOException {
+    RowStatus mine = MainRow.of(model, mainRow).status();
+    for (int round = 1; round <= CLAIM_ROUNDS; round++) {
+      RowStatus seen = ViewRowVerdict.observed(view, row);
       // the entity's own row (its owner cell damaged) when it names the entity's current write
-      boolean own = java.util.Arrays.equals(held[j].getRow(), live.get(i).getRow()) || seen != null && mine != null
+      boolean own = java.util.Arrays.equals(holderMain.getRow(), mainRow.getRow()) || seen != null && mine != null
           && seen.timestamp() == mine.timestamp() && seen.nonce() == mine.nonce();
-      // otherwise the key's holder judged as a writer's claim would judge it: taken, in flight, or stale
       ViewRowVerdict.Holder holder = own ? ViewRowVerdict.Holder.STALE
-          : ViewRowVerdict.forClaim(view, key, seen, MainRow.of(model, held[j]), now, leaseMillis);
+          : ViewRowVerdict.forClaim(view, key, seen, MainRow.of(model, holderMain), System.currentTimeMillis(),
+              leaseMillis);
       if (holder == ViewRowVerdict.Holder.CURRENT) {
         findings.secondOwner(index);
+        return;
       }
-      findings.fault(index, Kind.MISSING, key);
-      if (holder == ViewRowVerdict.Holder.STALE && repairs != null
-          && repairs.takeOver(view, table, found[i], live.get(i), key)) {
+      if (holder != ViewRowVerdict.Holder.STALE || repairs == null) {
+        return; // a claim in flight is left to its writer
+      }
+      if (repairs.takeOver(view, table, row, mainRow, key)) {
         findings.repaired(index, false);
+        return;
       }
+      // another claim came first (a writer's, or this pass's for another entity with the same key): judge it
+      byte[] family = view.statusFamily();
+      row = table.get(new Get(key).addColumn(family, OWNER).addColumn(family, STATUS).addColumn(family, WRITE));
+      if (row.isEmpty()) {
+        continue;
+      }
+      byte[] owner = ProtocolCells.owner(row, family);
+      if (owner != null && java.util.Arrays.equals(owner, mainRow.getRow())) {
+        return; // its own now: written by a writer of the entity meanwhile
+      }
+      holderMain = main.get(ownerGet(row, family, mainRow));
     }
+  }
+
+  /** The get of the main row that {@code row}'s owner cell names, or of {@code mainRow} when it names none. */
+  private static Get ownerGet(Result row, byte[] family, Result mainRow) {
+    byte[] owner = ProtocolCells.owner(row, family);
+    return new Get(owner == null || owner.length == 0 ? mainRow.getRow() : owner);
   }
 
   /** Reports the entity of {@code mainRow} missing its row {@code key}, whose status was read as {@code observed}. */

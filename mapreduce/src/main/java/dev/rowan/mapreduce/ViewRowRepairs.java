@@ -2,6 +2,7 @@ package dev.rowan.mapreduce;
 
 import dev.rowan.index.CommitSync;
 import dev.rowan.index.MainRow;
+import dev.rowan.index.ProtocolCells;
 import dev.rowan.index.MainFence;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.RowStatus.State;
@@ -76,7 +77,12 @@ final class ViewRowRepairs {
           return true;
         }
         // The view row changed meanwhile (a writer, or this job's check of the row itself): read it again.
-        seen = ViewRowRepair.statusAsRead(view, viewTable.get(new Get(viewKey)));
+        Result now = viewTable.get(new Get(viewKey));
+        byte[] owner = view.isUnique() ? ProtocolCells.owner(now, view.statusFamily()) : null;
+        if (owner != null && !java.util.Arrays.equals(owner, current.getRow())) {
+          return false; // another entity claimed the unique key meanwhile: its claim is judged, never written over
+        }
+        seen = ViewRowRepair.statusAsRead(view, now);
       }
       // Fenced meanwhile (by this repair, for another row of the same entity) or written: decide again.
       current = main.get(new Get(current.getRow()));
