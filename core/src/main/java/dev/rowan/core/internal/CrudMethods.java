@@ -2,14 +2,14 @@ package dev.rowan.core.internal;
 
 import java.lang.reflect.Method;
 
-/** The methods of {@link dev.rowan.core.HBaseRepository}, bound to an entity's store. */
+/** The methods of {@link dev.rowan.core.HBaseRepository}, bound to what serves them for an entity ({@link EntityCrud}). */
 final class CrudMethods {
 
   private CrudMethods() {}
 
   /** The invoker of {@code method} when it is one of the CRUD methods; else null. */
   @SuppressWarnings({"unchecked", "rawtypes"})
-  static RepositoryHandler.Invoker resolve(Method method, EntityStore store) {
+  static RepositoryHandler.Invoker resolve(Method method, EntityCrud store) {
     int arity = method.getParameterCount();
     Class<?>[] types = method.getParameterTypes();
     return switch (method.getName()) {

@@ -30,7 +30,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  *
  * @param <T> the entity type
  */
-public final class EntityStore<T> {
+public final class EntityStore<T> implements EntityCrud<T> {
 
   /** Entities written per round of the protocol. */
   static final int BATCH = 1000;
@@ -98,6 +98,7 @@ public final class EntityStore<T> {
   }
 
   /** Saves one entity; see {@link dev.rowan.core.HBaseRepository#save}. */
+  @Override
   public T save(T entity) {
     Objects.requireNonNull(entity, () -> "cannot save a null " + context.model.entityName());
     return saveAll(List.of(entity)).get(0);
@@ -112,6 +113,7 @@ public final class EntityStore<T> {
    * {@code @Version} nothing about an entity changes when it is saved, and the given entities
    * are returned.
    */
+  @Override
   public List<T> saveAll(Iterable<T> entities) {
     Encoded<T> encoded = encode(entities, "save");
     List<T> given = encoded.given();
@@ -185,6 +187,7 @@ public final class EntityStore<T> {
   }
 
   /** Inserts one entity; see {@link dev.rowan.core.HBaseRepository#insert}. */
+  @Override
   public T insert(T entity) {
     Objects.requireNonNull(entity, () -> "cannot insert a null " + context.model.entityName());
     return insertAll(List.of(entity)).get(0);
@@ -199,6 +202,7 @@ public final class EntityStore<T> {
    *
    * @throws dev.rowan.core.EntityExistsException naming the keys under which an entity existed
    */
+  @Override
   public List<T> insertAll(Iterable<T> entities) {
     Encoded<T> encoded = encode(entities, "insert");
     List<T> given = encoded.given();
@@ -300,6 +304,7 @@ public final class EntityStore<T> {
    * The entity under {@code keyParts}: its row key parts, then for a wide entity its column key
    * parts (one entity of a wide row, read with a get of that entity's columns alone).
    */
+  @Override
   public Optional<T> findByKey(Object... keyParts) {
     if (context.model.isWide()) {
       Object[] key = context.model.keyValuesOf(keyParts);
@@ -327,6 +332,7 @@ public final class EntityStore<T> {
   }
 
   /** Deletes {@code entity}. */
+  @Override
   public void delete(T entity) {
     Objects.requireNonNull(entity, () -> "cannot delete a null " + context.model.entityName());
     deleteRow(context.model.rowKey(entity), context.model.values(entity));
@@ -336,6 +342,7 @@ public final class EntityStore<T> {
    * Deletes the entity under {@code keyParts}, given as to {@link #findByKey}: for a wide entity,
    * that one entity of its row, never the whole row.
    */
+  @Override
   public void deleteByKey(Object... keyParts) {
     Object[] key = context.model.keyValuesOf(keyParts);
     byte[] row = context.model.rowKey().encode(key);
@@ -363,6 +370,7 @@ public final class EntityStore<T> {
    * Every entity in row key order (merged across salt buckets), lazily; closing the stream closes
    * the scanners. Read as a query without conditions that may read the whole table is.
    */
+  @Override
   public Stream<T> scanAll() {
     return AdHocQuery.plan(this, null, List.of(), dev.rowan.core.Sort.unsorted(), 0, true, false).stream(null);
   }

@@ -2,7 +2,6 @@ package dev.rowan.core.internal;
 
 import dev.rowan.core.EntityExistsException;
 import dev.rowan.mapping.EntityModel;
-import java.lang.reflect.Method;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,44 +21,37 @@ import java.util.stream.Stream;
  *
  * @param <T> the entity type
  */
-final class PeriodCrud<T> {
+final class PeriodCrud<T> implements EntityCrud<T> {
 
   private final PeriodStores<T> stores;
   private final EntityModel<T> model;
 
-  private PeriodCrud(PeriodStores<T> stores) {
+  PeriodCrud(PeriodStores<T> stores) {
     this.stores = stores;
     this.model = stores.model();
   }
 
-  /** The invoker of {@code method} when it is one of the CRUD methods; else null. */
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  static RepositoryHandler.Invoker resolve(Method method, PeriodStores<?> stores) {
-    PeriodCrud crud = new PeriodCrud<>(stores);
-    int arity = method.getParameterCount();
-    Class<?>[] types = method.getParameterTypes();
-    return switch (method.getName()) {
-      case "save" -> arity == 1 ? args -> crud.save(args[0], "save") : null;
-      case "saveAll" -> arity == 1 && Iterable.class.isAssignableFrom(types[0])
-          ? args -> crud.saveAll((Iterable) args[0], false) : null;
-      case "insert" -> arity == 1 ? args -> crud.save(args[0], "insert") : null;
-      case "insertAll" -> arity == 1 && Iterable.class.isAssignableFrom(types[0])
-          ? args -> crud.saveAll((Iterable) args[0], true) : null;
-      case "findByKey" -> arity == 1 && types[0] == Object[].class ? args -> crud.findByKey((Object[]) args[0]) : null;
-      case "delete" -> arity == 1 ? args -> {
-        crud.delete(args[0]);
-        return null;
-      } : null;
-      case "deleteByKey" -> arity == 1 && types[0] == Object[].class ? args -> {
-        crud.deleteByKey((Object[]) args[0]);
-        return null;
-      } : null;
-      case "scanAll" -> arity == 0 ? args -> crud.scanAll() : null;
-      default -> null;
-    };
+  @Override
+  public T save(T entity) {
+    return write(entity, "save");
   }
 
-  private T save(T entity, String verb) {
+  @Override
+  public List<T> saveAll(Iterable<T> entities) {
+    return saveAll(entities, false);
+  }
+
+  @Override
+  public T insert(T entity) {
+    return write(entity, "insert");
+  }
+
+  @Override
+  public List<T> insertAll(Iterable<T> entities) {
+    return saveAll(entities, true);
+  }
+
+  private T write(T entity, String verb) {
     Objects.requireNonNull(entity, () -> "cannot " + verb + " a null " + model.entityName());
     return saveAll(List.of(entity), verb.equals("insert")).get(0);
   }
@@ -109,12 +101,14 @@ final class PeriodCrud<T> {
     return result;
   }
 
-  private Optional<T> findByKey(Object[] keyParts) {
+  @Override
+  public Optional<T> findByKey(Object... keyParts) {
     EntityStore<T> store = stores.forRead(model.keyValuesOf(keyParts));
     return store == null ? Optional.empty() : store.findByKey(keyParts);
   }
 
-  private void delete(T entity) {
+  @Override
+  public void delete(T entity) {
     Objects.requireNonNull(entity, () -> "cannot delete a null " + model.entityName());
     EntityStore<T> store = stores.forRead(model.values(entity));
     if (store != null) {
@@ -122,7 +116,8 @@ final class PeriodCrud<T> {
     }
   }
 
-  private void deleteByKey(Object[] keyParts) {
+  @Override
+  public void deleteByKey(Object... keyParts) {
     EntityStore<T> store = stores.forRead(model.keyValuesOf(keyParts));
     if (store != null) {
       store.deleteByKey(keyParts);
@@ -130,7 +125,8 @@ final class PeriodCrud<T> {
   }
 
   /** Every entity, period by period (oldest first), each period in row key order. */
-  private Stream<T> scanAll() {
+  @Override
+  public Stream<T> scanAll() {
     List<LocalDate> periods = stores.periods();
     return PeriodStreams.concat(periods.size(), i -> {
       EntityStore<T> store = stores.existing(periods.get(i));

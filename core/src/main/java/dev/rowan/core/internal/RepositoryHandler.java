@@ -46,7 +46,7 @@ final class RepositoryHandler implements InvocationHandler {
         invokers.put(method, args -> explain(queries, (String) args[0]));
         continue;
       }
-      Invoker invoker = periods != null ? PeriodCrud.resolve(method, periods) : CrudMethods.resolve(method, store);
+      Invoker invoker = CrudMethods.resolve(method, periods != null ? new PeriodCrud<>(periods) : store);
       if (invoker == null && WriteMethod.handles(method)) {
         WriteMethod write = periods != null ? WriteMethod.create(type, method, periods.model(), periods::forRead, problems)
             : WriteMethod.create(type, method, store.model(), key -> store, problems);
