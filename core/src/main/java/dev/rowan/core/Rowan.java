@@ -198,6 +198,17 @@ public final class Rowan implements AutoCloseable {
   }
 
   /**
+   * Forgets the periods of {@code entityType} this Rowan listed, after its schema made or dropped
+   * some: its next call lists them again.
+   */
+  void periodsChanged(Class<?> entityType) {
+    PeriodStores<?> known = periodStores.get(entityType);
+    if (known != null) {
+      known.forget();
+    }
+  }
+
+  /**
    * The stores of {@code entityType}, kept in one table per period ({@code @TablePerPeriod}):
    * one per period, each built (and its layouts checked) when first used.
    */

@@ -64,7 +64,11 @@ public final class Schema {
    * @throws DataAccessException when HBase fails
    */
   public void create(Class<?> entityType, SplitPolicy splits) {
-    admin().create(entityType, splits);
+    try {
+      admin().create(entityType, splits);
+    } finally {
+      rowan.periodsChanged(entityType);
+    }
   }
 
   /**
@@ -92,7 +96,7 @@ public final class Schema {
    * @throws DataAccessException when HBase fails
    */
   public void recordLayout(Class<?> entityType) {
-    admin().recordLayout(entityType);
+    admin().recordLayout(entityType); // of each period's tables, for an entity kept per period
   }
 
   /**
@@ -103,7 +107,19 @@ public final class Schema {
    * @throws DataAccessException when HBase fails
    */
   public java.util.Set<String> buildingViews(Class<?> entityType) {
-    return views().buildingViews(dev.rowan.mapping.EntityModel.of(entityType));
+    return views().buildingViews(single(entityType, "buildingViews"));
+  }
+
+  /**
+   * The views {@code entityType} declares that its main table no longer names: dropped by
+   * {@link #dropView}, so that no client writes or reads them; {@link #create} adds them again,
+   * building. What {@code VerifyViews} and {@code RebuildViews} leave alone.
+   *
+   * @throws IllegalArgumentException when the entity is kept in one table per period
+   * @throws DataAccessException when HBase fails
+   */
+  public java.util.Set<String> droppedViews(Class<?> entityType) {
+    return views().droppedViews(single(entityType, "droppedViews"));
   }
 
   /**
@@ -115,7 +131,7 @@ public final class Schema {
    * @throws DataAccessException when HBase fails
    */
   public java.util.Set<String> activateViews(Class<?> entityType) {
-    return views().activateViews(dev.rowan.mapping.EntityModel.of(entityType));
+    return views().activateViews(single(entityType, "activateViews"));
   }
 
   /**
@@ -126,7 +142,7 @@ public final class Schema {
    * @throws DataAccessException when HBase fails
    */
   public java.util.Set<String> activateViews(Class<?> entityType, java.util.Collection<String> views) {
-    dev.rowan.mapping.EntityModel<?> model = dev.rowan.mapping.EntityModel.of(entityType);
+    dev.rowan.mapping.EntityModel<?> model = single(entityType, "activateViews");
     java.util.Set<String> kept = new java.util.TreeSet<>(views().buildingViews(model));
     kept.removeIf(view -> views.stream().anyMatch(view::equalsIgnoreCase));
     return views().activateViews(model, kept);
@@ -145,7 +161,7 @@ public final class Schema {
    */
   public java.time.Duration awaitBuildingViewsKnown(Class<?> entityType) {
     long began = System.nanoTime();
-    views().awaitNotice(dev.rowan.mapping.EntityModel.of(entityType));
+    views().awaitNotice(single(entityType, "awaitBuildingViewsKnown"));
     return java.time.Duration.ofNanos(System.nanoTime() - began);
   }
 
@@ -162,7 +178,7 @@ public final class Schema {
    * @throws DataAccessException when HBase fails, or the wait is interrupted
    */
   public void dropView(Class<?> entityType, String view) {
-    views().dropView(dev.rowan.mapping.EntityModel.of(entityType), view);
+    views().dropView(single(entityType, "dropView"), view);
   }
 
   /**
@@ -189,22 +205,53 @@ public final class Schema {
    */
   public java.util.List<java.time.LocalDate> createPeriods(Class<?> entityType, java.time.LocalDate from,
       java.time.LocalDate to) {
-    return admin().periods().createPeriods(periodic(entityType), java.util.Objects.requireNonNull(from, "from"),
-        java.util.Objects.requireNonNull(to, "to"), SplitPolicy.salted());
+    java.util.Objects.requireNonNull(from, "from");
+    java.util.Objects.requireNonNull(to, "to");
+    dev.rowan.mapping.EntityModel<?> model = periodic(entityType);
+    if (to.isBefore(from)) {
+      throw new IllegalArgumentException("createPeriods(" + model.entityName() + ", " + from + ", " + to + "): the last"
+          + " day is before the first");
+    }
+    try {
+      return admin().periods().createPeriods(model, from, to, SplitPolicy.salted());
+    } finally {
+      rowan.periodsChanged(entityType);
+    }
   }
 
   /**
    * Drops the tables of the periods of {@code entityType} older than it keeps
    * ({@code @TablePerPeriod(keep)}, the current period included): the retention of a table per
    * period, a table delete per period instead of TTL expiry and compactions. Run it from a daily
-   * job; queries stop reading a dropped period at once (a query running in it fails).
+   * job; this Rowan's queries stop reading a dropped period at once, other clients' within their
+   * view refresh (until then, a query that finds a period's tables gone reads it as empty).
    *
    * @return the periods dropped, each named by the day it starts on; empty when the entity keeps every period
    * @throws IllegalArgumentException when the entity is not kept in one table per period
    * @throws DataAccessException when HBase fails
    */
   public java.util.List<java.time.LocalDate> dropExpiredPeriods(Class<?> entityType) {
-    return admin().periods().dropExpired(periodic(entityType), java.time.LocalDate.now(java.time.ZoneOffset.UTC));
+    try {
+      return admin().periods().dropExpired(periodic(entityType), java.time.LocalDate.now(java.time.ZoneOffset.UTC));
+    } finally {
+      rowan.periodsChanged(entityType);
+    }
+  }
+
+  /**
+   * The model of {@code entityType}, kept in one table.
+   *
+   * @throws IllegalArgumentException when it is kept in one table per period, naming {@code call}
+   */
+  private static dev.rowan.mapping.EntityModel<?> single(Class<?> entityType, String call) {
+    dev.rowan.mapping.EntityModel<?> model = dev.rowan.mapping.EntityModel.of(entityType);
+    if (model.periods() != null) {
+      throw new IllegalArgumentException("schema()." + call + "(" + model.entityName() + ".class): "
+          + model.entityName() + " is kept in one table per period (@TablePerPeriod), and a period's views are those"
+          + " its class declared when the period was made: views are not built, activated or dropped in periods that"
+          + " exist (docs/row-keys.md, \"Time-period tables\")");
+    }
+    return model;
   }
 
   private static dev.rowan.mapping.EntityModel<?> periodic(Class<?> entityType) {
@@ -224,7 +271,11 @@ public final class Schema {
    * @throws DataAccessException when HBase fails
    */
   public void drop(Class<?> entityType) {
-    admin().drop(entityType);
+    try {
+      admin().drop(entityType);
+    } finally {
+      rowan.periodsChanged(entityType);
+    }
   }
 
   /** Built per call, as {@link #admin()}. */

@@ -354,7 +354,7 @@ class TablePerPeriodIT {
     assertTrue(plan.contains("  periods: one table per month of DeviceEvent.at (device_events_YYYY_MM, UTC); a call"
         + " reads the periods its at GreaterThan can match, of those that exist, one after another, newest first, each"
         + " period's tables (device_events_YYYY_MM and its views, device_events_YYYY_MM.<view>) as above; existing now:"
-        + " device_events_2025_01 to device_events_2025_03 (3 periods)"), plan);
+        + " 3 periods, device_events_2025_01 to device_events_2025_03"), plan);
   }
 
   private static DeviceEvent randomEvent(Random random) {

@@ -51,22 +51,56 @@ public final class PeriodModel {
     return ahead;
   }
 
+  /** The first and last days that periods are counted in: table names hold a year of four digits. */
+  private static final LocalDate FIRST_DAY = LocalDate.of(1, 1, 1);
+  private static final LocalDate LAST_DAY = LocalDate.of(9999, 12, 31);
+
   /**
    * The period of {@code value}, an {@code Instant} or a {@code LocalDate} of the property: the
    * day the period starts on.
    *
-   * @throws IllegalArgumentException when the value is null or of another type
+   * @throws IllegalArgumentException when the value is null, of another type, or outside the
+   *     years 1 to 9999 (a table's name holds its period's year in four digits)
    */
   public LocalDate periodOf(Object value) {
-    LocalDate day;
-    if (value instanceof Instant instant) {
-      day = LocalDate.ofInstant(instant, ZoneOffset.UTC);
-    } else if (value instanceof LocalDate date) {
-      day = date;
-    } else {
-      throw new IllegalArgumentException(property.qualifiedName() + " names the table of its period and cannot be "
-          + (value == null ? "null" : "a " + value.getClass().getName()));
+    LocalDate day = dayOf(value);
+    if (day == null || day.isBefore(FIRST_DAY) || day.isAfter(LAST_DAY)) {
+      throw new IllegalArgumentException(property.qualifiedName() + " " + value + " names no period table: periods are"
+          + " of the years 0001 to 9999 (UTC), which table names hold in four digits");
     }
+    return start(day);
+  }
+
+  /**
+   * The period of {@code value} as a bound of a query: as {@link #periodOf}, but a time before
+   * the year 1 or after 9999 is the first or last period there can be.
+   */
+  public LocalDate periodOfBound(Object value) {
+    LocalDate day = dayOf(value);
+    if (day == null) {
+      return start(value instanceof Instant instant && instant.isBefore(Instant.EPOCH) ? FIRST_DAY : LAST_DAY);
+    }
+    return start(day.isBefore(FIRST_DAY) ? FIRST_DAY : day.isAfter(LAST_DAY) ? LAST_DAY : day);
+  }
+
+  /** The day of {@code value} in UTC; null for an {@code Instant} beyond the days a {@code LocalDate} holds. */
+  private LocalDate dayOf(Object value) {
+    if (value instanceof Instant instant) {
+      try {
+        return LocalDate.ofInstant(instant, ZoneOffset.UTC);
+      } catch (java.time.DateTimeException beyond) {
+        return null;
+      }
+    }
+    if (value instanceof LocalDate date) {
+      return date;
+    }
+    throw new IllegalArgumentException(property.qualifiedName() + " names the table of its period and cannot be "
+        + (value == null ? "null" : "a " + value.getClass().getName()));
+  }
+
+  /** The day the period of {@code day} starts on. */
+  private LocalDate start(LocalDate day) {
     return switch (unit) {
       case DAYS -> day;
       case MONTHS -> day.withDayOfMonth(1);

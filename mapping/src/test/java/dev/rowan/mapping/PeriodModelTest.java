@@ -71,6 +71,22 @@ class PeriodModelTest {
   }
 
   @Test
+  void periodsAreOfTheYearsATableNameHoldsAndQueryBoundsBeyondThemAreTheFirstOrLast() {
+    PeriodModel monthly = EntityModel.of(Monthly.class).periods();
+    IllegalArgumentException beyond = assertThrows(IllegalArgumentException.class,
+        () -> monthly.periodOf(Instant.parse("+10000-01-01T00:00:00Z")));
+    assertEquals("Monthly.at +10000-01-01T00:00:00Z names no period table: periods are of the years 0001 to 9999 (UTC),"
+        + " which table names hold in four digits", beyond.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> monthly.periodOf(Instant.MIN));
+    assertEquals(LocalDate.of(9999, 12, 1), monthly.periodOfBound(Instant.MAX));
+    assertEquals(LocalDate.of(1, 1, 1), monthly.periodOfBound(Instant.MIN));
+    assertEquals(LocalDate.of(9999, 12, 1), monthly.periodOfBound(Instant.parse("+10000-01-01T00:00:00Z")));
+    assertEquals(LocalDate.of(2026, 11, 1), monthly.periodOfBound(Instant.parse("2026-11-24T10:00:00Z")));
+    LocalDate last = LocalDate.of(9999, 12, 1);
+    assertEquals(last, monthly.periodOfTable("events", monthly.tableName("events", "events", last)));
+  }
+
+  @Test
   void eachTableOfAPeriodCarriesItsSuffixAfterTheTableName() {
     PeriodModel monthly = EntityModel.of(Monthly.class).periods();
     LocalDate november = LocalDate.of(2026, 11, 1);

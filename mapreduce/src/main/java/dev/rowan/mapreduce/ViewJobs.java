@@ -2,7 +2,6 @@ package dev.rowan.mapreduce;
 
 import dev.rowan.core.DataAccessException;
 import dev.rowan.core.Rowan;
-import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
 import java.io.IOException;
@@ -44,7 +43,7 @@ final class ViewJobs {
     rowan.views(type); // refuses tables whose recorded key layout is not the mapping's: rows would be misread
     this.main = rowan.tableName(model.tableName());
     List<ViewModel> chosen = ViewJobSettings.views(model, base);
-    java.util.Set<String> dropped = droppedViews(rowan, model, main);
+    java.util.Set<String> dropped = rowan.schema().droppedViews(type);
     this.views = ViewJobSettings.withoutDropped(model, chosen, dropped, base);
     if (views.size() < chosen.size()) {
       out.println("Views " + String.join(", ", chosen.stream().map(ViewModel::name).filter(dropped::contains).toList())
@@ -68,17 +67,6 @@ final class ViewJobs {
     }
     ContainerJvmOptions.apply(conf);
     this.out = out;
-  }
-
-  /** The views {@code model} declares that its main table {@code main} does not name (dropped); none before the list. */
-  private static java.util.Set<String> droppedViews(Rowan rowan, EntityModel<?> model, TableName main) {
-    java.util.Optional<java.util.Set<String>> named = dev.rowan.core.internal.HBaseCalls.admin(rowan.connection(), main,
-        "read the views of", admin -> admin.tableExists(main)
-            ? dev.rowan.core.schema.ViewStates.views(admin.getDescriptor(main)) : java.util.Optional.empty());
-    java.util.Set<String> dropped = new java.util.TreeSet<>();
-    named.ifPresent(views -> ViewMaintainer.of(model).views().stream().map(ViewModel::name)
-        .filter(name -> views.stream().noneMatch(name::equalsIgnoreCase)).forEach(dropped::add));
-    return dropped;
   }
 
   /** Whether {@code conf} runs jobs in this process (Hadoop's default). */

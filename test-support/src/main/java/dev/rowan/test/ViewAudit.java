@@ -54,6 +54,7 @@ public final class ViewAudit {
     for (java.time.LocalDate period : rowan.schema().periods(type)) {
       java.util.function.Function<String, TableName> names = name -> rowan.tableName(
           model.periods().tableName(model.tableName(), name, period));
+      // a period made before a view was declared has none
       assertViewsMatchRebuild(rowan, model, names.apply(model.tableName()), view -> names.apply(view.tableName()));
     }
   }
@@ -71,6 +72,11 @@ public final class ViewAudit {
     }
     for (ViewModel view : ViewMaintainer.of(model).views()) {
       TableName viewTable = viewTables.apply(view);
+      try (org.apache.hadoop.hbase.client.Admin admin = rowan.connection().getAdmin()) {
+        if (model.periods() != null && !admin.tableExists(viewTable)) {
+          continue;
+        }
+      }
       Map<String, String> expected = new TreeMap<>();
       for (Object[] values : entities) {
         byte[] key = view.rowKey(values);

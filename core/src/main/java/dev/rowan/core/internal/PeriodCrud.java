@@ -81,15 +81,16 @@ final class PeriodCrud<T> implements EntityCrud<T> {
       List<T> batch = period.getValue().stream().map(given::get).toList();
       EntityStore<T> store = periodStores.get(period.getKey());
       List<T> written;
-      if (!insert) {
-        written = store.saveAll(batch);
-      } else {
-        try {
-          written = store.insertAll(batch);
-        } catch (EntityExistsException found) {
-          existing.addAll(found.keys());
-          continue; // the inserted ones are not returned: the call fails
+      try {
+        written = insert ? store.insertAll(batch) : store.saveAll(batch);
+      } catch (EntityExistsException found) {
+        existing.addAll(found.keys());
+        continue; // the inserted ones are not returned: the call fails
+      } catch (RuntimeException failed) {
+        if (stores.periodGone(failed)) { // dropped since it was listed
+          throw stores.noTables(model.values(batch.get(0)));
         }
+        throw failed;
       }
       for (int i = 0; i < batch.size(); i++) {
         result.set(period.getValue().get(i), written.get(i));
@@ -104,7 +105,7 @@ final class PeriodCrud<T> implements EntityCrud<T> {
   @Override
   public Optional<T> findByKey(Object... keyParts) {
     EntityStore<T> store = stores.forRead(model.keyValuesOf(keyParts));
-    return store == null ? Optional.empty() : store.findByKey(keyParts);
+    return store == null ? Optional.empty() : unlessGone(() -> store.findByKey(keyParts), Optional.empty());
   }
 
   @Override
@@ -112,7 +113,10 @@ final class PeriodCrud<T> implements EntityCrud<T> {
     Objects.requireNonNull(entity, () -> "cannot delete a null " + model.entityName());
     EntityStore<T> store = stores.forRead(model.values(entity));
     if (store != null) {
-      store.delete(entity);
+      unlessGone(() -> {
+        store.delete(entity);
+        return null;
+      }, null);
     }
   }
 
@@ -120,7 +124,22 @@ final class PeriodCrud<T> implements EntityCrud<T> {
   public void deleteByKey(Object... keyParts) {
     EntityStore<T> store = stores.forRead(model.keyValuesOf(keyParts));
     if (store != null) {
-      store.deleteByKey(keyParts);
+      unlessGone(() -> {
+        store.deleteByKey(keyParts);
+        return null;
+      }, null);
+    }
+  }
+
+  /** What {@code call} returns on a period's store, or {@code gone} when the period was dropped since it was listed. */
+  private <R> R unlessGone(java.util.function.Supplier<R> call, R gone) {
+    try {
+      return call.get();
+    } catch (RuntimeException failed) {
+      if (stores.periodGone(failed)) {
+        return gone;
+      }
+      throw failed;
     }
   }
 
@@ -131,6 +150,6 @@ final class PeriodCrud<T> implements EntityCrud<T> {
     return PeriodStreams.concat(periods.size(), i -> {
       EntityStore<T> store = stores.existing(periods.get(i));
       return store == null ? Stream.empty() : store.scanAll();
-    });
+    }, stores::periodGone);
   }
 }

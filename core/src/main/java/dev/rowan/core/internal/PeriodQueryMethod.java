@@ -71,28 +71,35 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.Explained {
     List<LocalDate> existing = stores.periods();
     String table = stores.model().tableName();
     List<String> bounds = PeriodRange.bounds(query, periods);
+    String order = compiled.special().sort() >= 0 ? "in the order of the call's Sort (newest first when it sorts by "
+        + periods.property().name() + " descending; the method's own: " + (descending(query) ? "newest" : "oldest")
+        + " first)" : (descending(query) ? "newest" : "oldest") + " first";
     return PlanText.explain(compiled.name(), compiled.plan(), stores.model())
+        + QueryMethod.parameterLines(compiled.plan(), compiled.special(), compiled.result(), stores.model())
         + "  periods: " + periods.describe(table) + "; a call reads the periods "
         + (bounds.isEmpty() ? "that exist, every one (@AllowScan)" : "its " + String.join(", ", bounds)
             + " can match, of those that exist")
-        + ", one after another, " + (descending(query) ? "newest" : "oldest") + " first, each period's tables ("
+        + ", one after another, " + order + ", each period's tables ("
         + periods.pattern(table) + " and its views, " + periods.pattern(table) + ".<view>) as above"
-        + "; existing now: " + (existing.isEmpty() ? "none" : table + periods.suffix(existing.get(0))
-            + (existing.size() == 1 ? "" : " to " + table + periods.suffix(existing.get(existing.size() - 1))
-                + " (" + existing.size() + " periods)")) + "\n";
+        + "; existing now: " + (existing.isEmpty() ? "none" : existing.size() == 1 ? table
+            + periods.suffix(existing.get(0)) : existing.size() + " periods, " + table + periods.suffix(existing.get(0))
+            + " to " + table + periods.suffix(existing.get(existing.size() - 1))) + "\n";
   }
 
   @Override
   public Object invoke(Object[] args) throws Throwable {
     ParsedQuery query = compiled.plan().query();
     SpecialParameters special = compiled.special();
+    QueryMethod.refuseNullSpecials(compiled.name(), special, args); // also when no period is read
     ConditionCheck.checkArguments(compiled.name(), query, args, stores.model(), compiled.parameterNames());
     List<dev.rowan.core.internal.query.Sort> sorts = query.sorts();
     if (special.sort() >= 0 && args[special.sort()] instanceof dev.rowan.core.Sort sort && !sort.isUnsorted()) {
       sorts = CallSorts.keys(sort);
       String problem = PeriodChecks.orderProblem(sorts, periods);
       if (problem != null) {
-        throw new IllegalArgumentException(compiled.name() + ": the Sort " + problem);
+        throw new IllegalArgumentException(compiled.name() + ": the Sort " + problem.substring(0,
+            problem.indexOf(": order by")) + ": sort by " + periods.property().name() + " first (Sort.by(\""
+            + periods.property().name() + "\"), then " + sorts.get(0).property() + ")");
       }
     }
     List<LocalDate> existing = stores.periods();
@@ -141,7 +148,15 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.Explained {
   /** What the period's method returns for {@code args}; null when its tables went since they were listed. */
   private Object call(LocalDate period, Object[] args) throws Throwable {
     QueryMethod<T> query = in(period);
-    return query == null ? null : query.invoke(args);
+    try {
+      return query == null ? null : query.invoke(args);
+    } catch (RuntimeException failed) {
+      if (stores.periodGone(failed)) {
+        byPeriod.remove(period);
+        return null;
+      }
+      throw failed;
+    }
   }
 
   private List<Object> list(List<LocalDate> order, Object[] args, int limit) throws Throwable {
@@ -169,7 +184,7 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.Explained {
       } catch (Throwable e) {
         throw new IllegalStateException(e);
       }
-    });
+    }, stores::periodGone);
     return limit > 0 ? all.limit(limit) : all;
   }
 
@@ -234,17 +249,16 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.Explained {
   private Page<Object> page(List<LocalDate> order, Object[] args) throws Throwable {
     int at = compiled.special().page();
     PageRequest request = (PageRequest) args[at];
-    if (request == null) {
-      throw new IllegalArgumentException(compiled.name() + ": the PageRequest is null; start with PageRequest.of(size)");
-    }
     int from = 0;
     byte[] inner = null;
     if (!request.isFirst()) {
       ByteBuffer token = ByteBuffer.wrap(request.continuation());
-      if (token.remaining() < Long.BYTES) {
+      LocalDate period;
+      try {
+        period = LocalDate.ofEpochDay(token.getLong());
+      } catch (java.nio.BufferUnderflowException | java.time.DateTimeException notOurs) {
         throw new IllegalArgumentException(compiled.name() + ": the PageRequest's continuation is not one of its pages");
       }
-      LocalDate period = LocalDate.ofEpochDay(token.getLong());
       from = order.indexOf(period);
       if (from < 0) {
         throw new IllegalArgumentException(compiled.name() + ": the PageRequest continues in period " + period

@@ -66,12 +66,58 @@ public final class PeriodStores<T> {
     return now.periods();
   }
 
+  /**
+   * Forgets the periods listed and the stores built: what this Rowan's schema calls do when they
+   * make or drop periods, so that its next call lists them again.
+   */
+  public void forget() {
+    listed = null;
+    stores.clear();
+  }
+
+  /**
+   * Whether {@code failure}, of a call on a period's tables, says a table is gone: the period was
+   * dropped since it was listed. Then the periods are forgotten, to be listed again.
+   */
+  boolean periodGone(RuntimeException failure) {
+    for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+      if (cause instanceof org.apache.hadoop.hbase.TableNotFoundException) {
+        forget();
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The store of {@code period}, whose tables exist; null when they do not (as listed, then listed again). */
   EntityStore<T> existing(LocalDate period) {
     if (!periods().contains(period) && !list().periods().contains(period)) {
       return null;
     }
+    return store(period);
+  }
+
+  /** The store of {@code period} as listed, not listed again when it is not: null then. */
+  private EntityStore<T> listed(LocalDate period) {
+    return periods().contains(period) ? store(period) : null;
+  }
+
+  private EntityStore<T> store(LocalDate period) {
     return stores.computeIfAbsent(period, p -> storeOf.apply(PeriodSchema.names(model, p, names)));
+  }
+
+  /**
+   * The refusal of a write of the entity of {@code values} into its period, which has no tables
+   * (or lost them while the write ran), naming the entity, the value and the table.
+   */
+  IllegalStateException noTables(Object[] values) {
+    LocalDate period = periods.periodOfValues(values);
+    String table = PeriodSchema.names(model, period, names).apply(model.tableName()).getNameAsString();
+    return new IllegalStateException("cannot write " + model.entityName() + " " + KeyText.of(model, values)
+        + ": its " + periods.property().name() + " " + values[periods.property().index()] + " belongs to period table "
+        + table + ", which does not exist. schema().create(" + model.entityName() + ".class) creates the current period"
+        + " and " + periods.ahead() + " ahead (@TablePerPeriod(ahead)); schema().createPeriods makes others; periods"
+        + " older than keep = " + periods.keep() + " are dropped by schema().dropExpiredPeriods");
   }
 
   /**
@@ -80,22 +126,26 @@ public final class PeriodStores<T> {
    * @throws IllegalStateException when its period has no tables, naming the entity, the value and the table
    */
   EntityStore<T> forWrite(Object[] values) {
-    LocalDate period = periods.periodOfValues(values);
-    EntityStore<T> store = existing(period);
+    EntityStore<T> store = existing(periods.periodOfValues(values));
     if (store == null) {
-      String table = PeriodSchema.names(model, period, names).apply(model.tableName()).getNameAsString();
-      throw new IllegalStateException("cannot write " + model.entityName() + " " + KeyText.of(model, values)
-          + ": its " + periods.property().name() + " " + values[periods.property().index()] + " belongs to period table "
-          + table + ", which does not exist. schema().create(" + model.entityName() + ".class) creates the current period"
-          + " and " + periods.ahead() + " ahead (@TablePerPeriod(ahead)); schema().createPeriods makes others; periods"
-          + " older than keep = " + periods.keep() + " are dropped by schema().dropExpiredPeriods");
+      throw noTables(values);
     }
     return store;
   }
 
-  /** The store of the entity of {@code values}, or null when its period has no tables (no such entity is stored). */
+  /**
+   * The store of the entity of {@code values}, or null when its period has no tables as listed
+   * (no such entity is stored): a read of a period not listed does not list the periods again,
+   * so reads of expired keys cost no call to the master.
+   */
   EntityStore<T> forRead(Object[] values) {
-    return existing(periods.periodOfValues(values));
+    LocalDate period;
+    try {
+      period = periods.periodOfValues(values);
+    } catch (IllegalArgumentException noPeriod) {
+      return null; // a time no period table holds
+    }
+    return listed(period);
   }
 
   /** Lists the periods whose main tables exist now, and forgets the stores of periods that no longer do. */

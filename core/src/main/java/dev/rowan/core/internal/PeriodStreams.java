@@ -5,6 +5,7 @@ import java.util.NoSuchElementException;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.function.IntFunction;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
@@ -18,9 +19,12 @@ final class PeriodStreams {
 
   private PeriodStreams() {}
 
-  /** The elements of {@code count} streams, opened in turn by {@code open}, lazily. */
-  static <E> Stream<E> concat(int count, IntFunction<Stream<? extends E>> open) {
-    Chain<E> chain = new Chain<>(count, open);
+  /**
+   * The elements of {@code count} streams, opened in turn by {@code open}, lazily; a stream whose
+   * opening or reading fails as {@code gone} says (its period was dropped meanwhile) ends there.
+   */
+  static <E> Stream<E> concat(int count, IntFunction<Stream<? extends E>> open, Predicate<RuntimeException> gone) {
+    Chain<E> chain = new Chain<>(count, open, gone);
     return StreamSupport.stream(Spliterators.spliteratorUnknownSize(chain, Spliterator.ORDERED), false)
         .onClose(chain::close);
   }
@@ -28,26 +32,48 @@ final class PeriodStreams {
   private static final class Chain<E> implements Iterator<E> {
     private final int count;
     private final IntFunction<Stream<? extends E>> open;
+    private final Predicate<RuntimeException> gone;
     private int next;
     private Stream<? extends E> current;
     private Iterator<? extends E> elements;
 
-    Chain(int count, IntFunction<Stream<? extends E>> open) {
+    Chain(int count, IntFunction<Stream<? extends E>> open, Predicate<RuntimeException> gone) {
       this.count = count;
       this.open = open;
+      this.gone = gone;
     }
 
     @Override
     public boolean hasNext() {
-      while (elements == null || !elements.hasNext()) {
+      while (!currentHasNext()) {
         close();
         if (next == count) {
           return false;
         }
-        current = open.apply(next++);
-        elements = current.iterator();
+        try {
+          current = open.apply(next++);
+          elements = current.iterator();
+        } catch (RuntimeException failed) {
+          if (!gone.test(failed)) {
+            throw failed;
+          }
+        }
       }
       return true;
+    }
+
+    private boolean currentHasNext() {
+      if (elements == null) {
+        return false;
+      }
+      try {
+        return elements.hasNext();
+      } catch (RuntimeException failed) {
+        if (gone.test(failed)) {
+          return false;
+        }
+        throw failed;
+      }
     }
 
     @Override

@@ -92,13 +92,19 @@ final class QueryMethod<T> implements RepositoryHandler.Explained {
           .map(view -> "view " + view + " " + roster.whyUnread(view)).toList()) + "; meanwhile the method reads:\n"
           + meanwhile.indent(2);
     }
+    return text + parameterLines(plan, special, result, store.model());
+  }
+
+  /** The lines {@code explain} adds for the method's {@code Sort}, {@code TimeRange} and {@code Limit} parameters and versions. */
+  static String parameterLines(MethodPlan plan, SpecialParameters special, ResultKind result, EntityModel<?> model) {
+    String text = "";
     if (special.sort() >= 0) {
       text += "  order: from the Sort parameter, at each call: by key where the table or view read serves it,"
           + " refused where it would sort every match in memory\n";
     }
     if (result == ResultKind.VERSIONS) {
       text += "  versions: of the entity the get names, newest first, at most "
-          + EntityHistory.depth(store.model()) + " (the most its families keep): one scan of every version"
+          + EntityHistory.depth(model) + " (the most its families keep): one scan of every version"
           + " of every cell of its main row (Scan.setRaw, readAllVersions); views hold the latest state only\n";
     }
     if (special.timeRange() >= 0) {
@@ -110,6 +116,25 @@ final class QueryMethod<T> implements RepositoryHandler.Explained {
           + plan.query().limit() + ", the name's)" : "") + "; each scan limited to it (Scan.setLimit)\n";
     }
     return text;
+  }
+
+  /**
+   * Refuses a call of method {@code name} whose {@code PageRequest}, {@code Sort}, {@code TimeRange}
+   * or {@code Limit} is null, saying what to pass instead.
+   *
+   * @throws IllegalArgumentException naming the method and the parameter
+   */
+  static void refuseNullSpecials(String name, SpecialParameters special, Object[] args) {
+    refuseNull(name, special.page(), args, "PageRequest", "start with PageRequest.of(size)");
+    refuseNull(name, special.sort(), args, "Sort", "pass Sort.unsorted() for the method's own order");
+    refuseNull(name, special.timeRange(), args, "TimeRange", "pass TimeRange.since(Instant.EPOCH) for the latest state");
+    refuseNull(name, special.limit(), args, "Limit", "pass Limit.unlimited() for no limit");
+  }
+
+  private static void refuseNull(String name, int at, Object[] args, String type, String instead) {
+    if (at >= 0 && args[at] == null) {
+      throw new IllegalArgumentException(name + ": the " + type + " is null; " + instead);
+    }
   }
 
   /**
@@ -126,10 +151,8 @@ final class QueryMethod<T> implements RepositoryHandler.Explained {
 
   @Override
   public Object invoke(Object[] args) {
+    refuseNullSpecials(name, special, args);
     PageRequest page = special.page() >= 0 ? (PageRequest) args[special.page()] : null;
-    if (special.page() >= 0 && page == null) {
-      throw new IllegalArgumentException(name + ": the PageRequest is null; start with PageRequest.of(size)");
-    }
     ConditionCheck.checkArguments(name, plan.query(), args, store.model(), parameterNames);
     Planned planned = planned(args);
     MethodPlan readable = withoutBuilding.around(planned.plan(), store.context().roster.unreadable(),
@@ -164,9 +187,6 @@ final class QueryMethod<T> implements RepositoryHandler.Explained {
       return new Planned(plan, inMemory, null);
     }
     Sort sort = (Sort) args[special.sort()];
-    if (sort == null) {
-      throw new IllegalArgumentException(name + ": the Sort is null; pass Sort.unsorted() for the method's own order");
-    }
     if (sort.isUnsorted()) {
       return new Planned(plan, inMemory, null);
     }
@@ -203,12 +223,7 @@ final class QueryMethod<T> implements RepositoryHandler.Explained {
     if (special.timeRange() < 0) {
       return null;
     }
-    TimeRange range = (TimeRange) args[special.timeRange()];
-    if (range == null) {
-      throw new IllegalArgumentException(name + ": the TimeRange is null; pass TimeRange.since(Instant.EPOCH) for the"
-          + " latest state");
-    }
-    return range;
+    return (TimeRange) args[special.timeRange()];
   }
 
   /** The most results of this call: the name's {@code First}/{@code Top} and the call's {@code Limit}, the smaller. */
@@ -218,9 +233,6 @@ final class QueryMethod<T> implements RepositoryHandler.Explained {
       return named;
     }
     Limit limit = (Limit) args[special.limit()];
-    if (limit == null) {
-      throw new IllegalArgumentException(name + ": the Limit is null; pass Limit.unlimited() for no limit");
-    }
     if (!limit.isLimited()) {
       return named;
     }

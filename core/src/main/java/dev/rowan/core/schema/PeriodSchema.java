@@ -57,6 +57,26 @@ public final class PeriodSchema {
     return new ArrayList<>(found);
   }
 
+  /**
+   * The periods of {@code model} with a table, main or view, oldest first: what a drop drops, so
+   * that a drop that died between a period's tables is finished when run again.
+   */
+  List<LocalDate> withTables(EntityModel<?> model) {
+    TableName main = names.apply(model.tableName());
+    return HBaseCalls.admin(connection, main, "list the period tables of", admin -> {
+      TreeSet<LocalDate> found = new TreeSet<>();
+      for (TableName table : admin.listTableNamesByNamespace(main.getNamespaceAsString())) {
+        String name = table.getQualifierAsString();
+        int view = name.indexOf('.', model.tableName().length());
+        LocalDate period = model.periods().periodOfTable(model.tableName(), view < 0 ? name : name.substring(0, view));
+        if (period != null) {
+          found.add(period);
+        }
+      }
+      return new ArrayList<>(found);
+    });
+  }
+
   /** The periods of {@code model} whose main tables exist, oldest first. */
   public List<LocalDate> existing(EntityModel<?> model) {
     return HBaseCalls.admin(connection, names.apply(model.tableName()), "list the period tables of",
@@ -83,7 +103,7 @@ public final class PeriodSchema {
   public List<LocalDate> createPeriods(EntityModel<?> model, LocalDate from, LocalDate to, SplitPolicy splits) {
     List<LocalDate> periods = model.periods().between(from, to);
     for (LocalDate period : periods) {
-      admin(model, period).createTables(model, splits);
+      admin(model, period).createTables(model, splits, false);
     }
     return periods;
   }
@@ -105,14 +125,21 @@ public final class PeriodSchema {
       }
     }
     for (LocalDate period : existing) {
-      differences.addAll(admin(model, period).checkTables(model).differences());
+      differences.addAll(admin(model, period).checkTables(model, true).differences());
     }
     return new SchemaReport(model.entityName(), differences);
   }
 
-  /** Drops the tables of every period of {@code model}. */
-  void drop(EntityModel<?> model) {
+  /** Records the mapping's layout on the tables of every period of {@code model} that record none. */
+  void recordLayout(EntityModel<?> model) {
     for (LocalDate period : existing(model)) {
+      admin(model, period).recordLayoutTables(model);
+    }
+  }
+
+  /** Drops the tables of every period of {@code model}: of each period with a table left, views first. */
+  void drop(EntityModel<?> model) {
+    for (LocalDate period : withTables(model)) {
       admin(model, period).dropTables(model);
     }
   }
@@ -131,7 +158,7 @@ public final class PeriodSchema {
     }
     LocalDate oldestKept = periods.plus(periods.periodOf(today), -(periods.keep() - 1));
     List<LocalDate> dropped = new ArrayList<>();
-    for (LocalDate period : existing(model)) {
+    for (LocalDate period : withTables(model)) {
       if (period.isBefore(oldestKept)) {
         admin(model, period).dropTables(model);
         dropped.add(period);

@@ -73,12 +73,19 @@ public final class SchemaAdmin {
     if (model.periods() != null) {
       periods().create(model, splits);
     } else {
-      createTables(model, splits);
+      createTables(model, splits, true);
     }
   }
 
-  /** Creates the missing tables of {@code model} named by this admin's names, as {@link #create} says. */
-  void createTables(EntityModel<?> model, SplitPolicy splits) {
+  /**
+   * Creates the missing tables of {@code model} named by this admin's names, as {@link #create}
+   * says; a view table missing next to a main table that exists is created (building) only when
+   * {@code addViews}, and otherwise left out: a period made before the view keeps none.
+   *
+   * @throws SchemaMismatchException also when a view table exists and the main table does not
+   *     (its rows would answer for entities no longer stored); nothing is created then
+   */
+  void createTables(EntityModel<?> model, SplitPolicy splits, boolean addViews) {
     List<String> cycles = CycleRule.problems(model, connection.getConfiguration()
         .getLong(CycleRule.MAJOR_COMPACTION, CycleRule.DEFAULT_MAJOR_COMPACTION_MILLIS));
     if (!cycles.isEmpty()) {
@@ -97,11 +104,22 @@ public final class SchemaAdmin {
           differences.addAll(compare(tables.entity(), table, live));
         }
       }
+      boolean mainExists = !missing.contains(tables.tables().get(0));
+      if (!mainExists) {
+        for (TableSpec table : tables.tables().subList(1, tables.tables().size())) {
+          if (!missing.contains(table)) {
+            differences.add("Table " + table.name().getNameAsString() + ", a view of " + tables.entity() + ", exists but"
+                + " its main table " + main.getNameAsString() + " does not: its rows would answer for entities no"
+                + " longer stored. Drop it (schema().drop drops every table of the entity that exists) and create again.");
+          }
+        }
+      } else if (!addViews) {
+        missing.clear(); // the views of a period made before them are not added: the period keeps none
+      }
       throwIfAny(tables.entity(), differences);
       if (!missing.isEmpty()) {
         ensureNamespace(admin);
       }
-      boolean mainExists = !missing.contains(tables.tables().get(0));
       long now = System.currentTimeMillis();
       for (TableSpec table : missing) {
         // a main table names its views; a view added to a main table that exists has no rows for the entities
@@ -132,17 +150,24 @@ public final class SchemaAdmin {
    */
   public SchemaReport check(Class<?> entityType) {
     EntityModel<?> model = EntityModel.of(entityType);
-    return model.periods() != null ? periods().check(model) : checkTables(model);
+    return model.periods() != null ? periods().check(model) : checkTables(model, false);
   }
 
-  /** The differences between the tables of {@code model} named by this admin's names and the mapping. */
-  SchemaReport checkTables(EntityModel<?> model) {
+  /**
+   * The differences between the tables of {@code model} named by this admin's names and the
+   * mapping; for a period ({@code period}), a view made after the period, which its main table
+   * does not name and which has no table there, is none.
+   */
+  SchemaReport checkTables(EntityModel<?> model, boolean period) {
     EntityTables tables = EntityTables.of(model, SplitPolicy.salted(), names);
     List<String> differences = withAdmin("check", tables.tables().get(0).name(), admin -> {
       List<String> found = new ArrayList<>();
+      Set<TableName> absent = new java.util.HashSet<>();
       for (TableSpec table : tables.tables()) {
         TableDescriptor live = describe(admin, table.name());
-        if (live == null) {
+        if (live == null && period && table != tables.tables().get(0)) {
+          absent.add(table.name()); // a view the period was made without, if its main table does not name it
+        } else if (live == null) {
           found.add(TableComparison.missing(table.name()));
         } else {
           found.addAll(compare(tables.entity(), table, live));
@@ -155,7 +180,7 @@ public final class SchemaAdmin {
           }
         }
       }
-      found.addAll(droppedViews(admin, tables));
+      found.addAll(droppedViews(admin, tables, absent));
       found.addAll(undeclaredViewTables(admin, tables));
       return found;
     });
@@ -172,7 +197,17 @@ public final class SchemaAdmin {
    * @throws DataAccessException when HBase fails
    */
   public void recordLayout(Class<?> entityType) {
-    EntityTables tables = EntityTables.of(EntityModel.of(entityType), SplitPolicy.salted(), names);
+    EntityModel<?> model = EntityModel.of(entityType);
+    if (model.periods() != null) {
+      periods().recordLayout(model);
+    } else {
+      recordLayoutTables(model);
+    }
+  }
+
+  /** Records the layout on the tables of {@code model} named by this admin's names, as {@link #recordLayout} says. */
+  void recordLayoutTables(EntityModel<?> model) {
+    EntityTables tables = EntityTables.of(model, SplitPolicy.salted(), names);
     withAdmin("record the layout of", tables.tables().get(0).name(), admin -> {
       List<String> differences = new ArrayList<>();
       List<TableDescriptor> unrecorded = new ArrayList<>();
@@ -238,17 +273,23 @@ public final class SchemaAdmin {
    * The views the entity declares that its main table does not name ({@link ViewStates#VIEWS}):
    * dropped, so neither written nor read by its writers.
    */
-  private List<String> droppedViews(Admin admin, EntityTables tables) throws IOException {
+  /**
+   * The views the mapping declares that the main table does not name: dropped, or (among
+   * {@code absent}, whose tables are missing in a period) made after the period, which are none;
+   * a view of {@code absent} that the main table names is reported missing.
+   */
+  private List<String> droppedViews(Admin admin, EntityTables tables, Set<TableName> absent) throws IOException {
     TableName main = tables.tables().get(0).name();
     TableDescriptor live = describe(admin, main);
     java.util.Optional<Set<String>> named = live == null ? java.util.Optional.empty() : ViewStates.views(live);
-    if (named.isEmpty()) {
-      return List.of();
-    }
     List<String> found = new ArrayList<>();
     for (TableSpec table : tables.tables().subList(1, tables.tables().size())) {
       String view = table.name().getQualifierAsString().substring(main.getQualifierAsString().length() + 1);
-      if (!named.get().contains(view)) {
+      if (absent.contains(table.name())) {
+        if (named.isEmpty() || named.get().contains(view)) {
+          found.add(TableComparison.missing(table.name()));
+        }
+      } else if (named.isPresent() && !named.get().contains(view)) {
         found.add(tables.entity() + " declares view '" + view + "', but table " + main.getNameAsString() + " does not"
             + " name it (it was dropped): writers neither write nor read it; schema().create adds it again, building.");
       }
@@ -312,10 +353,15 @@ public final class SchemaAdmin {
     return new PeriodSchema(connection, namespace, names);
   }
 
-  /** Disables and deletes every table of {@code model} named by this admin's names that exists. */
+  /**
+   * Disables and deletes every table of {@code model} named by this admin's names that exists: the
+   * view tables first, so that a drop that dies midway leaves the main table, by which the tables
+   * are found again (a period's, for one), and a view table never outlives it.
+   */
   void dropTables(EntityModel<?> model) {
-    EntityTables tables = EntityTables.of(model, SplitPolicy.salted(), names);
-    for (TableSpec table : tables.tables()) {
+    List<TableSpec> viewsFirst = new ArrayList<>(EntityTables.of(model, SplitPolicy.salted(), names).tables());
+    java.util.Collections.reverse(viewsFirst);
+    for (TableSpec table : viewsFirst) {
       withAdmin("drop", table.name(), admin -> {
         dropTable(admin, table.name());
         return null;

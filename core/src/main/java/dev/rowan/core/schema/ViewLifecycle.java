@@ -59,6 +59,24 @@ public final class ViewLifecycle {
   }
 
   /**
+   * The views {@code model} declares that its main table does not name: dropped, neither written
+   * nor read by any client; none when the main table is missing or was made before it named views.
+   *
+   * @throws DataAccessException when HBase fails
+   */
+  public Set<String> droppedViews(EntityModel<?> model) {
+    TableName main = names.apply(model.tableName());
+    java.util.Optional<Set<String>> named = HBaseCalls.admin(connection, main, "read the views of", admin -> {
+      TableDescriptor live = SchemaAdmin.describe(admin, main);
+      return live == null ? java.util.Optional.<Set<String>>empty() : ViewStates.views(live);
+    });
+    Set<String> dropped = new TreeSet<>();
+    named.ifPresent(views -> model.indexes().stream().map(IndexDefinition::name)
+        .filter(name -> views.stream().noneMatch(name::equalsIgnoreCase)).forEach(dropped::add));
+    return dropped;
+  }
+
+  /**
    * Makes every building view of {@code model} active: once {@code RebuildViews} has filled
    * them, queries may read them.
    *

@@ -74,18 +74,18 @@ public final class PeriodRange {
         }
         Object first = args[condition.parameter()];
         switch (condition.keyword()) {
-          case EQUALS -> named = intersect(named, Set.of(periods.periodOf(first)));
+          case EQUALS -> named = intersect(named, Set.of(periods.periodOfBound(first)));
           case IN -> {
             Set<LocalDate> in = new TreeSet<>();
-            ConditionCheck.values(first).forEach(value -> in.add(periods.periodOf(value)));
+            ConditionCheck.values(first).forEach(value -> in.add(periods.periodOfBound(value)));
             named = intersect(named, in);
           }
           case BETWEEN -> {
-            low = later(low, periods.periodOf(first));
-            high = earlier(high, periods.periodOf(args[condition.parameter() + 1]));
+            low = later(low, periods.periodOfBound(first));
+            high = earlier(high, periods.periodOfBound(args[condition.parameter() + 1]));
           }
-          case GREATER_THAN, GREATER_THAN_EQUAL -> low = later(low, periods.periodOf(first));
-          case LESS_THAN, LESS_THAN_EQUAL -> high = earlier(high, periods.periodOf(first));
+          case GREATER_THAN, GREATER_THAN_EQUAL -> low = later(low, periods.periodOfBound(first));
+          case LESS_THAN, LESS_THAN_EQUAL -> high = earlier(high, periods.periodOfBound(first));
           default -> throw new IllegalStateException(condition.keyword() + " bounds no period");
         }
       }

@@ -1,0 +1,307 @@
+package dev.rowan.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rowan.core.HBaseRepository;
+import dev.rowan.core.Limit;
+import dev.rowan.core.Page;
+import dev.rowan.core.PageRequest;
+import dev.rowan.core.Rowan;
+import dev.rowan.core.Sort;
+import dev.rowan.mapping.annotation.Column;
+import dev.rowan.mapping.annotation.Descending;
+import dev.rowan.mapping.annotation.Index;
+import dev.rowan.mapping.annotation.RowKey;
+import dev.rowan.mapping.annotation.Table;
+import dev.rowan.mapping.annotation.TablePerPeriod;
+import dev.rowan.test.HBaseTest;
+import dev.rowan.test.TestNamespace;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Where time-period tables ({@code @TablePerPeriod}) meet the rest of Rowan: the listing of
+ * periods after the schema drops some, views added to an entity whose periods exist, drops that
+ * died midway, the schema calls on views, orders, limits, Or groups and pages across periods
+ * against hand-computed answers, page tokens, null parameters and explain.
+ */
+@HBaseTest
+class TablePerPeriodEdgesIT {
+
+  @Table(name = "dev_events")
+  @TablePerPeriod(property = "at", every = ChronoUnit.MONTHS, keep = 12, ahead = 1)
+  record Event(@RowKey(order = 0) String deviceId, @RowKey(order = 1) @Descending Instant at, @Column String type,
+      @Column long value) {}
+
+  interface Events extends HBaseRepository<Event> {
+    long countByAtBetween(Instant from, Instant to);
+
+    List<Event> findByDeviceIdAndAtBetween(String deviceId, Instant from, Instant to, Limit limit);
+
+    List<Event> findByDeviceIdAndAtBetween(String deviceId, Instant from, Instant to, Sort sort);
+
+    Page<Event> findByDeviceIdAndAtBetweenOrderByAtDesc(String deviceId, Instant from, Instant to, PageRequest page);
+  }
+
+  /** The same table as {@link Typed}, before its view was declared. */
+  @Table(name = "dev_log")
+  @TablePerPeriod(property = "at", every = ChronoUnit.MONTHS, ahead = 0)
+  record Untyped(@RowKey(order = 0) String deviceId, @RowKey(order = 1) Instant at, @Column String type) {}
+
+  @Table(name = "dev_log")
+  @TablePerPeriod(property = "at", every = ChronoUnit.MONTHS, ahead = 0)
+  @Index(name = "type", key = {"type", "at"})
+  record Typed(@RowKey(order = 0) String deviceId, @RowKey(order = 1) Instant at, @Column String type) {}
+
+  interface Untypeds extends HBaseRepository<Untyped> {}
+
+  interface Typeds extends HBaseRepository<Typed> {
+    List<Typed> findByTypeAndAtBetween(String type, Instant from, Instant to);
+  }
+
+  interface Orders extends HBaseRepository<Event> {
+    Optional<Event> findFirstByDeviceIdAndAtBetweenOrderByAtDesc(String deviceId, Instant from, Instant to);
+
+    List<Event> findByDeviceIdAndAtBetween(String deviceId, Instant from, Instant to, Sort sort, Limit limit);
+
+    List<Event> findTop3ByDeviceIdAndAtBeforeOrTypeAndAtAfterOrderByAtDesc(String deviceId, Instant before,
+        String type, Instant after);
+
+    Page<Event> findByDeviceIdAndAtBetweenOrTypeAndAtBetweenOrderByAtDesc(String deviceId, Instant from, Instant to,
+        String type, Instant typeFrom, Instant typeTo, PageRequest page);
+
+    long countByDeviceIdAndAtBefore(String deviceId, Instant before);
+
+    List<Event> findByDeviceIdAndAtIn(String deviceId, List<Instant> at);
+
+    Page<Event> findByDeviceIdAndAtAfterOrderByAtAsc(String deviceId, Instant after, PageRequest page);
+  }
+
+  private static final Instant JANUARY = Instant.parse("2025-01-10T10:00:00Z");
+  private static final Instant FEBRUARY = Instant.parse("2025-02-10T10:00:00Z");
+
+  @Test
+  void aPeriodThatDropExpiredPeriodsDroppedIsNotReadByTheNextQueryOfTheSameRowan(Connection connection,
+      TestNamespace namespace) {
+    // the refresh a production Rowan has (10 s by default); the tests' own Rowan refreshes every second
+    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).viewRefresh(Duration.ofMinutes(5))
+        .build()) {
+      LocalDate current = LocalDate.now(ZoneOffset.UTC).withDayOfMonth(1);
+      LocalDate old = current.minusMonths(13);
+      rowan.schema().createPeriods(Event.class, old, current);
+      Events events = rowan.repository(Events.class);
+      Instant oldTime = old.atStartOfDay(ZoneOffset.UTC).toInstant().plusSeconds(60);
+      events.save(new Event("dev-1", oldTime, "boot", 1));
+      assertEquals(1, events.countByAtBetween(oldTime.minusSeconds(1), Instant.now()));
+
+      assertEquals(List.of(old, old.plusMonths(1)), rowan.schema().dropExpiredPeriods(Event.class));
+      // Schema.dropExpiredPeriods: "queries stop reading a dropped period at once"
+      assertEquals(0, events.countByAtBetween(oldTime.minusSeconds(1), Instant.now()),
+          "a dropped period is not read");
+    }
+  }
+
+  @Test
+  void aWriteToAPeriodThatDropExpiredPeriodsDroppedIsRefusedNamingItsMissingTable(Connection connection,
+      TestNamespace namespace) {
+    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).viewRefresh(Duration.ofMinutes(5))
+        .build()) {
+      LocalDate current = LocalDate.now(ZoneOffset.UTC).withDayOfMonth(1);
+      LocalDate old = current.minusMonths(13);
+      rowan.schema().createPeriods(Event.class, old, current);
+      Events events = rowan.repository(Events.class);
+      Instant oldTime = old.atStartOfDay(ZoneOffset.UTC).toInstant().plusSeconds(60);
+      events.save(new Event("dev-1", oldTime, "boot", 1));
+      rowan.schema().dropExpiredPeriods(Event.class);
+      IllegalStateException refused = assertThrows(IllegalStateException.class,
+          () -> events.save(new Event("dev-2", oldTime, "boot", 1)));
+      assertTrue(refused.getMessage().contains("which does not exist"), refused.getMessage());
+    }
+  }
+
+  @Test
+  void aViewAddedToAnEntityIsInThePeriodsMadeAfterAndThoseBeforeAnswerFromTheirMainTables(Rowan rowan) {
+    rowan.schema().create(Untyped.class); // the current period, without the view
+    Instant now = Instant.now();
+    rowan.repository(Untypeds.class).save(new Untyped("dev-1", now, "boot"));
+    LocalDate current = LocalDate.now(ZoneOffset.UTC).withDayOfMonth(1);
+
+    rowan.schema().create(Typed.class);
+    rowan.schema().createPeriods(Typed.class, current.plusMonths(1), current.plusMonths(1));
+
+    assertTrue(rowan.schema().check(Typed.class).matches(), rowan.schema().check(Typed.class).toString());
+    Typeds typeds = rowan.repository(Typeds.class);
+    Instant next = current.plusMonths(1).atStartOfDay(ZoneOffset.UTC).toInstant().plusSeconds(5);
+    typeds.save(new Typed("dev-2", next, "boot"));
+    typeds.save(new Typed("dev-1", now, "boot")); // written in the current period, which has no such view
+    assertEquals(List.of(new Typed("dev-1", now, "boot"), new Typed("dev-2", next, "boot")),
+        typeds.findByTypeAndAtBetween("boot", now.minusSeconds(1), next.plusSeconds(1)),
+        "the current period read through its main table, the next through its view");
+    IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+        () -> rowan.schema().buildingViews(Typed.class));
+    assertTrue(refused.getMessage().startsWith("schema().buildingViews(Typed.class): Typed is kept in one table per"
+        + " period (@TablePerPeriod)"), refused.getMessage());
+  }
+
+  @Test
+  void aViewTableLeftWithoutItsMainTableIsRefusedByCreate(Rowan rowan, Admin admin, TestNamespace namespace)
+      throws Exception {
+    rowan.schema().createPeriods(Typed.class, LocalDate.of(2025, 1, 1), LocalDate.of(2025, 1, 1));
+    rowan.repository(Typeds.class).save(new Typed("dev-1", JANUARY, "boot"));
+    admin.disableTable(namespace.tableName("dev_log_2025_01")); // the main table gone, by hand or an old drop
+    admin.deleteTable(namespace.tableName("dev_log_2025_01"));
+    String refused = assertThrows(dev.rowan.core.SchemaMismatchException.class,
+        () -> rowan.schema().createPeriods(Typed.class, LocalDate.of(2025, 1, 1), LocalDate.of(2025, 1, 1)))
+        .getMessage();
+    assertTrue(refused.contains("Table " + namespace.name() + ":dev_log_2025_01.type, a view of Typed, exists but its"
+        + " main table " + namespace.name() + ":dev_log_2025_01 does not"), refused);
+  }
+
+  @Test
+  void aDropOfAPeriodEntityThatDiedAfterAMainTableDropsThatPeriodsViewsWhenRunAgain(Rowan rowan, Admin admin,
+      TestNamespace namespace) throws Exception {
+    rowan.schema().createPeriods(Typed.class, LocalDate.of(2025, 1, 1), LocalDate.of(2025, 1, 1));
+    rowan.repository(Typeds.class).save(new Typed("dev-1", JANUARY, "boot"));
+    // SchemaAdmin.dropTables drops the main table first, then the views: a drop that dies between them
+    admin.disableTable(namespace.tableName("dev_log_2025_01"));
+    admin.deleteTable(namespace.tableName("dev_log_2025_01"));
+    rowan.schema().drop(Typed.class); // run again, as after any failed drop
+    assertTrue(!admin.tableExists(namespace.tableName("dev_log_2025_01.type")),
+        "schema().drop leaves the view table of a period whose main table went first");
+  }
+
+  @Test
+  void aPeriodMadeAgainAfterAnInterruptedDropDoesNotAnswerFromItsOldViewRows(Rowan rowan, Admin admin,
+      TestNamespace namespace) throws Exception {
+    rowan.schema().createPeriods(Typed.class, LocalDate.of(2025, 1, 1), LocalDate.of(2025, 1, 1));
+    rowan.repository(Typeds.class).save(new Typed("dev-1", JANUARY, "boot"));
+    admin.disableTable(namespace.tableName("dev_log_2025_01"));
+    admin.deleteTable(namespace.tableName("dev_log_2025_01"));
+    rowan.schema().drop(Typed.class);
+    rowan.schema().createPeriods(Typed.class, LocalDate.of(2025, 1, 1), LocalDate.of(2025, 1, 1));
+    try (Rowan fresh = Rowan.builder(admin.getConnection()).namespace(namespace.name()).build()) {
+      assertEquals(List.of(), fresh.repository(Typeds.class).findByTypeAndAtBetween("boot", JANUARY.minusSeconds(1),
+          JANUARY.plusSeconds(1)), "the period's main table is new and empty");
+    }
+  }
+
+  @Test
+  void ordersLimitsOrGroupsPagesAndBoundsAcrossPeriodsAnswerAsASingleTableWould(Rowan rowan) {
+    rowan.schema().createPeriods(Event.class, LocalDate.of(2025, 1, 1), LocalDate.of(2025, 4, 1));
+    Orders events = rowan.repository(Orders.class);
+    Event jan10 = new Event("d1", Instant.parse("2025-01-10T00:00:00Z"), "boot", 1);
+    Event jan20 = new Event("d1", Instant.parse("2025-01-20T00:00:00Z"), "alarm", 2);
+    Event feb05 = new Event("d1", Instant.parse("2025-02-05T00:00:00Z"), "boot", 3);
+    Event feb28 = new Event("d1", Instant.parse("2025-02-28T23:59:59.999Z"), "alarm", 4);
+    Event mar01 = new Event("d1", Instant.parse("2025-03-01T00:00:00Z"), "boot", 5);
+    Event mar15 = new Event("d1", Instant.parse("2025-03-15T00:00:00Z"), "alarm", 6);
+    Event other = new Event("d2", Instant.parse("2025-02-10T00:00:00Z"), "alarm", 7);
+    events.saveAll(List.of(jan10, jan20, feb05, feb28, mar01, mar15, other));
+    Instant from = Instant.parse("2025-01-01T00:00:00Z");
+    Instant to = Instant.parse("2025-04-30T00:00:00Z");
+
+    assertEquals(Optional.of(mar15), events.findFirstByDeviceIdAndAtBetweenOrderByAtDesc("d1", from, to));
+    assertEquals(List.of(mar15, mar01, feb28),
+        events.findByDeviceIdAndAtBetween("d1", from, to, Sort.by("at").descending(), Limit.of(3)));
+    assertEquals(List.of(mar15, feb28, other), events.findTop3ByDeviceIdAndAtBeforeOrTypeAndAtAfterOrderByAtDesc(
+        "d1", Instant.parse("2025-01-15T00:00:00Z"), "alarm", Instant.parse("2025-02-01T00:00:00Z")));
+    assertEquals(4, events.countByDeviceIdAndAtBefore("d1", mar01.at()), "Before is exclusive");
+    assertEquals(List.of(jan10, mar01), events.findByDeviceIdAndAtIn("d1", List.of(mar01.at(), jan10.at())));
+
+    List<Event> paged = new java.util.ArrayList<>();
+    PageRequest request = PageRequest.of(2);
+    List<Integer> sizes = new java.util.ArrayList<>();
+    do {
+      Page<Event> page = events.findByDeviceIdAndAtBetweenOrTypeAndAtBetweenOrderByAtDesc("d1", from, to, "alarm",
+          from, to, request);
+      paged.addAll(page.content());
+      sizes.add(page.content().size());
+      request = page.next();
+    } while (request != null && sizes.size() < 10);
+    assertEquals(List.of(mar15, mar01, feb28, other, feb05, jan20, jan10), paged, "pages " + sizes);
+
+    List<Event> ascending = new java.util.ArrayList<>();
+    request = PageRequest.of(2);
+    int pages = 0;
+    do {
+      Page<Event> page = events.findByDeviceIdAndAtAfterOrderByAtAsc("d1", from, request);
+      ascending.addAll(page.content());
+      request = page.next();
+    } while (request != null && ++pages < 10);
+    assertEquals(List.of(jan10, jan20, feb05, feb28, mar01, mar15), ascending);
+  }
+
+  @Test
+  void schemaCallsOnViewsRefuseAPeriodEntityAndRecordLayoutRecordsEachPeriod(Rowan rowan) {
+    rowan.schema().create(Event.class);
+    rowan.schema().recordLayout(Event.class); // every period records it already: nothing to do, nothing refused
+    for (Runnable call : List.<Runnable>of(() -> rowan.schema().activateViews(Event.class),
+        () -> rowan.schema().dropView(Event.class, "type"), () -> rowan.schema().awaitBuildingViewsKnown(Event.class))) {
+      IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, call::run);
+      assertTrue(refused.getMessage().contains("Event is kept in one table per period (@TablePerPeriod), and a period's"
+          + " views are those its class declared when the period was made"), refused.getMessage());
+    }
+    assertTrue(rowan.schema().check(Event.class).matches());
+  }
+
+  @Test
+  void aPageTokenOfAnotherMethodIsRefusedNamingTheMethod(Rowan rowan) {
+    rowan.schema().createPeriods(Event.class, LocalDate.of(2025, 1, 1), LocalDate.of(2025, 2, 1));
+    Events events = rowan.repository(Events.class);
+    byte[] foreign = new byte[24];
+    Arrays.fill(foreign, (byte) 0x7f);
+    RuntimeException refused = assertThrows(RuntimeException.class, () -> events
+        .findByDeviceIdAndAtBetweenOrderByAtDesc("dev-1", JANUARY, FEBRUARY, new PageRequest(5, foreign)));
+    assertTrue(refused instanceof IllegalArgumentException && refused.getMessage().equals(
+        "Events.findByDeviceIdAndAtBetweenOrderByAtDesc: the PageRequest's continuation is not one of its pages"),
+        refused.getClass().getName() + ": " + refused.getMessage());
+  }
+
+  @Test
+  void aNullLimitOrSortIsRefusedEvenWhenNoPeriodIsRead(Rowan rowan) {
+    rowan.schema().createPeriods(Event.class, LocalDate.of(2025, 1, 1), LocalDate.of(2025, 2, 1));
+    Events events = rowan.repository(Events.class);
+    Instant from = Instant.parse("2030-01-01T00:00:00Z"); // no period's tables
+    Instant to = Instant.parse("2030-02-01T00:00:00Z");
+    // a single table's method refuses both: "the Limit is null; pass Limit.unlimited() for no limit"
+    assertThrows(IllegalArgumentException.class,
+        () -> events.findByDeviceIdAndAtBetween("dev-1", JANUARY, FEBRUARY, (Limit) null), "periods read");
+    assertEquals("Events.findByDeviceIdAndAtBetween: the Limit is null; pass Limit.unlimited() for no limit",
+        assertThrows(IllegalArgumentException.class,
+            () -> events.findByDeviceIdAndAtBetween("dev-1", from, to, (Limit) null), "no period read").getMessage());
+    assertEquals("Events.findByDeviceIdAndAtBetween: the Sort is null; pass Sort.unsorted() for the method's own order",
+        assertThrows(IllegalArgumentException.class,
+            () -> events.findByDeviceIdAndAtBetween("dev-1", from, to, (Sort) null), "no period read").getMessage());
+    String order = assertThrows(IllegalArgumentException.class, () -> events.findByDeviceIdAndAtBetween("dev-1",
+        JANUARY, FEBRUARY, Sort.by("value"))).getMessage();
+    assertTrue(order.startsWith("Events.findByDeviceIdAndAtBetween: the Sort orders by value, but Event.at names the"
+        + " period table of each entity, and the periods are read one after another: sort by at first (Sort.by(\"at\"),"
+        + " then value)"), order);
+  }
+
+  interface Explained extends HBaseRepository<Event> {
+    List<Event> findByDeviceIdAndAtBetween(String deviceId, Instant from, Instant to, Sort sort, Limit limit);
+  }
+
+  @Test
+  void explainOfAPeriodMethodTellsOfItsLimitAndSortParameters(Rowan rowan) {
+    rowan.schema().createPeriods(Event.class, LocalDate.of(2025, 1, 1), LocalDate.of(2025, 2, 1));
+    String plan = rowan.repository(Explained.class).explain("findByDeviceIdAndAtBetween");
+    assertTrue(plan.contains("  order: from the Sort parameter, at each call"), plan);
+    assertTrue(plan.contains("  limit: from the Limit parameter, at each call"), plan);
+    assertTrue(plan.contains("one after another, in the order of the call's Sort (newest first when it sorts by at"
+        + " descending; the method's own: oldest first)"), plan);
+    assertTrue(plan.endsWith("existing now: 2 periods, dev_events_2025_01 to dev_events_2025_02\n"), plan);
+  }
+}
