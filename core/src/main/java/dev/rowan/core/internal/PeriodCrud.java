@@ -70,7 +70,11 @@ final class PeriodCrud<T> implements EntityCrud<T> {
       Objects.requireNonNull(entity, () -> "cannot " + (insert ? "insert" : "save") + " a null " + model.entityName());
       Object[] values = model.values(entity);
       LocalDate period = model.periods().periodOfValues(values);
-      EntityStore<T> store = periodStores.computeIfAbsent(period, p -> stores.forWrite(values));
+      EntityStore<T> store = periodStores.computeIfAbsent(period, p -> {
+        EntityStore<T> found = stores.forWrite(values);
+        found.context().roster.requireKnown(); // a period whose table names a view this class lacks: refused first
+        return found;
+      });
       CellLimits.check(store.context(), values, model.write(values)); // nothing is written unless every entity is valid
       byPeriod.computeIfAbsent(period, p -> new ArrayList<>()).add(given.size());
       given.add(entity);

@@ -88,7 +88,7 @@ final class QueryMethod<T> implements RepositoryHandler.Explained {
       String state = building.stream().allMatch(view -> roster.whyUnread(view).equals(ViewRoster.DROPPED)) ? "dropped"
           : building.stream().allMatch(view -> roster.whyUnread(view).equals(ViewRoster.MISSING)) ? "missing"
           : "building";
-      text += "  " + state + ": " + String.join("; ", building.stream()
+      text += "  " + state + ": " + String.join("; ", building.stream().sorted()
           .map(view -> "view " + view + " " + roster.whyUnread(view)).toList()) + "; meanwhile the method reads:\n"
           + meanwhile.indent(2);
     }

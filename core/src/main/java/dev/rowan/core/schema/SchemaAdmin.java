@@ -14,13 +14,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.Objects;
 import java.util.function.Function;
-import org.apache.hadoop.hbase.NamespaceDescriptor;
-import org.apache.hadoop.hbase.NamespaceExistException;
 import org.apache.hadoop.hbase.NamespaceNotFoundException;
-import org.apache.hadoop.hbase.TableExistsException;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.TableNotEnabledException;
-import org.apache.hadoop.hbase.TableNotFoundException;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.TableDescriptor;
@@ -97,7 +92,7 @@ public final class SchemaAdmin {
       List<String> differences = new ArrayList<>();
       List<TableSpec> missing = new ArrayList<>();
       for (TableSpec table : tables.tables()) {
-        TableDescriptor live = describe(admin, table.name());
+        TableDescriptor live = AdminTables.describe(admin, table.name());
         if (live == null) {
           missing.add(table);
         } else {
@@ -118,7 +113,7 @@ public final class SchemaAdmin {
       }
       throwIfAny(tables.entity(), differences);
       if (!missing.isEmpty()) {
-        ensureNamespace(admin);
+        AdminTables.ensureNamespace(admin, namespace);
       }
       long now = System.currentTimeMillis();
       for (TableSpec table : missing) {
@@ -127,7 +122,7 @@ public final class SchemaAdmin {
         TableDescriptor descriptor = table == tables.tables().get(0) ? ViewStates.withViews(table.descriptor(),
             model.indexes().stream().map(dev.rowan.mapping.IndexDefinition::name).collect(java.util.stream.Collectors
                 .toSet())) : mainExists ? ViewStates.building(table.descriptor(), now) : table.descriptor();
-        TableDescriptor raced = createTable(admin, table, descriptor);
+        TableDescriptor raced = AdminTables.createTable(admin, table, descriptor);
         if (raced != null) {
           differences.addAll(compare(tables.entity(), table, raced));
         }
@@ -164,7 +159,7 @@ public final class SchemaAdmin {
       List<String> found = new ArrayList<>();
       Set<TableName> absent = new java.util.HashSet<>();
       for (TableSpec table : tables.tables()) {
-        TableDescriptor live = describe(admin, table.name());
+        TableDescriptor live = AdminTables.describe(admin, table.name());
         if (live == null && period && table != tables.tables().get(0)) {
           absent.add(table.name()); // a view the period was made without, if its main table does not name it
         } else if (live == null) {
@@ -212,7 +207,7 @@ public final class SchemaAdmin {
       List<String> differences = new ArrayList<>();
       List<TableDescriptor> unrecorded = new ArrayList<>();
       for (TableSpec table : tables.tables()) {
-        TableDescriptor live = describe(admin, table.name());
+        TableDescriptor live = AdminTables.describe(admin, table.name());
         if (live == null) {
           differences.add(TableComparison.missing(table.name()));
           continue;
@@ -249,7 +244,7 @@ public final class SchemaAdmin {
     List<String> differences = withAdmin("check the layout of", tables.tables().get(0).name(), admin -> {
       List<String> found = new ArrayList<>();
       for (TableSpec table : tables.tables()) {
-        TableDescriptor live = describe(admin, table.name());
+        TableDescriptor live = AdminTables.describe(admin, table.name());
         if (live == null) {
           continue;
         }
@@ -280,7 +275,7 @@ public final class SchemaAdmin {
    */
   private List<String> droppedViews(Admin admin, EntityTables tables, Set<TableName> absent) throws IOException {
     TableName main = tables.tables().get(0).name();
-    TableDescriptor live = describe(admin, main);
+    TableDescriptor live = AdminTables.describe(admin, main);
     java.util.Optional<Set<String>> named = live == null ? java.util.Optional.empty() : ViewStates.views(live);
     List<String> found = new ArrayList<>();
     for (TableSpec table : tables.tables().subList(1, tables.tables().size())) {
@@ -317,7 +312,7 @@ public final class SchemaAdmin {
         }
       }
     } catch (IOException e) {
-      if (!causedBy(e, NamespaceNotFoundException.class)) {
+      if (!AdminTables.causedBy(e, NamespaceNotFoundException.class)) {
         throw e;
       }
     }
@@ -363,7 +358,7 @@ public final class SchemaAdmin {
     java.util.Collections.reverse(viewsFirst);
     for (TableSpec table : viewsFirst) {
       withAdmin("drop", table.name(), admin -> {
-        dropTable(admin, table.name());
+        AdminTables.dropTable(admin, table.name());
         return null;
       });
     }
@@ -375,98 +370,7 @@ public final class SchemaAdmin {
     }
   }
 
-  /** The live descriptor of {@code name}, or null when there is no such table. */
-  static TableDescriptor describe(Admin admin, TableName name) throws IOException {
-    try {
-      return admin.getDescriptor(name);
-    } catch (IOException e) {
-      if (causedBy(e, TableNotFoundException.class) || causedBy(e, NamespaceNotFoundException.class)) {
-        return null;
-      }
-      throw e;
-    }
-  }
-
-  /**
-   * Creates {@code table} as {@code descriptor} (its descriptor with the values of
-   * {@link ViewStates}), or returns the live descriptor when someone else created it first.
-   */
-  private static TableDescriptor createTable(Admin admin, TableSpec table, TableDescriptor descriptor)
-      throws IOException {
-    try {
-      byte[][] splitKeys = table.splitKeys();
-      if (splitKeys.length == 0) {
-        admin.createTable(descriptor);
-      } else {
-        admin.createTable(descriptor, splitKeys);
-      }
-      return null;
-    } catch (IOException e) {
-      if (!causedBy(e, TableExistsException.class)) {
-        throw e;
-      }
-      TableDescriptor live = describe(admin, table.name());
-      if (live == null) {
-        throw e; // created and dropped again meanwhile: report what HBase said
-      }
-      return live;
-    }
-  }
-
-  private void ensureNamespace(Admin admin) throws IOException {
-    if (namespace == null) {
-      return;
-    }
-    try {
-      admin.getNamespaceDescriptor(namespace);
-    } catch (IOException e) {
-      if (!causedBy(e, NamespaceNotFoundException.class)) {
-        throw e;
-      }
-      try {
-        admin.createNamespace(NamespaceDescriptor.create(namespace).build());
-      } catch (IOException raced) {
-        if (!causedBy(raced, NamespaceExistException.class)) {
-          throw raced;
-        }
-      }
-    }
-  }
-
-  static void dropTable(Admin admin, TableName name) throws IOException {
-    if (!admin.tableExists(name)) {
-      return;
-    }
-    try {
-      admin.disableTable(name);
-    } catch (IOException e) {
-      if (causedBy(e, TableNotFoundException.class)) {
-        return;
-      }
-      if (!causedBy(e, TableNotEnabledException.class)) {
-        throw e;
-      }
-    }
-    try {
-      admin.deleteTable(name);
-    } catch (IOException e) {
-      if (!causedBy(e, TableNotFoundException.class)) {
-        throw e;
-      }
-    }
-  }
-
   private <R> R withAdmin(String operation, TableName table, AdminCall<R> call) {
     return HBaseCalls.admin(connection, table, operation, call);
-  }
-
-  /** Whether {@code e} or one of its causes is a {@code type}, as HBase may wrap remote errors. */
-  static boolean causedBy(Throwable e, Class<? extends Throwable> type) {
-    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-      if (type.isInstance(t)) {
-        return true;
-      }
-    }
-    return false;
   }
 }

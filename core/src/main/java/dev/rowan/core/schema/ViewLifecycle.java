@@ -67,7 +67,7 @@ public final class ViewLifecycle {
   public Set<String> droppedViews(EntityModel<?> model) {
     TableName main = names.apply(model.tableName());
     java.util.Optional<Set<String>> named = HBaseCalls.admin(connection, main, "read the views of", admin -> {
-      TableDescriptor live = SchemaAdmin.describe(admin, main);
+      TableDescriptor live = AdminTables.describe(admin, main);
       return live == null ? java.util.Optional.<Set<String>>empty() : ViewStates.views(live);
     });
     Set<String> dropped = new TreeSet<>();
@@ -113,13 +113,13 @@ public final class ViewLifecycle {
   public void awaitNotice(EntityModel<?> model) {
     TableName main = names.apply(model.tableName());
     java.util.Optional<Set<String>> named = HBaseCalls.admin(connection, main, "read the views of", admin -> {
-      TableDescriptor live = SchemaAdmin.describe(admin, main);
+      TableDescriptor live = AdminTables.describe(admin, main);
       return live == null ? java.util.Optional.<Set<String>>empty() : ViewStates.views(live);
     });
     long newest = 0;
     for (IndexDefinition index : model.indexes()) {
       TableDescriptor live = HBaseCalls.admin(connection, main, "read the view states of",
-          admin -> SchemaAdmin.describe(admin, viewTable(model, index.name())));
+          admin -> AdminTables.describe(admin, viewTable(model, index.name())));
       if (live != null && ViewStates.isBuilding(live)) {
         if (named.isPresent() && !named.get().contains(index.name())) {
           throw new IllegalStateException("view " + index.name() + " of " + model.entityName() + " is building, but"
@@ -142,7 +142,7 @@ public final class ViewLifecycle {
    */
   static void recordViews(Admin admin, EntityModel<?> model, Function<String, TableName> names) throws IOException {
     TableName main = names.apply(model.tableName());
-    TableDescriptor live = SchemaAdmin.describe(admin, main);
+    TableDescriptor live = AdminTables.describe(admin, main);
     if (live == null) {
       return;
     }
@@ -151,7 +151,7 @@ public final class ViewLifecycle {
     named.ifPresent(views::addAll);
     List<TableDescriptor> newlyNamed = new java.util.ArrayList<>();
     for (IndexDefinition index : model.indexes()) {
-      TableDescriptor view = SchemaAdmin.describe(admin, names.apply(model.tableName() + "." + index.name()));
+      TableDescriptor view = AdminTables.describe(admin, names.apply(model.tableName() + "." + index.name()));
       if (view != null && !ViewStates.isDropping(view) && views.add(index.name())
           && (named.isPresent() || ViewStates.isBuilding(view))) {
         newlyNamed.add(view);
@@ -181,8 +181,8 @@ public final class ViewLifecycle {
     TableName main = names.apply(model.tableName());
     TableName table = viewTable(model, view);
     boolean known = HBaseCalls.admin(connection, main, "drop view " + view + " of", admin -> {
-      TableDescriptor live = SchemaAdmin.describe(admin, main);
-      TableDescriptor viewLive = SchemaAdmin.describe(admin, table);
+      TableDescriptor live = AdminTables.describe(admin, main);
+      TableDescriptor viewLive = AdminTables.describe(admin, table);
       if (live == null || viewLive == null) {
         return false;
       }
@@ -198,12 +198,12 @@ public final class ViewLifecycle {
     });
     if (!known) {
       throw new IllegalArgumentException("cannot drop view '" + view + "' of " + model.entityName() + ": table "
-          + (HBaseCalls.admin(connection, main, "describe", admin -> SchemaAdmin.describe(admin, main)) == null
+          + (HBaseCalls.admin(connection, main, "describe", admin -> AdminTables.describe(admin, main)) == null
               ? main.getNameAsString() : table.getNameAsString()) + " does not exist");
     }
     sleepUntil(System.currentTimeMillis() + notice.toMillis(), table.getNameAsString());
     HBaseCalls.admin(connection, table, "drop view table", admin -> {
-      SchemaAdmin.dropTable(admin, table);
+      AdminTables.dropTable(admin, table);
       return null;
     });
   }
@@ -217,7 +217,7 @@ public final class ViewLifecycle {
     String prefix = main.getQualifierAsString() + ".";
     for (TableName table : admin.listTableNamesByNamespace(main.getNamespaceAsString())) {
       if (table.getQualifierAsString().startsWith(prefix)) {
-        TableDescriptor live = SchemaAdmin.describe(admin, table);
+        TableDescriptor live = AdminTables.describe(admin, table);
         if (live != null && !ViewStates.isDropping(live)) {
           views.add(table.getQualifierAsString().substring(prefix.length()));
         }
@@ -241,7 +241,7 @@ public final class ViewLifecycle {
     return HBaseCalls.admin(connection, tables.tables().get(0).name(), what, admin -> {
       Set<String> building = new TreeSet<>();
       for (IndexDefinition index : model.indexes()) {
-        TableDescriptor live = SchemaAdmin.describe(admin, viewTable(model, index.name()));
+        TableDescriptor live = AdminTables.describe(admin, viewTable(model, index.name()));
         if (live != null && ViewStates.isBuilding(live)) {
           action.apply(admin, live, index.name());
           building.add(index.name());
