@@ -46,7 +46,7 @@ import org.junit.jupiter.api.Test;
 @HBaseTest
 class LiveViewShapesIT {
 
-  private static final int ENTITIES = 3_000;
+  private static final int ENTITIES = 2_000;
 
   @Table(name = "salted_live", salt = @Salt(buckets = 4))
   @Index(name = "seller", key = {"sellerId", "orderNo"})
