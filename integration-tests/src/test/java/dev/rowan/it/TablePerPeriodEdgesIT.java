@@ -94,15 +94,10 @@ class TablePerPeriodEdgesIT {
   @Test
   void aPeriodThatDropExpiredPeriodsDroppedIsNotReadByTheNextQueryOfTheSameRowan(Connection connection,
       TestNamespace namespace) {
-    // the refresh a production Rowan has (10 s by default); the tests' own Rowan refreshes every second
-    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).viewRefresh(Duration.ofMinutes(5))
-        .build()) {
-      LocalDate current = LocalDate.now(ZoneOffset.UTC).withDayOfMonth(1);
-      LocalDate old = current.minusMonths(13);
-      rowan.schema().createPeriods(Event.class, old, current);
+    try (Rowan rowan = slowToListPeriods(connection, namespace)) {
       Events events = rowan.repository(Events.class);
-      Instant oldTime = old.atStartOfDay(ZoneOffset.UTC).toInstant().plusSeconds(60);
-      events.save(new Event("dev-1", oldTime, "boot", 1));
+      Instant oldTime = savedInAnExpiringPeriod(rowan, events);
+      LocalDate old = LocalDate.ofInstant(oldTime, ZoneOffset.UTC);
       assertEquals(1, events.countByAtBetween(oldTime.minusSeconds(1), Instant.now()));
 
       assertEquals(List.of(old, old.plusMonths(1)), rowan.schema().dropExpiredPeriods(Event.class));
@@ -115,19 +110,35 @@ class TablePerPeriodEdgesIT {
   @Test
   void aWriteToAPeriodThatDropExpiredPeriodsDroppedIsRefusedNamingItsMissingTable(Connection connection,
       TestNamespace namespace) {
-    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).viewRefresh(Duration.ofMinutes(5))
-        .build()) {
-      LocalDate current = LocalDate.now(ZoneOffset.UTC).withDayOfMonth(1);
-      LocalDate old = current.minusMonths(13);
-      rowan.schema().createPeriods(Event.class, old, current);
+    try (Rowan rowan = slowToListPeriods(connection, namespace)) {
       Events events = rowan.repository(Events.class);
-      Instant oldTime = old.atStartOfDay(ZoneOffset.UTC).toInstant().plusSeconds(60);
-      events.save(new Event("dev-1", oldTime, "boot", 1));
+      Instant oldTime = savedInAnExpiringPeriod(rowan, events);
       rowan.schema().dropExpiredPeriods(Event.class);
       IllegalStateException refused = assertThrows(IllegalStateException.class,
           () -> events.save(new Event("dev-2", oldTime, "boot", 1)));
       assertTrue(refused.getMessage().contains("which does not exist"), refused.getMessage());
     }
+  }
+
+  /**
+   * A Rowan that lists the periods again only every five minutes, as a production one lists them
+   * every ten seconds: the tests' own Rowan lists them every second, sooner than a drop takes.
+   */
+  private static Rowan slowToListPeriods(Connection connection, TestNamespace namespace) {
+    return Rowan.builder(connection).namespace(namespace.name()).viewRefresh(Duration.ofMinutes(5)).build();
+  }
+
+  /**
+   * Makes the periods from 13 months back to the current one and saves an event in the oldest,
+   * which {@code dropExpiredPeriods} drops (keep = 12); the event's time.
+   */
+  private static Instant savedInAnExpiringPeriod(Rowan rowan, Events events) {
+    LocalDate current = LocalDate.now(ZoneOffset.UTC).withDayOfMonth(1);
+    LocalDate old = current.minusMonths(13);
+    rowan.schema().createPeriods(Event.class, old, current);
+    Instant oldTime = old.atStartOfDay(ZoneOffset.UTC).toInstant().plusSeconds(60);
+    events.save(new Event("dev-1", oldTime, "boot", 1));
+    return oldTime;
   }
 
   @Test

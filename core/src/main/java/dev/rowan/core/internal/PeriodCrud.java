@@ -33,7 +33,7 @@ final class PeriodCrud<T> implements EntityCrud<T> {
 
   @Override
   public T save(T entity) {
-    return write(entity, "save");
+    return write(entity, false);
   }
 
   @Override
@@ -43,7 +43,7 @@ final class PeriodCrud<T> implements EntityCrud<T> {
 
   @Override
   public T insert(T entity) {
-    return write(entity, "insert");
+    return write(entity, true);
   }
 
   @Override
@@ -51,9 +51,9 @@ final class PeriodCrud<T> implements EntityCrud<T> {
     return saveAll(entities, true);
   }
 
-  private T write(T entity, String verb) {
-    Objects.requireNonNull(entity, () -> "cannot " + verb + " a null " + model.entityName());
-    return saveAll(List.of(entity), verb.equals("insert")).get(0);
+  private T write(T entity, boolean insert) {
+    Objects.requireNonNull(entity, () -> "cannot " + (insert ? "insert" : "save") + " a null " + model.entityName());
+    return saveAll(List.of(entity), insert).get(0);
   }
 
   /**

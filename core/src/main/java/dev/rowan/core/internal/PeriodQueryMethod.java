@@ -95,22 +95,18 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.Explained {
     List<dev.rowan.core.internal.query.Sort> sorts = query.sorts();
     if (special.sort() >= 0 && args[special.sort()] instanceof dev.rowan.core.Sort sort && !sort.isUnsorted()) {
       sorts = CallSorts.keys(sort);
-      String problem = PeriodChecks.orderProblem(sorts, periods);
+      String problem = PeriodChecks.sortProblem(sorts, periods);
       if (problem != null) {
-        throw new IllegalArgumentException(compiled.name() + ": the Sort " + problem.substring(0,
-            problem.indexOf(": order by")) + ": sort by " + periods.property().name() + " first (Sort.by(\""
-            + periods.property().name() + "\"), then " + sorts.get(0).property() + ")");
+        throw new IllegalArgumentException(compiled.name() + ": the Sort " + problem);
       }
     }
     List<LocalDate> existing = stores.periods();
     byPeriod.keySet().retainAll(existing); // a period dropped and made again gets a store of its new tables
-    List<LocalDate> read = PeriodRange.periods(query, args, periods, existing);
+    List<LocalDate> order = new ArrayList<>(PeriodRange.periods(query, args, periods, existing));
     if (!sorts.isEmpty() && sorts.get(0).descending()) {
-      read = new ArrayList<>(read);
-      Collections.reverse(read);
+      Collections.reverse(order);
     }
     int limit = limit(args);
-    List<LocalDate> order = read;
     return switch (compiled.result()) {
       case LIST -> list(order, args, limit);
       case SET -> new LinkedHashSet<>(list(order, args, limit));

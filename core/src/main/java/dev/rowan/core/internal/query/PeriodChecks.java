@@ -46,13 +46,24 @@ public final class PeriodChecks {
    * must start with the period property (or be empty).
    */
   public static String orderProblem(List<Sort> sorts, PeriodModel periods) {
+    String property = periods.property().name();
+    return orderProblem(sorts, periods, "order by " + property + " first (OrderBy" + capitalised(property)
+        + "Asc or Desc, then " + (sorts.isEmpty() ? "" : sorts.get(0).property()) + ")");
+  }
+
+  /** Why a call's {@code Sort}, as {@code sorts}, cannot order the results of periods read one after another, or null. */
+  public static String sortProblem(List<Sort> sorts, PeriodModel periods) {
+    String property = periods.property().name();
+    return orderProblem(sorts, periods, "sort by " + property + " first (Sort.by(\"" + property + "\"), then "
+        + (sorts.isEmpty() ? "" : sorts.get(0).property()) + ")");
+  }
+
+  private static String orderProblem(List<Sort> sorts, PeriodModel periods, String instead) {
     if (sorts.isEmpty() || sorts.get(0).property().equals(periods.property().name())) {
       return null;
     }
     return "orders by " + sorts.get(0).property() + ", but " + periods.property().qualifiedName() + " names the period"
-        + " table of each entity, and the periods are read one after another: order by "
-        + periods.property().name() + " first (OrderBy" + capitalised(periods.property().name()) + "Asc or Desc, then "
-        + sorts.get(0).property() + ")";
+        + " table of each entity, and the periods are read one after another: " + instead;
   }
 
   private static String capitalised(String name) {
