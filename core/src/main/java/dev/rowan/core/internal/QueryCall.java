@@ -106,10 +106,9 @@ final class QueryCall<T> {
   List<Object> list() {
     List<AutoCloseable> resources = new ArrayList<>();
     try {
-      Iterator<Found> found = found(limit(), null, resources);
       List<Object> entities = new ArrayList<>();
-      while (entities.size() < limit() && found.hasNext()) {
-        entities.add(result(found.next().values()));
+      for (Found found : firstOf(found(limit(), null, resources), limit())) {
+        entities.add(result(found.values()));
       }
       return entities;
     } finally {
@@ -117,7 +116,32 @@ final class QueryCall<T> {
     }
   }
 
+  /**
+   * The first {@code max} entities of {@code found}, in its order: when it is a cursor of a view
+   * that stops before its end, with those that moved within the part read while it read
+   * ({@link QueryCursor#movedUpTo}), in their place.
+   */
+  private static List<Found> firstOf(Iterator<Found> found, int max) {
+    List<Found> first = new ArrayList<>();
+    while (first.size() < max && found.hasNext()) {
+      first.add(found.next());
+    }
+    if (found instanceof QueryCursor cursor) {
+      if (first.size() == max) {
+        first.addAll(cursor.movedUpTo(first.get(max - 1)));
+      }
+      if (cursor.foundMoved()) {
+        first.sort(cursor::compare);
+        return first.size() > max ? new ArrayList<>(first.subList(0, max)) : first;
+      }
+    }
+    return first;
+  }
+
   Stream<Object> stream() {
+    if (limit() < Integer.MAX_VALUE) { // at most the limit in memory: read as a list, with what moved in its place
+      return list().stream();
+    }
     List<AutoCloseable> resources = new ArrayList<>();
     Iterator<Found> found = found(limit(), null, resources);
     Iterator<Object> entities = new Iterator<>() {
@@ -173,14 +197,14 @@ final class QueryCall<T> {
     }
     List<AutoCloseable> resources = new ArrayList<>();
     try {
-      Iterator<Found> found = found(wanted + 1, after, resources);
+      List<Found> first = firstOf(found(wanted + 1, after, resources), wanted + 1);
       List<Object> content = new ArrayList<>();
       Found last = null;
-      while (content.size() < wanted && found.hasNext()) {
-        last = found.next();
-        content.add(result(last.values()));
+      for (Found found : first.subList(0, Math.min(wanted, first.size()))) {
+        last = found;
+        content.add(result(found.values()));
       }
-      boolean more = found.hasNext() && limit == 0;
+      boolean more = first.size() > wanted && limit == 0;
       if (!more) {
         return new Page<>(content, null);
       }
@@ -226,9 +250,8 @@ final class QueryCall<T> {
     List<T> entities = new ArrayList<>();
     List<AutoCloseable> resources = new ArrayList<>();
     try {
-      Iterator<Found> found = found(Integer.MAX_VALUE, null, resources);
-      while (entities.size() < limit() && found.hasNext()) {
-        entities.add(store.model().instantiate(found.next().values()));
+      for (Found found : firstOf(found(Integer.MAX_VALUE, null, resources), limit())) {
+        entities.add(store.model().instantiate(found.values()));
       }
     } finally {
       closeAll(resources);

@@ -10,13 +10,16 @@ import dev.rowan.core.internal.query.ScanSpec;
 import dev.rowan.core.TimeRange;
 import dev.rowan.index.MainRow;
 import java.io.Closeable;
+import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Set;
 import java.util.TreeSet;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.TableName;
@@ -67,6 +70,18 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
    * whose cells may be gone in part, and is left out.
    */
   private final boolean pastState;
+  /** When the read began, by this client's clock: the second look reads what was written since (less the write lease). */
+  private final long began;
+  /**
+   * The main row keys of the entities given so far, when the plan reads a view: a view read gives
+   * each entity once, though an entity that moves while it reads can have two rows in its range.
+   * Null for a read of the main table, where each entity has one row.
+   */
+  private final Set<ByteBuffer> given;
+  /** Whether the second look has been taken ({@link MovedEntities}). */
+  private boolean looked;
+  /** How many entities the second look found. */
+  private int moved;
 
   /**
    * Opens the reads of {@code plan} for the arguments {@code args}, fetching about {@code fetch}
@@ -80,8 +95,10 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
    */
   QueryCursor(StoreContext<?> context, ViewReader<?> reader, AccessPlan plan, List<Condition> group, Object[] args,
       int fetch, Position after, RowRead read, TimeRange written) {
+    this.began = System.currentTimeMillis();
     this.narrow = read.wholeRows() ? null : read;
     this.pastState = written != null;
+    this.given = plan.view() == null ? null : new HashSet<>();
     this.context = context;
     this.reader = reader;
     this.plan = plan;
@@ -131,7 +148,50 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
       }
       resolve(batch);
     }
+    if (ready.isEmpty() && given != null && !looked) {
+      ready.addAll(lookAgain(null)); // read to the end: what moved anywhere in the range while it read
+    }
     return !ready.isEmpty();
+  }
+
+  /**
+   * The entities that moved within the part of the range read so far while it was read, and that
+   * this cursor has not given, in its order ({@link MovedEntities}), for a caller that took
+   * {@code last} from it and stops there: those the second look finds up to {@code last} (it is
+   * taken now), or, when the read reached its end, those it found there and the caller did not
+   * take. None for a read of the main table.
+   */
+  List<Found> movedUpTo(Found last) {
+    if (given == null) {
+      return List.of();
+    }
+    if (!looked) {
+      return lookAgain(last.rowKey());
+    }
+    List<Found> rest = new ArrayList<>(ready);
+    ready.clear();
+    return rest;
+  }
+
+  /** Whether the second look found an entity: those it found come out of the read's key order. */
+  boolean foundMoved() {
+    return moved > 0;
+  }
+
+  /** The order of two entities this cursor gives, by the keys of their rows in the plan's direction. */
+  int compare(Found a, Found b) {
+    int order = spec.compareKeys(a.rowKey(), b.rowKey());
+    return order != 0 || a.columnKey() == null || b.columnKey() == null ? order
+        : Bytes.compareTo(a.columnKey(), b.columnKey());
+  }
+
+  private List<Found> lookAgain(byte[] last) {
+    looked = true;
+    List<Found> found = new ArrayList<>(MovedEntities.find(context, plan.view(), spec, group, args,
+        after == null ? null : after.rowKey(), last, began - context.writeLeaseMillis, given));
+    found.sort(this::compare);
+    moved += found.size();
+    return found;
   }
 
   @Override
@@ -221,7 +281,8 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
   }
 
   private void offer(byte[] rowKey, byte[] columnKey, Object[] values) {
-    if (values != null && !reached(rowKey, columnKey) && ConditionCheck.matches(values, group, args, context.model)) {
+    if (values != null && !reached(rowKey, columnKey) && ConditionCheck.matches(values, group, args, context.model)
+        && (given == null || given.add(ByteBuffer.wrap(context.model.rowKey().encode(values))))) {
       ready.add(new Found(rowKey, columnKey, values));
     }
   }

@@ -148,7 +148,7 @@ public record ScanSpec(AccessPlan plan, EntityModel<?> entity, Object[] args, Ro
   }
 
   /** The order of two keys with salt in the plan's direction, salt ignored. */
-  private int compareKeys(byte[] a, byte[] b) {
+  public int compareKeys(byte[] a, byte[] b) {
     int saltLength = plan.key().saltLength();
     int order = Bytes.compareTo(a, saltLength, a.length - saltLength, b, saltLength, b.length - saltLength);
     return plan.reversed() ? -order : order;

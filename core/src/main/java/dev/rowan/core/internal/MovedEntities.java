@@ -1,0 +1,182 @@
+package dev.rowan.core.internal;
+
+import dev.rowan.core.internal.QueryCursor.Found;
+import dev.rowan.core.internal.query.AccessPlan.Access;
+import dev.rowan.core.internal.query.Condition;
+import dev.rowan.core.internal.query.ConditionCheck;
+import dev.rowan.core.internal.query.ScanSpec;
+import dev.rowan.index.MainRow;
+import dev.rowan.index.ProtocolCells.Qualifier;
+import dev.rowan.index.ViewModel;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.CompareOperator;
+import org.apache.hadoop.hbase.filter.BinaryComparator;
+import org.apache.hadoop.hbase.filter.FilterList;
+import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
+import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
+import org.apache.hadoop.hbase.filter.QualifierFilter;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * The second look of a read through a view: finds the entities that moved within the read's
+ * range while it read, and that it may therefore have missed (docs/view-consistency.md, "Readers
+ * while entities move").
+ *
+ * <p>A scan of a view is not a snapshot: an entity whose view key changes while the scan runs can
+ * have its new row written behind the scan's position (or in a bucket or region already read)
+ * and its old row, ahead, retired before the scan gets there. Every write of such an entity
+ * leaves cells at its own timestamp in the rows it touches, the retired row included: the status
+ * that step 2 marks, and the delete marker of step 4, which stays until a major compaction. So
+ * after the first pass, one raw scan of the same ranges for the cells written since the read
+ * began (less the write lease: a write still in flight when the read began carries an older
+ * timestamp) finds a row of every entity written meanwhile. Each whose main row, read now,
+ * matches the query and that the first pass did not return is returned once more, in its
+ * current state.
+ */
+final class MovedEntities {
+
+  private MovedEntities() {}
+
+  /**
+   * The entities of view {@code view} that match {@code group} for {@code args}, that the first
+   * pass did not return ({@code returned}, their main row keys, to which those found are added),
+   * and whose rows the reads of {@code spec} (resumed after {@code after}, an unsalted row key, or
+   * from the start) hold cells of written at or after {@code since}; up to {@code last} (the
+   * salted view row key of the last entity the first pass gave, or null when it read to the end).
+   * Each comes with its current state and the view row key of that state, which lies after
+   * {@code after} and not after {@code last}: an entity that moved back before the position a page
+   * resumed after belongs to the pages before.
+   */
+  static List<Found> find(StoreContext<?> context, ViewModel view, ScanSpec spec, List<Condition> group,
+      Object[] args, byte[] after, byte[] last, long since, Set<ByteBuffer> returned) {
+    TableName table = context.viewTables.get(view);
+    int saltLength = view.key().saltLength();
+    byte[] lastUnsalted = last == null ? null : Arrays.copyOfRange(last, saltLength, last.length);
+    List<Scan> scans = new ArrayList<>();
+    if (spec.plan().access() == Access.GET) {
+      List<Get> gets = spec.gets(after);
+      if (gets.size() < 2) {
+        return List.of(); // one key: an entity cannot move within it
+      }
+      for (Get get : gets) {
+        if (lastUnsalted == null || spec.compareRows(get.getRow(), lastUnsalted) <= 0) {
+          scans.add(raw(new Scan().withStartRow(get.getRow(), true).withStopRow(get.getRow(), true), view, since,
+              table));
+        }
+      }
+    } else {
+      for (Scan scan : spec.scans(Integer.MAX_VALUE, after, false)) {
+        Scan bounded = upTo(scan, lastUnsalted, saltLength, spec);
+        if (bounded != null) {
+          scans.add(raw(bounded, view, since, table));
+        }
+      }
+    }
+    Set<ByteBuffer> candidates = new LinkedHashSet<>();
+    List<ResultScanner> scanners = HBaseCalls.call("second look", table,
+        () -> ScannerOpener.open(context.connection, table, scans));
+    try {
+      for (ResultScanner scanner : scanners) {
+        HBaseCalls.rows(scanner, "second look", table).forEachRemaining(row -> {
+          byte[] mainKey = mainKey(view, row);
+          if (mainKey != null && !returned.contains(ByteBuffer.wrap(mainKey))) {
+            candidates.add(ByteBuffer.wrap(mainKey));
+          }
+        });
+      }
+    } finally {
+      scanners.forEach(ResultScanner::close);
+    }
+    if (candidates.isEmpty()) {
+      return List.of();
+    }
+    List<Get> gets = candidates.stream().map(key -> new Get(Bytes.getBytes(key))).toList();
+    Result[] mains = HBaseCalls.on(context.connection, context.mainTable, "read main rows of view " + view.name(),
+        t -> t.get(gets));
+    List<Found> found = new ArrayList<>();
+    for (Result main : mains) {
+      MainRow row = MainRow.of(context.model, main);
+      if (!row.isLive()) {
+        continue;
+      }
+      Object[] values = row.values();
+      byte[] position = view.rowKey(values);
+      if (position == null || !ConditionCheck.matches(values, group, args, context.model)
+          || lastUnsalted != null && spec.compareRows(position, lastUnsalted) > 0
+          || after != null && spec.compareRows(position, after) <= 0
+          || !returned.add(ByteBuffer.wrap(main.getRow()))) {
+        continue;
+      }
+      found.add(new Found(position, null, values));
+    }
+    return found;
+  }
+
+  /** {@code scan} made raw, of the cells written at or after {@code since}: keys only, but a unique view's owner. */
+  private static Scan raw(Scan scan, ViewModel view, long since, TableName table) {
+    return HBaseCalls.call("second look", table, () -> {
+      Scan raw = new Scan().withStartRow(scan.getStartRow(), scan.includeStartRow())
+          .withStopRow(scan.getStopRow(), scan.includeStopRow()).setReversed(scan.isReversed()).setRaw(true)
+          .setTimeRange(since, Long.MAX_VALUE).setCacheBlocks(false);
+      if (view.isUnique()) { // the key names no entity: every owner written since, deleted or not
+        raw.readAllVersions().setFilter(new QualifierFilter(CompareOperator.EQUAL,
+            new BinaryComparator(Qualifier.OWNER.bytes())));
+      } else { // the key names the entity: one cell of each row, without its value
+        raw.setFilter(new FilterList(new FirstKeyOnlyFilter(), new KeyOnlyFilter()));
+      }
+      return raw;
+    });
+  }
+
+  /**
+   * {@code scan} ending at {@code last} (unsalted, in the plan's direction; null for no end) where
+   * that is within its range, or null when its range starts after {@code last}.
+   */
+  private static Scan upTo(Scan scan, byte[] last, int saltLength, ScanSpec spec) {
+    if (last == null) {
+      return scan;
+    }
+    byte[] salted = scan.isReversed() ? scan.getStopRow() : scan.getStartRow();
+    byte[] end = Bytes.add(Arrays.copyOf(salted, Math.min(saltLength, salted.length)), last);
+    byte[] start = scan.getStartRow();
+    if (start.length > 0 && spec.compareRows(start, last) > 0) {
+      return null;
+    }
+    byte[] stop = scan.getStopRow();
+    boolean stopEarlier = stop.length == 0 || spec.compareRows(stop, last) > 0;
+    return stopEarlier ? scan.withStopRow(end, true) : scan; // the scan is this call's own
+  }
+
+  /**
+   * The main row key of the entity whose view row {@code row} (read raw) is, or null when the row
+   * names none: a unique view row's owner from a put of its owner cell (a row deleted and flushed
+   * since keeps only its delete markers).
+   */
+  private static byte[] mainKey(ViewModel view, Result row) {
+    if (!view.isUnique()) {
+      try {
+        return view.mainRowKey(row);
+      } catch (RuntimeException undecodable) {
+        return null;
+      }
+    }
+    for (Cell cell : row.rawCells()) {
+      if (cell.getType() == Cell.Type.Put && Qualifier.OWNER.matches(cell)) {
+        return CellUtil.cloneValue(cell);
+      }
+    }
+    return null;
+  }
+}
