@@ -55,6 +55,17 @@ class SortAndLimitIT {
     List<Order> findByOrderNo(String orderNo, Limit limit, Limit another);
   }
 
+  /** One name twice, as Spring Data users declare a method with and without its Limit. */
+  interface OverloadedOrders extends HBaseRepository<Order> {
+    List<Order> findTop5BySellerId(String sellerId);
+
+    List<Order> findTop5BySellerId(String sellerId, Limit limit);
+
+    Stream<Order> streamBySellerId(String sellerId, Limit limit);
+
+    java.util.Optional<Order> findFirstBySellerId(String sellerId, Limit limit);
+  }
+
   private static final Comparator<Order> BY_TIME = Comparator.comparing(Order::createdAt)
       .thenComparing(Order::orderNo);
   private static final Comparator<Order> BY_AMOUNT = Comparator.comparing(Order::amount,
@@ -115,6 +126,41 @@ class SortAndLimitIT {
             orders.findByBuyerId(buyer, Limit.of(limit), Sort.by("createdAt").descending()), context);
       }
     }
+  }
+
+  @Test
+  void explainNamesOneOfTwoOverloadsByItsSignatureAndRefusesTheAmbiguousNameListingThem(Rowan rowan) {
+    rowan.schema().create(Order.class);
+    OverloadedOrders orders = rowan.repository(OverloadedOrders.class);
+    assertTrue(orders.explain("findTop5BySellerId(String, Limit)").contains("  limit: from the Limit parameter"),
+        "the overload with a Limit");
+    assertTrue(!orders.explain("findTop5BySellerId(String)").contains("from the Limit parameter"),
+        "the overload without");
+    IllegalArgumentException ambiguous = assertThrows(IllegalArgumentException.class,
+        () -> orders.explain("findTop5BySellerId"));
+    assertEquals("OverloadedOrders declares 2 query methods named 'findTop5BySellerId': findTop5BySellerId(String),"
+        + " findTop5BySellerId(String, Limit); name one by its signature, as in"
+        + " explain(\"findTop5BySellerId(String)\")", ambiguous.getMessage());
+    assertTrue(orders.explain("streamBySellerId").startsWith("OverloadedOrders.streamBySellerId"));
+  }
+
+  @Test
+  void aLimitOfZeroAsksForNoResultAsInSpringDataWhicheverWayItIsMade(Rowan rowan) {
+    rowan.schema().create(Order.class);
+    OverloadedOrders orders = rowan.repository(OverloadedOrders.class);
+    Map<String, Order> model = new OrderFixtures(new Random(7)).saveOrders(orders, 20);
+    String seller = model.values().stream().map(Order::sellerId).filter(java.util.Objects::nonNull).findFirst()
+        .orElseThrow();
+    assertEquals(new Limit(0), Limit.of(0));
+    assertTrue(Limit.of(0).isLimited() && !Limit.unlimited().isLimited());
+    assertEquals(List.of(), orders.findTop5BySellerId(seller, Limit.of(0)));
+    assertEquals(List.of(), orders.findTop5BySellerId(seller, new Limit(0)));
+    try (Stream<Order> none = orders.streamBySellerId(seller, Limit.of(0))) {
+      assertEquals(List.of(), none.toList());
+    }
+    assertEquals(java.util.Optional.empty(), orders.findFirstBySellerId(seller, Limit.of(0)));
+    assertEquals(1, orders.findTop5BySellerId(seller, Limit.of(1)).size());
+    assertTrue(orders.findTop5BySellerId(seller, Limit.unlimited()).size() >= 1);
   }
 
   @Test
