@@ -171,7 +171,8 @@ class SortAndLimitIT {
         () -> orders.findBySellerId("seller-1", Sort.by("amount")));
     assertEquals("SortedOrders.findBySellerId: Sort [amount asc] would read every matching Order into memory to sort"
         + " them; view orders.seller [salt 4][sellerId][createdAt][orderNo] is read in the order of its key after"
-        + " sellerId = ?1 (salt aside). Sort by the key's order, or declare a view whose key serves this order",
+        + " sellerId = ?1 (salt aside). Sort by the key's order, declare a view whose key serves this order, or"
+        + " declare a method that names this order (OrderByAmountAsc), which sorts in memory",
         amount.getMessage());
     IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
         () -> orders.findBySellerId("seller-1", Sort.by("created")));

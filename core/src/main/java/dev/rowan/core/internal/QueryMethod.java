@@ -231,7 +231,8 @@ final class QueryMethod<T> implements RepositoryHandler.Explained {
       MethodPlan planned = CallSorts.plan(name, sorted, model,
           special.timeRange() >= 0 ? List.of() : store.context().declaredViews(),
           projection == null ? null : projection.properties(), false,
-          "Sort by the key's order, or declare a view whose key serves this order");
+          "Sort by the key's order, declare a view whose key serves this order, or declare a method that names"
+              + " this order (" + CallSorts.orderBy(sorts) + "), which sorts in memory");
       return new Planned(planned, new InMemoryOrder(model, sorts), null);
     } catch (IllegalArgumentException refused) {
       return new Planned(null, null, refused.getMessage());
