@@ -119,9 +119,12 @@ public interface HBaseRepository<T> {
 
   /**
    * The plan of the query method {@code methodName}: the table or view it reads, its scan
-   * ranges, filters and whether a second read is needed.
+   * ranges, filters and whether a second read is needed. A method declared once is named by its
+   * name; overloads by their signature, with the parameter types as written in source, simple
+   * or qualified and without type arguments: {@code explain("findBySellerId(String, Limit)")}.
    *
-   * @throws IllegalArgumentException when the repository declares no such method
+   * @throws IllegalArgumentException when the repository declares no such method, or when a name
+   *     without parameter types is declared more than once (the message lists the signatures)
    */
   String explain(String methodName);
 }

@@ -4,26 +4,35 @@ package dev.rowan.core;
  * The most results a query method returns, chosen at each call: the trailing {@code Limit}
  * parameter of a find method, as in Spring Data. It is applied as {@code First}/{@code Top} in
  * the name is (the smaller of the two wins): each scan asks the region servers for no more rows
- * than it needs ({@code Scan.setLimit}).
+ * than it needs ({@code Scan.setLimit}). As in Spring Data, {@code Limit.of(0)} (the same as
+ * {@code new Limit(0)}) asks for no result: the call returns an empty result without reading.
+ * Immutable, so thread-safe.
  *
- * @param max the most results, or 0 for no limit
+ * @param max the most results, 0 or more; {@link Integer#MAX_VALUE} for no limit
+ *     ({@link #unlimited()})
  */
 public record Limit(int max) {
 
-  private static final Limit UNLIMITED = new Limit(0);
+  private static final Limit UNLIMITED = new Limit(Integer.MAX_VALUE);
 
-  /** Checks the number. */
+  /**
+   * Checks the number.
+   *
+   * @throws IllegalArgumentException when {@code max} is negative
+   */
   public Limit {
     if (max < 0) {
-      throw new IllegalArgumentException("a limit is at least 1 result (or unlimited), not " + max);
+      throw new IllegalArgumentException("a limit is 0 or more results, not " + max
+          + "; use Limit.unlimited() for no limit");
     }
   }
 
-  /** At most {@code max} results. */
+  /**
+   * At most {@code max} results; 0 for none.
+   *
+   * @throws IllegalArgumentException when {@code max} is negative
+   */
   public static Limit of(int max) {
-    if (max < 1) {
-      throw new IllegalArgumentException("a limit is at least 1 result, not " + max + "; use Limit.unlimited()");
-    }
     return new Limit(max);
   }
 
@@ -32,8 +41,8 @@ public record Limit(int max) {
     return UNLIMITED;
   }
 
-  /** Whether this limits the results. */
+  /** Whether this limits the results: false only for {@link #unlimited()}. */
   public boolean isLimited() {
-    return max > 0;
+    return max < Integer.MAX_VALUE;
   }
 }

@@ -55,6 +55,17 @@ class SortAndLimitIT {
     List<Order> findByOrderNo(String orderNo, Limit limit, Limit another);
   }
 
+  /** One name twice, as Spring Data users declare a method with and without its Limit. */
+  interface OverloadedOrders extends HBaseRepository<Order> {
+    List<Order> findTop5BySellerId(String sellerId);
+
+    List<Order> findTop5BySellerId(String sellerId, Limit limit);
+
+    Stream<Order> streamBySellerId(String sellerId, Limit limit);
+
+    java.util.Optional<Order> findFirstBySellerId(String sellerId, Limit limit);
+  }
+
   private static final Comparator<Order> BY_TIME = Comparator.comparing(Order::createdAt)
       .thenComparing(Order::orderNo);
   private static final Comparator<Order> BY_AMOUNT = Comparator.comparing(Order::amount,
@@ -118,6 +129,41 @@ class SortAndLimitIT {
   }
 
   @Test
+  void explainNamesOneOfTwoOverloadsByItsSignatureAndRefusesTheAmbiguousNameListingThem(Rowan rowan) {
+    rowan.schema().create(Order.class);
+    OverloadedOrders orders = rowan.repository(OverloadedOrders.class);
+    assertTrue(orders.explain("findTop5BySellerId(String, Limit)").contains("  limit: from the Limit parameter"),
+        "the overload with a Limit");
+    assertTrue(!orders.explain("findTop5BySellerId(String)").contains("from the Limit parameter"),
+        "the overload without");
+    IllegalArgumentException ambiguous = assertThrows(IllegalArgumentException.class,
+        () -> orders.explain("findTop5BySellerId"));
+    assertEquals("OverloadedOrders declares 2 query methods named 'findTop5BySellerId': findTop5BySellerId(String),"
+        + " findTop5BySellerId(String, Limit); name one by its signature, as in"
+        + " explain(\"findTop5BySellerId(String)\")", ambiguous.getMessage());
+    assertTrue(orders.explain("streamBySellerId").startsWith("OverloadedOrders.streamBySellerId"));
+  }
+
+  @Test
+  void aLimitOfZeroAsksForNoResultAsInSpringDataWhicheverWayItIsMade(Rowan rowan) {
+    rowan.schema().create(Order.class);
+    OverloadedOrders orders = rowan.repository(OverloadedOrders.class);
+    Map<String, Order> model = new OrderFixtures(new Random(7)).saveOrders(orders, 20);
+    String seller = model.values().stream().map(Order::sellerId).filter(java.util.Objects::nonNull).findFirst()
+        .orElseThrow();
+    assertEquals(new Limit(0), Limit.of(0));
+    assertTrue(Limit.of(0).isLimited() && !Limit.unlimited().isLimited());
+    assertEquals(List.of(), orders.findTop5BySellerId(seller, Limit.of(0)));
+    assertEquals(List.of(), orders.findTop5BySellerId(seller, new Limit(0)));
+    try (Stream<Order> none = orders.streamBySellerId(seller, Limit.of(0))) {
+      assertEquals(List.of(), none.toList());
+    }
+    assertEquals(java.util.Optional.empty(), orders.findFirstBySellerId(seller, Limit.of(0)));
+    assertEquals(1, orders.findTop5BySellerId(seller, Limit.of(1)).size());
+    assertTrue(orders.findTop5BySellerId(seller, Limit.unlimited()).size() >= 1);
+  }
+
+  @Test
   void aSortThatWouldReadEveryMatchIntoMemoryIsRefusedAtTheCallNamingTheMethodAndTheKeyOrder(Rowan rowan) {
     rowan.schema().create(Order.class);
     SortedOrders orders = rowan.repository(SortedOrders.class);
@@ -125,7 +171,8 @@ class SortAndLimitIT {
         () -> orders.findBySellerId("seller-1", Sort.by("amount")));
     assertEquals("SortedOrders.findBySellerId: Sort [amount asc] would read every matching Order into memory to sort"
         + " them; view orders.seller [salt 4][sellerId][createdAt][orderNo] is read in the order of its key after"
-        + " sellerId = ?1 (salt aside). Sort by the key's order, or declare a view whose key serves this order",
+        + " sellerId = ?1 (salt aside). Sort by the key's order, declare a view whose key serves this order, or"
+        + " declare a method that names this order (OrderByAmountAsc), which sorts in memory",
         amount.getMessage());
     IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
         () -> orders.findBySellerId("seller-1", Sort.by("created")));

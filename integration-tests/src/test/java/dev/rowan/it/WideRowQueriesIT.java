@@ -355,6 +355,52 @@ class WideRowQueriesIT {
     }
   }
 
+  /** Every line of a shop's order in one row, by line number. */
+  @Table(name = "shopLines")
+  record ShopLine(@RowKey(order = 0) String shop, @RowKey(order = 1) String orderNo, @ColumnKey int lineNo,
+      @Column(name = "s") String sku) {}
+
+  interface ShopLines extends HBaseRepository<ShopLine> {
+    List<ShopLine> queryByShop(String shop, dev.rowan.core.Sort sort);
+
+    Page<ShopLine> findByShopOrderByOrderNoDesc(String shop, PageRequest page);
+  }
+
+  @Test
+  void aSortThatIsTheWideKeysOrderAfterTheBoundPartIsServedInThatOrder(Rowan rowan) {
+    rowan.schema().create(ShopLine.class);
+    ShopLines lines = rowan.repository(ShopLines.class);
+    List<ShopLine> saved = new ArrayList<>();
+    for (int order = 0; order < 6; order++) {
+      for (int line = 0; line < 4; line++) {
+        saved.add(new ShopLine("sh0", "o" + order, line, "sku" + order + line));
+        saved.add(new ShopLine("sh1", "o" + order, line, "other"));
+      }
+    }
+    lines.saveAll(saved);
+    Comparator<ShopLine> byOrder = Comparator.comparing(ShopLine::orderNo);
+    Comparator<ShopLine> byLine = Comparator.comparingInt(ShopLine::lineNo);
+    List<ShopLine> shop = saved.stream().filter(l -> l.shop().equals("sh0")).toList();
+    List<ShopLine> keyOrder = shop.stream().sorted(byOrder.thenComparing(byLine)).toList();
+    List<ShopLine> newestOrders = shop.stream().sorted(byOrder.reversed().thenComparing(byLine)).toList();
+    dev.rowan.core.Sort byOrderNo = dev.rowan.core.Sort.by("orderNo");
+    assertEquals(keyOrder, lines.queryByShop("sh0", byOrderNo));
+    assertEquals(keyOrder, lines.queryByShop("sh0", dev.rowan.core.Sort.by("orderNo", "lineNo")));
+    assertEquals(newestOrders, lines.queryByShop("sh0", dev.rowan.core.Sort.by(
+        dev.rowan.core.Sort.Order.desc("orderNo"), dev.rowan.core.Sort.Order.asc("lineNo"))));
+    assertEquals(keyOrder, rowan.query(ShopLine.class).where("shop", "sh0").orderBy(byOrderNo).list());
+    List<ShopLine> paged = new ArrayList<>();
+    Page<ShopLine> page = lines.findByShopOrderByOrderNoDesc("sh0", PageRequest.of(5));
+    paged.addAll(page.content());
+    while (page.hasNext()) {
+      page = lines.findByShopOrderByOrderNoDesc("sh0", page.next());
+      paged.addAll(page.content());
+    }
+    assertEquals(newestOrders, paged, "pages read in key order, resuming inside a row");
+    assertTrue(lines.explain("findByShopOrderByOrderNoDesc").contains("reversed"),
+        lines.explain("findByShopOrderByOrderNoDesc"));
+  }
+
   @Test
   void orderByOverAWideRowReturnsEveryEntityOfTheRow(Rowan rowan) {
     for (Events events : List.of(events(rowan), saltedEvents(rowan))) {

@@ -31,7 +31,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.apache.hadoop.hbase.KeepDeletedCells;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
@@ -161,30 +160,7 @@ final class ModelReader<T> {
       } else if (families.putIfAbsent(family.name(), FamilyModel.of(family)) != null) {
         problem(entity + " declares family '" + family.name() + "' twice");
       }
-      if (family.maxVersions() < 1) {
-        problem(entity + ": family '" + family.name() + "' keeps " + family.maxVersions() + " versions; it needs at least 1");
-      }
-      if (family.ttlSeconds() < 0 || family.blockSize() <= 0) {
-        problem(entity + ": family '" + family.name() + "' has a negative time to live or a block size under 1");
-      }
-      if (family.minVersions() < 0) {
-        problem(entity + ": family '" + family.name() + "' keeps at least " + family.minVersions()
-            + " versions (minVersions); it needs 0 or more");
-      } else if (family.minVersions() > family.maxVersions()) {
-        problem(entity + ": family '" + family.name() + "' keeps at least " + family.minVersions()
-            + " versions (minVersions) but at most " + family.maxVersions() + " (maxVersions); raise maxVersions to "
-            + family.minVersions() + " or more");
-      }
-      if (family.keepDeletedCells() != KeepDeletedCells.FALSE) {
-        problem(entity + ": family '" + family.name() + "' keeps deleted cells (keepDeletedCells "
-            + family.keepDeletedCells() + "), which HBase's compactions do not support with the new version behavior"
-            + " every Rowan family has; to read earlier states, give every family maxVersions > 1: Rowan then keeps"
-            + " each write's cells and reads them as versions (docs/queries.md, \"Versions\")");
-      }
-      if (family.replicationScope() != 0 && family.replicationScope() != 1) {
-        problem(entity + ": family '" + family.name() + "' has replication scope " + family.replicationScope()
-            + "; it is 0 (local) or 1 (replicated to peers)");
-      }
+      FamilyChecks.problems(entity, family).forEach(this::problem);
     }
     if (families.isEmpty()) {
       families.put("d", FamilyModel.defaults());

@@ -17,6 +17,7 @@ import dev.rowan.mapping.annotation.Table;
 import java.time.Instant;
 import java.util.List;
 import org.apache.hadoop.hbase.KeepDeletedCells;
+import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.junit.jupiter.api.Test;
 
 /** An invalid mapping fails when first mapped, with one error listing every problem. */
@@ -120,6 +121,42 @@ class MappingErrorsTest {
         "BadFamilySettings: family 'b' has replication scope 2; it is 0 (local) or 1 (replicated to peers)"),
         error.problems());
   }
+
+  @Table(name = "t")
+  @Family(name = "small", blockSize = 512)
+  @Family(name = "large", blockSize = 32 * 1024 * 1024)
+  @Family(name = "prefixed", bloom = BloomType.ROWPREFIX_FIXED_LENGTH)
+  @Family(name = "a:b", ttlSeconds = -5)
+  @Family(name = ".hidden")
+  record SettingsHBaseRefuses(@RowKey String id, @Column(family = "small") String x) {}
+
+  @Test
+  void familySettingsHBaseRefusesAreMappingErrorsNamingTheEntityFamilyAndSetting() {
+    MappingException error = assertThrows(MappingException.class, () -> EntityModel.of(SettingsHBaseRefuses.class));
+    assertEquals(List.of(
+        "SettingsHBaseRefuses: family 'small' has block size 512 bytes (blockSize); HBase takes 1024 (1 KiB) to"
+            + " 16777216 (16 MiB)",
+        "SettingsHBaseRefuses: family 'large' has block size 33554432 bytes (blockSize); HBase takes 1024 (1 KiB) to"
+            + " 16777216 (16 MiB)",
+        "SettingsHBaseRefuses: family 'prefixed' has bloom ROWPREFIX_FIXED_LENGTH, which HBase refuses without the"
+            + " family setting RowPrefixBloomFilter.prefix_length, and @Family cannot give it; use ROW or ROWCOL"
+            + " (or NONE)",
+        "SettingsHBaseRefuses: family 'a:b' has a name with a control character, a colon, a slash or a backslash,"
+            + " which HBase refuses",
+        "SettingsHBaseRefuses: family 'a:b' has a negative time to live (ttlSeconds -5); 0 keeps cells forever",
+        "SettingsHBaseRefuses: family '.hidden' has a name that starts with a period, which HBase refuses"),
+        error.problems().stream().filter(p -> !p.contains("'x'") && !p.contains(".x ")).toList());
+  }
+
+  @Test
+  void familySettingsAtHBasesBoundsAreAccepted() {
+    assertEquals(3, EntityModel.of(SettingsAtBounds.class).properties().size());
+  }
+
+  @Table(name = "t")
+  @Family(name = "small", blockSize = 1024)
+  @Family(name = "large", blockSize = 16 * 1024 * 1024, bloom = BloomType.ROWCOL)
+  record SettingsAtBounds(@RowKey String id, @Column(family = "small") String x, @Column(family = "large") String y) {}
 
   @Table(name = "t")
   static final class WrongTransforms {

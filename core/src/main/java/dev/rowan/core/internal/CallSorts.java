@@ -34,6 +34,16 @@ final class CallSorts {
     return keys;
   }
 
+  /** The {@code OrderBy} of a method name that asks for {@code sorts}: {@code OrderByOrderNoAscLineNoDesc}. */
+  static String orderBy(List<dev.rowan.core.internal.query.Sort> sorts) {
+    StringBuilder text = new StringBuilder("OrderBy");
+    for (dev.rowan.core.internal.query.Sort sort : sorts) {
+      text.append(Character.toUpperCase(sort.property().charAt(0))).append(sort.property().substring(1))
+          .append(sort.descending() ? "Desc" : "Asc");
+    }
+    return text.toString();
+  }
+
   /**
    * The plan of {@code query}, whose sorts a call chose, through {@code views}, returning the
    * {@code projected} properties (null: whole entities).

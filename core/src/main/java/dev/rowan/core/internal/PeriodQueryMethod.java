@@ -100,6 +100,9 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.Explained {
         throw new IllegalArgumentException(compiled.name() + ": the Sort " + problem);
       }
     }
+    if (QueryMethod.limitsToNone(special, args)) {
+      return QueryMethod.none(compiled.result());
+    }
     List<LocalDate> existing = stores.periods();
     byPeriod.keySet().retainAll(existing); // a period dropped and made again gets a store of its new tables
     List<LocalDate> order = new ArrayList<>(PeriodRange.periods(query, args, periods, existing));

@@ -131,6 +131,23 @@ final class QueryMethod<T> implements RepositoryHandler.Explained {
     refuseNull(name, special.limit(), args, "Limit", "pass Limit.unlimited() for no limit");
   }
 
+  /** Whether the call's {@code Limit} asks for no result ({@code Limit.of(0)}). */
+  static boolean limitsToNone(SpecialParameters special, Object[] args) {
+    return special.limit() >= 0 && ((Limit) args[special.limit()]).max() == 0;
+  }
+
+  /** The empty result of a find that returns {@code result}, as a call limited to no result returns it. */
+  static Object none(ResultKind result) {
+    return switch (result) {
+      case LIST, VERSIONS -> List.of();
+      case SET -> new LinkedHashSet<>();
+      case STREAM -> java.util.stream.Stream.empty();
+      case OPTIONAL -> Optional.empty();
+      case ENTITY -> null;
+      default -> throw new IllegalStateException(result + " takes no Limit");
+    };
+  }
+
   private static void refuseNull(String name, int at, Object[] args, String type, String instead) {
     if (at >= 0 && args[at] == null) {
       throw new IllegalArgumentException(name + ": the " + type + " is null; " + instead);
@@ -155,6 +172,9 @@ final class QueryMethod<T> implements RepositoryHandler.Explained {
     PageRequest page = special.page() >= 0 ? (PageRequest) args[special.page()] : null;
     ConditionCheck.checkArguments(name, plan.query(), args, store.model(), parameterNames);
     Planned planned = planned(args);
+    if (limitsToNone(special, args)) {
+      return none(result);
+    }
     MethodPlan readable = withoutBuilding.around(planned.plan(), store.context().roster.unreadable(),
         planned.plan() != plan);
     // a page token names a position in the table its plan read: one of a plan without a building view is its own
@@ -211,7 +231,8 @@ final class QueryMethod<T> implements RepositoryHandler.Explained {
       MethodPlan planned = CallSorts.plan(name, sorted, model,
           special.timeRange() >= 0 ? List.of() : store.context().declaredViews(),
           projection == null ? null : projection.properties(), false,
-          "Sort by the key's order, or declare a view whose key serves this order");
+          "Sort by the key's order, declare a view whose key serves this order, or declare a method that names"
+              + " this order (" + CallSorts.orderBy(sorts) + "), which sorts in memory");
       return new Planned(planned, new InMemoryOrder(model, sorts), null);
     } catch (IllegalArgumentException refused) {
       return new Planned(null, null, refused.getMessage());

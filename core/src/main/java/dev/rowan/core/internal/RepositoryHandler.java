@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Serves the abstract methods of a repository: the CRUD methods of
@@ -39,11 +38,11 @@ final class RepositoryHandler implements InvocationHandler {
   RepositoryHandler(Class<?> type, EntityStore<?> store, PeriodStores<?> periods, List<Method> methods) {
     this.type = type;
     List<String> problems = new ArrayList<>();
-    Map<String, Explained> queries = new TreeMap<>();
+    ExplainedMethods queries = new ExplainedMethods(type.getSimpleName());
     for (Method method : methods) {
       if (method.getName().equals("explain") && method.getParameterCount() == 1
           && method.getParameterTypes()[0] == String.class) {
-        invokers.put(method, args -> explain(queries, (String) args[0]));
+        invokers.put(method, args -> queries.find((String) args[0]).explain());
         continue;
       }
       Invoker invoker = CrudMethods.resolve(method, periods != null ? new PeriodCrud<>(periods) : store);
@@ -58,7 +57,7 @@ final class RepositoryHandler implements InvocationHandler {
             : QueryMethod.create(type, method, store, problems);
         if (query != null) {
           invokers.put(method, query);
-          queries.putIfAbsent(method.getName(), query);
+          queries.add(method, query);
         }
       } else {
         invokers.put(method, invoker);
@@ -67,15 +66,6 @@ final class RepositoryHandler implements InvocationHandler {
     if (!problems.isEmpty()) {
       throw QueryMethodException.of(type.getName(), problems);
     }
-  }
-
-  private String explain(Map<String, Explained> queries, String methodName) {
-    Explained query = queries.get(methodName);
-    if (query == null) {
-      throw new IllegalArgumentException(type.getSimpleName() + " has no query method '" + methodName
-          + "'; its query methods are " + queries.keySet());
-    }
-    return query.explain();
   }
 
   @Override

@@ -240,7 +240,11 @@ public final class MethodNameParser {
     return groups;
   }
 
-  /** Binds {@code <View><Keyword>}: equality on the leading key properties, then the keyword on the next. */
+  /**
+   * Binds {@code <View><Keyword>}: equality on as many leading key properties as the parameters
+   * allow, then the keyword on the next one; with no more parameters than the keyword takes, the
+   * keyword applies to the first key property ({@code findBySellerIn(sellers)}).
+   */
   private List<List<Condition>> bindView(Term view, int parameterCount) {
     List<String> key = vocabulary.viewKeys().get(view.name());
     if (view.word() != null && view.keyword() != Keyword.EQUALS && view.keyword() != Keyword.IN
@@ -252,13 +256,9 @@ public final class MethodNameParser {
     int arity = view.word() == null ? 0 : view.keyword().arity();
     int ranged = arity > 0 ? 1 : 0;
     int equalities = parameterCount - arity;
-    if (equalities < 1 || equalities + ranged > key.size()) {
-      int min = 1 + arity;
-      int max = key.size() - ranged + arity;
-      if (min > max) {
-        throw error("view '%s' with key %s cannot take %s: equality on %s leaves no key property for it",
-            view.name(), key, view.word(), key.get(0));
-      }
+    int min = Math.max(arity, 1);
+    int max = key.size() - ranged + arity;
+    if (parameterCount < min || parameterCount > max) {
       throw error("view '%s' with key %s takes %s%s, but %s", view.name(), key,
           min == max ? parameters(min) : min + " to " + max + " parameters",
           view.word() == null ? "" : " with " + view.word(), given(parameterCount));

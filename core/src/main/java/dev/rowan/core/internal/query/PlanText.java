@@ -2,6 +2,7 @@ package dev.rowan.core.internal.query;
 
 import dev.rowan.core.internal.query.AccessPlan.Access;
 import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.PropertyModel;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,9 +30,13 @@ public final class PlanText {
 
   /** Which order {@code plan} reads in without a sort: its key's, after the parts it binds. */
   public static String keyOrder(AccessPlan plan, EntityModel<?> entity) {
+    List<PropertyModel> parts = QueryPlanner.orderParts(plan.view(), plan.key(), entity);
     return target(plan, entity) + " is read in the order of its key"
         + (plan.prefix().isEmpty() ? "" : " after " + bound(plan).replace("[", "").replace("]", ""))
-        + (plan.key().salt() == null ? "" : " (salt aside)");
+        + (plan.key().salt() == null ? "" : " (salt aside)")
+        + (parts.size() == plan.key().parts().size() ? ""
+            : ", then the entities of each row in the order of their column key " + parts
+                .subList(plan.key().parts().size(), parts.size()).stream().map(PropertyModel::name).toList());
   }
 
   /** Why a plan reads its whole table. */

@@ -55,7 +55,9 @@ public final class QueryCompiler {
     if (plan.readsWholeTable() && !scanAccepted(method, query, model)) {
       problems.add(name + " would read the whole table " + model.tableName() + ": "
           + plan.groups().stream().filter(g -> g.access() == AccessPlan.Access.FULL_SCAN).findFirst()
-              .map(PlanText::fullScanReason).orElse("") + ". " + QueryParameters.suggestView(query, model, views)
+              .map(PlanText::fullScanReason).orElse("") + ". " + (readable.isEmpty() && special.timeRange() >= 0
+              ? "A TimeRange is read from the main table alone (views hold the latest state only): bind the leading"
+              + " part of " + model.entityName() + "'s row key." : QueryParameters.suggestView(query, model, views))
           + " Or annotate the method with @AllowScan to accept the full scan.");
     }
     if (result == ResultKind.VERSIONS && special.timeRange() >= 0) {
@@ -86,7 +88,9 @@ public final class QueryCompiler {
   /**
    * The views a method may read: every view, except for a method with a {@code TimeRange}, which
    * reads the state of a past time (views hold the latest state only) and so only the main table
-   * of an entity that keeps history; adds a problem naming the method when the entity does not.
+   * of an entity that keeps history. When the entity does not, adds a problem naming the method
+   * and saying so, and returns every view, so that the method is not refused a second time as a
+   * full scan that is only the time range's.
    */
   public static List<ViewModel> readableViews(String name, SpecialParameters special, EntityModel<?> model,
       List<ViewModel> views, List<String> problems) {
@@ -95,7 +99,9 @@ public final class QueryCompiler {
     }
     String refusal = model.historyRefusal();
     if (refusal != null) {
-      problems.add(name + " takes a TimeRange, but " + refusal);
+      problems.add(name + " takes a TimeRange, but " + model.entityName() + " keeps no history, so a time range"
+          + " cannot apply to it (" + refusal + ")");
+      return views;
     }
     return List.of();
   }

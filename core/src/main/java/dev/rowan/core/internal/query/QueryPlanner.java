@@ -156,18 +156,24 @@ public final class QueryPlanner {
     }
     boolean wholeKey = prefix.size() == parts.size() && (view == null || view.isUnique());
     Access access = wholeKey ? Access.GET : Access.SCAN;
-    Boolean reversed = keyOrder(parts, prefix, range, sorts);
+    Boolean reversed = keyOrder(orderParts(view, key, entity), parts.size(), prefix, range, sorts);
     boolean atMostOne = access == Access.GET && !(view == null && entity.isWide())
         && prefix.stream().allMatch(c -> c.keyword() == Keyword.EQUALS);
     return new AccessPlan(view, key, access, prefix, range, unused, Boolean.TRUE.equals(reversed),
-        reversed != null && !(view == null && entity.isWide() && !sortsFixed(prefix, sorts)) || atMostOne,
-        RowRead.WHOLE_ENTITIES);
+        reversed != null || atMostOne, RowRead.WHOLE_ENTITIES);
   }
 
-  /** Whether every sort is on a property bound to one value, so that any order satisfies it. */
-  private static boolean sortsFixed(List<Condition> prefix, List<Sort> sorts) {
-    return sorts.stream().allMatch(sort -> prefix.stream()
-        .anyMatch(c -> c.keyword() == Keyword.EQUALS && c.property().equals(sort.property())));
+  /**
+   * The properties in whose order a read of {@code key} returns entities: its parts, then, on the
+   * main table of a wide entity, the column key's parts, in whose order a row's entities come.
+   */
+  static List<PropertyModel> orderParts(ViewModel view, KeyLayout key, EntityModel<?> entity) {
+    if (view != null || !entity.isWide()) {
+      return key.parts();
+    }
+    List<PropertyModel> parts = new ArrayList<>(key.parts());
+    parts.addAll(entity.columnKey().parts());
+    return parts;
   }
 
   private static AccessPlan fullScan(ViewModel view, KeyLayout key, List<Condition> group) {
@@ -236,13 +242,18 @@ public final class QueryPlanner {
 
   /**
    * Whether a scan after the bound prefix returns entities in the order {@code sorts} asks:
-   * false for a forward scan, true for a reversed one, null when neither does. Sorts on
-   * properties bound to one value by equality need no order; an {@code In} part breaks the order
-   * of the parts after it. A {@code @Cyclic} part's keys follow the order of times only within one
-   * cycle: they serve a sort on it when {@code range} (a {@code Between}, refused at the call unless
-   * it lies within one cycle) bounds it, never otherwise.
+   * false for a forward scan, true for a reversed one, null when neither does. This one rule
+   * decides for an {@code OrderBy} in a name (served, or sorted in memory) and for a call's
+   * {@code Sort} (served, or refused): the sorts must be the properties of {@code parts} right
+   * after the bound prefix, in order (a prefix of them), all with the key or all against it.
+   * The parts from {@code rowParts} on are a wide row's column key, whose entities come in column
+   * key order whichever way the rows are scanned: a sort on them must follow the key's direction.
+   * Sorts on properties bound to one value by equality need no order; an {@code In} part breaks
+   * the order of the parts after it. A {@code @Cyclic} part's keys follow the order of times only
+   * within one cycle: they serve a sort on it when {@code range} (a {@code Between}, refused at the
+   * call unless it lies within one cycle) bounds it, never otherwise.
    */
-  private static Boolean keyOrder(List<PropertyModel> parts, List<Condition> prefix, Condition range,
+  static Boolean keyOrder(List<PropertyModel> parts, int rowParts, List<Condition> prefix, Condition range,
       List<Sort> sorts) {
     List<Sort> needed = new ArrayList<>();
     for (Sort sort : sorts) {
@@ -273,11 +284,17 @@ public final class QueryPlanner {
       }
       boolean keyDescending = order == KeyCodec.Order.DESCENDING;
       boolean thisReversed = needed.get(i).descending() != keyDescending;
+      if (at >= rowParts) {
+        if (thisReversed) {
+          return null; // a row's entities come in column key order, also on a reversed scan
+        }
+        continue;
+      }
       if (reversed != null && reversed != thisReversed) {
         return null;
       }
       reversed = thisReversed;
     }
-    return reversed;
+    return reversed == null ? Boolean.FALSE : reversed;
   }
 }

@@ -484,13 +484,39 @@ class QueryPlannerTest {
   }
 
   @Test
-  void sortsTheEntitiesOfAWideRowGetInMemory() {
+  void sortsTheEntitiesOfAWideRowGetInMemoryUnlessTheyComeInTheAskedColumnKeyOrder() {
     Fixture line = LINE.getPayload();
 
     assertAll(
         () -> assertEquals("table GET [orderNo EQUALS] residual [] " + SORTED,
             render(line.plan("findByOrderNoOrderBySku", 1))),
-        () -> assertTrue(render(line.plan("findByOrderNoOrderByLineNoDesc", 1)).endsWith("sortInMemory=true")));
+        () -> assertTrue(render(line.plan("findByOrderNoOrderByLineNoDesc", 1)).endsWith("sortInMemory=true"),
+            "a row's entities come in column key order"),
+        () -> assertEquals("table GET [orderNo EQUALS] residual [] " + FWD,
+            render(line.plan("findByOrderNoOrderByLineNoAsc", 1))));
+  }
+
+  /** Wide: every line of a shop's order in one row, by line number. */
+  @Table(name = "shopLines")
+  record ShopLine(@RowKey(order = 0) String shop, @RowKey(order = 1) String orderNo, @ColumnKey int lineNo,
+      String sku) {}
+
+  @Test
+  void servesByTheScanAnOrderOfAWideEntitysRowKeyPartsThenColumnKeyPartsAfterTheBoundOnes() {
+    Fixture lines = Fixture.of(ShopLine.class).getPayload();
+    String scan = "table SCAN [shop EQUALS] residual [] ";
+
+    assertAll(
+        () -> assertEquals(scan + FWD, render(lines.plan("findByShopOrderByOrderNo", 1))),
+        () -> assertEquals(scan + FWD, render(lines.plan("findByShopOrderByOrderNoAscLineNoAsc", 1))),
+        () -> assertEquals(scan + FWD, render(lines.plan("findByShopOrderByShopAscOrderNoAscLineNoAsc", 1))),
+        () -> assertEquals(scan + REV, render(lines.plan("findByShopOrderByOrderNoDesc", 1))),
+        () -> assertEquals(scan + REV, render(lines.plan("findByShopOrderByOrderNoDescLineNoAsc", 1)),
+            "rows reversed, a row's entities in column key order"),
+        () -> assertEquals(scan + SORTED, render(lines.plan("findByShopOrderByOrderNoDescLineNoDesc", 1))),
+        () -> assertEquals(scan + SORTED, render(lines.plan("findByShopOrderByLineNo", 1)),
+            "lines of every order interleave"),
+        () -> assertEquals(scan + SORTED, render(lines.plan("findByShopOrderByOrderNoSku", 1))));
   }
 
   @Test
