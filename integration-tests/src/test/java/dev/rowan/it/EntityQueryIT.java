@@ -5,9 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rowan.core.HBaseRepository;
+import dev.rowan.core.QueryMethodException;
 import dev.rowan.core.Rowan;
 import dev.rowan.core.Sort;
 import dev.rowan.core.spi.ProtocolHook.Step;
+import dev.rowan.mapping.annotation.Column;
+import dev.rowan.mapping.annotation.Index;
+import dev.rowan.mapping.annotation.RowKey;
+import dev.rowan.mapping.annotation.Salt;
+import dev.rowan.mapping.annotation.Table;
 import dev.rowan.test.HBaseTest;
 import dev.rowan.test.TestNamespace;
 import java.math.BigDecimal;
@@ -18,7 +24,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
 import org.apache.hadoop.hbase.client.Connection;
 import org.junit.jupiter.api.Test;
 
@@ -31,6 +39,30 @@ import org.junit.jupiter.api.Test;
 class EntityQueryIT {
 
   interface Orders extends HBaseRepository<Order> {}
+
+  /** A parcel seen through a full-copy, a narrow and a unique view, each led by a nullable property. */
+  @Table(name = "parcels")
+  @Index(name = "courier", key = {"courierId", "sentAt"})
+  @Index(name = "route", key = {"routeId"}, include = {"shop"})
+  @Index(name = "tracking", key = {"trackingNo"}, unique = true)
+  record Parcel(@RowKey String id, @Column String shop, @Column String courierId, @Column String routeId,
+      @Column String trackingNo, @Column Instant sentAt) {}
+
+  /** {@link Parcel}, salted. */
+  @Table(name = "salted_parcels", salt = @Salt(buckets = 4))
+  @Index(name = "courier", key = {"courierId", "sentAt"})
+  @Index(name = "route", key = {"routeId"}, include = {"shop"})
+  @Index(name = "tracking", key = {"trackingNo"}, unique = true)
+  record SaltedParcel(@RowKey String id, @Column String shop, @Column String courierId, @Column String routeId,
+      @Column String trackingNo, @Column Instant sentAt) {}
+
+  interface Parcels extends HBaseRepository<Parcel> {}
+
+  interface SaltedParcels extends HBaseRepository<SaltedParcel> {}
+
+  interface ParcelMaker<P> {
+    P make(String id, String shop, String courierId, String routeId, String trackingNo, Instant sentAt);
+  }
 
   private static final Comparator<Order> BY_TIME = Comparator.comparing(Order::createdAt)
       .thenComparing(Order::orderNo);
@@ -144,5 +176,74 @@ class EntityQueryIT {
           .filter(o -> o.amount() != null && o.amount().compareTo(BigDecimal.valueOf(-1)) < 0).first();
       assertEquals(Optional.empty(), none);
     }
+  }
+
+  @Test
+  void aQueryOnAViewWithoutAConditionOnItsNullableFirstKeyPropertyIsRefusedAndTheMainTableAnswersIt(Rowan rowan) {
+    theViewsOfTheParcelAnswerCompletelyOrRefuse(rowan, Parcel.class, Parcels.class, Parcel::new, Parcel::id, Parcel::courierId);
+    theViewsOfTheParcelAnswerCompletelyOrRefuse(rowan, SaltedParcel.class, SaltedParcels.class,
+        SaltedParcel::new, SaltedParcel::id,
+        SaltedParcel::courierId);
+  }
+
+  private static <P> void theViewsOfTheParcelAnswerCompletelyOrRefuse(Rowan rowan, Class<P> type,
+      Class<? extends HBaseRepository<P>> repository, ParcelMaker<P> maker, Function<P, String> id, Function<P, String> courier) {
+    rowan.schema().create(type);
+    List<P> parcels = new ArrayList<>();
+    Instant at = Instant.parse("2026-03-04T05:06:07Z");
+    for (int i = 0; i < 40; i++) {
+      parcels.add(maker.make("p-" + i, i < 32 ? "s0" : "s1", i % 4 == 0 ? null : "c" + i % 3,
+          i % 3 == 0 ? null : "r" + i % 5, i % 2 == 0 ? null : "t-" + i, at.plusSeconds(i)));
+    }
+    rowan.repository(repository).saveAll(parcels);
+    String entity = type.getSimpleName();
+    List<String> shopS0 = parcels.subList(0, 32).stream().map(id).sorted().toList();
+    for (String[] view : new String[][] {{"courier", "courierId"}, {"route", "routeId"}, {"tracking", "trackingNo"}}) {
+      String context = entity + " view " + view[0];
+      String expected = "rowan.query(" + entity + ") cannot read only view '" + view[0] + "' of " + entity
+          + " without a condition on its first key property " + view[1] + ": an " + entity + " whose " + view[1]
+          + " is null has no row in that view, so the answer would leave it out.";
+      List<Runnable> runs = List.of(
+          () -> rowan.query(type).on(view[0]).allowScan().where("shop", "s0").list(),
+          () -> rowan.query(type).on(view[0]).allowScan().where("shop", "s0").count(),
+          () -> rowan.query(type).on(view[0]).allowScan().where("shop", "s0").filter(p -> true).count(),
+          () -> rowan.query(type).on(view[0]).allowScan().where("shop", "s0").first(),
+          () -> {
+            try (Stream<P> stream = rowan.query(type).on(view[0]).allowScan().where("shop", "s0").stream()) {
+              stream.count();
+            }
+          });
+      for (Runnable run : runs) {
+        String message = assertThrows(QueryMethodException.class, run::run, context).getMessage();
+        assertTrue(message.startsWith(expected), context + ": " + message);
+      }
+      assertEquals(shopS0, rowan.query(type).allowScan().where("shop", "s0").list().stream().map(id).sorted().toList(),
+          context + ": without on(view), the main table answers");
+      assertEquals(32, rowan.query(type).allowScan().where("shop", "s0").count(), context);
+    }
+    assertEquals(parcels.stream().filter(p -> "c1".equals(courier.apply(p))).map(id).sorted().toList(),
+        rowan.query(type).on("courier").where("courierId", "c1").list().stream().map(id).sorted().toList(),
+        entity + ": a condition on the first key property excludes the entities the view has no row for");
+    assertEquals(List.of("p-7"), rowan.query(type).on("tracking").where("trackingNo", "t-7").allowScan().list()
+        .stream().map(id).toList(), entity + ": the unique view");
+    assertEquals(parcels.stream().filter(p -> courier.apply(p) != null && courier.apply(p).compareTo("c1") >= 0).count(),
+        rowan.query(type).on("courier").whereGreaterThanEqual("courierId", "c1").count(), entity + ": a range");
+  }
+
+  @Test
+  void theBuyerViewOfTheSaltedOrderIsRefusedForASellersOrdersWhoseBuyerMayBeNull(Rowan rowan) {
+    rowan.schema().create(Order.class);
+    OrderFixtures fixtures = new OrderFixtures(new Random(31));
+    List<Order> all = new ArrayList<>();
+    for (int i = 0; i < 32; i++) {
+      all.add(fixtures.order(i).withSeller("s0").withBuyer(i % 6 == 0 ? "b1" : null));
+    }
+    rowan.repository(Orders.class).saveAll(all);
+    QueryMethodException refused = assertThrows(QueryMethodException.class,
+        () -> rowan.query(Order.class).on("buyer").allowScan().where("sellerId", "s0").list());
+    assertTrue(refused.getMessage().startsWith("rowan.query(Order) cannot read only view 'buyer' of Order without a"
+        + " condition on its first key property buyerId"), refused.getMessage());
+    assertEquals(32, rowan.query(Order.class).on("seller").where("sellerId", "s0").count());
+    assertEquals(32, rowan.query(Order.class).allowScan().where("sellerId", "s0").list().size());
   }
 }

@@ -24,6 +24,7 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.hbase.client.Admin;
 import org.junit.jupiter.api.AfterEach;
@@ -88,6 +89,7 @@ class InsertIT {
     assertEquals("Note id=n-1 already exists; insert writes only new entities (save replaces)", refused.getMessage());
     assertEquals("Note", refused.entity());
     assertEquals(List.of("id=n-1"), refused.keys());
+    assertEquals(List.of(Map.of("id", "n-1")), refused.keyValues());
     assertEquals(Optional.of(first), notes.findByKey("n-1"));
   }
 
@@ -143,6 +145,9 @@ class InsertIT {
     EntityExistsException saved = assertThrows(EntityExistsException.class,
         () -> lines.insert(new Line("o-1", 3, "other")));
     assertEquals(List.of("(orderNo=o-1, line=3)"), saved.keys());
+    assertEquals(List.of(List.of("orderNo", "line")), saved.keyValues().stream().map(k -> List.copyOf(k.keySet())).toList(),
+        "row key parts, then column key parts");
+    assertEquals(List.of(Map.of("orderNo", "o-1", "line", 3)), saved.keyValues());
     lines.insert(new Line("o-1", 4, "sku-4"));
     try (var row = lines.scanAll()) {
       assertEquals(List.of(new Line("o-1", 1, "sku-1"), new Line("o-1", 2, null), new Line("o-1", 3, "sku-3"),
@@ -236,6 +241,7 @@ class InsertIT {
 
     EntityExistsException refused = assertThrows(EntityExistsException.class, () -> orders.insertAll(batch));
     assertEquals(List.of("orderNo=o-0", "orderNo=o-1", "orderNo=o-2", "orderNo=o-5"), refused.keys());
+    assertEquals(List.of("o-0", "o-1", "o-2", "o-5"), refused.keyValues().stream().map(k -> k.get("orderNo")).toList());
     assertTrue(refused.getMessage().startsWith("4 of 7 Order entities already exist, not inserted: orderNo=o-0"),
         refused.getMessage());
     assertEquals(3, rowan.views(Order.class).find("seller", "old").size());

@@ -174,17 +174,30 @@ class LiveViewShapesIT {
 
       // entities written before the view existed have no status: the load writes none of their rows, the repair
       // pass writes them, and finds the second owner of the shared key when it comes to it
-      assertTrue(progress.toString().contains("unique views email stay building: keys held by two entities"),
-          progress.toString());
-      assertEquals(3, built.get(0).missing(), built.get(0).summary());
+      assertTrue(progress.toString().contains("unique views email stay building: keys held by two entities (1 without"
+          + " their key, e.g. email=shared@example.com)"), progress.toString());
+      ViewReport email = built.get(0);
+      assertEquals(3, email.missing(), email.summary());
+      assertEquals(2, email.repaired(), "the rows written, one per key: " + email.summary());
+      assertEquals(1, email.secondOwners(), email.summary());
+      assertEquals(List.of("email=shared@example.com"), email.sharedKeys(), email.summary());
+      assertEquals(ViewReport.State.BUILDING, email.state(), email.summary());
+      assertTrue(email.building());
+      assertTrue(email.summary().contains(", 3 missing, 0 stale, 0 orphans, 2 repaired, 1 without their key (held by"
+          + " another entity: email=shared@example.com)") && email.summary().endsWith("; still building"),
+          email.summary());
+      assertTrue(progress.toString().contains(", 2 rows written or deleted"), progress.toString());
       assertEquals(Set.of("email"), rowan.schema().buildingViews(AccountV2.class), "queries do not read it");
       IllegalStateException refused = assertThrows(IllegalStateException.class,
           () -> repository.findByEmail("c@example.com"));
       assertTrue(refused.getMessage().startsWith("AccountsV2.findByEmail reads view email of AccountV2, which is still"
           + " building"), refused.getMessage());
       repository.save(new AccountV2("b", "b@example.com", 1)); // the key gets one owner
-      RebuildViews.of(rowan, AccountV2.class).views("email").progress(quiet()).run();
+      ViewReport rebuilt = RebuildViews.of(rowan, AccountV2.class).views("email").progress(quiet()).run().get(0);
       assertEquals(Set.of(), rowan.schema().buildingViews(AccountV2.class));
+      assertEquals(ViewReport.State.ACTIVATED, rebuilt.state(), rebuilt.summary());
+      assertEquals(List.of(0L, List.of()), List.of(rebuilt.secondOwners(), rebuilt.sharedKeys()), rebuilt.summary());
+      assertTrue(rebuilt.summary().endsWith("; activated"), rebuilt.summary());
       Thread.sleep(2_500); // past twice the view refresh: the repository reads the view, now active
       assertEquals(Optional.of(new AccountV2("a", "shared@example.com", 0)), repository.findByEmail("shared@example.com"));
       assertEquals(Optional.of(new AccountV2("b", "b@example.com", 1)), repository.findByEmail("b@example.com"));

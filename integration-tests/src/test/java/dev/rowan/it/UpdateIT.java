@@ -32,6 +32,7 @@ import dev.rowan.test.ViewAudit;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.TableName;
@@ -99,7 +100,10 @@ class UpdateIT {
     assertTrue(bins.updateNoteBySkuAndBin(null, "s-1", 1));
     assertEquals(5, bins.addToUnitsBySkuAndBin(5, "s-1", 2), "a null counter counts as 0");
     assertFalse(bins.updateNoteBySkuAndBin("three", "s-1", 3), "bin 3 of the row is not stored");
-    assertThrows(EntityNotFoundException.class, () -> bins.addToUnitsBySkuAndBin(1, "s-1", 3));
+    EntityNotFoundException absent = assertThrows(EntityNotFoundException.class,
+        () -> bins.addToUnitsBySkuAndBin(1, "s-1", 3));
+    assertEquals(List.of("sku", "bin"), List.copyOf(absent.keyValues().keySet()), "in key order");
+    assertEquals(Map.of("sku", "s-1", "bin", 3), absent.keyValues());
     try (var all = bins.scanAll()) {
       assertEquals(List.of(new Bin("s-1", 1, null, 10L), new Bin("s-1", 2, "two", 5L)), all.toList());
     }
@@ -123,6 +127,7 @@ class UpdateIT {
     assertEquals("Stock sku=s-9 does not exist; Stocks.addToUnitsBySku changes a stored entity and never creates one"
         + " (save or insert it first)", absent.getMessage());
     assertEquals("sku=s-9", absent.key());
+    assertEquals(Map.of("sku", "s-9"), absent.keyValues());
     assertEquals(Optional.empty(), stocks.findByKey("s-9"));
   }
 

@@ -24,5 +24,12 @@ final class LoadCounters {
 
   static final String MAIN = "main";
 
+  /**
+   * Rows written into HFiles, per table: one counter per table, named by the table's name without
+   * namespace ({@code orders.seller}). Rows, not records: two records of one row (two entities
+   * with the same key of a unique view) count once.
+   */
+  static final String HFILE_ROWS_GROUP = "Rowan HFile rows";
+
   private LoadCounters() {}
 }

@@ -30,6 +30,7 @@ final class SortingReducer extends Reducer<ImmutableBytesWritable, RowCells, Imm
   private static final int SAMPLES = 10;
 
   private Counter duplicates;
+  private final java.util.Map<String, Counter> rowsByTable = new java.util.HashMap<>();
   private final List<String> samples = new ArrayList<>();
 
   @Override
@@ -59,12 +60,35 @@ final class SortingReducer extends Reducer<ImmutableBytesWritable, RowCells, Imm
         }
       }
     }
+    Counter tableRows = rowsOf(key, context);
+    if (tableRows != null) {
+      tableRows.increment(1);
+    }
     if (duplicated && samples.size() < SAMPLES) {
       samples.add(describe(key));
     }
     for (KeyValue cell : merged == null ? first : merged) {
       context.write(key, cell);
     }
+  }
+
+  /** The counter of rows written into the HFiles of the table of {@code key} ({@code table;row}); null without one. */
+  private Counter rowsOf(ImmutableBytesWritable key, Context context) {
+    byte[] bytes = key.get();
+    int end = key.getOffset() + key.getLength();
+    int separator = -1;
+    for (int i = key.getOffset(); i < end; i++) {
+      if (bytes[i] == ';') {
+        separator = i;
+        break;
+      }
+    }
+    if (separator < 0) {
+      return null;
+    }
+    String table = Bytes.toString(bytes, key.getOffset(), separator - key.getOffset());
+    return rowsByTable.computeIfAbsent(table, name -> context.getCounter(LoadCounters.HFILE_ROWS_GROUP,
+        name.substring(name.indexOf(':') + 1)));
   }
 
   @Override

@@ -37,6 +37,7 @@ final class VerifyViewsMapper extends TableMapper<NullWritable, Text> implements
   private final List<Result> batch = new ArrayList<>();
   private Context context;
   private int[][] sampled;
+  private int[] sharedSampled;
   private Counter mainRows;
   private Counter viewRows;
   private Counter faults;
@@ -54,6 +55,7 @@ final class VerifyViewsMapper extends TableMapper<NullWritable, Text> implements
     batchSize = ViewJobSettings.batch(conf);
     samplesPerKind = Math.max(0, conf.getInt(VerifyViews.SAMPLES, ViewJobSettings.DEFAULT_SAMPLES));
     sampled = new int[views.size()][Kind.values().length];
+    sharedSampled = new int[views.size()];
     connection = ConnectionFactory.createConnection(conf);
     Table main = connection.getTable(ViewJobSettings.mainTable(conf));
     tables.add(main);
@@ -123,8 +125,11 @@ final class VerifyViewsMapper extends TableMapper<NullWritable, Text> implements
   }
 
   @Override
-  public void secondOwner(int view) {
+  public void secondOwner(int view, String keyText) throws IOException, InterruptedException {
     context.getCounter(ViewCounters.group(views.get(view)), ViewCounters.SECOND_OWNERS).increment(1);
+    if (sharedSampled[view]++ < samplesPerKind) {
+      context.write(NullWritable.get(), new Text(ViewSamples.sharedLine(views.get(view), keyText)));
+    }
   }
 
   @Override

@@ -45,8 +45,11 @@ final class ViewBatch {
     /** {@code count} rows of view {@code view} as a rebuild's load left them were settled. */
     void settled(int view, long count);
 
-    /** A key of unique view {@code view} is held by two entities (the second is reported missing). */
-    void secondOwner(int view);
+    /**
+     * A key of unique view {@code view}, shown as {@code keyText} ({@link #keyText}), is held by
+     * another entity than the one reported missing at it.
+     */
+    void secondOwner(int view, String keyText) throws IOException, InterruptedException;
   }
 
   /** The owner qualifier of unique view rows, this class's own copy for its gets. */
@@ -260,7 +263,7 @@ final class ViewBatch {
    * over on repair; when the key changed hands meanwhile, its new holder is judged again.
    */
   private void claim(int index, ViewModel view, Table table, byte[] key, Result row, Result mainRow, Result holderMain)
-      throws IOException {
+      throws IOException, InterruptedException {
     RowStatus mine = MainRow.of(model, mainRow).status();
     for (int round = 1; round <= CLAIM_ROUNDS; round++) {
       RowStatus seen = ViewRowVerdict.observed(view, row);
@@ -271,7 +274,7 @@ final class ViewBatch {
           : ViewRowVerdict.forClaim(view, key, seen, MainRow.of(model, holderMain), System.currentTimeMillis(),
               leaseMillis);
       if (holder == ViewRowVerdict.Holder.CURRENT) {
-        findings.secondOwner(index);
+        findings.secondOwner(index, keyText(view, MainRow.of(model, mainRow).values()));
         return;
       }
       if (holder != ViewRowVerdict.Holder.STALE || repairs == null) {
@@ -293,6 +296,20 @@ final class ViewBatch {
       }
       holderMain = main.get(ownerGet(row, family, mainRow));
     }
+  }
+
+  /**
+   * The key of view {@code view} of the entity whose values are {@code values}, as its key
+   * properties with their values: {@code email=a@example.com}, or {@code (tenant=t-1, code=7)}.
+   */
+  static String keyText(ViewModel view, Object[] values) {
+    List<String> shown = view.keyProperties().stream().map(p -> p.name() + "=" + shown(values[p.index()])).toList();
+    return shown.size() == 1 ? shown.get(0) : "(" + String.join(", ", shown) + ")";
+  }
+
+  private static String shown(Object value) {
+    return value instanceof byte[] bytes ? org.apache.hadoop.hbase.util.Bytes.toStringBinary(bytes)
+        : String.valueOf(value);
   }
 
   /** The get of the main row that {@code row}'s owner cell names, or of {@code mainRow} when it names none. */

@@ -72,20 +72,23 @@ final class ViewCounters {
 
   /**
    * The report of each view from the counters of a verify job and, for a rebuild, of the job
-   * that wrote the HFiles ({@code loaded}, null for a plain verify). A verify's {@code repaired}
-   * counts the rows it rewrote or deleted; a rebuild's counts each view row written once (loaded,
-   * or left to the repair pass for want of a status) and each orphan deleted.
+   * that wrote the HFiles ({@code loaded}, null for a plain verify), every view {@code ACTIVE}
+   * (the caller knows which are building). {@code repaired} counts what was written: the rows the
+   * verify job rewrote or deleted, and for a rebuild also the rows in its HFiles (rows, not the
+   * records of entities: two entities with one key of a unique view load one row; the rows left
+   * to the repair pass for want of a status are counted when it writes them).
    */
   static List<ViewReport> reports(Counters verify, Counters loaded, List<ViewModel> views, List<TableName> tables,
       ViewSamples samples) {
     List<ViewReport> reports = new java.util.ArrayList<>(views.size());
     for (int i = 0; i < views.size(); i++) {
       ViewModel view = views.get(i);
-      long written = loaded == null ? count(verify, view, REWRITTEN)
-          : count(loaded, view, LOADED) + count(loaded, view, LEFT);
+      long inHFiles = loaded == null ? 0
+          : loaded.findCounter(LoadCounters.HFILE_ROWS_GROUP, tables.get(i).getQualifierAsString()).getValue();
       reports.add(new ViewReport(view.name(), tables.get(i), count(verify, view, ROWS),
           count(verify, view, MISSING), count(verify, view, STALE), count(verify, view, ORPHANS),
-          written + count(verify, view, DELETED), samples.of(view)));
+          inHFiles + count(verify, view, REWRITTEN) + count(verify, view, DELETED), samples.of(view),
+          count(verify, view, SECOND_OWNERS), samples.shared(view), ViewReport.State.ACTIVE));
     }
     return reports;
   }

@@ -82,8 +82,10 @@ final class ViewJobs {
     String label = (repair ? "Repair" : "Verify") + " views of " + model.entityName();
     long began = System.nanoTime();
     return withWorkDir(label, work -> {
+      java.util.Set<String> building = rowan.schema().buildingViews(type);
       Verified verified = runVerify(label, work, repair, false);
-      List<ViewReport> reports = ViewCounters.reports(verified.counters(), null, views, viewTables, verified.samples());
+      List<ViewReport> reports = ViewCounters.reports(verified.counters(), null, views, viewTables, verified.samples())
+          .stream().map(r -> building.contains(r.view()) ? r.withState(ViewReport.State.BUILDING) : r).toList();
       finished(label, began, reports);
       return reports;
     });
@@ -119,24 +121,25 @@ final class ViewJobs {
       HFileLoad.load(conf, model.entityName(), viewTables, hfiles);
       out.println(label + ": HFiles loaded; repairing what they could not set right");
       Verified verified = runVerify(label + " (repair pass)", new Path(work, "repair"), true, true);
-      List<ViewReport> reports = ViewCounters.reports(verified.counters(), loaded, views, viewTables,
+      List<ViewReport> counted = ViewCounters.reports(verified.counters(), loaded, views, viewTables,
           verified.samples());
-      finished(label, began, reports);
-      java.util.Set<String> duplicated = new java.util.TreeSet<>();
-      for (ViewModel view : views) {
-        if (ViewCounters.count(verified.counters(), view, ViewCounters.SECOND_OWNERS) > 0) {
-          duplicated.add(view.name());
-        }
-      }
       java.util.Set<String> filled = new java.util.TreeSet<>(building);
-      filled.removeAll(duplicated);
+      counted.stream().filter(r -> r.secondOwners() > 0).forEach(r -> filled.remove(r.view()));
       java.util.Set<String> activated = rowan.schema().activateViews(type, filled);
-      if (!activated.isEmpty()) {
-        out.println(label + ": views " + String.join(", ", activated) + " are active: queries read them from now on");
+      List<ViewReport> reports = counted.stream().map(r -> r.withState(activated.contains(r.view())
+          ? ViewReport.State.ACTIVATED : building.contains(r.view()) ? ViewReport.State.BUILDING : ViewReport.State.ACTIVE))
+          .toList();
+      finished(label, began, reports);
+      List<String> nowActive = reports.stream().filter(r -> r.state() == ViewReport.State.ACTIVATED)
+          .map(ViewReport::view).toList();
+      if (!nowActive.isEmpty()) {
+        out.println(label + ": views " + String.join(", ", nowActive) + " are active: queries read them from now on");
       }
-      if (!duplicated.isEmpty()) {
-        out.println(label + ": unique views " + String.join(", ", duplicated) + " stay building: keys held by two"
-            + " entities (the report's missing samples); give each key one owner and run the rebuild again");
+      for (ViewReport stays : reports.stream().filter(ViewReport::building).toList()) {
+        out.println(label + ": " + (stays.secondOwners() > 0 ? "unique views " + stays.view() + " stay building: keys"
+            + " held by two entities (" + stays.secondOwners() + " without their key, e.g. "
+            + String.join(", ", stays.sharedKeys()) + "); give each key one owner and run the rebuild again"
+            : "view " + stays.view() + " stays building: it could not be made active; run the rebuild again"));
       }
       return reports;
     });

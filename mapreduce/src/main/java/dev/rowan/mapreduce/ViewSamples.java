@@ -28,6 +28,10 @@ final class ViewSamples {
 
   private final int limit;
   private final Map<String, Map<ViewVerdict.Kind, List<String>>> byView = new HashMap<>();
+  private final Map<String, java.util.Set<String>> sharedByView = new HashMap<>();
+
+  /** The word of a line that names a key of a unique view held by two entities. */
+  private static final String SHARED = "shared";
 
   private ViewSamples(int limit) {
     this.limit = limit;
@@ -36,6 +40,11 @@ final class ViewSamples {
   /** The line a map task writes for a key at fault. */
   static String line(ViewModel view, ViewVerdict.Kind kind, byte[] key) {
     return view.name() + "\t" + kind.word() + " " + Bytes.toStringBinary(key);
+  }
+
+  /** The line a map task writes for a key of unique view {@code view} that two entities hold, as {@code keyText}. */
+  static String sharedLine(ViewModel view, String keyText) {
+    return view.name() + "\t" + SHARED + " " + keyText;
   }
 
   /** Reads every output file of a verify job under {@code dir}; keeps {@code limit} keys per view. */
@@ -62,9 +71,22 @@ final class ViewSamples {
     if (tab < 0 || space < 0) {
       return;
     }
+    if (line.substring(tab + 1, space).equals(SHARED)) {
+      java.util.Set<String> keys = sharedByView.computeIfAbsent(line.substring(0, tab), v -> new java.util.TreeSet<>());
+      keys.add(line.substring(space + 1));
+      return;
+    }
     ViewVerdict.Kind kind = ViewVerdict.Kind.valueOf(line.substring(tab + 1, space).toUpperCase(java.util.Locale.ROOT));
     byView.computeIfAbsent(line.substring(0, tab), view -> new EnumMap<>(ViewVerdict.Kind.class))
         .computeIfAbsent(kind, k -> new ArrayList<>()).add(line.substring(tab + 1));
+  }
+
+  /**
+   * Up to the limit of the keys of unique view {@code view} that two entities hold, each as its
+   * key properties with their values ({@code email=a@example.com}), in text order, without repeats.
+   */
+  List<String> shared(ViewModel view) {
+    return sharedByView.getOrDefault(view.name(), java.util.Set.of()).stream().limit(limit).toList();
   }
 
   /** Up to the limit of keys of {@code view}, as {@code kind key}, the kinds taken in turn. */

@@ -41,4 +41,23 @@ class ViewSamplesTest {
     assertEquals(List.of(), ViewSamples.read(new Configuration(), new Path(dir.resolve("none").toUri()), 3)
         .of(SELLER));
   }
+
+  @Test
+  void keepsEachSharedKeyOfAViewOnceInTextOrderApartFromTheKeysAtFault() throws IOException {
+    java.nio.file.Path dir = LoadFixtures.directory("shared");
+    Files.write(dir.resolve("part-m-00000"), List.of(
+        ViewSamples.sharedLine(SELLER, "(sellerId=s-2, createdAt=2026-01-01T00:00:00Z)"),
+        ViewSamples.line(SELLER, Kind.MISSING, Bytes.toBytes("m1")),
+        ViewSamples.sharedLine(SELLER, "(sellerId=s-1, createdAt=2026-01-01T00:00:00Z)")), StandardCharsets.UTF_8);
+    Files.write(dir.resolve("part-m-00001"), List.of(
+        ViewSamples.sharedLine(SELLER, "(sellerId=s-2, createdAt=2026-01-01T00:00:00Z)"),
+        ViewSamples.sharedLine(SELLER, "(sellerId=s-3, createdAt=2026-01-01T00:00:00Z)")), StandardCharsets.UTF_8);
+
+    ViewSamples samples = ViewSamples.read(new Configuration(), new Path(dir.toUri()), 2);
+
+    assertEquals(List.of("(sellerId=s-1, createdAt=2026-01-01T00:00:00Z)",
+        "(sellerId=s-2, createdAt=2026-01-01T00:00:00Z)"), samples.shared(SELLER));
+    assertEquals(List.of("missing m1"), samples.of(SELLER));
+    assertEquals(List.of(), samples.shared(BUYER));
+  }
 }

@@ -1,6 +1,7 @@
 package dev.rowan.core.internal;
 
 import dev.rowan.core.internal.query.QueryParameters;
+import dev.rowan.core.QueryMethodException;
 import dev.rowan.core.Sort;
 import dev.rowan.core.internal.query.Action;
 import dev.rowan.core.internal.query.Condition;
@@ -99,13 +100,15 @@ public final class AdHocQuery<T> {
    *
    * @throws IllegalArgumentException naming the entity and the property, view or sort at fault, or
    *     the reason the query would read the whole table without {@code allowScan}
+   * @throws QueryMethodException naming the entity, the view and its first key property when
+   *     {@code view} alone would leave out matching entities whose first view key property is null
    */
   public static <T> AdHocQuery<T> plan(EntityStore<T> store, String view, List<Term> terms, Sort sort, int limit,
       boolean allowScan, boolean counting) {
     EntityModel<T> model = store.model();
     String name = "rowan.query(" + model.entityName() + ")";
     List<ViewModel> views = store.context().roster.readable(store.context().declaredViews());
-    String viewName = null;
+    ViewModel onView = null;
     java.util.Optional<String> unread = store.context().roster.unreadable().stream()
         .filter(v -> v.equalsIgnoreCase(view)).findFirst();
     if (view != null && unread.isPresent()) {
@@ -113,7 +116,7 @@ public final class AdHocQuery<T> {
           + store.context().roster.whyUnread(unread.get()));
     }
     if (view != null) {
-      viewName = views.stream().map(ViewModel::name).filter(n -> n.equalsIgnoreCase(view)).findFirst()
+      onView = views.stream().filter(v -> v.name().equalsIgnoreCase(view)).findFirst()
           .orElseThrow(() -> new IllegalArgumentException(name + ": " + model.entityName() + " has no view '" + view
               + "'; its views are " + views.stream().map(ViewModel::name).toList()));
     }
@@ -127,6 +130,10 @@ public final class AdHocQuery<T> {
       conditions.add(new Condition(term.property(), term.keyword(), arguments.size()));
       arguments.addAll(term.values());
     }
+    if (onView != null) {
+      refuseIncompleteView(name, model, onView, conditions);
+    }
+    String viewName = onView == null ? null : onView.name();
     List<dev.rowan.core.internal.query.Sort> sorts = counting ? List.of() : CallSorts.keys(sort); // a count has no order
     ParsedQuery query = new ParsedQuery(name, counting ? Action.COUNT : Action.FIND, 0,
         List.of(conditions), sorts, viewName, arguments.size());
@@ -141,6 +148,21 @@ public final class AdHocQuery<T> {
           + QueryParameters.suggestView(query, model, views) + " Or call allowScan() to accept the full scan.");
     }
     return new AdHocQuery<>(name, store, plan, new InMemoryOrder(model, sorts), args, limit);
+  }
+
+  /**
+   * Refuses reading {@code view} alone for {@code conditions} when entities that match have no row
+   * in it: their first view key property is null and no condition excludes null from it.
+   */
+  private static void refuseIncompleteView(String name, EntityModel<?> model, ViewModel view,
+      List<Condition> conditions) {
+    QueryPlanner.nullsLeftOut(view, conditions).ifPresent(lead -> {
+      throw QueryMethodException.ofQuery(name + " cannot read only view '" + view.name() + "' of "
+          + model.entityName() + " without a condition on its first key property " + lead.name() + ": an "
+          + model.entityName() + " whose " + lead.name() + " is null has no row in that view, so the answer would"
+          + " leave it out. Add a condition on " + lead.name() + ", or leave out on(\"" + view.name()
+          + "\") so that the planner chooses (the main table, with allowScan(), when no view answers).");
+    });
   }
 
   /** The entities that match and that {@code filter} (null: none) accepts, lazily, at most the limit. */

@@ -220,15 +220,18 @@ public final class EntityStore<T> implements EntityCrud<T> {
     });
     List<T> inserted = new ArrayList<>(stored.size());
     List<String> existing = new ArrayList<>();
+    List<java.util.Map<String, Object>> existingValues = new ArrayList<>();
     for (int i = 0; i < stored.size(); i++) {
       if (stored.get(i) == null) {
         existing.add(KeyText.of(context.model, values.get(i)));
+        existingValues.add(KeyText.values(context.model, values.get(i)));
       } else {
         inserted.add(context.model.version() == null ? given.get(i) : context.model.instantiate(stored.get(i)));
       }
     }
     if (!existing.isEmpty()) {
-      throw dev.rowan.core.EntityExistsException.of(context.model.entityName(), existing, stored.size());
+      throw dev.rowan.core.EntityExistsException.of(context.model.entityName(), existing, existingValues,
+          stored.size());
     }
     return inserted;
   }

@@ -81,6 +81,7 @@ final class PeriodCrud<T> implements EntityCrud<T> {
     }
     List<T> result = new ArrayList<>(java.util.Collections.nCopies(given.size(), null));
     List<String> existing = new ArrayList<>();
+    List<Map<String, Object>> existingValues = new ArrayList<>(); // each period's store gives them
     for (Map.Entry<LocalDate, List<Integer>> period : byPeriod.entrySet()) {
       List<T> batch = period.getValue().stream().map(given::get).toList();
       EntityStore<T> store = periodStores.get(period.getKey());
@@ -89,6 +90,7 @@ final class PeriodCrud<T> implements EntityCrud<T> {
         written = insert ? store.insertAll(batch) : store.saveAll(batch);
       } catch (EntityExistsException found) {
         existing.addAll(found.keys());
+        existingValues.addAll(found.keyValues());
         continue; // the inserted ones are not returned: the call fails
       } catch (RuntimeException failed) {
         if (stores.periodGone(failed)) { // dropped since it was listed
@@ -101,7 +103,8 @@ final class PeriodCrud<T> implements EntityCrud<T> {
       }
     }
     if (!existing.isEmpty()) {
-      throw EntityExistsException.of(model.entityName(), existing, given.size());
+      throw EntityExistsException.of(model.entityName(), existing,
+          existingValues.size() == existing.size() ? existingValues : List.of(), given.size());
     }
     return result;
   }

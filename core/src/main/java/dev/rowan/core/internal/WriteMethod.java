@@ -60,7 +60,8 @@ final class WriteMethod implements RepositoryHandler.Invoker {
     EntityChange change = EntityChange.add(counter, ((Number) args[0]).longValue());
     Object[] after = update(key, change);
     if (after == null) {
-      throw EntityNotFoundException.of(model.entityName(), KeyText.of(model, key), spec.name());
+      throw EntityNotFoundException.of(model.entityName(), KeyText.of(model, key), KeyText.values(model, key),
+          spec.name());
     }
     Number sum = (Number) change.sumIn(after);
     Class<?> returns = spec.returns();

@@ -199,6 +199,19 @@ public final class QueryPlanner {
     return ranges > 0 && ranges <= MAX_SKIP_RANGES;
   }
 
+  /**
+   * The first key property of {@code view} when reading only that view would leave out entities
+   * that match {@code group}: it may be null, an entity with a null there has no row in the view
+   * (docs/view-consistency.md), and no condition of {@code group} excludes null from it (every
+   * keyword but {@code IsNull} does). Empty when the view answers {@code group} completely.
+   */
+  public static java.util.Optional<PropertyModel> nullsLeftOut(ViewModel view, List<Condition> group) {
+    PropertyModel lead = view.keyProperties().get(0);
+    boolean excluded = group.stream()
+        .anyMatch(c -> c.property().equals(lead.name()) && c.keyword() != Keyword.IS_NULL);
+    return nullable(lead) && !excluded ? java.util.Optional.of(lead) : java.util.Optional.empty();
+  }
+
   /** Whether {@code property} may be null: a column of an object type (key parts and primitives never are). */
   private static boolean nullable(PropertyModel property) {
     return property.role() == PropertyModel.Role.COLUMN && !property.type().isPrimitive();

@@ -588,4 +588,25 @@ class QueryPlannerTest {
   private static Arguments plan(Named<Fixture> fixture, String methodName, int parameterCount, String expected) {
     return Arguments.of(fixture, methodName, parameterCount, expected);
   }
+
+  @Test
+  void aViewLeavesOutTheEntitiesWhoseNullableFirstKeyPropertyNoConditionExcludesFromNull() {
+    Fixture order = ORDER.getPayload();
+    ViewModel buyer = order.views().stream().filter(v -> v.name().equals("buyer")).findFirst().orElseThrow();
+    ViewModel number = order.views().stream().filter(v -> v.name().equals("number")).findFirst().orElseThrow();
+    Condition seller = new Condition("sellerId", Keyword.EQUALS, 0);
+    assertEquals("buyerId", QueryPlanner.nullsLeftOut(buyer, List.of(seller)).orElseThrow().name());
+    assertEquals("buyerId", QueryPlanner.nullsLeftOut(buyer, List.of(new Condition("createdAt", Keyword.BETWEEN, 0)))
+        .orElseThrow().name(), "a later key part excludes no null of the first");
+    assertEquals("buyerId", QueryPlanner.nullsLeftOut(buyer, List.of(new Condition("buyerId", Keyword.IS_NULL, 0)))
+        .orElseThrow().name(), "IsNull matches exactly the entities the view has no row for");
+    assertEquals("note", QueryPlanner.nullsLeftOut(number, List.of(seller)).orElseThrow().name(), "a unique view");
+    for (Keyword keyword : List.of(Keyword.EQUALS, Keyword.IN, Keyword.BETWEEN, Keyword.GREATER_THAN,
+        Keyword.STARTING_WITH, Keyword.NOT, Keyword.IS_NOT_NULL)) {
+      assertTrue(QueryPlanner.nullsLeftOut(buyer, List.of(seller, new Condition("buyerId", keyword, 1))).isEmpty(),
+          keyword.name());
+    }
+    Fixture call = CALL.getPayload();
+    assertTrue(QueryPlanner.nullsLeftOut(call.views().get(0), List.of()).isEmpty(), "a key part is never null");
+  }
 }
