@@ -87,6 +87,7 @@ final class ModelReader<T> {
           + " protocol orders the writes of a row by cell timestamps of its own, so an entity with views"
           + " cannot choose them; keep the time in a @Column instead");
     }
+    checkTimeToLive(indexes);
     PeriodModel periods = readPeriods(indexes);
     int hashPart = hashPrefixPart(rowKeyParts);
     KeyLayout rowKey = problems.isEmpty() ? rowKeyLayout(rowKeyParts, salt, hashPart) : null;
@@ -151,6 +152,26 @@ final class ModelReader<T> {
     }
     if (type.isMemberClass() && !Modifier.isStatic(type.getModifiers())) {
       problem(entity + " is an inner class; make it static");
+    }
+  }
+
+  /**
+   * An entity with views lives or expires as one: its status cell, its view rows and its unique
+   * claims are renewed by each write and must expire with its columns, so every family of its
+   * table has the same time to live (docs/row-keys.md, "Time to live").
+   */
+  private void checkTimeToLive(List<IndexDefinition> indexes) {
+    if (indexes.isEmpty() || families.isEmpty()) {
+      return;
+    }
+    FamilyModel first = families.values().iterator().next();
+    for (FamilyModel family : families.values()) {
+      if (family.ttlSeconds() != first.ttlSeconds()) {
+        problem(entity + " declares views (@Index), and its families '" + first.name() + "' and '" + family.name()
+            + "' expire differently (ttlSeconds " + first.ttlSeconds() + " and " + family.ttlSeconds()
+            + "): an entity with views expires whole, its view rows with it; give every family the same ttlSeconds");
+        return;
+      }
     }
   }
 

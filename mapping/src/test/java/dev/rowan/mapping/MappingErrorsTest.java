@@ -122,6 +122,29 @@ class MappingErrorsTest {
   }
 
   @Table(name = "t")
+  @Family(name = "a", ttlSeconds = 60)
+  @Family(name = "b", ttlSeconds = 3600)
+  @Index(name = "byX", key = "x")
+  record ViewsWithMixedTimeToLive(@RowKey String id, @Column(family = "a") String x, @Column(family = "b") String y) {}
+
+  @Table(name = "t")
+  @Family(name = "a", ttlSeconds = 60)
+  @Family(name = "b", ttlSeconds = 3600)
+  record MixedTimeToLiveWithoutViews(@RowKey String id, @Column(family = "a") String x,
+      @Column(family = "b") String y) {}
+
+  @Test
+  void entityWithViewsWhoseFamiliesExpireDifferentlyIsRefusedNamingBothFamilies() {
+    MappingException error = assertThrows(MappingException.class,
+        () -> EntityModel.of(ViewsWithMixedTimeToLive.class));
+    assertEquals(List.of("ViewsWithMixedTimeToLive declares views (@Index), and its families 'a' and 'b' expire"
+        + " differently (ttlSeconds 60 and 3600): an entity with views expires whole, its view rows with it;"
+        + " give every family the same ttlSeconds"), error.problems());
+    assertTrue(EntityModel.of(MixedTimeToLiveWithoutViews.class).expires(),
+        "without views each family's cells expire on their own");
+  }
+
+  @Table(name = "t")
   static final class WrongTransforms {
     @RowKey(order = 0) @FixedLength(3) Instant at;
     @RowKey(order = 1) @FixedLength(20) long tooWide;
