@@ -156,15 +156,36 @@ final class ModelReader<T> {
   }
 
   /**
-   * An entity with views lives or expires as one: its status cell, its view rows and its unique
-   * claims are renewed by each write and must expire with its columns, so every family of its
-   * table has the same time to live (docs/row-keys.md, "Time to live").
+   * An entity with views lives or expires as one with its status cell, in its first family: so
+   * either every family has the first's time to live (the entity expires whole), or the first
+   * keeps its cells forever and only columns expire, none of them a view's key, whose rows would
+   * outlive the value they are keyed by (docs/row-keys.md, "Time to live").
    */
   private void checkTimeToLive(List<IndexDefinition> indexes) {
     if (indexes.isEmpty() || families.isEmpty()) {
       return;
     }
     FamilyModel first = families.values().iterator().next();
+    if (first.ttlSeconds() > 0) {
+      checkSameTimeToLive(first);
+      return;
+    }
+    for (IndexDefinition index : indexes) {
+      for (String name : index.key()) {
+        PropertyModel property = properties.stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);
+        FamilyModel family = property == null || property.family() == null ? null
+            : families.get(new String(property.family(), java.nio.charset.StandardCharsets.UTF_8));
+        if (family != null && family.ttlSeconds() > 0) {
+          problem(entity + "'s view " + index.name() + " is keyed by " + name + ", whose family '" + family.name()
+              + "' expires (ttlSeconds " + family.ttlSeconds() + ") while the entity, whose status is in family '"
+              + first.name() + "', does not: its view rows would outlive the value; key views by columns of"
+              + " families without a TTL, or give every family the same ttlSeconds");
+        }
+      }
+    }
+  }
+
+  private void checkSameTimeToLive(FamilyModel first) {
     for (FamilyModel family : families.values()) {
       if (family.ttlSeconds() != first.ttlSeconds()) {
         problem(entity + " declares views (@Index), and its families '" + first.name() + "' and '" + family.name()

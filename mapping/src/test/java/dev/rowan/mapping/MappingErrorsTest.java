@@ -133,6 +133,24 @@ class MappingErrorsTest {
   record MixedTimeToLiveWithoutViews(@RowKey String id, @Column(family = "a") String x,
       @Column(family = "b") String y) {}
 
+  @Table(name = "t")
+  @Family(name = "a")
+  @Family(name = "b", ttlSeconds = 3600)
+  @Index(name = "byX", key = "x")
+  @Index(name = "byY", key = "y")
+  record ViewKeyedByAnExpiringColumn(@RowKey String id, @Column(family = "a") String x,
+      @Column(family = "b") String y) {}
+
+  @Test
+  void viewKeyedByAColumnThatExpiresWhileItsEntityLivesIsRefusedNamingViewPropertyAndFamily() {
+    MappingException error = assertThrows(MappingException.class,
+        () -> EntityModel.of(ViewKeyedByAnExpiringColumn.class));
+    assertEquals(List.of("ViewKeyedByAnExpiringColumn's view byY is keyed by y, whose family 'b' expires (ttlSeconds"
+        + " 3600) while the entity, whose status is in family 'a', does not: its view rows would outlive the value;"
+        + " key views by columns of families without a TTL, or give every family the same ttlSeconds"),
+        error.problems());
+  }
+
   @Test
   void entityWithViewsWhoseFamiliesExpireDifferentlyIsRefusedNamingBothFamilies() {
     MappingException error = assertThrows(MappingException.class,
