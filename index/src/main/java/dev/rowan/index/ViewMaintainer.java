@@ -23,7 +23,10 @@ import org.apache.hadoop.hbase.client.Row;
  * docs/view-consistency.md for the protocol these mutations take part in.
  *
  * <ul>
- *   <li>A view row whose key and carried values do not change is left alone.
+ *   <li>A view row whose key and carried values do not change is left alone, unless the entity
+ *       expires ({@link EntityModel#expires}): then every row of the new state is written again at
+ *       the write's timestamp, so that it expires with the main row, a time to live after the
+ *       entity's last write (docs/row-keys.md, "Time to live").
  *   <li>A view row of the new state is written unverified in phase one, with a write mark naming
  *       this write (on a view that is not unique, its status and mark alone:
  *       {@link ViewModel#pendingPut}), and written whole and verified (without the mark) in phase
@@ -107,7 +110,9 @@ public final class ViewMaintainer {
   }
 
   /**
-   * What a write does to every view.
+   * What a write does to every view: a row whose key and carried values do not change is left
+   * alone, unless the entity expires ({@link EntityModel#expires}), whose every row of the new
+   * state each write renews.
    *
    * @param before the entity's values before the write, or null when it did not exist
    * @param after the entity's values after the write, or null for a delete
@@ -131,12 +136,13 @@ public final class ViewMaintainer {
   private WritePlan plan(Object[] before, Object[] after, byte[] mainRowKey, RowStatus write,
       boolean rewriteUnchanged) {
     RowStatus unverified = write.with(State.UNVERIFIED);
+    boolean rewriteEvery = rewriteUnchanged || entity.expires();
     List<ViewRowChange> changes = new ArrayList<>();
     for (ViewModel view : views) {
       byte[] oldKey = before == null ? null : view.rowKey(before);
       byte[] newKey = after == null ? null : view.rowKey(after);
       boolean sameKey = oldKey != null && Arrays.equals(oldKey, newKey);
-      if (sameKey && !rewriteUnchanged && view.sameContent(before, after)) {
+      if (sameKey && !rewriteEvery && view.sameContent(before, after)) {
         continue;
       }
       if (newKey != null) {

@@ -11,6 +11,7 @@ import dev.rowan.index.RowStatus.State;
 import dev.rowan.index.ViewRowChange.Kind;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.annotation.Column;
+import dev.rowan.mapping.annotation.Family;
 import dev.rowan.mapping.annotation.Index;
 import dev.rowan.mapping.annotation.RowKey;
 import dev.rowan.mapping.annotation.Salt;
@@ -140,6 +141,36 @@ class ViewMaintainerTest {
   @Test
   void anUnchangedEntityTouchesNoView() {
     assertTrue(plan(original, original).isEmpty());
+  }
+
+  @Table(name = "expiring")
+  @Family(name = "d", ttlSeconds = 60)
+  @Index(name = "kind", key = {"kind"}, include = {"kind"})
+  @Index(name = "color", key = {"color"})
+  @Index(name = "code", key = {"code"}, unique = true)
+  record Expiring(@RowKey String id, @Column String kind, @Column String color, @Column String note,
+      @Column String code) {}
+
+  @Test
+  void anUpdateOfAnEntityThatExpiresRewritesEveryViewRowOfItsNewStateAtItsTimestamp() {
+    EntityModel<Expiring> expiring = EntityModel.of(Expiring.class);
+    Expiring before = new Expiring("a", "K", "red", "first", "C-1");
+    Expiring after = new Expiring("a", "K", "red", "second", "C-1");
+    WritePlan plan = ViewMaintainer.of(expiring).plan(expiring.values(before), expiring.values(after),
+        expiring.rowKey(after), write);
+    assertEquals(List.of("kind", "color", "code"), plan.changes().stream().map(c -> c.view().name()).toList(),
+        "no row is left alone: each would expire with the first save");
+    for (ViewRowChange change : plan.changes()) {
+      assertEquals(Kind.WRITE, change.kind(), change.view().name());
+      assertTrue(change.unverify().getFamilyCellMap().values().stream().flatMap(List::stream)
+          .allMatch(cell -> cell.getTimestamp() == write.timestamp()), change.view().name());
+      Put settle = change.settle() instanceof Put put ? put
+          : (Put) ((CheckAndMutate) change.settle()).getAction();
+      assertTrue(settle.getFamilyCellMap().values().stream().flatMap(List::stream)
+          .allMatch(cell -> cell.getTimestamp() == write.timestamp()), change.view().name());
+    }
+    assertEquals(3, ViewMaintainer.of(expiring).plan(expiring.values(before), expiring.values(before),
+        expiring.rowKey(before), write).changes().size(), "a save of the same values renews every row too");
   }
 
   @Test

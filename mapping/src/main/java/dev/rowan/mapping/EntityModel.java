@@ -190,6 +190,18 @@ public final class EntityModel<T> {
   }
 
   /**
+   * Whether the entity's cells expire: a family of its table has a time to live
+   * ({@code @Family(ttlSeconds > 0)}). HBase expires each cell its TTL after the cell's timestamp,
+   * so such an entity lives whole only if each of its writes puts again, at that write's
+   * timestamp, every cell that must live: the main row's every non-null column and protocol cell,
+   * and the row of its new state in every view, also a row the write does not change
+   * (docs/row-keys.md, "Time to live"). Writers ask this, and nothing else, to decide it.
+   */
+  public boolean expires() {
+    return families.stream().anyMatch(family -> family.ttlSeconds() > 0);
+  }
+
+  /**
    * Why the versions of this entity cannot be read, naming the entity and what to change, or
    * null when they can ({@link #keepsHistory}).
    */

@@ -86,6 +86,7 @@ final class ModelReader<T> {
           + " protocol orders the writes of a row by cell timestamps of its own, so an entity with views"
           + " cannot choose them; keep the time in a @Column instead");
     }
+    checkTimeToLive(indexes);
     PeriodModel periods = readPeriods(indexes);
     int hashPart = hashPrefixPart(rowKeyParts);
     KeyLayout rowKey = problems.isEmpty() ? rowKeyLayout(rowKeyParts, salt, hashPart) : null;
@@ -150,6 +151,47 @@ final class ModelReader<T> {
     }
     if (type.isMemberClass() && !Modifier.isStatic(type.getModifiers())) {
       problem(entity + " is an inner class; make it static");
+    }
+  }
+
+  /**
+   * An entity with views lives or expires as one with its status cell, in its first family: so
+   * either every family has the first's time to live (the entity expires whole), or the first
+   * keeps its cells forever and only columns expire, none of them a view's key, whose rows would
+   * outlive the value they are keyed by (docs/row-keys.md, "Time to live").
+   */
+  private void checkTimeToLive(List<IndexDefinition> indexes) {
+    if (indexes.isEmpty() || families.isEmpty()) {
+      return;
+    }
+    FamilyModel first = families.values().iterator().next();
+    if (first.ttlSeconds() > 0) {
+      checkSameTimeToLive(first);
+      return;
+    }
+    for (IndexDefinition index : indexes) {
+      for (String name : index.key()) {
+        PropertyModel property = properties.stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);
+        FamilyModel family = property == null || property.family() == null ? null
+            : families.get(new String(property.family(), java.nio.charset.StandardCharsets.UTF_8));
+        if (family != null && family.ttlSeconds() > 0) {
+          problem(entity + "'s view " + index.name() + " is keyed by " + name + ", whose family '" + family.name()
+              + "' expires (ttlSeconds " + family.ttlSeconds() + ") while the entity, whose status is in family '"
+              + first.name() + "', does not: its view rows would outlive the value; key views by columns of"
+              + " families without a TTL, or give every family the same ttlSeconds");
+        }
+      }
+    }
+  }
+
+  private void checkSameTimeToLive(FamilyModel first) {
+    for (FamilyModel family : families.values()) {
+      if (family.ttlSeconds() != first.ttlSeconds()) {
+        problem(entity + " declares views (@Index), and its families '" + first.name() + "' and '" + family.name()
+            + "' expire differently (ttlSeconds " + first.ttlSeconds() + " and " + family.ttlSeconds()
+            + "): an entity with views expires whole, its view rows with it; give every family the same ttlSeconds");
+        return;
+      }
     }
   }
 

@@ -123,6 +123,47 @@ class MappingErrorsTest {
   }
 
   @Table(name = "t")
+  @Family(name = "a", ttlSeconds = 60)
+  @Family(name = "b", ttlSeconds = 3600)
+  @Index(name = "byX", key = "x")
+  record ViewsWithMixedTimeToLive(@RowKey String id, @Column(family = "a") String x, @Column(family = "b") String y) {}
+
+  @Table(name = "t")
+  @Family(name = "a", ttlSeconds = 60)
+  @Family(name = "b", ttlSeconds = 3600)
+  record MixedTimeToLiveWithoutViews(@RowKey String id, @Column(family = "a") String x,
+      @Column(family = "b") String y) {}
+
+  @Table(name = "t")
+  @Family(name = "a")
+  @Family(name = "b", ttlSeconds = 3600)
+  @Index(name = "byX", key = "x")
+  @Index(name = "byY", key = "y")
+  record ViewKeyedByAnExpiringColumn(@RowKey String id, @Column(family = "a") String x,
+      @Column(family = "b") String y) {}
+
+  @Test
+  void viewKeyedByAColumnThatExpiresWhileItsEntityLivesIsRefusedNamingViewPropertyAndFamily() {
+    MappingException error = assertThrows(MappingException.class,
+        () -> EntityModel.of(ViewKeyedByAnExpiringColumn.class));
+    assertEquals(List.of("ViewKeyedByAnExpiringColumn's view byY is keyed by y, whose family 'b' expires (ttlSeconds"
+        + " 3600) while the entity, whose status is in family 'a', does not: its view rows would outlive the value;"
+        + " key views by columns of families without a TTL, or give every family the same ttlSeconds"),
+        error.problems());
+  }
+
+  @Test
+  void entityWithViewsWhoseFamiliesExpireDifferentlyIsRefusedNamingBothFamilies() {
+    MappingException error = assertThrows(MappingException.class,
+        () -> EntityModel.of(ViewsWithMixedTimeToLive.class));
+    assertEquals(List.of("ViewsWithMixedTimeToLive declares views (@Index), and its families 'a' and 'b' expire"
+        + " differently (ttlSeconds 60 and 3600): an entity with views expires whole, its view rows with it;"
+        + " give every family the same ttlSeconds"), error.problems());
+    assertTrue(EntityModel.of(MixedTimeToLiveWithoutViews.class).expires(),
+        "without views each family's cells expire on their own");
+  }
+
+  @Table(name = "t")
   @Family(name = "small", blockSize = 512)
   @Family(name = "large", blockSize = 32 * 1024 * 1024)
   @Family(name = "prefixed", bloom = BloomType.ROWPREFIX_FIXED_LENGTH)

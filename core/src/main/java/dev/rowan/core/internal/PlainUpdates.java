@@ -15,6 +15,7 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.RowMutations;
+import org.apache.hadoop.hbase.filter.BinaryComparator;
 import org.apache.hadoop.hbase.filter.ColumnPrefixFilter;
 import org.apache.hadoop.hbase.filter.Filter;
 import org.apache.hadoop.hbase.filter.FilterList;
@@ -40,6 +41,12 @@ import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
  *       write under it and be hidden, while every other write of Rowan's uses the server's time.
  * </ul>
  *
+ * An entity that expires ({@code EntityModel.expires}) lives a time to live after its last write,
+ * whole: each of its updates and additions reads it and writes every column again, at the server's
+ * time as a save does, only if every column still holds what was read (and reads again when one
+ * changed), so that no column keeps the timestamp of an earlier write and expires before the rest
+ * (docs/writes.md, "Time to live").
+ *
  * A column set to null is deleted, and the row marker written (as a save of an entity without
  * values writes it), so that an entity whose last value an update removes still exists.
  */
@@ -61,7 +68,8 @@ final class PlainUpdates<T> {
    * update without version), or null when no entity is stored there.
    */
   Object[] update(byte[] row, Object[] key, EntityChange change) {
-    if (!change.isAddition() && context.model.version() == null) {
+    boolean whole = context.model.expires();
+    if (!change.isAddition() && context.model.version() == null && !whole) {
       Object[] after = change.apply(key.clone());
       CheckAndMutate write = write(CheckAndMutate.newBuilder(row).ifMatches(exists(key)), row, after,
           change.properties());
@@ -82,19 +90,25 @@ final class PlainUpdates<T> {
         return null;
       }
       Object[] after = change.apply(before.clone());
-      List<PropertyModel> written = new ArrayList<>(change.properties());
+      List<PropertyModel> written = new ArrayList<>(whole ? context.model.columns() : change.properties());
       PropertyModel version = context.model.version();
       if (version != null) {
         Object stored = before[version.index()];
         long next = (stored == null ? 0 : ((Number) stored).longValue()) + 1;
         after[version.index()] = version.type() == int.class || version.type() == Integer.class ? (Object) (int) next
             : (Object) next;
-        written.add(version);
+        if (!whole) {
+          written.add(version);
+        }
       }
       byte[] read = result.getValue(checked.family(), qualifier);
       CheckAndMutate.Builder condition = CheckAndMutate.newBuilder(row);
-      condition = read != null ? condition.ifEquals(checked.family(), qualifier, read)
-          : condition.ifMatches(absentIn(key, checked.family(), qualifier));
+      if (whole) {
+        condition = condition.ifMatches(unchanged(key, result));
+      } else {
+        condition = read != null ? condition.ifEquals(checked.family(), qualifier, read)
+            : condition.ifMatches(absentIn(key, checked.family(), qualifier));
+      }
       CheckAndMutate write = write(condition, row, after, written);
       if (HBaseCalls.on(context.connection, context.mainTable, "update", t -> t.checkAndMutate(write)).isSuccess()) {
         return after;
@@ -150,6 +164,28 @@ final class PlainUpdates<T> {
         ? new FilterList(FilterList.Operator.MUST_PASS_ALL,
             new ColumnPrefixFilter(context.model.columnKey().encode(key)), absent)
         : absent;
+  }
+
+  /**
+   * The condition that the entity under {@code key} exists and its every column still holds what
+   * {@code read} holds (a value equal to the one read, or no cell where it had none): the
+   * condition of an update that writes every column again ({@code EntityModel.expires}), which
+   * must not put back a value another write changed since it read.
+   */
+  private Filter unchanged(Object[] key, Result read) {
+    List<Filter> conditions = new ArrayList<>();
+    if (context.model.isWide()) {
+      conditions.add(new ColumnPrefixFilter(context.model.columnKey().encode(key)));
+    }
+    for (PropertyModel column : context.model.columns()) {
+      byte[] qualifier = context.model.qualifier(key, column);
+      byte[] value = read.getValue(column.family(), qualifier);
+      SingleColumnValueFilter same = new SingleColumnValueFilter(column.family(), qualifier, CompareOperator.EQUAL,
+          value == null ? new NullComparator() : new BinaryComparator(value));
+      same.setFilterIfMissing(value != null);
+      conditions.add(same);
+    }
+    return new FilterList(FilterList.Operator.MUST_PASS_ALL, conditions);
   }
 
   /**

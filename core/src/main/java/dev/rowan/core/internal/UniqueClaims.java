@@ -79,8 +79,15 @@ final class UniqueClaims {
     return claimed;
   }
 
+  /**
+   * Whether the entity held this key before the write, so that the write may put its row
+   * without a claim. Not for an entity that expires ({@code EntityModel.expires}): its row of the
+   * key is renewed by each write, conditionally as a claim is, since a row written before that
+   * rule may have expired and been claimed by another entity (docs/row-keys.md, "Time to live").
+   */
   private boolean heldBefore(Pending entity, ViewRowChange change) {
-    return entity.current.isLive() && Arrays.equals(change.view().rowKey(entity.current.values()), change.rowKey());
+    return !context.model.expires() && entity.current.isLive()
+        && Arrays.equals(change.view().rowKey(entity.current.values()), change.rowKey());
   }
 
   /**
