@@ -73,10 +73,13 @@ public final class Schema {
 
   /**
    * Compares the live tables of {@code entityType} with its mapping: missing tables, missing
-   * and extra column families, family settings that differ (max versions, time to live,
-   * bloom filter, compression, block size, in-memory, data block encoding, new version
-   * behavior), a recorded key layout that differs from the mapping's (both shown), and a table
-   * that records no layout. Split points are not compared, since regions change as tables grow.
+   * and extra column families, family settings that differ (max versions, min versions, time to
+   * live, keep deleted cells, bloom filter, compression, block size, in-memory, block cache, data
+   * block encoding, replication scope, new version behavior), a recorded key layout that differs
+   * from the mapping's (both shown), and a table that records no layout. It also reports view
+   * tables still building or being dropped, declared views the main table no longer names, and
+   * tables named as views that the entity does not declare. Split points are not compared,
+   * since regions change as tables grow.
    *
    * @throws dev.rowan.mapping.MappingException when the entity cannot be mapped
    * @throws DataAccessException when HBase fails

@@ -114,10 +114,20 @@ class TablePerPeriodEdgesIT {
       Events events = rowan.repository(Events.class);
       Instant oldTime = savedInAnExpiringPeriod(rowan, events);
       rowan.schema().dropExpiredPeriods(Event.class);
-      IllegalStateException refused = assertThrows(IllegalStateException.class,
+      dev.rowan.mapping.InvalidValueException refused = assertThrows(dev.rowan.mapping.InvalidValueException.class,
           () -> events.save(new Event("dev-2", oldTime, "boot", 1)));
       assertTrue(refused.getMessage().contains("which does not exist"), refused.getMessage());
     }
+  }
+
+  @Test
+  void aTimeThatNoPeriodTableCanHoldIsRefusedAsAValueThatCannotBeWritten(Rowan rowan) {
+    rowan.schema().createPeriods(Event.class, LocalDate.of(2025, 1, 1), LocalDate.of(2025, 1, 1));
+    Events events = rowan.repository(Events.class);
+    dev.rowan.mapping.InvalidValueException refused = assertThrows(dev.rowan.mapping.InvalidValueException.class,
+        () -> events.save(new Event("dev-1", Instant.parse("+10000-01-01T00:00:00Z"), "boot", 1)));
+    assertEquals("Event.at: +10000-01-01T00:00:00Z names no period table: periods are of the years 0001 to 9999 (UTC),"
+        + " which table names hold in four digits", refused.getMessage());
   }
 
   /**

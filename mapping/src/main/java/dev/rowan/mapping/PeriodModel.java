@@ -59,13 +59,13 @@ public final class PeriodModel {
    * The period of {@code value}, an {@code Instant} or a {@code LocalDate} of the property: the
    * day the period starts on.
    *
-   * @throws IllegalArgumentException when the value is null, of another type, or outside the
-   *     years 1 to 9999 (a table's name holds its period's year in four digits)
+   * @throws InvalidValueException when the value is null, of another type, or outside the
+   *     years 1 to 9999 (a table's name holds its period's year in four digits), naming the property
    */
   public LocalDate periodOf(Object value) {
     LocalDate day = dayOf(value);
     if (day == null || day.isBefore(FIRST_DAY) || day.isAfter(LAST_DAY)) {
-      throw new IllegalArgumentException(property.qualifiedName() + " " + value + " names no period table: periods are"
+      throw InvalidValueException.of(property.qualifiedName(), value + " names no period table: periods are"
           + " of the years 0001 to 9999 (UTC), which table names hold in four digits");
     }
     return start(day);
@@ -95,7 +95,7 @@ public final class PeriodModel {
     if (value instanceof LocalDate date) {
       return date;
     }
-    throw new IllegalArgumentException(property.qualifiedName() + " names the table of its period and cannot be "
+    throw InvalidValueException.of(property.qualifiedName(), "it names the table of its period and cannot be "
         + (value == null ? "null" : "a " + value.getClass().getName()));
   }
 
