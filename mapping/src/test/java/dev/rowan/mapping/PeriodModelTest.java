@@ -87,6 +87,18 @@ class PeriodModelTest {
   }
 
   @Test
+  void theLengthOfThePeriodsATableIsNamedForIsReadFromItsName() {
+    assertEquals(ChronoUnit.DAYS, PeriodModel.unitOfTable("events", "events_2026_11_24"));
+    assertEquals(ChronoUnit.DAYS, PeriodModel.unitOfTable("events", "events_2026_11_24.seller"));
+    assertEquals(ChronoUnit.MONTHS, PeriodModel.unitOfTable("events", "events_2026_11"));
+    assertEquals(ChronoUnit.YEARS, PeriodModel.unitOfTable("events", "events_2026"));
+    assertNull(PeriodModel.unitOfTable("events", "events"));
+    assertNull(PeriodModel.unitOfTable("events", "events_2026_13"), "no 13th month");
+    assertNull(PeriodModel.unitOfTable("events", "events_log_2026"));
+    assertNull(PeriodModel.unitOfTable("events", "hits_2026"));
+  }
+
+  @Test
   void eachTableOfAPeriodCarriesItsSuffixAfterTheTableName() {
     PeriodModel monthly = EntityModel.of(Monthly.class).periods();
     LocalDate november = LocalDate.of(2026, 11, 1);
