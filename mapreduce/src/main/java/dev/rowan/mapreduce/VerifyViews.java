@@ -175,7 +175,11 @@ public final class VerifyViews {
           progress));
     }
     List<ViewReport> reports = new java.util.ArrayList<>();
-    for (java.time.LocalDate period : ViewJobSettings.periods(rowan, entityType, conf)) {
+    List<java.time.LocalDate> periods = ViewJobSettings.periods(rowan, entityType, conf);
+    if (periods.isEmpty()) {
+      progress.println(entityType.getSimpleName() + " has no period tables: nothing to do");
+    }
+    for (java.time.LocalDate period : periods) {
       ViewJobTables tables = ViewJobTables.ofPeriod(rowan, entityType, period, conf, progress);
       reports.addAll(run.apply(new ViewJobs(rowan, entityType, tables, conf, progress)));
     }

@@ -19,7 +19,8 @@ import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 
 /**
- * Runs the jobs of {@link VerifyViews} and {@link RebuildViews} for one entity: sets up a fresh
+ * Runs the jobs of {@link VerifyViews} and {@link RebuildViews} over one entity's tables, or one
+ * period's ({@link ViewJobTables}): sets up a fresh
  * work directory, submits, prints progress, reads the counters and samples into reports, and
  * cleans up.
  *
