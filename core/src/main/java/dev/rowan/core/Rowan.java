@@ -185,8 +185,8 @@ public final class Rowan implements AutoCloseable {
       EntityModel<T> model = EntityModel.of(entityType);
       if (model.periods() != null) {
         throw new UnsupportedOperationException(model.entityName() + " is kept in one table per period"
-            + " (@TablePerPeriod): read and write it through a repository (rowan.repository); views by name, queries"
-            + " asked in code and the MapReduce jobs do not serve period tables yet");
+            + " (@TablePerPeriod): read and write it through a repository (rowan.repository); views by name and queries"
+            + " asked in code do not serve period tables yet (the MapReduce jobs of rowan-mapreduce do)");
       }
       return store(model, this::tableName);
     });
