@@ -1,7 +1,7 @@
 package dev.rowan.core;
 
 import dev.rowan.core.internal.AdHocQuery;
-import dev.rowan.core.internal.EntityStore;
+import dev.rowan.core.internal.PlannedQuery;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -30,6 +30,12 @@ import java.util.stream.Stream;
  *     .list();
  * }</pre>
  *
+ * <p>An entity kept in one table per period ({@code @TablePerPeriod}) is queried as its query
+ * methods are: every condition group must bound the period property (or {@link #allowScan()}
+ * accepts reading every period), an order must start with the period property, and the periods
+ * the bounds can match are read one after another, oldest first (newest first when ordered by
+ * the period property descending), the limit counting across them.
+ *
  * <p>Each method returns a new query; a query is immutable, thread-safe and may be run many
  * times. Errors name the entity and the property or view at fault, as a repository's do: an
  * unknown property, a value of another type, a sort that would sort every match in memory.
@@ -38,7 +44,7 @@ import java.util.stream.Stream;
  */
 public final class EntityQuery<T> {
 
-  private final EntityStore<T> store;
+  private final PlannedQuery.Planner<T> planner;
   private final String view;
   private final List<AdHocQuery.Term> terms;
   private final Sort sort;
@@ -46,13 +52,13 @@ public final class EntityQuery<T> {
   private final Predicate<? super T> filter;
   private final boolean allowScan;
 
-  EntityQuery(EntityStore<T> store) {
-    this(store, null, List.of(), Sort.unsorted(), 0, null, false);
+  EntityQuery(PlannedQuery.Planner<T> planner) {
+    this(planner, null, List.of(), Sort.unsorted(), 0, null, false);
   }
 
-  private EntityQuery(EntityStore<T> store, String view, List<AdHocQuery.Term> terms, Sort sort, int limit,
+  private EntityQuery(PlannedQuery.Planner<T> planner, String view, List<AdHocQuery.Term> terms, Sort sort, int limit,
       Predicate<? super T> filter, boolean allowScan) {
-    this.store = store;
+    this.planner = planner;
     this.view = view;
     this.terms = List.copyOf(terms);
     this.sort = sort;
@@ -64,12 +70,12 @@ public final class EntityQuery<T> {
   private EntityQuery<T> with(AdHocQuery.Term term) {
     List<AdHocQuery.Term> more = new ArrayList<>(terms);
     more.add(term);
-    return new EntityQuery<>(store, view, more, sort, limit, filter, allowScan);
+    return new EntityQuery<>(planner, view, more, sort, limit, filter, allowScan);
   }
 
   /** This query, read through view {@code view} (its name as declared) rather than as the planner chooses. */
   public EntityQuery<T> on(String view) {
-    return new EntityQuery<>(store, Objects.requireNonNull(view, "view"), terms, sort, limit, filter, allowScan);
+    return new EntityQuery<>(planner, Objects.requireNonNull(view, "view"), terms, sort, limit, filter, allowScan);
   }
 
   /** Only entities whose {@code property} equals {@code value}. */
@@ -120,7 +126,7 @@ public final class EntityQuery<T> {
   public EntityQuery<T> filter(Predicate<? super T> filter) {
     Objects.requireNonNull(filter, "filter");
     Predicate<? super T> combined = this.filter == null ? filter : both(this.filter, filter);
-    return new EntityQuery<>(store, view, terms, sort, limit, combined, allowScan);
+    return new EntityQuery<>(planner, view, terms, sort, limit, combined, allowScan);
   }
 
   private static <T> Predicate<T> both(Predicate<? super T> first, Predicate<? super T> second) {
@@ -129,7 +135,7 @@ public final class EntityQuery<T> {
 
   /** This query's results in {@code sort}'s order, as a repository method's {@code Sort} parameter orders them. */
   public EntityQuery<T> orderBy(Sort sort) {
-    return new EntityQuery<>(store, view, terms, Objects.requireNonNull(sort, "sort"), limit, filter, allowScan);
+    return new EntityQuery<>(planner, view, terms, Objects.requireNonNull(sort, "sort"), limit, filter, allowScan);
   }
 
   /** At most {@code max} results. */
@@ -137,16 +143,16 @@ public final class EntityQuery<T> {
     if (max < 1) {
       throw new IllegalArgumentException("a limit is at least 1 result, not " + max);
     }
-    return new EntityQuery<>(store, view, terms, sort, max, filter, allowScan);
+    return new EntityQuery<>(planner, view, terms, sort, max, filter, allowScan);
   }
 
   /** This query, allowed to read the whole table or view when no condition bounds its key. */
   public EntityQuery<T> allowScan() {
-    return new EntityQuery<>(store, view, terms, sort, limit, filter, true);
+    return new EntityQuery<>(planner, view, terms, sort, limit, filter, true);
   }
 
-  private AdHocQuery<T> plan(boolean counting) {
-    return AdHocQuery.plan(store, view, terms, sort, limit, allowScan, counting && filter == null);
+  private PlannedQuery<T> plan(boolean counting) {
+    return planner.plan(view, terms, sort, limit, allowScan, counting && filter == null);
   }
 
   /** The entities that match, in the asked order. */

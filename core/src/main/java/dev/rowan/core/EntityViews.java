@@ -1,9 +1,8 @@
 package dev.rowan.core;
 
-import dev.rowan.core.internal.EntityStore;
-import dev.rowan.index.ViewModel;
+import dev.rowan.core.internal.PeriodViews;
+import dev.rowan.core.internal.ViewsByName;
 import java.util.List;
-import java.util.Map;
 import org.apache.hadoop.hbase.TableName;
 
 /**
@@ -19,48 +18,67 @@ import org.apache.hadoop.hbase.TableName;
  * TableName table = views.table("seller");            // shop:orders.seller
  * }</pre>
  *
+ * <p>An entity kept in one table per period ({@code @TablePerPeriod}) has a table of each view
+ * per period: {@link #find} reads the view in every period that exists, oldest first, and
+ * {@link #tables} lists its tables; {@link #table} has no single answer and refuses.
+ *
  * <p>Thread-safety: thread-safe.
  *
  * @param <T> the entity type
  */
 public final class EntityViews<T> {
 
-  private final EntityStore<T> store;
+  private final String entity;
+  private final ViewsByName<T> views;
 
-  EntityViews(EntityStore<T> store) {
-    this.store = store;
+  EntityViews(String entity, ViewsByName<T> views) {
+    this.entity = entity;
+    this.views = views;
   }
 
   /** The names of the entity's views, in declaration order. */
   public List<String> names() {
-    return store.viewTables().keySet().stream().map(ViewModel::name).toList();
+    return views.names();
   }
 
   /**
    * The HBase table of view {@code view} (its name as declared, ignoring case).
    *
    * @throws IllegalArgumentException when the entity has no such view
+   * @throws IllegalStateException when the entity is kept in one table per period, naming the
+   *     entity, how the view's tables are named and those that exist ({@link #tables})
    */
   public TableName table(String view) {
-    for (Map.Entry<ViewModel, TableName> entry : store.viewTables().entrySet()) {
-      if (entry.getKey().name().equalsIgnoreCase(view)) {
-        return entry.getValue();
-      }
+    List<TableName> tables = views.tables(view);
+    if (views.perPeriod()) {
+      throw new IllegalStateException(entity + " is kept in one table per period (@TablePerPeriod): view " + view
+          + " has a table per period (" + ((PeriodViews<T>) views).pattern(view) + "), not one; tables(\"" + view
+          + "\") lists those that exist: " + tables.stream().map(TableName::getNameAsString).toList());
     }
-    throw new IllegalArgumentException(store.model().entityName() + " has no view '" + view + "'; its views are "
-        + names());
+    return tables.get(0);
+  }
+
+  /**
+   * The HBase tables of view {@code view} (its name as declared, ignoring case): its one table, or,
+   * of an entity kept in one table per period, its table in each period that exists, oldest first.
+   *
+   * @throws IllegalArgumentException when the entity has no such view
+   * @throws DataAccessException when HBase fails listing the periods
+   */
+  public List<TableName> tables(String view) {
+    return views.tables(view);
   }
 
   /**
    * The entities whose leading view key properties equal {@code leadingKeyParts}, through view
-   * {@code view}, in view key order (merged across salt buckets). No parts: every entity of the
-   * view.
+   * {@code view}, in view key order (merged across salt buckets); of an entity kept in one table
+   * per period, period after period, oldest first. No parts: every entity of the view.
    *
    * @throws IllegalArgumentException when the entity has no such view, or more parts are given
    *     than the view's key has
    * @throws DataAccessException when HBase fails
    */
   public List<T> find(String view, Object... leadingKeyParts) {
-    return store.findByView(view, leadingKeyParts);
+    return views.find(view, leadingKeyParts);
   }
 }

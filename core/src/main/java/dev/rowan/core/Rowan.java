@@ -3,6 +3,9 @@ package dev.rowan.core;
 import dev.rowan.core.internal.BackgroundSettles;
 import dev.rowan.core.internal.EntityStore;
 import dev.rowan.core.internal.PeriodStores;
+import dev.rowan.core.internal.PeriodViews;
+import dev.rowan.core.internal.PlannedQuery;
+import dev.rowan.core.internal.ViewsByName;
 import dev.rowan.core.internal.HBaseCalls;
 import dev.rowan.core.internal.RepositoryFactory;
 import dev.rowan.core.internal.WriteOptions;
@@ -151,7 +154,9 @@ public final class Rowan implements AutoCloseable {
    * @throws DataAccessException when HBase fails
    */
   public <T> EntityViews<T> views(Class<T> entityType) {
-    return new EntityViews<>(store(Objects.requireNonNull(entityType, "entityType")));
+    EntityModel<T> model = EntityModel.of(Objects.requireNonNull(entityType, "entityType"));
+    return new EntityViews<>(model.entityName(), model.periods() != null
+        ? new PeriodViews<>(periodStores(entityType)) : ViewsByName.of(store(entityType)));
   }
 
   /**
@@ -164,7 +169,9 @@ public final class Rowan implements AutoCloseable {
    * @throws DataAccessException when HBase fails
    */
   public <T> EntityQuery<T> query(Class<T> entityType) {
-    return new EntityQuery<>(store(Objects.requireNonNull(entityType, "entityType")));
+    EntityModel<T> model = EntityModel.of(Objects.requireNonNull(entityType, "entityType"));
+    return new EntityQuery<>(model.periods() != null ? PlannedQuery.Planner.of(periodStores(entityType))
+        : PlannedQuery.Planner.of(store(entityType)));
   }
 
   /**
@@ -184,9 +191,8 @@ public final class Rowan implements AutoCloseable {
     return (EntityStore<T>) stores.computeIfAbsent(entityType, type -> {
       EntityModel<T> model = EntityModel.of(entityType);
       if (model.periods() != null) {
-        throw new UnsupportedOperationException(model.entityName() + " is kept in one table per period"
-            + " (@TablePerPeriod): read and write it through a repository (rowan.repository); views by name and queries"
-            + " asked in code do not serve period tables yet (the MapReduce jobs of rowan-mapreduce do)");
+        throw new IllegalStateException(model.entityName() + " is kept in one table per period (@TablePerPeriod):"
+            + " its stores are the periods'");
       }
       return store(model, this::tableName);
     });

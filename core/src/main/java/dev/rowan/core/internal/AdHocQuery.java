@@ -28,7 +28,7 @@ import java.util.stream.Stream;
  *
  * @param <T> the entity type
  */
-public final class AdHocQuery<T> {
+public final class AdHocQuery<T> implements PlannedQuery<T> {
 
   /**
    * One condition of a query asked in code.
@@ -120,7 +120,7 @@ public final class AdHocQuery<T> {
   private static <T> AdHocQuery<T> plan(EntityStore<T> store, String view, List<Term> terms, Sort sort, int limit,
       boolean allowScan, boolean counting, boolean whole) {
     EntityModel<T> model = store.model();
-    String name = "rowan.query(" + model.entityName() + ")";
+    String name = name(model);
     List<ViewModel> views = store.context().roster.readable(store.context().declaredViews());
     ViewModel onView = null;
     java.util.Optional<String> unread = store.context().roster.unreadable().stream()
@@ -130,10 +130,57 @@ public final class AdHocQuery<T> {
           + store.context().roster.whyUnread(unread.get()));
     }
     if (view != null) {
-      onView = views.stream().filter(v -> v.name().equalsIgnoreCase(view)).findFirst()
-          .orElseThrow(() -> new IllegalArgumentException(name + ": " + model.entityName() + " has no view '" + view
-              + "'; its views are " + views.stream().map(ViewModel::name).toList()));
+      onView = named(name, model, views, view);
     }
+    String viewName = onView == null ? null : onView.name();
+    Asked asked = ask(model, viewName, terms, sort, counting);
+    ParsedQuery query = asked.query();
+    if (onView != null && whole) {
+      refuseIncompleteView(name, model, onView, query.groups().get(0));
+    }
+    MethodPlan plan = query.sorts().isEmpty() ? QueryPlanner.plan(query, model, views)
+        : CallSorts.plan(name, query, model, views, null, allowScan,
+            "Sort by the key's order, or call allowScan() to accept reading every match");
+    if (plan.readsWholeTable() && !allowScan) {
+      throw new IllegalArgumentException(name + " would read the whole " + (viewName == null ? "table "
+          + model.tableName() : "view " + viewName) + ": " + PlanText.fullScanReason(plan.groups().get(0)) + ". "
+          + QueryParameters.suggestView(query, model, views) + " Or call allowScan() to accept the full scan.");
+    }
+    return new AdHocQuery<>(name, store, plan, new InMemoryOrder(model, query.sorts()), asked.args(), limit);
+  }
+
+  /** How a query asked in code of {@code model}'s entities names itself in messages: {@code rowan.query(Order)}. */
+  static String name(EntityModel<?> model) {
+    return "rowan.query(" + model.entityName() + ")";
+  }
+
+  /**
+   * View {@code view} of {@code views} (its name ignoring case).
+   *
+   * @throws IllegalArgumentException naming the query, the entity and its views when it has no such view
+   */
+  static ViewModel named(String name, EntityModel<?> model, List<ViewModel> views, String view) {
+    return views.stream().filter(v -> v.name().equalsIgnoreCase(view)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException(name + ": " + model.entityName() + " has no view '" + view
+            + "'; its views are " + views.stream().map(ViewModel::name).toList()));
+  }
+
+  /**
+   * A query asked in code, as a query method's parse would give it, and its arguments.
+   *
+   * @param query the terms as one {@code And} group, the sort's keys (none when counting) and the view
+   * @param args the terms' values, in the order of the conditions' parameters
+   */
+  record Asked(ParsedQuery query, Object[] args) {}
+
+  /**
+   * The terms, sort and view (null: none, else its declared name) of a query of {@code model}'s
+   * entities, checked as a query method's arguments are.
+   *
+   * @throws IllegalArgumentException naming the entity and the property or value at fault
+   */
+  static Asked ask(EntityModel<?> model, String viewName, List<Term> terms, Sort sort, boolean counting) {
+    String name = name(model);
     List<Condition> conditions = new ArrayList<>();
     List<Object> arguments = new ArrayList<>();
     for (Term term : terms) {
@@ -144,24 +191,12 @@ public final class AdHocQuery<T> {
       conditions.add(new Condition(term.property(), term.keyword(), arguments.size()));
       arguments.addAll(term.values());
     }
-    if (onView != null && whole) {
-      refuseIncompleteView(name, model, onView, conditions);
-    }
-    String viewName = onView == null ? null : onView.name();
     List<dev.rowan.core.internal.query.Sort> sorts = counting ? List.of() : CallSorts.keys(sort); // a count has no order
     ParsedQuery query = new ParsedQuery(name, counting ? Action.COUNT : Action.FIND, 0,
         List.of(conditions), sorts, viewName, arguments.size());
     Object[] args = arguments.toArray();
     ConditionCheck.checkArguments(name, query, args, model, new String[args.length]);
-    MethodPlan plan = sorts.isEmpty() ? QueryPlanner.plan(query, model, views)
-        : CallSorts.plan(name, query, model, views, null, allowScan,
-            "Sort by the key's order, or call allowScan() to accept reading every match");
-    if (plan.readsWholeTable() && !allowScan) {
-      throw new IllegalArgumentException(name + " would read the whole " + (viewName == null ? "table "
-          + model.tableName() : "view " + viewName) + ": " + PlanText.fullScanReason(plan.groups().get(0)) + ". "
-          + QueryParameters.suggestView(query, model, views) + " Or call allowScan() to accept the full scan.");
-    }
-    return new AdHocQuery<>(name, store, plan, new InMemoryOrder(model, sorts), args, limit);
+    return new Asked(query, args);
   }
 
   /**
@@ -179,7 +214,7 @@ public final class AdHocQuery<T> {
     });
   }
 
-  /** The entities that match and that {@code filter} (null: none) accepts, lazily, at most the limit. */
+  @Override
   public Stream<T> stream(Predicate<? super T> filter) {
     QueryCall<T> call = new QueryCall<>(name, store, plan, inMemory, null, null, filter == null ? limit : 0, args);
     @SuppressWarnings("unchecked")
@@ -193,12 +228,12 @@ public final class AdHocQuery<T> {
     return entities;
   }
 
-  /** How many entities match, read as a count method reads them. */
+  @Override
   public long count() {
     return new QueryCall<>(name, store, plan, inMemory, null, null, limit, args).count();
   }
 
-  /** The plan text, as a repository's {@code explain} gives it. */
+  @Override
   public String explain() {
     return PlanText.explain(name, plan, store.model());
   }

@@ -384,11 +384,7 @@ public final class EntityStore<T> implements EntityCrud<T> {
    */
   public List<T> findByView(String viewName, Object... leading) {
     // every declared view: one that is building or dropped is refused by the query, saying so
-    ViewModel view = dev.rowan.index.ViewMaintainer.of(context.model).view(viewName)
-        .orElseThrow(() -> new IllegalArgumentException(context.model.entityName() + " has no view '" + viewName + "'"));
-    if (leading.length > view.keyProperties().size()) {
-      throw new IllegalArgumentException("view " + view.name() + " has " + view.keyProperties().size() + " key properties");
-    }
+    ViewModel view = ViewsByName.view(context.model, viewName, leading.length);
     List<AdHocQuery.Term> terms = new ArrayList<>();
     for (int i = 0; i < leading.length; i++) {
       terms.add(AdHocQuery.Term.equal(view.keyProperties().get(i).name(), leading[i]));

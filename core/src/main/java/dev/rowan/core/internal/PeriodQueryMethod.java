@@ -18,7 +18,6 @@ import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -105,11 +104,8 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.Explained {
     }
     List<LocalDate> existing = stores.periods();
     byPeriod.keySet().retainAll(existing); // a period dropped and made again gets a store of its new tables
-    List<LocalDate> order = new ArrayList<>(PeriodRange.periods(query, args, periods, existing));
-    boolean descending = !sorts.isEmpty() && sorts.get(0).descending();
-    if (descending) {
-      Collections.reverse(order);
-    }
+    List<LocalDate> order = PeriodRange.order(query, args, periods, existing, sorts);
+    boolean descending = PeriodRange.newestFirst(sorts);
     int limit = limit(args);
     return switch (compiled.result()) {
       case LIST -> list(order, args, limit);
@@ -321,6 +317,6 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.Explained {
   }
 
   private boolean descending(ParsedQuery query) {
-    return !query.sorts().isEmpty() && query.sorts().get(0).descending();
+    return PeriodRange.newestFirst(query.sorts());
   }
 }

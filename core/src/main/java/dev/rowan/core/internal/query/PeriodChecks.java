@@ -24,12 +24,9 @@ public final class PeriodChecks {
     if (periods == null) {
       return;
     }
-    String unbounded = PeriodRange.unboundedGroup(query, periods);
+    String unbounded = unboundedProblem(name, query, model, "annotate the method with @AllowScan");
     if (unbounded != null && !method.isAnnotationPresent(AllowScan.class)) {
-      problems.add(name + " would read every period table of " + periods.describe(model.tableName()) + ": "
-          + unbounded + " bounds no " + periods.property().name() + ", which names the period. Bound "
-          + periods.property().name() + " in every Or group (Between, After, Before, Equals or In), or annotate the"
-          + " method with @AllowScan to read every period.");
+      problems.add(unbounded);
     }
     String order = orderProblem(query.sorts(), periods);
     if (order != null) {
@@ -39,6 +36,23 @@ public final class PeriodChecks {
       problems.add(name + " returns pages and names a limit (First/Top): across period tables a page is read a period"
           + " after another, which does not count a limit; pass a Limit or page without one");
     }
+  }
+
+  /**
+   * Why a query named {@code name} of {@code model}'s entities would read every period table (an
+   * {@code Or} group of {@code query} does not bound the period property), ending with
+   * {@code allowScan}, what accepts that; null when every group bounds it.
+   */
+  public static String unboundedProblem(String name, ParsedQuery query, EntityModel<?> model, String allowScan) {
+    PeriodModel periods = model.periods();
+    String unbounded = PeriodRange.unboundedGroup(query, periods);
+    if (unbounded == null) {
+      return null;
+    }
+    return name + " would read every period table of " + periods.describe(model.tableName()) + ": "
+        + unbounded + " bounds no " + periods.property().name() + ", which names the period. Bound "
+        + periods.property().name() + " in every Or group (Between, After, Before, Equals or In), or "
+        + allowScan + " to read every period.";
   }
 
   /**

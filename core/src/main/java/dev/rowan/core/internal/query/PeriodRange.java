@@ -100,6 +100,25 @@ public final class PeriodRange {
   }
 
   /**
+   * The periods of {@code existing} that a call of {@code query} with {@code args} can find
+   * entities in, in the order the call reads them: oldest first, newest first when
+   * {@code sorts} (the call's order) start with the period property descending.
+   */
+  public static List<LocalDate> order(ParsedQuery query, Object[] args, PeriodModel periods,
+      List<LocalDate> existing, List<Sort> sorts) {
+    List<LocalDate> order = periods(query, args, periods, existing);
+    if (newestFirst(sorts)) {
+      java.util.Collections.reverse(order);
+    }
+    return order;
+  }
+
+  /** Whether a call ordered by {@code sorts} reads the periods newest first. */
+  public static boolean newestFirst(List<Sort> sorts) {
+    return !sorts.isEmpty() && sorts.get(0).descending();
+  }
+
+  /**
    * Where a page of a call continues whose token names {@code period}: its index in {@code order}
    * (the periods the call reads, in the order it reads them, {@code descending} when newest
    * first), or, when that period is no longer among them (its tables were dropped), the index of
