@@ -146,7 +146,7 @@ public final class Rowan implements AutoCloseable {
 
   /**
    * The views of {@code entityType}, read directly by name, for diagnostics and tests
-   * ({@link EntityViews}).
+   * ({@link EntityViews}); of an entity kept in one table per period, in every period that exists.
    *
    * @throws dev.rowan.mapping.MappingException when the entity cannot be mapped
    * @throws SchemaMismatchException when a table of the entity records another key layout than
@@ -161,7 +161,8 @@ public final class Rowan implements AutoCloseable {
 
   /**
    * A question about {@code entityType}'s entities asked in code, for what a query method's name
-   * cannot say ({@link EntityQuery}): planned and checked as a query method is.
+   * cannot say ({@link EntityQuery}): planned and checked as a query method is (of an entity kept
+   * in one table per period, as its period query methods are).
    *
    * @throws dev.rowan.mapping.MappingException when the entity cannot be mapped
    * @throws SchemaMismatchException when a table of the entity records another key layout than
