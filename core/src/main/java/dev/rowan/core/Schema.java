@@ -291,6 +291,25 @@ public final class Schema {
   }
 
   /** Built per call: the Rowan's connection is not yet set when its Schema is constructed. */
+  /**
+   * Checks that the tables of {@code period} of {@code entityType}, kept in one table per period
+   * ({@code @TablePerPeriod}), record the key layout of the mapping, as opening a repository checks
+   * a table's: for the jobs that read or write one period's tables. Missing tables, and tables
+   * that record no layout, are accepted.
+   *
+   * @param period the period, named by any day in it (UTC)
+   * @throws IllegalArgumentException when the entity is not kept in one table per period
+   * @throws SchemaMismatchException when a table of the period records another layout, showing
+   *     both, or a family lacks the new version behavior
+   * @throws DataAccessException when HBase fails
+   */
+  public void requireLayout(Class<?> entityType, java.time.LocalDate period) {
+    dev.rowan.mapping.EntityModel<?> model = periodic(entityType);
+    java.util.Objects.requireNonNull(period, "period");
+    new SchemaAdmin(rowan.connection(), rowan.namespace(),
+        name -> rowan.tableName(model.periods().tableName(model.tableName(), name, period))).requireLayout(model);
+  }
+
   private SchemaAdmin admin() {
     return new SchemaAdmin(rowan.connection(), rowan.namespace(), rowan::tableName);
   }

@@ -2,7 +2,6 @@ package dev.rowan.mapreduce;
 
 import dev.rowan.core.DataAccessException;
 import dev.rowan.core.Rowan;
-import dev.rowan.core.schema.SchemaAdmin;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
 import java.io.IOException;
@@ -82,7 +81,7 @@ final class ViewJobTables {
     EntityModel<?> model = EntityModel.of(type);
     Function<String, TableName> names = name -> rowan.tableName(model.periods().tableName(model.tableName(), name,
         period));
-    new SchemaAdmin(rowan.connection(), rowan.namespace(), names).requireLayout(model);
+    rowan.schema().requireLayout(type, period);
     TableName main = names.apply(model.tableName());
     List<ViewModel> views = new ArrayList<>();
     List<TableName> viewTables = new ArrayList<>();
