@@ -26,6 +26,7 @@ final class LimitedScanner implements ResultScanner {
   private ResultScanner current;
   private int returned;
   private byte[] last;
+  private int reopens;
 
   /** Wraps {@code opened}, the scanner already opened for {@code scan}, which carries the limit. */
   LimitedScanner(Connection connection, TableName name, Scan scan, ResultScanner opened) {
@@ -52,7 +53,13 @@ final class LimitedScanner implements ResultScanner {
     }
   }
 
+  /** Whether the range was read by more than one scan: a scan after the first reads from a later point. */
+  boolean reopened() {
+    return reopens > 0;
+  }
+
   private void reopen() throws IOException {
+    reopens++;
     current.close();
     current = connection.getTable(name).getScanner(new Scan(scan).withStartRow(last, false));
     returned = 0;

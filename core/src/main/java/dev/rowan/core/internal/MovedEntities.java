@@ -44,31 +44,56 @@ import org.apache.hadoop.hbase.util.Bytes;
  * timestamp) finds a row of every entity written meanwhile. Each whose main row, read now,
  * matches the query and that the first pass did not return is returned once more, in its
  * current state.
+ *
+ * <p>A first pass of one scan answered by one RPC read one region at one read point (HBase's
+ * MVCC): a snapshot, which held the row of every entity's state at that point. Then the raw scan
+ * is not needed: an entity that moved since was found under its older key, and its main row, read
+ * after, named another; those are looked at again alone.
  */
 final class MovedEntities {
 
   private MovedEntities() {}
 
   /**
-   * The entities of view {@code view} that match {@code group} for {@code args}, that the first
-   * pass did not return ({@code returned}, their main row keys, to which those found are added),
-   * and whose rows the reads of {@code spec} (resumed after {@code after}, an unsalted row key, or
-   * from the start) hold cells of written at or after {@code since}; up to {@code last} (the
-   * salted view row key of the last entity the first pass gave, or null when it read to the end).
-   * Each comes with its current state and the view row key of that state, which lies after
-   * {@code after} and not after {@code last}: an entity that moved back before the position a page
-   * resumed after belongs to the pages before.
+   * The entities of view {@code view} that match {@code group} for {@code args} now and that the
+   * first pass did not return ({@code returned}, their main row keys, to which those found are
+   * added): those of main rows {@code movedAway} (found by the first pass under an older view
+   * key), and, unless {@code since} is null (the first pass read one snapshot), those whose rows
+   * the reads of {@code spec} (resumed after {@code after}, an unsalted row key, or from the start)
+   * hold cells of written at or after {@code since}. Up to {@code last}, the salted view row key of
+   * the last entity the first pass gave, or null when it read to the end. Each comes with its
+   * current state and the view row key of that state, which lies after {@code after} and not after
+   * {@code last}: an entity that moved back before the position a page resumed after belongs to
+   * the pages before.
    */
   static List<Found> find(StoreContext<?> context, ViewModel view, ScanSpec spec, List<Condition> group,
-      Object[] args, byte[] after, byte[] last, long since, Set<ByteBuffer> returned) {
-    TableName table = context.viewTables.get(view);
+      Object[] args, byte[] after, byte[] last, Long since, Set<ByteBuffer> movedAway, Set<ByteBuffer> returned) {
     int saltLength = view.key().saltLength();
     byte[] lastUnsalted = last == null ? null : Arrays.copyOfRange(last, saltLength, last.length);
+    Set<ByteBuffer> candidates = new LinkedHashSet<>(movedAway);
+    if (since != null) {
+      candidates.addAll(written(context, view, spec, after, lastUnsalted, since, returned));
+    }
+    if (candidates.isEmpty()) {
+      return List.of();
+    }
+    return current(context, view, spec, group, args, after, lastUnsalted, candidates, returned);
+  }
+
+  /**
+   * The main row keys, not among {@code returned}, that the rows of the reads of {@code spec}
+   * (after {@code after}, up to {@code lastUnsalted}) name in cells written at or after
+   * {@code since}, deleted or not.
+   */
+  private static Set<ByteBuffer> written(StoreContext<?> context, ViewModel view, ScanSpec spec, byte[] after,
+      byte[] lastUnsalted, long since, Set<ByteBuffer> returned) {
+    TableName table = context.viewTables.get(view);
+    int saltLength = view.key().saltLength();
     List<Scan> scans = new ArrayList<>();
     if (spec.plan().access() == Access.GET) {
       List<Get> gets = spec.gets(after);
       if (gets.size() < 2) {
-        return List.of(); // one key: an entity cannot move within it
+        return Set.of(); // one key: an entity cannot move within it
       }
       for (Get get : gets) {
         if (lastUnsalted == null || spec.compareRows(get.getRow(), lastUnsalted) <= 0) {
@@ -99,9 +124,16 @@ final class MovedEntities {
     } finally {
       scanners.forEach(ResultScanner::close);
     }
-    if (candidates.isEmpty()) {
-      return List.of();
-    }
+    return candidates;
+  }
+
+  /**
+   * The entities of main rows {@code candidates} that match {@code group} now, not among
+   * {@code returned} (to which they are added), with the view row keys of their current states,
+   * after {@code after} and not after {@code lastUnsalted}.
+   */
+  private static List<Found> current(StoreContext<?> context, ViewModel view, ScanSpec spec, List<Condition> group,
+      Object[] args, byte[] after, byte[] lastUnsalted, Set<ByteBuffer> candidates, Set<ByteBuffer> returned) {
     List<Get> gets = candidates.stream().map(key -> new Get(Bytes.getBytes(key))).toList();
     Result[] mains = HBaseCalls.on(context.connection, context.mainTable, "read main rows of view " + view.name(),
         t -> t.get(gets));

@@ -78,6 +78,13 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
    * Null for a read of the main table, where each entity has one row.
    */
   private final Set<ByteBuffer> given;
+  /**
+   * The main row keys of the entities whose rows this read found but whose main rows, read after
+   * them, hold them under another view key: they moved while it read, and are looked at again.
+   */
+  private final Set<ByteBuffer> movedAway = new HashSet<>();
+  /** The scanner of a read of one scan, whose RPCs tell whether it read one snapshot; else null. */
+  private final ResultScanner single;
   /** Whether the second look has been taken ({@link MovedEntities}). */
   private boolean looked;
   /** How many entities the second look found. */
@@ -121,11 +128,15 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
       Result[] results = HBaseCalls.on(context.connection, name, "query", table -> table.get(gets));
       this.rows = Arrays.stream(results).filter(r -> !r.isEmpty()).iterator();
       this.scanners = () -> {};
+      this.single = null;
     } else {
       List<Scan> scans = spec.scans(fetch, after == null ? null : after.rowKey(),
           after != null && after.columnKey() != null);
       if (written != null) {
         scans.forEach(scan -> HBaseCalls.call("query", name, () -> scan.setTimeRange(written.from(), written.to())));
+      }
+      if (scans.size() == 1 && given != null) { // its RPCs tell whether it read one snapshot of one region
+        scans.get(0).setScanMetricsEnabled(true);
       }
       List<ResultScanner> open = HBaseCalls.call("query", name, () -> ScannerOpener.open(context.connection, name, scans));
       if (fetch < Integer.MAX_VALUE) {
@@ -136,6 +147,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
       BucketMerge merge = new BucketMerge(open, name, saltLength, plan.reversed());
       this.rows = merge;
       this.scanners = merge;
+      this.single = open.size() == 1 && given != null ? open.get(0) : null;
     }
   }
 
@@ -187,8 +199,10 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
 
   private List<Found> lookAgain(byte[] last) {
     looked = true;
+    movedAway.removeAll(given);
     List<Found> found = new ArrayList<>(MovedEntities.find(context, plan.view(), spec, group, args,
-        after == null ? null : after.rowKey(), last, began - context.writeLeaseMillis, given));
+        after == null ? null : after.rowKey(), last, oneSnapshot() ? null : began - context.writeLeaseMillis,
+        movedAway, given));
     found.sort(this::compare);
     moved += found.size();
     return found;
@@ -202,10 +216,29 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     return ready.poll();
   }
 
+  private void movedAway(byte[] mainKey) {
+    movedAway.add(ByteBuffer.wrap(mainKey));
+  }
+
+  /**
+   * Whether the rows read came from one snapshot of the view: one scan, answered by one RPC to
+   * one region, which reads at one read point of the region (HBase's MVCC) whatever is written
+   * meanwhile. Then every entity the read must give had its row in what was read, and one that
+   * moved since is among {@link #movedAway}.
+   */
+  private boolean oneSnapshot() {
+    if (single == null) {
+      return false;
+    }
+    org.apache.hadoop.hbase.client.metrics.ScanMetrics metrics = single.getScanMetrics();
+    return metrics != null && metrics.countOfRPCcalls.get() == 1 && metrics.countOfRegions.get() <= 1
+        && !(single instanceof LimitedScanner limited && limited.reopened());
+  }
+
   /** Resolves {@code batch}, read as {@link #narrow} says. */
   private void resolveNarrow(List<Result> batch) {
     if (plan.view() != null) {
-      Object[][] values = reader.resolveNarrow(plan.view(), batch);
+      Object[][] values = reader.resolveNarrow(plan.view(), batch, this::movedAway);
       for (int i = 0; i < values.length; i++) {
         offer(batch.get(i).getRow(), null, values[i]);
       }
@@ -251,7 +284,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
       return;
     }
     if (plan.view() != null) {
-      Object[][] values = reader.resolveEach(plan.view(), batch);
+      Object[][] values = reader.resolveEach(plan.view(), batch, this::movedAway);
       for (int i = 0; i < values.length; i++) {
         offer(batch.get(i).getRow(), null, values[i]);
       }

@@ -9,6 +9,7 @@ import dev.rowan.index.ViewRowVerdict;
 import dev.rowan.index.ViewRowVerdict.Action;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
@@ -48,7 +49,16 @@ final class ViewReader<T> {
 
   /** For each of {@code rows}, the values of the entity it stands for, or null when it stands for none. */
   Object[][] resolveEach(ViewModel view, List<Result> rows) {
-    return resolveEach(view, rows, false);
+    return resolveEach(view, rows, false, null);
+  }
+
+  /**
+   * As {@link #resolveEach(ViewModel, List)}, and gives {@code movedAway} the main row key of each
+   * row checked against a main row that holds its entity under another view key: an entity that
+   * moved since its row was read.
+   */
+  Object[][] resolveEach(ViewModel view, List<Result> rows, Consumer<byte[]> movedAway) {
+    return resolveEach(view, rows, false, movedAway);
   }
 
   /**
@@ -63,11 +73,11 @@ final class ViewReader<T> {
    * and left to a read of whole rows (its delete reaches as far as its newest cell, which a narrow
    * read does not see).
    */
-  Object[][] resolveNarrow(ViewModel view, List<Result> rows) {
-    return resolveEach(view, rows, true);
+  Object[][] resolveNarrow(ViewModel view, List<Result> rows, Consumer<byte[]> movedAway) {
+    return resolveEach(view, rows, true, movedAway);
   }
 
-  private Object[][] resolveEach(ViewModel view, List<Result> rows, boolean narrow) {
+  private Object[][] resolveEach(ViewModel view, List<Result> rows, boolean narrow, Consumer<byte[]> movedAway) {
     Object[][] resolved = new Object[rows.size()][];
     List<Integer> toCheck = new ArrayList<>();
     List<Get> gets = new ArrayList<>();
@@ -100,7 +110,11 @@ final class ViewReader<T> {
           t -> t.get(gets));
       for (int j = 0; j < mains.length; j++) {
         int i = toCheck.get(j);
-        resolved[i] = check(view, rows.get(i), MainRow.of(context.model, mains[j]));
+        MainRow main = MainRow.of(context.model, mains[j]);
+        resolved[i] = check(view, rows.get(i), main);
+        if (resolved[i] == null && movedAway != null && main.isLive()) {
+          movedAway.accept(gets.get(j).getRow());
+        }
       }
     }
     return resolved;
