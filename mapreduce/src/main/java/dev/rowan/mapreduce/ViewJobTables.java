@@ -3,6 +3,7 @@ package dev.rowan.mapreduce;
 import dev.rowan.core.DataAccessException;
 import dev.rowan.core.Rowan;
 import dev.rowan.core.schema.SchemaAdmin;
+import dev.rowan.core.schema.ViewLifecycle;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
 import java.io.IOException;
@@ -21,25 +22,25 @@ import org.apache.hadoop.hbase.client.Admin;
  * The tables one run of {@link ViewJobs} works on, a main table and the view tables of the views
  * chosen, and the lifecycle of those views: for an entity kept in one table, its tables, without
  * the dropped views, with building views waited for and made active by a rebuild; for an entity
- * kept in one table per period ({@code @TablePerPeriod}), the tables of one period, whose views are
- * those the period was made with (views are never building or dropped in a period: a chosen view
- * whose table the period lacks is left out).
+ * kept in one table per period ({@code @TablePerPeriod}), the tables of one period, the same way
+ * (its views have their own states, on its own main table), and a chosen view whose table the
+ * period lacks left out (made before the view was declared, until {@code schema().create} adds it).
  *
  * <p>Thread-safety: immutable.
  */
 final class ViewJobTables {
 
-  private final Rowan rowan;
-  private final Class<?> type;
+  private final EntityModel<?> model;
+  private final ViewLifecycle lifecycle;
   private final LocalDate period;
   private final TableName main;
   private final List<ViewModel> views;
   private final List<TableName> viewTables;
 
-  private ViewJobTables(Rowan rowan, Class<?> type, LocalDate period, TableName main, List<ViewModel> views,
-      List<TableName> viewTables) {
-    this.rowan = rowan;
-    this.type = type;
+  private ViewJobTables(EntityModel<?> model, ViewLifecycle lifecycle, LocalDate period, TableName main,
+      List<ViewModel> views, List<TableName> viewTables) {
+    this.model = model;
+    this.lifecycle = lifecycle;
     this.period = period;
     this.main = main;
     this.views = views;
@@ -68,12 +69,14 @@ final class ViewJobTables {
     for (ViewModel view : views) {
       viewTables.add(rowan.tableName(view.tableName()));
     }
-    return new ViewJobTables(rowan, type, null, main, views, viewTables);
+    return new ViewJobTables(model, new ViewLifecycle(rowan.connection(), rowan::tableName, rowan.viewRefresh()), null,
+        main, views, viewTables);
   }
 
   /**
    * The tables of {@code period} of {@code type}, kept in one table per period, and the views
-   * {@code conf} chooses whose tables the period has (those it lacks are noted on {@code out}).
+   * {@code conf} chooses whose tables the period has and its main table does not drop (those it
+   * lacks and those dropped are noted on {@code out}).
    *
    * @throws dev.rowan.core.SchemaMismatchException when a table of the period records another key
    *     layout than the mapping's
@@ -103,9 +106,19 @@ final class ViewJobTables {
     }
     if (!absent.isEmpty()) {
       out.println("Views " + String.join(", ", absent) + " of " + model.entityName() + " have no table in period "
-          + main.getNameAsString() + " (it was made before they were declared): left alone");
+          + main.getNameAsString() + " (it was made before they were declared; schema().create adds them, building):"
+          + " left alone");
     }
-    return new ViewJobTables(rowan, type, period, main, List.copyOf(views), List.copyOf(viewTables));
+    ViewLifecycle lifecycle = new ViewLifecycle(rowan.connection(), names, rowan.viewRefresh());
+    Set<String> dropped = lifecycle.droppedViews(model);
+    dropped.removeIf(name -> views.stream().noneMatch(view -> view.name().equalsIgnoreCase(name)));
+    List<ViewModel> kept = ViewJobSettings.withoutDropped(model, views, dropped, conf);
+    if (!dropped.isEmpty()) {
+      out.println("Views " + String.join(", ", dropped) + " of " + model.entityName() + " are dropped in period "
+          + main.getNameAsString() + " (it no longer names them): left alone");
+    }
+    List<TableName> keptTables = kept.stream().map(view -> names.apply(view.tableName())).toList();
+    return new ViewJobTables(model, lifecycle, period, main, kept, keptTables);
   }
 
   /** The main table. */
@@ -128,20 +141,18 @@ final class ViewJobTables {
     return period == null ? model.entityName() : model.entityName() + " in " + main.getNameAsString();
   }
 
-  /** The views that are still building; none in a period. */
+  /** The views that are still building on the main table. */
   Set<String> building() {
-    return period == null ? rowan.schema().buildingViews(type) : Set.of();
+    return lifecycle.buildingViews(model);
   }
 
-  /** Waits until every client knows the building views ({@code Schema#awaitBuildingViewsKnown}); nothing to wait for in a period. */
+  /** Waits until every client knows the building views of the main table ({@code Schema#awaitBuildingViewsKnown}). */
   void awaitBuildingViewsKnown() {
-    if (period == null) {
-      rowan.schema().awaitBuildingViewsKnown(type);
-    }
+    lifecycle.awaitNotice(model);
   }
 
-  /** Makes the building views of {@code names} active; returns those made active (none in a period). */
+  /** Makes the building views of {@code names} active on the main table; returns those made active. */
   Set<String> activate(Collection<String> names) {
-    return period == null ? rowan.schema().activateViews(type, names) : Set.of();
+    return lifecycle.activateOnly(model, names);
   }
 }
