@@ -106,7 +106,7 @@ final class ViewJobTables {
     }
     if (!absent.isEmpty()) {
       out.println("Views " + String.join(", ", absent) + " of " + model.entityName() + " have no table in period "
-          + main.getNameAsString() + " (it was made before they were declared; schema().create adds them, building):"
+          + main.getNameAsString() + " (made before they were declared, or dropped there; schema().create adds them, building):"
           + " left alone");
     }
     ViewLifecycle lifecycle = new ViewLifecycle(rowan.connection(), names, rowan.viewRefresh());
