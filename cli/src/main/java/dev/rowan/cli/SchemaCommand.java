@@ -199,11 +199,36 @@ final class SchemaCommand implements Runnable {
         out.printf("dropping view %s of %s: clients stop using it within %d s; its table goes %d s later%n", view,
             model.entityName(), 2 * refreshSeconds, refresh.multipliedBy(3).plusSeconds(1).toSeconds());
         out.flush();
+        List<TableName> viewTables = viewTables(session, model, view);
         session.rowan().schema().dropView(entity, view);
-        out.printf("dropped  %s%n", session.rowan().tableName(model.tableName() + "." + view));
+        viewTables.forEach(table -> out.printf("dropped  %s%n", table));
       }
       return 0;
     }
+  }
+
+  /**
+   * The tables of view {@code view} of {@code model}: its table, or, for an entity kept in one table
+   * per period, the view's table of each period that has one.
+   */
+  private static List<TableName> viewTables(Session session, EntityModel<?> model, String view) {
+    if (model.periods() == null) {
+      return List.of(session.rowan().tableName(model.tableName() + "." + view));
+    }
+    List<TableName> found = new ArrayList<>();
+    try (org.apache.hadoop.hbase.client.Admin admin = session.rowan().connection().getAdmin()) {
+      for (LocalDate period : session.rowan().schema().periods(model.type())) {
+        TableName table = session.rowan().tableName(model.periods().tableName(model.tableName(),
+            model.tableName() + "." + view, period));
+        if (admin.tableExists(table)) {
+          found.add(table);
+        }
+      }
+    } catch (java.io.IOException e) {
+      throw dev.rowan.core.DataAccessException.of("list the view tables of " + model.entityName(),
+          session.rowan().tableName(model.tableName()).getNameAsString(), e);
+    }
+    return found;
   }
 
   @Command(name = "drop-expired-periods", mixinStandardHelpOptions = true,

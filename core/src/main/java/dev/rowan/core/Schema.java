@@ -36,7 +36,9 @@ public final class Schema {
   /**
    * Creates the table and view tables of {@code entityType}, and the Rowan's namespace when it
    * is missing; a no-op for tables that exist and match the entity. An entity kept in one table
-   * per period ({@code @TablePerPeriod}) gets the tables of the current period and of those ahead. The main table is pre-split
+   * per period ({@code @TablePerPeriod}) gets the tables of the current period and of those ahead,
+   * and a view it declares that a period which exists lacks is added to that period, building, as
+   * to a single main table that exists (docs/row-keys.md, "Time-period tables"). The main table is pre-split
    * by the salt, one region per bucket (or {@code regionsPerBucket}); an unsalted one is a
    * single region.
    *
@@ -109,35 +111,39 @@ public final class Schema {
    * The views of {@code entityType} that are still building: added by {@link #create} to a main
    * table that held data, and not yet filled by {@code RebuildViews}. Writers maintain them;
    * queries do not read them (docs/view-consistency.md, "Views added to a table that holds data").
+   * For an entity kept in one table per period, the views building in some period that exists
+   * (each period's views have their own states, as a single table's).
    *
    * @throws DataAccessException when HBase fails
    */
   public java.util.Set<String> buildingViews(Class<?> entityType) {
-    return views().buildingViews(single(entityType, "buildingViews"));
+    return views(entityType).buildingViews();
   }
 
   /**
    * The views {@code entityType} declares that its main table no longer names: dropped by
    * {@link #dropView}, so that no client writes or reads them; {@link #create} adds them again,
-   * building. What {@code VerifyViews} and {@code RebuildViews} leave alone.
+   * building. What {@code VerifyViews} and {@code RebuildViews} leave alone. For an entity kept in
+   * one table per period, the views some period's main table does not name (made before the view
+   * was declared, until {@link #create} adds it there, or dropped).
    *
-   * @throws IllegalArgumentException when the entity is kept in one table per period
    * @throws DataAccessException when HBase fails
    */
   public java.util.Set<String> droppedViews(Class<?> entityType) {
-    return views().droppedViews(single(entityType, "droppedViews"));
+    return views(entityType).droppedViews();
   }
 
   /**
    * Makes the building views of {@code entityType} active, so that queries read them: what
    * {@code RebuildViews} does once it has filled them. Call it by hand only for views whose rows
-   * are complete (filled with no save running, or by {@code RebuildViews}).
+   * are complete (filled with no save running, or by {@code RebuildViews}). For an entity kept in
+   * one table per period, in every period that exists.
    *
    * @return the names of the views made active
    * @throws DataAccessException when HBase fails
    */
   public java.util.Set<String> activateViews(Class<?> entityType) {
-    return views().activateViews(single(entityType, "activateViews"));
+    return views(entityType).activateViews();
   }
 
   /**
@@ -148,10 +154,7 @@ public final class Schema {
    * @throws DataAccessException when HBase fails
    */
   public java.util.Set<String> activateViews(Class<?> entityType, java.util.Collection<String> views) {
-    dev.rowan.mapping.EntityModel<?> model = single(entityType, "activateViews");
-    java.util.Set<String> kept = new java.util.TreeSet<>(views().buildingViews(model));
-    kept.removeIf(view -> views.stream().anyMatch(view::equalsIgnoreCase));
-    return views().activateViews(model, kept);
+    return views(entityType).activateOnly(views);
   }
 
   /**
@@ -160,14 +163,15 @@ public final class Schema {
    * them (docs/view-consistency.md, "Views on live tables"): from
    * then on no writer writes the entity without maintaining them (a writer whose class does not
    * declare one refuses to write), so a scan of the main table that starts then sees every entity
-   * written without them. What {@code RebuildViews} does before it reads the main table.
+   * written without them. What {@code RebuildViews} does before it reads the main table. For an
+   * entity kept in one table per period, the building views of every period that exists.
    *
    * @return how long it waited
    * @throws DataAccessException when HBase fails, or the wait is interrupted
    */
   public java.time.Duration awaitBuildingViewsKnown(Class<?> entityType) {
     long began = System.nanoTime();
-    views().awaitNotice(single(entityType, "awaitBuildingViewsKnown"));
+    views(entityType).awaitNotice();
     return java.time.Duration.ofNanos(System.nanoTime() - began);
   }
 
@@ -178,13 +182,16 @@ public final class Schema {
    * still declares it; once every client knows (three times the refresh and a second later: this call
    * waits), the view's table is deleted. The entity class may have dropped its {@code @Index}
    * already; a class that still declares the view treats it as dropped until
-   * {@link #create} adds it again, building.
+   * {@link #create} adds it again, building. For an entity kept in one table per period, the view
+   * is dropped from every period that has its table, with one wait for all of them; periods made
+   * later (by {@link #create}, while a class still declares it) have it again.
    *
-   * @throws IllegalArgumentException when the main table or the view's table does not exist
+   * @throws IllegalArgumentException when the main table or the view's table does not exist; for an
+   *     entity kept in one table per period, when no period has the view's table
    * @throws DataAccessException when HBase fails, or the wait is interrupted
    */
   public void dropView(Class<?> entityType, String view) {
-    views().dropView(single(entityType, "dropView"), view);
+    views(entityType).dropView(view);
   }
 
   /**
@@ -245,22 +252,6 @@ public final class Schema {
     }
   }
 
-  /**
-   * The model of {@code entityType}, kept in one table.
-   *
-   * @throws IllegalArgumentException when it is kept in one table per period, naming {@code call}
-   */
-  private static dev.rowan.mapping.EntityModel<?> single(Class<?> entityType, String call) {
-    dev.rowan.mapping.EntityModel<?> model = dev.rowan.mapping.EntityModel.of(entityType);
-    if (model.periods() != null) {
-      throw new IllegalArgumentException("schema()." + call + "(" + model.entityName() + ".class): "
-          + model.entityName() + " is kept in one table per period (@TablePerPeriod), and a period's views are those"
-          + " its class declared when the period was made: views are not built, activated or dropped in periods that"
-          + " exist (docs/row-keys.md, \"Time-period tables\")");
-    }
-    return model;
-  }
-
   private static dev.rowan.mapping.EntityModel<?> periodic(Class<?> entityType) {
     dev.rowan.mapping.EntityModel<?> model = dev.rowan.mapping.EntityModel.of(entityType);
     if (model.periods() == null) {
@@ -285,12 +276,12 @@ public final class Schema {
     }
   }
 
-  /** Built per call, as {@link #admin()}. */
-  private dev.rowan.core.schema.ViewLifecycle views() {
-    return new dev.rowan.core.schema.ViewLifecycle(rowan.connection(), rowan::tableName, rowan.viewRefresh());
+  /** Built per call, as {@link #admin()}: the main tables of {@code entityType}, one per existing period for one kept per period. */
+  private dev.rowan.core.schema.ViewLifecycles views(Class<?> entityType) {
+    return dev.rowan.core.schema.ViewLifecycles.of(rowan.connection(), rowan::tableName, rowan.viewRefresh(),
+        dev.rowan.mapping.EntityModel.of(entityType));
   }
 
-  /** Built per call: the Rowan's connection is not yet set when its Schema is constructed. */
   /**
    * Checks that the tables of {@code period} of {@code entityType}, kept in one table per period
    * ({@code @TablePerPeriod}), record the key layout of the mapping, as opening a repository checks
@@ -310,6 +301,69 @@ public final class Schema {
         name -> rowan.tableName(model.periods().tableName(model.tableName(), name, period))).requireLayout(model);
   }
 
+  /**
+   * The views of {@code entityType}, kept in one table per period, still building in
+   * {@code period} ({@link #buildingViews(Class)} for one period): for the jobs that build one
+   * period's views.
+   *
+   * @param period the period, named by any day in it (UTC)
+   * @throws IllegalArgumentException when the entity is not kept in one table per period
+   * @throws DataAccessException when HBase fails
+   */
+  public java.util.Set<String> buildingViews(Class<?> entityType, java.time.LocalDate period) {
+    return lifecycle(entityType, period).buildingViews(periodic(entityType));
+  }
+
+  /**
+   * The views {@code entityType} declares that the main table of {@code period} does not name
+   * ({@link #droppedViews(Class)} for one period).
+   *
+   * @param period the period, named by any day in it (UTC)
+   * @throws IllegalArgumentException when the entity is not kept in one table per period
+   * @throws DataAccessException when HBase fails
+   */
+  public java.util.Set<String> droppedViews(Class<?> entityType, java.time.LocalDate period) {
+    return lifecycle(entityType, period).droppedViews(periodic(entityType));
+  }
+
+  /**
+   * Makes the building views of {@code entityType} named in {@code views} active in {@code period}
+   * ({@link #activateViews(Class, java.util.Collection)} for one period).
+   *
+   * @param period the period, named by any day in it (UTC)
+   * @return the names of the views made active
+   * @throws IllegalArgumentException when the entity is not kept in one table per period
+   * @throws DataAccessException when HBase fails
+   */
+  public java.util.Set<String> activateViews(Class<?> entityType, java.time.LocalDate period,
+      java.util.Collection<String> views) {
+    return lifecycle(entityType, period).activateOnly(periodic(entityType), views);
+  }
+
+  /**
+   * Waits until every client knows the building views of {@code period} of {@code entityType}
+   * ({@link #awaitBuildingViewsKnown(Class)} for one period).
+   *
+   * @param period the period, named by any day in it (UTC)
+   * @return how long it waited
+   * @throws IllegalArgumentException when the entity is not kept in one table per period
+   * @throws DataAccessException when HBase fails, or the wait is interrupted
+   */
+  public java.time.Duration awaitBuildingViewsKnown(Class<?> entityType, java.time.LocalDate period) {
+    long began = System.nanoTime();
+    lifecycle(entityType, period).awaitNotice(periodic(entityType));
+    return java.time.Duration.ofNanos(System.nanoTime() - began);
+  }
+
+  /** The views' states on the main table of {@code period} of {@code entityType}, kept in one table per period. */
+  private dev.rowan.core.schema.ViewLifecycle lifecycle(Class<?> entityType, java.time.LocalDate period) {
+    dev.rowan.mapping.EntityModel<?> model = periodic(entityType);
+    java.util.Objects.requireNonNull(period, "period");
+    return new dev.rowan.core.schema.ViewLifecycle(rowan.connection(),
+        name -> rowan.tableName(model.periods().tableName(model.tableName(), name, period)), rowan.viewRefresh());
+  }
+
+  /** Built per call: the Rowan's connection is not yet set when its Schema is constructed. */
   private SchemaAdmin admin() {
     return new SchemaAdmin(rowan.connection(), rowan.namespace(), rowan::tableName);
   }

@@ -31,7 +31,8 @@ import org.apache.hadoop.util.ToolRunner;
  *
  * <p>For an entity kept in one table per period ({@code @TablePerPeriod}), the views of every
  * period whose tables exist are rebuilt, a period at a time, oldest first (or those of the periods
- * {@link #periods} names); a period's views are those its tables were made with, never building.
+ * {@link #periods} names), each as a single table's: a view that {@code schema().create} added,
+ * building, to periods made before it was declared is built in each of them and made active there.
  *
  * <p>From the command line: {@code hadoop jar rowan-mapreduce-<version>-job.jar
  * dev.rowan.mapreduce.RebuildViews -libjars orders-model.jar [-D rowan.views.namespace=shop] com.example.Order}

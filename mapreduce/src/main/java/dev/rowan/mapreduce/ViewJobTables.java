@@ -20,9 +20,9 @@ import org.apache.hadoop.hbase.client.Admin;
  * The tables one run of {@link ViewJobs} works on, a main table and the view tables of the views
  * chosen, and the lifecycle of those views: for an entity kept in one table, its tables, without
  * the dropped views, with building views waited for and made active by a rebuild; for an entity
- * kept in one table per period ({@code @TablePerPeriod}), the tables of one period, whose views are
- * those the period was made with (views are never building or dropped in a period: a chosen view
- * whose table the period lacks is left out).
+ * kept in one table per period ({@code @TablePerPeriod}), the tables of one period, the same way
+ * (its views have their own states, on its own main table), and a chosen view whose table the
+ * period lacks left out (made before the view was declared, until {@code schema().create} adds it).
  *
  * <p>Thread-safety: immutable.
  */
@@ -30,6 +30,7 @@ final class ViewJobTables {
 
   private final Rowan rowan;
   private final Class<?> type;
+  /** The period whose tables these are, or null for an entity kept in one table. */
   private final LocalDate period;
   private final TableName main;
   private final List<ViewModel> views;
@@ -72,7 +73,8 @@ final class ViewJobTables {
 
   /**
    * The tables of {@code period} of {@code type}, kept in one table per period, and the views
-   * {@code conf} chooses whose tables the period has (those it lacks are noted on {@code out}).
+   * {@code conf} chooses whose tables the period has and its main table does not drop (those it
+   * lacks and those dropped are noted on {@code out}).
    *
    * @throws dev.rowan.core.SchemaMismatchException when a table of the period records another key
    *     layout than the mapping's
@@ -102,9 +104,18 @@ final class ViewJobTables {
     }
     if (!absent.isEmpty()) {
       out.println("Views " + String.join(", ", absent) + " of " + model.entityName() + " have no table in period "
-          + main.getNameAsString() + " (it was made before they were declared): left alone");
+          + main.getNameAsString() + " (made before they were declared, or dropped there; schema().create adds them, building):"
+          + " left alone");
     }
-    return new ViewJobTables(rowan, type, period, main, List.copyOf(views), List.copyOf(viewTables));
+    Set<String> dropped = new java.util.TreeSet<>(rowan.schema().droppedViews(type, period));
+    dropped.removeIf(name -> views.stream().noneMatch(view -> view.name().equalsIgnoreCase(name)));
+    List<ViewModel> kept = ViewJobSettings.withoutDropped(model, views, dropped, conf);
+    if (!dropped.isEmpty()) {
+      out.println("Views " + String.join(", ", dropped) + " of " + model.entityName() + " are dropped in period "
+          + main.getNameAsString() + " (it no longer names them): left alone");
+    }
+    List<TableName> keptTables = kept.stream().map(view -> names.apply(view.tableName())).toList();
+    return new ViewJobTables(rowan, type, period, main, kept, keptTables);
   }
 
   /** The main table. */
@@ -127,20 +138,23 @@ final class ViewJobTables {
     return period == null ? model.entityName() : model.entityName() + " in " + main.getNameAsString();
   }
 
-  /** The views that are still building; none in a period. */
+  /** The views that are still building on the main table. */
   Set<String> building() {
-    return period == null ? rowan.schema().buildingViews(type) : Set.of();
+    return period == null ? rowan.schema().buildingViews(type) : rowan.schema().buildingViews(type, period);
   }
 
-  /** Waits until every client knows the building views ({@code Schema#awaitBuildingViewsKnown}); nothing to wait for in a period. */
+  /** Waits until every client knows the building views of the main table ({@code Schema#awaitBuildingViewsKnown}). */
   void awaitBuildingViewsKnown() {
     if (period == null) {
       rowan.schema().awaitBuildingViewsKnown(type);
+    } else {
+      rowan.schema().awaitBuildingViewsKnown(type, period);
     }
   }
 
-  /** Makes the building views of {@code names} active; returns those made active (none in a period). */
+  /** Makes the building views of {@code names} active on the main table; returns those made active. */
   Set<String> activate(Collection<String> names) {
-    return period == null ? rowan.schema().activateViews(type, names) : Set.of();
+    return period == null ? rowan.schema().activateViews(type, names) : rowan.schema().activateViews(type, period,
+        names);
   }
 }

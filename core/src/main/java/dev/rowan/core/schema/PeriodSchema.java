@@ -136,10 +136,18 @@ public final class PeriodSchema {
     return model.periods().periodOf(LocalDate.now(ZoneOffset.UTC));
   }
 
-  /** Creates the tables of the current period and of the periods ahead ({@code @TablePerPeriod(ahead)}). */
+  /**
+   * Creates the tables of the current period and of the periods ahead ({@code @TablePerPeriod(ahead)}),
+   * and adds the views a period that exists lacks, building, as to a single main table.
+   */
   void create(EntityModel<?> model, SplitPolicy splits) {
     LocalDate current = current(model);
-    createPeriods(model, current, model.periods().plus(current, model.periods().ahead()), splits);
+    List<LocalDate> made = createPeriods(model, current, model.periods().plus(current, model.periods().ahead()), splits);
+    for (LocalDate period : existing(model)) {
+      if (!made.contains(period)) {
+        admin(model, period).createTables(model, splits);
+      }
+    }
   }
 
   /**
@@ -154,7 +162,7 @@ public final class PeriodSchema {
     List<LocalDate> periods = model.periods().between(from, to);
     requireOnePeriodLength(model);
     for (LocalDate period : periods) {
-      admin(model, period).createTables(model, splits, false);
+      admin(model, period).createTables(model, splits);
     }
     return periods;
   }

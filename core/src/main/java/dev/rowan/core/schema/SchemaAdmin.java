@@ -69,19 +69,19 @@ public final class SchemaAdmin {
     if (model.periods() != null) {
       periods().create(model, splits);
     } else {
-      createTables(model, splits, true);
+      createTables(model, splits);
     }
   }
 
   /**
    * Creates the missing tables of {@code model} named by this admin's names, as {@link #create}
-   * says; a view table missing next to a main table that exists is created (building) only when
-   * {@code addViews}, and otherwise left out: a period made before the view keeps none.
+   * says; a view table missing next to a main table that exists is created building (a period's
+   * as a single table's).
    *
    * @throws SchemaMismatchException also when a view table exists and the main table does not
    *     (its rows would answer for entities no longer stored); nothing is created then
    */
-  void createTables(EntityModel<?> model, SplitPolicy splits, boolean addViews) {
+  void createTables(EntityModel<?> model, SplitPolicy splits) {
     CycleRule.require(model, connection.getConfiguration()
         .getLong(CycleRule.MAJOR_COMPACTION, CycleRule.DEFAULT_MAJOR_COMPACTION_MILLIS));
     EntityTables tables = EntityTables.of(model, splits, names);
@@ -106,8 +106,6 @@ public final class SchemaAdmin {
                 + " longer stored. Drop it (schema().drop drops every table of the entity that exists) and create again.");
           }
         }
-      } else if (!addViews) {
-        missing.clear(); // the views of a period made before them are not added: the period keeps none
       }
       throwIfAny(tables.entity(), differences);
       if (!missing.isEmpty()) {

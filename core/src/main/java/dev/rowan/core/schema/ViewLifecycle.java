@@ -104,6 +104,19 @@ public final class ViewLifecycle {
   }
 
   /**
+   * Makes the building views of {@code model} named in {@code views} (in any case) active, leaving
+   * any other building view as it is.
+   *
+   * @return the names of the views made active
+   * @throws DataAccessException when HBase fails
+   */
+  public Set<String> activateOnly(EntityModel<?> model, java.util.Collection<String> views) {
+    Set<String> kept = new TreeSet<>(buildingViews(model));
+    kept.removeIf(view -> views.stream().anyMatch(view::equalsIgnoreCase));
+    return activateViews(model, kept);
+  }
+
+  /**
    * Waits until every client has known the building views of {@code model} for one notice since
    * they were added, so that every writer that refuses to write past them does: a scan of the
    * main table that starts then sees every entity that a writer wrote without them.
@@ -168,16 +181,35 @@ public final class ViewLifecycle {
 
   /**
    * Drops view {@code view} of {@code model}'s main table while clients write and read: the main
-   * table stops naming it and its table is marked dropping, so that every client stops reading
-   * and writing it within two refreshes; one notice later the table is deleted.
+   * table stops naming it and its table is marked dropping ({@link #markDropping}), so that every
+   * client stops reading and writing it within two refreshes; one notice later the table is deleted.
    *
    * @throws IllegalArgumentException when the main table has no such view
    * @throws DataAccessException when HBase fails or the wait is interrupted
    */
   public void dropView(EntityModel<?> model, String asGiven) {
+    TableName table = markDropping(model, asGiven);
+    if (table == null) {
+      TableName main = names.apply(model.tableName());
+      throw new IllegalArgumentException("cannot drop view '" + viewName(model, asGiven) + "' of " + model.entityName()
+          + ": table " + (HBaseCalls.admin(connection, main, "describe", admin -> AdminTables.describe(admin, main))
+              == null ? main.getNameAsString() : viewTable(model, viewName(model, asGiven)).getNameAsString())
+          + " does not exist");
+    }
+    awaitNoticeFromNow(table.getNameAsString());
+    deleteViewTable(table);
+  }
+
+  /**
+   * The first step of a drop of view {@code asGiven} of {@code model}: the main table stops naming
+   * it and its table is marked dropping, so that no client reads or writes it one notice later.
+   *
+   * @return the view's table, to delete once a notice has passed; null when the main table or the
+   *     view's table does not exist (nothing is changed then)
+   */
+  TableName markDropping(EntityModel<?> model, String asGiven) {
     Objects.requireNonNull(asGiven, "view");
-    String view = model.indexes().stream().map(IndexDefinition::name).filter(asGiven::equalsIgnoreCase).findFirst()
-        .orElse(asGiven);
+    String view = viewName(model, asGiven);
     TableName main = names.apply(model.tableName());
     TableName table = viewTable(model, view);
     boolean known = HBaseCalls.admin(connection, main, "drop view " + view + " of", admin -> {
@@ -196,16 +228,26 @@ public final class ViewLifecycle {
       }
       return true;
     });
-    if (!known) {
-      throw new IllegalArgumentException("cannot drop view '" + view + "' of " + model.entityName() + ": table "
-          + (HBaseCalls.admin(connection, main, "describe", admin -> AdminTables.describe(admin, main)) == null
-              ? main.getNameAsString() : table.getNameAsString()) + " does not exist");
-    }
-    sleepUntil(System.currentTimeMillis() + notice.toMillis(), table.getNameAsString());
+    return known ? table : null;
+  }
+
+  /** Waits one notice from now, after which every client knows what was recorded before the call. */
+  void awaitNoticeFromNow(String table) {
+    sleepUntil(System.currentTimeMillis() + notice.toMillis(), table);
+  }
+
+  /** The last step of a drop: deletes the view table {@code table}, marked dropping a notice ago. */
+  void deleteViewTable(TableName table) {
     HBaseCalls.admin(connection, table, "drop view table", admin -> {
       AdminTables.dropTable(admin, table);
       return null;
     });
+  }
+
+  /** {@code asGiven} as {@code model} spells the view, when it declares it; as given otherwise. */
+  private static String viewName(EntityModel<?> model, String asGiven) {
+    return model.indexes().stream().map(IndexDefinition::name).filter(asGiven::equalsIgnoreCase).findFirst()
+        .orElse(asGiven);
   }
 
   /**
