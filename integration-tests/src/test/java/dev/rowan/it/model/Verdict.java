@@ -19,7 +19,7 @@ import java.util.stream.Stream;
  * Compares what the repository answered with what the model says, and fails with a message that
  * names the shape, seed, step, operation, the call and both answers, and the recent operations.
  */
-final class Verdict<E> {
+class Verdict<E> {
 
   private final Entities<E> entities;
   private final Supplier<String> where;

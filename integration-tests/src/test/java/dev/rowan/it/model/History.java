@@ -1,0 +1,134 @@
+package dev.rowan.it.model;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every state each entity had while writers ran concurrently with readers, with when each write
+ * was invoked and when it returned. A write in flight may or may not have taken effect, so the
+ * states an entity could have had during a read from {@code a} to {@code b} are the one current at
+ * {@code a}, the ones written during the read, and the one a write in flight at {@code a} replaced.
+ * Each key is written by one writer at a time, so its writes follow one another. Thread-safe: one
+ * lock for all keys.
+ *
+ * @param <E> the entity record
+ */
+final class History<E> {
+
+  /** A state (null: no entity) written by a write invoked and returned at these times (nanoTime). */
+  record Entry<E>(E state, long invoked, long returned) {}
+
+  private final Entities<E> entities;
+  private final long origin = System.nanoTime();
+  private final Map<String, List<Entry<E>>> logs = new HashMap<>();
+  /** The writes in flight: key to the time the write was invoked. */
+  private final Map<String, Long> inFlight = new HashMap<>();
+  private boolean aborted;
+
+  History(Entities<E> entities) {
+    this.entities = entities;
+  }
+
+  /** The state of {@code key} before the writers start. */
+  synchronized void initial(String key, E state) {
+    logs.computeIfAbsent(key, k -> new ArrayList<>()).add(new Entry<>(state, Long.MIN_VALUE, Long.MIN_VALUE));
+  }
+
+  /** A write of {@code keys} is about to be invoked; returns the time it is. */
+  synchronized long invoking(List<String> keys) {
+    long now = System.nanoTime();
+    for (String key : keys) {
+      inFlight.put(key, now);
+    }
+    return now;
+  }
+
+  /** The write of {@code key} invoked at {@code invoked} returned at {@code returned}, leaving {@code state}. */
+  synchronized void returned(String key, E state, long invoked, long returned) {
+    List<Entry<E>> log = logs.computeIfAbsent(key, k -> new ArrayList<>());
+    if (log.isEmpty()) {
+      log.add(new Entry<>(null, Long.MIN_VALUE, Long.MIN_VALUE));
+    }
+    log.add(new Entry<>(state, invoked, returned));
+    inFlight.remove(key);
+    notifyAll();
+  }
+
+  /** Wakes every reader waiting for writes in flight: the run failed. */
+  synchronized void abort() {
+    aborted = true;
+    notifyAll();
+  }
+
+  /**
+   * The states every key could have had from {@code start} to {@code end} (null for no entity), by
+   * key, after waiting for the writes invoked by {@code end} to return; keys never written are
+   * left out (they had no entity). Empty when the run was aborted.
+   */
+  synchronized Map<String, List<E>> possible(long start, long end) {
+    while (!aborted && inFlight.values().stream().anyMatch(invoked -> invoked <= end)) {
+      try {
+        wait();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        aborted = true;
+      }
+    }
+    Map<String, List<E>> possible = new LinkedHashMap<>();
+    for (Map.Entry<String, List<Entry<E>>> log : logs.entrySet()) {
+      List<Entry<E>> entries = log.getValue();
+      List<E> states = new ArrayList<>();
+      for (int j = 0; j < entries.size(); j++) {
+        Entry<E> entry = entries.get(j);
+        boolean replacedAfterStart = j == entries.size() - 1 || entries.get(j + 1).returned() >= start;
+        if (entry.invoked() <= end && replacedAfterStart) {
+          states.add(entry.state());
+        }
+      }
+      possible.put(log.getKey(), states);
+    }
+    return possible;
+  }
+
+  /** The latest state of every key written or known, in no order (live entities only). */
+  synchronized List<E> latest() {
+    List<E> live = new ArrayList<>();
+    for (List<Entry<E>> log : logs.values()) {
+      E state = log.get(log.size() - 1).state();
+      if (state != null) {
+        live.add(state);
+      }
+    }
+    return live;
+  }
+
+  /** The latest state of every key, nulls included. */
+  synchronized Map<String, E> finalStates() {
+    Map<String, E> states = new LinkedHashMap<>();
+    logs.forEach((key, log) -> states.put(key, log.get(log.size() - 1).state()));
+    return states;
+  }
+
+  /** Milliseconds since the history began, for messages. */
+  String at(long nanos) {
+    return nanos == Long.MIN_VALUE ? "before" : String.format("%.3fms", (nanos - origin) / 1e6);
+  }
+
+  /** The writes of {@code key}, for a failure message. */
+  synchronized String describe(String key) {
+    List<Entry<E>> log = logs.get(key);
+    if (log == null) {
+      return "    " + key + ": never written, no entity";
+    }
+    StringBuilder text = new StringBuilder("    " + key + ":");
+    List<Entry<E>> shown = log.size() > 12 ? log.subList(log.size() - 12, log.size()) : log;
+    for (Entry<E> entry : shown) {
+      text.append("\n      invoked ").append(at(entry.invoked())).append(", returned ").append(at(entry.returned()))
+          .append(": ").append(entities.text(entry.state()));
+    }
+    return text.toString();
+  }
+}
