@@ -22,6 +22,9 @@ final class History<E> {
   record Entry<E>(E state, long invoked, long returned) {}
 
   private final Entities<E> entities;
+  /** A family's time to live and how far past it an expiry may lag, in nanoseconds; 0 for none. */
+  private final long ttl;
+  private final long lag;
   private final long origin = System.nanoTime();
   private final Map<String, List<Entry<E>>> logs = new HashMap<>();
   /** The writes in flight: key to the time the write was invoked. */
@@ -29,7 +32,17 @@ final class History<E> {
   private boolean aborted;
 
   History(Entities<E> entities) {
+    this(entities, 0, 0);
+  }
+
+  /**
+   * A history of entities that expire whole {@code ttlMillis} after their last write (the write's
+   * cells are stamped between its invocation and its return), at most {@code lagMillis} late.
+   */
+  History(Entities<E> entities, long ttlMillis, long lagMillis) {
     this.entities = entities;
+    this.ttl = ttlMillis * 1_000_000;
+    this.lag = lagMillis * 1_000_000;
   }
 
   /** The state of {@code key} before the writers start. */
@@ -57,6 +70,12 @@ final class History<E> {
     notifyAll();
   }
 
+  /** The write of {@code key} in flight was refused and left the entity as it was. */
+  synchronized void unchanged(String key) {
+    inFlight.remove(key);
+    notifyAll();
+  }
+
   /** Wakes every reader waiting for writes in flight: the run failed. */
   synchronized void abort() {
     aborted = true;
@@ -79,7 +98,7 @@ final class History<E> {
     }
     Map<String, List<E>> possible = new LinkedHashMap<>();
     for (Map.Entry<String, List<Entry<E>>> log : logs.entrySet()) {
-      List<Entry<E>> entries = log.getValue();
+      List<Entry<E>> entries = withExpiries(log.getValue());
       List<E> states = new ArrayList<>();
       for (int j = 0; j < entries.size(); j++) {
         Entry<E> entry = entries.get(j);
@@ -91,6 +110,28 @@ final class History<E> {
       possible.put(log.getKey(), states);
     }
     return possible;
+  }
+
+  /**
+   * The entries with, after each write of an entity that may expire before the next write took
+   * effect, its expiry: a "write" of no entity invoked a TTL after the write was and returned a
+   * TTL (and the lag) after it returned.
+   */
+  private List<Entry<E>> withExpiries(List<Entry<E>> entries) {
+    if (ttl == 0) {
+      return entries;
+    }
+    List<Entry<E>> all = new ArrayList<>();
+    for (int j = 0; j < entries.size(); j++) {
+      Entry<E> entry = entries.get(j);
+      all.add(entry);
+      boolean last = j == entries.size() - 1;
+      if (entry.state() != null && entry.invoked() != Long.MIN_VALUE
+          && (last || entries.get(j + 1).returned() > entry.invoked() + ttl)) {
+        all.add(new Entry<>(null, entry.invoked() + ttl, entry.returned() + ttl + lag));
+      }
+    }
+    return all;
   }
 
   /** The latest state of every key written or known, in no order (live entities only). */
@@ -124,7 +165,8 @@ final class History<E> {
       return "    " + key + ": never written, no entity";
     }
     StringBuilder text = new StringBuilder("    " + key + ":");
-    List<Entry<E>> shown = log.size() > 12 ? log.subList(log.size() - 12, log.size()) : log;
+    List<Entry<E>> all = withExpiries(log);
+    List<Entry<E>> shown = all.size() > 12 ? all.subList(all.size() - 12, all.size()) : all;
     for (Entry<E> entry : shown) {
       text.append("\n      invoked ").append(at(entry.invoked())).append(", returned ").append(at(entry.returned()))
           .append(": ").append(entities.text(entry.state()));
