@@ -134,6 +134,23 @@ final class History<E> {
     return all;
   }
 
+  /**
+   * The states {@code key} could have had from {@code start} to {@code end}, without waiting for
+   * writes in flight: for the writer of the key, about the states before its own write.
+   */
+  synchronized List<E> possibleOf(String key, long start, long end) {
+    List<Entry<E>> entries = withExpiries(logs.getOrDefault(key, List.of(new Entry<>(null, Long.MIN_VALUE,
+        Long.MIN_VALUE))));
+    List<E> states = new ArrayList<>();
+    for (int j = 0; j < entries.size(); j++) {
+      Entry<E> entry = entries.get(j);
+      if (entry.invoked() <= end && (j == entries.size() - 1 || entries.get(j + 1).returned() >= start)) {
+        states.add(entry.state());
+      }
+    }
+    return states;
+  }
+
   /** The latest state of every key written or known, in no order (live entities only). */
   synchronized List<E> latest() {
     List<E> live = new ArrayList<>();

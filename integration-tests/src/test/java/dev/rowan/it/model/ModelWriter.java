@@ -96,7 +96,8 @@ final class ModelWriter<E, R extends HBaseRepository<E>> {
       write("save nulls", List.of(keyOf), () -> repository.save(prepare(entities.nulled(shape.create(random, keyOf)), false)));
     } else if (roll < 55 && !writeMethods.isEmpty()) {
       Method method = writeMethods.get(random.nextInt(writeMethods.size()));
-      write(method.getName().startsWith("add") ? "add" : "update", List.of(keyOf), () -> update(method, keyOf));
+      write(method.getName().startsWith("add") ? "add" : "update", List.of(keyOf),
+          (java.util.function.Supplier<Object>) () -> update(method, keyOf));
     } else if (roll < 63) {
       write("delete", List.of(keyOf), () -> repository.delete(stored != null ? stored : keyOf));
     } else if (roll < 70) {
@@ -127,18 +128,35 @@ final class ModelWriter<E, R extends HBaseRepository<E>> {
    * (it wrote nothing, so it did not renew a time to live either).
    */
   private void write(String operation, List<E> keys, Runnable write) {
+    write(operation, keys, () -> {
+      write.run();
+      return null;
+    });
+  }
+
+  /**
+   * As {@link #write(String, List, Runnable)}; an insert refused as live, a counter refused as
+   * absent, and a partial update that says whether it found the entity must agree with the states
+   * the key could have had meanwhile (a time to live may have passed).
+   */
+  private void write(String operation, List<E> keys, java.util.function.Supplier<Object> write) {
     List<String> texts = keys.stream().map(entities::key).toList();
     long invoked = history.invoking(texts);
     String outcome = operation;
     boolean refused = false;
+    Object result = null;
     try {
-      write.run();
+      result = write.get();
     } catch (UniqueViolationException | OptimisticLockException | EntityExistsException | EntityNotFoundException
         | InvalidValueException | IllegalArgumentException e) {
       outcome = operation + " refused (" + e.getClass().getSimpleName() + ")";
       refused = true;
+      result = e;
     }
     long returned = System.nanoTime();
+    if (keys.size() == 1) {
+      justify(operation, texts.get(0), result, history.possibleOf(texts.get(0), invoked, returned));
+    }
     for (E key : keys) {
       String text = entities.key(key);
       E state = shape.findOne(repository, key).orElse(null);
@@ -152,6 +170,26 @@ final class ModelWriter<E, R extends HBaseRepository<E>> {
     }
     writes++;
     counts.merge(outcome, 1, Integer::sum);
+  }
+
+  /** Fails unless {@code result} of a write of {@code key} fits one of the states it could have had. */
+  private void justify(String operation, String key, Object result, List<E> before) {
+    boolean live = before.stream().anyMatch(s -> s != null);
+    boolean absent = before.contains(null);
+    String wrong = null;
+    if (result instanceof EntityExistsException && !live) {
+      wrong = "refused as live";
+    } else if (result instanceof EntityNotFoundException && !absent) {
+      wrong = "refused as absent";
+    } else if (operation.equals("update") && Boolean.TRUE.equals(result) && !live) {
+      wrong = "said it updated the entity";
+    } else if (operation.equals("update") && Boolean.FALSE.equals(result) && !absent) {
+      wrong = "said there was no entity";
+    }
+    if (wrong != null) {
+      throw new AssertionError(operation + " of " + key + " " + wrong + ", but the entity could only have been "
+          + before.stream().map(entities::text).toList() + "\n" + history.describe(key));
+    }
   }
 
   /** The entity made a valid write: whole view keys null or not, the version stored, a later cell timestamp. */
@@ -175,7 +213,7 @@ final class ModelWriter<E, R extends HBaseRepository<E>> {
   }
 
   /** Calls a partial update ({@code update<A>[And<B>]By<key>}) or counter ({@code add[To]<C>By<key>}). */
-  private void update(Method method, E keyOf) {
+  private Object update(Method method, E keyOf) {
     String name = method.getName();
     boolean add = name.startsWith("add");
     E source = entities.nullWholeViewKeys(shape.create(random, keyOf));
@@ -192,7 +230,7 @@ final class ModelWriter<E, R extends HBaseRepository<E>> {
     }
     args.addAll(Arrays.asList(entities.keyParts(keyOf)));
     try {
-      method.invoke(repository, args.toArray());
+      return method.invoke(repository, args.toArray());
     } catch (IllegalAccessException e) {
       throw new IllegalStateException(e);
     } catch (InvocationTargetException e) {
