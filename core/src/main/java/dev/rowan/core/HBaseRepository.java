@@ -36,7 +36,8 @@ public interface HBaseRepository<T> {
    * Writes {@code entity} to its table and every view, replacing what was stored under its key.
    *
    * @return the entity saved (with its {@code @Version} advanced, when it has one)
-   * @throws dev.rowan.mapping.InvalidValueException when a value cannot be written; nothing is
+   * @throws dev.rowan.mapping.InvalidValueException when a value cannot be written (of an entity
+   *     kept in one table per period, also a time whose period has no tables); nothing is
    *     written then
    * @throws OptimisticLockException when the entity's version is not the stored one
    * @throws UniqueViolationException when a unique view already holds the entity's key

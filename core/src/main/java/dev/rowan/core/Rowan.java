@@ -130,7 +130,9 @@ public final class Rowan implements AutoCloseable {
    * @throws QueryMethodException listing every query method that cannot be served
    * @throws SchemaMismatchException when a table of the entity records another key layout than
    *     its mapping's (read once per entity, when its first repository or view reader is built;
-   *     tables that record no layout are accepted, with a warning in the log)
+   *     tables that record no layout are accepted, with a warning in the log), or, of an entity
+   *     kept in one table per period, when tables of its table name are named for periods of
+   *     another length (each period's layout is read when the period is first used)
    * @throws DataAccessException when HBase fails
    */
   public <R extends HBaseRepository<?>> R repository(Class<R> repositoryType) {
@@ -183,8 +185,8 @@ public final class Rowan implements AutoCloseable {
       EntityModel<T> model = EntityModel.of(entityType);
       if (model.periods() != null) {
         throw new UnsupportedOperationException(model.entityName() + " is kept in one table per period"
-            + " (@TablePerPeriod): read and write it through a repository (rowan.repository); views by name, queries"
-            + " asked in code and the MapReduce jobs do not serve period tables yet");
+            + " (@TablePerPeriod): read and write it through a repository (rowan.repository); views by name and queries"
+            + " asked in code do not serve period tables yet (the MapReduce jobs of rowan-mapreduce do)");
       }
       return store(model, this::tableName);
     });
@@ -216,6 +218,7 @@ public final class Rowan implements AutoCloseable {
   private <T> PeriodStores<T> periodStores(Class<T> entityType) {
     return (PeriodStores<T>) periodStores.computeIfAbsent(entityType, type -> {
       EntityModel<T> model = EntityModel.of(entityType);
+      new SchemaAdmin(connection, namespace, this::tableName).periods().requireOnePeriodLength(model);
       return new PeriodStores<>(connection, model, this::tableName, names -> store(model, names),
           viewRefresh.toMillis());
     });

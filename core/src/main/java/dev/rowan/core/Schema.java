@@ -41,9 +41,12 @@ public final class Schema {
    * single region.
    *
    * @throws SchemaMismatchException when a table exists but differs from the entity (its
-   *     families, its recorded key layout, or it records none); then no table is created or
-   *     changed
-   * @throws dev.rowan.mapping.MappingException when the entity cannot be mapped
+   *     families, its recorded key layout, or it records none), or, of an entity kept in one table
+   *     per period, tables of its table name are named for periods of another length; then no
+   *     table is created or changed
+   * @throws dev.rowan.mapping.MappingException when the entity cannot be mapped, or a
+   *     {@code @Cyclic} key part's cycle is not longer than a family's TTL plus twice the major
+   *     compaction interval (docs/row-keys.md, "The TTL rule"); then nothing is created
    * @throws DataAccessException when HBase fails
    */
   public void create(Class<?> entityType) {
@@ -73,10 +76,13 @@ public final class Schema {
 
   /**
    * Compares the live tables of {@code entityType} with its mapping: missing tables, missing
-   * and extra column families, family settings that differ (max versions, time to live,
-   * bloom filter, compression, block size, in-memory, data block encoding, new version
-   * behavior), a recorded key layout that differs from the mapping's (both shown), and a table
-   * that records no layout. Split points are not compared, since regions change as tables grow.
+   * and extra column families, family settings that differ (max versions, min versions, time to
+   * live, keep deleted cells, bloom filter, compression, block size, in-memory, block cache, data
+   * block encoding, replication scope, new version behavior), a recorded key layout that differs
+   * from the mapping's (both shown), and a table that records no layout. It also reports view
+   * tables still building or being dropped, declared views the main table no longer names, and
+   * tables named as views that the entity does not declare. Split points are not compared,
+   * since regions change as tables grow.
    *
    * @throws dev.rowan.mapping.MappingException when the entity cannot be mapped
    * @throws DataAccessException when HBase fails
@@ -200,7 +206,8 @@ public final class Schema {
    *
    * @return the periods, each named by the day it starts on, oldest first
    * @throws IllegalArgumentException when the entity is not kept in one table per period
-   * @throws SchemaMismatchException when a period's table exists but differs from the entity
+   * @throws SchemaMismatchException when a period's table exists but differs from the entity, or
+   *     tables of its table name are named for periods of another length
    * @throws DataAccessException when HBase fails
    */
   public java.util.List<java.time.LocalDate> createPeriods(Class<?> entityType, java.time.LocalDate from,

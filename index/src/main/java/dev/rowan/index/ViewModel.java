@@ -76,7 +76,7 @@ public final class ViewModel {
       used.add(new String(column.family(), java.nio.charset.StandardCharsets.UTF_8));
     }
     this.families = entity.families().stream().filter(f -> used.contains(f.name())).toList();
-    this.layout = TableLayout.of(layoutText());
+    this.layout = TableLayout.of(layoutText() + (entity.periods() == null ? "" : "; " + entity.periods().layout()));
   }
 
   /**
@@ -85,7 +85,8 @@ public final class ViewModel {
    * row key in a cell), and whether it is a full copy. Which columns a view carries is not part
    * of it: the status cell names null columns, so columns may come and go, and the rows of a
    * narrow view are checked against the main row on every read. A full copy's verified rows are
-   * used as they are, so a narrow view made a full copy is a change of layout.
+   * used as they are, so a narrow view made a full copy is a change of layout. A view of an entity
+   * kept in one table per period records the periods' layout too, as its main table does.
    */
   public TableLayout layout() {
     return layout;

@@ -151,10 +151,11 @@ class CyclicKeysIT {
   @Test
   void createRefusesACycleNotLongerThanTheTtlPlusTwoMajorCompactions(Rowan rowan, Admin admin,
       TestNamespace namespace) throws Exception {
-    IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+    dev.rowan.mapping.MappingException refused = assertThrows(dev.rowan.mapping.MappingException.class,
         () -> rowan.schema().create(KeptTooLong.class));
     long compaction = admin.getConfiguration().getLong("hbase.hregion.majorcompaction", 604_800_000L);
-    assertTrue(refused.getMessage().startsWith("KeptTooLong: KeptTooLong.day is @Cyclic(period = \"P365D\") but family"
+    assertEquals(KeptTooLong.class, refused.entityType());
+    assertTrue(refused.problems().get(0).startsWith("KeptTooLong.day is @Cyclic(period = \"P365D\") but family"
         + " 'd' of table 'url_hits_kept_long' has a TTL of P360D (31104000 s)"), refused.getMessage());
     assertTrue(refused.getMessage().contains("(hbase.hregion.majorcompaction = " + compaction + " ms)"),
         refused.getMessage());

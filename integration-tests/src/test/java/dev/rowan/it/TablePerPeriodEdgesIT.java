@@ -114,10 +114,20 @@ class TablePerPeriodEdgesIT {
       Events events = rowan.repository(Events.class);
       Instant oldTime = savedInAnExpiringPeriod(rowan, events);
       rowan.schema().dropExpiredPeriods(Event.class);
-      IllegalStateException refused = assertThrows(IllegalStateException.class,
+      dev.rowan.mapping.InvalidValueException refused = assertThrows(dev.rowan.mapping.InvalidValueException.class,
           () -> events.save(new Event("dev-2", oldTime, "boot", 1)));
       assertTrue(refused.getMessage().contains("which does not exist"), refused.getMessage());
     }
+  }
+
+  @Test
+  void aTimeThatNoPeriodTableCanHoldIsRefusedAsAValueThatCannotBeWritten(Rowan rowan) {
+    rowan.schema().createPeriods(Event.class, LocalDate.of(2025, 1, 1), LocalDate.of(2025, 1, 1));
+    Events events = rowan.repository(Events.class);
+    dev.rowan.mapping.InvalidValueException refused = assertThrows(dev.rowan.mapping.InvalidValueException.class,
+        () -> events.save(new Event("dev-1", Instant.parse("+10000-01-01T00:00:00Z"), "boot", 1)));
+    assertEquals("Event.at: +10000-01-01T00:00:00Z names no period table: periods are of the years 0001 to 9999 (UTC),"
+        + " which table names hold in four digits", refused.getMessage());
   }
 
   /**
@@ -139,6 +149,71 @@ class TablePerPeriodEdgesIT {
     Instant oldTime = old.atStartOfDay(ZoneOffset.UTC).toInstant().plusSeconds(60);
     events.save(new Event("dev-1", oldTime, "boot", 1));
     return oldTime;
+  }
+
+  @Table(name = "dev_days")
+  @TablePerPeriod(property = "day", every = ChronoUnit.DAYS, keep = 3, ahead = 0)
+  record Reading(@RowKey(order = 0) String sensor, @RowKey(order = 1) LocalDate day, @RowKey(order = 2) int seq) {}
+
+  interface Readings extends HBaseRepository<Reading> {
+    Page<Reading> findByDayBetween(LocalDate from, LocalDate to, PageRequest page);
+
+    long countByDayBetween(LocalDate from, LocalDate to);
+  }
+
+  @Test
+  void aPageContinuesInTheNextPeriodLeftWhenThisRowanDropsThePeriodItEndedIn(Rowan rowan) {
+    LocalDate today = LocalDate.now(ZoneOffset.UTC);
+    Readings readings = readingsAroundAnExpiringDay(rowan, today);
+    Page<Reading> first = readings.findByDayBetween(today.minusDays(10), today.plusDays(10), PageRequest.of(2));
+    assertEquals(List.of(new Reading("s", today.minusDays(5), 0), new Reading("s", today.minusDays(5), 1)),
+        first.content());
+
+    assertEquals(List.of(today.minusDays(5), today.minusDays(4), today.minusDays(3)),
+        rowan.schema().dropExpiredPeriods(Reading.class));
+    Page<Reading> second = readings.findByDayBetween(today.minusDays(10), today.plusDays(10), first.next());
+    assertEquals(List.of(new Reading("s", today.minusDays(1), 0), new Reading("s", today, 0)), second.content());
+    assertEquals(null, second.next());
+  }
+
+  @Test
+  void aPageContinuesInTheNextPeriodLeftWhenAnotherRowanDropsThePeriodItEndedIn(Rowan rowan, Connection connection,
+      TestNamespace namespace) {
+    LocalDate today = LocalDate.now(ZoneOffset.UTC);
+    Readings readings = readingsAroundAnExpiringDay(rowan, today);
+    Page<Reading> first = readings.findByDayBetween(today.minusDays(10), today.plusDays(10), PageRequest.of(2));
+    try (Rowan other = slowToListPeriods(connection, namespace)) {
+      other.schema().dropExpiredPeriods(Reading.class);
+    }
+    // a read that finds the dropped tables gone lists the periods again (as a refresh would, in time)
+    assertEquals(2, readings.countByDayBetween(today.minusDays(10), today.plusDays(10)));
+    Page<Reading> second = readings.findByDayBetween(today.minusDays(10), today.plusDays(10), first.next());
+    assertEquals(List.of(new Reading("s", today.minusDays(1), 0), new Reading("s", today, 0)), second.content());
+  }
+
+  @Test
+  void aPageTokenOfAPeriodTheCallCannotReadIsStillRefusedNamingTheMethod(Rowan rowan) {
+    LocalDate today = LocalDate.now(ZoneOffset.UTC);
+    Readings readings = readingsAroundAnExpiringDay(rowan, today);
+    Page<Reading> first = readings.findByDayBetween(today.minusDays(10), today.plusDays(10), PageRequest.of(2));
+    IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+        () -> readings.findByDayBetween(today.minusDays(1), today, first.next()));
+    assertEquals("Readings.findByDayBetween: the PageRequest continues in period " + today.minusDays(5) + ", which this"
+        + " call does not read (its arguments differ from those of the call that made it)", refused.getMessage());
+  }
+
+  /**
+   * Makes the periods from five days back to today and saves three readings five days back, one
+   * four days back (both dropped by {@code dropExpiredPeriods}, keep = 3), one yesterday and one
+   * today.
+   */
+  private static Readings readingsAroundAnExpiringDay(Rowan rowan, LocalDate today) {
+    rowan.schema().createPeriods(Reading.class, today.minusDays(5), today);
+    Readings readings = rowan.repository(Readings.class);
+    readings.saveAll(List.of(new Reading("s", today.minusDays(5), 0), new Reading("s", today.minusDays(5), 1),
+        new Reading("s", today.minusDays(5), 2), new Reading("s", today.minusDays(4), 0),
+        new Reading("s", today.minusDays(1), 0), new Reading("s", today, 0)));
+    return readings;
   }
 
   @Test

@@ -306,9 +306,9 @@ class TablePerPeriodIT {
     DeviceEvents events = rowan.repository(DeviceEvents.class);
     DeviceEvent january = new DeviceEvent("dev-1", Instant.parse("2025-01-10T10:00:00Z"), "boot", 1);
     DeviceEvent march = new DeviceEvent("dev-1", Instant.parse("2025-03-10T10:00:00Z"), "boot", 1);
-    IllegalStateException refused = assertThrows(IllegalStateException.class,
-        () -> events.saveAll(List.of(january, march)));
-    assertTrue(refused.getMessage().startsWith("cannot write DeviceEvent (deviceId=dev-1, at=2025-03-10T10:00:00Z): its at"
+    dev.rowan.mapping.InvalidValueException refused = assertThrows(dev.rowan.mapping.InvalidValueException.class,
+        () -> events.saveAll(List.of(january, march)), "HBaseRepository.save: a value that cannot be written");
+    assertTrue(refused.getMessage().startsWith("DeviceEvent.at: cannot write DeviceEvent (deviceId=dev-1, at=2025-03-10T10:00:00Z): its at"
         + " 2025-03-10T10:00:00Z belongs to period table "), refused.getMessage());
     assertTrue(refused.getMessage().contains("device_events_2025_03, which does not exist"), refused.getMessage());
     assertEquals(Optional.empty(), events.findByKey(january.deviceId(), january.at()), "nothing written");

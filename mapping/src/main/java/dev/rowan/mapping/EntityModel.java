@@ -66,7 +66,7 @@ public final class EntityModel<T> {
     this.encoder = new RowEncoder<>(this);
     this.decoder = new RowDecoder<>(this);
     this.layout = TableLayout.of("row key " + rowKey.layout() + (columnKey == null ? "" : "; column key "
-        + columnKey.layout()));
+        + columnKey.layout()) + (periods == null ? "" : "; " + periods.layout()));
   }
 
   /**

@@ -59,13 +59,13 @@ public final class PeriodModel {
    * The period of {@code value}, an {@code Instant} or a {@code LocalDate} of the property: the
    * day the period starts on.
    *
-   * @throws IllegalArgumentException when the value is null, of another type, or outside the
-   *     years 1 to 9999 (a table's name holds its period's year in four digits)
+   * @throws InvalidValueException when the value is null, of another type, or outside the
+   *     years 1 to 9999 (a table's name holds its period's year in four digits), naming the property
    */
   public LocalDate periodOf(Object value) {
     LocalDate day = dayOf(value);
     if (day == null || day.isBefore(FIRST_DAY) || day.isAfter(LAST_DAY)) {
-      throw new IllegalArgumentException(property.qualifiedName() + " " + value + " names no period table: periods are"
+      throw InvalidValueException.of(property.qualifiedName(), value + " names no period table: periods are"
           + " of the years 0001 to 9999 (UTC), which table names hold in four digits");
     }
     return start(day);
@@ -95,7 +95,7 @@ public final class PeriodModel {
     if (value instanceof LocalDate date) {
       return date;
     }
-    throw new IllegalArgumentException(property.qualifiedName() + " names the table of its period and cannot be "
+    throw InvalidValueException.of(property.qualifiedName(), "it names the table of its period and cannot be "
         + (value == null ? "null" : "a " + value.getClass().getName()));
   }
 
@@ -184,6 +184,39 @@ public final class PeriodModel {
   }
 
   private static final Pattern SUFFIX = Pattern.compile("_(\\d{4})(?:_(\\d{2}))?(?:_(\\d{2}))?");
+
+  /**
+   * The part of a table's layout the periods decide: which key part picks a row's table, and the
+   * length of a period (which names the tables), as {@link TableLayout} records it:
+   * {@code one table per MONTHS of at (UTC)}. Neither {@code keep} nor {@code ahead} is in it.
+   */
+  public String layout() {
+    return "one table per " + unit.name() + " of " + property.name() + " (UTC)";
+  }
+
+  /**
+   * The length of the periods whose tables are named as {@code tableName} is, a table of
+   * {@code entityTable} or one of its views ({@code events_2026_11} and
+   * {@code events_2026_11.seller} are of {@code MONTHS}); null when it is named as no period's.
+   */
+  public static ChronoUnit unitOfTable(String entityTable, String tableName) {
+    if (!tableName.startsWith(entityTable)) {
+      return null;
+    }
+    String suffix = tableName.substring(entityTable.length());
+    int view = suffix.indexOf('.');
+    Matcher matcher = SUFFIX.matcher(view < 0 ? suffix : suffix.substring(0, view));
+    if (!matcher.matches() || (matcher.group(2) == null && matcher.group(3) != null)) {
+      return null;
+    }
+    try {
+      LocalDate.of(Integer.parseInt(matcher.group(1)), matcher.group(2) == null ? 1 : Integer.parseInt(matcher.group(2)),
+          matcher.group(3) == null ? 1 : Integer.parseInt(matcher.group(3)));
+    } catch (java.time.DateTimeException notADate) {
+      return null;
+    }
+    return matcher.group(3) != null ? ChronoUnit.DAYS : matcher.group(2) != null ? ChronoUnit.MONTHS : ChronoUnit.YEARS;
+  }
 
   /** What {@code explain} and messages say of the periods: {@code one table per month by Event.at (events_YYYY_MM)}. */
   public String describe(String tableName) {

@@ -9,8 +9,8 @@ import java.util.Objects;
  * How the keys and qualifiers of one table are laid out: what must stay the same for the rows
  * already stored in it to be found and read again. A readable description, and a fingerprint
  * of it: every change to the bytes of a key or to the field a key part is read into (salt and
- * its function, part order, names, types, transforms, hash prefix, column key, view key)
- * changes it, while a renamed class, reordered fields or added columns keep it.
+ * its function, part order, names, types, transforms, hash prefix, column key, view key, and
+ * of a table per period the key part that picks the table and the length of a period) changes it, while a renamed class, reordered fields or added columns keep it.
  *
  * <p>Thread-safety: immutable.
  *

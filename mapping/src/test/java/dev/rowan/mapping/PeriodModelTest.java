@@ -66,24 +66,36 @@ class PeriodModelTest {
     assertEquals(LocalDate.of(2026, 1, 1), EntityModel.of(Yearly.class).periods().periodOf(LocalDate.of(2026, 11, 24)));
     assertEquals(12, monthly.keep());
     assertEquals(2, monthly.ahead());
-    IllegalArgumentException nothing = assertThrows(IllegalArgumentException.class, () -> monthly.periodOf(null));
-    assertEquals("Monthly.at names the table of its period and cannot be null", nothing.getMessage());
+    InvalidValueException nothing = assertThrows(InvalidValueException.class, () -> monthly.periodOf(null));
+    assertEquals("Monthly.at: it names the table of its period and cannot be null", nothing.getMessage());
   }
 
   @Test
   void periodsAreOfTheYearsATableNameHoldsAndQueryBoundsBeyondThemAreTheFirstOrLast() {
     PeriodModel monthly = EntityModel.of(Monthly.class).periods();
-    IllegalArgumentException beyond = assertThrows(IllegalArgumentException.class,
+    InvalidValueException beyond = assertThrows(InvalidValueException.class,
         () -> monthly.periodOf(Instant.parse("+10000-01-01T00:00:00Z")));
-    assertEquals("Monthly.at +10000-01-01T00:00:00Z names no period table: periods are of the years 0001 to 9999 (UTC),"
+    assertEquals("Monthly.at: +10000-01-01T00:00:00Z names no period table: periods are of the years 0001 to 9999 (UTC),"
         + " which table names hold in four digits", beyond.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> monthly.periodOf(Instant.MIN));
+    assertThrows(InvalidValueException.class, () -> monthly.periodOf(Instant.MIN));
     assertEquals(LocalDate.of(9999, 12, 1), monthly.periodOfBound(Instant.MAX));
     assertEquals(LocalDate.of(1, 1, 1), monthly.periodOfBound(Instant.MIN));
     assertEquals(LocalDate.of(9999, 12, 1), monthly.periodOfBound(Instant.parse("+10000-01-01T00:00:00Z")));
     assertEquals(LocalDate.of(2026, 11, 1), monthly.periodOfBound(Instant.parse("2026-11-24T10:00:00Z")));
     LocalDate last = LocalDate.of(9999, 12, 1);
     assertEquals(last, monthly.periodOfTable("events", monthly.tableName("events", "events", last)));
+  }
+
+  @Test
+  void theLengthOfThePeriodsATableIsNamedForIsReadFromItsName() {
+    assertEquals(ChronoUnit.DAYS, PeriodModel.unitOfTable("events", "events_2026_11_24"));
+    assertEquals(ChronoUnit.DAYS, PeriodModel.unitOfTable("events", "events_2026_11_24.seller"));
+    assertEquals(ChronoUnit.MONTHS, PeriodModel.unitOfTable("events", "events_2026_11"));
+    assertEquals(ChronoUnit.YEARS, PeriodModel.unitOfTable("events", "events_2026"));
+    assertNull(PeriodModel.unitOfTable("events", "events"));
+    assertNull(PeriodModel.unitOfTable("events", "events_2026_13"), "no 13th month");
+    assertNull(PeriodModel.unitOfTable("events", "events_log_2026"));
+    assertNull(PeriodModel.unitOfTable("events", "hits_2026"));
   }
 
   @Test

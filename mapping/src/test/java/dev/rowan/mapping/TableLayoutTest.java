@@ -124,12 +124,22 @@ class TableLayoutTest {
     variants.put("a column key", Wide.class);
     variants.put("a descending column key", WideDescending.class);
     variants.put("a part read into another field", KeyFieldsRenamed.class);
+    variants.put("two days, one table", TwoDays.class);
+    variants.put("one table per day", Daily.class);
+    variants.put("one table per month", Monthly.class);
+    variants.put("one table per month of another part", MonthlyBySince.class);
     Map<String, String> seen = new LinkedHashMap<>();
     for (Map.Entry<String, Class<?>> variant : variants.entrySet()) {
       String earlier = seen.put(layout(variant.getValue()).fingerprint(), variant.getKey());
       assertEquals(null, earlier, variant.getKey() + " has the fingerprint of " + earlier + ": "
           + layout(variant.getValue()));
     }
+  }
+
+  @Test
+  void aTablePerPeriodRecordsThePartThatPicksItsTableAndTheLengthOfAPeriod() {
+    assertEquals("row key day LocalDate + since LocalDate; one table per MONTHS of day (UTC)",
+        layout(Monthly.class).description());
   }
 
   @Test
@@ -147,6 +157,21 @@ class TableLayoutTest {
     assertEquals(64, layout(Base.class).fingerprint().length());
     assertEquals(TableLayout.of(layout(Base.class).description()), layout(Base.class));
   }
+
+  @Table(name = "p")
+  record TwoDays(@RowKey(order = 0) LocalDate day, @RowKey(order = 1) LocalDate since, @Column String note) {}
+
+  @Table(name = "p")
+  @dev.rowan.mapping.annotation.TablePerPeriod(property = "day", every = java.time.temporal.ChronoUnit.DAYS)
+  record Daily(@RowKey(order = 0) LocalDate day, @RowKey(order = 1) LocalDate since, @Column String note) {}
+
+  @Table(name = "p")
+  @dev.rowan.mapping.annotation.TablePerPeriod(property = "day", every = java.time.temporal.ChronoUnit.MONTHS)
+  record Monthly(@RowKey(order = 0) LocalDate day, @RowKey(order = 1) LocalDate since, @Column String note) {}
+
+  @Table(name = "p")
+  @dev.rowan.mapping.annotation.TablePerPeriod(property = "since", every = java.time.temporal.ChronoUnit.MONTHS)
+  record MonthlyBySince(@RowKey(order = 0) LocalDate day, @RowKey(order = 1) LocalDate since, @Column String note) {}
 
   @Table(name = "m", salt = @Salt(buckets = 4, on = "id"))
   record Mixed(@RowKey(order = 0) @HashPrefix(length = 4) @FixedLength(8) String id,

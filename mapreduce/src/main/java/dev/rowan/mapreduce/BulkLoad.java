@@ -19,7 +19,9 @@ import org.apache.hadoop.util.ToolRunner;
  * (view rows verified at once) as HFiles for all the tables in one pass, partitioned by each
  * table's regions, and then the HFiles are loaded with HBase's {@code BulkLoadHFiles}.
  * Reloading keys that exist replaces their entities and deletes the view rows they leave
- * (docs/bulk-load.md).
+ * (docs/bulk-load.md). An entity kept in one table per period ({@code @TablePerPeriod}) goes to
+ * the tables of its period, of the periods whose tables exist; a line whose period has none is
+ * rejected, naming the table: a load creates no tables.
  *
  * <p>From code:
  *

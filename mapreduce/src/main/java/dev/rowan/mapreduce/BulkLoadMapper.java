@@ -27,22 +27,25 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 /**
  * Reads one whole input file (inputs are not split, so that line numbers and the CSV header
  * are known), turns each line into an entity and emits its cells for every table, keyed by
- * table and row for {@link MultiTableHFileOutputFormat}. Lines are taken a batch at a time: the
- * main rows of a batch are read in one multi-get when the cells depend on what is stored (views
- * or a {@code @Version}). Bad lines go to the rejects file.
+ * table and row for {@link MultiTableHFileOutputFormat}; an entity kept in one table per period goes
+ * to its period's tables ({@link LoadTables}). Lines are taken a batch at a time: the main rows of
+ * a batch are read in one multi-get per main table when the cells depend on what is stored (views
+ * or a {@code @Version}). Bad lines, and lines whose period has no tables, go to the rejects file.
  */
 final class BulkLoadMapper extends Mapper<LongWritable, Text, ImmutableBytesWritable, RowCells> {
 
   /** A line read and parsed, waiting for its batch. */
-  private record Pending(long line, String text, byte[] rowKey, Object[] values) {}
+  private record Pending(long line, String text, int group, byte[] rowKey, Object[] values) {}
 
   private EntityModel<?> model;
   private EntityCells cells;
+  private LoadTables loadTables;
   private Format format;
   private TextValues textValues;
   private boolean ignoreUnknown;
   private RecordParser parser;
   private byte[][] tableNames;
+  private int width;
   private String[] rowCounters;
   private long timestamp;
   private int batchSize;
@@ -50,7 +53,7 @@ final class BulkLoadMapper extends Mapper<LongWritable, Text, ImmutableBytesWrit
   private long lineNumber;
   private RejectLog rejects;
   private Connection connection;
-  private Table mainTable;
+  private Table[] mainTables;
   private final List<Pending> batch = new ArrayList<>();
   private Counter lines;
   private Counter entities;
@@ -68,12 +71,14 @@ final class BulkLoadMapper extends Mapper<LongWritable, Text, ImmutableBytesWrit
     textValues = TextValues.of(model);
     ignoreUnknown = conf.getBoolean(BulkLoad.IGNORE_UNKNOWN, false);
     parser = format == Format.JSON_LINES ? new JsonRecords(textValues, ignoreUnknown) : null;
+    loadTables = LoadTables.of(model, cells, conf);
+    width = loadTables.width();
     String[] tables = conf.getStrings(BulkLoadSettings.TABLES);
     tableNames = new byte[tables.length][];
     for (int i = 0; i < tables.length; i++) {
       tableNames[i] = TableName.valueOf(tables[i]).getName();
     }
-    rowCounters = BulkLoadSettings.rowCounterNames(cells);
+    rowCounters = loadTables.rowCounterNames();
     timestamp = conf.getLong(BulkLoadSettings.TIMESTAMP, System.currentTimeMillis());
     batchSize = Math.max(1, conf.getInt(BulkLoad.READ_BATCH, BulkLoad.DEFAULT_READ_BATCH));
     Path file = ((FileSplit) context.getInputSplit()).getPath();
@@ -83,7 +88,10 @@ final class BulkLoadMapper extends Mapper<LongWritable, Text, ImmutableBytesWrit
         conf.getInt(BulkLoad.REJECTS_LOGGED, BulkLoad.DEFAULT_REJECTS_LOGGED));
     if (cells.needsPrior() && !conf.getBoolean(BulkLoadSettings.MAIN_TABLE_EMPTY, false)) {
       connection = ConnectionFactory.createConnection(conf);
-      mainTable = connection.getTable(TableName.valueOf(tables[0]));
+      mainTables = new Table[tables.length / width];
+      for (int group = 0; group < mainTables.length; group++) {
+        mainTables[group] = connection.getTable(TableName.valueOf(tables[group * width]));
+      }
     }
     lines = context.getCounter(LoadCounters.GROUP, LoadCounters.LINES);
     entities = context.getCounter(LoadCounters.GROUP, LoadCounters.ENTITIES);
@@ -110,7 +118,7 @@ final class BulkLoadMapper extends Mapper<LongWritable, Text, ImmutableBytesWrit
     lines.increment(1);
     try {
       Object[] values = parser.parse(line);
-      batch.add(new Pending(lineNumber, line, model.rowKey().encode(values), values));
+      batch.add(new Pending(lineNumber, line, loadTables.group(values), model.rowKey().encode(values), values));
     } catch (RejectedLineException e) {
       reject(lineNumber, e.getMessage(), line);
     } catch (InvalidValueException e) {
@@ -127,8 +135,10 @@ final class BulkLoadMapper extends Mapper<LongWritable, Text, ImmutableBytesWrit
       flush(context);
     } finally {
       rejects.close();
-      if (mainTable != null) {
-        mainTable.close();
+      if (mainTables != null) {
+        for (Table table : mainTables) {
+          table.close();
+        }
       }
       if (connection != null) {
         connection.close();
@@ -140,18 +150,13 @@ final class BulkLoadMapper extends Mapper<LongWritable, Text, ImmutableBytesWrit
     if (batch.isEmpty()) {
       return;
     }
-    Result[] stored = null;
-    if (mainTable != null) {
-      List<Get> gets = new ArrayList<>(batch.size());
-      for (Pending pending : batch) {
-        gets.add(new Get(pending.rowKey()));
-      }
-      stored = mainTable.get(gets);
-    }
-    RowGrouper sink = new RowGrouper((table, row, cells) -> context.write(
-        new ImmutableBytesWritable(MultiTableHFileOutputFormat.createCompositeKey(tableNames[table], row)), cells));
+    Result[] stored = mainTables == null ? null : readStored();
+    int[] base = new int[1];
+    RowGrouper sink = new RowGrouper((table, row, cells) -> context.write(new ImmutableBytesWritable(
+        MultiTableHFileOutputFormat.createCompositeKey(tableNames[base[0] + table], row)), cells));
     for (int i = 0; i < batch.size(); i++) {
       Pending pending = batch.get(i);
+      base[0] = pending.group() * width;
       MainRow prior = stored == null ? MainRow.ABSENT : MainRow.of(model, stored[i]);
       EntityCells.Outcome outcome;
       try {
@@ -168,14 +173,37 @@ final class BulkLoadMapper extends Mapper<LongWritable, Text, ImmutableBytesWrit
         existing.increment(1);
       }
       retired.increment(outcome.retired());
-      for (int table = 0; table < rows.length; table++) {
+      for (int table = 0; table < width; table++) {
         if (outcome.wrote(table)) {
-          rows[table].increment(1);
+          rows[base[0] + table].increment(1);
         }
       }
     }
     batch.clear();
     context.progress();
+  }
+
+  /** The stored main rows of the batch, in batch order: one multi-get per main table the batch writes. */
+  private Result[] readStored() throws IOException {
+    Result[] stored = new Result[batch.size()];
+    for (int group = 0; group < mainTables.length; group++) {
+      List<Integer> indexes = new ArrayList<>();
+      List<Get> gets = new ArrayList<>();
+      for (int i = 0; i < batch.size(); i++) {
+        if (batch.get(i).group() == group) {
+          indexes.add(i);
+          gets.add(new Get(batch.get(i).rowKey()));
+        }
+      }
+      if (gets.isEmpty()) {
+        continue;
+      }
+      Result[] read = mainTables[group].get(gets);
+      for (int i = 0; i < read.length; i++) {
+        stored[indexes.get(i)] = read[i];
+      }
+    }
+    return stored;
   }
 
   private void reject(long line, String reason, String text) throws IOException {

@@ -15,31 +15,35 @@ import org.apache.hadoop.hbase.TableName;
  *
  * @param entity the entity class's simple name
  * @param rows the rows written per table, the main table first, then each view (an entity with
- *     a null view key has no row in that view); for an entity stored wide, entities rather than
- *     rows
+ *     a null view key has no row in that view); for an entity kept in one table per period, the
+ *     tables of each period whose tables exist, oldest first, each period's main table first; for
+ *     an entity stored wide, entities rather than rows
  * @param lines the input lines read, header rows and blank lines not counted
  * @param rejected the lines rejected
  * @param replaced the entities whose key already held an entity, now replaced
  * @param retiredViewRows the view rows of replaced entities deleted because their key changed
  * @param rejects the directory of the rejects files, or null when no line was rejected
  * @param elapsed how long the load took, job and loading of the HFiles
+ * @param entities the entities loaded: the lines that became entities, in every period's tables
  */
 public record BulkLoadResult(String entity, Map<TableName, Long> rows, long lines, long rejected, long replaced,
-    long retiredViewRows, Path rejects, Duration elapsed) {
+    long retiredViewRows, Path rejects, Duration elapsed, long entities) {
 
   /** Keeps the tables in order. */
   public BulkLoadResult {
     rows = Collections.unmodifiableMap(new LinkedHashMap<>(rows));
   }
 
+  /** A result whose entities are the rows written to the first table, the main table of an entity kept in one table. */
+  public BulkLoadResult(String entity, Map<TableName, Long> rows, long lines, long rejected, long replaced,
+      long retiredViewRows, Path rejects, Duration elapsed) {
+    this(entity, rows, lines, rejected, replaced, retiredViewRows, rejects, elapsed,
+        rows.isEmpty() ? 0 : rows.values().iterator().next());
+  }
+
   /** The rows written to {@code table}, 0 for a table the load did not write. */
   public long rows(TableName table) {
     return rows.getOrDefault(table, 0L);
-  }
-
-  /** The entities loaded: the rows written to the main table. */
-  public long entities() {
-    return rows.isEmpty() ? 0 : rows.values().iterator().next();
   }
 
   /** One line for a console: rows per table, rejects and time. */

@@ -1,8 +1,6 @@
 package dev.rowan.mapreduce;
 
-import dev.rowan.index.ViewModel;
 import dev.rowan.mapreduce.BulkLoad.Format;
-import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -17,15 +15,24 @@ final class BulkLoadSettings {
   static final String ENTITY = "rowan.bulkload.entity";
   /** The load's timestamp, chosen once by the driver. */
   static final String TIMESTAMP = "rowan.bulkload.timestamp";
-  /** The full names of the tables written, the main table first, then the views in order. */
+  /**
+   * The full names of the tables written, in groups ({@link LoadTables}): the main table first,
+   * then the views in order; a group per period for an entity kept in one table per period.
+   */
   static final String TABLES = "rowan.bulkload.tables";
+  /**
+   * The periods whose tables the load writes, as ISO dates, oldest first (the groups of
+   * {@link #TABLES}); unset for an entity kept in one table.
+   */
+  static final String PERIODS = "rowan.bulkload.periods";
   /** Where the tasks write rejected lines. */
   static final String REJECTS_DIR = "rowan.bulkload.rejects.dir";
   /** Where the reducers note duplicated rows. */
   static final String DUPLICATES_DIR = "rowan.bulkload.duplicates.dir";
   /**
-   * Whether the main table held no row when the job started: then no loaded key has a prior
-   * state, and the map tasks do not read one (a first load costs no reads).
+   * Whether the main tables (one per period for an entity kept in one table per period) held no
+   * row when the job started: then no loaded key has a prior state, and the map tasks do not read
+   * one (a first load costs no reads).
    */
   static final String MAIN_TABLE_EMPTY = "rowan.bulkload.main.empty";
 
@@ -69,16 +76,5 @@ final class BulkLoadSettings {
 
   static Path duplicatesDir(Configuration conf) {
     return new Path(conf.get(DUPLICATES_DIR));
-  }
-
-  /** The row counter of each table: {@code main}, then the view names. */
-  static String[] rowCounterNames(EntityCells cells) {
-    List<ViewModel> views = cells.views();
-    String[] names = new String[1 + views.size()];
-    names[0] = LoadCounters.MAIN;
-    for (int i = 0; i < views.size(); i++) {
-      names[i + 1] = "view " + views.get(i).name();
-    }
-    return names;
   }
 }

@@ -26,17 +26,25 @@ final class JobSetup {
   private JobSetup() {}
 
   /**
-   * Submits the job that reads {@code inputs} and writes HFiles for {@code tables} (the main
-   * table first) under {@code hfiles}, one reducer per region of all the tables.
+   * Submits the job that reads {@code inputs} and writes HFiles for the tables of {@code loadTables}
+   * under {@code hfiles}, one reducer per region of all the tables.
    */
-  static Job create(Configuration base, Class<?> type, List<TableName> tables, List<Path> inputs, Path work,
+  static Job create(Configuration base, Class<?> type, LoadTables loadTables, List<Path> inputs, Path work,
       Path hfiles, long timestamp, Connection connection) throws IOException, InterruptedException {
+    List<TableName> tables = loadTables.tables();
     Configuration conf = new Configuration(base);
     conf.set(BulkLoadSettings.ENTITY, type.getName());
     conf.setLong(BulkLoadSettings.TIMESTAMP, timestamp);
     conf.setStrings(BulkLoadSettings.TABLES, tables.stream().map(TableName::getNameAsString).toArray(String[]::new));
     conf.set(BulkLoadSettings.REJECTS_DIR, new Path(work, "rejects").toString());
-    conf.setBoolean(BulkLoadSettings.MAIN_TABLE_EMPTY, isEmpty(connection, tables.get(0)));
+    if (loadTables.periodTexts().length > 0) {
+      conf.setStrings(BulkLoadSettings.PERIODS, loadTables.periodTexts());
+    }
+    boolean empty = true;
+    for (TableName main : loadTables.mainTables()) {
+      empty &= isEmpty(connection, main);
+    }
+    conf.setBoolean(BulkLoadSettings.MAIN_TABLE_EMPTY, empty);
     HFileOutput.prepare(conf, work);
     ContainerJvmOptions.apply(conf);
     Job job = Job.getInstance(conf, "Rowan bulk load of " + type.getSimpleName() + " into " + tables.get(0));

@@ -51,10 +51,6 @@ final class LoadDriver {
     long began = System.nanoTime();
     EntityModel<?> model = EntityModel.of(type);
     String entity = model.entityName();
-    if (model.periods() != null) {
-      throw new UnsupportedOperationException(entity + " is kept in one table per period (@TablePerPeriod): bulk loads"
-          + " do not write period tables yet; save its entities through a repository (saveAll)");
-    }
     EntityCells cells = cells(model);
     TextValues values = TextValues.of(model);
     Format format = BulkLoadSettings.format(conf);
@@ -71,17 +67,19 @@ final class LoadDriver {
         if (!report.matches()) {
           throw SchemaMismatchException.of(report);
         }
-        List<TableName> tables = new ArrayList<>();
-        tables.add(rowan.tableName(model.tableName()));
-        for (ViewModel view : cells.views()) {
-          tables.add(rowan.tableName(view.tableName()));
+        LoadTables loadTables = new LoadTables(model, cells,
+            model.periods() == null ? List.of() : rowan.schema().periods(type), rowan::tableName);
+        if (loadTables.tables().isEmpty()) {
+          throw BulkLoadException.unsupported(entity, "no period table of " + model.periods().pattern(
+              model.tableName()) + " exists, and a bulk load creates no tables: schema().create makes the current"
+              + " period, schema().createPeriods others");
         }
         long timestamp = System.currentTimeMillis();
         Path work = workDir(entity, timestamp);
         Path hfiles = new Path(work, "hfiles");
         BulkLoadResult result;
         try {
-          result = runJob(model, cells, tables, work, hfiles, timestamp, threshold, connection, began);
+          result = runJob(model, loadTables, work, hfiles, timestamp, threshold, connection, began);
         } finally {
           cleanUp(work, hfiles);
         }
@@ -97,11 +95,11 @@ final class LoadDriver {
   }
 
   /** Runs the job, checks its counters and loads the HFiles. */
-  private BulkLoadResult runJob(EntityModel<?> model, EntityCells cells, List<TableName> tables, Path work,
-      Path hfiles, long timestamp, RejectThreshold threshold, Connection connection, long began)
-      throws IOException, InterruptedException {
+  private BulkLoadResult runJob(EntityModel<?> model, LoadTables loadTables, Path work, Path hfiles, long timestamp,
+      RejectThreshold threshold, Connection connection, long began) throws IOException, InterruptedException {
     String entity = model.entityName();
-    Job job = JobSetup.create(conf, type, tables, inputs, work, hfiles, timestamp, connection);
+    List<TableName> tables = loadTables.tables();
+    Job job = JobSetup.create(conf, type, loadTables, inputs, work, hfiles, timestamp, connection);
     String label = "Bulk load of " + entity;
     out.println(label + ": job " + job.getJobID() + " started, " + tables.size() + " tables, "
         + job.getNumReduceTasks() + " regions; work directory " + work);
@@ -125,14 +123,14 @@ final class LoadDriver {
     keepHFiles = true; // a load that fails half way leaves them for loading by hand, as its message says
     HFileLoad.load(conf, entity, tables, hfiles);
     keepHFiles = false;
-    return new BulkLoadResult(entity, rows(counters, cells, tables), lines, rejected,
+    return new BulkLoadResult(entity, rows(counters, loadTables, tables), lines, rejected,
         count(counters, LoadCounters.EXISTING), count(counters, LoadCounters.RETIRED), rejected == 0 ? null : rejects,
-        Duration.ofNanos(System.nanoTime() - began));
+        Duration.ofNanos(System.nanoTime() - began), count(counters, LoadCounters.ENTITIES));
   }
 
-  private static Map<TableName, Long> rows(Counters counters, EntityCells cells, List<TableName> tables) {
+  private static Map<TableName, Long> rows(Counters counters, LoadTables loadTables, List<TableName> tables) {
     Map<TableName, Long> rows = new LinkedHashMap<>();
-    String[] names = BulkLoadSettings.rowCounterNames(cells);
+    String[] names = loadTables.rowCounterNames();
     for (int i = 0; i < tables.size(); i++) {
       rows.put(tables.get(i), counters.findCounter(LoadCounters.ROWS_GROUP, names[i]).getValue());
     }

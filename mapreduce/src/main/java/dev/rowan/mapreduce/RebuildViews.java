@@ -29,6 +29,10 @@ import org.apache.hadoop.util.ToolRunner;
  * that queries read it from then on, unless a unique view's key has two owners. See
  * docs/bulk-load.md.
  *
+ * <p>For an entity kept in one table per period ({@code @TablePerPeriod}), the views of every
+ * period whose tables exist are rebuilt, a period at a time, oldest first (or those of the periods
+ * {@link #periods} names); a period's views are those its tables were made with, never building.
+ *
  * <p>From the command line: {@code hadoop jar rowan-mapreduce-<version>-job.jar
  * dev.rowan.mapreduce.RebuildViews -libjars orders-model.jar [-D rowan.views.namespace=shop] com.example.Order}
  * (docs/bulk-load.md, "On a cluster").
@@ -61,6 +65,14 @@ public final class RebuildViews {
    */
   public RebuildViews views(String... views) {
     return new RebuildViews(verify.views(views));
+  }
+
+  /**
+   * A copy that rebuilds the views of the periods holding the days {@code days} only
+   * ({@link VerifyViews#PERIODS}), for an entity kept in one table per period.
+   */
+  public RebuildViews periods(java.time.LocalDate... days) {
+    return new RebuildViews(verify.periods(days));
   }
 
   /** A copy that prints its progress lines to {@code progress} instead of standard output. */

@@ -33,6 +33,10 @@ import org.apache.hadoop.util.ToolRunner;
  * rows is read again before it is judged, and every repair is conditional on the row as read, as
  * a reader's is. See docs/bulk-load.md and docs/view-consistency.md, "Views on live tables".
  *
+ * <p>An entity kept in one table per period ({@code @TablePerPeriod}) has views in every period:
+ * each period whose tables exist (or each one {@link #periods} names) gets its own job, oldest
+ * first, and its own reports, one per view table of the period ({@code visits_2026_11.page}).
+ *
  * <p>From the command line, as a Hadoop {@code Tool}:
  *
  * <pre>
@@ -58,6 +62,12 @@ public final class VerifyViews {
    * without rewriting the others.
    */
   public static final String VIEWS = "rowan.views.only";
+  /**
+   * For an entity kept in one table per period, the periods to check, repair or rebuild, each named
+   * by a day in it ({@code 2026-11-01}), separated by commas; every period whose tables exist
+   * unless set. {@link #periods} sets it.
+   */
+  public static final String PERIODS = "rowan.views.periods";
   /** Seconds between progress lines; 0 prints none; 5 unless set. */
   public static final String PROGRESS_SECONDS = "rowan.views.progress.seconds";
 
@@ -86,8 +96,10 @@ public final class VerifyViews {
    */
   public VerifyViews configuration(Configuration configuration) {
     Configuration copy = new Configuration(Objects.requireNonNull(configuration, "configuration"));
-    if (copy.get(VIEWS) == null && this.configuration != null && this.configuration.get(VIEWS) != null) {
-      copy.set(VIEWS, this.configuration.get(VIEWS)); // views(...) chosen before stay chosen
+    for (String chosen : new String[] {VIEWS, PERIODS}) { // views(...) and periods(...) chosen before stay chosen
+      if (copy.get(chosen) == null && this.configuration != null && this.configuration.get(chosen) != null) {
+        copy.set(chosen, this.configuration.get(chosen));
+      }
     }
     return new VerifyViews(rowan, entityType, copy, progress);
   }
@@ -97,6 +109,18 @@ public final class VerifyViews {
     Configuration conf = new Configuration(configuration != null ? configuration
         : rowan.connection().getConfiguration());
     conf.setStrings(VIEWS, views);
+    return new VerifyViews(rowan, entityType, conf, progress);
+  }
+
+  /**
+   * A copy that works on the periods holding the days {@code days} only ({@link #PERIODS}), for an
+   * entity kept in one table per period.
+   */
+  public VerifyViews periods(java.time.LocalDate... days) {
+    Configuration conf = new Configuration(configuration != null ? configuration
+        : rowan.connection().getConfiguration());
+    conf.setStrings(PERIODS, java.util.Arrays.stream(days).map(day -> Objects.requireNonNull(day, "day").toString())
+        .toArray(String[]::new));
     return new VerifyViews(rowan, entityType, conf, progress);
   }
 
@@ -110,10 +134,11 @@ public final class VerifyViews {
    *
    * @throws DataAccessException when HBase or the job fails
    * @throws dev.rowan.core.SchemaMismatchException when a table records another key layout than
-   *     the mapping's (its rows would be misread); nothing is run then
+   *     the mapping's (its rows would be misread), or when {@link #PERIODS}
+   *     names a period without tables, naming its table; nothing is run then
    */
   public List<ViewReport> check() {
-    return jobs().verify(false);
+    return run(jobs -> jobs.verify(false));
   }
 
   /**
@@ -122,10 +147,11 @@ public final class VerifyViews {
    *
    * @throws DataAccessException when HBase or the job fails
    * @throws dev.rowan.core.SchemaMismatchException when a table records another key layout than
-   *     the mapping's (a repair would delete its rows as orphans); nothing is run then
+   *     the mapping's (a repair would delete its rows as orphans), or when {@link #PERIODS}
+   *     names a period without tables, naming its table; nothing is run then
    */
   public List<ViewReport> repair() {
-    return jobs().verify(true);
+    return run(jobs -> jobs.verify(true));
   }
 
   /**
@@ -135,15 +161,29 @@ public final class VerifyViews {
    * @throws DataAccessException when HBase or a job fails
    * @throws BulkLoadException when the HFiles cannot be loaded (they are kept, as it says)
    * @throws dev.rowan.core.SchemaMismatchException when a table records another key layout than
-   *     the mapping's; nothing is run then
+   *     the mapping's, or when {@link #PERIODS} names a period without tables; nothing is run then
    */
   public List<ViewReport> rebuild() {
-    return jobs().rebuild();
+    return run(ViewJobs::rebuild);
   }
 
-  private ViewJobs jobs() {
+  /** Runs {@code run} on the entity's tables, or on each chosen period's in turn, oldest first. */
+  private List<ViewReport> run(java.util.function.Function<ViewJobs, List<ViewReport>> run) {
     Configuration conf = configuration != null ? configuration : rowan.connection().getConfiguration();
-    return new ViewJobs(rowan, entityType, conf, progress);
+    if (dev.rowan.mapping.EntityModel.of(entityType).periods() == null) {
+      return run.apply(new ViewJobs(rowan, entityType, ViewJobTables.of(rowan, entityType, conf, progress), conf,
+          progress));
+    }
+    List<ViewReport> reports = new java.util.ArrayList<>();
+    List<java.time.LocalDate> periods = ViewJobSettings.periods(rowan, entityType, conf);
+    if (periods.isEmpty()) {
+      progress.println(entityType.getSimpleName() + " has no period tables: nothing to do");
+    }
+    for (java.time.LocalDate period : periods) {
+      ViewJobTables tables = ViewJobTables.ofPeriod(rowan, entityType, period, conf, progress);
+      reports.addAll(run.apply(new ViewJobs(rowan, entityType, tables, conf, progress)));
+    }
+    return reports;
   }
 
   /**

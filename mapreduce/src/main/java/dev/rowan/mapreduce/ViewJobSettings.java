@@ -1,8 +1,12 @@
 package dev.rowan.mapreduce;
 
+import dev.rowan.core.Rowan;
+import dev.rowan.core.SchemaMismatchException;
+import dev.rowan.core.SchemaReport;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -93,6 +97,45 @@ final class ViewJobSettings {
       }
     }
     return views.stream().filter(view -> dropped.stream().noneMatch(view.name()::equalsIgnoreCase)).toList();
+  }
+
+  /**
+   * The periods of {@code type}, kept in one table per period, that the jobs work on: those holding
+   * the days {@link VerifyViews#PERIODS} names in {@code conf}, oldest first, or every period whose
+   * tables exist when it names none.
+   *
+   * @throws IllegalArgumentException naming the option when a day is not a date ({@code 2026-11-01})
+   * @throws dev.rowan.core.SchemaMismatchException naming the table when a named period has no tables
+   */
+  static List<LocalDate> periods(Rowan rowan, Class<?> type, Configuration conf) {
+    List<LocalDate> existing = rowan.schema().periods(type);
+    String[] days = conf.getTrimmedStrings(VerifyViews.PERIODS);
+    if (days.length == 0) {
+      return existing;
+    }
+    EntityModel<?> model = EntityModel.of(type);
+    java.util.TreeSet<LocalDate> chosen = new java.util.TreeSet<>();
+    List<String> missing = new ArrayList<>();
+    for (String day : days) {
+      LocalDate period;
+      try {
+        period = model.periods().periodOf(LocalDate.parse(day));
+      } catch (java.time.format.DateTimeParseException e) {
+        throw new IllegalArgumentException(VerifyViews.PERIODS + " names '" + day + "', which is not a day such as"
+            + " 2026-11-01", e);
+      }
+      if (existing.contains(period)) {
+        chosen.add(period);
+      } else {
+        missing.add("Table " + rowan.tableName(model.periods().tableName(model.tableName(), model.tableName(), period))
+            .getNameAsString() + " (the period of " + day + " named by " + VerifyViews.PERIODS + ") does not exist; "
+            + model.entityName() + " has tables for the periods " + existing);
+      }
+    }
+    if (!missing.isEmpty()) {
+      throw SchemaMismatchException.of(new SchemaReport(model.entityName(), missing));
+    }
+    return new ArrayList<>(chosen);
   }
 
   static TableName mainTable(Configuration conf) {

@@ -19,7 +19,8 @@ import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 
 /**
- * Runs the jobs of {@link VerifyViews} and {@link RebuildViews} for one entity: sets up a fresh
+ * Runs the jobs of {@link VerifyViews} and {@link RebuildViews} over one entity's tables, or one
+ * period's ({@link ViewJobTables}): sets up a fresh
  * work directory, submits, prints progress, reads the counters and samples into reports, and
  * cleans up.
  *
@@ -32,27 +33,22 @@ final class ViewJobs {
   private final EntityModel<?> model;
   private final List<ViewModel> views;
   private final TableName main;
-  private final List<TableName> viewTables = new ArrayList<>();
+  private final List<TableName> viewTables;
+  private final ViewJobTables tables;
+  private final String entity;
   private final Configuration conf;
   private final PrintStream out;
 
-  ViewJobs(Rowan rowan, Class<?> type, Configuration base, PrintStream out) {
+  /** The jobs over {@code tables}, the tables of {@code type} or of one of its periods. */
+  ViewJobs(Rowan rowan, Class<?> type, ViewJobTables tables, Configuration base, PrintStream out) {
     this.rowan = rowan;
     this.type = type;
     this.model = EntityModel.of(type);
-    rowan.views(type); // refuses tables whose recorded key layout is not the mapping's: rows would be misread
-    this.main = rowan.tableName(model.tableName());
-    List<ViewModel> chosen = ViewJobSettings.views(model, base);
-    java.util.Set<String> dropped = rowan.schema().droppedViews(type);
-    this.views = ViewJobSettings.withoutDropped(model, chosen, dropped, base);
-    if (views.size() < chosen.size()) {
-      out.println("Views " + String.join(", ", chosen.stream().map(ViewModel::name).filter(dropped::contains).toList())
-          + " of " + model.entityName() + " are dropped (table " + main.getNameAsString() + " no longer names them):"
-          + " left alone");
-    }
-    for (ViewModel view : views) {
-      viewTables.add(rowan.tableName(view.tableName()));
-    }
+    this.tables = tables;
+    this.main = tables.main();
+    this.views = tables.views();
+    this.viewTables = tables.viewTables();
+    this.entity = tables.label(model);
     this.conf = new Configuration(base);
     conf.set(ViewJobSettings.ENTITY, type.getName());
     if (!views.isEmpty()) { // the tasks work on the same views
@@ -79,10 +75,10 @@ final class ViewJobs {
     if (views.isEmpty()) {
       return List.of();
     }
-    String label = (repair ? "Repair" : "Verify") + " views of " + model.entityName();
+    String label = (repair ? "Repair" : "Verify") + " views of " + entity;
     long began = System.nanoTime();
     return withWorkDir(label, work -> {
-      java.util.Set<String> building = rowan.schema().buildingViews(type);
+      java.util.Set<String> building = tables.building();
       Verified verified = runVerify(label, work, repair, false);
       List<ViewReport> reports = ViewCounters.reports(verified.counters(), null, views, viewTables, verified.samples())
           .stream().map(r -> building.contains(r.view()) ? r.withState(ViewReport.State.BUILDING) : r).toList();
@@ -99,14 +95,14 @@ final class ViewJobs {
     if (views.isEmpty()) {
       return List.of();
     }
-    String label = "Rebuild views of " + model.entityName();
+    String label = "Rebuild views of " + entity;
     long began = System.nanoTime();
-    java.util.Set<String> building = new java.util.TreeSet<>(rowan.schema().buildingViews(type));
+    java.util.Set<String> building = new java.util.TreeSet<>(tables.building());
     building.removeIf(name -> views.stream().noneMatch(view -> view.name().equals(name)));
     if (!building.isEmpty()) {
       out.println(label + ": waiting until every client has known views " + String.join(", ", building) + " for "
           + rowan.viewRefresh().multipliedBy(3).plusSeconds(1).toSeconds() + " s, so that no writer writes past them");
-      rowan.schema().awaitBuildingViewsKnown(type);
+      tables.awaitBuildingViewsKnown();
     }
     return withWorkDir(label, work -> {
       Path hfiles = new Path(work, "hfiles");
@@ -125,7 +121,7 @@ final class ViewJobs {
           verified.samples());
       java.util.Set<String> filled = new java.util.TreeSet<>(building);
       counted.stream().filter(r -> r.secondOwners() > 0).forEach(r -> filled.remove(r.view()));
-      java.util.Set<String> activated = rowan.schema().activateViews(type, filled);
+      java.util.Set<String> activated = tables.activate(filled);
       List<ViewReport> reports = counted.stream().map(r -> r.withState(activated.contains(r.view())
           ? ViewReport.State.ACTIVATED : building.contains(r.view()) ? ViewReport.State.BUILDING : ViewReport.State.ACTIVE))
           .toList();

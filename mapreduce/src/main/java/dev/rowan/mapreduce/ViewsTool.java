@@ -45,7 +45,8 @@ final class ViewsTool extends Configured implements Tool {
     String mode = args.length == 2 ? args[1].toLowerCase(Locale.ROOT) : "";
     if (!List.of("check", "verify", "repair", "rebuild").contains(mode)) {
       err.println("Usage: VerifyViews [-D " + VerifyViews.NAMESPACE + "=ns] [-D " + VerifyViews.WORK_DIR
-          + "=dir] <entity class> check|repair|rebuild");
+          + "=dir] [-D " + VerifyViews.VIEWS + "=view,...] [-D " + VerifyViews.PERIODS + "=2026-11-01,...]"
+          + " <entity class> check|repair|rebuild");
       return 2;
     }
     Configuration conf = getConf() == null ? ToolConfiguration.create() : getConf();

@@ -87,12 +87,14 @@ class VerifyViewsIT {
 
     // The loaded HFiles bring back the 3 deleted rows (a delete masks only what was written
     // before it); the 2 stale rows are newer than the loaded cells, and the orphans are not loaded.
-    // The orphan planted for order 5 makes the repair fence order 5's main row; when that happens
-    // (in another map task) before order 5's loaded row is settled, that row is found stale too.
+    // The orphan planted for order 5 makes the repair fence order 5's main row, and the unverified
+    // buyer row planted for order 7 makes the buyer view's repair fence order 7's; when either
+    // happens (in another map task) before that order's loaded seller row is settled, that row is
+    // found stale too.
     ViewReport seller = rebuilt.get(0);
     assertEquals(0, seller.missing(), seller.summary());
     assertEquals(2, seller.orphans(), seller.summary());
-    assertTrue(seller.stale() == 2 || seller.stale() == 3, seller.summary());
+    assertTrue(seller.stale() >= 2 && seller.stale() <= 4, seller.summary());
     assertEquals(orders.size() + seller.stale() + 2, seller.repaired(), "every row loaded, then the stale rows"
         + " rewritten and the orphans deleted: " + seller.summary());
     ViewAudit.assertViewsMatchRebuild(rowan, Order.class);

@@ -105,6 +105,20 @@ public final class AdHocQuery<T> {
    */
   public static <T> AdHocQuery<T> plan(EntityStore<T> store, String view, List<Term> terms, Sort sort, int limit,
       boolean allowScan, boolean counting) {
+    return plan(store, view, terms, sort, limit, allowScan, counting, true);
+  }
+
+  /**
+   * The entities that view {@code view} holds rows of and that match {@code terms}, in view key
+   * order: what {@code rowan.views(type).find(view, ...)} promises, which an entity without a row
+   * in the view (its first view key property null) is not part of.
+   */
+  static <T> AdHocQuery<T> ofViewRows(EntityStore<T> store, String view, List<Term> terms) {
+    return plan(store, view, terms, Sort.unsorted(), 0, true, false, false);
+  }
+
+  private static <T> AdHocQuery<T> plan(EntityStore<T> store, String view, List<Term> terms, Sort sort, int limit,
+      boolean allowScan, boolean counting, boolean whole) {
     EntityModel<T> model = store.model();
     String name = "rowan.query(" + model.entityName() + ")";
     List<ViewModel> views = store.context().roster.readable(store.context().declaredViews());
@@ -130,7 +144,7 @@ public final class AdHocQuery<T> {
       conditions.add(new Condition(term.property(), term.keyword(), arguments.size()));
       arguments.addAll(term.values());
     }
-    if (onView != null) {
+    if (onView != null && whole) {
       refuseIncompleteView(name, model, onView, conditions);
     }
     String viewName = onView == null ? null : onView.name();

@@ -393,8 +393,7 @@ public final class EntityStore<T> implements EntityCrud<T> {
     for (int i = 0; i < leading.length; i++) {
       terms.add(AdHocQuery.Term.equal(view.keyProperties().get(i).name(), leading[i]));
     }
-    try (Stream<T> found = AdHocQuery.plan(this, view.name(), terms, dev.rowan.core.Sort.unsorted(), 0, true, false)
-        .stream(null)) {
+    try (Stream<T> found = AdHocQuery.ofViewRows(this, view.name(), terms).stream(null)) {
       return found.toList();
     }
   }

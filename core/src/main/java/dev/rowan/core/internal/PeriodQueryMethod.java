@@ -106,7 +106,8 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.Explained {
     List<LocalDate> existing = stores.periods();
     byPeriod.keySet().retainAll(existing); // a period dropped and made again gets a store of its new tables
     List<LocalDate> order = new ArrayList<>(PeriodRange.periods(query, args, periods, existing));
-    if (!sorts.isEmpty() && sorts.get(0).descending()) {
+    boolean descending = !sorts.isEmpty() && sorts.get(0).descending();
+    if (descending) {
       Collections.reverse(order);
     }
     int limit = limit(args);
@@ -116,7 +117,7 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.Explained {
       case STREAM -> stream(order, args, limit);
       case OPTIONAL -> Optional.ofNullable(single(order, args, limit));
       case ENTITY -> single(order, args, limit);
-      case PAGE -> page(order, args);
+      case PAGE -> page(query, order, descending, args);
       case COUNT_LONG -> sum(order, args, limit);
       case COUNT_INT -> (int) sum(order, args, limit);
       case BOOLEAN -> exists(order, args);
@@ -240,12 +241,14 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.Explained {
   }
 
   /**
-   * A page: the periods read in turn from the one the request's token names (the first otherwise),
-   * each continued from the token's position in it, until the page is full. Its token names the
+   * A page: the periods read in turn from the one the request's token names (the first otherwise;
+   * the next one that exists when the token's was dropped since), each continued from the token's
+   * position in it, until the page is full. Its token names the
    * period and the position there, or the start of the next period that holds a match.
    */
   @SuppressWarnings("unchecked")
-  private Page<Object> page(List<LocalDate> order, Object[] args) throws Throwable {
+  private Page<Object> page(ParsedQuery query, List<LocalDate> order, boolean descending, Object[] args)
+      throws Throwable {
     int at = compiled.special().page();
     PageRequest request = (PageRequest) args[at];
     int from = 0;
@@ -258,12 +261,13 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.Explained {
       } catch (java.nio.BufferUnderflowException | java.time.DateTimeException notOurs) {
         throw new IllegalArgumentException(compiled.name() + ": the PageRequest's continuation is not one of its pages");
       }
-      from = order.indexOf(period);
+      from = PeriodRange.resume(query, args, periods, order, period, descending);
       if (from < 0) {
         throw new IllegalArgumentException(compiled.name() + ": the PageRequest continues in period " + period
-            + ", which this call does not read (its arguments differ, or the period was dropped)");
+            + ", which this call does not read (its arguments differ from those of the call that made it)");
       }
-      inner = token.hasRemaining() ? java.util.Arrays.copyOfRange(request.continuation(), Long.BYTES,
+      boolean samePeriod = from < order.size() && order.get(from).equals(period); // else it was dropped
+      inner = samePeriod && token.hasRemaining() ? java.util.Arrays.copyOfRange(request.continuation(), Long.BYTES,
           request.continuation().length) : null;
     }
     List<Object> content = new ArrayList<>();

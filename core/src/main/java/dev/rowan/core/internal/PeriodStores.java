@@ -2,6 +2,7 @@ package dev.rowan.core.internal;
 
 import dev.rowan.core.schema.PeriodSchema;
 import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.InvalidValueException;
 import dev.rowan.mapping.PeriodModel;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -110,10 +111,10 @@ public final class PeriodStores<T> {
    * The refusal of a write of the entity of {@code values} into its period, which has no tables
    * (or lost them while the write ran), naming the entity, the value and the table.
    */
-  IllegalStateException noTables(Object[] values) {
+  InvalidValueException noTables(Object[] values) {
     LocalDate period = periods.periodOfValues(values);
     String table = PeriodSchema.names(model, period, names).apply(model.tableName()).getNameAsString();
-    return new IllegalStateException("cannot write " + model.entityName() + " " + KeyText.of(model, values)
+    return InvalidValueException.of(periods.property().qualifiedName(), "cannot write " + model.entityName() + " " + KeyText.of(model, values)
         + ": its " + periods.property().name() + " " + values[periods.property().index()] + " belongs to period table "
         + table + ", which does not exist. schema().create(" + model.entityName() + ".class) creates the current period"
         + " and " + periods.ahead() + " ahead (@TablePerPeriod(ahead)); schema().createPeriods makes others; periods"
@@ -123,7 +124,8 @@ public final class PeriodStores<T> {
   /**
    * The store the entity of {@code values} is written to.
    *
-   * @throws IllegalStateException when its period has no tables, naming the entity, the value and the table
+   * @throws InvalidValueException when its period has no tables (or its time is of no period),
+   *     naming the entity, the value and the table
    */
   EntityStore<T> forWrite(Object[] values) {
     EntityStore<T> store = existing(periods.periodOfValues(values));
@@ -142,7 +144,7 @@ public final class PeriodStores<T> {
     LocalDate period;
     try {
       period = periods.periodOfValues(values);
-    } catch (IllegalArgumentException noPeriod) {
+    } catch (InvalidValueException noPeriod) {
       return null; // a time no period table holds
     }
     return listed(period);

@@ -2,6 +2,7 @@ package dev.rowan.core.schema;
 
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.FamilyModel;
+import dev.rowan.mapping.MappingException;
 import dev.rowan.mapping.PropertyModel;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,6 +28,18 @@ final class CycleRule {
   static String text(Duration duration) {
     return duration.getNano() == 0 && duration.getSeconds() % 86_400 == 0 ? "P" + duration.toDays() + "D"
         : duration.toString();
+  }
+
+  /**
+   * Refuses {@code entity} when it breaks the rule, listing every breach.
+   *
+   * @throws MappingException naming the entity and, per breach, its property, family and table
+   */
+  static void require(EntityModel<?> entity, long majorCompactionMillis) {
+    List<String> problems = problems(entity, majorCompactionMillis);
+    if (!problems.isEmpty()) {
+      throw MappingException.of(entity.type(), problems);
+    }
   }
 
   /** Every breach of the rule by {@code entity}, one sentence each naming entity, property and family. */

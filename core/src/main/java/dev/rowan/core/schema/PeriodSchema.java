@@ -83,6 +83,54 @@ public final class PeriodSchema {
         admin -> existing(admin, model, names));
   }
 
+  /**
+   * The tables of {@code model}'s table name, main or view, named for periods of another length
+   * than the mapping's (day tables of an entity now kept per month): stored under another layout,
+   * their rows are neither found nor dropped with this mapping. One sentence per length, naming
+   * the entity and the first and last of those tables.
+   */
+  static List<String> otherPeriodTables(Admin admin, EntityModel<?> model, Function<String, TableName> names)
+      throws IOException {
+    TableName main = names.apply(model.tableName());
+    java.util.Map<java.time.temporal.ChronoUnit, TreeSet<String>> byUnit = new java.util.TreeMap<>();
+    TableName[] listed;
+    try {
+      listed = admin.listTableNamesByNamespace(main.getNamespaceAsString());
+    } catch (IOException e) {
+      if (AdminTables.causedBy(e, org.apache.hadoop.hbase.NamespaceNotFoundException.class)) {
+        return List.of(); // no table at all yet
+      }
+      throw e;
+    }
+    for (TableName table : listed) {
+      java.time.temporal.ChronoUnit unit = PeriodModel.unitOfTable(model.tableName(), table.getQualifierAsString());
+      if (unit != null && unit != model.periods().unit()) {
+        byUnit.computeIfAbsent(unit, u -> new TreeSet<>()).add(table.getNameAsString());
+      }
+    }
+    List<String> found = new ArrayList<>();
+    byUnit.forEach((unit, tables) -> found.add((tables.size() == 1 ? "Table " + tables.first() + " is"
+        : tables.size() + " tables, " + tables.first() + " to " + tables.last() + ", are") + " named as tables of "
+        + model.tableName() + " kept one table per " + unit.name() + ", but the mapping of " + model.entityName()
+        + " keeps " + model.periods().describe(model.tableName()) + ": their rows cannot be found, read or dropped with"
+        + " this mapping. Keep the old period (@TablePerPeriod(every = " + unit.name() + ")), or copy the data into"
+        + " tables of the new one and drop those."));
+    return found;
+  }
+
+  /**
+   * Refuses {@code model} when tables of its table name are named for periods of another length.
+   *
+   * @throws dev.rowan.core.SchemaMismatchException naming the entity and those tables
+   */
+  public void requireOnePeriodLength(EntityModel<?> model) {
+    List<String> others = HBaseCalls.admin(connection, names.apply(model.tableName()), "list the period tables of",
+        admin -> otherPeriodTables(admin, model, names));
+    if (!others.isEmpty()) {
+      throw dev.rowan.core.SchemaMismatchException.of(new SchemaReport(model.entityName(), others));
+    }
+  }
+
   /** The period of today (UTC) for {@code model}. */
   static LocalDate current(EntityModel<?> model) {
     return model.periods().periodOf(LocalDate.now(ZoneOffset.UTC));
@@ -98,10 +146,13 @@ public final class PeriodSchema {
    * Creates the missing tables of every period of {@code model} from the one of {@code from} to
    * the one of {@code to}, both included, as {@link SchemaAdmin#create} does for one period.
    *
+   * @throws dev.rowan.core.SchemaMismatchException when tables of the entity's table name are
+   *     named for periods of another length ({@link #requireOnePeriodLength}); nothing is created then
    * @return the periods, in order
    */
   public List<LocalDate> createPeriods(EntityModel<?> model, LocalDate from, LocalDate to, SplitPolicy splits) {
     List<LocalDate> periods = model.periods().between(from, to);
+    requireOnePeriodLength(model);
     for (LocalDate period : periods) {
       admin(model, period).createTables(model, splits, false);
     }
@@ -114,7 +165,8 @@ public final class PeriodSchema {
    */
   SchemaReport check(EntityModel<?> model) {
     List<LocalDate> existing = existing(model);
-    List<String> differences = new ArrayList<>();
+    List<String> differences = new ArrayList<>(HBaseCalls.admin(connection, names.apply(model.tableName()),
+        "list the period tables of", admin -> otherPeriodTables(admin, model, names)));
     LocalDate current = current(model);
     PeriodModel periods = model.periods();
     for (LocalDate period : periods.between(current, periods.plus(current, periods.ahead()))) {

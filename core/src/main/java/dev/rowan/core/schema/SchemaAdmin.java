@@ -56,10 +56,11 @@ public final class SchemaAdmin {
    *
    * @throws SchemaMismatchException when an existing table differs from the mapping; nothing
    *     is created then
-   * @throws IllegalArgumentException when {@code splits} is given for a salted entity, or when a
-   *     {@code @Cyclic} key part's cycle is not longer than a family's TTL plus twice the major
-   *     compaction interval ({@code hbase.hregion.majorcompaction} of the connection); nothing is
+   * @throws IllegalArgumentException when {@code splits} is given for a salted entity; nothing is
    *     created then
+   * @throws dev.rowan.mapping.MappingException when a {@code @Cyclic} key part's cycle is not longer
+   *     than a family's TTL plus twice the major compaction interval
+   *     ({@code hbase.hregion.majorcompaction} of the connection); nothing is created then
    * @throws DataAccessException when HBase fails
    */
   public void create(Class<?> entityType, SplitPolicy splits) {
@@ -81,11 +82,8 @@ public final class SchemaAdmin {
    *     (its rows would answer for entities no longer stored); nothing is created then
    */
   void createTables(EntityModel<?> model, SplitPolicy splits, boolean addViews) {
-    List<String> cycles = CycleRule.problems(model, connection.getConfiguration()
+    CycleRule.require(model, connection.getConfiguration()
         .getLong(CycleRule.MAJOR_COMPACTION, CycleRule.DEFAULT_MAJOR_COMPACTION_MILLIS));
-    if (!cycles.isEmpty()) {
-      throw new IllegalArgumentException(model.entityName() + ": " + String.join("; ", cycles));
-    }
     EntityTables tables = EntityTables.of(model, splits, names);
     TableName main = tables.tables().get(0).name();
     withAdmin("create", main, admin -> {

@@ -39,6 +39,11 @@ final class TableComparison {
       this.value = value;
     }
 
+    /** How messages name the setting: {@code time to live}. */
+    String label() {
+      return label;
+    }
+
     String shown(ColumnFamilyDescriptor family) {
       return String.valueOf(value.apply(family));
     }

@@ -1,8 +1,10 @@
 package dev.rowan.core.schema;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.MappingException;
 import dev.rowan.mapping.annotation.Column;
 import dev.rowan.mapping.annotation.Cyclic;
 import dev.rowan.mapping.annotation.Family;
@@ -35,6 +37,15 @@ class CycleRuleTest {
         + " (hbase.hregion.majorcompaction = 604800000 ms): P352D + 2 x P7D = P366D, so that a cycle's rows are"
         + " expired and compacted away before the next cycle writes beside them"),
         CycleRule.problems(EntityModel.of(Hits.class), WEEK_MILLIS));
+  }
+
+  @Test
+  void aBreachIsRefusedAsAMappingExceptionNamingTheEntityAndEveryBreach() {
+    MappingException refused = assertThrows(MappingException.class,
+        () -> CycleRule.require(EntityModel.of(Hits.class), WEEK_MILLIS));
+    assertEquals(Hits.class, refused.entityType());
+    assertEquals(CycleRule.problems(EntityModel.of(Hits.class), WEEK_MILLIS), refused.problems());
+    CycleRule.require(EntityModel.of(Plain.class), WEEK_MILLIS); // no cyclic part: nothing refused
   }
 
   @Test

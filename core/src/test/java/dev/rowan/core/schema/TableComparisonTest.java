@@ -34,6 +34,19 @@ class TableComparisonTest {
   }
 
   @Test
+  void theJavadocOfSchemaCheckListsExactlyTheFamilySettingsItCompares() throws java.io.IOException {
+    String source = java.nio.file.Files.readString(java.nio.file.Path.of("src/main/java/dev/rowan/core/Schema.java"));
+    int method = source.indexOf("public SchemaReport check(");
+    String javadoc = source.substring(source.lastIndexOf("/**", method), method).replaceAll("\\s*\\n\\s*\\*\\s*", " ");
+    String opening = "family settings that differ (";
+    int from = javadoc.indexOf(opening) + opening.length();
+    List<String> listed = java.util.Arrays.stream(javadoc.substring(from, javadoc.indexOf(')', from)).split(","))
+        .map(String::strip).toList();
+    assertEquals(java.util.Arrays.stream(TableComparison.Setting.values()).map(TableComparison.Setting::label).toList(),
+        listed);
+  }
+
+  @Test
   void reportsNothingWhenTheFamiliesMatch() {
     TableDescriptor expected = table(family("d").build(), family("x").setMaxVersions(3).build());
     TableDescriptor live = table(family("x").setMaxVersions(3).build(), family("d").build());

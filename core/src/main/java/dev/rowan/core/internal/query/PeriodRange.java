@@ -99,6 +99,31 @@ public final class PeriodRange {
     return new ArrayList<>(read);
   }
 
+  /**
+   * Where a page of a call continues whose token names {@code period}: its index in {@code order}
+   * (the periods the call reads, in the order it reads them, {@code descending} when newest
+   * first), or, when that period is no longer among them (its tables were dropped), the index of
+   * the first period read after it, {@code order.size()} when none is. -1 when the call cannot
+   * have made the token: {@code period} is not a period's first day, or one its arguments cannot
+   * match.
+   */
+  public static int resume(ParsedQuery query, Object[] args, PeriodModel periods, List<LocalDate> order,
+      LocalDate period, boolean descending) {
+    int at = order.indexOf(period);
+    if (at >= 0) {
+      return at;
+    }
+    if (!periods.periodOfBound(period).equals(period) || periods(query, args, periods, List.of(period)).isEmpty()) {
+      return -1;
+    }
+    for (int i = 0; i < order.size(); i++) {
+      if (descending ? order.get(i).isBefore(period) : order.get(i).isAfter(period)) {
+        return i;
+      }
+    }
+    return order.size();
+  }
+
   private static Set<LocalDate> intersect(Set<LocalDate> named, Set<LocalDate> more) {
     if (named == null) {
       return more;

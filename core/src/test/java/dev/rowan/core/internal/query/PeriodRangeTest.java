@@ -64,6 +64,22 @@ class PeriodRangeTest {
   }
 
   @Test
+  void aPageWhosePeriodWasDroppedResumesInTheNextPeriodReadAndAForeignPeriodIsNotResumed() {
+    Object[] args = {at("2025-01-01T00:00:00Z"), at("2025-06-30T00:00:00Z")};
+    ParsedQuery query = parse("findByAtBetween", 2);
+    List<LocalDate> oldestFirst = List.of(month(4), month(5), month(6));
+    List<LocalDate> newestFirst = List.of(month(6), month(5), month(4));
+    assertEquals(1, PeriodRange.resume(query, args, PERIODS, oldestFirst, month(5), false), "the period is still read");
+    assertEquals(0, PeriodRange.resume(query, args, PERIODS, oldestFirst, month(2), false), "February was dropped");
+    assertEquals(3, PeriodRange.resume(query, args, PERIODS, newestFirst, month(2), true), "none is read after it");
+    assertEquals(1, PeriodRange.resume(query, args, PERIODS, List.of(month(6), month(4)), month(5), true),
+        "newest first, May was dropped: April is next");
+    assertEquals(-1, PeriodRange.resume(query, args, PERIODS, oldestFirst, month(8), false), "out of the call's bounds");
+    assertEquals(-1, PeriodRange.resume(query, args, PERIODS, oldestFirst, LocalDate.of(2025, 2, 3), false),
+        "no month starts on the 3rd");
+  }
+
+  @Test
   void ordersMustStartWithThePeriodProperty() {
     assertNull(PeriodChecks.orderProblem(List.of(), PERIODS));
     assertNull(PeriodChecks.orderProblem(List.of(new Sort("at", true), new Sort("type", false)), PERIODS));

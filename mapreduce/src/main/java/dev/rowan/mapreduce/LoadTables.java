@@ -1,0 +1,146 @@
+package dev.rowan.mapreduce;
+
+import dev.rowan.index.ViewModel;
+import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.PeriodModel;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.TableName;
+
+/**
+ * The tables one bulk load writes, in groups of a main table and its view tables, each group
+ * numbered as {@link EntityCells} numbers tables: one group for an entity kept in one table; for
+ * an entity kept in one table per period ({@code @TablePerPeriod}), one group per period whose
+ * tables existed when the load began, oldest first. Which group each entity goes to, and the row
+ * counter of each table. A load never creates tables: an entity whose period has none is a
+ * rejected line.
+ *
+ * <p>Thread-safety: immutable.
+ */
+final class LoadTables {
+
+  private final EntityModel<?> model;
+  private final List<ViewModel> views;
+  private final List<LocalDate> periods;
+  private final Function<String, TableName> names;
+
+  /**
+   * The tables of {@code model} named by {@code names}, with the views of {@code cells}, in the
+   * groups of {@code periods} (ignored, and may be empty, for an entity kept in one table).
+   */
+  LoadTables(EntityModel<?> model, EntityCells cells, List<LocalDate> periods, Function<String, TableName> names) {
+    this.model = model;
+    this.views = cells.views();
+    this.periods = model.periods() == null ? List.of() : List.copyOf(periods);
+    this.names = names;
+  }
+
+  /** The tables of the load the driver set up in {@code conf} ({@link BulkLoadSettings#PERIODS}). */
+  static LoadTables of(EntityModel<?> model, EntityCells cells, Configuration conf) {
+    List<LocalDate> periods = new ArrayList<>();
+    for (String period : conf.getTrimmedStrings(BulkLoadSettings.PERIODS)) {
+      periods.add(LocalDate.parse(period));
+    }
+    String namespace = conf.get(BulkLoad.NAMESPACE);
+    return new LoadTables(model, cells, periods,
+        name -> namespace == null ? TableName.valueOf(name) : TableName.valueOf(namespace, name));
+  }
+
+  /** The periods, oldest first, as ISO dates for {@link BulkLoadSettings#PERIODS}; empty for an entity kept in one table. */
+  String[] periodTexts() {
+    return periods.stream().map(LocalDate::toString).toArray(String[]::new);
+  }
+
+  /** How many tables a group holds: the main table and one per view. */
+  int width() {
+    return 1 + views.size();
+  }
+
+  /** Every table, group by group, each group's main table first. */
+  List<TableName> tables() {
+    List<TableName> tables = new ArrayList<>();
+    if (model.periods() == null) {
+      addGroup(tables, names);
+    }
+    for (LocalDate period : periods) {
+      addGroup(tables, periodNames(period));
+    }
+    return tables;
+  }
+
+  /** The main table of each group, in group order. */
+  List<TableName> mainTables() {
+    List<TableName> tables = tables();
+    List<TableName> mains = new ArrayList<>();
+    for (int i = 0; i < tables.size(); i += width()) {
+      mains.add(tables.get(i));
+    }
+    return mains;
+  }
+
+  private void addGroup(List<TableName> tables, Function<String, TableName> groupNames) {
+    tables.add(groupNames.apply(model.tableName()));
+    for (ViewModel view : views) {
+      tables.add(groupNames.apply(view.tableName()));
+    }
+  }
+
+  private Function<String, TableName> periodNames(LocalDate period) {
+    return name -> names.apply(model.periods().tableName(model.tableName(), name, period));
+  }
+
+  /**
+   * The group of the entity {@code values}: 0 for an entity kept in one table, else its period's.
+   *
+   * @throws RejectedLineException when its period value is missing or names a period whose
+   *     tables did not exist when the load began, naming the property, the value and the table
+   */
+  int group(Object[] values) throws RejectedLineException {
+    PeriodModel period = model.periods();
+    if (period == null) {
+      return 0;
+    }
+    Object value = values[period.property().index()];
+    LocalDate of;
+    try {
+      of = period.periodOf(value);
+    } catch (IllegalArgumentException e) {
+      throw new RejectedLineException(e.getMessage());
+    }
+    int group = periods.indexOf(of);
+    if (group < 0) {
+      throw new RejectedLineException(model.entityName() + "." + period.property().name() + " " + value
+          + " belongs to period table " + periodNames(of).apply(model.tableName()).getNameAsString()
+          + ", which does not exist; a bulk load creates no tables: schema().createPeriods makes it, then load"
+          + " these lines again");
+    }
+    return group;
+  }
+
+  /**
+   * The row counter of each table, in table order: {@code main} and {@code view <name>}, each
+   * after its period's table suffix for an entity kept in one table per period
+   * ({@code _2026_11 view type}).
+   */
+  String[] rowCounterNames() {
+    String[] one = new String[width()];
+    one[0] = LoadCounters.MAIN;
+    for (int i = 0; i < views.size(); i++) {
+      one[i + 1] = "view " + views.get(i).name();
+    }
+    if (model.periods() == null) {
+      return one;
+    }
+    String[] names = new String[periods.size() * one.length];
+    for (int group = 0; group < periods.size(); group++) {
+      String suffix = model.periods().suffix(periods.get(group));
+      for (int i = 0; i < one.length; i++) {
+        names[group * one.length + i] = suffix + " " + one[i];
+      }
+    }
+    return names;
+  }
+}

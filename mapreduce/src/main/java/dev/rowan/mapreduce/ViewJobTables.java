@@ -1,0 +1,147 @@
+package dev.rowan.mapreduce;
+
+import dev.rowan.core.DataAccessException;
+import dev.rowan.core.Rowan;
+import dev.rowan.core.schema.SchemaAdmin;
+import dev.rowan.index.ViewModel;
+import dev.rowan.mapping.EntityModel;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+
+/**
+ * The tables one run of {@link ViewJobs} works on, a main table and the view tables of the views
+ * chosen, and the lifecycle of those views: for an entity kept in one table, its tables, without
+ * the dropped views, with building views waited for and made active by a rebuild; for an entity
+ * kept in one table per period ({@code @TablePerPeriod}), the tables of one period, whose views are
+ * those the period was made with (views are never building or dropped in a period: a chosen view
+ * whose table the period lacks is left out).
+ *
+ * <p>Thread-safety: immutable.
+ */
+final class ViewJobTables {
+
+  private final Rowan rowan;
+  private final Class<?> type;
+  private final LocalDate period;
+  private final TableName main;
+  private final List<ViewModel> views;
+  private final List<TableName> viewTables;
+
+  private ViewJobTables(Rowan rowan, Class<?> type, LocalDate period, TableName main, List<ViewModel> views,
+      List<TableName> viewTables) {
+    this.rowan = rowan;
+    this.type = type;
+    this.period = period;
+    this.main = main;
+    this.views = views;
+    this.viewTables = viewTables;
+  }
+
+  /**
+   * The tables of {@code type}, kept in one table, and the views {@code conf} chooses that are not
+   * dropped (noted on {@code out}).
+   *
+   * @throws dev.rowan.core.SchemaMismatchException when a table records another key layout than the mapping's
+   */
+  static ViewJobTables of(Rowan rowan, Class<?> type, Configuration conf, PrintStream out) {
+    EntityModel<?> model = EntityModel.of(type);
+    rowan.views(type); // refuses tables whose recorded key layout is not the mapping's: rows would be misread
+    TableName main = rowan.tableName(model.tableName());
+    List<ViewModel> chosen = ViewJobSettings.views(model, conf);
+    Set<String> dropped = rowan.schema().droppedViews(type);
+    List<ViewModel> views = ViewJobSettings.withoutDropped(model, chosen, dropped, conf);
+    if (views.size() < chosen.size()) {
+      out.println("Views " + String.join(", ", chosen.stream().map(ViewModel::name).filter(dropped::contains).toList())
+          + " of " + model.entityName() + " are dropped (table " + main.getNameAsString() + " no longer names them):"
+          + " left alone");
+    }
+    List<TableName> viewTables = new ArrayList<>();
+    for (ViewModel view : views) {
+      viewTables.add(rowan.tableName(view.tableName()));
+    }
+    return new ViewJobTables(rowan, type, null, main, views, viewTables);
+  }
+
+  /**
+   * The tables of {@code period} of {@code type}, kept in one table per period, and the views
+   * {@code conf} chooses whose tables the period has (those it lacks are noted on {@code out}).
+   *
+   * @throws dev.rowan.core.SchemaMismatchException when a table of the period records another key
+   *     layout than the mapping's
+   */
+  static ViewJobTables ofPeriod(Rowan rowan, Class<?> type, LocalDate period, Configuration conf, PrintStream out) {
+    EntityModel<?> model = EntityModel.of(type);
+    Function<String, TableName> names = name -> rowan.tableName(model.periods().tableName(model.tableName(), name,
+        period));
+    new SchemaAdmin(rowan.connection(), rowan.namespace(), names).requireLayout(model);
+    TableName main = names.apply(model.tableName());
+    List<ViewModel> views = new ArrayList<>();
+    List<TableName> viewTables = new ArrayList<>();
+    List<String> absent = new ArrayList<>();
+    try (Admin admin = rowan.connection().getAdmin()) {
+      for (ViewModel view : ViewJobSettings.views(model, conf)) {
+        TableName table = names.apply(view.tableName());
+        if (admin.tableExists(table)) {
+          views.add(view);
+          viewTables.add(table);
+        } else {
+          absent.add(view.name());
+        }
+      }
+    } catch (IOException e) {
+      throw DataAccessException.of("list the view tables of period " + period + " of " + model.entityName(),
+          main.getNameAsString(), e);
+    }
+    if (!absent.isEmpty()) {
+      out.println("Views " + String.join(", ", absent) + " of " + model.entityName() + " have no table in period "
+          + main.getNameAsString() + " (it was made before they were declared): left alone");
+    }
+    return new ViewJobTables(rowan, type, period, main, List.copyOf(views), List.copyOf(viewTables));
+  }
+
+  /** The main table. */
+  TableName main() {
+    return main;
+  }
+
+  /** The views chosen, in declaration order. */
+  List<ViewModel> views() {
+    return views;
+  }
+
+  /** The tables of {@link #views()}, in the same order. */
+  List<TableName> viewTables() {
+    return viewTables;
+  }
+
+  /** How runs name these tables in their labels: the entity, and the period's main table for a period. */
+  String label(EntityModel<?> model) {
+    return period == null ? model.entityName() : model.entityName() + " in " + main.getNameAsString();
+  }
+
+  /** The views that are still building; none in a period. */
+  Set<String> building() {
+    return period == null ? rowan.schema().buildingViews(type) : Set.of();
+  }
+
+  /** Waits until every client knows the building views ({@code Schema#awaitBuildingViewsKnown}); nothing to wait for in a period. */
+  void awaitBuildingViewsKnown() {
+    if (period == null) {
+      rowan.schema().awaitBuildingViewsKnown(type);
+    }
+  }
+
+  /** Makes the building views of {@code names} active; returns those made active (none in a period). */
+  Set<String> activate(Collection<String> names) {
+    return period == null ? rowan.schema().activateViews(type, names) : Set.of();
+  }
+}
