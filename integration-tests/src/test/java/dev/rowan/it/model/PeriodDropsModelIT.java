@@ -162,6 +162,8 @@ class PeriodDropsModelIT extends ModelScenario {
       String after = call + " after page 0, " + first + " dropped";
       v.inOrder(after, rest, v.pages(after, r, rest.size(), query,
           new PageRequest(1 + r.nextInt(4), page.next().continuation())));
+      System.out.println("PeriodDropsModelIT: " + dropped + " dropped after page 0 (" + page.content().size()
+          + " entities) of " + call + "; " + rest.size() + " entities on the pages after");
       rowan.schema().createPeriods(Reading.class, first, today);
     }
 
