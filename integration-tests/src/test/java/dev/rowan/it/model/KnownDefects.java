@@ -30,8 +30,11 @@ import java.util.stream.Collectors;
  * {@code RingSaltedViewsModelIT} ({@code -Drowan.model.concurrent.seconds=15 -Drowan.model.ops=1000
  * -Drowan.model.skip=}), {@code findByCategoryOrDayOrderByAmountDesc("\u00e9", 1970-01-02)}: the
  * entity held day 1970-01-02 when the read began and category "\u00e9" (day 1970-01-03) from a
- * save during it, and was returned by neither group. While N4 is skipped, the readers during
- * writes leave out the query methods with {@code Or} groups (the sequential run keeps them).
+ * save during it, and was returned by neither group. {@code OrGroupsDuringMovesIT} shows it alone
+ * (one entity saved to and fro between the groups while the query is read: with {@code
+ * -Drowan.model.skip=}, 100 of 3,000 reads returned nothing). While N4 is skipped, the readers
+ * during writes leave out the query methods with {@code Or} groups (the sequential run keeps
+ * them), and {@code OrGroupsDuringMovesIT} is skipped.
  */
 final class KnownDefects {
 
