@@ -27,11 +27,11 @@ import java.util.stream.Stream;
  * the expired day's tables between two pages; the pages after the drop continue where the first
  * ended, with the entities of the days left (the dropped day's are gone from the model too), and
  * the day's tables are then made again, empty. Each drop deletes and creates tables, so a run
- * drops at most {@code -Drowan.model.period.drops=N} times (2 by default).
+ * drops at most {@code -Drowan.model.period.drops=N} times (once by default).
  */
 class PeriodDropsModelIT extends ModelScenario {
 
-  static final int DROPS = Integer.getInteger("rowan.model.period.drops", 2);
+  static final int DROPS = Integer.getInteger("rowan.model.period.drops", 1);
 
   @Table(name = "readings")
   @TablePerPeriod(property = "day", every = ChronoUnit.DAYS, keep = 3, ahead = 0)
