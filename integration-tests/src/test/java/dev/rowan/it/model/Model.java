@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.function.Predicate;
 
 /** What the user must see: the live entities by key, and the answers derived from them. */
-final class Model<E> {
+class Model<E> {
 
   final Entities<E> entities;
   private final Map<String, E> live = new HashMap<>();
@@ -29,6 +29,11 @@ final class Model<E> {
 
   void remove(E keyOf) {
     live.remove(entities.key(keyOf));
+  }
+
+  /** Forgets the entity of key text {@code key} ({@link Entities#key}). */
+  void forget(String key) {
+    live.remove(key);
   }
 
   int size() {

@@ -105,6 +105,19 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
         throw new AssertionError(where() + "\n  threw " + e, e);
       }
     }
+    if (ConcurrentPhase.SECONDS > 0) {
+      operation = "concurrent phase";
+      ConcurrentPhase<E, R> phase = new ConcurrentPhase<>(shapeName, shape, repository, seed, writeMethods, model.all(),
+          stamps);
+      phase.run().forEach((key, state) -> {
+        if (state == null) {
+          model.forget(key);
+        } else {
+          model.put(state);
+        }
+      });
+      stamps.putAll(phase.stamps());
+    }
     operation = "final check";
     try {
       checkEverything(3);

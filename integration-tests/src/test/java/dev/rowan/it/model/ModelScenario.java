@@ -10,7 +10,9 @@ import org.junit.jupiter.api.Test;
  * saves, batch saves, updates that move indexed values, deletes and re-saves of the same key in
  * the same millisecond, and every query method, each compared with an in-memory model of what
  * the user must see. {@code -Drowan.seed=N} replays a run, {@code -Drowan.model.ops=N} sets its
- * length (300 by default; 5000 is a long run).
+ * length (300 by default; 5000 is a long run). Then readers run while writers move entities
+ * within their ranges ({@link ConcurrentPhase}; {@code -Drowan.model.concurrent.seconds=N}, 2 by
+ * default).
  */
 @HBaseTest
 abstract class ModelScenario {

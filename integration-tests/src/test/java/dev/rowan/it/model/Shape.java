@@ -101,13 +101,22 @@ abstract class Shape<E, R extends HBaseRepository<E>> {
     DeleteCall<E> make(R repository, Random random);
   }
 
-  record Query<E, R>(String method, Set<Object> hits, Check<E, R> check) {}
+  /** A query method check; one that {@code writes} (besides reading) is left out of reads during writes. */
+  record Query<E, R>(String method, Set<Object> hits, Check<E, R> check, boolean writes) {}
 
   record Deletion<E, R>(String method, Set<Object> hits, DeleteMaker<E, R> maker) {}
 
   /** Declares a query method check; {@code hits} are the known defects it runs into. */
   final void query(String method, Check<E, R> check, Object... hits) {
-    queries.add(new Query<>(method, Set.of(hits), check));
+    queries.add(new Query<>(method, Set.of(hits), check, false));
+  }
+
+  /**
+   * Declares a check that changes the tables between its reads (and the model with them), such as
+   * a drop of expired periods between two pages: run by the model run, not by its readers.
+   */
+  final void queryThatWrites(String method, Check<E, R> check) {
+    queries.add(new Query<>(method, Set.of(), check, true));
   }
 
   final void deletion(String method, DeleteMaker<E, R> maker, Object... hits) {

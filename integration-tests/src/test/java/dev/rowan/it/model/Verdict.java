@@ -19,7 +19,7 @@ import java.util.stream.Stream;
  * Compares what the repository answered with what the model says, and fails with a message that
  * names the shape, seed, step, operation, the call and both answers, and the recent operations.
  */
-final class Verdict<E> {
+class Verdict<E> {
 
   private final Entities<E> entities;
   private final Supplier<String> where;
@@ -128,8 +128,12 @@ final class Verdict<E> {
    * not end within one page per expected entity, plus one.
    */
   List<E> pages(String call, Random random, int expected, Function<PageRequest, Page<E>> query) {
+    return pages(call, random, expected, query, PageRequest.of(1 + random.nextInt(5)));
+  }
+
+  /** As {@link #pages(String, Random, int, Function)}, from page {@code request} on. */
+  List<E> pages(String call, Random random, int expected, Function<PageRequest, Page<E>> query, PageRequest request) {
     List<E> all = new ArrayList<>();
-    PageRequest request = PageRequest.of(1 + random.nextInt(5));
     int pages = 0;
     List<Integer> sizes = new ArrayList<>();
     while (request != null) {
