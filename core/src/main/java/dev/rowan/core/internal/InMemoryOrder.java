@@ -83,6 +83,15 @@ final class InMemoryOrder {
    * in the order read, group by group.
    */
   List<Keyed> collect(int groups, IntFunction<QueryCursor> open, boolean keyOrder) {
+    return collect(groups, open, keyOrder, List::of);
+  }
+
+  /**
+   * As {@link #collect(int, IntFunction, boolean)}, with the entities {@code afterAll} finds once
+   * every cursor has read (the second look of several groups).
+   */
+  List<Keyed> collect(int groups, IntFunction<QueryCursor> open, boolean keyOrder,
+      java.util.function.Supplier<List<Found>> afterAll) {
     Map<ByteBuffer, Keyed> union = new LinkedHashMap<>();
     for (int i = 0; i < groups; i++) {
       try (QueryCursor cursor = open.apply(i)) {
@@ -91,6 +100,10 @@ final class InMemoryOrder {
           union.putIfAbsent(keyed.identity(), keyed);
         });
       }
+    }
+    for (Found found : afterAll.get()) {
+      Keyed keyed = keyed(found);
+      union.putIfAbsent(keyed.identity(), keyed);
     }
     List<Keyed> all = new ArrayList<>(union.values());
     if (!sorts.isEmpty() || keyOrder) {

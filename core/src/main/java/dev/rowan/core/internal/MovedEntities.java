@@ -85,7 +85,7 @@ final class MovedEntities {
    * (after {@code after}, up to {@code lastUnsalted}) name in cells written at or after
    * {@code since}, deleted or not.
    */
-  private static Set<ByteBuffer> written(StoreContext<?> context, ViewModel view, ScanSpec spec, byte[] after,
+  static Set<ByteBuffer> written(StoreContext<?> context, ViewModel view, ScanSpec spec, byte[] after,
       byte[] lastUnsalted, long since, Set<ByteBuffer> returned) {
     TableName table = context.viewTables.get(view);
     int saltLength = view.key().saltLength();
@@ -152,6 +152,31 @@ final class MovedEntities {
         continue;
       }
       found.add(new Found(position, null, values));
+    }
+    return found;
+  }
+
+  /**
+   * The entities of main rows {@code candidates} whose current state matches one of
+   * {@code groups} for {@code args}: what the deferred second looks of a query of several
+   * {@code Or} groups found ({@link QueryCursor#deferringSecondLook}). Each comes with its main row
+   * key in place of a row key.
+   */
+  static List<Found> matchingAny(StoreContext<?> context, Set<ByteBuffer> candidates, List<List<Condition>> groups,
+      Object[] args) {
+    if (candidates.isEmpty()) {
+      return List.of();
+    }
+    List<Get> gets = candidates.stream().map(key -> new Get(Bytes.getBytes(key))).toList();
+    Result[] mains = HBaseCalls.on(context.connection, context.mainTable, "read main rows of moved entities",
+        t -> t.get(gets));
+    List<Found> found = new ArrayList<>();
+    for (Result main : mains) {
+      MainRow row = MainRow.of(context.model, main);
+      if (row.isLive()
+          && groups.stream().anyMatch(group -> ConditionCheck.matches(row.values(), group, args, context.model))) {
+        found.add(new Found(main.getRow(), null, row.values()));
+      }
     }
     return found;
   }

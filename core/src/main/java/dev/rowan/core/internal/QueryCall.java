@@ -88,7 +88,22 @@ final class QueryCall<T> {
 
   /** Every entity of every group, each once, in the method's order (in key order too if {@code keyOrder}). */
   private List<InMemoryOrder.Keyed> collected(boolean keyOrder) {
-    return inMemory.collect(plan.groups().size(), i -> cursor(i, Integer.MAX_VALUE, null), keyOrder);
+    if (plan.groups().size() == 1) {
+      return inMemory.collect(1, i -> cursor(i, Integer.MAX_VALUE, null), keyOrder);
+    }
+    // Or groups: an entity may move from one group's range to another's between their reads, so
+    // the groups' second looks come after every group has read, judged against every group
+    long since = System.currentTimeMillis() - store.context().writeLeaseMillis;
+    List<QueryCursor> cursors = new ArrayList<>();
+    return inMemory.collect(plan.groups().size(), i -> {
+      QueryCursor cursor = cursor(i, Integer.MAX_VALUE, null).deferringSecondLook();
+      cursors.add(cursor);
+      return cursor;
+    }, keyOrder, () -> {
+      java.util.Set<java.nio.ByteBuffer> candidates = new java.util.LinkedHashSet<>();
+      cursors.forEach(cursor -> candidates.addAll(cursor.movedCandidates(since)));
+      return MovedEntities.matchingAny(store.context(), candidates, plan.query().groups(), args);
+    });
   }
 
   /** The cursor of group {@code i}. */

@@ -87,6 +87,8 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
   private final ResultScanner single;
   /** Whether the second look has been taken ({@link MovedEntities}). */
   private boolean looked;
+  /** Whether the caller takes the second look itself, once every cursor of its query has read ({@link #movedCandidates}). */
+  private boolean deferred;
   /** How many entities the second look found. */
   private int moved;
 
@@ -160,7 +162,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
       }
       resolve(batch);
     }
-    if (ready.isEmpty() && given != null && !looked) {
+    if (ready.isEmpty() && given != null && !looked && !deferred) {
       ready.addAll(lookAgain(null)); // read to the end: what moved anywhere in the range while it read
     }
     return !ready.isEmpty();
@@ -183,6 +185,35 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     List<Found> rest = new ArrayList<>(ready);
     ready.clear();
     return rest;
+  }
+
+  /**
+   * Leaves the second look to the caller, which reads several cursors one after another (the
+   * {@code Or} groups of a query): an entity can move from one group's range to another's between
+   * their reads, so each group's second look comes after every group has read, and what it finds
+   * is judged against every group ({@link #movedCandidates}, {@link MovedEntities#matchingAny}).
+   */
+  QueryCursor deferringSecondLook() {
+    deferred = true;
+    return this;
+  }
+
+  /**
+   * For a cursor that {@link #deferringSecondLook defers its second look}, once it has read to its
+   * end: the main row keys of the entities it did not give that it found under an older key than
+   * their main row's, and those its range holds cells of written at or after {@code since} (a raw
+   * scan, {@link MovedEntities}). None for a read of the main table.
+   */
+  java.util.Collection<ByteBuffer> movedCandidates(long since) {
+    if (given == null) {
+      return List.of();
+    }
+    looked = true;
+    Set<ByteBuffer> candidates = new java.util.LinkedHashSet<>(movedAway);
+    candidates.addAll(MovedEntities.written(context, plan.view(), spec, after == null ? null : after.rowKey(), null,
+        since, given));
+    candidates.removeAll(given);
+    return candidates;
   }
 
   /** Whether the second look found an entity: those it found come out of the read's key order. */

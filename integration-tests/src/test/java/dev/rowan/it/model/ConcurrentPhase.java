@@ -29,7 +29,7 @@ final class ConcurrentPhase<E, R extends HBaseRepository<E>> {
   static final double SECONDS = Double.parseDouble(System.getProperty("rowan.model.concurrent.seconds", "2"));
   static final int WRITERS = Integer.getInteger("rowan.model.concurrent.writers", 2);
   static final int READERS = Integer.getInteger("rowan.model.concurrent.readers", 2);
-  /** A query method with {@code Or} groups (known defect N4). */
+  /** A query method with {@code Or} groups (defect N4, left out when skipped). */
   private static final java.util.regex.Pattern OR_GROUPS = java.util.regex.Pattern.compile("[a-z0-9]Or\\p{Lu}");
 
   private final String shapeName;

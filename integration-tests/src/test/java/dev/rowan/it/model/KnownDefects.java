@@ -11,7 +11,7 @@ import java.util.stream.Collectors;
  * else. Remove an entry once its fix is merged. {@code -Drowan.model.skip=} (empty) runs
  * everything; {@code -Drowan.model.skip=1,13} skips only those.
  *
- * One is open (N4, below). Three were found by this test besides issue 15's, and are fixed: a query through a
+ * None is open. Four were found by this test besides issue 15's, and are fixed: a query through a
  * view missed an entity whose later view key property was null (such entities are now refused,
  * see {@code ViewKeyNullsIT}); a condition pushed to the region servers never matched a wide
  * entity ({@code WideRowQueriesIT}); and N3: with settles in the background, a unique key that a
@@ -21,25 +21,21 @@ import java.util.stream.Collectors;
  * BackgroundSettlesIT#aUniqueKeyThatAReturnedSaveReleasedIsFreeForAnotherEntityBeforeTheSettlesRun}).
  * While N3 is skipped ({@code -Drowan.model.skip=N3}), a save refused so is taken as not done.
  *
- * <p>Open: N4, found by the reads during writes ({@link ConcurrentPhase}): a query with {@code Or}
- * groups read through views misses an entity that, while the query ran, moved from one group's
- * range to another's, although each of its states matched the query. The groups are read one
- * after another, each with its own second look ({@code MovedEntities}), which returns an entity
- * only if its main row still matches that group: the first group read it before the move (in the
- * other group's state, or not at all), the second after it. Seen with seed 2694871026543 on
- * {@code RingSaltedViewsModelIT} ({@code -Drowan.model.concurrent.seconds=15 -Drowan.model.ops=1000
- * -Drowan.model.skip=}), {@code findByCategoryOrDayOrderByAmountDesc("\u00e9", 1970-01-02)}: the
- * entity held day 1970-01-02 when the read began and category "\u00e9" (day 1970-01-03) from a
- * save during it, and was returned by neither group. {@code OrGroupsDuringMovesIT} shows it alone
- * (one entity saved to and fro between the groups while the query is read: with {@code
- * -Drowan.model.skip=}, 100 of 3,000 reads returned nothing). While N4 is skipped, the readers
- * during writes leave out the query methods with {@code Or} groups (the sequential run keeps
- * them), and {@code OrGroupsDuringMovesIT} is skipped.
+ * <p>N4, found by the reads during writes ({@link ConcurrentPhase}), fixed: a query with {@code Or}
+ * groups read through views missed an entity that, while the query ran, moved from one group's
+ * range to another's, although each of its states matched the query: each group was read, and
+ * took its second look ({@code MovedEntities}), on its own. Now the groups' second looks come after
+ * every group has read, and what they find is judged against every group
+ * ({@code QueryCursor.deferringSecondLook}). Seen first with seed 2694871026543 on
+ * {@code RingSaltedViewsModelIT} ({@code -Drowan.model.concurrent.seconds=15 -Drowan.model.ops=1000});
+ * {@code OrGroupsDuringMovesIT} shows it alone (100 of 3,000 reads returned nothing before the fix).
+ * Skipping it ({@code -Drowan.model.skip=N4}) leaves the query methods with {@code Or} groups out of
+ * the readers during writes and skips {@code OrGroupsDuringMovesIT}.
  */
 final class KnownDefects {
 
   /** The known, unfixed defects (issue 15's numbering). */
-  static final String KNOWN_DEFECTS = "N4";
+  static final String KNOWN_DEFECTS = "";
 
   static final Set<String> SKIPPED = parse(System.getProperty("rowan.model.skip", KNOWN_DEFECTS));
 

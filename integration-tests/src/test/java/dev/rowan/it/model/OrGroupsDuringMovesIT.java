@@ -17,10 +17,10 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * Known defect N4 alone ({@link KnownDefects}): an entity moves to and fro between the two groups
+ * Defect N4 alone ({@link KnownDefects}, fixed): an entity moves to and fro between the two groups
  * of an {@code Or} query, each through its own view, matching the query in every state, while the
- * query is read again and again; every read must return it. Skipped while N4 is; {@code
- * -Drowan.model.skip=} runs it ({@code -Drowan.model.or.reads=N} reads, 1000 by default).
+ * query is read again and again; every read must return it ({@code -Drowan.model.or.reads=N}
+ * reads, 1000 by default). Fails when each group takes its second look on its own.
  */
 @HBaseTest
 class OrGroupsDuringMovesIT {
