@@ -124,6 +124,7 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
       if (shape.hasViews()) {
         settled.run();
         ViewAudit.assertViewsMatchRebuild(rowan, entities.type);
+        PeriodJobs.verify(rowan, entities.type);
       }
     } catch (IOException e) {
       throw new AssertionError(where(), e);
