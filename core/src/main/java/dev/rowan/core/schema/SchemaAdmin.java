@@ -261,10 +261,6 @@ public final class SchemaAdmin {
   }
 
   /**
-   * The views the entity declares that its main table does not name ({@link ViewStates#VIEWS}):
-   * dropped, so neither written nor read by its writers.
-   */
-  /**
    * The views the mapping declares that the main table does not name: dropped, or (among
    * {@code absent}, whose tables are missing in a period) made after the period, which are none;
    * a view of {@code absent} that the main table names is reported missing.

@@ -57,11 +57,6 @@ final class TableComparison {
   }
 
   /**
-   * The families of {@code actual} that lack HBase's new version behavior, which {@code expected}
-   * has: in them a delete masks a write of the same millisecond that follows it, so Rowan cannot
-   * write to them without losing saves. One sentence per family, saying how to turn it on.
-   */
-  /**
    * The families of {@code actual}, the main table of {@code entity}, an entity that keeps
    * history ({@code EntityModel.keepsHistory}), that keep fewer versions than {@code expected}
    * declares: its versions, and the states its time ranges read, would be cut short. One sentence
@@ -82,6 +77,11 @@ final class TableComparison {
     return differences;
   }
 
+  /**
+   * The families of {@code actual} that lack HBase's new version behavior, which {@code expected}
+   * has: in them a delete masks a write of the same millisecond that follows it, so Rowan cannot
+   * write to them without losing saves. One sentence per family, saying how to turn it on.
+   */
   static List<String> withoutNewVersionBehavior(TableDescriptor expected, TableDescriptor actual) {
     List<String> differences = new ArrayList<>();
     for (ColumnFamilyDescriptor want : expected.getColumnFamilies()) {
