@@ -73,8 +73,9 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
   /** When the read began, by this client's clock: the second look reads what was written since (less the write lease). */
   private final long began;
   /**
-   * The main row keys of the entities given so far, when the plan reads a view: a view read gives
-   * each entity once, though an entity that moves while it reads can have two rows in its range.
+   * The main row keys of the entities judged so far, given or not, when the plan reads a view: a
+   * view read judges each entity once, in the state it first found it in, though an entity that
+   * moves while it reads can have two rows in its range (the second look looks only at the others).
    * Null for a read of the main table, where each entity has one row.
    */
   private final Set<ByteBuffer> given;
@@ -345,8 +346,11 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
   }
 
   private void offer(byte[] rowKey, byte[] columnKey, Object[] values) {
-    if (values != null && !reached(rowKey, columnKey) && ConditionCheck.matches(values, group, args, context.model)
-        && (given == null || given.add(ByteBuffer.wrap(context.model.rowKey().encode(values))))) {
+    if (values == null || reached(rowKey, columnKey)
+        || given != null && !given.add(ByteBuffer.wrap(context.model.rowKey().encode(values)))) {
+      return; // no entity, before the position resumed after, or an entity already judged by this read
+    }
+    if (ConditionCheck.matches(values, group, args, context.model)) {
       ready.add(new Found(rowKey, columnKey, values));
     }
   }
