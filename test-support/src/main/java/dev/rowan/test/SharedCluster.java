@@ -46,6 +46,9 @@ final class SharedCluster implements ExtensionContext.Store.CloseableResource {
     // that it flushes instead of starving the tests.
     conf.setFloat("hbase.regionserver.global.memstore.size", 0.2f);
     conf.setFloat("hfile.block.cache.size", 0.1f);
+    // Without MSLAB: each memstore written takes a 2 MB chunk of heap, however little it holds, and a
+    // module's tests write hundreds of regions (the salt buckets and views of every test's tables).
+    conf.setBoolean("hbase.hregion.memstore.mslab.enabled", false);
     HBaseTestingUtility utility = new HBaseTestingUtility(conf);
     try {
       utility.startMiniZKCluster();
