@@ -199,7 +199,8 @@ class TimeRangesIT {
     assertTrue(noScan.contains("OwnerWithoutScan.findByOwner would read the whole table logs"), noScan);
     assertTrue(noScan.contains("OwnerWithoutScan.countByShelf: a count method takes no TimeRange parameter"), noScan);
     String plain = assertThrows(QueryMethodException.class, () -> rowan.repository(PlainLogs.class)).getMessage();
-    assertTrue(plain.contains("PlainLogs.findById takes a TimeRange, but PlainLog's family d keeps 1 version"), plain);
+    assertTrue(plain.contains("PlainLogs.findById takes a TimeRange, but PlainLog keeps no history, so a time range"
+        + " cannot apply to it (PlainLog's family d keeps 1 version"), plain);
   }
 
   @Test
