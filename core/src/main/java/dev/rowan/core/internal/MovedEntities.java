@@ -42,7 +42,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * after the first pass, one raw scan of the same ranges for the cells written since the read
  * began (less the write lease: a write still in flight when the read began carries an older
  * timestamp) finds a row of every entity written meanwhile. Each whose main row, read now,
- * matches the query and that the first pass did not return is returned once more, in its
+ * matches the query and that the first pass did not judge is returned, in its
  * current state.
  *
  * <p>A first pass of one scan answered by one RPC read one region at one read point (HBase's
@@ -56,7 +56,7 @@ final class MovedEntities {
 
   /**
    * The entities of view {@code view} that match {@code group} for {@code args} now and that the
-   * first pass did not return ({@code returned}, their main row keys, to which those found are
+   * first pass did not judge ({@code judged}, their main row keys, to which those found are
    * added): those of main rows {@code movedAway} (found by the first pass under an older view
    * key), and, unless {@code since} is null (the first pass read one snapshot), those whose rows
    * the reads of {@code spec} (resumed after {@code after}, an unsalted row key, or from the start)
@@ -67,26 +67,39 @@ final class MovedEntities {
    * the pages before.
    */
   static List<Found> find(StoreContext<?> context, ViewModel view, ScanSpec spec, List<Condition> group,
-      Object[] args, byte[] after, byte[] last, Long since, Set<ByteBuffer> movedAway, Set<ByteBuffer> returned) {
+      Object[] args, byte[] after, byte[] last, Long since, Set<ByteBuffer> movedAway, Set<ByteBuffer> judged) {
     int saltLength = view.key().saltLength();
     byte[] lastUnsalted = last == null ? null : Arrays.copyOfRange(last, saltLength, last.length);
-    Set<ByteBuffer> candidates = new LinkedHashSet<>(movedAway);
-    if (since != null) {
-      candidates.addAll(written(context, view, spec, after, lastUnsalted, since, returned));
-    }
+    Set<ByteBuffer> candidates = candidates(context, view, spec, after, lastUnsalted, since, movedAway, judged);
     if (candidates.isEmpty()) {
       return List.of();
     }
-    return current(context, view, spec, group, args, after, lastUnsalted, candidates, returned);
+    return current(context, view, spec, group, args, after, lastUnsalted, candidates, judged);
   }
 
   /**
-   * The main row keys, not among {@code returned}, that the rows of the reads of {@code spec}
+   * The main row keys the second look reads again, none of them among {@code judged}: those of
+   * {@code movedAway}, and, unless {@code since} is null, those the rows of the reads of
+   * {@code spec} (after {@code after}, up to {@code lastUnsalted}) name in cells written at or
+   * after {@code since}.
+   */
+  static Set<ByteBuffer> candidates(StoreContext<?> context, ViewModel view, ScanSpec spec, byte[] after,
+      byte[] lastUnsalted, Long since, Set<ByteBuffer> movedAway, Set<ByteBuffer> judged) {
+    Set<ByteBuffer> candidates = new LinkedHashSet<>(movedAway);
+    if (since != null) {
+      candidates.addAll(written(context, view, spec, after, lastUnsalted, since, judged));
+    }
+    candidates.removeAll(judged);
+    return candidates;
+  }
+
+  /**
+   * The main row keys, not among {@code judged}, that the rows of the reads of {@code spec}
    * (after {@code after}, up to {@code lastUnsalted}) name in cells written at or after
    * {@code since}, deleted or not.
    */
-  static Set<ByteBuffer> written(StoreContext<?> context, ViewModel view, ScanSpec spec, byte[] after,
-      byte[] lastUnsalted, long since, Set<ByteBuffer> returned) {
+  private static Set<ByteBuffer> written(StoreContext<?> context, ViewModel view, ScanSpec spec, byte[] after,
+      byte[] lastUnsalted, long since, Set<ByteBuffer> judged) {
     TableName table = context.viewTables.get(view);
     int saltLength = view.key().saltLength();
     List<Scan> scans = new ArrayList<>();
@@ -116,7 +129,7 @@ final class MovedEntities {
       for (ResultScanner scanner : scanners) {
         HBaseCalls.rows(scanner, "second look", table).forEachRemaining(row -> {
           byte[] mainKey = mainKey(view, row);
-          if (mainKey != null && !returned.contains(ByteBuffer.wrap(mainKey))) {
+          if (mainKey != null && !judged.contains(ByteBuffer.wrap(mainKey))) {
             candidates.add(ByteBuffer.wrap(mainKey));
           }
         });
@@ -129,11 +142,11 @@ final class MovedEntities {
 
   /**
    * The entities of main rows {@code candidates} that match {@code group} now, not among
-   * {@code returned} (to which they are added), with the view row keys of their current states,
+   * {@code judged} (to which they are added), with the view row keys of their current states,
    * after {@code after} and not after {@code lastUnsalted}.
    */
   private static List<Found> current(StoreContext<?> context, ViewModel view, ScanSpec spec, List<Condition> group,
-      Object[] args, byte[] after, byte[] lastUnsalted, Set<ByteBuffer> candidates, Set<ByteBuffer> returned) {
+      Object[] args, byte[] after, byte[] lastUnsalted, Set<ByteBuffer> candidates, Set<ByteBuffer> judged) {
     List<Get> gets = candidates.stream().map(key -> new Get(Bytes.getBytes(key))).toList();
     Result[] mains = HBaseCalls.on(context.connection, context.mainTable, "read main rows of view " + view.name(),
         t -> t.get(gets));
@@ -148,7 +161,7 @@ final class MovedEntities {
       if (position == null || !ConditionCheck.matches(values, group, args, context.model)
           || lastUnsalted != null && spec.compareRows(position, lastUnsalted) > 0
           || after != null && spec.compareRows(position, after) <= 0
-          || !returned.add(ByteBuffer.wrap(main.getRow()))) {
+          || !judged.add(ByteBuffer.wrap(main.getRow()))) {
         continue;
       }
       found.add(new Found(position, null, values));

@@ -78,7 +78,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
    * moves while it reads can have two rows in its range (the second look looks only at the others).
    * Null for a read of the main table, where each entity has one row.
    */
-  private final Set<ByteBuffer> given;
+  private final Set<ByteBuffer> judged;
   /**
    * The main row keys of the entities whose rows this read found but whose main rows, read after
    * them, hold them under another view key: they moved while it read, and are looked at again.
@@ -108,7 +108,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     this.began = System.currentTimeMillis();
     this.narrow = read.wholeRows() ? null : read;
     this.pastState = written != null;
-    this.given = plan.view() == null ? null : new HashSet<>();
+    this.judged = plan.view() == null ? null : new HashSet<>();
     this.context = context;
     this.reader = reader;
     this.plan = plan;
@@ -138,7 +138,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
       if (written != null) {
         scans.forEach(scan -> HBaseCalls.call("query", name, () -> scan.setTimeRange(written.from(), written.to())));
       }
-      if (scans.size() == 1 && given != null) { // its RPCs tell whether it read one snapshot of one region
+      if (scans.size() == 1 && judged != null) { // its RPCs tell whether it read one snapshot of one region
         scans.get(0).setScanMetricsEnabled(true);
       }
       List<ResultScanner> open = HBaseCalls.call("query", name, () -> ScannerOpener.open(context.connection, name, scans));
@@ -150,7 +150,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
       BucketMerge merge = new BucketMerge(open, name, saltLength, plan.reversed());
       this.rows = merge;
       this.scanners = merge;
-      this.single = open.size() == 1 && given != null ? open.get(0) : null;
+      this.single = open.size() == 1 && judged != null ? open.get(0) : null;
     }
   }
 
@@ -163,7 +163,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
       }
       resolve(batch);
     }
-    if (ready.isEmpty() && given != null && !looked && !deferred) {
+    if (ready.isEmpty() && judged != null && !looked && !deferred) {
       ready.addAll(lookAgain(null)); // read to the end: what moved anywhere in the range while it read
     }
     return !ready.isEmpty();
@@ -171,13 +171,13 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
 
   /**
    * The entities that moved within the part of the range read so far while it was read, and that
-   * this cursor has not given, in its order ({@link MovedEntities}), for a caller that took
+   * this cursor has not judged, in its order ({@link MovedEntities}), for a caller that took
    * {@code last} from it and stops there: those the second look finds up to {@code last} (it is
    * taken now), or, when the read reached its end, those it found there and the caller did not
    * take. None for a read of the main table.
    */
   List<Found> movedUpTo(Found last) {
-    if (given == null) {
+    if (judged == null) {
       return List.of();
     }
     if (!looked) {
@@ -206,15 +206,12 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
    * scan, {@link MovedEntities}). None for a read of the main table.
    */
   java.util.Collection<ByteBuffer> movedCandidates(long since) {
-    if (given == null) {
+    if (judged == null) {
       return List.of();
     }
     looked = true;
-    Set<ByteBuffer> candidates = new java.util.LinkedHashSet<>(movedAway);
-    candidates.addAll(MovedEntities.written(context, plan.view(), spec, after == null ? null : after.rowKey(), null,
-        since, given));
-    candidates.removeAll(given);
-    return candidates;
+    return MovedEntities.candidates(context, plan.view(), spec, after == null ? null : after.rowKey(), null, since,
+        movedAway, judged);
   }
 
   /** Whether the second look found an entity: those it found come out of the read's key order. */
@@ -231,10 +228,9 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
 
   private List<Found> lookAgain(byte[] last) {
     looked = true;
-    movedAway.removeAll(given);
     List<Found> found = new ArrayList<>(MovedEntities.find(context, plan.view(), spec, group, args,
         after == null ? null : after.rowKey(), last, oneSnapshot() ? null : began - context.writeLeaseMillis,
-        movedAway, given));
+        movedAway, judged));
     found.sort(this::compare);
     moved += found.size();
     return found;
@@ -347,7 +343,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
 
   private void offer(byte[] rowKey, byte[] columnKey, Object[] values) {
     if (values == null || reached(rowKey, columnKey)
-        || given != null && !given.add(ByteBuffer.wrap(context.model.rowKey().encode(values)))) {
+        || judged != null && !judged.add(ByteBuffer.wrap(context.model.rowKey().encode(values)))) {
       return; // no entity, before the position resumed after, or an entity already judged by this read
     }
     if (ConditionCheck.matches(values, group, args, context.model)) {
