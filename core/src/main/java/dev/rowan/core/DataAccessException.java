@@ -4,21 +4,43 @@ import dev.rowan.RowanException;
 
 /**
  * HBase failed: an {@link java.io.IOException} from the client, translated at the boundary,
- * with the table and operation that failed.
+ * with the table and operation that failed. A refusal of HBase's access control is the subclass
+ * {@link PermissionDeniedException}.
  *
  * <p>Thread-safety: immutable.
  */
-public final class DataAccessException extends RowanException {
+public class DataAccessException extends RowanException {
 
   private static final long serialVersionUID = 1L;
 
-  private DataAccessException(String message, Throwable cause) {
+  /** A failure described by {@code message}, caused by {@code cause}. */
+  protected DataAccessException(String message, Throwable cause) {
     super(message, cause);
   }
 
-  /** {@code operation} on {@code table} failed with {@code cause}. */
+  /**
+   * {@code operation} on {@code table} failed with {@code cause}; the message gives the first
+   * line of the cause's (a remote error's next lines are the region server's stack trace, kept
+   * in the cause).
+   */
   public static DataAccessException of(String operation, String table, Throwable cause) {
-    return new DataAccessException(operation + " on table " + table + " failed: " + cause.getMessage(), cause);
+    return new DataAccessException(onTable(operation, table) + " failed: " + firstLine(cause), cause);
+  }
+
+  /**
+   * {@code operation} on {@code table} as a message says it: {@code "read rows on table t"}, or
+   * {@code "list the period tables of table t"} for an operation that ends in a preposition.
+   */
+  static String onTable(String operation, String table) {
+    boolean preposition = operation.endsWith(" of") || operation.endsWith(" in") || operation.endsWith(" from")
+        || operation.endsWith(" to") || operation.endsWith(" on");
+    return operation + (preposition ? " table " : " on table ") + table;
+  }
+
+  /** The first line of {@code cause}'s message. */
+  static String firstLine(Throwable cause) {
+    String message = cause.getMessage();
+    return message == null ? cause.getClass().getName() : message.lines().findFirst().orElse("");
   }
 
   /**
@@ -26,7 +48,7 @@ public final class DataAccessException extends RowanException {
    * {@code at ZooKeeper zk1,zk2:2181/hbase}) failed with {@code cause}.
    */
   public static DataAccessException ofCluster(String operation, String cluster, Throwable cause) {
-    return new DataAccessException(operation + " to the HBase cluster " + cluster + " failed: " + cause.getMessage(),
+    return new DataAccessException(operation + " to the HBase cluster " + cluster + " failed: " + firstLine(cause),
         cause);
   }
 }

@@ -136,6 +136,8 @@ public final class Rowan implements AutoCloseable {
    *     tables that record no layout are accepted, with a warning in the log), or, of an entity
    *     kept in one table per period, when tables of its table name are named for periods of
    *     another length (each period's layout is read when the period is first used)
+   * @throws PermissionDeniedException when the principal may not READ the catalog of the
+   *     entity's namespace ({@code rowan_catalog}), naming the grant that would allow it
    * @throws DataAccessException when HBase fails
    */
   public <R extends HBaseRepository<?>> R repository(Class<R> repositoryType) {
@@ -177,10 +179,11 @@ public final class Rowan implements AutoCloseable {
 
   /**
    * The store of {@code entityType}'s entities: the part of Rowan that talks to HBase. Built once
-   * per entity; building it reads the descriptor of each of the entity's tables once, and
-   * refuses tables whose recorded key layout differs from the mapping's. Missing tables, and
-   * tables that record no layout (created by hand or by an older Rowan), are accepted, the latter
-   * with a warning in the log.
+   * per entity; building it reads the records of the entity's tables in the namespace's catalog
+   * once (READ on it is all it needs; no {@code Admin} call), and refuses tables whose recorded key
+   * layout differs from the mapping's. Missing tables, and tables that record no layout (created
+   * by hand), are accepted, the latter with a warning in the log; tables an older Rowan made
+   * (which the catalog does not record) are checked by their descriptors, which needs CREATE.
    *
    * @throws dev.rowan.mapping.MappingException when the entity cannot be mapped
    * @throws SchemaMismatchException when a table records another key layout, naming the entity

@@ -42,6 +42,12 @@ public final class Schema {
    * by the salt, one region per bucket (or {@code regionsPerBucket}); an unsalted one is a
    * single region.
    *
+   * <p>Each table is recorded (its key layout, the views a main table names, a view's state) in
+   * the namespace's catalog table {@code rowan_catalog}, made on first use, before the table is
+   * made; tables an older Rowan made are recorded from their descriptors. A deployer needs CREATE
+   * on the namespace (ADMIN only when the namespace itself is missing) and WRITE on the catalog,
+   * which HBase grants to whoever creates it (docs/security.md).
+   *
    * @throws SchemaMismatchException when a table exists but differs from the entity (its
    *     families, its recorded key layout, or it records none), or, of an entity kept in one table
    *     per period, tables of its table name are named for periods of another length; then no
@@ -87,6 +93,10 @@ public final class Schema {
    * since regions change as tables grow.
    *
    * @throws dev.rowan.mapping.MappingException when the entity cannot be mapped
+   * <p>Reads the tables' descriptors, which needs CREATE (or ADMIN) on them, and the catalog
+   * ({@code rowan_catalog} of the namespace; READ), where key layouts and view states are
+   * recorded for every client to read (docs/security.md).
+   *
    * @throws DataAccessException when HBase fails
    */
   public SchemaReport check(Class<?> entityType) {

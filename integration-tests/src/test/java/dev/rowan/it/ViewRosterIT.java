@@ -19,8 +19,6 @@ import java.util.Set;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
-import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -71,7 +69,7 @@ class ViewRosterIT {
       for (int i = 0; i < 10; i++) {
         older.save(new OrderWithoutBuyer("o" + i, "s", "b0"));
       }
-      forgetViews(admin, rowan.tableName("orders")); // a main table made before it named its views
+      forgetViews(rowan.connection(), rowan.tableName("orders")); // a main table made before it named its views
       Orders orders = rowan.repository(Orders.class);
       rowan.schema().create(Order.class); // the store above does not read the states for a minute
       assertEquals(Set.of("buyer"), rowan.schema().buildingViews(Order.class));
@@ -82,11 +80,11 @@ class ViewRosterIT {
   @Test
   void droppingOneViewOfAMainTableThatNamedNoneKeepsTheOthers(Rowan rowan, Admin admin) throws Exception {
     rowan.schema().create(Order.class);
-    forgetViews(admin, rowan.tableName("orders"));
+    forgetViews(rowan.connection(), rowan.tableName("orders"));
     Orders orders = rowan.repository(Orders.class);
     orders.save(new Order("o1", "s1", "b1"));
     rowan.schema().dropView(OrderWithoutBuyer.class, "seller"); // a class that does not declare buyer
-    assertEquals("buyer", admin.getDescriptor(rowan.tableName("orders")).getValue("rowan.views"));
+    assertEquals("buyer", CatalogRows.get(rowan.connection(), rowan.tableName("orders"), "rowan.views"));
     orders.save(new Order("o1", "s1", "b2")); // still maintains buyer
     assertEquals(List.of(), orders.findByBuyerId("b1"));
     assertEquals(List.of(new Order("o1", "s1", "b2")), orders.findByBuyerId("b2"));
@@ -97,11 +95,11 @@ class ViewRosterIT {
   void aViewNamedAgainAfterItWasLeftOutIsBuilding(Rowan rowan, Admin admin) throws Exception {
     rowan.schema().create(Order.class);
     TableName main = rowan.tableName("orders");
-    admin.modifyTable(TableDescriptorBuilder.newBuilder(admin.getDescriptor(main)).setValue("rowan.views", "seller")
-        .build()); // as a create that failed after making the buyer table leaves it
+    CatalogRows.set(rowan.connection(), main, "rowan.views", "seller"); // as a create that failed after making the buyer
+                                                                         // table leaves it
     rowan.schema().create(Order.class);
     assertEquals(Set.of("buyer"), rowan.schema().buildingViews(Order.class), "writers may not have written it");
-    assertEquals("buyer,seller", admin.getDescriptor(main).getValue("rowan.views"));
+    assertEquals("buyer,seller", CatalogRows.get(rowan.connection(), main, "rowan.views"));
   }
 
   interface BySeller extends HBaseRepository<Order> {
@@ -126,8 +124,7 @@ class ViewRosterIT {
         + "; without it the method would read the whole table orders"), refused.getMessage());
   }
 
-  private static void forgetViews(Admin admin, TableName main) throws java.io.IOException {
-    admin.modifyTable(TableDescriptorBuilder.newBuilder(admin.getDescriptor(main)).removeValue(Bytes.toBytes(
-        "rowan.views")).build());
+  private static void forgetViews(Connection connection, TableName main) throws java.io.IOException {
+    CatalogRows.remove(connection, main, "rowan.views");
   }
 }

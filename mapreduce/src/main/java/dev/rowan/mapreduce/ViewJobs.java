@@ -1,6 +1,7 @@
 package dev.rowan.mapreduce;
 
 import dev.rowan.core.DataAccessException;
+import dev.rowan.index.MainRow;
 import dev.rowan.core.Rowan;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
@@ -77,6 +78,9 @@ final class ViewJobs {
     }
     String label = (repair ? "Repair" : "Verify") + " views of " + entity;
     long began = System.nanoTime();
+    if (repair) { // repairs rewrite view rows and fence main rows
+      PermissionProbes.requireWrite(rowan.connection(), label, allTables(), MainRow.statusFamily(model));
+    }
     return withWorkDir(label, work -> {
       java.util.Set<String> building = tables.building();
       Verified verified = runVerify(label, work, repair, false);
@@ -97,6 +101,8 @@ final class ViewJobs {
     }
     String label = "Rebuild views of " + entity;
     long began = System.nanoTime();
+    PermissionProbes.requireLoad(rowan.connection(), label, viewTables);
+    PermissionProbes.requireWrite(rowan.connection(), label, allTables(), MainRow.statusFamily(model));
     java.util.Set<String> building = new java.util.TreeSet<>(tables.building());
     building.removeIf(name -> views.stream().noneMatch(view -> view.name().equals(name)));
     if (!building.isEmpty()) {
@@ -139,6 +145,13 @@ final class ViewJobs {
       }
       return reports;
     });
+  }
+
+  /** The main table, then the view tables. */
+  private List<TableName> allTables() {
+    List<TableName> all = new java.util.ArrayList<>(viewTables);
+    all.add(0, main);
+    return all;
   }
 
   private record Verified(Counters counters, ViewSamples samples) {}

@@ -85,7 +85,7 @@ record Outcome(String operation, Throwable failure) {
     }
     if (refusedByHBase()) {
       return operation + ": refused " + action() + " on " + scope() + " (" + failure.getClass().getSimpleName()
-          + " at " + rowanCallSite() + ")";
+          + " at " + rowanCallSite() + "): " + firstLine(messages());
     }
     return operation + ": failed " + failure.getClass().getSimpleName() + ": " + firstLine(failure.getMessage())
         + " (at " + rowanCallSite() + ")";

@@ -93,7 +93,7 @@ class PermissionMatrixIT {
             items.existsByShelf("shelf-0");
             items.findTop2ByShelf("shelf-2");
             items.scanAll().count();
-            items.explain("findByShelf");
+            items.explain("findByShelf(String)");
           }
         }));
     OPERATIONS.put("repository writes: `save`, `saveAll`, `insert`, `update...By`, `add...By`, `delete`, "
@@ -218,20 +218,28 @@ class PermissionMatrixIT {
     assertEquals(List.of(), failures, row.operation() + " (" + row.principal() + ", needs " + row.needs() + ")");
   }
 
-  /** A fresh principal holding exactly {@code grants} on the entity of {@code namespace}. */
+  /**
+   * A fresh principal holding exactly {@code grants} on the entity of {@code namespace}: one grant
+   * per scope with all its actions, as HBase's grant replaces what the user held on the scope.
+   */
   private static Principal principal(SecureCluster cluster, String namespace, List<Grant> grants) {
     Principal principal = cluster.principal("matrix_" + PRINCIPALS.incrementAndGet());
+    java.util.Map<String, List<Action>> byScope = new java.util.LinkedHashMap<>();
     for (Grant grant : grants) {
-      switch (grant.scope()) {
-        case "@ns" -> cluster.grant(principal, namespace, grant.action());
-        case "tables" -> {
-          cluster.grant(principal, TableName.valueOf(namespace, "items"), grant.action());
-          cluster.grant(principal, TableName.valueOf(namespace, "items.shelf"), grant.action());
-        }
-        case "view tables" -> cluster.grant(principal, TableName.valueOf(namespace, "items.shelf"), grant.action());
-        default -> throw new IllegalArgumentException("unknown scope " + grant.scope());
-      }
+      byScope.computeIfAbsent(grant.scope(), scope -> new ArrayList<>()).add(grant.action());
     }
+    byScope.forEach((scope, list) -> {
+      Action[] actions = list.toArray(new Action[0]);
+      switch (scope) {
+        case "@ns" -> cluster.grant(principal, namespace, actions);
+        case "tables" -> {
+          cluster.grant(principal, TableName.valueOf(namespace, "items"), actions);
+          cluster.grant(principal, TableName.valueOf(namespace, "items.shelf"), actions);
+        }
+        case "view tables" -> cluster.grant(principal, TableName.valueOf(namespace, "items.shelf"), actions);
+        default -> throw new IllegalArgumentException("unknown scope " + scope);
+      }
+    });
     return principal;
   }
 

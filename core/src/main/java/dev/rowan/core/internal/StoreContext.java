@@ -12,9 +12,12 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Connection;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Everything the readers and writers of one entity share: the connection, the table names of
@@ -39,6 +42,9 @@ final class StoreContext<T> {
   final BackgroundSettles background;
   /** What the tables say of the views: which queries read, which writers write, and whether this class may write. */
   final ViewRoster roster;
+  /** Whether readers tidy after writers (repair view rows, fence dead writes): until the principal is refused WRITE. */
+  private final AtomicBoolean readerWrites = new AtomicBoolean(true);
+  private static final Logger LOG = LoggerFactory.getLogger(StoreContext.class);
 
   StoreContext(Connection connection, EntityModel<T> model, Function<String, TableName> names, WriteOptions options) {
     this.connection = connection;
@@ -71,6 +77,23 @@ final class StoreContext<T> {
     CheckAndMutate confirm = CommitSync.confirm(rowKey, statusFamily, main.status());
     return HBaseCalls.on(connection, mainTable, "confirm a main row is durable", t -> t.checkAndMutate(confirm))
         .isSuccess();
+  }
+
+  /** Whether readers still tidy after writers: false once the principal was refused a write. */
+  boolean readerWrites() {
+    return readerWrites.get();
+  }
+
+  /**
+   * Stops readers tidying after writers, as {@code refused} says the principal may not write:
+   * from now on they read main rows and leave unsettled view rows for a writer to settle.
+   */
+  void stopReaderWrites(dev.rowan.core.PermissionDeniedException refused) {
+    if (readerWrites.compareAndSet(true, false)) {
+      LOG.info("Principal '{}' may not write table {} ({}): reads of {} through views read main rows instead of"
+          + " repairing view rows that writers left unsettled (docs/security.md)", refused.principal(),
+          refused.table(), refused.permission(), model.entityName());
+    }
   }
 
   /**

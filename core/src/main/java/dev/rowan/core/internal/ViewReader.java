@@ -1,5 +1,6 @@
 package dev.rowan.core.internal;
 
+import dev.rowan.core.PermissionDeniedException;
 import dev.rowan.index.MainRow;
 import dev.rowan.index.MainFence;
 import dev.rowan.index.RowStatus;
@@ -23,7 +24,8 @@ import org.apache.hadoop.hbase.client.Result;
  * lease has run out is made unable to commit by fencing its main row. A unique view row without
  * owner names no entity and is dropped and deleted; a row whose key this view cannot decode is
  * dropped (and left to {@code VerifyViews}); a row whose cells cannot be decoded is checked like
- * an unverified one. No row fails the read.
+ * an unverified one. No row fails the read. A principal without WRITE gets the same answers: the
+ * repairs and deletes are left undone ({@link #tidy}).
  *
  * <p>A count or a projection reads only some cells of each row ({@link #resolveNarrow}): a settled
  * row stands for its entity as it is, on a narrow view too, and every other row is checked as above.
@@ -98,7 +100,7 @@ final class ViewReader<T> {
       }
       if (mainKey == null) {
         if (!narrow) {
-          discardOrphan(view, row);
+          tidy(() -> discardOrphan(view, row));
         }
       } else {
         toCheck.add(i);
@@ -146,9 +148,26 @@ final class ViewReader<T> {
     Action action = ViewRowVerdict.forReader(view, row.getRow(), observed, main, System.currentTimeMillis(),
         context.writeLeaseMillis, true);
     if (action != Action.LEAVE && action != Action.WAIT) {
-      settle(view, row, ViewRowRepair.statusAsRead(view, row), observed, main, action);
+      tidy(() -> settle(view, row, ViewRowRepair.statusAsRead(view, row), observed, main, action));
     }
     return matches ? main.values() : null;
+  }
+
+  /**
+   * Does {@code write}, a write of this reader's that tidies after writers (a fence, a
+   * confirmation, a repair or a delete of a view row), unless the principal may not write: the
+   * answer never depends on it (it is the main row's, as read), so a reader without WRITE reads
+   * main rows instead of repairing, and stops trying after the first refusal.
+   */
+  private void tidy(Runnable write) {
+    if (!context.readerWrites()) {
+      return;
+    }
+    try {
+      write.run();
+    } catch (PermissionDeniedException refused) {
+      context.stopReaderWrites(refused);
+    }
   }
 
   /**

@@ -1,5 +1,7 @@
 package dev.rowan.core.internal;
 
+import dev.rowan.core.schema.TableRecord;
+import dev.rowan.core.schema.TableRecords;
 import dev.rowan.core.schema.ViewStates;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
@@ -17,9 +19,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.TableNotFoundException;
-import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,8 +37,9 @@ import org.slf4j.LoggerFactory;
  *       declare (added by a newer version of the class), which it would leave stale.
  * </ul>
  *
- * <p>The main table's descriptor is read at every refresh; a view table's only while the view is
- * building, dropping, or its table was missing (it may be made building since).
+ * <p>The records of the main table and every view table are read at every refresh, in one
+ * multi-get of the {@link dev.rowan.core.schema.Catalog}: READ on it is all a reader or writer
+ * needs, no {@code Admin} call is made.
  *
  * <p>Thread-safety: thread-safe.
  */
@@ -47,7 +47,7 @@ final class ViewRoster {
 
   /** What was read, at {@code readAt}. */
   private record Known(Set<String> unreadable, Set<String> dropped, Set<String> missing, Set<String> unknown,
-      ViewMaintainer maintained, Set<String> toReread, long readAt) {}
+      ViewMaintainer maintained, long readAt) {}
 
   private final org.apache.hadoop.hbase.client.Connection connection;
   private final EntityModel<?> model;
@@ -72,7 +72,7 @@ final class ViewRoster {
     this.mainTable = mainTable;
     viewTables.forEach((view, table) -> tables.put(view.name(), table));
     this.refreshMillis = refreshMillis;
-    this.known = read(null);
+    this.known = read();
   }
 
   /** The names of the declared views queries do not read: building, being dropped, or dropped. */
@@ -166,7 +166,7 @@ final class ViewRoster {
     }
     READERS.execute(() -> {
       try {
-        Known read = read(known);
+        Known read = read();
         known = read;
         next.complete(read);
       } catch (RuntimeException | Error e) {
@@ -180,60 +180,43 @@ final class ViewRoster {
     return next;
   }
 
-  /** Reads the states: every view table on the first read ({@code before} null), then those {@code before} names. */
-  private Known read(Known before) {
+  /**
+   * Reads the states: the records of the main table and every view table, in one multi-get of the
+   * catalog (READ on it), or from the tables' descriptors when the catalog does not record them
+   * ({@link TableRecords}).
+   */
+  private Known read() {
     long readAt = System.currentTimeMillis();
-    return HBaseCalls.admin(connection, mainTable, "read the states of the views of", admin -> {
-      TableDescriptor main = describe(admin, mainTable);
-      Optional<Set<String>> named = main == null ? Optional.empty() : ViewStates.views(main);
-      Set<String> dropped = new TreeSet<>();
-      Set<String> unknown = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
-      if (named.isPresent()) {
-        unknown.addAll(named.get());
-        for (String view : tables.keySet()) {
-          unknown.remove(view);
-          if (!named.get().contains(view)) {
-            dropped.add(view);
-          }
-        }
-      }
-      Set<String> unreadable = new TreeSet<>(dropped);
-      Set<String> missing = new TreeSet<>();
-      Set<String> toReread = new TreeSet<>();
+    TableRecords records = TableRecords.read(connection, mainTable, tables.values());
+    TableRecord main = records.get(mainTable);
+    Optional<Set<String>> named = main == null ? Optional.empty() : ViewStates.views(main);
+    Set<String> dropped = new TreeSet<>();
+    Set<String> unknown = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+    if (named.isPresent()) {
+      unknown.addAll(named.get());
       for (String view : tables.keySet()) {
-        if (dropped.contains(view)) {
-          toReread.add(view); // may be added again, building
-          continue;
-        }
-        if (before != null && !before.toReread().contains(view)) {
-          if (before.missing().contains(view)) {
-            missing.add(view);
-          }
-          continue;
-        }
-        TableDescriptor live = describe(admin, tables.get(view));
-        if (live == null || ViewStates.isBuilding(live) || ViewStates.isDropping(live)) {
-          toReread.add(view);
-        }
-        if (live == null && main != null || live != null && (ViewStates.isBuilding(live) || ViewStates.isDropping(live))) {
-          unreadable.add(view); // a view table not made yet next to a main table may be made building: read it first
-        }
-        if (live == null && main != null) {
-          missing.add(view);
+        unknown.remove(view);
+        if (!named.get().contains(view)) {
+          dropped.add(view);
         }
       }
-      ViewMaintainer all = ViewMaintainer.of(model);
-      return new Known(Set.copyOf(unreadable), Set.copyOf(dropped), Set.copyOf(missing), Set.copyOf(unknown),
-          dropped.isEmpty() ? all : all.without(dropped), Set.copyOf(toReread), readAt);
-    });
-  }
-
-  /** The live descriptor of {@code table}, or null when it does not exist (yet). */
-  private static TableDescriptor describe(Admin admin, TableName table) throws java.io.IOException {
-    try {
-      return admin.getDescriptor(table);
-    } catch (TableNotFoundException missing) {
-      return null;
     }
+    Set<String> unreadable = new TreeSet<>(dropped);
+    Set<String> missing = new TreeSet<>();
+    for (String view : tables.keySet()) {
+      if (dropped.contains(view)) {
+        continue;
+      }
+      TableRecord live = records.get(tables.get(view));
+      if (live == null && main != null || live != null && (ViewStates.isBuilding(live) || ViewStates.isDropping(live))) {
+        unreadable.add(view); // a view table not made yet next to a main table may be made building: read it first
+      }
+      if (live == null && main != null) {
+        missing.add(view);
+      }
+    }
+    ViewMaintainer all = ViewMaintainer.of(model);
+    return new Known(Set.copyOf(unreadable), Set.copyOf(dropped), Set.copyOf(missing), Set.copyOf(unknown),
+        dropped.isEmpty() ? all : all.without(dropped), readAt);
   }
 }

@@ -42,11 +42,13 @@ final class AdminTables {
       throws IOException {
     try {
       byte[][] splitKeys = table.splitKeys();
-      if (splitKeys.length == 0) {
-        admin.createTable(descriptor);
-      } else {
-        admin.createTable(descriptor, splitKeys);
-      }
+      inNamespace(admin, table.name(), () -> {
+        if (splitKeys.length == 0) {
+          admin.createTable(descriptor);
+        } else {
+          admin.createTable(descriptor, splitKeys);
+        }
+      });
       return null;
     } catch (IOException e) {
       if (!causedBy(e, TableExistsException.class)) {
@@ -60,24 +62,33 @@ final class AdminTables {
     }
   }
 
-  /** Creates {@code namespace} (null: the default one) when it is missing; another process may create it first. */
-  static void ensureNamespace(Admin admin, String namespace) throws IOException {
-    if (namespace == null) {
-      return;
-    }
+  /** A call that creates something in a namespace. */
+  @FunctionalInterface
+  interface Creation {
+    void create() throws IOException;
+  }
+
+  /**
+   * Runs {@code creation} of {@code table}; when HBase says the table's namespace is missing,
+   * creates it (which needs ADMIN; another process may create it first) and runs it again. A
+   * namespace that exists is not looked at: its descriptor needs ADMIN, where creating a table in
+   * it needs only CREATE on it.
+   */
+  static void inNamespace(Admin admin, TableName table, Creation creation) throws IOException {
     try {
-      admin.getNamespaceDescriptor(namespace);
+      creation.create();
     } catch (IOException e) {
       if (!causedBy(e, NamespaceNotFoundException.class)) {
         throw e;
       }
       try {
-        admin.createNamespace(NamespaceDescriptor.create(namespace).build());
+        admin.createNamespace(NamespaceDescriptor.create(table.getNamespaceAsString()).build());
       } catch (IOException raced) {
         if (!causedBy(raced, NamespaceExistException.class)) {
           throw raced;
         }
       }
+      creation.create();
     }
   }
 

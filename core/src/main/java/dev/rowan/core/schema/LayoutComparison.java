@@ -5,11 +5,12 @@ import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 
 /**
- * The key layout a table records in its descriptor, and how it compares with the layout of the
+ * The key layout a table records ({@link TableRecord}, in the {@link Catalog}; also in its
+ * descriptor, for whoever describes it in HBase's shell), and how it compares with the layout of the
  * mapping: a table whose keys were written under another layout (other salt, part order, types,
  * transforms, column key or view key) has rows the mapping can neither find nor decode.
  *
- * <p>{@code schema().create} records the layout as two table values, {@value #LAYOUT} (the
+ * <p>{@code schema().create} records the layout as two values, {@value #LAYOUT} (the
  * description) and {@value #FINGERPRINT}; only the fingerprint is compared.
  */
 final class LayoutComparison {
@@ -31,23 +32,28 @@ final class LayoutComparison {
 
   private LayoutComparison() {}
 
-  /** {@code builder} with {@code layout} recorded. */
+  /** {@code record} with {@code layout} recorded. */
+  static TableRecord record(TableRecord record, TableLayout layout) {
+    return record.with(LAYOUT, layout.description()).with(FINGERPRINT, layout.fingerprint());
+  }
+
+  /** {@code builder} with {@code layout} recorded, for whoever describes the table in HBase's shell. */
   static TableDescriptorBuilder record(TableDescriptorBuilder builder, TableLayout layout) {
     return builder.setValue(LAYOUT, layout.description()).setValue(FINGERPRINT, layout.fingerprint());
   }
 
   /** The layout {@code table} records, or null when it records none. */
-  static TableLayout recorded(TableDescriptor table) {
-    String fingerprint = table.getValue(FINGERPRINT);
+  static TableLayout recorded(TableRecord table) {
+    String fingerprint = table.value(FINGERPRINT);
     if (fingerprint == null) {
       return null;
     }
-    String description = table.getValue(LAYOUT);
+    String description = table.value(LAYOUT);
     return new TableLayout(description == null ? "(no description)" : description, fingerprint);
   }
 
   /** How the layout recorded by {@code live} compares with {@code expected}. */
-  static Verdict verdict(TableLayout expected, TableDescriptor live) {
+  static Verdict verdict(TableLayout expected, TableRecord live) {
     TableLayout stored = recorded(live);
     if (stored == null) {
       return Verdict.UNRECORDED;
@@ -59,8 +65,8 @@ final class LayoutComparison {
    * The sentence for a table of {@code entity} that differs from {@code expected}, or null when
    * it records the same layout.
    */
-  static String difference(String entity, TableLayout expected, TableDescriptor live) {
-    String table = "Table " + live.getTableName().getNameAsString();
+  static String difference(String entity, TableLayout expected, TableRecord live) {
+    String table = "Table " + live.table().getNameAsString();
     return switch (verdict(expected, live)) {
       case SAME -> null;
       case DIFFERENT -> table + " stores keys laid out as\n      " + recorded(live).description()

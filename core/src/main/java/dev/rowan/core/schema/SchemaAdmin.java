@@ -1,6 +1,7 @@
 package dev.rowan.core.schema;
 
 import dev.rowan.core.DataAccessException;
+import dev.rowan.core.PermissionDeniedException;
 import dev.rowan.core.internal.HBaseCalls;
 import dev.rowan.core.internal.HBaseCalls.AdminCall;
 import dev.rowan.core.SchemaMismatchException;
@@ -10,6 +11,7 @@ import dev.rowan.mapping.EntityModel;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.Objects;
@@ -86,7 +88,24 @@ public final class SchemaAdmin {
         .getLong(CycleRule.MAJOR_COMPACTION, CycleRule.DEFAULT_MAJOR_COMPACTION_MILLIS));
     EntityTables tables = EntityTables.of(model, splits, names);
     TableName main = tables.tables().get(0).name();
+    List<TableName> tableNames = tables.tables().stream().map(TableSpec::name).toList();
+    try {
+      createTables(model, tables, tableNames);
+    } catch (PermissionDeniedException refused) {
+      TableName table = TableName.valueOf(refused.table());
+      if ("CREATE".equals(refused.permission()) && (Catalog.isCatalog(table) || tableNames.contains(table))) {
+        // a table that does not exist yet: HBase wants CREATE on its namespace
+        throw PermissionDeniedException.of("create the tables of " + tables.entity(), refused.principal(),
+            main.getNameAsString(), "@" + table.getNamespaceAsString(), "CREATE", refused.getCause());
+      }
+      throw refused;
+    }
+  }
+
+  private void createTables(EntityModel<?> model, EntityTables tables, List<TableName> tableNames) {
+    TableName main = tables.tables().get(0).name();
     withAdmin("create", main, admin -> {
+      Map<TableName, TableRecord> recorded = Catalog.read(connection, tableNames);
       List<String> differences = new ArrayList<>();
       List<TableSpec> missing = new ArrayList<>();
       for (TableSpec table : tables.tables()) {
@@ -94,7 +113,7 @@ public final class SchemaAdmin {
         if (live == null) {
           missing.add(table);
         } else {
-          differences.addAll(compare(tables.entity(), table, live));
+          differences.addAll(compare(tables.entity(), table, live, recorded.get(table.name())));
         }
       }
       boolean mainExists = !missing.contains(tables.tables().get(0));
@@ -108,29 +127,56 @@ public final class SchemaAdmin {
         }
       }
       throwIfAny(tables.entity(), differences);
-      if (!missing.isEmpty()) {
-        AdminTables.ensureNamespace(admin, namespace);
-      }
+      // tables an older Rowan made are recorded in the catalog from their descriptors
+      TableRecords.adopt(connection, admin, tableNames);
       long now = System.currentTimeMillis();
       for (TableSpec table : missing) {
-        // a main table names its views; a view added to a main table that exists has no rows for the entities
-        // it holds: building until rebuilt
-        TableDescriptor descriptor = table == tables.tables().get(0) ? ViewStates.withViews(table.descriptor(),
-            model.indexes().stream().map(dev.rowan.mapping.IndexDefinition::name).collect(java.util.stream.Collectors
-                .toSet())) : mainExists ? ViewStates.building(table.descriptor(), now) : table.descriptor();
-        TableDescriptor raced = AdminTables.createTable(admin, table, descriptor);
+        // recorded before it is made, so that no client finds a table of Rowan's unrecorded: a main table names its
+        // views; a view added to a main table that exists has no rows for the entities it holds: building until rebuilt
+        TableRecord record = LayoutComparison.record(TableRecord.empty(table.name()), table.layout());
+        record = table == tables.tables().get(0) ? ViewStates.withViews(record, model.indexes().stream()
+            .map(dev.rowan.mapping.IndexDefinition::name).collect(java.util.stream.Collectors.toSet()))
+            : mainExists ? ViewStates.building(record, now) : record;
+        Catalog.ensure(admin, table.name());
+        TableDescriptor raced = createRecorded(admin, table, record, recorded.get(table.name()));
         if (raced != null) {
-          differences.addAll(compare(tables.entity(), table, raced));
+          differences.addAll(compare(tables.entity(), table, raced, null));
         }
       }
       throwIfAny(tables.entity(), differences);
       if (mainExists) {
         // views named on the main table once made: writers that do not declare one refuse to write from their next
         // refresh on (a main table made before the list gets it here)
-        ViewLifecycle.recordViews(admin, model, names);
+        ViewLifecycle.recordViews(connection, model, names);
       }
       return null;
     });
+  }
+
+  /**
+   * Creates {@code table}, recorded first as {@code record} in the catalog; when HBase refuses
+   * the table, the catalog gets back what it held before ({@code before}, or nothing), so that a
+   * refused create leaves every table as it was.
+   *
+   * @return the live descriptor when another client created the table first, else null
+   */
+  private TableDescriptor createRecorded(Admin admin, TableSpec table, TableRecord record, TableRecord before)
+      throws IOException {
+    Catalog.write(connection, record);
+    try {
+      return AdminTables.createTable(admin, table, table.descriptor());
+    } catch (IOException | RuntimeException refused) {
+      try {
+        if (before == null) {
+          Catalog.remove(connection, table.name());
+        } else {
+          Catalog.write(connection, before);
+        }
+      } catch (RuntimeException alsoFailed) {
+        refused.addSuppressed(alsoFailed);
+      }
+      throw refused;
+    }
   }
 
   /**
@@ -151,7 +197,9 @@ public final class SchemaAdmin {
    */
   SchemaReport checkTables(EntityModel<?> model, boolean period) {
     EntityTables tables = EntityTables.of(model, SplitPolicy.salted(), names);
+    List<TableName> tableNames = tables.tables().stream().map(TableSpec::name).toList();
     List<String> differences = withAdmin("check", tables.tables().get(0).name(), admin -> {
+      Map<TableName, TableRecord> recorded = Catalog.read(connection, tableNames);
       List<String> found = new ArrayList<>();
       Set<TableName> absent = new java.util.HashSet<>();
       for (TableSpec table : tables.tables()) {
@@ -161,17 +209,21 @@ public final class SchemaAdmin {
         } else if (live == null) {
           found.add(TableComparison.missing(table.name()));
         } else {
-          found.addAll(compare(tables.entity(), table, live));
-          if (ViewStates.isBuilding(live)) {
+          TableRecord record = recorded.getOrDefault(table.name(), TableRecord.of(live));
+          found.addAll(compare(tables.entity(), table, live, record));
+          if (ViewStates.isBuilding(record)) {
             found.add("Table " + table.name().getNameAsString() + " is a view of " + tables.entity() + " that is still"
                 + " building: queries do not read it until RebuildViews has filled it and made it active.");
-          } else if (ViewStates.isDropping(live)) {
+          } else if (ViewStates.isDropping(record)) {
             found.add("Table " + table.name().getNameAsString() + " is a view of " + tables.entity() + " that is being"
                 + " dropped: no client reads or writes it, and schema().dropView deletes it.");
           }
         }
       }
-      found.addAll(droppedViews(admin, tables, absent));
+      TableName main = tables.tables().get(0).name();
+      TableDescriptor mainLive = AdminTables.describe(admin, main);
+      TableRecord mainRecord = mainLive == null ? null : recorded.getOrDefault(main, TableRecord.of(mainLive));
+      found.addAll(droppedViews(mainRecord, tables, absent));
       found.addAll(undeclaredViewTables(admin, tables));
       return found;
     });
@@ -199,9 +251,12 @@ public final class SchemaAdmin {
   /** Records the layout on the tables of {@code model} named by this admin's names, as {@link #recordLayout} says. */
   void recordLayoutTables(EntityModel<?> model) {
     EntityTables tables = EntityTables.of(model, SplitPolicy.salted(), names);
+    List<TableName> tableNames = tables.tables().stream().map(TableSpec::name).toList();
     withAdmin("record the layout of", tables.tables().get(0).name(), admin -> {
+      Map<TableName, TableRecord> recorded = Catalog.read(connection, tableNames);
       List<String> differences = new ArrayList<>();
       List<TableDescriptor> unrecorded = new ArrayList<>();
+      List<TableSpec> toRecord = new ArrayList<>();
       for (TableSpec table : tables.tables()) {
         TableDescriptor live = AdminTables.describe(admin, table.name());
         if (live == null) {
@@ -209,14 +264,20 @@ public final class SchemaAdmin {
           continue;
         }
         differences.addAll(TableComparison.differences(table.descriptor(), live));
-        LayoutComparison.Verdict verdict = LayoutComparison.verdict(table.layout(), live);
+        TableRecord record = recorded.getOrDefault(table.name(), TableRecord.of(live));
+        LayoutComparison.Verdict verdict = LayoutComparison.verdict(table.layout(), record);
         if (verdict == LayoutComparison.Verdict.DIFFERENT) {
-          differences.add(LayoutComparison.difference(tables.entity(), table.layout(), live));
+          differences.add(LayoutComparison.difference(tables.entity(), table.layout(), record));
         } else if (verdict == LayoutComparison.Verdict.UNRECORDED) {
           unrecorded.add(LayoutComparison.record(TableDescriptorBuilder.newBuilder(live), table.layout()).build());
+          toRecord.add(table);
         }
       }
       throwIfAny(tables.entity(), differences);
+      Map<TableName, TableRecord> adopted = TableRecords.adopt(connection, admin, tableNames);
+      for (TableSpec table : toRecord) {
+        Catalog.write(connection, LayoutComparison.record(adopted.get(table.name()), table.layout()));
+      }
       for (TableDescriptor table : unrecorded) {
         admin.modifyTable(table);
       }
@@ -237,27 +298,39 @@ public final class SchemaAdmin {
    */
   public void requireLayout(EntityModel<?> model) {
     EntityTables tables = EntityTables.of(model, SplitPolicy.salted(), names);
-    List<String> differences = withAdmin("check the layout of", tables.tables().get(0).name(), admin -> {
-      List<String> found = new ArrayList<>();
-      for (TableSpec table : tables.tables()) {
-        TableDescriptor live = AdminTables.describe(admin, table.name());
-        if (live == null) {
-          continue;
-        }
-        found.addAll(TableComparison.withoutNewVersionBehavior(table.descriptor(), live));
-        if (model.keepsHistory() && table == tables.tables().get(0)) {
-          found.addAll(TableComparison.withFewerVersions(tables.entity(), table.descriptor(), live));
-        }
-        LayoutComparison.Verdict verdict = LayoutComparison.verdict(table.layout(), live);
-        if (verdict == LayoutComparison.Verdict.DIFFERENT) {
-          found.add(LayoutComparison.difference(tables.entity(), table.layout(), live));
-        } else if (verdict == LayoutComparison.Verdict.UNRECORDED) {
-          LOG.warn("{}", LayoutComparison.difference(tables.entity(), table.layout(), live));
-        }
+    TableName main = tables.tables().get(0).name();
+    TableRecords records = TableRecords.read(connection, main,
+        tables.tables().stream().skip(1).map(TableSpec::name).toList());
+    List<String> found = new ArrayList<>();
+    for (TableSpec table : tables.tables()) {
+      TableRecord record = records.get(table.name());
+      if (record == null) {
+        continue;
       }
-      return found;
-    });
-    throwIfAny(tables.entity(), differences);
+      LayoutComparison.Verdict verdict = LayoutComparison.verdict(table.layout(), record);
+      if (verdict == LayoutComparison.Verdict.DIFFERENT) {
+        found.add(LayoutComparison.difference(tables.entity(), table.layout(), record));
+      } else if (verdict == LayoutComparison.Verdict.UNRECORDED) {
+        LOG.warn("{}", LayoutComparison.difference(tables.entity(), table.layout(), record));
+      }
+    }
+    if (!records.catalogued() && !records.byTable().isEmpty()) {
+      // tables of an older Rowan: their families are checked here, as the catalog's are when they are recorded
+      found.addAll(withAdmin("check the families of", main, admin -> {
+        List<String> families = new ArrayList<>();
+        for (TableSpec table : tables.tables()) {
+          TableDescriptor live = AdminTables.describe(admin, table.name());
+          if (live != null) {
+            families.addAll(TableComparison.withoutNewVersionBehavior(table.descriptor(), live));
+            if (model.keepsHistory() && table == tables.tables().get(0)) {
+              families.addAll(TableComparison.withFewerVersions(tables.entity(), table.descriptor(), live));
+            }
+          }
+        }
+        return families;
+      }));
+    }
+    throwIfAny(tables.entity(), found);
   }
 
   /**
@@ -265,9 +338,8 @@ public final class SchemaAdmin {
    * {@code absent}, whose tables are missing in a period) made after the period, which are none;
    * a view of {@code absent} that the main table names is reported missing.
    */
-  private List<String> droppedViews(Admin admin, EntityTables tables, Set<TableName> absent) throws IOException {
+  private static List<String> droppedViews(TableRecord live, EntityTables tables, Set<TableName> absent) {
     TableName main = tables.tables().get(0).name();
-    TableDescriptor live = AdminTables.describe(admin, main);
     java.util.Optional<Set<String>> named = live == null ? java.util.Optional.empty() : ViewStates.views(live);
     List<String> found = new ArrayList<>();
     for (TableSpec table : tables.tables().subList(1, tables.tables().size())) {
@@ -311,10 +383,14 @@ public final class SchemaAdmin {
     return found;
   }
 
-  /** The family and layout differences of {@code live} from {@code table}. */
-  private static List<String> compare(String entity, TableSpec table, TableDescriptor live) {
+  /**
+   * The family differences of {@code live} from {@code table}, and the layout differences of its
+   * record ({@code recorded}, or its descriptor's when null).
+   */
+  private static List<String> compare(String entity, TableSpec table, TableDescriptor live, TableRecord recorded) {
     List<String> differences = new ArrayList<>(TableComparison.differences(table.descriptor(), live));
-    String layout = LayoutComparison.difference(entity, table.layout(), live);
+    String layout = LayoutComparison.difference(entity, table.layout(),
+        recorded == null ? TableRecord.of(live) : recorded);
     if (layout != null) {
       differences.add(layout);
     }
@@ -353,6 +429,7 @@ public final class SchemaAdmin {
         AdminTables.dropTable(admin, table.name());
         return null;
       });
+      Catalog.remove(connection, table.name());
     }
   }
 

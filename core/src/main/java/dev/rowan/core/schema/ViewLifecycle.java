@@ -1,13 +1,13 @@
 package dev.rowan.core.schema;
 
 import dev.rowan.core.DataAccessException;
-import dev.rowan.core.SplitPolicy;
 import dev.rowan.core.internal.HBaseCalls;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.IndexDefinition;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
@@ -15,7 +15,6 @@ import java.util.function.Function;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.TableDescriptor;
 
 /**
  * Internal, not API (use {@link dev.rowan.core.Rowan#schema()}): the life of a view on a live
@@ -49,13 +48,13 @@ public final class ViewLifecycle {
   }
 
   /**
-   * The names of the views of {@code model} whose tables are building; one
-   * {@code Admin.getDescriptor} per view table; missing tables are not building.
+   * The names of the views of {@code model} whose tables are building, as their records say;
+   * missing tables are not building.
    *
    * @throws DataAccessException when HBase fails
    */
   public Set<String> buildingViews(EntityModel<?> model) {
-    return buildingViewTables(model, "read the view states of", (admin, live, view) -> {});
+    return buildingViewTables(model, false, (record, view) -> {});
   }
 
   /**
@@ -66,10 +65,8 @@ public final class ViewLifecycle {
    */
   public Set<String> droppedViews(EntityModel<?> model) {
     TableName main = names.apply(model.tableName());
-    java.util.Optional<Set<String>> named = HBaseCalls.admin(connection, main, "read the views of", admin -> {
-      TableDescriptor live = AdminTables.describe(admin, main);
-      return live == null ? java.util.Optional.<Set<String>>empty() : ViewStates.views(live);
-    });
+    TableRecord live = TableRecords.read(connection, main, List.of()).get(main);
+    java.util.Optional<Set<String>> named = live == null ? java.util.Optional.empty() : ViewStates.views(live);
     Set<String> dropped = new TreeSet<>();
     named.ifPresent(views -> model.indexes().stream().map(IndexDefinition::name)
         .filter(name -> views.stream().noneMatch(name::equalsIgnoreCase)).forEach(dropped::add));
@@ -94,9 +91,9 @@ public final class ViewLifecycle {
    * @throws DataAccessException when HBase fails
    */
   public Set<String> activateViews(EntityModel<?> model, Set<String> kept) {
-    Set<String> activated = buildingViewTables(model, "activate the views of", (admin, live, view) -> {
+    Set<String> activated = buildingViewTables(model, true, (record, view) -> {
       if (!kept.contains(view)) {
-        admin.modifyTable(ViewStates.active(live));
+        Catalog.write(connection, ViewStates.active(record));
       }
     });
     activated.removeAll(kept);
@@ -125,14 +122,13 @@ public final class ViewLifecycle {
    */
   public void awaitNotice(EntityModel<?> model) {
     TableName main = names.apply(model.tableName());
-    java.util.Optional<Set<String>> named = HBaseCalls.admin(connection, main, "read the views of", admin -> {
-      TableDescriptor live = AdminTables.describe(admin, main);
-      return live == null ? java.util.Optional.<Set<String>>empty() : ViewStates.views(live);
-    });
+    TableRecords records = TableRecords.read(connection, main,
+        model.indexes().stream().map(index -> viewTable(model, index.name())).toList());
+    java.util.Optional<Set<String>> named = records.get(main) == null ? java.util.Optional.empty()
+        : ViewStates.views(records.get(main));
     long newest = 0;
     for (IndexDefinition index : model.indexes()) {
-      TableDescriptor live = HBaseCalls.admin(connection, main, "read the view states of",
-          admin -> AdminTables.describe(admin, viewTable(model, index.name())));
+      TableRecord live = records.get(viewTable(model, index.name()));
       if (live != null && ViewStates.isBuilding(live)) {
         if (named.isPresent() && !named.get().contains(index.name())) {
           throw new IllegalStateException("view " + index.name() + " of " + model.entityName() + " is building, but"
@@ -153,29 +149,32 @@ public final class ViewLifecycle {
    * by every writer: it is made building, since now, when it is named (the notice of a build is
    * counted from when writers can learn of the view).
    */
-  static void recordViews(Admin admin, EntityModel<?> model, Function<String, TableName> names) throws IOException {
+  static void recordViews(Connection connection, EntityModel<?> model, Function<String, TableName> names) {
     TableName main = names.apply(model.tableName());
-    TableDescriptor live = AdminTables.describe(admin, main);
+    List<TableName> viewTables = model.indexes().stream()
+        .map(index -> names.apply(model.tableName() + "." + index.name())).toList();
+    TableRecords records = TableRecords.read(connection, main, viewTables);
+    TableRecord live = records.get(main);
     if (live == null) {
       return;
     }
     java.util.Optional<Set<String>> named = ViewStates.views(live);
     Set<String> views = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
     named.ifPresent(views::addAll);
-    List<TableDescriptor> newlyNamed = new java.util.ArrayList<>();
-    for (IndexDefinition index : model.indexes()) {
-      TableDescriptor view = AdminTables.describe(admin, names.apply(model.tableName() + "." + index.name()));
-      if (view != null && !ViewStates.isDropping(view) && views.add(index.name())
+    List<TableRecord> newlyNamed = new java.util.ArrayList<>();
+    for (int i = 0; i < viewTables.size(); i++) {
+      TableRecord view = records.get(viewTables.get(i));
+      if (view != null && !ViewStates.isDropping(view) && views.add(model.indexes().get(i).name())
           && (named.isPresent() || ViewStates.isBuilding(view))) {
         newlyNamed.add(view);
       }
     }
     if (!named.equals(java.util.Optional.of(views))) {
-      admin.modifyTable(ViewStates.withViews(live, views));
+      Catalog.write(connection, ViewStates.withViews(live, views));
     }
     long now = System.currentTimeMillis();
-    for (TableDescriptor view : newlyNamed) {
-      admin.modifyTable(ViewStates.building(view, now));
+    for (TableRecord view : newlyNamed) {
+      Catalog.write(connection, ViewStates.building(view, now));
     }
   }
 
@@ -192,8 +191,8 @@ public final class ViewLifecycle {
     if (table == null) {
       TableName main = names.apply(model.tableName());
       throw new IllegalArgumentException("cannot drop view '" + viewName(model, asGiven) + "' of " + model.entityName()
-          + ": table " + (HBaseCalls.admin(connection, main, "describe", admin -> AdminTables.describe(admin, main))
-              == null ? main.getNameAsString() : viewTable(model, viewName(model, asGiven)).getNameAsString())
+          + ": table " + (TableRecords.read(connection, main, List.of()).get(main) == null ? main.getNameAsString()
+              : viewTable(model, viewName(model, asGiven)).getNameAsString())
           + " does not exist");
     }
     awaitNoticeFromNow(table.getNameAsString());
@@ -213,18 +212,19 @@ public final class ViewLifecycle {
     TableName main = names.apply(model.tableName());
     TableName table = viewTable(model, view);
     boolean known = HBaseCalls.admin(connection, main, "drop view " + view + " of", admin -> {
-      TableDescriptor live = AdminTables.describe(admin, main);
-      TableDescriptor viewLive = AdminTables.describe(admin, table);
+      Map<TableName, TableRecord> records = TableRecords.adopt(connection, admin, List.of(main, table));
+      TableRecord live = records.get(main);
+      TableRecord viewLive = records.get(table);
       if (live == null || viewLive == null) {
         return false;
       }
       Set<String> views = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
       java.util.Optional<Set<String>> named = ViewStates.views(live);
-      views.addAll(named.isPresent() ? named.get() : viewTablesOf(admin, main));
+      views.addAll(named.isPresent() ? named.get() : viewTablesOf(connection, admin, main));
       views.remove(view);
-      admin.modifyTable(ViewStates.withViews(live, views));
+      Catalog.write(connection, ViewStates.withViews(live, views));
       if (!ViewStates.isDropping(viewLive)) {
-        admin.modifyTable(ViewStates.dropping(viewLive));
+        Catalog.write(connection, ViewStates.dropping(viewLive));
       }
       return true;
     });
@@ -242,6 +242,7 @@ public final class ViewLifecycle {
       AdminTables.dropTable(admin, table);
       return null;
     });
+    Catalog.remove(connection, table);
   }
 
   /** {@code asGiven} as {@code model} spells the view, when it declares it; as given otherwise. */
@@ -254,15 +255,20 @@ public final class ViewLifecycle {
    * The views of main table {@code main} as its namespace's tables show them: every table named
    * {@code <main>.<view>} that is not dropping, whichever class declares it.
    */
-  private static Set<String> viewTablesOf(Admin admin, TableName main) throws IOException {
+  private static Set<String> viewTablesOf(Connection connection, Admin admin, TableName main) throws IOException {
     Set<String> views = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
     String prefix = main.getQualifierAsString() + ".";
+    List<TableName> named = new java.util.ArrayList<>();
     for (TableName table : admin.listTableNamesByNamespace(main.getNamespaceAsString())) {
       if (table.getQualifierAsString().startsWith(prefix)) {
-        TableDescriptor live = AdminTables.describe(admin, table);
-        if (live != null && !ViewStates.isDropping(live)) {
-          views.add(table.getQualifierAsString().substring(prefix.length()));
-        }
+        named.add(table);
+      }
+    }
+    Map<TableName, TableRecord> records = TableRecords.adopt(connection, admin, named);
+    for (TableName table : named) {
+      TableRecord live = records.get(table);
+      if (live != null && !ViewStates.isDropping(live)) {
+        views.add(table.getQualifierAsString().substring(prefix.length()));
       }
     }
     return views;
@@ -272,25 +278,37 @@ public final class ViewLifecycle {
     return names.apply(model.tableName() + "." + view);
   }
 
-  /** What is done to the live descriptor of a building view table. */
+  /** What is done to the record of a building view table. */
   private interface BuildingViewAction {
-    void apply(Admin admin, TableDescriptor live, String view) throws IOException;
+    void apply(TableRecord record, String view);
   }
 
-  /** The names of the building views of {@code model}, after doing {@code action} to each. */
-  private Set<String> buildingViewTables(EntityModel<?> model, String what, BuildingViewAction action) {
-    EntityTables tables = EntityTables.of(model, SplitPolicy.salted(), names);
-    return HBaseCalls.admin(connection, tables.tables().get(0).name(), what, admin -> {
-      Set<String> building = new TreeSet<>();
-      for (IndexDefinition index : model.indexes()) {
-        TableDescriptor live = AdminTables.describe(admin, viewTable(model, index.name()));
-        if (live != null && ViewStates.isBuilding(live)) {
-          action.apply(admin, live, index.name());
-          building.add(index.name());
-        }
+  /**
+   * The names of the building views of {@code model}, after doing {@code action} to each; when
+   * {@code changes}, tables an older Rowan made are recorded in the catalog first, so that the
+   * action changes what every client reads.
+   */
+  private Set<String> buildingViewTables(EntityModel<?> model, boolean changes, BuildingViewAction action) {
+    TableName main = names.apply(model.tableName());
+    List<TableName> viewTables = model.indexes().stream().map(index -> viewTable(model, index.name())).toList();
+    Map<TableName, TableRecord> records;
+    if (changes && !TableRecords.read(connection, main, viewTables).catalogued()) {
+      List<TableName> all = new java.util.ArrayList<>(viewTables);
+      all.add(0, main);
+      records = HBaseCalls.admin(connection, main, "record in " + Catalog.of(main) + " the tables of",
+          admin -> TableRecords.adopt(connection, admin, all));
+    } else {
+      records = TableRecords.read(connection, main, viewTables).byTable();
+    }
+    Set<String> building = new TreeSet<>();
+    for (int i = 0; i < viewTables.size(); i++) {
+      TableRecord live = records.get(viewTables.get(i));
+      if (live != null && ViewStates.isBuilding(live)) {
+        action.apply(live, model.indexes().get(i).name());
+        building.add(model.indexes().get(i).name());
       }
-      return building;
-    });
+    }
+    return building;
   }
 
   private static void sleepUntil(long deadline, String table) {

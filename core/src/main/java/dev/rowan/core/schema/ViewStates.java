@@ -4,12 +4,11 @@ import java.util.Arrays;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import org.apache.hadoop.hbase.client.TableDescriptor;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 
 /**
- * What the tables record about an entity's views, as table values on their descriptors, read by
- * every client when it opens the entity and again every refresh ({@code Rowan.Builder.viewRefresh}):
+ * What the tables record about an entity's views, as values of their {@link TableRecord}s in the
+ * {@link Catalog}, read by every client when it opens the entity and again every refresh
+ * ({@code Rowan.Builder.viewRefresh}):
  *
  * <ul>
  *   <li>on the main table, {@code rowan.views}: the names of the views the table has. A writer
@@ -44,19 +43,19 @@ public final class ViewStates {
 
   private ViewStates() {}
 
-  /** Whether the view table {@code descriptor} describes is being built. */
-  public static boolean isBuilding(TableDescriptor descriptor) {
-    return BUILDING.equals(descriptor.getValue(KEY));
+  /** Whether the view table {@code record} describes is being built. */
+  public static boolean isBuilding(TableRecord record) {
+    return BUILDING.equals(record.value(KEY));
   }
 
-  /** Whether the view table {@code descriptor} describes is being dropped. */
-  public static boolean isDropping(TableDescriptor descriptor) {
-    return DROPPING.equals(descriptor.getValue(KEY));
+  /** Whether the view table {@code record} describes is being dropped. */
+  public static boolean isDropping(TableRecord record) {
+    return DROPPING.equals(record.value(KEY));
   }
 
-  /** When the building view of table {@code descriptor} was added (epoch milliseconds), or 0 when not recorded. */
-  public static long since(TableDescriptor descriptor) {
-    String since = descriptor.getValue(SINCE);
+  /** When the building view of table {@code record} was added (epoch milliseconds), or 0 when not recorded. */
+  public static long since(TableRecord record) {
+    String since = record.value(SINCE);
     try {
       return since == null ? 0 : Long.parseLong(since);
     } catch (NumberFormatException damaged) {
@@ -64,9 +63,9 @@ public final class ViewStates {
     }
   }
 
-  /** The views the main table {@code descriptor} describes has, or empty when it names none (made before the list). */
-  public static Optional<Set<String>> views(TableDescriptor descriptor) {
-    String names = descriptor.getValue(VIEWS);
+  /** The views the main table {@code record} describes has, or empty when it names none (made before the list). */
+  public static Optional<Set<String>> views(TableRecord record) {
+    String names = record.value(VIEWS);
     if (names == null) {
       return Optional.empty();
     }
@@ -75,26 +74,25 @@ public final class ViewStates {
     return Optional.of(views);
   }
 
-  /** {@code descriptor} of a main table naming {@code views} as its views. */
-  static TableDescriptor withViews(TableDescriptor descriptor, Set<String> views) {
-    // HBase drops an empty table value: a table without views records a lone comma
+  /** {@code record} of a main table naming {@code views} as its views. */
+  static TableRecord withViews(TableRecord record, Set<String> views) {
+    // an empty value reads as none: a table without views records a lone comma
     String names = views.isEmpty() ? "," : String.join(",", new TreeSet<>(views));
-    return TableDescriptorBuilder.newBuilder(descriptor).setValue(VIEWS, names).build();
+    return record.with(VIEWS, names);
   }
 
-  /** {@code descriptor} recording the state building, since {@code now}. */
-  static TableDescriptor building(TableDescriptor descriptor, long now) {
-    return TableDescriptorBuilder.newBuilder(descriptor).setValue(KEY, BUILDING).setValue(SINCE, Long.toString(now))
-        .build();
+  /** {@code record} recording the state building, since {@code now}. */
+  static TableRecord building(TableRecord record, long now) {
+    return record.with(KEY, BUILDING).with(SINCE, Long.toString(now));
   }
 
-  /** {@code descriptor} recording the state dropping. */
-  static TableDescriptor dropping(TableDescriptor descriptor) {
-    return TableDescriptorBuilder.newBuilder(descriptor).setValue(KEY, DROPPING).build();
+  /** {@code record} recording the state dropping. */
+  static TableRecord dropping(TableRecord record) {
+    return record.with(KEY, DROPPING);
   }
 
-  /** {@code descriptor} without a recorded state: active. */
-  static TableDescriptor active(TableDescriptor descriptor) {
-    return TableDescriptorBuilder.newBuilder(descriptor).removeValue(KEY).removeValue(SINCE).build();
+  /** {@code record} without a recorded state: active. */
+  static TableRecord active(TableRecord record) {
+    return record.without(KEY, SINCE);
   }
 }

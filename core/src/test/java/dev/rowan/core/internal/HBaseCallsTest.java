@@ -7,14 +7,19 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rowan.core.DataAccessException;
+import dev.rowan.core.PermissionDeniedException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.Iterator;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;
 import org.apache.hadoop.hbase.client.metrics.ScanMetrics;
+import org.apache.hadoop.hbase.security.AccessDeniedException;
 import org.junit.jupiter.api.Test;
 
 /** HBase's exceptions become Rowan's, naming what failed, in one place. */
@@ -30,6 +35,44 @@ class HBaseCallsTest {
     }));
     assertEquals("write on table shop:orders failed: region server refused", e.getMessage());
     assertSame(refused, e.getCause());
+  }
+
+  @Test
+  void aRefusalOfTheAccessControllerNamesThePrincipalTableAndPermissionWithoutTheServerStack() {
+    AccessDeniedException denied = new AccessDeniedException("Insufficient permissions for user 'app' (table=shop:orders"
+        + ".seller, action=WRITE)\n\tat org.apache.hadoop.hbase.security.access.AccessChecker.requirePermission(Acce"
+        + "ssChecker.java:1)\n\tat org.apache.hadoop.hbase.ipc.RpcServer.call(RpcServer.java:2)");
+    PermissionDeniedException e = assertThrows(PermissionDeniedException.class, () -> HBaseCalls.call("write", ORDERS,
+        () -> {
+          throw new RetriesExhaustedWithDetailsException(List.of(denied), List.of(new Put(new byte[] {1})),
+              List.of("rs1:16020"));
+        }));
+    assertEquals("write on table shop:orders.seller was refused: principal 'app' lacks WRITE permission on"
+        + " shop:orders.seller. Grant it with the HBase shell: grant 'app', 'W', 'shop:orders.seller'; or on the whole"
+        + " namespace: grant 'app', 'W', '@shop'. See docs/security.md for what each operation needs.", e.getMessage());
+    assertEquals(List.of("app", "shop:orders.seller", "WRITE"), List.of(e.principal(), e.table(), e.permission()));
+    assertSame(denied, e.getCause());
+  }
+
+  @Test
+  void aRefusalOfAnAdminCallNamesTheKerberosPrincipalAndTheShortNameToGrant() {
+    PermissionDeniedException e = assertThrows(PermissionDeniedException.class, () -> HBaseCalls.call(
+        "list the period tables of", ORDERS, () -> {
+          throw new AccessDeniedException("Insufficient permissions (user=deployer/host@EXAMPLE.COM, scope=shop,"
+              + " params=[namespace=shop],action=ADMIN)\n\tat org.apache.hadoop.hbase.security.access.X.y(X.java:1)");
+        }));
+    assertEquals("list the period tables of table shop:orders was refused: principal 'deployer/host@EXAMPLE.COM' lacks"
+        + " ADMIN permission on namespace shop. Grant it with the HBase shell: grant 'deployer', 'A', '@shop'. See"
+        + " docs/security.md for what each operation needs.", e.getMessage());
+  }
+
+  @Test
+  void aFailureWithAServerStackTraceGivesItsFirstLineOnly() {
+    DataAccessException e = assertThrows(DataAccessException.class, () -> HBaseCalls.call("read the records of",
+        ORDERS, () -> {
+          throw new IOException("region too busy\n\tat org.apache.hadoop.hbase.regionserver.HRegion.get(HRegion.java:1)");
+        }));
+    assertEquals("read the records of table shop:orders failed: region too busy", e.getMessage());
   }
 
   @Test

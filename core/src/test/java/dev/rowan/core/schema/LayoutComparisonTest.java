@@ -46,7 +46,7 @@ class LayoutComparisonTest {
     List<TableSpec> tables = tables(Event.class);
 
     TableDescriptor main = tables.get(0).descriptor();
-    assertEquals(EntityModel.of(Event.class).layout(), LayoutComparison.recorded(main));
+    assertEquals(EntityModel.of(Event.class).layout(), LayoutComparison.recorded(TableRecord.of(main)));
     assertEquals("row key salt(4 buckets, murmur3_32(seed 0) mod buckets, on every part) + id String + seq Long",
         main.getValue("rowan.layout"));
     assertEquals("view key salt(4 buckets, murmur3_32(seed 0) mod buckets, on every part) + kind String + id String"
@@ -58,8 +58,8 @@ class LayoutComparisonTest {
   void aTableRecordingTheSameLayoutHasNoDifference() {
     TableSpec main = tables(Event.class).get(0);
 
-    assertEquals(LayoutComparison.Verdict.SAME, LayoutComparison.verdict(main.layout(), main.descriptor()));
-    assertNull(LayoutComparison.difference("Event", main.layout(), main.descriptor()));
+    assertEquals(LayoutComparison.Verdict.SAME, LayoutComparison.verdict(main.layout(), TableRecord.of(main.descriptor())));
+    assertNull(LayoutComparison.difference("Event", main.layout(), TableRecord.of(main.descriptor())));
   }
 
   @Test
@@ -67,9 +67,9 @@ class LayoutComparisonTest {
     TableSpec expected = tables(Event.class).get(0);
     TableDescriptor live = tables(UnsaltedEvent.class).get(0).descriptor();
 
-    String difference = LayoutComparison.difference("Event", expected.layout(), live);
+    String difference = LayoutComparison.difference("Event", expected.layout(), TableRecord.of(live));
 
-    assertEquals(LayoutComparison.Verdict.DIFFERENT, LayoutComparison.verdict(expected.layout(), live));
+    assertEquals(LayoutComparison.Verdict.DIFFERENT, LayoutComparison.verdict(expected.layout(), TableRecord.of(live)));
     assertEquals("Table events stores keys laid out as\n"
         + "      row key id String + seq Long descending\n"
         + "    but the mapping of Event lays them out as\n"
@@ -83,9 +83,9 @@ class LayoutComparisonTest {
     TableSpec expected = tables(Event.class).get(0);
     TableDescriptor byHand = TableDescriptorBuilder.newBuilder(TableName.valueOf("events")).build();
 
-    String difference = LayoutComparison.difference("Event", expected.layout(), byHand);
+    String difference = LayoutComparison.difference("Event", expected.layout(), TableRecord.of(byHand));
 
-    assertEquals(LayoutComparison.Verdict.UNRECORDED, LayoutComparison.verdict(expected.layout(), byHand));
+    assertEquals(LayoutComparison.Verdict.UNRECORDED, LayoutComparison.verdict(expected.layout(), TableRecord.of(byHand)));
     assertTrue(difference.startsWith("Table events records no key layout"), difference);
     assertTrue(difference.contains(expected.layout().description()), difference);
     assertTrue(difference.contains("schema().recordLayout(Event.class)"), difference);
@@ -98,7 +98,7 @@ class LayoutComparisonTest {
     TableDescriptor live = LayoutComparison.record(TableDescriptorBuilder.newBuilder(TableName.valueOf("events")),
         relabelled).build();
 
-    assertEquals(LayoutComparison.Verdict.SAME, LayoutComparison.verdict(expected.layout(), live));
+    assertEquals(LayoutComparison.Verdict.SAME, LayoutComparison.verdict(expected.layout(), TableRecord.of(live)));
   }
 
   @Test
@@ -106,7 +106,7 @@ class LayoutComparisonTest {
     List<TableSpec> hashMod = tables(Event.class);
     List<TableSpec> ring = tables(RingEvent.class);
 
-    String main = LayoutComparison.difference("RingEvent", ring.get(0).layout(), hashMod.get(0).descriptor());
+    String main = LayoutComparison.difference("RingEvent", ring.get(0).layout(), TableRecord.of(hashMod.get(0).descriptor()));
     assertEquals("Table events stores keys laid out as\n"
         + "      row key salt(4 buckets, murmur3_32(seed 0) mod buckets, on every part) + id String + seq Long\n"
         + "    but the mapping of RingEvent lays them out as\n"
@@ -114,7 +114,7 @@ class LayoutComparisonTest {
         + " + id String + seq Long\n"
         + "    so its rows cannot be found or read with this mapping: keep the old layout, or copy the data into a"
         + " new table.", main);
-    String view = LayoutComparison.difference("RingEvent", ring.get(1).layout(), hashMod.get(1).descriptor());
+    String view = LayoutComparison.difference("RingEvent", ring.get(1).layout(), TableRecord.of(hashMod.get(1).descriptor()));
     assertTrue(view.startsWith("Table events.kind stores keys laid out as\n      view key salt(4 buckets, murmur3_32"),
         view);
     assertTrue(view.contains("lays them out as\n      view key salt(4 buckets, ring of 64 virtual nodes"), view);
@@ -125,8 +125,8 @@ class LayoutComparisonTest {
     TableSpec expected = tables(SmallRingEvent.class).get(0);
     TableDescriptor live = tables(RingEvent.class).get(0).descriptor();
 
-    assertEquals(LayoutComparison.Verdict.DIFFERENT, LayoutComparison.verdict(expected.layout(), live));
-    String difference = LayoutComparison.difference("SmallRingEvent", expected.layout(), live);
+    assertEquals(LayoutComparison.Verdict.DIFFERENT, LayoutComparison.verdict(expected.layout(), TableRecord.of(live)));
+    String difference = LayoutComparison.difference("SmallRingEvent", expected.layout(), TableRecord.of(live));
     assertTrue(difference.contains("ring of 64 virtual nodes per bucket"), difference);
     assertTrue(difference.contains("ring of 32 virtual nodes per bucket"), difference);
   }

@@ -1,0 +1,63 @@
+package dev.rowan.mapreduce;
+
+import dev.rowan.core.internal.HBaseCalls;
+import java.util.List;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * Asks HBase, before a job starts, for the permissions its tasks and its load will need, so that a
+ * principal without them is refused at once with a {@link dev.rowan.core.PermissionDeniedException}
+ * naming the table and the permission, instead of by failed tasks deep in the job; nothing is
+ * written by asking.
+ *
+ * <ul>
+ *   <li>WRITE (and READ), for repairs: a check-and-mutate whose condition never holds (a cell of a
+ *       row no entity has, equal to a value never written), which HBase's AccessController checks
+ *       for READ and WRITE on the family before it evaluates the condition;
+ *   <li>CREATE, for loading HFiles: the table's descriptor, which HBase gives only for CREATE or
+ *       ADMIN, as it loads HFiles only for them.
+ * </ul>
+ *
+ * <p>Thread-safety: stateless.
+ */
+final class PermissionProbes {
+
+  private static final byte[] ROW = Bytes.toBytes("\u0000rowan permission probe");
+  private static final byte[] QUALIFIER = Bytes.toBytes("\u0000probe");
+  private static final byte[] NEVER = Bytes.toBytes("rowan permission probe: never stored");
+
+  private PermissionProbes() {}
+
+  /**
+   * Refuses, as HBase would refuse the tasks' writes, unless the principal may READ and WRITE
+   * family {@code family} of every table of {@code tables}.
+   */
+  static void requireWrite(Connection connection, String job, List<TableName> tables, byte[] family) {
+    for (TableName name : tables) {
+      CheckAndMutate never = CheckAndMutate.newBuilder(ROW).ifEquals(family, QUALIFIER, NEVER)
+          .build(new Put(ROW).addColumn(family, QUALIFIER, NEVER));
+      HBaseCalls.call(job + " (it repairs rows of)", name, () -> {
+        try (Table table = connection.getTable(name)) {
+          return table.checkAndMutate(never);
+        }
+      });
+    }
+  }
+
+  /** Refuses unless the principal may load HFiles into every table of {@code tables} (CREATE or ADMIN on it). */
+  static void requireLoad(Connection connection, String job, List<TableName> tables) {
+    for (TableName name : tables) {
+      HBaseCalls.call(job + " (it loads HFiles into)", name, () -> {
+        try (Admin admin = connection.getAdmin()) {
+          return admin.getDescriptor(name);
+        }
+      });
+    }
+  }
+}
