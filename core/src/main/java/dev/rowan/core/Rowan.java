@@ -82,6 +82,65 @@ public final class Rowan implements AutoCloseable {
         ProtocolHook.NONE, DEFAULT_WRITE_LEASE, DEFAULT_VIEW_REFRESH, null, false);
   }
 
+  /**
+   * Makes connections opened with {@code configuration} log in to a Kerberized cluster from a
+   * keytab: sets HBase's client keys {@code hbase.client.keytab.principal} and
+   * {@code hbase.client.keytab.file}, with which HBase's {@code ConnectionFactory} (and so
+   * {@link #connect(Configuration)}) logs in as {@code principal} and renews the ticket from the
+   * keytab for as long as the connection is open ({@code hbase.client.keytab.automatic.renewal},
+   * true by default). Without them HBase uses the ticket cache of {@code kinit}.
+   *
+   * <p>HBase logs in only when Hadoop's login ({@code UserGroupInformation}) has security on, which
+   * it reads from the {@code core-site.xml} on the class path. When it does not have it on,
+   * this sets it from {@code configuration}: with {@code hadoop.security.authentication=kerberos}
+   * and the rest of its Hadoop security keys ({@code hadoop.security.auth_to_local}, ...). That is
+   * JVM-wide state, as every Hadoop client's login is.
+   *
+   * <pre>{@code
+   * Configuration conf = HBaseConfiguration.create();   // the cluster's hbase-site.xml on the class path
+   * try (Rowan rowan = Rowan.connect(Rowan.keytabLogin(conf, "orders-app@EXAMPLE.COM",
+   *     Path.of("/etc/security/keytabs/orders-app.keytab")))) { ... }
+   * }</pre>
+   *
+   * @return {@code configuration}, changed
+   * @throws IllegalArgumentException when the principal is blank, when the keytab is not a
+   *     readable file, or when {@code configuration} does not say
+   *     {@code hbase.security.authentication=kerberos} (HBase would ignore the keytab)
+   * @throws IllegalStateException when Hadoop's login cannot read the JVM's Kerberos configuration
+   */
+  public static Configuration keytabLogin(Configuration configuration, String principal,
+      java.nio.file.Path keytab) {
+    Objects.requireNonNull(configuration, "configuration");
+    Objects.requireNonNull(keytab, "keytab");
+    if (principal == null || principal.isBlank()) {
+      throw new IllegalArgumentException("a keytab login needs a principal (e.g. app@EXAMPLE.COM)");
+    }
+    if (!java.nio.file.Files.isRegularFile(keytab) || !java.nio.file.Files.isReadable(keytab)) {
+      throw new IllegalArgumentException("the keytab " + keytab.toAbsolutePath() + " of " + principal + " is "
+          + (java.nio.file.Files.exists(keytab) ? "not a readable file" : "missing"));
+    }
+    String authentication = configuration.get("hbase.security.authentication");
+    if (!"kerberos".equalsIgnoreCase(authentication)) {
+      throw new IllegalArgumentException("a keytab login for " + principal + " needs a configuration that says"
+          + " hbase.security.authentication=kerberos (it says " + (authentication == null ? "nothing" : authentication)
+          + "): HBase's client would ignore the keytab; give it the cluster's hbase-site.xml");
+    }
+    configuration.set("hbase.client.keytab.principal", principal);
+    configuration.set("hbase.client.keytab.file", keytab.toAbsolutePath().toString());
+    if (!org.apache.hadoop.security.UserGroupInformation.isSecurityEnabled()) {
+      Configuration hadoop = new Configuration(configuration);
+      hadoop.set("hadoop.security.authentication", "kerberos");
+      try {
+        org.apache.hadoop.security.UserGroupInformation.setConfiguration(hadoop);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalStateException("Hadoop's login cannot read the Kerberos configuration (the realm): give the"
+            + " JVM the cluster's krb5.conf (/etc/krb5.conf, or -Djava.security.krb5.conf=file) and, on Java 17,"
+            + " --add-exports=java.security.jgss/sun.security.krb5=ALL-UNNAMED", e);
+      }
+    }
+    return configuration;
+  }
+
   /** Returns a Rowan over an open connection; the caller keeps ownership of the connection. */
   public static Rowan connect(Connection connection) {
     return builder(connection).build();
