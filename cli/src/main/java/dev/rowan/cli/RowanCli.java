@@ -26,7 +26,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * <p>Without {@code --zk} or {@code --config}, commands run against the embedded HBase on
  * {@code rowan-data/} (or {@code --data}), the demo's, or the cluster that the environment
  * names (as {@code HBaseEndpoint.fromEnvironment}). Entity and repository classes are loaded from
- * the class path by name.
+ * the class path by name. A Kerberized cluster is reached with {@code --principal} and
+ * {@code --keytab}, or with the ticket cache of {@code kinit} ({@link KerberosLogin}).
  *
  * <p>Exit status: 0 done, 1 failed (the reason on standard error; the stack trace with
  * {@code --verbose}), 2 wrong arguments.
@@ -49,6 +50,16 @@ public final class RowanCli implements Runnable {
       description = "A configuration file of the cluster (hbase-site.xml, core-site.xml, ...), or a directory whose"
           + " *-site.xml files are read; may be repeated.")
   List<Path> configFiles = new ArrayList<>();
+
+  @Option(names = "--principal", scope = ScopeType.INHERIT, paramLabel = "name",
+      description = "The Kerberos principal to log in as with --keytab, e.g. app@EXAMPLE.COM; without both, a"
+          + " Kerberized cluster is reached with the ticket cache of kinit.")
+  String principal;
+
+  @Option(names = "--keytab", scope = ScopeType.INHERIT, paramLabel = "file",
+      description = "The keytab file holding the keys of --principal; the login is renewed from it while the command"
+          + " runs.")
+  Path keytab;
 
   @Option(names = "--data", scope = ScopeType.INHERIT, paramLabel = "dir",
       description = "The data directory of the embedded HBase, used when no cluster is named (default: ${DEFAULT-VALUE}).",

@@ -15,7 +15,8 @@ import picocli.CommandLine.ParameterException;
 
 /**
  * The HBase a command talks to, as the global options name it: the cluster of {@code --zk} or
- * {@code --config}, or else the environment's cluster or the embedded HBase on {@code --data}.
+ * {@code --config} (or of the site files on the class path, with {@code --principal} and
+ * {@code --keytab}), or else the environment's cluster or the embedded HBase on {@code --data}.
  *
  * <p>Thread-safety: used by one command.
  */
@@ -36,7 +37,7 @@ final class Session implements AutoCloseable {
   /** A session whose Rowan reads the views' states every {@code viewRefresh} ({@code Rowan.Builder.viewRefresh}). */
   static Session open(RowanCli options, java.time.Duration viewRefresh) {
     HBaseEndpoint endpoint;
-    if (options.zookeeper != null || !options.configFiles.isEmpty()) {
+    if (options.zookeeper != null || !options.configFiles.isEmpty() || KerberosLogin.requested(options)) {
       endpoint = HBaseEndpoint.cluster(clusterConfiguration(options));
     } else {
       options.err.println("Starting the embedded HBase on " + options.dataDirectory
@@ -57,7 +58,10 @@ final class Session implements AutoCloseable {
 
   /**
    * The configuration of {@code --config} files and directories and {@code --zk}, over HBase's
-   * defaults (and the site files on the class path).
+   * defaults (and the site files on the class path), with the Kerberos login of
+   * {@code --principal} and {@code --keytab} or of the ticket cache ({@link KerberosLogin#configure}).
+   *
+   * @throws ParameterException as {@link #configurationFiles} and {@link KerberosLogin#configure}
    */
   static Configuration clusterConfiguration(RowanCli options) {
     Configuration conf = HBaseConfiguration.create();
@@ -67,6 +71,7 @@ final class Session implements AutoCloseable {
     if (options.zookeeper != null) {
       conf.set(HConstants.ZOOKEEPER_QUORUM, options.zookeeper);
     }
+    KerberosLogin.configure(options, conf);
     return conf;
   }
 
