@@ -49,6 +49,8 @@ final class JobSetup {
     ContainerJvmOptions.apply(conf);
     Job job = Job.getInstance(conf, "Rowan bulk load of " + type.getSimpleName() + " into " + tables.get(0));
     job.setJarByClass(BulkLoad.class);
+    JobCredentials.forTasks(job);
+    JobCredentials.obtainForPaths(job, work, hfiles); // HBase's token: HFileOutput.configure
     job.setInputFormatClass(WholeFileTextInputFormat.class);
     FileInputFormat.setInputPaths(job, inputs.toArray(new Path[0]));
     job.setMapperClass(BulkLoadMapper.class);

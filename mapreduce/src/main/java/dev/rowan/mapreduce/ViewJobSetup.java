@@ -13,6 +13,7 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+import org.apache.hadoop.hbase.mapreduce.TableInputFormat;
 import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
@@ -35,6 +36,7 @@ final class ViewJobSetup {
       throws IOException {
     Job job = Job.getInstance(conf, "Rowan verify views of " + type.getSimpleName() + " (" + main + ")");
     job.setJarByClass(VerifyViews.class);
+    JobCredentials.forTasks(job); // HBase's token: initTableMapperJob; HDFS's for the output: MapReduce
     List<Scan> scans = new ArrayList<>();
     scans.add(scan(conf, main));
     for (TableName view : views) {
@@ -58,8 +60,10 @@ final class ViewJobSetup {
     HFileOutput.prepare(conf, work);
     Job job = Job.getInstance(conf, "Rowan rebuild views of " + type.getSimpleName() + " (" + main + ")");
     job.setJarByClass(VerifyViews.class);
+    JobCredentials.forTasks(job);
+    JobCredentials.obtainForPaths(job, work, hfiles); // HBase's token: HFileOutput.configure
     TableMapReduceUtil.initTableMapperJob(main.getNameAsString(), scan(conf, main), RebuildViewsMapper.class,
-        ImmutableBytesWritable.class, RowCells.class, job, true);
+        ImmutableBytesWritable.class, RowCells.class, job, true, false, TableInputFormat.class);
     HFileOutput.configure(job, connection, views, work, hfiles);
     return submit(job, type);
   }
