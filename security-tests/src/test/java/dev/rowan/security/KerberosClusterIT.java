@@ -1,0 +1,155 @@
+package dev.rowan.security;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rowan.cli.RowanCli;
+import dev.rowan.core.Rowan;
+import dev.rowan.mapreduce.VerifyViews;
+import dev.rowan.mapreduce.ViewReport;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * Rowan on a Kerberized HBase ({@link KerberosCluster}: a MiniKdc, HBase with Kerberos RPC
+ * authentication and the AccessController in a JVM of its own). This JVM is a client that logs in
+ * from keytabs only through HBase's client keys ({@link Rowan#keytabLogin}), as an application,
+ * the command line and a job submitter do; {@code alice} holds READ, WRITE and CREATE on the
+ * namespace, {@code mallory} holds nothing.
+ *
+ * <p>Hadoop's login is JVM-wide, and a keytab login replaces it, so the steps run in order: alice's
+ * workload, the command line and the job as alice, then mallory.
+ *
+ * <p>The MapReduce job runs on the local job runner: a Kerberized mini YARN (and the mini HDFS with
+ * Kerberos and TLS web endpoints it takes) is out of reach of this test's time budget. What a job
+ * on a Kerberized YARN depends on is proved here all the same: at submission the job obtains an
+ * HBase delegation token ({@code HBASE_AUTH_TOKEN}, from the cluster's {@code TokenProvider}) for
+ * its tasks, which hold no Kerberos login on a cluster. The local runner keeps a job's credentials
+ * to itself, so the test reads the tokens where MapReduce's job submitter logs them
+ * ({@link KerberosJobLog}).
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class KerberosClusterIT {
+
+  private static final String ALICE = "alice";
+  private static final String MALLORY = "mallory";
+  private static final Path WORK = Path.of("target", "kerberos-it");
+
+  private static KerberosCluster cluster;
+
+  @BeforeAll
+  static void startTheKerberizedCluster() throws Exception {
+    cluster = KerberosCluster.start(WORK, ALICE, ALICE, MALLORY);
+  }
+
+  @AfterAll
+  static void stopIt() throws Exception {
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  @Test
+  @Order(1)
+  void aUserWithGrantsRunsTheRepositoryWorkloadLoggedInFromItsKeytabByHBasesClient() throws Exception {
+    Configuration conf = Rowan.keytabLogin(cluster.clientConfiguration(), cluster.principal(ALICE),
+        cluster.keytab(ALICE));
+
+    try (Rowan rowan = Rowan.connect(conf)) {
+      UserGroupInformation login = UserGroupInformation.getLoginUser();
+      assertEquals(cluster.principal(ALICE), login.getUserName(), "HBase's client logged in from the keytab");
+      assertTrue(login.isFromKeytab(), "a login that HBase's renewal chore can renew from the keytab");
+
+      rowan.schema().create(KerberosOrder.class);
+      KerberosOrderRepository orders = rowan.repository(KerberosOrderRepository.class);
+      KerberosOrder first = new KerberosOrder("o-1", "s-1", 10);
+      KerberosOrder second = new KerberosOrder("o-2", "s-1", 20);
+      orders.saveAll(List.of(first, second, new KerberosOrder("o-3", "s-2", 30)));
+      assertEquals(List.of(first, second), orders.findBySellerId("s-1"));
+      assertTrue(orders.explain("findBySellerId").contains("reads view kerberos_orders.seller"),
+          orders.explain("findBySellerId"));
+
+      orders.delete(first);
+
+      assertEquals(List.of(second), orders.findBySellerId("s-1"));
+      assertTrue(orders.findByKey("o-1").isEmpty());
+    }
+  }
+
+  @Test
+  @Order(2)
+  void theCommandLineLogsInWithPrincipalAndKeytab() throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    int status = RowanCli.execute(new String[] {"--config", cluster.clientSite().toString(),
+        "--principal", cluster.principal(ALICE), "--keytab", cluster.keytab(ALICE).toString(),
+        "schema", "check", KerberosOrder.class.getName()},
+        new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+
+    assertEquals(0, status, out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  @Order(3)
+  void aViewJobObtainsAnHBaseDelegationTokenAtSubmissionAndRunsAsTheKeytabsUser() throws Exception {
+    Configuration conf = Rowan.keytabLogin(cluster.clientConfiguration(), cluster.principal(ALICE),
+        cluster.keytab(ALICE));
+    conf.set("mapreduce.framework.name", "local");
+    // What a Kerberized cluster's yarn-site.xml says: MapReduce names the ResourceManager as the renewer of the
+    // HDFS tokens it obtains, and refuses to submit on a secure cluster without it.
+    conf.set("yarn.resourcemanager.principal", "yarn/localhost@" + cluster.realm());
+    conf.set("hadoop.tmp.dir", WORK.resolve("mapreduce").toAbsolutePath().toString());
+
+    List<ViewReport> reports;
+    String submitted;
+    try (Rowan rowan = Rowan.connect(conf); KerberosJobLog log = KerberosJobLog.capture()) {
+      reports = VerifyViews.of(rowan, KerberosOrder.class).configuration(conf)
+          .progress(new PrintStream(OutputStream.nullOutputStream())).check();
+      submitted = log.text();
+    }
+
+    assertTrue(submitted.contains("Kind: HBASE_AUTH_TOKEN"), "the job's tokens:\n" + submitted);
+    assertEquals(1, reports.size(), reports.toString());
+    assertTrue(reports.get(0).consistent(), reports.get(0).summary());
+    assertEquals(2, reports.get(0).rows(), reports.get(0).summary());
+  }
+
+  @Test
+  @Order(4)
+  void aUserWithoutGrantsIsRefusedNamingTheTableAndTheUser() throws Exception {
+    Configuration conf = Rowan.keytabLogin(cluster.clientConfiguration(), cluster.principal(MALLORY),
+        cluster.keytab(MALLORY));
+
+    try (Rowan rowan = Rowan.connect(conf)) {
+      assertEquals(cluster.principal(MALLORY), UserGroupInformation.getLoginUser().getUserName());
+      RuntimeException refused = assertThrows(RuntimeException.class,
+          () -> rowan.repository(KerberosOrderRepository.class).save(new KerberosOrder("o-9", "s-9", 90)));
+
+      String messages = messages(refused);
+      assertTrue(messages.contains("AccessDeniedException: Insufficient permissions (user=" + cluster.principal(MALLORY)
+          + ", scope=default:kerberos_orders"), messages);
+    }
+  }
+
+  private static String messages(Throwable error) {
+    StringBuilder text = new StringBuilder();
+    for (Throwable t = error; t != null; t = t.getCause()) {
+      text.append(t.getClass().getSimpleName()).append(": ").append(t.getMessage()).append('\n');
+    }
+    return text.toString();
+  }
+}
