@@ -17,6 +17,8 @@ import dev.rowan.mapping.annotation.RowKey;
 import dev.rowan.mapping.annotation.Table;
 import dev.rowan.mapping.annotation.TablePerPeriod;
 import dev.rowan.test.HBaseTest;
+import dev.rowan.test.TestNamespace;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
@@ -25,6 +27,10 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -62,6 +68,28 @@ class PeriodQueriesInCodeIT {
   private static final Instant EVER = Instant.parse("2000-01-01T00:00:00Z");
   private static final Instant NEVER = Instant.parse("2100-01-01T00:00:00Z");
 
+  /** The namespace of the class, whose tables and events every test reads and none writes. */
+  private static TestNamespace tables;
+  private static List<Event> all;
+  /** A Rowan of the test's own, which has listed no period yet, over the class's tables. */
+  private Rowan rowan;
+
+  @BeforeAll
+  static void saveTheEventsOnce(Rowan classRowan, TestNamespace namespace) {
+    tables = namespace;
+    all = saved(classRowan);
+  }
+
+  @BeforeEach
+  void openAFreshRowan(Connection connection) {
+    rowan = Rowan.builder(connection).namespace(tables.name()).viewRefresh(Duration.ofSeconds(1)).build();
+  }
+
+  @AfterEach
+  void closeIt() {
+    rowan.close();
+  }
+
   /** Four months of tables, and three events a device and month of each device, of alternating types. */
   private static List<Event> saved(Rowan rowan) {
     rowan.schema().createPeriods(Event.class, JANUARY, JANUARY.plusMonths(3));
@@ -84,8 +112,7 @@ class PeriodQueriesInCodeIT {
   }
 
   @Test
-  void listsAndCountsAcrossPeriodsEqualThoseOfTheRepositoryMethods(Rowan rowan) {
-    List<Event> all = saved(rowan);
+  void listsAndCountsAcrossPeriodsEqualThoseOfTheRepositoryMethods() {
     Events events = rowan.repository(Events.class);
     EntityQuery<Event> d1 = rowan.query(Event.class).where("deviceId", "d1").whereBetween("at", FROM, TO);
 
@@ -111,8 +138,7 @@ class PeriodQueriesInCodeIT {
   }
 
   @Test
-  void aQueryOnTheViewWithAConditionOnItsFirstKeyPropertyAnswersAsTheViewMethod(Rowan rowan) {
-    List<Event> all = saved(rowan);
+  void aQueryOnTheViewWithAConditionOnItsFirstKeyPropertyAnswersAsTheViewMethod() {
     Events events = rowan.repository(Events.class);
     EntityQuery<Event> alarms = rowan.query(Event.class).on("type").where("type", "alarm").whereBetween("at", FROM, TO);
 
@@ -125,8 +151,7 @@ class PeriodQueriesInCodeIT {
   }
 
   @Test
-  void aQueryThatDoesNotBoundThePeriodIsRefusedUnlessItAllowsAScan(Rowan rowan) {
-    List<Event> all = saved(rowan);
+  void aQueryThatDoesNotBoundThePeriodIsRefusedUnlessItAllowsAScan() {
     EntityQuery<Event> d1 = rowan.query(Event.class).where("deviceId", "d1");
 
     QueryMethodException refused = assertThrows(QueryMethodException.class, d1::list);
@@ -141,8 +166,7 @@ class PeriodQueriesInCodeIT {
   }
 
   @Test
-  void aQueryOrderedByAnotherPropertyThanThePeriodsFirstIsRefused(Rowan rowan) {
-    saved(rowan);
+  void aQueryOrderedByAnotherPropertyThanThePeriodsFirstIsRefused() {
     EntityQuery<Event> byValue = rowan.query(Event.class).where("deviceId", "d1").whereBetween("at", FROM, TO)
         .orderBy(Sort.by("value"));
 
@@ -153,8 +177,7 @@ class PeriodQueriesInCodeIT {
   }
 
   @Test
-  void viewsByNameReadEveryPeriodAndNameTheirTablesPerPeriod(Rowan rowan) {
-    saved(rowan);
+  void viewsByNameReadEveryPeriodAndNameTheirTablesPerPeriod() {
     EntityViews<Event> views = rowan.views(Event.class);
 
     assertEquals(List.of("type"), views.names());
