@@ -15,6 +15,7 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.TableNotFoundException;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Table;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -85,6 +86,20 @@ final class ExplainCommand implements Callable<Integer> {
           case "equals" -> proxy == args[0];
           case "toString" -> "an offline connection, for explain";
           case "getAdmin" -> offlineAdmin();
+          case "getTable" -> offlineTable((TableName) args[0]);
+          default -> throw new UnsupportedOperationException("explain does not talk to HBase (" + method.getName() + ")");
+        });
+  }
+
+  /** A table that does not exist: the catalog a repository reads the records of its tables from. */
+  private static Table offlineTable(TableName name) {
+    return (Table) Proxy.newProxyInstance(ExplainCommand.class.getClassLoader(), new Class<?>[] {Table.class},
+        (proxy, method, args) -> switch (method.getName()) {
+          case "getScanner" -> throw new TableNotFoundException(name);
+          case "close" -> null;
+          case "hashCode" -> System.identityHashCode(proxy);
+          case "equals" -> proxy == args[0];
+          case "toString" -> "an offline table, for explain";
           default -> throw new UnsupportedOperationException("explain does not talk to HBase (" + method.getName() + ")");
         });
   }
@@ -98,6 +113,7 @@ final class ExplainCommand implements Callable<Integer> {
         (proxy, method, args) -> switch (method.getName()) {
           case "getDescriptor" -> throw new TableNotFoundException((TableName) args[0]);
           case "listTableNamesByNamespace" -> new TableName[0]; // no period tables (@TablePerPeriod) either
+          case "tableExists" -> false;
           case "close" -> null;
           case "hashCode" -> System.identityHashCode(proxy);
           case "equals" -> proxy == args[0];
