@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rowan.cli.RowanCli;
+import dev.rowan.core.PermissionDeniedException;
 import dev.rowan.core.Rowan;
 import dev.rowan.mapreduce.VerifyViews;
 import dev.rowan.mapreduce.ViewReport;
@@ -136,12 +137,17 @@ class KerberosClusterIT {
 
     try (Rowan rowan = Rowan.connect(conf)) {
       assertEquals(cluster.principal(MALLORY), UserGroupInformation.getLoginUser().getUserName());
-      RuntimeException refused = assertThrows(RuntimeException.class,
+      PermissionDeniedException refused = assertThrows(PermissionDeniedException.class,
           () -> rowan.repository(KerberosOrderRepository.class).save(new KerberosOrder("o-9", "s-9", 90)));
 
+      // opening the repository reads the entity's records in the catalog: refused there, naming the entity's table
       String messages = messages(refused);
-      assertTrue(messages.contains("AccessDeniedException: Insufficient permissions (user=" + cluster.principal(MALLORY)
-          + ", scope=default:kerberos_orders"), messages);
+      assertEquals(List.of(MALLORY, "default:rowan_catalog", "READ"), List.of(refused.principal(), refused.table(),
+          refused.permission()), messages);
+      assertTrue(refused.getMessage().startsWith("read the records of kerberos_orders in table rowan_catalog was"
+          + " refused: principal 'mallory' lacks READ permission on default:rowan_catalog. Grant it with the HBase"
+          + " shell: grant 'mallory', 'R', 'default:rowan_catalog'"), messages);
+      assertTrue(messages.contains("AccessDeniedException: Insufficient permissions for user 'mallory'"), messages);
     }
   }
 

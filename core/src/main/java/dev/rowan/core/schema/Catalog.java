@@ -14,6 +14,7 @@ import org.apache.hadoop.hbase.TableExistsException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.TableNotFoundException;
 import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Delete;
@@ -146,6 +147,31 @@ public final class Catalog {
         rows.delete(new Delete(row(table)));
       } catch (IOException e) {
         if (!missing(e)) { // else nothing is recorded
+          throw e;
+        }
+      }
+      return null;
+    });
+  }
+
+  /**
+   * Refuses, as HBase would refuse {@link #remove} or {@link #write}, unless the principal may
+   * READ and WRITE the catalog of {@code table}'s namespace: a check-and-mutate whose condition
+   * never holds, which HBase's AccessController checks before it evaluates the condition, so that
+   * nothing is written. Passes when the namespace has no catalog.
+   *
+   * @throws dev.rowan.core.PermissionDeniedException naming the catalog and the permission
+   */
+  static void requireWrite(Connection connection, TableName table, String operation) {
+    TableName catalog = of(table);
+    byte[] row = row(table);
+    byte[] never = Bytes.toBytes("rowan: never stored");
+    HBaseCalls.call(operation + " (it changes the records of " + table.getNameAsString() + " in)", catalog, () -> {
+      try (Table rows = connection.getTable(catalog)) {
+        rows.checkAndMutate(CheckAndMutate.newBuilder(row).ifEquals(FAMILY, Bytes.toBytes(MARK), never)
+            .build(new Put(row).addColumn(FAMILY, Bytes.toBytes(MARK), never)));
+      } catch (IOException e) {
+        if (!missing(e)) {
           throw e;
         }
       }

@@ -130,6 +130,8 @@ public final class SchemaAdmin {
       // tables an older Rowan made are recorded in the catalog from their descriptors
       TableRecords.adopt(connection, admin, tableNames);
       long now = System.currentTimeMillis();
+      // a principal HBase will refuse gets its refusal before anything is recorded
+      boolean mayCreate = missing.isEmpty() || AdminTables.mayCreateIn(admin, main.getNamespaceAsString());
       for (TableSpec table : missing) {
         // recorded before it is made, so that no client finds a table of Rowan's unrecorded: a main table names its
         // views; a view added to a main table that exists has no rows for the entities it holds: building until rebuilt
@@ -138,7 +140,8 @@ public final class SchemaAdmin {
             .map(dev.rowan.mapping.IndexDefinition::name).collect(java.util.stream.Collectors.toSet()))
             : mainExists ? ViewStates.building(record, now) : record;
         Catalog.ensure(admin, table.name());
-        TableDescriptor raced = createRecorded(admin, table, record, recorded.get(table.name()));
+        TableDescriptor raced = mayCreate ? createRecorded(admin, table, record, recorded.get(table.name()))
+            : createThenRecord(admin, table, record);
         if (raced != null) {
           differences.addAll(compare(tables.entity(), table, raced, null));
         }
@@ -151,6 +154,16 @@ public final class SchemaAdmin {
       }
       return null;
     });
+  }
+
+  /**
+   * Creates {@code table}, then records it as {@code record}: for a principal that HBase's access
+   * control says may not create tables, whose creation it refuses before anything is written.
+   */
+  private TableDescriptor createThenRecord(Admin admin, TableSpec table, TableRecord record) throws IOException {
+    TableDescriptor raced = AdminTables.createTable(admin, table, table.descriptor());
+    Catalog.write(connection, record);
+    return raced;
   }
 
   /**
@@ -424,6 +437,8 @@ public final class SchemaAdmin {
   void dropTables(EntityModel<?> model) {
     List<TableSpec> viewsFirst = new ArrayList<>(EntityTables.of(model, SplitPolicy.salted(), names).tables());
     java.util.Collections.reverse(viewsFirst);
+    // each table's record is removed once it is dropped: a principal that may not do so is refused before any drop
+    Catalog.requireWrite(connection, viewsFirst.get(viewsFirst.size() - 1).name(), "drop");
     for (TableSpec table : viewsFirst) {
       withAdmin("drop", table.name(), admin -> {
         AdminTables.dropTable(admin, table.name());

@@ -212,6 +212,11 @@ public final class ViewLifecycle {
     TableName main = names.apply(model.tableName());
     TableName table = viewTable(model, view);
     boolean known = HBaseCalls.admin(connection, main, "drop view " + view + " of", admin -> {
+      // deleting the view's table needs CREATE on it, as reading its descriptor does: a principal without is
+      // refused here, before the drop is recorded
+      if (AdminTables.describe(admin, table) == null) {
+        return false;
+      }
       Map<TableName, TableRecord> records = TableRecords.adopt(connection, admin, List.of(main, table));
       TableRecord live = records.get(main);
       TableRecord viewLive = records.get(table);
