@@ -21,9 +21,14 @@ public class DataAccessException extends RowanException {
   /**
    * {@code operation} on {@code table} failed with {@code cause}; the message gives the first
    * line of the cause's (a remote error's next lines are the region server's stack trace, kept
-   * in the cause).
+   * in the cause). A refusal of HBase's access control among the causes gives a
+   * {@link PermissionDeniedException}.
    */
   public static DataAccessException of(String operation, String table, Throwable cause) {
+    java.util.Optional<dev.rowan.core.internal.AccessRefusal> refusal = dev.rowan.core.internal.AccessRefusal.in(cause);
+    if (refusal.isPresent()) {
+      return refusal.get().exception(operation, table);
+    }
     return new DataAccessException(onTable(operation, table) + " failed: " + firstLine(cause), cause);
   }
 

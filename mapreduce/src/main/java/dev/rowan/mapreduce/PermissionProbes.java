@@ -1,6 +1,7 @@
 package dev.rowan.mapreduce;
 
-import dev.rowan.core.internal.HBaseCalls;
+import dev.rowan.core.DataAccessException;
+import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -42,22 +43,22 @@ final class PermissionProbes {
     for (TableName name : tables) {
       CheckAndMutate never = CheckAndMutate.newBuilder(ROW).ifEquals(family, QUALIFIER, NEVER)
           .build(new Put(ROW).addColumn(family, QUALIFIER, NEVER));
-      HBaseCalls.call(job + " (it repairs rows of)", name, () -> {
-        try (Table table = connection.getTable(name)) {
-          return table.checkAndMutate(never);
-        }
-      });
+      try (Table table = connection.getTable(name)) {
+        table.checkAndMutate(never);
+      } catch (IOException e) {
+        throw DataAccessException.of(job + " (it repairs rows of)", name.getNameAsString(), e);
+      }
     }
   }
 
   /** Refuses unless the principal may load HFiles into every table of {@code tables} (CREATE or ADMIN on it). */
   static void requireLoad(Connection connection, String job, List<TableName> tables) {
     for (TableName name : tables) {
-      HBaseCalls.call(job + " (it loads HFiles into)", name, () -> {
-        try (Admin admin = connection.getAdmin()) {
-          return admin.getDescriptor(name);
-        }
-      });
+      try (Admin admin = connection.getAdmin()) {
+        admin.getDescriptor(name);
+      } catch (IOException e) {
+        throw DataAccessException.of(job + " (it loads HFiles into)", name.getNameAsString(), e);
+      }
     }
   }
 }

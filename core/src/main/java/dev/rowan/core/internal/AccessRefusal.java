@@ -5,13 +5,12 @@ import java.io.IOException;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;
 import org.apache.hadoop.hbase.security.AccessDeniedException;
 import org.apache.hadoop.hbase.security.User;
 
 /**
- * A refusal of HBase's access control found in a failed call: who was refused, on which table,
+ * Internal, not API (a refusal reaches users as {@link PermissionDeniedException}): a refusal of HBase's access control found in a failed call: who was refused, on which table,
  * lacking which permission, read from the first line of HBase's message (its server stack trace
  * follows on the next lines). HBase words it {@code Insufficient permissions for user 'app'
  * (table=ns:orders, action=WRITE)} or {@code Insufficient permissions (user=app, scope=ns:orders,
@@ -23,7 +22,7 @@ import org.apache.hadoop.hbase.security.User;
  * @param permission the permission lacking
  * @param cause HBase's exception
  */
-record AccessRefusal(String principal, String table, String permission, AccessDeniedException cause) {
+public record AccessRefusal(String principal, String table, String permission, AccessDeniedException cause) {
 
   private static final Pattern USER = Pattern.compile("user[= ]'?([^',)\\s]+)'?");
   private static final Pattern TABLE = Pattern.compile("table=([^,)\\s]+)");
@@ -31,7 +30,7 @@ record AccessRefusal(String principal, String table, String permission, AccessDe
   private static final Pattern ACTION = Pattern.compile("action=([A-Z]+)");
 
   /** The refusal {@code e} is or holds, also among the causes of a batch's failures. */
-  static Optional<AccessRefusal> in(Throwable e) {
+  public static Optional<AccessRefusal> in(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
       if (t instanceof AccessDeniedException denied) {
         return Optional.of(of(denied));
@@ -67,13 +66,13 @@ record AccessRefusal(String principal, String table, String permission, AccessDe
   }
 
   /**
-   * The exception to throw: {@code operation} on {@code called} refused on the scope HBase names
-   * (a table, {@code ns:t}; a namespace, {@code ns}; or {@code GLOBAL}), or on {@code called} when
-   * it names none.
+   * The exception to throw: {@code operation} on table {@code called} refused on the scope HBase
+   * names (a table, {@code ns:t}; a namespace; or the cluster), or on {@code called} when it names
+   * none.
    */
-  PermissionDeniedException exception(String operation, TableName called) {
-    String scope = table == null ? called.getNameWithNamespaceInclAsString() : table;
-    String refused = scope.contains(":") ? TableName.valueOf(scope).getNameAsString() : called.getNameAsString();
+  public PermissionDeniedException exception(String operation, String called) {
+    String scope = table != null ? table : called.contains(":") ? called : "default:" + called;
+    String refused = scope.contains(":") ? (scope.startsWith("default:") ? scope.substring(8) : scope) : called;
     return PermissionDeniedException.of(operation, principal, refused, scope, permission, cause);
   }
 

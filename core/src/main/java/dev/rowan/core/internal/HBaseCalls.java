@@ -74,10 +74,6 @@ public final class HBaseCalls {
     if (e instanceof InterruptedIOException) {
       Thread.currentThread().interrupt();
     }
-    java.util.Optional<AccessRefusal> refusal = AccessRefusal.in(e);
-    if (refusal.isPresent()) {
-      return refusal.get().exception(operation, table);
-    }
     return DataAccessException.of(operation, table.getNameAsString(), e);
   }
 
