@@ -38,9 +38,10 @@ final class KerberosCluster implements AutoCloseable {
 
   /**
    * Starts the KDC with the service principal and {@code users}, each with a keytab of its own,
-   * and the cluster, which grants READ, WRITE and CREATE on the default namespace to {@code granted}.
+   * and the cluster, which grants on the default namespace what {@code grants} says
+   * ({@code deployer:C,app:RW}: principal and HBase's permission letters).
    */
-  static KerberosCluster start(Path work, String granted, String... users) throws Exception {
+  static KerberosCluster start(Path work, String grants, String... users) throws Exception {
     if (Files.exists(work)) { // a run before left its cluster's files, its client-site.xml among them
       try (Stream<Path> files = Files.walk(work)) {
         for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
@@ -70,7 +71,7 @@ final class KerberosCluster implements AutoCloseable {
           "-Dtest.build.data.basedirectory=" + work.resolve("hbase").toAbsolutePath(),
           "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
           KerberosClusterProcess.class.getName(), work.toAbsolutePath().toString(), kdc.getRealm(),
-          serviceKeytab.getAbsolutePath(), granted));
+          serviceKeytab.getAbsolutePath(), grants));
       Path log = work.resolve("cluster.log");
       process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
       Path site = work.resolve(KerberosClusterProcess.CLIENT_SITE);

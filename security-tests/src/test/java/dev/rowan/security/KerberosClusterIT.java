@@ -28,11 +28,13 @@ import org.junit.jupiter.api.TestMethodOrder;
  * Rowan on a Kerberized HBase ({@link KerberosCluster}: a MiniKdc, HBase with Kerberos RPC
  * authentication and the AccessController in a JVM of its own). This JVM is a client that logs in
  * from keytabs only through HBase's client keys ({@link Rowan#keytabLogin}), as an application,
- * the command line and a job submitter do; {@code alice} holds READ, WRITE and CREATE on the
- * namespace, {@code mallory} holds nothing.
+ * the command line and a job submitter do, in the roles of docs/security.md: the deployer holds
+ * CREATE on the namespace (and owns the tables it creates), the application READ and WRITE, the
+ * reader and the operator (who verifies the views) READ; {@code mallory} holds nothing.
  *
- * <p>Hadoop's login is JVM-wide, and a keytab login replaces it, so the steps run in order: alice's
- * workload, the command line and the job as alice, then mallory.
+ * <p>Hadoop's login is JVM-wide, and a keytab login replaces it, so the steps run in order: the
+ * schema as the deployer, the workload as the application, reads as the reader, the command line as
+ * the deployer, the job as the operator, then mallory.
  *
  * <p>The MapReduce job runs on the local job runner: a Kerberized mini YARN (and the mini HDFS with
  * Kerberos and TLS web endpoints it takes) is out of reach of this test's time budget. What a job
@@ -45,7 +47,10 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class KerberosClusterIT {
 
-  private static final String ALICE = "alice";
+  private static final String DEPLOYER = "deployer";
+  private static final String APP = "app";
+  private static final String READER = "reader";
+  private static final String OPERATOR = "operator";
   private static final String MALLORY = "mallory";
   private static final Path WORK = Path.of("target", "kerberos-it");
 
@@ -53,7 +58,9 @@ class KerberosClusterIT {
 
   @BeforeAll
   static void startTheKerberizedCluster() throws Exception {
-    cluster = KerberosCluster.start(WORK, ALICE, ALICE, MALLORY);
+    // the roles of docs/security.md, on the default namespace; mallory holds nothing
+    cluster = KerberosCluster.start(WORK, DEPLOYER + ":C," + APP + ":RW," + READER + ":R," + OPERATOR + ":R",
+        DEPLOYER, APP, READER, OPERATOR, MALLORY);
   }
 
   @AfterAll
@@ -63,18 +70,30 @@ class KerberosClusterIT {
     }
   }
 
+  /** The configuration that logs {@code user} in from its keytab when a connection opens. */
+  private static Configuration loggedInAs(String user) {
+    return Rowan.keytabLogin(cluster.clientConfiguration(), cluster.principal(user), cluster.keytab(user));
+  }
+
   @Test
   @Order(1)
-  void aUserWithGrantsRunsTheRepositoryWorkloadLoggedInFromItsKeytabByHBasesClient() throws Exception {
-    Configuration conf = Rowan.keytabLogin(cluster.clientConfiguration(), cluster.principal(ALICE),
-        cluster.keytab(ALICE));
-
-    try (Rowan rowan = Rowan.connect(conf)) {
+  void theDeployerLoggedInFromItsKeytabByHBasesClientCreatesTheTables() throws Exception {
+    try (Rowan rowan = Rowan.connect(loggedInAs(DEPLOYER))) {
       UserGroupInformation login = UserGroupInformation.getLoginUser();
-      assertEquals(cluster.principal(ALICE), login.getUserName(), "HBase's client logged in from the keytab");
+      assertEquals(cluster.principal(DEPLOYER), login.getUserName(), "HBase's client logged in from the keytab");
       assertTrue(login.isFromKeytab(), "a login that HBase's renewal chore can renew from the keytab");
 
       rowan.schema().create(KerberosOrder.class);
+      assertTrue(rowan.schema().check(KerberosOrder.class).matches(), rowan.schema().check(KerberosOrder.class)
+          .toString());
+    }
+  }
+
+  @Test
+  @Order(2)
+  void theAppWithReadAndWriteRunsTheRepositoryWorkload() throws Exception {
+    try (Rowan rowan = Rowan.connect(loggedInAs(APP))) {
+      assertEquals(cluster.principal(APP), UserGroupInformation.getLoginUser().getUserName());
       KerberosOrderRepository orders = rowan.repository(KerberosOrderRepository.class);
       KerberosOrder first = new KerberosOrder("o-1", "s-1", 10);
       KerberosOrder second = new KerberosOrder("o-2", "s-1", 20);
@@ -91,13 +110,28 @@ class KerberosClusterIT {
   }
 
   @Test
-  @Order(2)
+  @Order(3)
+  void theReaderReadsAndIsRefusedWrites() throws Exception {
+    try (Rowan rowan = Rowan.connect(loggedInAs(READER))) {
+      KerberosOrderRepository orders = rowan.repository(KerberosOrderRepository.class);
+      assertEquals(List.of(new KerberosOrder("o-2", "s-1", 20)), orders.findBySellerId("s-1"));
+      PermissionDeniedException refused = assertThrows(PermissionDeniedException.class,
+          () -> orders.save(new KerberosOrder("o-4", "s-1", 40)));
+      assertEquals(List.of(cluster.principal(READER), "WRITE"), List.of(refused.principal(), refused.permission()),
+          refused.getMessage());
+      assertTrue(refused.getMessage().contains("grant 'reader', 'W'"), refused.getMessage());
+      assertEquals(List.of(new KerberosOrder("o-2", "s-1", 20)), orders.findBySellerId("s-1"));
+    }
+  }
+
+  @Test
+  @Order(4)
   void theCommandLineLogsInWithPrincipalAndKeytab() throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     int status = RowanCli.execute(new String[] {"--config", cluster.clientSite().toString(),
-        "--principal", cluster.principal(ALICE), "--keytab", cluster.keytab(ALICE).toString(),
+        "--principal", cluster.principal(DEPLOYER), "--keytab", cluster.keytab(DEPLOYER).toString(),
         "schema", "check", KerberosOrder.class.getName()},
         new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
 
@@ -105,10 +139,9 @@ class KerberosClusterIT {
   }
 
   @Test
-  @Order(3)
-  void aViewJobObtainsAnHBaseDelegationTokenAtSubmissionAndRunsAsTheKeytabsUser() throws Exception {
-    Configuration conf = Rowan.keytabLogin(cluster.clientConfiguration(), cluster.principal(ALICE),
-        cluster.keytab(ALICE));
+  @Order(5)
+  void theOperatorsViewJobObtainsAnHBaseDelegationTokenAtSubmission() throws Exception {
+    Configuration conf = loggedInAs(OPERATOR);
     conf.set("mapreduce.framework.name", "local");
     // What a Kerberized cluster's yarn-site.xml says: MapReduce names the ResourceManager as the renewer of the
     // HDFS tokens it obtains, and refuses to submit on a secure cluster without it.
@@ -130,10 +163,9 @@ class KerberosClusterIT {
   }
 
   @Test
-  @Order(4)
+  @Order(6)
   void aUserWithoutGrantsIsRefusedNamingTheTableAndTheUser() throws Exception {
-    Configuration conf = Rowan.keytabLogin(cluster.clientConfiguration(), cluster.principal(MALLORY),
-        cluster.keytab(MALLORY));
+    Configuration conf = loggedInAs(MALLORY);
 
     try (Rowan rowan = Rowan.connect(conf)) {
       assertEquals(cluster.principal(MALLORY), UserGroupInformation.getLoginUser().getUserName());

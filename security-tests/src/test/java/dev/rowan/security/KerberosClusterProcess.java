@@ -26,13 +26,14 @@ import org.apache.hadoop.security.UserGroupInformation;
  * with one region server on the local file system, logged in as {@code hbase/localhost} from a
  * keytab, with Kerberos RPC authentication, the {@link AccessController} (HBase's recipe,
  * {@link SecureTestUtil#enableSecurity}) and the {@link TokenProvider} that hands out delegation
- * tokens. It grants READ, WRITE and CREATE on the default namespace to one principal, writes the
+ * tokens. It grants permissions on the default namespace to principals, writes the
  * clients' {@code hbase-site.xml} when it is ready, and stops when its standard input closes.
  *
  * <p>The cluster runs apart from the test's JVM because Hadoop's login is JVM-wide: a client that
  * logs in from its keytab there would become the login user of the servers too.
  *
- * <p>Arguments: the work directory, the realm, the service keytab, the principal to grant to.
+ * <p>Arguments: the work directory, the realm, the service keytab, the grants
+ * ({@code deployer:C,app:RW,...}: principal and HBase's permission letters).
  */
 public final class KerberosClusterProcess {
 
@@ -74,8 +75,20 @@ public final class KerberosClusterProcess {
     utility.startMiniZKCluster();
     utility.startMiniHBaseCluster(StartMiniClusterOption.builder().numMasters(1).numRegionServers(1).build());
     try (Connection connection = ConnectionFactory.createConnection(utility.getConfiguration())) {
-      AccessControlClient.grant(connection, "default", granted, Permission.Action.READ, Permission.Action.WRITE,
-          Permission.Action.CREATE);
+      for (String grant : granted.split(",")) { // user:letters
+        String[] userAndLetters = grant.split(":");
+        Permission.Action[] actions = userAndLetters[1].chars().mapToObj(letter -> switch (letter) {
+          case 'R' -> Permission.Action.READ;
+          case 'W' -> Permission.Action.WRITE;
+          case 'C' -> Permission.Action.CREATE;
+          case 'A' -> Permission.Action.ADMIN;
+          default -> throw new IllegalArgumentException("unknown permission " + (char) letter);
+        }).toArray(Permission.Action[]::new);
+        AccessControlClient.grant(connection, "default", userAndLetters[0], actions);
+        while (AccessControlClient.getUserPermissions(connection, "@default", userAndLetters[0]).isEmpty()) {
+          Thread.sleep(50); // stored; the servers learn it from ZooKeeper at once
+        }
+      }
     }
 
     Configuration client = new Configuration(false);
