@@ -29,6 +29,10 @@ public final class LocalClusterSettings {
     conf.setInt("hbase.master.wait.on.regionservers.mintostart", regionServers);
     conf.setInt("hbase.master.wait.on.regionservers.maxtostart", regionServers);
     conf.setInt("hbase.regionserver.msginterval", 250); // region server retries to report sooner
+    // A client polls a table's creation, disabling and deletion every pause (100 ms by default: a table takes
+    // 0.6 s to create, 0.45 s at 20 ms), and tests make and drop thousands; more retries keep the same patience.
+    conf.setInt("hbase.client.pause", 20);
+    conf.setInt("hbase.client.retries.number", 35);
     return conf;
   }
 }
