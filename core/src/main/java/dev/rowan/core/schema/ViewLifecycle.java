@@ -296,14 +296,13 @@ public final class ViewLifecycle {
   private Set<String> buildingViewTables(EntityModel<?> model, boolean changes, BuildingViewAction action) {
     TableName main = names.apply(model.tableName());
     List<TableName> viewTables = model.indexes().stream().map(index -> viewTable(model, index.name())).toList();
-    Map<TableName, TableRecord> records;
-    if (changes && !TableRecords.read(connection, main, viewTables).catalogued()) {
+    TableRecords read = TableRecords.read(connection, main, viewTables);
+    Map<TableName, TableRecord> records = read.byTable();
+    if (changes && !read.catalogued()) {
       List<TableName> all = new java.util.ArrayList<>(viewTables);
       all.add(0, main);
       records = HBaseCalls.admin(connection, main, "record in " + Catalog.of(main) + " the tables of",
           admin -> TableRecords.adopt(connection, admin, all));
-    } else {
-      records = TableRecords.read(connection, main, viewTables).byTable();
     }
     Set<String> building = new TreeSet<>();
     for (int i = 0; i < viewTables.size(); i++) {
