@@ -13,6 +13,7 @@ import dev.rowan.core.schema.SchemaAdmin;
 import dev.rowan.core.spi.ProtocolHook;
 import dev.rowan.index.CommitSync;
 import dev.rowan.mapping.EntityModel;
+import io.micrometer.observation.ObservationRegistry;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
@@ -43,6 +44,7 @@ public final class Rowan implements AutoCloseable {
   private final Duration viewRefresh;
   private final boolean groupCommit;
   private final BackgroundSettles background;
+  private final ObservationRegistry observations;
   private final Schema schema = new Schema(this);
   private final Map<Class<?>, EntityStore<?>> stores = new ConcurrentHashMap<>();
   private final Map<Class<?>, PeriodStores<?>> periodStores = new ConcurrentHashMap<>();
@@ -58,7 +60,8 @@ public final class Rowan implements AutoCloseable {
   private static final Duration SETTLE_ON_CLOSE = Duration.ofMinutes(1);
 
   private Rowan(Connection connection, boolean ownsConnection, String namespace, ProtocolHook hook,
-      Duration writeLease, Duration viewRefresh, Boolean groupCommit, boolean settleInBackground) {
+      Duration writeLease, Duration viewRefresh, Boolean groupCommit, boolean settleInBackground,
+      ObservationRegistry observations) {
     this.connection = connection;
     this.ownsConnection = ownsConnection;
     this.namespace = namespace;
@@ -67,6 +70,7 @@ public final class Rowan implements AutoCloseable {
     this.viewRefresh = viewRefresh;
     this.groupCommit = groupCommit != null ? groupCommit : CommitSync.supportedBy(connection.getConfiguration());
     this.background = settleInBackground ? new BackgroundSettles(SETTLE_ON_CLOSE) : null;
+    this.observations = observations;
   }
 
   /**
@@ -79,7 +83,7 @@ public final class Rowan implements AutoCloseable {
   public static Rowan connect(Configuration configuration) {
     Objects.requireNonNull(configuration, "configuration");
     return new Rowan(HBaseCalls.connect(configuration, ConnectionFactory::createConnection), true, null,
-        ProtocolHook.NONE, DEFAULT_WRITE_LEASE, DEFAULT_VIEW_REFRESH, null, false);
+        ProtocolHook.NONE, DEFAULT_WRITE_LEASE, DEFAULT_VIEW_REFRESH, null, false, ObservationRegistry.NOOP);
   }
 
   /**
@@ -167,6 +171,11 @@ public final class Rowan implements AutoCloseable {
   /** How long a write of this Rowan may be in flight before others treat it as dead ({@link Builder#writeLease}). */
   public Duration writeLease() {
     return writeLease;
+  }
+
+  /** Where this Rowan reports its observations ({@link Builder#observationRegistry}); a no-op unless set. */
+  public ObservationRegistry observationRegistry() {
+    return observations;
   }
 
   /** How often this Rowan reads the views' states again ({@link Builder#viewRefresh}). */
@@ -322,6 +331,7 @@ public final class Rowan implements AutoCloseable {
     private Duration viewRefresh;
     private Boolean groupCommit;
     private Boolean settleInBackground;
+    private ObservationRegistry observationRegistry;
 
     private Builder(Connection connection) {
       this.connection = connection;
@@ -440,11 +450,27 @@ public final class Rowan implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Reports every repository call as a Micrometer observation to {@code registry}: its timer
+     * (with the {@code DefaultMeterObservationHandler}) and span (with Micrometer Tracing), and
+     * what it cost (docs/observability.md). Observations are a no-op unless set.
+     *
+     * @throws IllegalStateException when it was already set
+     */
+    public Builder observationRegistry(ObservationRegistry registry) {
+      if (this.observationRegistry != null) {
+        throw new IllegalStateException("observationRegistry was already set to " + this.observationRegistry);
+      }
+      this.observationRegistry = Objects.requireNonNull(registry, "registry");
+      return this;
+    }
+
     /** Returns the Rowan; the caller keeps ownership of the connection. */
     public Rowan build() {
       return new Rowan(connection, false, namespace, hook == null ? ProtocolHook.NONE : hook,
           writeLease == null ? DEFAULT_WRITE_LEASE : writeLease, viewRefresh == null ? DEFAULT_VIEW_REFRESH : viewRefresh,
-          groupCommit, Boolean.TRUE.equals(settleInBackground));
+          groupCommit, Boolean.TRUE.equals(settleInBackground),
+          observationRegistry == null ? ObservationRegistry.NOOP : observationRegistry);
     }
   }
 }
