@@ -57,6 +57,25 @@ public final class HBaseTestExtension implements ParameterResolver {
     throw new ParameterResolutionException("@HBaseTest cannot resolve a parameter of " + type);
   }
 
+  /**
+   * The connection to the in-process HBase that every {@link HBaseTest} of this JVM shares, started
+   * on first use; closing it has no effect. For test support built on the same HBase, such as a
+   * Spring test slice, which has no parameters to resolve.
+   */
+  public static Connection sharedConnection(ExtensionContext context) {
+    return cluster(context).connection();
+  }
+
+  /**
+   * A fresh namespace on the shared HBase, named after a counter and {@code owner} as the
+   * namespaces of {@link HBaseTest} tests are.
+   *
+   * @throws java.io.UncheckedIOException when HBase refuses to create it
+   */
+  public static TestNamespace createNamespace(ExtensionContext context, String owner) {
+    return cluster(context).createNamespace(owner);
+  }
+
   private static SharedCluster cluster(ExtensionContext context) {
     return context.getRoot().getStore(STORE)
         .getOrComputeIfAbsent(SharedCluster.class, key -> SharedCluster.start(), SharedCluster.class);
