@@ -65,6 +65,10 @@ public final class RowanAutoConfiguration {
         throw new IllegalArgumentException("rowan.security.principal=" + security.getPrincipal()
             + " needs rowan.security.keytab, the keytab file to log in with");
       }
+      if (security.getPrincipal() == null || security.getPrincipal().isBlank()) {
+        throw new IllegalArgumentException("rowan.security.keytab=" + security.getKeytab()
+            + " needs rowan.security.principal, the Kerberos principal to log in as");
+      }
       Rowan.keytabLogin(conf, security.getPrincipal(), security.getKeytab());
     }
     return conf;

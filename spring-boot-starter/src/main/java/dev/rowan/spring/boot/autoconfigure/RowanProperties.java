@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.core.io.Resource;
+import org.springframework.data.repository.config.BootstrapMode;
 
 /**
  * The settings of Rowan in a Spring Boot application, under the prefix {@code rowan.}: which HBase
@@ -344,12 +345,26 @@ public class RowanProperties {
      */
     private boolean enabled = true;
 
+    /**
+     * When the repositories are built: default (with the context, so that a query method no table
+     * or view can serve fails start-up), lazy (on first use) or deferred (in the background).
+     */
+    private BootstrapMode bootstrapMode = BootstrapMode.DEFAULT;
+
     public boolean isEnabled() {
       return enabled;
     }
 
     public void setEnabled(boolean enabled) {
       this.enabled = enabled;
+    }
+
+    public BootstrapMode getBootstrapMode() {
+      return bootstrapMode;
+    }
+
+    public void setBootstrapMode(BootstrapMode bootstrapMode) {
+      this.bootstrapMode = bootstrapMode;
     }
   }
 

@@ -94,7 +94,8 @@ class RowanAutoConfigurationTest {
 
   @Test
   void bindsPathsClassesAndModes() {
-    runner.withPropertyValues("rowan.zookeeper.quorum=zk1", "rowan.security.keytab=/etc/keytabs/app.keytab",
+    new ApplicationContextRunner().withUserConfiguration(PropertiesOnly.class)
+        .withPropertyValues("rowan.zookeeper.quorum=zk1", "rowan.security.keytab=/etc/keytabs/app.keytab",
         "rowan.embedded.data-directory=build/hbase", "rowan.schema.entities=" + Book.class.getName(),
         "rowan.schema.packages=com.example.a,com.example.b", "rowan.schema.mode=validate",
         "rowan.repositories.enabled=false", "rowan.health.timeout=750ms", "rowan.health.check-schema=false")
@@ -177,6 +178,13 @@ class RowanAutoConfigurationTest {
   }
 
   @Test
+  void aKeytabNeedsAPrincipal() {
+    runner.withPropertyValues("rowan.zookeeper.quorum=zk1", "rowan.security.keytab=/etc/keytabs/app.keytab")
+        .run(context -> assertThat(context).getFailure().hasStackTraceContaining(
+            "rowan.security.keytab=/etc/keytabs/app.keytab needs rowan.security.principal"));
+  }
+
+  @Test
   void aKeytabLoginNeedsAKerberosCluster() throws Exception {
     Path keytab = java.nio.file.Files.createTempFile("app", ".keytab");
     try {
@@ -226,6 +234,11 @@ class RowanAutoConfigurationTest {
       return connection;
     }
   }
+
+  /** The properties alone. */
+  @org.springframework.context.annotation.Configuration(proxyBeanMethods = false)
+  @org.springframework.boot.context.properties.EnableConfigurationProperties(RowanProperties.class)
+  static class PropertiesOnly {}
 
   /** A bean present where the embedded HBase's condition holds. */
   @org.springframework.context.annotation.Configuration(proxyBeanMethods = false)
