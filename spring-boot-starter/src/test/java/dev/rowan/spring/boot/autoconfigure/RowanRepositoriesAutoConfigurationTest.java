@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rowan.spring.boot.sample.Book;
 import dev.rowan.spring.boot.sample.BookRepository;
+import dev.rowan.spring.EnableRowanRepositories;
 import dev.rowan.spring.support.RowanRepositoryFactoryBean;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
@@ -11,6 +12,7 @@ import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.boot.autoconfigure.AutoConfigurationPackage;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.data.repository.config.BootstrapMode;
 
 /**
  * Which repository beans the auto-configuration registers, seen in their definitions: the repositories
@@ -53,6 +55,19 @@ class RowanRepositoriesAutoConfigurationTest {
         .withUserConfiguration(SamplePackage.class)
         .run(context -> assertThat(Arrays.asList(context.getBeanDefinitionNames())).doesNotContain("bookRepository"));
   }
+
+  @Test
+  void backsOffFromTheApplicationsEnableRowanRepositories() {
+    runner.withUserConfiguration(OwnRepositories.class).run(context -> {
+      assertThat(context.getBeanNamesForType(BookRepository.class)).containsExactly("bookRepository");
+      assertThat(context.getBeanFactory().getBeanDefinition("bookRepository").getResourceDescription())
+          .contains(OwnRepositories.class.getSimpleName());
+    });
+  }
+
+  /** An application that declares its repositories itself. */
+  @EnableRowanRepositories(basePackageClasses = Book.class, bootstrapMode = BootstrapMode.LAZY)
+  static class OwnRepositories {}
 
   /** The package the auto-configuration scans, as a {@code @SpringBootApplication} there would register it. */
   @AutoConfigurationPackage(basePackageClasses = Book.class)
