@@ -100,11 +100,20 @@ class ObservationsIT {
         .timer().count();
   }
 
+  /** A Rowan that reports its calls to {@code meters}, as docs/observability.md shows. */
+  private static Rowan observed(Connection connection, String namespace, MeterRegistry meters) {
+    ObservationRegistry observations = ObservationRegistry.create();
+    observations.observationConfig()
+        .observationHandler(new DefaultMeterObservationHandler(meters))
+        .observationHandler(new RowanMeterObservationHandler(meters));
+    Rowan rowan = Rowan.builder(connection).namespace(namespace).observationRegistry(observations).build();
+    return rowan;
+  }
+
   @Test
   void aFindByKeyIsOneGetOfTheMainTable(Connection connection, TestNamespace namespace) {
     saveOrders(connection, namespace);
-    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).observationRegistry(observations)
-        .build()) {
+    try (Rowan rowan = observed(connection, namespace.name(), meters)) {
       OrderQueries orders = rowan.repository(OrderQueries.class);
       assertEquals("seller-1", orders.findByKey("o-2").orElseThrow().sellerId());
       assertTrue(orders.findByKey("o-9").isEmpty());
