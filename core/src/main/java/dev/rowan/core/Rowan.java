@@ -211,7 +211,7 @@ public final class Rowan implements AutoCloseable {
   public <R extends HBaseRepository<?>> R repository(Class<R> repositoryType) {
     Objects.requireNonNull(repositoryType, "repositoryType");
     return repositoryType.cast(repositories.computeIfAbsent(repositoryType,
-        type -> RepositoryFactory.create(this::store, this::periodStores, repositoryType)));
+        type -> RepositoryFactory.create(this::store, this::periodStores, repositoryType, observations, background)));
   }
 
   /**

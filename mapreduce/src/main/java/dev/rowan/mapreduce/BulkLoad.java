@@ -1,6 +1,8 @@
 package dev.rowan.mapreduce;
 
 import dev.rowan.RowanException;
+import dev.rowan.core.observation.RowanJobContext;
+import io.micrometer.observation.ObservationRegistry;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -167,6 +169,7 @@ public final class BulkLoad extends Configured implements Tool {
     private Path workDir;
     private String maxRejects;
     private PrintStream progress;
+    private ObservationRegistry observations;
 
     private Builder(Class<T> type) {
       this.type = type;
@@ -254,7 +257,21 @@ public final class BulkLoad extends Configured implements Tool {
       if (maxRejects != null) {
         job.set(MAX_REJECTS, maxRejects);
       }
-      return new LoadDriver(type, List.copyOf(inputs), job, progress == null ? System.out : progress).run();
+      return JobObservation.observe(observations, RowanJobContext.Job.BULK_LOAD, type,
+          () -> new LoadDriver(type, List.copyOf(inputs), job, progress == null ? System.out : progress).run(),
+          JobObservation::load);
+    }
+
+    /**
+     * Reports the load as one {@code rowan.job} observation to {@code registry}, with its counters
+     * (docs/observability.md); a Rowan's is {@code rowan.observationRegistry()}. Not observed unless set.
+     *
+     * @throws IllegalStateException when it was already set
+     */
+    public Builder<T> observationRegistry(ObservationRegistry registry) {
+      once("observationRegistry", observations);
+      this.observations = Objects.requireNonNull(registry, "registry");
+      return this;
     }
 
     private static void once(String option, Object earlier) {

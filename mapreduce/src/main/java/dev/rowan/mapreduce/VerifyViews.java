@@ -2,6 +2,7 @@ package dev.rowan.mapreduce;
 
 import dev.rowan.core.DataAccessException;
 import dev.rowan.core.Rowan;
+import dev.rowan.core.observation.RowanJobContext;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Objects;
@@ -138,7 +139,7 @@ public final class VerifyViews {
    *     names a period without tables, naming its table; nothing is run then
    */
   public List<ViewReport> check() {
-    return run(jobs -> jobs.verify(false));
+    return observed(RowanJobContext.Job.VERIFY_VIEWS, jobs -> jobs.verify(false));
   }
 
   /**
@@ -151,7 +152,7 @@ public final class VerifyViews {
    *     names a period without tables, naming its table; nothing is run then
    */
   public List<ViewReport> repair() {
-    return run(jobs -> jobs.verify(true));
+    return observed(RowanJobContext.Job.VERIFY_VIEWS, jobs -> jobs.verify(true));
   }
 
   /**
@@ -164,7 +165,17 @@ public final class VerifyViews {
    *     the mapping's, or when {@link #PERIODS} names a period without tables; nothing is run then
    */
   public List<ViewReport> rebuild() {
-    return run(ViewJobs::rebuild);
+    return observed(RowanJobContext.Job.REBUILD_VIEWS, ViewJobs::rebuild);
+  }
+
+  /**
+   * Runs {@code run} as {@link #run} does, as one observation of {@code job} in the Rowan's
+   * registry ({@code Rowan.observationRegistry()}, docs/observability.md).
+   */
+  private List<ViewReport> observed(RowanJobContext.Job job,
+      java.util.function.Function<ViewJobs, List<ViewReport>> run) {
+    return JobObservation.observe(rowan.observationRegistry(), job, entityType, () -> run(run),
+        JobObservation::views);
   }
 
   /** Runs {@code run} on the entity's tables, or on each chosen period's in turn, oldest first. */

@@ -40,16 +40,24 @@ public final class BackgroundSettles implements AutoCloseable {
     this.pool.allowCoreThreadTimeOut(true);
   }
 
-  /** Runs {@code settle} later, on a thread of its own, or now when the queue is full. */
+  /**
+   * Runs {@code settle} later, on a thread of its own, or now when the queue is full; in the scope
+   * of the observation of the call that hands it over, if it is observed.
+   */
   void submit(Runnable settle) {
-    pool.execute(() -> {
+    pool.execute(ObservedCalls.detached(() -> {
       try {
         settle.run();
       } catch (RuntimeException | Error e) {
         // The main rows are written: readers check the unsettled view rows and repair them.
         LOG.warn("A background settle failed; readers will repair its view rows: {}", e.toString());
       }
-    });
+    }));
+  }
+
+  /** The settles waiting in the queue, not yet taken by a thread. */
+  int queued() {
+    return pool.getQueue().size();
   }
 
   /** Settles what is queued, waiting up to the close timeout, and stops the threads. */

@@ -1,6 +1,8 @@
 package dev.rowan.core.internal;
 
 import dev.rowan.core.DataAccessException;
+import dev.rowan.core.observation.RepositoryCallContext;
+import dev.rowan.core.observation.RepositoryCallContext.Cost;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
@@ -85,12 +87,19 @@ public final class HBaseCalls {
     });
   }
 
+  /**
+   * {@code call} on table {@code name}; for an observed call ({@link ObservedCalls}), counted as one
+   * call to HBase, and the rows it returned as read.
+   */
   static <R> R on(Connection connection, TableName name, String operation, TableCall<R> call) {
-    return call(operation, name, () -> {
+    RepositoryCallContext observed = ObservedCalls.context();
+    R result = call(operation, name, () -> {
       try (Table table = connection.getTable(name)) {
         return call.call(table);
       }
     });
+    ObservedCalls.called(observed, result);
+    return result;
   }
 
   /** {@code call} with an admin of {@code connection}, {@code operation} on table {@code table}. */
@@ -104,10 +113,33 @@ public final class HBaseCalls {
 
   /**
    * The rows of {@code scanner}, read as they are asked for; a failed read becomes a
-   * {@link DataAccessException} naming {@code operation} and {@code table}.
+   * {@link DataAccessException} naming {@code operation} and {@code table}. For an observed call
+   * ({@link ObservedCalls}), each row is counted as read.
    */
   static Iterator<Result> rows(ResultScanner scanner, String operation, TableName table) {
     Iterator<Result> rows = scanner.iterator(); // HBase's iterator throws UncheckedIOException
+    RepositoryCallContext observed = ObservedCalls.context();
+    if (observed != null) {
+      return new Iterator<>() {
+        private final Iterator<Result> translated = translated(rows, operation, table);
+
+        @Override
+        public boolean hasNext() {
+          return translated.hasNext();
+        }
+
+        @Override
+        public Result next() {
+          Result row = translated.next();
+          observed.add(Cost.ROWS_READ, 1);
+          return row;
+        }
+      };
+    }
+    return translated(rows, operation, table);
+  }
+
+  private static Iterator<Result> translated(Iterator<Result> rows, String operation, TableName table) {
     return new Iterator<>() {
       @Override
       public boolean hasNext() {

@@ -27,6 +27,8 @@ final class LimitedScanner implements ResultScanner {
   private int returned;
   private byte[] last;
   private int reopens;
+  /** The context of the observed call this scanner reads for, or null. */
+  private final dev.rowan.core.observation.RepositoryCallContext observed = ObservedCalls.context();
 
   /** Wraps {@code opened}, the scanner already opened for {@code scan}, which carries the limit. */
   LimitedScanner(Connection connection, TableName name, Scan scan, ResultScanner opened) {
@@ -61,7 +63,7 @@ final class LimitedScanner implements ResultScanner {
   private void reopen() throws IOException {
     reopens++;
     current.close();
-    current = connection.getTable(name).getScanner(new Scan(scan).withStartRow(last, false));
+    current = ScannerOpener.open(connection, name, new Scan(scan).withStartRow(last, false), observed);
     returned = 0;
   }
 

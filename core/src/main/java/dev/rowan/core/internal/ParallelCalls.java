@@ -19,6 +19,9 @@ import java.util.function.Supplier;
  * busy the caller runs a call itself, so an operation never waits for a thread; the last call
  * always runs on the caller.
  *
+ * <p>A call runs as part of the repository call that started it ({@link ObservedCalls#carried}):
+ * in the scope of its observation, counting into it.
+ *
  * <p>Calls on one region server in parallel RPCs are served by several of its handlers at once;
  * for check-and-mutates, each of which waits for its own WAL sync, that lets the region server
  * sync them together.
@@ -43,7 +46,7 @@ final class ParallelCalls {
     }
     List<CompletableFuture<R>> running = new ArrayList<>(calls.size());
     for (int i = 0; i < calls.size() - 1; i++) {
-      running.add(CompletableFuture.supplyAsync(calls.get(i), POOL));
+      running.add(CompletableFuture.supplyAsync(ObservedCalls.carried(calls.get(i)), POOL));
     }
     running.add(run(calls.get(calls.size() - 1)));
     List<R> results = new ArrayList<>(calls.size());
@@ -69,7 +72,7 @@ final class ParallelCalls {
 
   /** Starts {@code call} on the pool (or runs it on the caller when the pool is busy). */
   static CompletableFuture<Void> async(Runnable call) {
-    return CompletableFuture.runAsync(call, POOL);
+    return CompletableFuture.runAsync(ObservedCalls.carried(call), POOL);
   }
 
   private static <R> CompletableFuture<R> run(Supplier<R> call) {

@@ -64,6 +64,11 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.Explained {
     return compiled == null ? null : new PeriodQueryMethod<>(repository, method, stores, compiled);
   }
 
+  /** The plan of a call without a {@code Sort}, with every view readable. */
+  dev.rowan.core.internal.query.MethodPlan plan() {
+    return compiled.plan();
+  }
+
   @Override
   public String explain() {
     ParsedQuery query = compiled.plan().query();

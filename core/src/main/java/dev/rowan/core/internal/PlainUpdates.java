@@ -80,6 +80,9 @@ final class PlainUpdates<T> {
     PropertyModel checked = context.model.version() != null ? context.model.version() : change.properties().get(0);
     byte[] qualifier = context.model.qualifier(key, checked);
     for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      if (attempt > 1) {
+        ObservedCalls.count(dev.rowan.core.observation.RepositoryCallContext.Cost.RETRIES, 1);
+      }
       Get get = new Get(row);
       if (context.model.isWide()) {
         get.setFilter(new ColumnPrefixFilter(context.model.columnKey().encode(key)));

@@ -60,6 +60,9 @@ final class PlainWriter<T> {
         throw WriteConflictException.of(context.model.entityName(), context.describe(rowKeys.get(pending.get(0))),
             ProtocolWriter.MAX_ATTEMPTS);
       }
+      if (attempt > 1) {
+        ObservedCalls.count(dev.rowan.core.observation.RepositoryCallContext.Cost.RETRIES, 1);
+      }
       List<byte[]> qualifiers = pending.stream().map(i -> context.model.qualifier(values.get(i), version)).toList();
       List<Get> gets = new ArrayList<>(pending.size());
       for (int j = 0; j < pending.size(); j++) {

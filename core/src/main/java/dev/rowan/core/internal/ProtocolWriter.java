@@ -2,6 +2,7 @@ package dev.rowan.core.internal;
 
 import dev.rowan.index.MainRow;
 import dev.rowan.core.WriteConflictException;
+import dev.rowan.core.observation.RepositoryCallContext.Cost;
 import dev.rowan.core.spi.ProtocolHook.Step;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
@@ -124,6 +125,9 @@ final class ProtocolWriter<T> {
       if (attempt > MAX_ATTEMPTS) {
         throw WriteConflictException.of(context.model.entityName(), context.describe(pending.get(0).rowKey),
             MAX_ATTEMPTS);
+      }
+      if (attempt > 1) {
+        ObservedCalls.count(Cost.RETRIES, 1);
       }
       boolean guessing = attempt == 1 && guess != null && guess.entitiesLookNew();
       readCurrent(pending, guessing);

@@ -73,6 +73,11 @@ final class QueryMethod<T> implements RepositoryHandler.Explained {
   }
 
   /** The text {@code explain} returns. */
+  /** The plan of a call without a {@code Sort}, with every view readable. */
+  MethodPlan plan() {
+    return plan;
+  }
+
   @Override
   public String explain() {
     String text = PlanText.explain(name, plan, store.model());
@@ -177,6 +182,9 @@ final class QueryMethod<T> implements RepositoryHandler.Explained {
     }
     MethodPlan readable = withoutBuilding.around(planned.plan(), store.context().roster.unreadable(),
         planned.plan() != plan);
+    if (readable != plan) {
+      CallObserver.planned(readable, store.model()); // an observed call reads what this plan reads
+    }
     // a page token names a position in the table its plan read: one of a plan without a building view is its own
     byte[] pages = readable == planned.plan() ? fingerprint
         : PageTokens.fingerprint(fingerprint, "without building views " + store.context().roster.unreadable());

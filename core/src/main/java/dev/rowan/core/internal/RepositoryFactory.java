@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.LoadingCache;
 import dev.rowan.core.internal.query.RepositoryTypes;
 import dev.rowan.core.HBaseRepository;
 import dev.rowan.core.QueryMethodException;
+import io.micrometer.observation.ObservationRegistry;
 import java.lang.invoke.MethodHandles;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
@@ -36,17 +37,19 @@ public final class RepositoryFactory {
 
   /**
    * The repository of {@code type}, served by the entity's store, or by its period stores when
-   * it is kept in one table per period.
+   * it is kept in one table per period, its calls observed in {@code observations}
+   * (docs/observability.md), which report the queue of {@code background} (null: none).
    *
    * @throws QueryMethodException listing every method that cannot be served
    * @throws IllegalArgumentException when {@code type} does not extend {@link HBaseRepository}
    */
   public static <R> R create(Function<Class<?>, EntityStore<?>> stores, Function<Class<?>, PeriodStores<?>> periodStores,
-      Class<R> type) {
+      Class<R> type, ObservationRegistry observations, BackgroundSettles background) {
     Class<?> entity = entityType(type);
     boolean periods = dev.rowan.mapping.EntityModel.of(entity).periods() != null;
     RepositoryHandler handler = new RepositoryHandler(type, periods ? null : stores.apply(entity),
-        periods ? periodStores.apply(entity) : null, abstractMethods(type));
+        periods ? periodStores.apply(entity) : null, abstractMethods(type),
+        CallObserver.of(observations, type, background));
     try {
       Object repository = IMPLEMENTATIONS.get(type).getDeclaredConstructor().newInstance();
       ((HandlerHolder) repository).rowanHandler(handler);

@@ -1,6 +1,7 @@
 package dev.rowan.core.internal;
 
 import dev.rowan.core.QueryMethodException;
+import dev.rowan.core.observation.RepositoryCallContext.Access;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -13,7 +14,8 @@ import java.util.Map;
  * {@link dev.rowan.core.HBaseRepository} by the entity's store, partial updates and counters
  * ({@code update...By...}, {@code add...By...}) as {@link WriteMethod}s, and every other abstract
  * method as a query method derived from its name ({@link QueryMethod}). Every method is resolved when
- * the repository is created, so a call costs a map lookup.
+ * the repository is created, so a call costs a map lookup. With an observation registry, every call
+ * but {@code explain} is observed ({@link CallObserver}).
  */
 final class RepositoryHandler implements InvocationHandler {
 
@@ -30,13 +32,21 @@ final class RepositoryHandler implements InvocationHandler {
 
   private final Class<?> type;
   private final Map<Method, Invoker> invokers = new HashMap<>();
+  /** Observes the calls, or null when they are not observed. */
+  private final CallObserver observer;
+  /** What each observed method's calls are named and tagged with; empty when calls are not observed. */
+  private final Map<Method, CallObserver.Target> targets = new HashMap<>();
 
   /**
    * The handler of {@code methods} of repository {@code type}, served by {@code store}, or by
-   * {@code periods} for an entity kept in one table per period (the other is null).
+   * {@code periods} for an entity kept in one table per period (the other is null), its calls
+   * observed by {@code observer} (null: not observed).
    */
-  RepositoryHandler(Class<?> type, EntityStore<?> store, PeriodStores<?> periods, List<Method> methods) {
+  RepositoryHandler(Class<?> type, EntityStore<?> store, PeriodStores<?> periods, List<Method> methods,
+      CallObserver observer) {
     this.type = type;
+    this.observer = observer;
+    dev.rowan.mapping.EntityModel<?> model = periods != null ? periods.model() : store.model();
     List<String> problems = new ArrayList<>();
     ExplainedMethods queries = new ExplainedMethods(type.getSimpleName());
     for (Method method : methods) {
@@ -51,6 +61,7 @@ final class RepositoryHandler implements InvocationHandler {
             : WriteMethod.create(type, method, store.model(), key -> store, problems);
         if (write != null) {
           invokers.put(method, write);
+          targets.put(method, CallObserver.write(method.getName(), model, false));
         }
       } else if (invoker == null) {
         Explained query = periods != null ? PeriodQueryMethod.create(type, method, periods, problems)
@@ -58,14 +69,29 @@ final class RepositoryHandler implements InvocationHandler {
         if (query != null) {
           invokers.put(method, query);
           queries.add(method, query);
+          targets.put(method, CallObserver.query(method.getName(),
+              query instanceof QueryMethod<?> derived ? derived.plan() : ((PeriodQueryMethod<?>) query).plan(), model));
         }
       } else {
         invokers.put(method, invoker);
+        targets.put(method, crudTarget(method.getName(), model));
       }
     }
     if (!problems.isEmpty()) {
       throw QueryMethodException.of(type.getName(), problems);
     }
+    if (observer == null) {
+      targets.clear();
+    }
+  }
+
+  private static CallObserver.Target crudTarget(String method, dev.rowan.mapping.EntityModel<?> model) {
+    return switch (method) {
+      case "findByKey" -> CallObserver.read(method, model, Access.GET);
+      case "scanAll" -> CallObserver.read(method, model, Access.FULL_SCAN);
+      case "delete", "deleteByKey" -> CallObserver.write(method, model, true);
+      default -> CallObserver.write(method, model, false);
+    };
   }
 
   @Override
@@ -76,6 +102,12 @@ final class RepositoryHandler implements InvocationHandler {
     Invoker invoker = invokers.get(method);
     if (invoker == null) {
       throw new IllegalStateException(type.getName() + "." + method.getName() + " was not resolved");
+    }
+    if (observer != null) {
+      CallObserver.Target target = targets.get(method);
+      if (target != null) {
+        return observer.call(target, invoker, args == null ? new Object[0] : args);
+      }
     }
     return invoker.invoke(args == null ? new Object[0] : args);
   }

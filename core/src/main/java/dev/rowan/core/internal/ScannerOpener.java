@@ -1,13 +1,17 @@
 package dev.rowan.core.internal;
 
+import dev.rowan.core.observation.RepositoryCallContext;
+import dev.rowan.core.observation.RepositoryCallContext.Cost;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.metrics.ScanMetrics;
 import org.apache.hadoop.hbase.client.Table;
 
 /**
@@ -29,11 +33,12 @@ final class ScannerOpener {
    * @throws IOException when a scanner cannot be opened; those opened are closed then
    */
   static List<ResultScanner> open(Connection connection, TableName name, List<Scan> scans) throws IOException {
+    RepositoryCallContext observed = ObservedCalls.context();
     List<Supplier<Opened>> opening = new ArrayList<>(scans.size());
     for (Scan scan : scans) {
       opening.add(() -> {
         try {
-          return new Opened(connection.getTable(name).getScanner(scan), null);
+          return new Opened(open(connection, name, scan, observed), null);
         } catch (IOException e) {
           return new Opened(null, e);
         }
@@ -54,5 +59,56 @@ final class ScannerOpener {
       throw failure;
     }
     return scanners;
+  }
+
+  /**
+   * Opens a scanner for {@code scan} on table {@code name}; for an observed call ({@code observed},
+   * else null), one that counts the RPCs its scan metrics saw when it is closed.
+   */
+  static ResultScanner open(Connection connection, TableName name, Scan scan, RepositoryCallContext observed)
+      throws IOException {
+    if (observed == null) {
+      return connection.getTable(name).getScanner(scan);
+    }
+    scan.setScanMetricsEnabled(true);
+    return new CountedScanner(connection.getTable(name).getScanner(scan), observed);
+  }
+
+  /** A scanner of an observed call, which counts the RPCs it made when it closes. */
+  private static final class CountedScanner implements ResultScanner {
+
+    private final ResultScanner scanner;
+    private final RepositoryCallContext observed;
+    private boolean counted;
+
+    CountedScanner(ResultScanner scanner, RepositoryCallContext observed) {
+      this.scanner = scanner;
+      this.observed = observed;
+    }
+
+    @Override
+    public Result next() throws IOException {
+      return scanner.next();
+    }
+
+    @Override
+    public void close() {
+      scanner.close();
+      ScanMetrics metrics = scanner.getScanMetrics();
+      if (!counted && metrics != null) {
+        counted = true;
+        observed.add(Cost.RPCS, metrics.countOfRPCcalls.get());
+      }
+    }
+
+    @Override
+    public boolean renewLease() {
+      return scanner.renewLease();
+    }
+
+    @Override
+    public ScanMetrics getScanMetrics() {
+      return scanner.getScanMetrics();
+    }
   }
 }

@@ -53,6 +53,7 @@ final class SettlePipeline {
   /** Starts {@code settle} once the previous settle has ended, and returns without waiting for it. */
   void add(Runnable settle) {
     if (background != null) {
+      ObservedCalls.count(dev.rowan.core.observation.RepositoryCallContext.Cost.SETTLES_QUEUED, 1);
       background.submit(settle);
       return;
     }

@@ -2,6 +2,7 @@ package dev.rowan.core.internal;
 
 import dev.rowan.index.MainRow;
 import dev.rowan.core.UniqueViolationException;
+import dev.rowan.core.observation.RepositoryCallContext.Cost;
 import dev.rowan.core.internal.ProtocolWriter.Pending;
 import dev.rowan.index.ProtocolCells;
 import dev.rowan.index.ProtocolCells.Qualifier;
@@ -101,6 +102,9 @@ final class UniqueClaims {
     byte[] family = view.statusFamily();
     Put row = change.unverify();
     for (int i = 0; i < MAX_TRIES; i++) {
+      if (i > 0) {
+        ObservedCalls.count(Cost.RETRIES, 1);
+      }
       CheckAndMutate free = CheckAndMutate.newBuilder(change.rowKey())
           .ifNotExists(family, VIEW_STATUS).build(row);
       if (HBaseCalls.on(context.connection, table, "claim unique key", t -> t.checkAndMutate(free)).isSuccess()) {
@@ -122,6 +126,7 @@ final class UniqueClaims {
         }
         continue;
       }
+      ObservedCalls.count(Cost.UNIQUE_CONFLICTS, 1); // another entity's claim, or a row without owner
       if (!checkStale(entity, view, change.rowKey(), owner, statusCell)) {
         continue; // the holder's main row changed while it was judged: judge it again
       }

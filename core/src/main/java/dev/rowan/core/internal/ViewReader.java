@@ -1,6 +1,7 @@
 package dev.rowan.core.internal;
 
 import dev.rowan.core.PermissionDeniedException;
+import dev.rowan.core.observation.RepositoryCallContext.Cost;
 import dev.rowan.index.MainRow;
 import dev.rowan.index.MainFence;
 import dev.rowan.index.RowStatus;
@@ -182,6 +183,7 @@ final class ViewReader<T> {
         ViewRowRepair.newest(row));
     HBaseCalls.on(context.connection, context.viewTables.get(view), "delete view row of no entity",
         t -> t.checkAndMutate(discard));
+    ObservedCalls.count(Cost.REPAIRS, 1);
   }
 
   /**
@@ -235,11 +237,13 @@ final class ViewReader<T> {
     CheckAndMutate repair = ViewRowRepair.rewrite(view, key, main, context.model.rowKey().encode(main.values()),
         observed);
     HBaseCalls.on(context.connection, context.viewTables.get(view), "repair view row", t -> t.checkAndMutate(repair));
+    ObservedCalls.count(Cost.REPAIRS, 1);
   }
 
   private void discard(ViewModel view, byte[] key, byte[] observed, long timestamp) {
     CheckAndMutate discard = ViewRowRepair.delete(view, key, observed, timestamp);
     HBaseCalls.on(context.connection, context.viewTables.get(view), "delete stale view row",
         t -> t.checkAndMutate(discard));
+    ObservedCalls.count(Cost.REPAIRS, 1);
   }
 }

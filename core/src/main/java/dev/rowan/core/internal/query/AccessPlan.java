@@ -59,6 +59,16 @@ public record AccessPlan(ViewModel view, KeyLayout key, Access access, List<Cond
     return (int) prefix.stream().filter(Condition::isEveryValue).count();
   }
 
+  /** Whether this plan skips over a key part, reading one range per value of it (a skip scan). */
+  public boolean skipScan() {
+    return skippedParts() > 0;
+  }
+
+  /** Whether this plan gets several keys, one per combination of {@code In} values (a multi-get). */
+  public boolean multiGet() {
+    return access == Access.GET && prefix.stream().anyMatch(condition -> condition.keyword() == Keyword.IN);
+  }
+
   /** This plan, reading {@code read} of each row. */
   AccessPlan withRead(RowRead read) {
     return new AccessPlan(view, key, access, prefix, range, residual, reversed, ordered, read);
