@@ -8,6 +8,7 @@ import dev.rowan.core.internal.query.MethodPlan;
 import dev.rowan.core.observation.RepositoryCallContext;
 import dev.rowan.core.observation.RepositoryCallContext.Access;
 import dev.rowan.core.observation.RepositoryCallContext.Cost;
+import dev.rowan.core.spi.ObservedAs;
 import dev.rowan.mapping.EntityModel;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
@@ -50,7 +51,19 @@ final class CallObserver {
   /** The observer of the calls of repository {@code type}, or null when {@code registry} is {@link ObservationRegistry#NOOP}. */
   static CallObserver of(ObservationRegistry registry, Class<?> type, BackgroundSettles background) {
     return registry == null || registry == ObservationRegistry.NOOP ? null
-        : new CallObserver(registry, type.getSimpleName(), background);
+        : new CallObserver(registry, observedName(type), background);
+  }
+
+  /** The name observations give repository {@code type}: its {@link ObservedAs}, or its simple name. */
+  static String observedName(Class<?> type) {
+    ObservedAs name = type.getAnnotation(ObservedAs.class);
+    return name != null ? name.value() : type.getSimpleName();
+  }
+
+  /** The name observations give {@code method}: its {@link ObservedAs}, or its name. */
+  static String observedName(java.lang.reflect.Method method) {
+    ObservedAs name = method.getAnnotation(ObservedAs.class);
+    return name != null ? name.value() : method.getName();
   }
 
   /** The target of a write method {@code method} of {@code model}'s entities. */

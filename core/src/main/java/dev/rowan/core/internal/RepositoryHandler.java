@@ -61,7 +61,7 @@ final class RepositoryHandler implements InvocationHandler {
             : WriteMethod.create(type, method, store.model(), key -> store, problems);
         if (write != null) {
           invokers.put(method, write);
-          targets.put(method, CallObserver.write(method.getName(), model, false));
+          targets.put(method, CallObserver.write(CallObserver.observedName(method), model, false));
         }
       } else if (invoker == null) {
         Explained query = periods != null ? PeriodQueryMethod.create(type, method, periods, problems)
@@ -69,7 +69,7 @@ final class RepositoryHandler implements InvocationHandler {
         if (query != null) {
           invokers.put(method, query);
           queries.add(method, query);
-          targets.put(method, CallObserver.query(method.getName(),
+          targets.put(method, CallObserver.query(CallObserver.observedName(method),
               query instanceof QueryMethod<?> derived ? derived.plan() : ((PeriodQueryMethod<?>) query).plan(), model));
         }
       } else {

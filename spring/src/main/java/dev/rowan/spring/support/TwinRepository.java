@@ -1,6 +1,7 @@
 package dev.rowan.spring.support;
 
 import dev.rowan.core.HBaseRepository;
+import dev.rowan.core.spi.ObservedAs;
 import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -11,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import net.bytebuddy.ByteBuddy;
+import net.bytebuddy.description.annotation.AnnotationDescription;
 import net.bytebuddy.description.modifier.Visibility;
 import net.bytebuddy.description.type.TypeDefinition;
 import net.bytebuddy.description.type.TypeDescription;
@@ -100,14 +102,18 @@ final class TwinRepository {
     DynamicType.Builder<?> builder = new ByteBuddy()
         .makeInterface(TypeDescription.Generic.Builder.parameterizedType(TypeDescription.ForLoadedType.of(HBaseRepository.class),
             TypeDescription.ForLoadedType.of(entity)).build())
-        .name(repository.getName() + SUFFIX);
+        .name(repository.getName() + SUFFIX)
+        .annotateType(AnnotationDescription.Builder.ofType(ObservedAs.class)
+            .define("value", repository.getSimpleName()).build());
     for (MethodBridge bridge : bridges) {
       DynamicType.Builder.MethodDefinition.ParameterDefinition<?> method =
           builder.defineMethod(bridge.twinName(), describe(bridge.twinResult()), Visibility.PUBLIC);
       for (int i = 0; i < bridge.twinParameters().size(); i++) {
         method = method.withParameter(describe(bridge.twinParameters().get(i)), bridge.twinParameterNames().get(i));
       }
-      builder = method.withoutCode().annotateMethod(bridge.method().getDeclaredAnnotations());
+      builder = method.withoutCode().annotateMethod(bridge.method().getDeclaredAnnotations())
+          .annotateMethod(AnnotationDescription.Builder.ofType(ObservedAs.class)
+              .define("value", bridge.method().getName()).build());
     }
     ClassLoadingStrategy<ClassLoader> strategy;
     try {
