@@ -22,31 +22,43 @@ import java.util.regex.Pattern;
 final class LayerRules {
 
   /** The Java packages each module's main code declares, by module folder. */
-  static final Map<String, List<String>> PACKAGES = Map.of(
-      "mapping", List.of("dev.rowan.mapping", "dev.rowan"),
-      "index", List.of("dev.rowan.index"),
-      "core", List.of("dev.rowan.core"),
-      "test-support", List.of("dev.rowan.test", "dev.rowan.embedded"),
-      "mapreduce", List.of("dev.rowan.mapreduce"),
-      "cli", List.of("dev.rowan.cli"),
-      "examples", List.of("dev.rowan.examples"));
+  static final Map<String, List<String>> PACKAGES = Map.ofEntries(
+      Map.entry("mapping", List.of("dev.rowan.mapping", "dev.rowan")),
+      Map.entry("index", List.of("dev.rowan.index")),
+      Map.entry("core", List.of("dev.rowan.core")),
+      Map.entry("test-support", List.of("dev.rowan.test", "dev.rowan.embedded")),
+      Map.entry("mapreduce", List.of("dev.rowan.mapreduce")),
+      Map.entry("cli", List.of("dev.rowan.cli")),
+      Map.entry("examples", List.of("dev.rowan.examples")),
+      Map.entry("spring", List.of("dev.rowan.spring")),
+      Map.entry("spring-boot-starter", List.of("dev.rowan.spring.boot")),
+      Map.entry("spring-boot-test", List.of("dev.rowan.spring.boot.test")),
+      Map.entry("examples-spring", List.of("dev.rowan.examples.spring")));
 
   /** The modules whose packages each module's main code may refer to, besides its own. */
-  static final Map<String, Layer> LAYERS = Map.of(
-      "mapping", new Layer(Set.of(),
-          "mapping is the bottom layer: it refers to no other Rowan module"),
-      "index", new Layer(Set.of("mapping"),
-          "index sits on mapping only: it never refers to core or anything above"),
-      "core", new Layer(Set.of("mapping", "index"),
-          "core sits on mapping and index: it never refers to mapreduce, test-support, cli or examples"),
-      "test-support", new Layer(Set.of("mapping", "index", "core"),
-          "test-support sits on core: it never refers to mapreduce, cli or examples"),
-      "mapreduce", new Layer(Set.of("mapping", "index", "core"),
-          "mapreduce's main code sits on core: it never refers to test-support (its tests may), cli or examples"),
-      "cli", new Layer(Set.of("mapping", "index", "core", "test-support", "mapreduce"),
-          "cli sits on core, test-support and mapreduce: it never refers to examples"),
-      "examples", new Layer(Set.of("mapping", "index", "core", "test-support", "mapreduce", "cli"),
-          "examples sit on every published module"));
+  static final Map<String, Layer> LAYERS = Map.ofEntries(
+      Map.entry("mapping", new Layer(Set.of(),
+          "mapping is the bottom layer: it refers to no other Rowan module")),
+      Map.entry("index", new Layer(Set.of("mapping"),
+          "index sits on mapping only: it never refers to core or anything above")),
+      Map.entry("core", new Layer(Set.of("mapping", "index"),
+          "core sits on mapping and index: it never refers to mapreduce, test-support, cli, Spring or examples")),
+      Map.entry("test-support", new Layer(Set.of("mapping", "index", "core"),
+          "test-support sits on core: it never refers to mapreduce, cli, Spring or examples")),
+      Map.entry("mapreduce", new Layer(Set.of("mapping", "index", "core"),
+          "mapreduce's main code sits on core: it never refers to test-support (its tests may), cli or examples")),
+      Map.entry("cli", new Layer(Set.of("mapping", "index", "core", "test-support", "mapreduce"),
+          "cli sits on core, test-support and mapreduce: it never refers to examples")),
+      Map.entry("examples", new Layer(Set.of("mapping", "index", "core", "test-support", "mapreduce", "cli"),
+          "examples sit on every published module but the Spring ones")),
+      Map.entry("spring", new Layer(Set.of("mapping", "index", "core"),
+          "spring (Spring Data) sits on core: it never refers to Boot, test-support or examples")),
+      Map.entry("spring-boot-starter", new Layer(Set.of("mapping", "index", "core", "spring", "test-support"),
+          "the starter sits on spring, and on test-support for the embedded HBase: never on mapreduce or examples")),
+      Map.entry("spring-boot-test", new Layer(Set.of("mapping", "index", "core", "spring", "spring-boot-starter",
+          "test-support"), "the test slice sits on the starter and test-support")),
+      Map.entry("examples-spring", new Layer(Set.of("mapping", "index", "core", "spring", "spring-boot-starter",
+          "test-support"), "the Boot example sits on the starter")));
 
   /** The rule that keeps internal packages internal. */
   static final String INTERNAL_RULE =

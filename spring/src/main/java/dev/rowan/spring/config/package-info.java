@@ -1,0 +1,6 @@
+/**
+ * SPI: the Spring configuration of Rowan repositories: the registrar behind
+ * {@code @EnableRowanRepositories}, and the repository configuration extension that Spring Boot's
+ * auto-configuration of repositories uses.
+ */
+package dev.rowan.spring.config;
