@@ -88,6 +88,13 @@ public class RowanProperties {
   /** The Rowan health indicator. */
   private final Health health = new Health();
 
+  /** Tracing of the calls HBase's client makes for Rowan. */
+  private final Tracing tracing = new Tracing();
+
+  public Tracing getTracing() {
+    return tracing;
+  }
+
   public Zookeeper getZookeeper() {
     return zookeeper;
   }
@@ -394,6 +401,25 @@ public class RowanProperties {
 
     public void setCheckSchema(boolean checkSchema) {
       this.checkSchema = checkSchema;
+    }
+  }
+
+  /** Tracing of the calls HBase's client makes for Rowan ({@code rowan.tracing.*}). */
+  public static class Tracing {
+
+    /**
+     * Whether the application's OpenTelemetry bean becomes GlobalOpenTelemetry at start-up (when no
+     * other is), which HBase's client makes its spans with: then HBase's spans (SCAN, GET,
+     * CHECK_AND_MUTATE, ...) nest under the span of the repository call that made them.
+     */
+    private boolean registerGlobal = true;
+
+    public boolean isRegisterGlobal() {
+      return registerGlobal;
+    }
+
+    public void setRegisterGlobal(boolean registerGlobal) {
+      this.registerGlobal = registerGlobal;
     }
   }
 }
