@@ -28,13 +28,15 @@ final class ObserveReport {
   private ObserveReport() {}
 
   static void print(List<Comparison> comparisons, ObservedRowans rowans, PrintStream out) {
-    out.println("| Workload | p50 (a) / (b) / (c) / hand | p99 (a) / (b) / (c) / hand | ops/s (a) / (b) / (c) / hand |");
-    out.println("|---|---:|---:|---:|");
+    out.println("| Workload | p50 (a) / (b) / (c) / hand | p99 (a) / (b) / (c) / hand | ops/s (a) / (b) / (c) / hand "
+        + "| RPCs per op (a) / (b) / (c) / hand |");
+    out.println("|---|---:|---:|---:|---:|");
     for (Comparison c : comparisons) {
-      out.printf("| %s | %s | %s | %s |%n", c.workload().name(),
+      out.printf("| %s | %s | %s | %s | %s |%n", c.workload().name(),
           each(side -> Report.time(Run.percentile(c.runs(side), 50))),
           each(side -> Report.time(Run.percentile(c.runs(side), 99))),
-          each(side -> String.format("%,.0f", c.medianPerSecond(side))));
+          each(side -> String.format("%,.0f", c.medianPerSecond(side))),
+          each(side -> String.format("%.1f", c.rpcs(side))));
     }
     out.println();
     out.println("(a) Rowan without observation registry, (b) with Micrometer's timers, (c) with the timers and"
