@@ -28,7 +28,7 @@ class DocsCodeTest {
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"docs/queries.md", "docs/testing.md", "docs/getting-started.md", "docs/bulk-load.md",
-      "docs/writes.md"})
+      "docs/writes.md", "docs/observability.md"})
   void everyJavaBlockOfTheDocumentIsInATestedSource(String document) throws IOException {
     Path root = repositoryRoot();
     String text = Files.readString(root.resolve(document));

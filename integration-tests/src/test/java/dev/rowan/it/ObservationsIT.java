@@ -16,6 +16,8 @@ import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
 import dev.rowan.mapreduce.BulkLoad;
 import dev.rowan.mapreduce.BulkLoadResult;
+import dev.rowan.mapreduce.VerifyViews;
+import dev.rowan.mapreduce.ViewReport;
 import dev.rowan.test.HBaseTest;
 import dev.rowan.test.TestNamespace;
 import io.micrometer.core.instrument.DistributionSummary;
@@ -100,11 +102,20 @@ class ObservationsIT {
         .timer().count();
   }
 
+  /** A Rowan that reports its calls to {@code meters}, as docs/observability.md shows. */
+  private static Rowan observed(Connection connection, String namespace, MeterRegistry meters) {
+    ObservationRegistry observations = ObservationRegistry.create();
+    observations.observationConfig()
+        .observationHandler(new DefaultMeterObservationHandler(meters))
+        .observationHandler(new RowanMeterObservationHandler(meters));
+    Rowan rowan = Rowan.builder(connection).namespace(namespace).observationRegistry(observations).build();
+    return rowan;
+  }
+
   @Test
   void aFindByKeyIsOneGetOfTheMainTable(Connection connection, TestNamespace namespace) {
     saveOrders(connection, namespace);
-    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).observationRegistry(observations)
-        .build()) {
+    try (Rowan rowan = observed(connection, namespace.name(), meters)) {
       OrderQueries orders = rowan.repository(OrderQueries.class);
       assertEquals("seller-1", orders.findByKey("o-2").orElseThrow().sellerId());
       assertTrue(orders.findByKey("o-9").isEmpty());
@@ -206,7 +217,7 @@ class ObservationsIT {
   }
 
   @Test
-  void aBulkLoadIsOneJobWithItsCounters(Connection connection, TestNamespace namespace, @TempDir Path dir) {
+  void aBulkLoadAndAViewCheckAreJobsWithTheirCounters(Connection connection, TestNamespace namespace, @TempDir Path dir) {
     try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).observationRegistry(observations)
         .build()) {
       rowan.schema().create(Order.class);
@@ -219,16 +230,26 @@ class ObservationsIT {
       BulkLoadResult result = BulkLoad.of(Order.class).input(csv.toString()).namespace(namespace.name())
           .observationRegistry(rowan.observationRegistry()).run(conf);
       assertEquals(3, result.entities(), result.summary());
+      assertTrue(VerifyViews.of(rowan, Order.class).configuration(conf).check().stream()
+          .allMatch(ViewReport::consistent));
     }
 
     assertEquals(1, meters.get("rowan.job").tag("rowan.job", "bulk-load").tag("rowan.entity", "Order")
         .tag("outcome", "success").tag("exception", "none").timer().count());
     assertEquals(3, meters.get("rowan.job.lines").tag("rowan.job", "bulk-load").summary().totalAmount());
-    assertEquals(3, meters.get("rowan.job.entities").summary().totalAmount());
-    assertEquals(0, meters.get("rowan.job.rejected").summary().totalAmount());
-    assertEquals(3, meters.get("rowan.job.table.rows").tag("rowan.table", "orders").summary().totalAmount());
-    assertEquals(2, meters.get("rowan.job.table.rows").tag("rowan.table", "orders.buyer").summary().totalAmount(),
-        "an order without buyer has no row in the buyer view");
+    assertEquals(3, meters.get("rowan.job.entities").tag("rowan.job", "bulk-load").summary().totalAmount());
+    assertEquals(0, meters.get("rowan.job.rejected").tag("rowan.job", "bulk-load").summary().totalAmount());
+    assertEquals(3, meters.get("rowan.job.table.rows").tag("rowan.job", "bulk-load").tag("rowan.table", "orders")
+        .summary().totalAmount());
+    assertEquals(2, meters.get("rowan.job.table.rows").tag("rowan.job", "bulk-load").tag("rowan.table", "orders.buyer")
+        .summary().totalAmount(), "an order without buyer has no row in the buyer view");
+
+    assertEquals(1, meters.get("rowan.job").tag("rowan.job", "verify-views").tag("outcome", "success").timer().count());
+    assertEquals(3 + 2, meters.get("rowan.job.rows").tag("rowan.job", "verify-views").summary().totalAmount(),
+        "the rows of both views");
+    assertEquals(0, meters.get("rowan.job.missing").tag("rowan.job", "verify-views").summary().totalAmount());
+    assertEquals(3, meters.get("rowan.job.table.rows").tag("rowan.job", "verify-views")
+        .tag("rowan.table", "orders.seller").summary().totalAmount());
   }
 
   private static Path csv(Path file, List<Order> orders) {

@@ -140,6 +140,8 @@ public final class RepositoryCallContext extends Observation.Context {
   /**
    * The context of a call of {@code method} of {@code repository} (its simple name) that reads or
    * writes {@code table} as {@code access} says.
+   *
+   * @throws NullPointerException when an argument is null
    */
   public RepositoryCallContext(String repository, String method, String table, Access access) {
     this.repository = Objects.requireNonNull(repository, "repository");
@@ -174,6 +176,8 @@ public final class RepositoryCallContext extends Observation.Context {
   /**
    * Sets the table and access of the call, once its plan for its arguments is known (a call's
    * {@code Sort}, or a view still building, can choose another than the method's).
+   *
+   * @throws NullPointerException when an argument is null
    */
   public void plan(String table, Access access) {
     this.table = Objects.requireNonNull(table, "table");

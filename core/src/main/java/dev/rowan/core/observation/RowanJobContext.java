@@ -59,7 +59,11 @@ public final class RowanJobContext extends Observation.Context {
   private final Map<String, Long> counters = new LinkedHashMap<>();
   private final Map<String, Map<String, Long>> tables = new LinkedHashMap<>();
 
-  /** The context of a run of {@code job} on the entities of {@code entity} (its simple name). */
+  /**
+   * The context of a run of {@code job} on the entities of {@code entity} (its simple name).
+   *
+   * @throws NullPointerException when an argument is null
+   */
   public RowanJobContext(Job job, String entity) {
     this.job = Objects.requireNonNull(job, "job");
     this.entity = Objects.requireNonNull(entity, "entity");
@@ -104,12 +108,20 @@ public final class RowanJobContext extends Observation.Context {
     return Collections.unmodifiableMap(copy);
   }
 
-  /** Adds {@code value} to the counter {@code name}. */
+  /**
+   * Adds {@code value} to the counter {@code name}.
+   *
+   * @throws NullPointerException when {@code name} is null
+   */
   public void count(String name, long value) {
     counters.merge(Objects.requireNonNull(name, "name"), value, Long::sum);
   }
 
-  /** Adds {@code value} to the counter {@code name} of {@code table}. */
+  /**
+   * Adds {@code value} to the counter {@code name} of {@code table}.
+   *
+   * @throws NullPointerException when {@code table} or {@code name} is null
+   */
   public void count(String table, String name, long value) {
     tables.computeIfAbsent(Objects.requireNonNull(table, "table"), t -> new LinkedHashMap<>())
         .merge(Objects.requireNonNull(name, "name"), value, Long::sum);
