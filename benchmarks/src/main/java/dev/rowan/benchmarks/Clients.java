@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 
@@ -54,6 +55,16 @@ final class Clients implements AutoCloseable {
   Rowan rowan(String namespace) {
     return rowans.computeIfAbsent(namespace,
         ns -> Rowan.builder(connection).namespace(ns).settleInBackground(settleInBackground()).build());
+  }
+
+  /**
+   * Another Rowan whose tables live in {@code namespace}, on the same connection, named
+   * {@code variant} and built as {@link #rowan(String)} is with {@code configure} applied: the
+   * same one for the same namespace and variant, closed with these clients.
+   */
+  Rowan rowan(String namespace, String variant, UnaryOperator<Rowan.Builder> configure) {
+    return rowans.computeIfAbsent(namespace + "/" + variant, key -> configure.apply(
+        Rowan.builder(connection).namespace(namespace).settleInBackground(settleInBackground())).build());
   }
 
   <R extends HBaseRepository<?>> R repository(String namespace, Class<R> type) {

@@ -12,13 +12,15 @@ import java.util.Set;
  * The workloads that touch HBase, Rowan against hand-written HBase client code, on one
  * in-process HBase (local file system, logs at WARN): inserts with 0, 1 and 3 views (or 2), updates of
  * an indexed field with 1 view (or 2), reads by key, view queries (and the same questions answered by a full scan),
- * a top-10 query over a salted view, and the bulk load against {@code saveAll}. See docs/performance.md for the command, the numbers
- * and what they mean.
+ * a top-10 query over a salted view, and the bulk load against {@code saveAll}; and, apart, what Micrometer observations
+ * cost ({@code observe}: gets and view queries by Rowans without registry, with timers, and with timers and costs,
+ * see {@link ObserveWorkload}). See docs/performance.md for the command, the numbers and what they mean.
  *
  * <p>Sizes are system properties, all optional ({@code -Drowan.bench.rounds=3}):
  * <pre>
  * rowan.bench.rounds           5       measured rounds per workload, after one warm-up run per side
- * rowan.bench.only             (all)   comma-separated: insert, update, partial, get, query, count, projection, filter, top, bulk, breakdown
+ * rowan.bench.only             (all)   comma-separated: insert, update, partial, get, query, count, projection, filter, top, bulk, breakdown;
+ *                                      and observe, which runs only when named
  * rowan.bench.count.count      20      counts of the hot seller per run (query.hot orders each)
  * rowan.bench.projection.matches 10000 orders each projection query matches (at most query.hot)
  * rowan.bench.projection.count 20      projection queries per run
@@ -44,6 +46,13 @@ import java.util.Set;
  * rowan.bench.top.orders       100000  orders in the salted table
  * rowan.bench.top.sellers      1000    sellers in it
  * rowan.bench.top.count        200     top-10 queries per run
+ * rowan.bench.observe.get.count 2000   gets per run of each side, observation workloads
+ * rowan.bench.observe.query.count 500  view queries per run of each side, observation workloads
+ * rowan.bench.observe.matches  1,50    orders each of their view queries matches
+ * rowan.bench.observe.views    unsalted,salted  the views they query: the query table's, and a salted one (16 buckets)
+ * rowan.bench.observe.salted.orders 100000  orders in the salted query table (namespace observe)
+ * rowan.bench.observe.salted.sellers 1000   ordinary sellers in it
+ * rowan.bench.observe.salted.hot 1000       orders of its hot seller (the largest query)
  * rowan.bench.bulk.orders      200000  orders of the bulk load against saveAll (2 views)
  * rowan.bench.bulk.rounds      1       rounds of it, each a bulk load and a saveAll
  * rowan.bench.breakdown.orders 10000   orders per pass of the insert breakdown (ProtocolBreakdown)
@@ -64,6 +73,8 @@ public final class HBaseBenchmarks {
     HarnessRun run = new HarnessRun("rowan.bench.", log);
     Set<String> only = run.only("insert,update,partial,get,query,count,projection,filter,top,bulk,breakdown");
     List<Comparison> done;
+    List<Comparison> observed = List.of();
+    ObservedRowans observedRowans = new ObservedRowans();
     ByteArrayOutputStream breakdownText = new ByteArrayOutputStream();
     StringBuilder bulkText = new StringBuilder();
     BenchmarkCluster cluster = BenchmarkCluster.start();
@@ -71,7 +82,12 @@ public final class HBaseBenchmarks {
       run.started();
       try (Clients timing = new Clients(cluster.connect(false), false);
            Clients counting = new Clients(cluster.connect(true), true)) {
-        done = run.measure(workloads(cluster, log, only, run), timing, counting);
+        QueryTable table = new QueryTable(cluster, log, run.setting("query.orders", 200_000),
+            run.setting("query.sellers", 1000), run.setting("query.hot", 10_000));
+        done = run.measure(workloads(cluster, table, log, only, run), timing, counting);
+        if (only.contains("observe")) {
+          observed = run.measure(observeWorkloads(cluster, table, log, run, observedRowans), timing, counting);
+        }
         if (only.contains("bulk")) {
           run.attempt("the bulk load workload", () -> bulkText.append(new BulkLoadWorkload(timing,
               run.setting("bulk.orders", 200_000), run.setting("bulk.rounds", 1), log).run()));
@@ -87,6 +103,10 @@ public final class HBaseBenchmarks {
         Report.print(done, System.out);
         System.out.println();
       }
+      if (!observed.isEmpty()) {
+        ObserveReport.print(observed, observedRowans, System.out);
+        System.out.println();
+      }
       System.out.print(bulkText);
       System.out.println();
       System.out.print(breakdownText.toString(StandardCharsets.UTF_8));
@@ -97,8 +117,8 @@ public final class HBaseBenchmarks {
     run.exit();
   }
 
-  private static List<Workload> workloads(BenchmarkCluster cluster, PrintStream log, Set<String> only,
-      HarnessRun run) {
+  private static List<Workload> workloads(BenchmarkCluster cluster, QueryTable table, PrintStream log,
+      Set<String> only, HarnessRun run) {
     List<Workload> all = new ArrayList<>();
     if (only.contains("insert")) {
       int orders = run.setting("insert.orders", 20_000);
@@ -148,8 +168,6 @@ public final class HBaseBenchmarks {
             "1 view not carrying it", "partial_narrow", size, count));
       }
     }
-    QueryTable table = new QueryTable(cluster, log, run.setting("query.orders", 200_000), run.setting("query.sellers", 1000),
-        run.setting("query.hot", 10_000));
     if (only.contains("get")) {
       all.add(new KeyReadWorkload(table, 1, run.setting("get.count", 2000)));
       all.add(new KeyReadWorkload(table, 100, run.setting("multiget.count", 200)));
@@ -177,6 +195,34 @@ public final class HBaseBenchmarks {
     if (only.contains("top")) {
       all.add(new TopTenWorkload(cluster, run.setting("top.orders", 100_000), run.setting("top.sellers", 1000),
           run.setting("top.count", 200)));
+    }
+    return all;
+  }
+
+  /**
+   * The observation workloads: gets from the query table, and view queries of it and of a salted
+   * table laid out alike, each by three Rowans and hand-written code ({@link ObserveWorkload}).
+   */
+  private static List<Workload> observeWorkloads(BenchmarkCluster cluster, QueryTable table, PrintStream log,
+      HarnessRun run, ObservedRowans rowans) {
+    List<Workload> all = new ArrayList<>();
+    all.add(ObserveWorkload.get(table, rowans, run.setting("observe.get.count", 2000)));
+    int queries = run.setting("observe.query.count", 500);
+    Set<String> views = run.list("observe.views", "unsalted,salted");
+    String[] matches = run.text("observe.matches", "1,50").split(",");
+    if (views.contains("unsalted")) {
+      for (String size : matches) {
+        all.add(ObserveWorkload.range(table, rowans, Integer.parseInt(size.trim()), queries));
+      }
+    }
+    if (views.contains("salted")) {
+      QueryTable salted = QueryTable.of(cluster, log, "observe",
+          new QueryTable.Entity<>(SaltedOrder.class, SaltedOrder.Repository.class, SaltedOrder::new),
+          run.setting("observe.salted.orders", 100_000), run.setting("observe.salted.sellers", 1000),
+          run.setting("observe.salted.hot", 1000));
+      for (String size : matches) {
+        all.add(ObserveWorkload.saltedRange(salted, rowans, Integer.parseInt(size.trim()), queries));
+      }
     }
     return all;
   }

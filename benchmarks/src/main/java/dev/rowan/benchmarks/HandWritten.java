@@ -256,8 +256,9 @@ final class HandWritten<T> implements AutoCloseable {
   }
 
   /**
-   * The entities whose first view key property of the unsalted view {@code viewName} equals
-   * {@code leading} and whose second lies in {@code [from, to]}: one scan of the view table.
+   * The entities whose first view key property of view {@code viewName} equals {@code leading}
+   * and whose second lies in {@code [from, to]}: one scan of the view table, or one per bucket of
+   * a salted view, one after the other, merged by key (the salt byte ignored).
    */
   List<T> viewRange(String viewName, Object leading, Object from, Object to) throws IOException {
     int v = viewIndex(viewName);
@@ -265,16 +266,43 @@ final class HandWritten<T> implements AutoCloseable {
     Object[] values = new Object[model.properties().size()];
     values[view.keyProperties().get(0).index()] = leading;
     values[view.keyProperties().get(1).index()] = from;
-    byte[] start = view.key().encode(values, 2);
+    if (view.key().salt() == null) {
+      byte[] start = view.key().encode(values, 2);
+      values[view.keyProperties().get(1).index()] = to;
+      byte[] stop = after(view.key().encode(values, 2));
+      List<T> found = new ArrayList<>();
+      try (ResultScanner scanner = viewTables.get(v).getScanner(new Scan().withStartRow(start).withStopRow(stop))) {
+        for (Result row : scanner) {
+          found.add(model.instantiate(view.decode(row)));
+        }
+      }
+      return found;
+    }
+    byte[] start = view.key().encodeParts(values, 2);
     values[view.keyProperties().get(1).index()] = to;
-    byte[] stop = after(view.key().encode(values, 2));
-    List<T> found = new ArrayList<>();
-    try (ResultScanner scanner = viewTables.get(v).getScanner(new Scan().withStartRow(start).withStopRow(stop))) {
-      for (Result row : scanner) {
-        found.add(model.instantiate(view.decode(row)));
+    byte[] stop = after(view.key().encodeParts(values, 2));
+    List<Result> rows = new ArrayList<>();
+    for (int bucket = 0; bucket < view.key().salt().buckets(); bucket++) {
+      Scan scan = new Scan().withStartRow(salted(bucket, start)).withStopRow(salted(bucket, stop));
+      try (ResultScanner scanner = viewTables.get(v).getScanner(scan)) {
+        for (Result row : scanner) {
+          rows.add(row);
+        }
       }
     }
+    rows.sort((a, b) -> Bytes.compareTo(a.getRow(), 1, a.getRow().length - 1, b.getRow(), 1, b.getRow().length - 1));
+    List<T> found = new ArrayList<>(rows.size());
+    for (Result row : rows) {
+      found.add(model.instantiate(view.decode(row)));
+    }
     return found;
+  }
+
+  private static byte[] salted(int bucket, byte[] parts) {
+    byte[] key = new byte[parts.length + 1];
+    key[0] = (byte) bucket;
+    System.arraycopy(parts, 0, key, 1, parts.length);
+    return key;
   }
 
   /**

@@ -14,7 +14,7 @@ import java.util.List;
 /**
  * The benchmark order salted into 16 buckets, with the {@code seller} view (salted the same way,
  * on the whole view key): the entity of the top-10 workload, whose answer is spread over all 16
- * buckets of the view.
+ * buckets of the view, and of the salted ranges of the observation workloads.
  *
  * <p>Thread-safety: immutable.
  */
@@ -30,8 +30,11 @@ record SaltedOrder(
     @Column(name = "st") Order.Status status,
     @Column(name = "q") long quantity) {
 
-  /** Its repository: the seller's newest orders, merged across buckets. */
+  /** Its repository: the seller's newest orders, and a range of them, merged across buckets. */
   interface Repository extends HBaseRepository<SaltedOrder> {
+
+    /** The seller's orders created in {@code [from, to]}: one scan per bucket of the view, merged, oldest first. */
+    List<SaltedOrder> findBySellerBetween(String sellerId, Instant from, Instant to);
 
     /** The seller's ten newest orders: one reversed scan per bucket of the view, merged. */
     List<SaltedOrder> findTop10BySellerIdOrderByCreatedAtDesc(String sellerId);

@@ -1,0 +1,70 @@
+package dev.rowan.benchmarks;
+
+import dev.rowan.core.Rowan;
+import dev.rowan.core.observation.RowanMeterObservationHandler;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
+
+/**
+ * The three Rowans the observation workloads compare, on the same connection and tables: built
+ * without an observation registry (the default, a no-op), with a registry whose only handler is
+ * Micrometer's {@link DefaultMeterObservationHandler} on a {@link SimpleMeterRegistry} (a timer per
+ * method), and with that plus {@link RowanMeterObservationHandler} on the same meter registry (the
+ * costs of every call as distribution summaries).
+ *
+ * <p>Thread-safety: not thread-safe (the Rowans are made on first use).
+ */
+final class ObservedRowans {
+
+  /** How a Rowan is observed. */
+  enum Variant {
+    /** No registry: {@code ObservationRegistry.NOOP}. */
+    NONE("no registry"),
+    /** Micrometer's timers only. */
+    TIMERS("timers"),
+    /** Micrometer's timers and Rowan's costs. */
+    COSTS("timers + costs");
+
+    private final String label;
+
+    Variant(String label) {
+      this.label = label;
+    }
+
+    String label() {
+      return label;
+    }
+  }
+
+  private final MeterRegistry timerMeters = new SimpleMeterRegistry();
+  private final ObservationRegistry timers = ObservationRegistry.create();
+  private final MeterRegistry costMeters = new SimpleMeterRegistry();
+  private final ObservationRegistry costs = ObservationRegistry.create();
+
+  ObservedRowans() {
+    timers.observationConfig().observationHandler(new DefaultMeterObservationHandler(timerMeters));
+    costs.observationConfig()
+        .observationHandler(new DefaultMeterObservationHandler(costMeters))
+        .observationHandler(new RowanMeterObservationHandler(costMeters));
+  }
+
+  /** The Rowan of {@code clients} in {@code namespace} observed as {@code variant}. */
+  Rowan rowan(Clients clients, String namespace, Variant variant) {
+    return switch (variant) {
+      case NONE -> clients.rowan(namespace, "observe-none", builder -> builder);
+      case TIMERS -> clients.rowan(namespace, "observe-timers", builder -> builder.observationRegistry(timers));
+      case COSTS -> clients.rowan(namespace, "observe-costs", builder -> builder.observationRegistry(costs));
+    };
+  }
+
+  /** The meters of {@code variant}'s Rowans; null for {@link Variant#NONE}. */
+  MeterRegistry meters(Variant variant) {
+    return switch (variant) {
+      case NONE -> null;
+      case TIMERS -> timerMeters;
+      case COSTS -> costMeters;
+    };
+  }
+}
