@@ -1,6 +1,7 @@
 package dev.rowan.core.observation;
 
 import io.micrometer.common.KeyValue;
+import io.micrometer.common.KeyValues;
 import io.micrometer.observation.Observation;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -10,7 +11,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * method, table and kind of access it was, how it ended, and what it cost, counted where it
  * happened. Its low-cardinality key values name the call ({@value #REPOSITORY}, {@value #METHOD},
  * {@value #TABLE}, {@value #ACCESS}, and once it ends {@value #OUTCOME} and {@value #EXCEPTION});
- * its high-cardinality key values, added when it ends, carry each {@link Cost} under
+ * its high-cardinality key values, once it has ended, carry each {@link Cost} under
  * {@link Cost#keyName()} and the background settle queue under {@value #SETTLE_QUEUE_DEPTH}.
  *
  * <p>Rowan creates one per call when the Rowan's {@code ObservationRegistry} is not a no-op, and
@@ -88,8 +89,10 @@ public final class RepositoryCallContext extends Observation.Context {
     ROWS_RETURNED("rows.returned"),
     /**
      * Calls to HBase: one per table call (a get, a batch of gets or mutations, a check-and-mutate
-     * or a batch of them, however many region servers HBase sends it to), and for each scanner the
-     * RPCs its {@code ScanMetrics} count (opening, each batch of rows).
+     * or a batch of them, however many region servers HBase sends it to), and one per scanner opened
+     * (its opening and first batch of rows; the further batches of a scanner that reads more rows than
+     * one response holds are not counted, unless the scan had HBase's scan metrics on for a reason
+     * of its own).
      */
     RPCS("rpcs"),
     /**
@@ -109,14 +112,16 @@ public final class RepositoryCallContext extends Observation.Context {
     UNIQUE_CONFLICTS("unique.conflicts");
 
     private final String suffix;
+    private final String keyName;
 
     Cost(String suffix) {
       this.suffix = suffix;
+      this.keyName = "rowan." + suffix;
     }
 
     /** The high-cardinality key that carries this number: {@code rowan.} and its name, e.g. {@code rowan.rows.read}. */
     public String keyName() {
-      return "rowan." + suffix;
+      return keyName;
     }
 
     /**
@@ -136,6 +141,8 @@ public final class RepositoryCallContext extends Observation.Context {
   private volatile Access access;
   private final AtomicLongArray costs = new AtomicLongArray(COSTS.length);
   private volatile long settleQueueDepth;
+  /** Whether the call has ended ({@link #end}): then its costs are high-cardinality key values. */
+  private volatile boolean ended;
 
   /**
    * The context of a call of {@code method} of {@code repository} (its simple name) that reads or
@@ -252,9 +259,31 @@ public final class RepositoryCallContext extends Observation.Context {
   public void end(Throwable error) {
     addLowCardinalityKeyValue(KeyValue.of(OUTCOME, error == null ? "success" : "error"));
     addLowCardinalityKeyValue(KeyValue.of(EXCEPTION, error == null ? "none" : error.getClass().getSimpleName()));
-    for (Cost cost : COSTS) {
-      addHighCardinalityKeyValue(KeyValue.of(cost.keyName(), Long.toString(cost(cost))));
+    ended = true;
+  }
+
+  /**
+   * The high-cardinality key values: those added to this context, and once the call has ended
+   * every cost and the settle queue, made when a handler asks (a tracing handler, to tag the span),
+   * not for every call.
+   */
+  @Override
+  public KeyValues getHighCardinalityKeyValues() {
+    KeyValues added = super.getHighCardinalityKeyValues();
+    if (!ended) {
+      return added;
     }
-    addHighCardinalityKeyValue(KeyValue.of(SETTLE_QUEUE_DEPTH, Long.toString(settleQueueDepth)));
+    KeyValue[] costs = new KeyValue[COSTS.length + 1];
+    for (int i = 0; i < COSTS.length; i++) {
+      costs[i] = KeyValue.of(COSTS[i].keyName(), Long.toString(cost(COSTS[i])));
+    }
+    costs[COSTS.length] = KeyValue.of(SETTLE_QUEUE_DEPTH, Long.toString(settleQueueDepth));
+    return added.and(costs);
+  }
+
+  @Override
+  public KeyValue getHighCardinalityKeyValue(String key) {
+    return getHighCardinalityKeyValues().stream().filter(keyValue -> keyValue.getKey().equals(key)).findFirst()
+        .orElse(null);
   }
 }

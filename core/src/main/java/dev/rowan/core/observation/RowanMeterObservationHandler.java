@@ -8,6 +8,7 @@ import io.micrometer.core.instrument.Tags;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -39,6 +40,8 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class RowanMeterObservationHandler implements ObservationHandler<Observation.Context> {
 
+  private static final Cost[] COSTS = Cost.values();
+
   /** The gauge of the settles waiting in the background queue, as the last repository call to end saw it. */
   public static final String SETTLE_QUEUE_DEPTH = "rowan.settles.queue.depth";
   /** The prefix of the summaries of a job's counters. */
@@ -48,6 +51,8 @@ public final class RowanMeterObservationHandler implements ObservationHandler<Ob
 
   private final MeterRegistry meters;
   private final AtomicLong queueDepth = new AtomicLong();
+  /** The summaries of each repository method's calls, by their tags: looked up once, not per call. */
+  private final Map<CallTags, DistributionSummary[]> summaries = new ConcurrentHashMap<>();
 
   /**
    * A handler that records in {@code meters}, where it registers the gauge {@value #SETTLE_QUEUE_DEPTH}.
@@ -76,14 +81,28 @@ public final class RowanMeterObservationHandler implements ObservationHandler<Ob
   }
 
   private void record(RepositoryCallContext call) {
-    Tags tags = Tags.of(RepositoryCallContext.REPOSITORY, call.repository(), RepositoryCallContext.METHOD,
-        call.method(), RepositoryCallContext.TABLE, call.table(), RepositoryCallContext.ACCESS,
-        call.access().value());
-    for (Cost cost : Cost.values()) {
-      DistributionSummary.builder(cost.meterName()).tags(tags).register(meters).record(call.cost(cost));
+    DistributionSummary[] costs = summaries.computeIfAbsent(
+        new CallTags(call.repository(), call.method(), call.table(), call.access()), this::register);
+    for (int i = 0; i < COSTS.length; i++) {
+      costs[i].record(call.cost(COSTS[i]));
     }
     queueDepth.set(call.settleQueueDepth());
   }
+
+  /** The summaries of the calls tagged {@code call}, one per {@link Cost}, registered in {@link #meters}. */
+  private DistributionSummary[] register(CallTags call) {
+    Tags tags = Tags.of(RepositoryCallContext.REPOSITORY, call.repository(), RepositoryCallContext.METHOD,
+        call.method(), RepositoryCallContext.TABLE, call.table(), RepositoryCallContext.ACCESS,
+        call.access().value());
+    DistributionSummary[] costs = new DistributionSummary[COSTS.length];
+    for (int i = 0; i < COSTS.length; i++) {
+      costs[i] = DistributionSummary.builder(COSTS[i].meterName()).tags(tags).register(meters);
+    }
+    return costs;
+  }
+
+  /** The tags of a repository call's summaries. */
+  private record CallTags(String repository, String method, String table, RepositoryCallContext.Access access) {}
 
   private void record(RowanJobContext job) {
     Tags tags = Tags.of(RowanJobContext.JOB, job.job().value(), RowanJobContext.ENTITY, job.entity());
