@@ -44,10 +44,21 @@ final class ObservedRowans {
   private final ObservationRegistry costs = ObservationRegistry.create();
 
   ObservedRowans() {
-    timers.observationConfig().observationHandler(new DefaultMeterObservationHandler(timerMeters));
+    timers.observationConfig().observationHandler(timerHandler(timerMeters));
     costs.observationConfig()
-        .observationHandler(new DefaultMeterObservationHandler(costMeters))
+        .observationHandler(timerHandler(costMeters))
         .observationHandler(new RowanMeterObservationHandler(costMeters));
+  }
+
+  /**
+   * Micrometer's meter handler: with its long task timer ({@code rowan.repository.active}) unless
+   * {@code -Drowan.bench.observe.longTaskTimer=false}, which Spring Boot's
+   * {@code management.observations.long-task-timer.enabled=false} also drops.
+   */
+  private static DefaultMeterObservationHandler timerHandler(MeterRegistry meters) {
+    return Boolean.parseBoolean(System.getProperty("rowan.bench.observe.longTaskTimer", "true"))
+        ? new DefaultMeterObservationHandler(meters)
+        : new DefaultMeterObservationHandler(meters, DefaultMeterObservationHandler.IgnoredMeters.LONG_TASK_TIMER);
   }
 
   /** The Rowan of {@code clients} in {@code namespace} observed as {@code variant}. */
