@@ -30,12 +30,16 @@ final class RepositoryHandler implements InvocationHandler {
     String explain();
   }
 
+  /**
+   * A resolved method: what serves it, and what its calls are named and tagged with when observed
+   * (null when calls are not observed, and for {@code explain}).
+   */
+  private record Resolved(Invoker invoker, CallObserver.Target target) {}
+
   private final Class<?> type;
-  private final Map<Method, Invoker> invokers = new HashMap<>();
   /** Observes the calls, or null when they are not observed. */
   private final CallObserver observer;
-  /** What each observed method's calls are named and tagged with; empty when calls are not observed. */
-  private final Map<Method, CallObserver.Target> targets = new HashMap<>();
+  private final Map<Method, Resolved> resolved = new HashMap<>();
 
   /**
    * The handler of {@code methods} of repository {@code type}, served by {@code store}, or by
@@ -52,7 +56,7 @@ final class RepositoryHandler implements InvocationHandler {
     for (Method method : methods) {
       if (method.getName().equals("explain") && method.getParameterCount() == 1
           && method.getParameterTypes()[0] == String.class) {
-        invokers.put(method, args -> queries.find((String) args[0]).explain());
+        resolved.put(method, new Resolved(args -> queries.find((String) args[0]).explain(), null));
         continue;
       }
       Invoker invoker = CrudMethods.resolve(method, periods != null ? new PeriodCrud<>(periods) : store);
@@ -60,29 +64,28 @@ final class RepositoryHandler implements InvocationHandler {
         WriteMethod write = periods != null ? WriteMethod.create(type, method, periods.model(), periods::forRead, problems)
             : WriteMethod.create(type, method, store.model(), key -> store, problems);
         if (write != null) {
-          invokers.put(method, write);
-          targets.put(method, CallObserver.write(CallObserver.observedName(method), model, false));
+          put(method, write, () -> CallObserver.write(CallObserver.observedName(method), model, false));
         }
       } else if (invoker == null) {
         Explained query = periods != null ? PeriodQueryMethod.create(type, method, periods, problems)
             : QueryMethod.create(type, method, store, problems);
         if (query != null) {
-          invokers.put(method, query);
           queries.add(method, query);
-          targets.put(method, CallObserver.query(CallObserver.observedName(method),
+          put(method, query, () -> CallObserver.query(CallObserver.observedName(method),
               query instanceof QueryMethod<?> derived ? derived.plan() : ((PeriodQueryMethod<?>) query).plan(), model));
         }
       } else {
-        invokers.put(method, invoker);
-        targets.put(method, crudTarget(method.getName(), model));
+        put(method, invoker, () -> crudTarget(method.getName(), model));
       }
     }
     if (!problems.isEmpty()) {
       throw QueryMethodException.of(type.getName(), problems);
     }
-    if (observer == null) {
-      targets.clear();
-    }
+  }
+
+  /** Resolves {@code method} to {@code invoker}, and to its {@code target} when calls are observed. */
+  private void put(Method method, Invoker invoker, java.util.function.Supplier<CallObserver.Target> target) {
+    resolved.put(method, new Resolved(invoker, observer == null ? null : target.get()));
   }
 
   private static CallObserver.Target crudTarget(String method, dev.rowan.mapping.EntityModel<?> model) {
@@ -99,16 +102,11 @@ final class RepositoryHandler implements InvocationHandler {
     if (method.getName().equals("toString") && method.getParameterCount() == 0) {
       return type.getSimpleName() + " (a Rowan repository)";
     }
-    Invoker invoker = invokers.get(method);
-    if (invoker == null) {
+    Resolved call = resolved.get(method);
+    if (call == null) {
       throw new IllegalStateException(type.getName() + "." + method.getName() + " was not resolved");
     }
-    if (observer != null) {
-      CallObserver.Target target = targets.get(method);
-      if (target != null) {
-        return observer.call(target, invoker, args == null ? new Object[0] : args);
-      }
-    }
-    return invoker.invoke(args == null ? new Object[0] : args);
+    Object[] arguments = args == null ? new Object[0] : args;
+    return call.target() == null ? call.invoker().invoke(arguments) : observer.call(call.target(), call.invoker(), arguments);
   }
 }
