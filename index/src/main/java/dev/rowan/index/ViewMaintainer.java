@@ -79,6 +79,16 @@ public final class ViewMaintainer {
     this.views = List.copyOf(built);
   }
 
+  /**
+   * Whether {@code entity} is written by the view consistency protocol, so that its main rows
+   * carry the protocol's cells (a status and a write mark) that readers must read: when it
+   * declares views, and when it keeps history ({@link EntityModel#keepsHistory}), whose versions
+   * are its writes' statuses. The one home of that rule.
+   */
+  public static boolean usesProtocol(EntityModel<?> entity) {
+    return !entity.indexes().isEmpty() || entity.keepsHistory();
+  }
+
   /** The maintainer of {@code entity}'s views, built once per entity. */
   public static ViewMaintainer of(EntityModel<?> entity) {
     return MAINTAINERS.get(entity);

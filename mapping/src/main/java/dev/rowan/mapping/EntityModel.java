@@ -363,6 +363,19 @@ public final class EntityModel<T> {
     return encoder.deletion(values);
   }
 
+  /** The family of the row marker, the cell an entity without non-null columns still has: the first family. */
+  public byte[] markerFamily() {
+    return encoder.markerFamily();
+  }
+
+  /**
+   * The qualifier of the row marker of the entity whose key parts are in {@code values}: a tall
+   * entity's {@code \x00m}, a wide entity's bare column key.
+   */
+  public byte[] markerQualifier(Object[] values) {
+    return encoder.markerQualifier(values);
+  }
+
   /**
    * The qualifier under which {@code column} of the entity whose values are {@code values} is
    * stored: the column's own, behind the encoded column key for a wide entity.

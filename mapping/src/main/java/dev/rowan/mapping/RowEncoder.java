@@ -81,6 +81,16 @@ final class RowEncoder<T> {
     return new RowWrite(row, put, delete);
   }
 
+  /** The family of the row marker. */
+  byte[] markerFamily() {
+    return markerFamily.clone();
+  }
+
+  /** The qualifier of the row marker of the entity whose key parts are in {@code values}. */
+  byte[] markerQualifier(Object[] values) {
+    return columnKey == null ? TALL_MARKER.clone() : columnKey.encode(values);
+  }
+
   /**
    * The delete of every cell of the entity whose key parts are in {@code values}, whatever their
    * timestamps (cell timestamps may lie in the future): every family of a tall entity's row, cells

@@ -68,7 +68,7 @@ final class EntityCells {
 
   /** Whether the cells depend on the main row's prior state, which must then be read. */
   boolean needsPrior() {
-    return !views.isEmpty() || model.version() != null || model.keepsHistory();
+    return ViewMaintainer.usesProtocol(model) || model.version() != null;
   }
 
   /** How many tables the load writes: the main table and one per view. */
@@ -94,7 +94,7 @@ final class EntityCells {
   Outcome write(byte[] rowKey, Object[] values, MainRow prior, long loadTimestamp, long nonce, Sink sink)
       throws IOException, InterruptedException {
     MainRow before = prior == null ? MainRow.ABSENT : prior;
-    if (views.isEmpty() && !model.keepsHistory()) {
+    if (!ViewMaintainer.usesProtocol(model)) {
       emit(0, model.write(before.advanceVersionForLoad(model, values), loadTimestamp), sink);
       return new Outcome(1L, 0);
     }

@@ -265,9 +265,6 @@ public final class EntityStore<T> implements EntityCrud<T> {
     return stored;
   }
 
-  /** Rounds of the protocol's attempts an update makes before it gives up (each round {@link ProtocolWriter#MAX_ATTEMPTS}). */
-  static final int UPDATE_ROUNDS = 8;
-
   /**
    * Applies {@code change} (a partial update or a counter's addition) to the entity whose key parts
    * are set in {@code key}, and returns its values after, or null when no entity is stored under
@@ -291,14 +288,16 @@ public final class EntityStore<T> implements EntityCrud<T> {
       CellLimits.check(context, after, context.model.write(after));
       return after;
     };
+    // An update has the budget of WriteAttempts.OF_UPDATE tries, in rounds of a protocol write's.
+    int rounds = WriteAttempts.OF_UPDATE / WriteAttempts.OF_WRITE;
     for (int round = 1; ; round++) {
       try {
         return protocol.write(List.of(Pending.update(row, checked))).get(0);
       } catch (dev.rowan.core.WriteConflictException e) {
-        if (round == UPDATE_ROUNDS) {
-          throw e;
+        if (round == rounds) {
+          throw WriteAttempts.exhausted(context.model.entityName(), context.describe(row), WriteAttempts.OF_UPDATE);
         }
-        PlainUpdates.pause(round + 2); // writers racing for one counter take turns
+        WriteAttempts.pause(round + 2); // writers racing for one counter take turns
       }
     }
   }

@@ -1,12 +1,10 @@
 package dev.rowan.core.internal;
 
-import dev.rowan.core.WriteConflictException;
 import dev.rowan.mapping.InvalidValueException;
 import dev.rowan.mapping.PropertyModel;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
@@ -52,8 +50,6 @@ import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
  */
 final class PlainUpdates<T> {
 
-  /** Rounds of reading and writing again before a counter or versioned update gives up. */
-  static final int MAX_ATTEMPTS = 512;
   private static final byte[] EMPTY = new byte[0];
 
   private final StoreContext<T> context;
@@ -79,7 +75,7 @@ final class PlainUpdates<T> {
     }
     PropertyModel checked = context.model.version() != null ? context.model.version() : change.properties().get(0);
     byte[] qualifier = context.model.qualifier(key, checked);
-    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    for (int attempt = 1; attempt <= WriteAttempts.OF_UPDATE; attempt++) {
       if (attempt > 1) {
         ObservedCalls.count(dev.rowan.core.observation.RepositoryCallContext.Cost.RETRIES, 1);
       }
@@ -116,23 +112,11 @@ final class PlainUpdates<T> {
       if (HBaseCalls.on(context.connection, context.mainTable, "update", t -> t.checkAndMutate(write)).isSuccess()) {
         return after;
       }
-      pause(attempt);
+      WriteAttempts.pause(attempt);
     }
-    throw WriteConflictException.of(context.model.entityName(), KeyText.of(context.model, key), MAX_ATTEMPTS);
+    throw WriteAttempts.exhausted(context.model.entityName(), KeyText.of(context.model, key), WriteAttempts.OF_UPDATE);
   }
 
-  /** Waits a little, more the longer a write keeps losing: writers racing for one cell take turns. */
-  static void pause(int attempt) {
-    if (attempt < 3) {
-      return;
-    }
-    try {
-      Thread.sleep(ThreadLocalRandom.current().nextInt(1 + Math.min(attempt, 20)));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while writing", e);
-    }
-  }
 
   /** The values of the entity under {@code key} in {@code result}, or null when it holds none. */
   private Object[] values(Result result, Object[] key) {
@@ -215,8 +199,7 @@ final class PlainUpdates<T> {
     if (delete == null) {
       return condition.build(put);
     }
-    byte[] marker = context.model.isWide() ? context.model.columnKey().encode(after) : PresenceCell.TALL_MARKER;
-    put.addColumn(context.model.families().get(0).nameBytes(), marker, EMPTY);
+    put.addColumn(context.model.markerFamily(), context.model.markerQualifier(after), EMPTY);
     try {
       return condition.build(RowMutations.of(List.of(put, delete)));
     } catch (IOException e) {

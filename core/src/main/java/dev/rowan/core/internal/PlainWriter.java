@@ -1,7 +1,6 @@
 package dev.rowan.core.internal;
 
 import dev.rowan.index.MainRow;
-import dev.rowan.core.WriteConflictException;
 import dev.rowan.mapping.PropertyModel;
 import dev.rowan.mapping.RowWrite;
 import java.util.ArrayList;
@@ -56,9 +55,9 @@ final class PlainWriter<T> {
     }
     PropertyModel version = context.model.version();
     for (int attempt = 1; !pending.isEmpty(); attempt++) {
-      if (attempt > ProtocolWriter.MAX_ATTEMPTS) {
-        throw WriteConflictException.of(context.model.entityName(), context.describe(rowKeys.get(pending.get(0))),
-            ProtocolWriter.MAX_ATTEMPTS);
+      if (attempt > WriteAttempts.OF_WRITE) {
+        throw WriteAttempts.exhausted(context.model.entityName(), context.describe(rowKeys.get(pending.get(0))),
+            WriteAttempts.OF_WRITE);
       }
       if (attempt > 1) {
         ObservedCalls.count(dev.rowan.core.observation.RepositoryCallContext.Cost.RETRIES, 1);

@@ -38,12 +38,6 @@ import org.apache.hadoop.hbase.client.Put;
 record PresenceCell(Kind kind, byte[] family, byte[] qualifier) {
 
   /**
-   * The qualifier of a tall entity's row marker, this class's own copy of the mapping's (which
-   * {@code PresenceCellTest} compares with what a save of an entity without values writes).
-   */
-  static final byte[] TALL_MARKER = {0, 'm'};
-
-  /**
    * The value of the marker an insert writes. Not empty, as a save's marker is: HBase's
    * check-and-mutate takes a cell with an empty value for an absent one, so an empty marker would
    * never stop a second insert.
@@ -71,8 +65,7 @@ record PresenceCell(Kind kind, byte[] family, byte[] qualifier) {
         return new PresenceCell(Kind.ALWAYS_SET, column.family(), model.qualifier(values, column));
       }
     }
-    byte[] marker = model.isWide() ? model.columnKey().encode(values) : TALL_MARKER;
-    return new PresenceCell(Kind.MARKER, model.families().get(0).nameBytes(), marker);
+    return new PresenceCell(Kind.MARKER, model.markerFamily(), model.markerQualifier(values));
   }
 
   /** Whether the insert must read the entity first: a save may have stored it without this cell. */

@@ -1,7 +1,6 @@
 package dev.rowan.core.internal;
 
 import dev.rowan.index.MainRow;
-import dev.rowan.core.WriteConflictException;
 import dev.rowan.core.observation.RepositoryCallContext.Cost;
 import dev.rowan.core.spi.ProtocolHook.Step;
 import dev.rowan.index.ViewMaintainer;
@@ -38,7 +37,6 @@ import org.slf4j.LoggerFactory;
 final class ProtocolWriter<T> {
 
   private static final Logger LOG = LoggerFactory.getLogger(ProtocolWriter.class);
-  static final int MAX_ATTEMPTS = 32;
   /** View rows per RPC of step four. */
   static final int SETTLE_CHUNK = 250;
 
@@ -122,9 +120,9 @@ final class ProtocolWriter<T> {
   List<Object[]> write(List<Pending> all, SettlePipeline settles) {
     List<Pending> pending = all;
     for (int attempt = 1; !pending.isEmpty(); attempt++) {
-      if (attempt > MAX_ATTEMPTS) {
-        throw WriteConflictException.of(context.model.entityName(), context.describe(pending.get(0).rowKey),
-            MAX_ATTEMPTS);
+      if (attempt > WriteAttempts.OF_WRITE) {
+        throw WriteAttempts.exhausted(context.model.entityName(), context.describe(pending.get(0).rowKey),
+            WriteAttempts.OF_WRITE);
       }
       if (attempt > 1) {
         ObservedCalls.count(Cost.RETRIES, 1);

@@ -109,16 +109,9 @@ final class StoreContext<T> {
     return roster.maintained();
   }
 
-  boolean hasViews() {
-    return !viewTables.isEmpty();
-  }
-
-  /**
-   * Whether the entity is written by the consistency protocol: when it has views, and when it
-   * keeps history ({@link EntityModel#keepsHistory}), whose versions are its writes' statuses.
-   */
+  /** Whether the entity is written by the consistency protocol ({@link ViewMaintainer#usesProtocol}). */
   boolean usesProtocol() {
-    return hasViews() || model.keepsHistory();
+    return ViewMaintainer.usesProtocol(model);
   }
 
   String describe(byte[] rowKey) {

@@ -31,6 +31,8 @@ import org.junit.jupiter.api.Test;
 class PresenceCellTest {
 
   private static final byte[] D = Bytes.toBytes("d");
+  /** A tall entity's row marker, as the mapping writes it. */
+  private static final byte[] TALL_MARKER = {0, 'm'};
 
   @Table(name = "notes")
   record Note(@RowKey String id, @Column(name = "t") String text, @Column(name = "a") String author) {}
@@ -68,18 +70,18 @@ class PresenceCellTest {
     EntityModel<Note> model = EntityModel.of(Note.class);
     Note note = new Note("n-1", "hello", null);
     PresenceCell cell = PresenceCell.of(model, model.values(note));
-    assertEquals(new PresenceCell(Kind.MARKER, D, PresenceCell.TALL_MARKER), cell);
+    assertEquals(new PresenceCell(Kind.MARKER, D, TALL_MARKER), cell);
     assertTrue(cell.readFirst(), "a save with a value writes no marker");
 
     CheckAndMutate insert = cell.insert(model.write(model.values(note)));
     assertArrayEquals(model.rowKeyOf("n-1"), insert.getRow());
-    assertArrayEquals(PresenceCell.TALL_MARKER, insert.getQualifier());
+    assertArrayEquals(TALL_MARKER, insert.getQualifier());
     assertEquals(CompareOperator.EQUAL, insert.getCompareOp());
     assertNull(insert.getValue(), "only if the marker does not exist");
     RowMutations mutations = assertInstanceOf(RowMutations.class, insert.getAction(), "the null column is deleted");
     Put put = (Put) mutations.getMutations().get(0);
     assertEquals(List.of("t", "\\x00m"), qualifiers(put), "the value and the marker");
-    assertArrayEquals(PresenceCell.INSERTED, CellUtil.cloneValue(put.get(D, PresenceCell.TALL_MARKER).get(0)));
+    assertArrayEquals(PresenceCell.INSERTED, CellUtil.cloneValue(put.get(D, TALL_MARKER).get(0)));
   }
 
   @Test
@@ -87,11 +89,11 @@ class PresenceCellTest {
     EntityModel<Note> model = EntityModel.of(Note.class);
     RowWrite empty = model.write(model.values(new Note("n-1", null, null)));
     assertEquals(List.of("\\x00m"), qualifiers(empty.put()));
-    assertArrayEquals(new byte[0], CellUtil.cloneValue(empty.put().get(D, PresenceCell.TALL_MARKER).get(0)));
+    assertArrayEquals(new byte[0], CellUtil.cloneValue(empty.put().get(D, TALL_MARKER).get(0)));
     CheckAndMutate insert = PresenceCell.of(model, model.values(new Note("n-1", null, null))).insert(empty);
     Put put = (Put) ((RowMutations) insert.getAction()).getMutations().get(0);
     assertEquals(List.of("\\x00m"), qualifiers(put), "the marker is not written twice");
-    assertArrayEquals(PresenceCell.INSERTED, CellUtil.cloneValue(put.get(D, PresenceCell.TALL_MARKER).get(0)),
+    assertArrayEquals(PresenceCell.INSERTED, CellUtil.cloneValue(put.get(D, TALL_MARKER).get(0)),
         "a check-and-mutate takes a cell with an empty value for an absent one");
   }
 
@@ -114,7 +116,7 @@ class PresenceCellTest {
     for (Cell cell : put.getFamilyCellMap().get(D)) {
       assertEquals(at.toEpochMilli(), cell.getTimestamp(), Bytes.toStringBinary(CellUtil.cloneQualifier(cell)));
     }
-    assertTrue(put.has(D, PresenceCell.TALL_MARKER));
+    assertTrue(put.has(D, TALL_MARKER));
   }
 
   private static List<String> qualifiers(org.apache.hadoop.hbase.client.Mutation mutation) {

@@ -1,6 +1,7 @@
 package dev.rowan.core.internal.query;
 
 import dev.rowan.core.internal.query.AccessPlan.Access;
+import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.KeyLayout;
@@ -86,11 +87,11 @@ public final class QueryPlanner {
       List<AccessPlan> candidates = new ArrayList<>();
       if (query.view() == null) {
         candidates.add(withRead(candidate(null, entity.rowKey(), group, query.sorts(), entity), query, entity,
-            views, projected));
+            projected));
       }
       for (ViewModel view : views) {
         if (query.view() == null || view.name().equals(query.view())) {
-          candidates.add(withRead(candidate(view, view.key(), group, query.sorts(), entity), query, entity, views,
+          candidates.add(withRead(candidate(view, view.key(), group, query.sorts(), entity), query, entity,
               projected));
         }
       }
@@ -106,9 +107,9 @@ public final class QueryPlanner {
   }
 
   /** {@code plan} with what it reads of each row: for a count, a projection, or whole entities. */
-  private static AccessPlan withRead(AccessPlan plan, ParsedQuery query, EntityModel<?> entity, List<ViewModel> views,
+  private static AccessPlan withRead(AccessPlan plan, ParsedQuery query, EntityModel<?> entity,
       List<PropertyModel> projected) {
-    boolean hasViews = !views.isEmpty() || entity.keepsHistory(); // main rows with status cells
+    boolean hasViews = ViewMaintainer.usesProtocol(entity); // main rows with status cells, whatever views are readable
     if (query.action() == Action.COUNT || query.action() == Action.EXISTS) {
       return plan.withRead(RowRead.forCount(plan, entity, hasViews));
     }
