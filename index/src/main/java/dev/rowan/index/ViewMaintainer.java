@@ -99,7 +99,7 @@ public final class ViewMaintainer {
    * writer writes once some are dropped.
    */
   public ViewMaintainer without(java.util.Set<String> names) {
-    List<ViewModel> kept = views.stream().filter(view -> names.stream().noneMatch(view.name()::equalsIgnoreCase))
+    List<ViewModel> kept = views.stream().filter(view -> !ViewNames.contains(names, view.name()))
         .toList();
     return kept.size() == views.size() ? this : new ViewMaintainer(entity, kept);
   }
@@ -116,7 +116,7 @@ public final class ViewMaintainer {
 
   /** The view called {@code name}, ignoring case. */
   public Optional<ViewModel> view(String name) {
-    return views.stream().filter(v -> v.name().equalsIgnoreCase(name)).findFirst();
+    return ViewNames.find(views, name);
   }
 
   /**

@@ -280,6 +280,20 @@ public final class EntityModel<T> {
   }
 
   /**
+   * The properties that name one entity, in the order its key parts are given: its row key parts
+   * in {@code @RowKey} order, then, for a wide entity, its column key parts in {@code @ColumnKey}
+   * order.
+   */
+  public List<PropertyModel> keyParts() {
+    if (!isWide()) {
+      return rowKey.parts();
+    }
+    List<PropertyModel> parts = new ArrayList<>(rowKey.parts());
+    parts.addAll(columnKey.parts());
+    return List.copyOf(parts);
+  }
+
+  /**
    * The values of the key of one entity: {@code keyParts} are its row key parts in
    * {@code @RowKey} order, then, for a wide entity, its column key parts in {@code @ColumnKey}
    * order. Every other value is null.
@@ -293,8 +307,7 @@ public final class EntityModel<T> {
       rowKeyOf(keyParts); // checks the number, types and values of the parts
       return keyValues(rowKey.parts(), keyParts);
     }
-    List<PropertyModel> parts = new ArrayList<>(rowKey.parts());
-    parts.addAll(columnKey.parts());
+    List<PropertyModel> parts = keyParts();
     int given = keyParts == null ? 0 : keyParts.length;
     if (given != parts.size()) {
       String names = "row key parts " + rowKey.parts().stream().map(PropertyModel::name).toList()

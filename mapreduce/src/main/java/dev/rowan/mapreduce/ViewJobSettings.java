@@ -5,6 +5,7 @@ import dev.rowan.core.SchemaMismatchException;
 import dev.rowan.core.SchemaReport;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
+import dev.rowan.index.ViewNames;
 import dev.rowan.mapping.EntityModel;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -70,14 +71,13 @@ final class ViewJobSettings {
       return all;
     }
     for (String name : names) {
-      if (all.stream().noneMatch(view -> view.name().equalsIgnoreCase(name))) {
+      if (ViewNames.find(all, name).isEmpty()) {
         throw new IllegalArgumentException(VerifyViews.VIEWS + " names view '" + name + "', but " + model.entityName()
             + " declares " + (all.isEmpty() ? "no views" : "only " + String.join(", ", all.stream()
                 .map(ViewModel::name).toList())));
       }
     }
-    return all.stream().filter(view -> java.util.Arrays.stream(names).anyMatch(view.name()::equalsIgnoreCase))
-        .toList();
+    return all.stream().filter(view -> ViewNames.contains(List.of(names), view.name())).toList();
   }
 
   /**
@@ -90,13 +90,13 @@ final class ViewJobSettings {
   static List<ViewModel> withoutDropped(EntityModel<?> model, List<ViewModel> views, java.util.Set<String> dropped,
       Configuration conf) {
     for (String name : conf.getTrimmedStrings(VerifyViews.VIEWS)) {
-      if (dropped.stream().anyMatch(name::equalsIgnoreCase)) {
+      if (ViewNames.contains(dropped, name)) {
         throw new IllegalArgumentException(VerifyViews.VIEWS + " names view '" + name + "' of " + model.entityName()
             + ", which is dropped: its main table no longer names it, no writer writes it, and schema().dropView"
             + " deletes its table; schema().create adds it again, building");
       }
     }
-    return views.stream().filter(view -> dropped.stream().noneMatch(view.name()::equalsIgnoreCase)).toList();
+    return views.stream().filter(view -> !ViewNames.contains(dropped, view.name())).toList();
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.rowan.mapreduce;
 import dev.rowan.core.DataAccessException;
 import dev.rowan.core.Rowan;
 import dev.rowan.index.ViewModel;
+import dev.rowan.index.ViewNames;
 import dev.rowan.mapping.EntityModel;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -108,7 +109,7 @@ final class ViewJobTables {
           + " left alone");
     }
     Set<String> dropped = new java.util.TreeSet<>(rowan.schema().droppedViews(type, period));
-    dropped.removeIf(name -> views.stream().noneMatch(view -> view.name().equalsIgnoreCase(name)));
+    dropped.removeIf(name -> ViewNames.find(views, name).isEmpty());
     List<ViewModel> kept = ViewJobSettings.withoutDropped(model, views, dropped, conf);
     if (!dropped.isEmpty()) {
       out.println("Views " + String.join(", ", dropped) + " of " + model.entityName() + " are dropped in period "

@@ -12,6 +12,7 @@ import dev.rowan.core.internal.query.ParsedQuery;
 import dev.rowan.core.internal.query.PlanText;
 import dev.rowan.core.internal.query.QueryPlanner;
 import dev.rowan.index.ViewModel;
+import dev.rowan.index.ViewNames;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
 import java.util.ArrayList;
@@ -124,7 +125,7 @@ public final class AdHocQuery<T> implements PlannedQuery<T> {
     List<ViewModel> views = store.context().roster.readable(store.context().declaredViews());
     ViewModel onView = null;
     java.util.Optional<String> unread = store.context().roster.unreadable().stream()
-        .filter(v -> v.equalsIgnoreCase(view)).findFirst();
+        .filter(v -> ViewNames.same(v, view)).findFirst();
     if (view != null && unread.isPresent()) {
       throw new IllegalStateException(name + ": view " + unread.get() + " of " + model.entityName() + " "
           + store.context().roster.whyUnread(unread.get()));
@@ -160,9 +161,7 @@ public final class AdHocQuery<T> implements PlannedQuery<T> {
    * @throws IllegalArgumentException naming the query, the entity and its views when it has no such view
    */
   static ViewModel named(String name, EntityModel<?> model, List<ViewModel> views, String view) {
-    return views.stream().filter(v -> v.name().equalsIgnoreCase(view)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException(name + ": " + model.entityName() + " has no view '" + view
-            + "'; its views are " + views.stream().map(ViewModel::name).toList()));
+    return ViewNames.require(name + ": ", model.entityName(), views, view);
   }
 
   /**

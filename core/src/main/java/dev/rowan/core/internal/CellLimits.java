@@ -41,6 +41,16 @@ final class CellLimits {
   }
 
   /**
+   * Whether {@code table} can hold a row of key {@code row}: false when the key is over
+   * {@link #maxRowKey}, and then no entity is stored under it (a read finds none, a delete or
+   * update has nothing to do), since no row this long can be stored and HBase could not even
+   * locate it.
+   */
+  static boolean canHold(TableName table, byte[] row) {
+    return row.length <= maxRowKey(table);
+  }
+
+  /**
    * Checks everything a save of the entity whose values are {@code values} writes: the main row
    * key and cells of {@code write}, and the row key and cells of its row in every view.
    *

@@ -277,8 +277,8 @@ public final class EntityStore<T> implements EntityCrud<T> {
   Object[] update(Object[] key, EntityChange change) {
     context.roster.requireKnown(); // a view this class does not declare would be left stale
     byte[] row = context.model.rowKey().encode(key);
-    if (row.length > CellLimits.maxRowKey(context.mainTable)) {
-      return null; // no row this long can be stored
+    if (!CellLimits.canHold(context.mainTable, row)) {
+      return null;
     }
     if (!context.usesProtocol()) {
       return new PlainUpdates<>(context).update(row, key, change);
@@ -311,8 +311,8 @@ public final class EntityStore<T> implements EntityCrud<T> {
     if (context.model.isWide()) {
       Object[] key = context.model.keyValuesOf(keyParts);
       byte[] row = context.model.rowKey().encode(key);
-      if (row.length > CellLimits.maxRowKey(context.mainTable)) {
-        return Optional.empty(); // no row this long can be stored, and HBase could not even locate it
+      if (!CellLimits.canHold(context.mainTable, row)) {
+        return Optional.empty();
       }
       byte[] column = context.model.columnKey().encode(key);
       Get get = new Get(row).setFilter(new ColumnPrefixFilter(column));
@@ -325,8 +325,8 @@ public final class EntityStore<T> implements EntityCrud<T> {
       return Optional.empty();
     }
     byte[] row = context.model.rowKeyOf(keyParts);
-    if (row.length > CellLimits.maxRowKey(context.mainTable)) {
-      return Optional.empty(); // no row this long can be stored, and HBase could not even locate it
+    if (!CellLimits.canHold(context.mainTable, row)) {
+      return Optional.empty();
     }
     Result result = HBaseCalls.on(context.connection, context.mainTable, "get", t -> t.get(new Get(row)));
     MainRow main = MainRow.of(context.model, result);
@@ -348,8 +348,8 @@ public final class EntityStore<T> implements EntityCrud<T> {
   public void deleteByKey(Object... keyParts) {
     Object[] key = context.model.keyValuesOf(keyParts);
     byte[] row = context.model.rowKey().encode(key);
-    if (row.length > CellLimits.maxRowKey(context.mainTable)) {
-      return; // no row this long can be stored, and HBase could not even locate it
+    if (!CellLimits.canHold(context.mainTable, row)) {
+      return;
     }
     deleteRow(row, key);
   }

@@ -1,8 +1,6 @@
 package dev.rowan.core.internal;
 
 import dev.rowan.mapping.EntityModel;
-import dev.rowan.mapping.PropertyModel;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.hbase.util.Bytes;
 
@@ -16,24 +14,15 @@ final class KeyText {
    * {@code (userId=u-1, day=2026-11-24)} for several: its row key parts, then its column key parts.
    */
   static String of(EntityModel<?> model, Object[] values) {
-    List<String> shown = parts(model).stream().map(part -> part.name() + "=" + shown(values[part.index()])).toList();
+    List<String> shown = model.keyParts().stream().map(part -> part.name() + "=" + shown(values[part.index()])).toList();
     return shown.size() == 1 ? shown.get(0) : "(" + String.join(", ", shown) + ")";
   }
 
   /** The key parts of the entity whose values are {@code values}, by name, in key order, to their values. */
   static java.util.Map<String, Object> values(EntityModel<?> model, Object[] values) {
     java.util.Map<String, Object> byName = new java.util.LinkedHashMap<>();
-    parts(model).forEach(part -> byName.put(part.name(), values[part.index()]));
+    model.keyParts().forEach(part -> byName.put(part.name(), values[part.index()]));
     return byName;
-  }
-
-  /** The row key parts, then the column key parts. */
-  private static List<PropertyModel> parts(EntityModel<?> model) {
-    List<PropertyModel> parts = new ArrayList<>(model.rowKey().parts());
-    if (model.isWide()) {
-      parts.addAll(model.columnKey().parts());
-    }
-    return parts;
   }
 
   private static String shown(Object value) {

@@ -2,6 +2,7 @@ package dev.rowan.core.internal;
 
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
+import dev.rowan.index.ViewNames;
 import dev.rowan.mapping.EntityModel;
 import java.util.List;
 import java.util.Map;
@@ -49,9 +50,7 @@ public interface ViewsByName<T> {
    */
   static ViewModel view(EntityModel<?> model, String view, int parts) {
     List<ViewModel> views = ViewMaintainer.of(model).views();
-    ViewModel found = views.stream().filter(v -> v.name().equalsIgnoreCase(view)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException(model.entityName() + " has no view '" + view
-            + "'; its views are " + views.stream().map(ViewModel::name).toList()));
+    ViewModel found = ViewNames.require("", model.entityName(), views, view);
     if (parts > found.keyProperties().size()) {
       throw new IllegalArgumentException("view " + found.name() + " of " + model.entityName() + " has "
           + found.keyProperties().size() + " key properties, not " + parts);

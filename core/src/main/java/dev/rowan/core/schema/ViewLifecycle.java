@@ -2,6 +2,7 @@ package dev.rowan.core.schema;
 
 import dev.rowan.core.DataAccessException;
 import dev.rowan.core.internal.HBaseCalls;
+import dev.rowan.index.ViewNames;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.IndexDefinition;
 import java.io.IOException;
@@ -69,7 +70,7 @@ public final class ViewLifecycle {
     java.util.Optional<Set<String>> named = live == null ? java.util.Optional.empty() : ViewStates.views(live);
     Set<String> dropped = new TreeSet<>();
     named.ifPresent(views -> model.indexes().stream().map(IndexDefinition::name)
-        .filter(name -> views.stream().noneMatch(name::equalsIgnoreCase)).forEach(dropped::add));
+        .filter(name -> !ViewNames.contains(views, name)).forEach(dropped::add));
     return dropped;
   }
 
@@ -109,7 +110,7 @@ public final class ViewLifecycle {
    */
   public Set<String> activateOnly(EntityModel<?> model, java.util.Collection<String> views) {
     Set<String> kept = new TreeSet<>(buildingViews(model));
-    kept.removeIf(view -> views.stream().anyMatch(view::equalsIgnoreCase));
+    kept.removeIf(view -> ViewNames.contains(views, view));
     return activateViews(model, kept);
   }
 
@@ -252,7 +253,7 @@ public final class ViewLifecycle {
 
   /** {@code asGiven} as {@code model} spells the view, when it declares it; as given otherwise. */
   private static String viewName(EntityModel<?> model, String asGiven) {
-    return model.indexes().stream().map(IndexDefinition::name).filter(asGiven::equalsIgnoreCase).findFirst()
+    return model.indexes().stream().map(IndexDefinition::name).filter(name -> ViewNames.same(name, asGiven)).findFirst()
         .orElse(asGiven);
   }
 

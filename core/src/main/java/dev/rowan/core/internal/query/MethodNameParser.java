@@ -2,6 +2,8 @@ package dev.rowan.core.internal.query;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -34,11 +36,10 @@ import java.util.regex.Pattern;
  */
 public final class MethodNameParser {
 
-  private static final Map<String, Action> PREFIXES = Map.of("find", Action.FIND, "read", Action.FIND,
-      "get", Action.FIND, "query", Action.FIND, "stream", Action.FIND, "count", Action.COUNT,
-      "exists", Action.EXISTS, "delete", Action.DELETE, "remove", Action.DELETE);
-  private static final String PREFIX_LIST = "find, read, get, query, stream, count, exists, delete, remove";
-  private static final Pattern PREFIX = Pattern.compile("(" + PREFIX_LIST.replace(", ", "|") + ")(?!\\p{Ll})");
+  /** Each prefix a query method name may start with, in the order messages list them, to its action. */
+  private static final Map<String, Action> PREFIXES = prefixes();
+  private static final String PREFIX_LIST = String.join(", ", PREFIXES.keySet());
+  private static final Pattern PREFIX = Pattern.compile("(" + String.join("|", PREFIXES.keySet()) + ")(?!\\p{Ll})");
   private static final Pattern BY = Pattern.compile("(Order)?By(?!\\p{Ll})");
   private static final Pattern ORDER_BY = Pattern.compile("OrderBy(?!\\p{Ll})");
   private static final Pattern LIMIT = Pattern.compile("(First|Top)(\\d*+)(?!\\p{Ll})");
@@ -426,5 +427,17 @@ public final class MethodNameParser {
 
   private IllegalArgumentException error(String format, Object... args) {
     return new IllegalArgumentException(methodName + ": " + String.format(format, args));
+  }
+
+  private static Map<String, Action> prefixes() {
+    Map<String, Action> prefixes = new LinkedHashMap<>();
+    for (String find : List.of("find", "read", "get", "query", "stream")) {
+      prefixes.put(find, Action.FIND);
+    }
+    prefixes.put("count", Action.COUNT);
+    prefixes.put("exists", Action.EXISTS);
+    prefixes.put("delete", Action.DELETE);
+    prefixes.put("remove", Action.DELETE);
+    return Collections.unmodifiableMap(prefixes);
   }
 }

@@ -169,12 +169,7 @@ public final class QueryPlanner {
    * main table of a wide entity, the column key's parts, in whose order a row's entities come.
    */
   static List<PropertyModel> orderParts(ViewModel view, KeyLayout key, EntityModel<?> entity) {
-    if (view != null || !entity.isWide()) {
-      return key.parts();
-    }
-    List<PropertyModel> parts = new ArrayList<>(key.parts());
-    parts.addAll(entity.columnKey().parts());
-    return parts;
+    return view != null ? key.parts() : entity.keyParts();
   }
 
   private static AccessPlan fullScan(ViewModel view, KeyLayout key, List<Condition> group) {

@@ -3,7 +3,6 @@ package dev.rowan.core.internal.query;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
 import java.lang.reflect.Method;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -47,10 +46,7 @@ public record WriteMethodSpec(String name, WriteMethodName.Kind kind, List<Prope
   public static WriteMethodSpec compile(Class<?> repository, Method method, EntityModel<?> model,
       List<String> problems) {
     String name = repository.getSimpleName() + "." + method.getName();
-    List<PropertyModel> keyParts = new ArrayList<>(model.rowKey().parts());
-    if (model.isWide()) {
-      keyParts.addAll(model.columnKey().parts());
-    }
+    List<PropertyModel> keyParts = model.keyParts();
     Vocabulary vocabulary = new Vocabulary(model.entityName(),
         model.properties().stream().map(PropertyModel::name).toList(), Map.of());
     WriteMethodName parsed;
