@@ -17,9 +17,17 @@ import org.apache.hadoop.hbase.client.MetricsConnection;
 import org.apache.hadoop.hbase.client.RegionLocator;
 
 /**
- * The one in-process HBase the benchmarks run on, started as the tests start theirs
- * (test-support's {@code SharedCluster}): ZooKeeper, one master and one region server on the
- * local file system, no mini HDFS, no web UIs. Its data lives under
+ * The one HBase the benchmarks run on: ZooKeeper, one master and one region server on the local
+ * file system, no mini HDFS, no web UIs, started as the tests start theirs (test-support's
+ * {@code SharedCluster}). System property {@value #MODE} says where it runs:
+ * <ul>
+ *   <li>{@code inprocess} (the default): in the benchmark's JVM, where client and region server
+ *       share a heap, a garbage collector and the JIT;
+ *   <li>{@code process}: in a JVM of its own ({@link HBaseProcess}), which the clients reach over
+ *       the loopback network as an application reaches a cluster.
+ * </ul>
+ * Either way the benchmark sees it through a client configuration only: its connections, and
+ * the flushes and compactions it asks of it, are an application's. Its data lives under
  * {@code target/test-data} of the directory the JVM runs in, and is deleted on {@link #close()}.
  *
  * <p>Thread-safety: thread-safe.
@@ -33,16 +41,24 @@ final class BenchmarkCluster implements AutoCloseable {
    */
   static final String WAL_PROVIDER = "rowan.bench.walProvider";
 
-  private final HBaseTestingUtility utility;
+  /** The system property that chooses where HBase runs: {@code inprocess} (the default) or {@code process}. */
+  static final String MODE = "rowan.bench.cluster";
 
-  private BenchmarkCluster(HBaseTestingUtility utility) {
-    this.utility = utility;
+  private final Configuration client;
+  private final String description;
+  private final Runnable stop;
+
+  private BenchmarkCluster(Configuration client, String description, Runnable stop) {
+    this.client = client;
+    this.description = description;
+    this.stop = stop;
   }
 
   /**
    * Starts ZooKeeper and HBase.
    *
    * @throws IllegalStateException when they do not start
+   * @throws IllegalArgumentException when {@value #MODE} is neither {@code inprocess} nor {@code process}
    */
   static BenchmarkCluster start() {
     return start(settings -> {});
@@ -53,6 +69,7 @@ final class BenchmarkCluster implements AutoCloseable {
    * Phoenix comparison sets the WAL codec Phoenix's indexes need).
    *
    * @throws IllegalStateException when they do not start
+   * @throws IllegalArgumentException when {@value #MODE} is neither {@code inprocess} nor {@code process}
    */
   static BenchmarkCluster start(Consumer<Configuration> settings) {
     Configuration configuration = LocalClusterSettings.create(1);
@@ -61,11 +78,23 @@ final class BenchmarkCluster implements AutoCloseable {
       configuration.set("hbase.wal.provider", walProvider);
     }
     settings.accept(configuration);
+    String mode = System.getProperty(MODE, "inprocess");
+    switch (mode) {
+      case "inprocess":
+        return inProcess(configuration);
+      case "process":
+        HBaseProcess process = HBaseProcess.start(configuration);
+        return new BenchmarkCluster(process.clientConfiguration(), process.description(), process::close);
+      default:
+        throw new IllegalArgumentException(MODE + " is " + mode + "; it must be inprocess (the default) or process");
+    }
+  }
+
+  private static BenchmarkCluster inProcess(Configuration configuration) {
     HBaseTestingUtility utility = new HBaseTestingUtility(configuration);
     try {
       utility.startMiniZKCluster();
       utility.startMiniHBaseCluster(StartMiniClusterOption.builder().numMasters(1).numRegionServers(1).build());
-      return new BenchmarkCluster(utility);
     } catch (Exception e) {
       try {
         utility.shutdownMiniCluster();
@@ -74,21 +103,34 @@ final class BenchmarkCluster implements AutoCloseable {
       }
       throw new IllegalStateException("Cannot start the in-process HBase", e);
     }
+    return new BenchmarkCluster(utility.getConfiguration(), "HBase in the benchmark's JVM (in-process)", () -> {
+      try {
+        utility.shutdownMiniCluster();
+        utility.cleanupTestDir();
+      } catch (IOException e) {
+        throw new UncheckedIOException("Cannot stop the in-process HBase", e);
+      }
+    });
+  }
+
+  /** Where HBase runs, for the report's first line. */
+  String description() {
+    return description;
   }
 
   /** The region server's WAL provider, as configured ({@code hbase.wal.provider}). */
   String walProvider() {
-    return utility.getConfiguration().get("hbase.wal.provider", "asyncfs (HBase's default)");
+    return client.get("hbase.wal.provider", "asyncfs (HBase's default)");
   }
 
   /** A new connection; with {@code metrics}, one that counts its RPCs (see {@link RpcCounter}). */
   Connection connect(boolean metrics) {
-    Configuration conf = new Configuration(utility.getConfiguration());
+    Configuration conf = new Configuration(client);
     conf.setBoolean(MetricsConnection.CLIENT_SIDE_METRICS_ENABLED_KEY, metrics);
     try {
       return ConnectionFactory.createConnection(conf);
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot connect to the in-process HBase", e);
+      throw new UncheckedIOException("Cannot connect to HBase", e);
     }
   }
 
@@ -123,11 +165,6 @@ final class BenchmarkCluster implements AutoCloseable {
 
   @Override
   public void close() {
-    try {
-      utility.shutdownMiniCluster();
-      utility.cleanupTestDir();
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot stop the in-process HBase", e);
-    }
+    stop.run();
   }
 }

@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The workloads that touch HBase, Rowan against hand-written HBase client code, on one
- * in-process HBase (local file system, logs at WARN): inserts with 0, 1 and 3 views (or 2), updates of
- * an indexed field with 1 view (or 2), reads by key, view queries (and the same questions answered by a full scan),
+ * The workloads that touch HBase, Rowan against hand-written HBase client code, on one HBase
+ * (local file system, logs at WARN), in-process or in a JVM of its own ({@link BenchmarkCluster}):
+ * inserts with 0, 1 and 3 views (or 2), updates of an indexed field with 1 view (or 2), reads by key, view queries (and the same questions answered by a full scan),
  * a top-10 query over a salted view, and the bulk load against {@code saveAll}; and, apart, what Micrometer observations
  * cost ({@code observe}: gets and view queries by Rowans without registry, with timers, and with timers and costs,
  * see {@link ObserveWorkload}). See docs/performance.md for the command, the numbers and what they mean.
@@ -59,6 +59,7 @@ import java.util.Set;
  * rowan.bench.load             settled how the read workloads' tables are loaded: settled (SettledLoad) or saveAll
  * rowan.bench.rpcDetail        false   print the client's RPC counters by method after each workload
  * rowan.bench.walProvider      asyncfs the region server's hbase.wal.provider: asyncfs (HBase's default, as the tests) or filesystem (FSHLog)
+ * rowan.bench.cluster          inprocess  where HBase runs: inprocess, or process (a JVM of its own, see HBaseProcess for its settings)
  * rowan.bench.settleInBackground false   Rowan settles view rows in the background (Rowan.Builder.settleInBackground)
  * </pre>
  *
@@ -79,7 +80,7 @@ public final class HBaseBenchmarks {
     StringBuilder bulkText = new StringBuilder();
     BenchmarkCluster cluster = BenchmarkCluster.start();
     try {
-      run.started();
+      run.started(cluster);
       try (Clients timing = new Clients(cluster.connect(false), false);
            Clients counting = new Clients(cluster.connect(true), true)) {
         QueryTable table = new QueryTable(cluster, log, run.setting("query.orders", 200_000),

@@ -58,9 +58,9 @@ final class HarnessRun {
     return rounds;
   }
 
-  /** Logs that HBase has started, with the machine and the rounds. */
-  void started() {
-    log.printf("HBase started in %.1f s; %d cores, Java %s, max heap %,d MB, %d rounds%n",
+  /** Logs that {@code cluster} has started, where it runs, the machine and the rounds. */
+  void started(BenchmarkCluster cluster) {
+    log.printf("%s, started in %.1f s; %d cores, Java %s, max heap %,d MB, %d rounds%n", cluster.description(),
         (System.nanoTime() - began) / 1e9, Runtime.getRuntime().availableProcessors(),
         System.getProperty("java.version"), Runtime.getRuntime().maxMemory() >> 20, rounds);
   }
@@ -85,10 +85,14 @@ final class HarnessRun {
     }
   }
 
-  /** Logs the end of the run and prints its first line of the report, with {@code cluster}'s WAL provider, to {@code out}. */
+  /**
+   * Logs the end of the run and prints the first lines of the report to {@code out}: where
+   * {@code cluster} ran, then the machine, the WAL provider and the run.
+   */
   void finished(PrintStream out, BenchmarkCluster cluster) {
     double minutes = (System.nanoTime() - began) / 60e9;
     log.printf("All done in %.1f min%n", minutes);
+    out.println(cluster.description());
     out.printf("%d cores, Java %s, heap %,d MB; WAL provider %s;%s %d rounds after a warm-up; whole run %.1f min; "
         + "load average %s at the start, %s at the end%n%n", Runtime.getRuntime().availableProcessors(),
         System.getProperty("java.version"), Runtime.getRuntime().maxMemory() >> 20, cluster.walProvider(),

@@ -33,6 +33,7 @@ import java.util.Set;
  * rowan.bench.phoenix.get.count       1000    gets per run
  * rowan.bench.phoenix.tableOptions    (none)  options of Phoenix's CREATE TABLE, e.g. UPDATE_CACHE_FREQUENCY=60000
  * rowan.bench.walProvider             asyncfs  the region server's hbase.wal.provider: asyncfs (HBase's default) or filesystem (FSHLog)
+ * rowan.bench.cluster                 inprocess  where HBase runs: inprocess, or process (a JVM of its own, see HBaseProcess)
  * rowan.bench.settleInBackground    false   Rowan settles view rows in the background (Rowan.Builder.settleInBackground)
  * </pre>
  *
@@ -48,7 +49,7 @@ public final class PhoenixBenchmarks {
     Set<String> only = run.only("insert,update,query,top,get");
     BenchmarkCluster cluster = BenchmarkCluster.start(Phoenix::configure);
     try {
-      run.started();
+      run.started(cluster);
       try (Clients timing = new Clients(cluster.connect(false), false);
            Clients counting = new Clients(cluster.connect(true), true)) {
         long connecting = System.nanoTime();
