@@ -82,8 +82,7 @@ public final class Rowan implements AutoCloseable {
    */
   public static Rowan connect(Configuration configuration) {
     Objects.requireNonNull(configuration, "configuration");
-    return new Rowan(HBaseCalls.connect(configuration, ConnectionFactory::createConnection), true, null,
-        ProtocolHook.NONE, DEFAULT_WRITE_LEASE, DEFAULT_VIEW_REFRESH, null, false, ObservationRegistry.NOOP);
+    return new Builder(HBaseCalls.connect(configuration, ConnectionFactory::createConnection)).build(true);
   }
 
   /**
@@ -467,7 +466,12 @@ public final class Rowan implements AutoCloseable {
 
     /** Returns the Rowan; the caller keeps ownership of the connection. */
     public Rowan build() {
-      return new Rowan(connection, false, namespace, hook == null ? ProtocolHook.NONE : hook,
+      return build(false);
+    }
+
+    /** The Rowan of these settings, each unset one at its default; it closes the connection if it {@code owns} it. */
+    private Rowan build(boolean owns) {
+      return new Rowan(connection, owns, namespace, hook == null ? ProtocolHook.NONE : hook,
           writeLease == null ? DEFAULT_WRITE_LEASE : writeLease, viewRefresh == null ? DEFAULT_VIEW_REFRESH : viewRefresh,
           groupCommit, Boolean.TRUE.equals(settleInBackground),
           observationRegistry == null ? ObservationRegistry.NOOP : observationRegistry);

@@ -349,20 +349,23 @@ public final class ViewModel {
   }
 
   /**
-   * The main row key of the entity a view row stands for; for a unique view, its owner cell, or
-   * null when the row has none (a row no write of this version leaves: readers and the verify
-   * job treat it as an orphan).
-   *
-   * @throws IllegalArgumentException when the row key is not a key of this view
+   * The main row key of the entity view row {@code row} stands for, or null when it stands for
+   * none, an orphan: a row of a unique view without owner cell (no write of this version leaves
+   * one), or a row whose key is not a key of this view (it cannot be decoded; no write leaves one
+   * either). The one home of what makes a view row an orphan.
    */
-  public byte[] mainRowKey(Result row) {
+  public byte[] owner(Result row) {
     if (isUnique()) {
       return ProtocolCells.owner(row, statusFamily);
     }
     Object[] values = new Object[entity.properties().size()];
     byte[] rowKey = row.getRow();
-    key.decode(rowKey, 0, rowKey.length, values);
-    return entity.rowKey().encode(values);
+    try {
+      key.decode(rowKey, 0, rowKey.length, values);
+      return entity.rowKey().encode(values);
+    } catch (RuntimeException undecodable) {
+      return null;
+    }
   }
 
   @Override

@@ -106,7 +106,7 @@ final class ViewBatch {
     Result[] mains = new Result[rows.size()];
     List<Integer> named = new ArrayList<>(rows.size());
     for (int i = 0; i < rows.size(); i++) {
-      byte[] mainKey = ViewVerdict.mainRowKey(view, rows.get(i));
+      byte[] mainKey = view.owner(rows.get(i));
       if (mainKey == null) {
         mains[i] = EMPTY;
       } else {

@@ -47,19 +47,6 @@ final class ViewVerdict {
   }
 
   /**
-   * The main row key that view row {@code row} names, or null when it names none: its key is not
-   * a key of {@code view} (it cannot be decoded), or it is a unique view row without owner cell.
-   * Such a row is an orphan.
-   */
-  static byte[] mainRowKey(ViewModel view, Result row) {
-    try {
-      return view.mainRowKey(row);
-    } catch (RuntimeException undecodable) {
-      return null;
-    }
-  }
-
-  /**
    * Whether view row {@code row} is as a rebuild's load left it for the entity in {@code main}:
    * unverified, with the main row's current status (timestamp and nonce), at the key the entity
    * maps to. The load writes rows so (the main row may change while it runs); its repair pass

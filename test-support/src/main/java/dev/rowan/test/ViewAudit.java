@@ -91,7 +91,7 @@ public final class ViewAudit {
           RowStatus status = ViewRowVerdict.observed(view, row); // verified only where settled over its own write
           String state = status == null ? "NO STATUS" : status.state().toString();
           actual.put(Bytes.toStringBinary(row.getRow()),
-              new Found(state + " " + carried(view, view.decode(row)), status, view.mainRowKey(row)));
+              new Found(state + " " + carried(view, view.decode(row)), status, view.owner(row)));
         }
       }
       List<String> differing = new ArrayList<>();

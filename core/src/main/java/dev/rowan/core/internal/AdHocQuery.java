@@ -143,9 +143,9 @@ public final class AdHocQuery<T> implements PlannedQuery<T> {
         : CallSorts.plan(name, query, model, views, null, allowScan,
             "Sort by the key's order, or call allowScan() to accept reading every match");
     if (plan.readsWholeTable() && !allowScan) {
-      throw new IllegalArgumentException(name + " would read the whole " + (viewName == null ? "table "
-          + model.tableName() : "view " + viewName) + ": " + PlanText.fullScanReason(plan.groups().get(0)) + ". "
-          + QueryParameters.suggestView(query, model, views) + " Or call allowScan() to accept the full scan.");
+      throw new IllegalArgumentException(name + " " + PlanText.wholeRead(viewName == null ? "table "
+          + model.tableName() : "view " + viewName, plan) + ". " + QueryParameters.suggestView(query, model, views)
+          + " Or call allowScan() to accept the full scan.");
     }
     return new AdHocQuery<>(name, store, plan, new InMemoryOrder(model, query.sorts()), asked.args(), limit);
   }

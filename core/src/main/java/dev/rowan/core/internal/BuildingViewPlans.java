@@ -85,10 +85,8 @@ final class BuildingViewPlans {
       String view = chosen.groups().stream().map(AccessPlan::view).filter(v -> v != null && building.contains(v.name()))
           .map(ViewModel::name).findFirst().orElse("?");
       return new Replanned(null, name + " reads view " + view + " of " + model.entityName() + ", which "
-          + whyUnread.apply(view) + "; without it the method would read the whole table "
-          + model.tableName() + ": " + plan.groups().stream().filter(g -> g.access() == AccessPlan.Access.FULL_SCAN)
-              .findFirst().map(PlanText::fullScanReason).orElse("") + ". Annotate it with @AllowScan to read the"
-          + " table meanwhile");
+          + whyUnread.apply(view) + "; without it the method " + PlanText.wholeRead("table " + model.tableName(), plan)
+          + ". Annotate it with @AllowScan to read the table meanwhile");
     }
     return new Replanned(plan, null);
   }

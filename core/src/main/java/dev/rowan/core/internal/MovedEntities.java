@@ -236,11 +236,7 @@ final class MovedEntities {
    */
   private static byte[] mainKey(ViewModel view, Result row) {
     if (!view.isUnique()) {
-      try {
-        return view.mainRowKey(row);
-      } catch (RuntimeException undecodable) {
-        return null;
-      }
+      return view.owner(row);
     }
     for (Cell cell : row.rawCells()) {
       if (cell.getType() == Cell.Type.Put && Qualifier.OWNER.matches(cell)) {

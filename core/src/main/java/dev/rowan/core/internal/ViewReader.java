@@ -93,14 +93,9 @@ final class ViewReader<T> {
           continue;
         }
       }
-      byte[] mainKey;
-      try {
-        mainKey = view.mainRowKey(row);
-      } catch (RuntimeException undecodable) {
-        continue; // not a key of this view: never a write's row, left to VerifyViews
-      }
+      byte[] mainKey = view.owner(row);
       if (mainKey == null) {
-        if (!narrow) {
+        if (!narrow && view.isUnique()) { // a key this view cannot decode is left to VerifyViews
           tidy(() -> discardOrphan(view, row));
         }
       } else {
@@ -196,7 +191,7 @@ final class ViewReader<T> {
    */
   private void settle(ViewModel view, Result row, byte[] statusValue, RowStatus observed, MainRow main,
       Action verdict) {
-    byte[] mainKey = view.mainRowKey(row);
+    byte[] mainKey = view.owner(row);
     Action action = verdict;
     MainRow settled = action == Action.FENCE ? fence(mainKey, main, observed)
         : context.confirmDurable(mainKey, main) ? main : null;

@@ -39,6 +39,20 @@ public final class PlanText {
                 .subList(plan.key().parts().size(), parts.size()).stream().map(PropertyModel::name).toList());
   }
 
+  /**
+   * What {@code plan}, which reads a whole table, would do, as refusals say it:
+   * {@code would read the whole table orders: no condition binds its leading key part sellerId}.
+   * The one wording of a full scan's refusal, for query methods, methods whose view is building
+   * and queries asked in code.
+   *
+   * @param target what it would read: {@code table orders}, or {@code view seller}
+   */
+  public static String wholeRead(String target, MethodPlan plan) {
+    return "would read the whole " + target + ": " + plan.groups().stream()
+        .filter(group -> group.access() == AccessPlan.Access.FULL_SCAN).findFirst()
+        .map(PlanText::fullScanReason).orElse("");
+  }
+
   /** Why a plan reads its whole table. */
   public static String fullScanReason(AccessPlan plan) {
     if (plan.key().hashPart() >= 0) {

@@ -53,9 +53,7 @@ public final class QueryCompiler {
     MethodPlan plan = QueryPlanner.plan(query, model, readable, projection == null ? null : projection.properties());
     PeriodChecks.check(name, method, query, model, result, problems);
     if (plan.readsWholeTable() && !scanAccepted(method, query, model)) {
-      problems.add(name + " would read the whole table " + model.tableName() + ": "
-          + plan.groups().stream().filter(g -> g.access() == AccessPlan.Access.FULL_SCAN).findFirst()
-              .map(PlanText::fullScanReason).orElse("") + ". " + (readable.isEmpty() && special.timeRange() >= 0
+      problems.add(name + " " + PlanText.wholeRead("table " + model.tableName(), plan) + ". " + (readable.isEmpty() && special.timeRange() >= 0
               ? "A TimeRange is read from the main table alone (views hold the latest state only): bind the leading"
               + " part of " + model.entityName() + "'s row key." : QueryParameters.suggestView(query, model, views))
           + " Or annotate the method with @AllowScan to accept the full scan.");
