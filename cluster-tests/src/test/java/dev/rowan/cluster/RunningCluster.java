@@ -40,6 +40,7 @@ final class RunningCluster implements AutoCloseable {
     Path log = work.resolve("cluster.log");
     List<String> command = new ArrayList<>(TestSettings.java());
     command.add("-Xmx2g");
+    command.add("-XX:TieredStopAtLevel=1"); // C1 only: the cluster lives minutes, too short for C2 to pay back
     command.add("-Dtest.build.data.basedirectory=" + work.resolve("data"));
     command.add("-cp");
     command.add(TestSettings.launcherDirectory() + java.io.File.pathSeparator + TestSettings.clusterClassPath());
