@@ -78,7 +78,7 @@ public final class Schema {
     try {
       admin().create(entityType, splits);
     } finally {
-      rowan.periodsChanged(entityType);
+      rowan.tablesChanged(entityType);
     }
   }
 
@@ -239,7 +239,7 @@ public final class Schema {
     try {
       return admin().periods().createPeriods(model, from, to, SplitPolicy.salted());
     } finally {
-      rowan.periodsChanged(entityType);
+      rowan.tablesChanged(entityType);
     }
   }
 
@@ -258,7 +258,7 @@ public final class Schema {
     try {
       return admin().periods().dropExpired(periodic(entityType), java.time.LocalDate.now(java.time.ZoneOffset.UTC));
     } finally {
-      rowan.periodsChanged(entityType);
+      rowan.tablesChanged(entityType);
     }
   }
 
@@ -282,7 +282,7 @@ public final class Schema {
     try {
       admin().drop(entityType);
     } finally {
-      rowan.periodsChanged(entityType);
+      rowan.tablesChanged(entityType);
     }
   }
 
