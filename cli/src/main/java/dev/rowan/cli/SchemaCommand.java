@@ -1,6 +1,8 @@
 package dev.rowan.cli;
 
+import dev.rowan.core.DataAccessException;
 import dev.rowan.core.SchemaReport;
+import dev.rowan.core.TableSet;
 import dev.rowan.core.SplitPolicy;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
@@ -46,13 +48,9 @@ final class SchemaCommand implements Runnable {
    * kept in one table per period, those of every period that exists.
    */
   static List<TableName> tables(Session session, Class<?> entity) {
-    EntityModel<?> model = EntityModel.of(entity);
-    if (model.periods() == null) {
-      return tables(session, model, name -> name);
-    }
     List<TableName> tables = new ArrayList<>();
-    for (LocalDate period : session.rowan().schema().periods(entity)) {
-      tables.addAll(periodTables(session, model, period));
+    for (TableSet set : session.rowan().schema().tableSets(entity)) {
+      tables.addAll(set.tables());
     }
     return tables;
   }
@@ -208,24 +206,20 @@ final class SchemaCommand implements Runnable {
   }
 
   /**
-   * The tables of view {@code view} of {@code model}: its table, or, for an entity kept in one table
-   * per period, the view's table of each period that has one.
+   * The tables of view {@code view} of {@code model} that exist: its table, or, for an entity kept
+   * in one table per period, the view's table of each period that has one.
    */
   private static List<TableName> viewTables(Session session, EntityModel<?> model, String view) {
-    if (model.periods() == null) {
-      return List.of(session.rowan().tableName(model.tableName() + "." + view));
-    }
     List<TableName> found = new ArrayList<>();
-    try (org.apache.hadoop.hbase.client.Admin admin = session.rowan().connection().getAdmin()) {
-      for (LocalDate period : session.rowan().schema().periods(model.type())) {
-        TableName table = session.rowan().tableName(model.periods().tableName(model.tableName(),
-            model.tableName() + "." + view, period));
+    try (Admin admin = session.rowan().connection().getAdmin()) {
+      for (TableSet set : session.rowan().schema().tableSets(model.type())) {
+        TableName table = set.viewTable(view);
         if (admin.tableExists(table)) {
           found.add(table);
         }
       }
-    } catch (java.io.IOException e) {
-      throw dev.rowan.core.DataAccessException.of("list the view tables of " + model.entityName(),
+    } catch (IOException e) {
+      throw DataAccessException.of("list the view tables of " + model.entityName(),
           session.rowan().tableName(model.tableName()).getNameAsString(), e);
     }
     return found;

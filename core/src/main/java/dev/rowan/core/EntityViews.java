@@ -1,6 +1,5 @@
 package dev.rowan.core;
 
-import dev.rowan.core.internal.PeriodViews;
 import dev.rowan.core.internal.ViewsByName;
 import java.util.List;
 import org.apache.hadoop.hbase.TableName;
@@ -28,11 +27,9 @@ import org.apache.hadoop.hbase.TableName;
  */
 public final class EntityViews<T> {
 
-  private final String entity;
   private final ViewsByName<T> views;
 
-  EntityViews(String entity, ViewsByName<T> views) {
-    this.entity = entity;
+  EntityViews(ViewsByName<T> views) {
     this.views = views;
   }
 
@@ -49,13 +46,7 @@ public final class EntityViews<T> {
    *     entity, how the view's tables are named and those that exist ({@link #tables})
    */
   public TableName table(String view) {
-    List<TableName> tables = views.tables(view);
-    if (views.perPeriod()) {
-      throw new IllegalStateException(entity + " is kept in one table per period (@TablePerPeriod): view " + view
-          + " has a table per period (" + ((PeriodViews<T>) views).pattern(view) + "), not one; tables(\"" + view
-          + "\") lists those that exist: " + tables.stream().map(TableName::getNameAsString).toList());
-    }
-    return tables.get(0);
+    return views.table(view);
   }
 
   /**

@@ -1,13 +1,13 @@
 package dev.rowan.core;
 
 import dev.rowan.core.internal.BackgroundSettles;
+import dev.rowan.core.internal.EntityStorage;
 import dev.rowan.core.internal.EntityStore;
+import dev.rowan.core.internal.PeriodStorage;
 import dev.rowan.core.internal.PeriodStores;
-import dev.rowan.core.internal.PeriodViews;
-import dev.rowan.core.internal.PlannedQuery;
-import dev.rowan.core.internal.ViewsByName;
 import dev.rowan.core.internal.HBaseCalls;
 import dev.rowan.core.internal.RepositoryFactory;
+import dev.rowan.core.internal.TableSetStorage;
 import dev.rowan.core.internal.WriteOptions;
 import dev.rowan.core.schema.SchemaAdmin;
 import dev.rowan.core.spi.ProtocolHook;
@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.NamespaceDescriptor;
 import org.apache.hadoop.hbase.TableName;
@@ -46,8 +47,7 @@ public final class Rowan implements AutoCloseable {
   private final BackgroundSettles background;
   private final ObservationRegistry observations;
   private final Schema schema = new Schema(this);
-  private final Map<Class<?>, EntityStore<?>> stores = new ConcurrentHashMap<>();
-  private final Map<Class<?>, PeriodStores<?>> periodStores = new ConcurrentHashMap<>();
+  private final Map<Class<?>, EntityStorage<?>> storages = new ConcurrentHashMap<>();
   private final Map<Class<?>, Object> repositories = new ConcurrentHashMap<>();
 
   /** How long a write may be in flight before readers and other writers treat it as dead. */
@@ -210,7 +210,7 @@ public final class Rowan implements AutoCloseable {
   public <R extends HBaseRepository<?>> R repository(Class<R> repositoryType) {
     Objects.requireNonNull(repositoryType, "repositoryType");
     return repositoryType.cast(repositories.computeIfAbsent(repositoryType,
-        type -> RepositoryFactory.create(this::store, this::periodStores, repositoryType, observations, background)));
+        type -> RepositoryFactory.create(this::storage, repositoryType, observations, background)));
   }
 
   /**
@@ -223,9 +223,7 @@ public final class Rowan implements AutoCloseable {
    * @throws DataAccessException when HBase fails
    */
   public <T> EntityViews<T> views(Class<T> entityType) {
-    EntityModel<T> model = EntityModel.of(Objects.requireNonNull(entityType, "entityType"));
-    return new EntityViews<>(model.entityName(), model.periods() != null
-        ? new PeriodViews<>(periodStores(entityType)) : ViewsByName.of(store(entityType)));
+    return new EntityViews<>(storage(Objects.requireNonNull(entityType, "entityType")).views());
   }
 
   /**
@@ -239,18 +237,22 @@ public final class Rowan implements AutoCloseable {
    * @throws DataAccessException when HBase fails
    */
   public <T> EntityQuery<T> query(Class<T> entityType) {
-    EntityModel<T> model = EntityModel.of(Objects.requireNonNull(entityType, "entityType"));
-    return new EntityQuery<>(model.periods() != null ? PlannedQuery.Planner.of(periodStores(entityType))
-        : PlannedQuery.Planner.of(store(entityType)));
+    return new EntityQuery<>(storage(Objects.requireNonNull(entityType, "entityType")).planner());
   }
 
   /**
-   * The store of {@code entityType}'s entities: the part of Rowan that talks to HBase. Built once
-   * per entity; building it reads the records of the entity's tables in the namespace's catalog
+   * The storage of {@code entityType}'s entities: the part of Rowan that talks to HBase, chosen
+   * here, once per entity, by how its tables are laid out: one set of tables
+   * ({@link TableSetStorage}), or one per period for an entity kept in one table per period
+   * ({@code @TablePerPeriod}, {@link PeriodStorage}).
+   *
+   * <p>For one set, building it reads the records of the entity's tables in the namespace's catalog
    * once (READ on it is all it needs; no {@code Admin} call), and refuses tables whose recorded key
    * layout differs from the mapping's. Missing tables, and tables that record no layout (created
    * by hand), are accepted, the latter with a warning in the log; tables an older Rowan made
-   * (which the catalog does not record) are checked by their descriptors, which needs CREATE.
+   * (which the catalog does not record) are checked by their descriptors, which needs CREATE. Per
+   * period, it refuses tables named for periods of another length, and each period's store is
+   * built (and its layouts checked) when first used.
    *
    * @throws dev.rowan.mapping.MappingException when the entity cannot be mapped
    * @throws SchemaMismatchException when a table records another key layout, naming the entity
@@ -258,47 +260,36 @@ public final class Rowan implements AutoCloseable {
    * @throws DataAccessException when HBase fails
    */
   @SuppressWarnings("unchecked")
-  private <T> EntityStore<T> store(Class<T> entityType) {
-    return (EntityStore<T>) stores.computeIfAbsent(entityType, type -> {
+  private <T> EntityStorage<T> storage(Class<T> entityType) {
+    return (EntityStorage<T>) storages.computeIfAbsent(entityType, type -> {
       EntityModel<T> model = EntityModel.of(entityType);
-      if (model.periods() != null) {
-        throw new IllegalStateException(model.entityName() + " is kept in one table per period (@TablePerPeriod):"
-            + " its stores are the periods'");
-      }
-      return store(model, this::tableName);
+      return model.periods() == null ? new TableSetStorage<>(store(model, this::tableName)) : periodStorage(model);
     });
   }
 
   /** The store of {@code model}'s tables named by {@code names}, once their recorded layouts are checked. */
-  private <T> EntityStore<T> store(EntityModel<T> model, java.util.function.Function<String, TableName> names) {
+  private <T> EntityStore<T> store(EntityModel<T> model, Function<String, TableName> names) {
     new SchemaAdmin(connection, namespace, names).requireLayout(model);
     return new EntityStore<>(connection, model, names,
         new WriteOptions(hook, writeLease, viewRefresh, groupCommit, background));
   }
 
-  /**
-   * Forgets the periods of {@code entityType} this Rowan listed, after its schema made or dropped
-   * some: its next call lists them again.
-   */
-  void periodsChanged(Class<?> entityType) {
-    PeriodStores<?> known = periodStores.get(entityType);
-    if (known != null) {
-      known.forget();
-    }
+  /** The storage of {@code model}, kept in one table per period, once no table is named for periods of another length. */
+  private <T> EntityStorage<T> periodStorage(EntityModel<T> model) {
+    new SchemaAdmin(connection, namespace, this::tableName).periods().requireOnePeriodLength(model);
+    return new PeriodStorage<>(new PeriodStores<>(connection, model, this::tableName, names -> store(model, names),
+        viewRefresh.toMillis()));
   }
 
   /**
-   * The stores of {@code entityType}, kept in one table per period ({@code @TablePerPeriod}):
-   * one per period, each built (and its layouts checked) when first used.
+   * Forgets what this Rowan knows of the tables of {@code entityType} (the periods it listed),
+   * after its schema made or dropped some: its next call looks again.
    */
-  @SuppressWarnings("unchecked")
-  private <T> PeriodStores<T> periodStores(Class<T> entityType) {
-    return (PeriodStores<T>) periodStores.computeIfAbsent(entityType, type -> {
-      EntityModel<T> model = EntityModel.of(entityType);
-      new SchemaAdmin(connection, namespace, this::tableName).periods().requireOnePeriodLength(model);
-      return new PeriodStores<>(connection, model, this::tableName, names -> store(model, names),
-          viewRefresh.toMillis());
-    });
+  void tablesChanged(Class<?> entityType) {
+    EntityStorage<?> known = storages.get(entityType);
+    if (known != null) {
+      known.tablesChanged();
+    }
   }
 
   /**

@@ -1,6 +1,18 @@
 package dev.rowan.core;
 
+import dev.rowan.core.schema.PeriodSchema;
 import dev.rowan.core.schema.SchemaAdmin;
+import dev.rowan.core.schema.ViewLifecycle;
+import dev.rowan.core.schema.ViewLifecycles;
+import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.IndexDefinition;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
 
 /**
  * Creates, checks and drops the tables of mapped entities: the main table and every view
@@ -78,7 +90,7 @@ public final class Schema {
     try {
       admin().create(entityType, splits);
     } finally {
-      rowan.periodsChanged(entityType);
+      rowan.tablesChanged(entityType);
     }
   }
 
@@ -126,7 +138,7 @@ public final class Schema {
    *
    * @throws DataAccessException when HBase fails
    */
-  public java.util.Set<String> buildingViews(Class<?> entityType) {
+  public Set<String> buildingViews(Class<?> entityType) {
     return views(entityType).buildingViews();
   }
 
@@ -139,7 +151,7 @@ public final class Schema {
    *
    * @throws DataAccessException when HBase fails
    */
-  public java.util.Set<String> droppedViews(Class<?> entityType) {
+  public Set<String> droppedViews(Class<?> entityType) {
     return views(entityType).droppedViews();
   }
 
@@ -152,7 +164,7 @@ public final class Schema {
    * @return the names of the views made active
    * @throws DataAccessException when HBase fails
    */
-  public java.util.Set<String> activateViews(Class<?> entityType) {
+  public Set<String> activateViews(Class<?> entityType) {
     return views(entityType).activateViews();
   }
 
@@ -163,7 +175,7 @@ public final class Schema {
    * @return the names of the views made active
    * @throws DataAccessException when HBase fails
    */
-  public java.util.Set<String> activateViews(Class<?> entityType, java.util.Collection<String> views) {
+  public Set<String> activateViews(Class<?> entityType, Collection<String> views) {
     return views(entityType).activateOnly(views);
   }
 
@@ -179,10 +191,10 @@ public final class Schema {
    * @return how long it waited
    * @throws DataAccessException when HBase fails, or the wait is interrupted
    */
-  public java.time.Duration awaitBuildingViewsKnown(Class<?> entityType) {
+  public Duration awaitBuildingViewsKnown(Class<?> entityType) {
     long began = System.nanoTime();
     views(entityType).awaitNotice();
-    return java.time.Duration.ofNanos(System.nanoTime() - began);
+    return Duration.ofNanos(System.nanoTime() - began);
   }
 
   /**
@@ -211,7 +223,7 @@ public final class Schema {
    * @throws IllegalArgumentException when the entity is not kept in one table per period
    * @throws DataAccessException when HBase fails
    */
-  public java.util.List<java.time.LocalDate> periods(Class<?> entityType) {
+  public List<LocalDate> periods(Class<?> entityType) {
     return admin().periods().existing(periodic(entityType));
   }
 
@@ -227,11 +239,11 @@ public final class Schema {
    *     tables of its table name are named for periods of another length
    * @throws DataAccessException when HBase fails
    */
-  public java.util.List<java.time.LocalDate> createPeriods(Class<?> entityType, java.time.LocalDate from,
-      java.time.LocalDate to) {
-    java.util.Objects.requireNonNull(from, "from");
-    java.util.Objects.requireNonNull(to, "to");
-    dev.rowan.mapping.EntityModel<?> model = periodic(entityType);
+  public List<LocalDate> createPeriods(Class<?> entityType, LocalDate from,
+      LocalDate to) {
+    Objects.requireNonNull(from, "from");
+    Objects.requireNonNull(to, "to");
+    EntityModel<?> model = periodic(entityType);
     if (to.isBefore(from)) {
       throw new IllegalArgumentException("createPeriods(" + model.entityName() + ", " + from + ", " + to + "): the last"
           + " day is before the first");
@@ -239,7 +251,7 @@ public final class Schema {
     try {
       return admin().periods().createPeriods(model, from, to, SplitPolicy.salted());
     } finally {
-      rowan.periodsChanged(entityType);
+      rowan.tablesChanged(entityType);
     }
   }
 
@@ -254,21 +266,16 @@ public final class Schema {
    * @throws IllegalArgumentException when the entity is not kept in one table per period
    * @throws DataAccessException when HBase fails
    */
-  public java.util.List<java.time.LocalDate> dropExpiredPeriods(Class<?> entityType) {
+  public List<LocalDate> dropExpiredPeriods(Class<?> entityType) {
     try {
-      return admin().periods().dropExpired(periodic(entityType), java.time.LocalDate.now(java.time.ZoneOffset.UTC));
+      return admin().periods().dropExpired(periodic(entityType), LocalDate.now(ZoneOffset.UTC));
     } finally {
-      rowan.periodsChanged(entityType);
+      rowan.tablesChanged(entityType);
     }
   }
 
-  private static dev.rowan.mapping.EntityModel<?> periodic(Class<?> entityType) {
-    dev.rowan.mapping.EntityModel<?> model = dev.rowan.mapping.EntityModel.of(entityType);
-    if (model.periods() == null) {
-      throw new IllegalArgumentException(model.entityName() + " is kept in one table (" + model.tableName()
-          + "), not one per period: it has no @TablePerPeriod");
-    }
-    return model;
+  private static EntityModel<?> periodic(Class<?> entityType) {
+    return PeriodSchema.periodic(entityType);
   }
 
   /**
@@ -282,14 +289,30 @@ public final class Schema {
     try {
       admin().drop(entityType);
     } finally {
-      rowan.periodsChanged(entityType);
+      rowan.tablesChanged(entityType);
     }
   }
 
-  /** Built per call, as {@link #admin()}: the main tables of {@code entityType}, one per existing period for one kept per period. */
-  private dev.rowan.core.schema.ViewLifecycles views(Class<?> entityType) {
-    return dev.rowan.core.schema.ViewLifecycles.of(rowan.connection(), rowan::tableName, rowan.viewRefresh(),
-        dev.rowan.mapping.EntityModel.of(entityType));
+  /**
+   * The sets of {@code entityType}'s tables, each a main table and a table per view it declares:
+   * one for an entity kept in one table (whether or not its tables exist); for an entity kept in
+   * one table per period ({@code @TablePerPeriod}), one per period whose main table exists, oldest
+   * first ({@link #periods}). For tools that read or list every table of an entity, whichever way
+   * it is kept.
+   *
+   * @throws dev.rowan.mapping.MappingException when the entity cannot be mapped
+   * @throws DataAccessException when HBase fails listing the periods
+   */
+  public List<TableSet> tableSets(Class<?> entityType) {
+    EntityModel<?> model = EntityModel.of(entityType);
+    List<String> views = model.indexes().stream().map(IndexDefinition::name).toList();
+    return admin().tableSets(model).sets(model).stream()
+        .map(set -> new TableSet(set.period(), set.names().apply(model.tableName()), views)).toList();
+  }
+
+  /** Built per call, as {@link #admin()}: the views' states on the main table of each set of {@code entityType}'s tables. */
+  private ViewLifecycles views(Class<?> entityType) {
+    return ViewLifecycles.of(rowan.connection(), rowan::tableName, rowan.viewRefresh(), EntityModel.of(entityType));
   }
 
   /**
@@ -304,11 +327,11 @@ public final class Schema {
    *     both, or a family lacks the new version behavior
    * @throws DataAccessException when HBase fails
    */
-  public void requireLayout(Class<?> entityType, java.time.LocalDate period) {
-    dev.rowan.mapping.EntityModel<?> model = periodic(entityType);
-    java.util.Objects.requireNonNull(period, "period");
-    new SchemaAdmin(rowan.connection(), rowan.namespace(),
-        name -> rowan.tableName(model.periods().tableName(model.tableName(), name, period))).requireLayout(model);
+  public void requireLayout(Class<?> entityType, LocalDate period) {
+    EntityModel<?> model = periodic(entityType);
+    Objects.requireNonNull(period, "period");
+    new SchemaAdmin(rowan.connection(), rowan.namespace(), PeriodSchema.names(model, period, rowan::tableName))
+        .requireLayout(model);
   }
 
   /**
@@ -320,7 +343,7 @@ public final class Schema {
    * @throws IllegalArgumentException when the entity is not kept in one table per period
    * @throws DataAccessException when HBase fails
    */
-  public java.util.Set<String> buildingViews(Class<?> entityType, java.time.LocalDate period) {
+  public Set<String> buildingViews(Class<?> entityType, LocalDate period) {
     return lifecycle(entityType, period).buildingViews(periodic(entityType));
   }
 
@@ -332,7 +355,7 @@ public final class Schema {
    * @throws IllegalArgumentException when the entity is not kept in one table per period
    * @throws DataAccessException when HBase fails
    */
-  public java.util.Set<String> droppedViews(Class<?> entityType, java.time.LocalDate period) {
+  public Set<String> droppedViews(Class<?> entityType, LocalDate period) {
     return lifecycle(entityType, period).droppedViews(periodic(entityType));
   }
 
@@ -345,8 +368,8 @@ public final class Schema {
    * @throws IllegalArgumentException when the entity is not kept in one table per period
    * @throws DataAccessException when HBase fails
    */
-  public java.util.Set<String> activateViews(Class<?> entityType, java.time.LocalDate period,
-      java.util.Collection<String> views) {
+  public Set<String> activateViews(Class<?> entityType, LocalDate period,
+      Collection<String> views) {
     return lifecycle(entityType, period).activateOnly(periodic(entityType), views);
   }
 
@@ -359,18 +382,18 @@ public final class Schema {
    * @throws IllegalArgumentException when the entity is not kept in one table per period
    * @throws DataAccessException when HBase fails, or the wait is interrupted
    */
-  public java.time.Duration awaitBuildingViewsKnown(Class<?> entityType, java.time.LocalDate period) {
+  public Duration awaitBuildingViewsKnown(Class<?> entityType, LocalDate period) {
     long began = System.nanoTime();
     lifecycle(entityType, period).awaitNotice(periodic(entityType));
-    return java.time.Duration.ofNanos(System.nanoTime() - began);
+    return Duration.ofNanos(System.nanoTime() - began);
   }
 
   /** The views' states on the main table of {@code period} of {@code entityType}, kept in one table per period. */
-  private dev.rowan.core.schema.ViewLifecycle lifecycle(Class<?> entityType, java.time.LocalDate period) {
-    dev.rowan.mapping.EntityModel<?> model = periodic(entityType);
-    java.util.Objects.requireNonNull(period, "period");
-    return new dev.rowan.core.schema.ViewLifecycle(rowan.connection(),
-        name -> rowan.tableName(model.periods().tableName(model.tableName(), name, period)), rowan.viewRefresh());
+  private ViewLifecycle lifecycle(Class<?> entityType, LocalDate period) {
+    EntityModel<?> model = periodic(entityType);
+    Objects.requireNonNull(period, "period");
+    return new ViewLifecycle(rowan.connection(), PeriodSchema.names(model, period, rowan::tableName),
+        rowan.viewRefresh());
   }
 
   /** Built per call: the Rowan's connection is not yet set when its Schema is constructed. */

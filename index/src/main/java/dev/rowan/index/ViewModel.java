@@ -76,7 +76,7 @@ public final class ViewModel {
       used.add(new String(column.family(), java.nio.charset.StandardCharsets.UTF_8));
     }
     this.families = entity.families().stream().filter(f -> used.contains(f.name())).toList();
-    this.layout = TableLayout.of(layoutText() + (entity.periods() == null ? "" : "; " + entity.periods().layout()));
+    this.layout = entity.tableLayout(layoutText());
   }
 
   /**

@@ -65,8 +65,17 @@ public final class EntityModel<T> {
     this.keepsHistory = historyRefusal() == null;
     this.encoder = new RowEncoder<>(this);
     this.decoder = new RowDecoder<>(this);
-    this.layout = TableLayout.of("row key " + rowKey.layout() + (columnKey == null ? "" : "; column key "
-        + columnKey.layout()) + (periods == null ? "" : "; " + periods.layout()));
+    this.layout = tableLayout("row key " + rowKey.layout() + (columnKey == null ? "" : "; column key "
+        + columnKey.layout()));
+  }
+
+  /**
+   * The layout of a table of this entity whose keys are laid out as {@code keys} says (the main
+   * table's, or a view's): those keys, and, for an entity kept in one table per period, the key
+   * part that picks the table and the length of a period, which every table of the entity records.
+   */
+  public TableLayout tableLayout(String keys) {
+    return TableLayout.of(periods == null ? keys : keys + "; " + periods.layout());
   }
 
   /**

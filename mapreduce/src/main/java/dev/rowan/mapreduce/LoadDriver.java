@@ -13,6 +13,7 @@ import java.io.InterruptedIOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -67,8 +68,8 @@ final class LoadDriver {
         if (!report.matches()) {
           throw SchemaMismatchException.of(report);
         }
-        LoadTables loadTables = new LoadTables(model, cells,
-            model.periods() == null ? List.of() : rowan.schema().periods(type), rowan::tableName);
+        List<LocalDate> periods = rowan.schema().tableSets(type).stream().flatMap(set -> set.period().stream()).toList();
+        LoadTables loadTables = new LoadTables(model, cells, periods, rowan::tableName);
         if (loadTables.tables().isEmpty()) {
           throw BulkLoadException.unsupported(entity, "no period table of " + model.periods().pattern(
               model.tableName()) + " exists, and a bulk load creates no tables: schema().create makes the current"

@@ -24,8 +24,7 @@ final class LoadTables {
 
   private final EntityModel<?> model;
   private final List<ViewModel> views;
-  private final List<LocalDate> periods;
-  private final Function<String, TableName> names;
+  private final Groups groups;
 
   /**
    * The tables of {@code model} named by {@code names}, with the views of {@code cells}, in the
@@ -34,8 +33,7 @@ final class LoadTables {
   LoadTables(EntityModel<?> model, EntityCells cells, List<LocalDate> periods, Function<String, TableName> names) {
     this.model = model;
     this.views = cells.views();
-    this.periods = model.periods() == null ? List.of() : List.copyOf(periods);
-    this.names = names;
+    this.groups = model.periods() == null ? new OneGroup(names) : new PeriodGroups(model, periods, names);
   }
 
   /** The tables of the load the driver set up in {@code conf} ({@link BulkLoadSettings#PERIODS}). */
@@ -51,7 +49,7 @@ final class LoadTables {
 
   /** The periods, oldest first, as ISO dates for {@link BulkLoadSettings#PERIODS}; empty for an entity kept in one table. */
   String[] periodTexts() {
-    return periods.stream().map(LocalDate::toString).toArray(String[]::new);
+    return groups.periods().stream().map(LocalDate::toString).toArray(String[]::new);
   }
 
   /** How many tables a group holds: the main table and one per view. */
@@ -62,11 +60,11 @@ final class LoadTables {
   /** Every table, group by group, each group's main table first. */
   List<TableName> tables() {
     List<TableName> tables = new ArrayList<>();
-    if (model.periods() == null) {
-      addGroup(tables, names);
-    }
-    for (LocalDate period : periods) {
-      addGroup(tables, periodNames(period));
+    for (Function<String, TableName> groupNames : groups.names()) {
+      tables.add(groupNames.apply(model.tableName()));
+      for (ViewModel view : views) {
+        tables.add(groupNames.apply(view.tableName()));
+      }
     }
     return tables;
   }
@@ -81,17 +79,6 @@ final class LoadTables {
     return mains;
   }
 
-  private void addGroup(List<TableName> tables, Function<String, TableName> groupNames) {
-    tables.add(groupNames.apply(model.tableName()));
-    for (ViewModel view : views) {
-      tables.add(groupNames.apply(view.tableName()));
-    }
-  }
-
-  private Function<String, TableName> periodNames(LocalDate period) {
-    return name -> names.apply(model.periods().tableName(model.tableName(), name, period));
-  }
-
   /**
    * The group of the entity {@code values}: 0 for an entity kept in one table, else its period's.
    *
@@ -99,25 +86,7 @@ final class LoadTables {
    *     tables did not exist when the load began, naming the property, the value and the table
    */
   int group(Object[] values) throws RejectedLineException {
-    PeriodModel period = model.periods();
-    if (period == null) {
-      return 0;
-    }
-    Object value = values[period.property().index()];
-    LocalDate of;
-    try {
-      of = period.periodOf(value);
-    } catch (IllegalArgumentException e) {
-      throw new RejectedLineException(e.getMessage());
-    }
-    int group = periods.indexOf(of);
-    if (group < 0) {
-      throw new RejectedLineException(model.entityName() + "." + period.property().name() + " " + value
-          + " belongs to period table " + periodNames(of).apply(model.tableName()).getNameAsString()
-          + ", which does not exist; a bulk load creates no tables: schema().createPeriods makes it, then load"
-          + " these lines again");
-    }
-    return group;
+    return groups.group(values);
   }
 
   /**
@@ -131,16 +100,96 @@ final class LoadTables {
     for (int i = 0; i < views.size(); i++) {
       one[i + 1] = "view " + views.get(i).name();
     }
-    if (model.periods() == null) {
-      return one;
-    }
-    String[] names = new String[periods.size() * one.length];
-    for (int group = 0; group < periods.size(); group++) {
-      String suffix = model.periods().suffix(periods.get(group));
+    List<String> prefixes = groups.counterPrefixes();
+    String[] names = new String[prefixes.size() * one.length];
+    for (int group = 0; group < prefixes.size(); group++) {
       for (int i = 0; i < one.length; i++) {
-        names[group * one.length + i] = suffix + " " + one[i];
+        names[group * one.length + i] = prefixes.get(group) + one[i];
       }
     }
     return names;
+  }
+
+  /** How the entity's tables fall into groups: chosen once, by how the entity is kept. */
+  private interface Groups {
+
+    /** The periods of the groups, oldest first; empty for an entity kept in one table. */
+    List<LocalDate> periods();
+
+    /** How each group names its tables, given their names in the mapping, in group order. */
+    List<Function<String, TableName>> names();
+
+    /** The group of the entity {@code values} ({@link LoadTables#group}). */
+    int group(Object[] values) throws RejectedLineException;
+
+    /** What each group's row counters start with, in group order. */
+    List<String> counterPrefixes();
+  }
+
+  /** The one group of an entity kept in one table. */
+  private record OneGroup(Function<String, TableName> tableNames) implements Groups {
+
+    @Override
+    public List<LocalDate> periods() {
+      return List.of();
+    }
+
+    @Override
+    public List<Function<String, TableName>> names() {
+      return List.of(tableNames);
+    }
+
+    @Override
+    public int group(Object[] values) {
+      return 0;
+    }
+
+    @Override
+    public List<String> counterPrefixes() {
+      return List.of("");
+    }
+  }
+
+  /** A group per period of an entity kept in one table per period, of the periods whose tables existed. */
+  private record PeriodGroups(EntityModel<?> model, List<LocalDate> periods, Function<String, TableName> tableNames)
+      implements Groups {
+
+    PeriodGroups {
+      periods = List.copyOf(periods);
+    }
+
+    @Override
+    public List<Function<String, TableName>> names() {
+      return periods.stream().map(this::periodNames).toList();
+    }
+
+    private Function<String, TableName> periodNames(LocalDate period) {
+      return name -> tableNames.apply(model.periods().tableName(model.tableName(), name, period));
+    }
+
+    @Override
+    public int group(Object[] values) throws RejectedLineException {
+      PeriodModel period = model.periods();
+      Object value = values[period.property().index()];
+      LocalDate of;
+      try {
+        of = period.periodOf(value);
+      } catch (IllegalArgumentException e) {
+        throw new RejectedLineException(e.getMessage());
+      }
+      int group = periods.indexOf(of);
+      if (group < 0) {
+        throw new RejectedLineException(model.entityName() + "." + period.property().name() + " " + value
+            + " belongs to period table " + periodNames(of).apply(model.tableName()).getNameAsString()
+            + ", which does not exist; a bulk load creates no tables: schema().createPeriods makes it, then load"
+            + " these lines again");
+      }
+      return group;
+    }
+
+    @Override
+    public List<String> counterPrefixes() {
+      return periods.stream().map(period -> model.periods().suffix(period) + " ").toList();
+    }
   }
 }

@@ -2,10 +2,13 @@ package dev.rowan.mapreduce;
 
 import dev.rowan.core.DataAccessException;
 import dev.rowan.core.Rowan;
+import dev.rowan.core.TableSet;
 import dev.rowan.core.observation.RowanJobContext;
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ToolRunner;
 
@@ -173,25 +176,21 @@ public final class VerifyViews {
    * registry ({@code Rowan.observationRegistry()}, docs/observability.md).
    */
   private List<ViewReport> observed(RowanJobContext.Job job,
-      java.util.function.Function<ViewJobs, List<ViewReport>> run) {
+      Function<ViewJobs, List<ViewReport>> run) {
     return JobObservation.observe(rowan.observationRegistry(), job, entityType, () -> run(run),
         JobObservation::views);
   }
 
   /** Runs {@code run} on the entity's tables, or on each chosen period's in turn, oldest first. */
-  private List<ViewReport> run(java.util.function.Function<ViewJobs, List<ViewReport>> run) {
+  private List<ViewReport> run(Function<ViewJobs, List<ViewReport>> run) {
     Configuration conf = configuration != null ? configuration : rowan.connection().getConfiguration();
-    if (dev.rowan.mapping.EntityModel.of(entityType).periods() == null) {
-      return run.apply(new ViewJobs(rowan, entityType, ViewJobTables.of(rowan, entityType, conf, progress), conf,
-          progress));
-    }
-    List<ViewReport> reports = new java.util.ArrayList<>();
-    List<java.time.LocalDate> periods = ViewJobSettings.periods(rowan, entityType, conf);
-    if (periods.isEmpty()) {
+    List<TableSet> sets = ViewJobSettings.tableSets(rowan, entityType, conf);
+    if (sets.isEmpty()) {
       progress.println(entityType.getSimpleName() + " has no period tables: nothing to do");
     }
-    for (java.time.LocalDate period : periods) {
-      ViewJobTables tables = ViewJobTables.ofPeriod(rowan, entityType, period, conf, progress);
+    List<ViewReport> reports = new ArrayList<>();
+    for (TableSet set : sets) {
+      ViewJobTables tables = ViewJobTables.of(rowan, entityType, set, conf, progress);
       reports.addAll(run.apply(new ViewJobs(rowan, entityType, tables, conf, progress)));
     }
     return reports;

@@ -3,6 +3,7 @@ package dev.rowan.mapreduce;
 import dev.rowan.core.Rowan;
 import dev.rowan.core.SchemaMismatchException;
 import dev.rowan.core.SchemaReport;
+import dev.rowan.core.TableSet;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
 import dev.rowan.index.ViewNames;
@@ -100,15 +101,28 @@ final class ViewJobSettings {
   }
 
   /**
-   * The periods of {@code type}, kept in one table per period, that the jobs work on: those holding
-   * the days {@link VerifyViews#PERIODS} names in {@code conf}, oldest first, or every period whose
-   * tables exist when it names none.
+   * The table sets of {@code type} that the jobs work on: the one set of an entity kept in one
+   * table; for an entity kept in one table per period, the periods' that hold the days
+   * {@link VerifyViews#PERIODS} names in {@code conf}, oldest first, or every period's whose tables
+   * exist when it names none.
    *
    * @throws IllegalArgumentException naming the option when a day is not a date ({@code 2026-11-01})
-   * @throws dev.rowan.core.SchemaMismatchException naming the table when a named period has no tables
+   * @throws SchemaMismatchException naming the table when a named period has no tables
    */
-  static List<LocalDate> periods(Rowan rowan, Class<?> type, Configuration conf) {
-    List<LocalDate> existing = rowan.schema().periods(type);
+  static List<TableSet> tableSets(Rowan rowan, Class<?> type, Configuration conf) {
+    List<TableSet> sets = rowan.schema().tableSets(type);
+    if (sets.stream().anyMatch(set -> set.period().isEmpty())) {
+      return sets; // the one set of an entity kept in one table: no day names a period of it
+    }
+    List<LocalDate> chosen = periods(rowan, type, conf, sets.stream().map(set -> set.period().orElseThrow()).toList());
+    return sets.stream().filter(set -> chosen.contains(set.period().orElseThrow())).toList();
+  }
+
+  /**
+   * Of the {@code existing} periods of {@code type}, kept in one table per period, those holding the
+   * days {@link VerifyViews#PERIODS} names in {@code conf}, oldest first, or every one when it names none.
+   */
+  private static List<LocalDate> periods(Rowan rowan, Class<?> type, Configuration conf, List<LocalDate> existing) {
     String[] days = conf.getTrimmedStrings(VerifyViews.PERIODS);
     if (days.length == 0) {
       return existing;

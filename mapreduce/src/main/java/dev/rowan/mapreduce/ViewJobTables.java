@@ -2,6 +2,7 @@ package dev.rowan.mapreduce;
 
 import dev.rowan.core.DataAccessException;
 import dev.rowan.core.Rowan;
+import dev.rowan.core.TableSet;
 import dev.rowan.index.ViewModel;
 import dev.rowan.index.ViewNames;
 import dev.rowan.mapping.EntityModel;
@@ -12,7 +13,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
-import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -48,15 +48,25 @@ final class ViewJobTables {
   }
 
   /**
+   * The tables of the table set {@code set} of {@code type} and the views {@code conf} chooses, as
+   * {@link #ofTable} says for the one set of an entity kept in one table, and {@link #ofPeriod} for
+   * a period's.
+   */
+  static ViewJobTables of(Rowan rowan, Class<?> type, TableSet set, Configuration conf, PrintStream out) {
+    return set.period().isPresent() ? ofPeriod(rowan, type, set, conf, out) : ofTable(rowan, type, set, conf, out);
+  }
+
+  /**
    * The tables of {@code type}, kept in one table, and the views {@code conf} chooses that are not
    * dropped (noted on {@code out}).
    *
    * @throws dev.rowan.core.SchemaMismatchException when a table records another key layout than the mapping's
    */
-  static ViewJobTables of(Rowan rowan, Class<?> type, Configuration conf, PrintStream out) {
+  private static ViewJobTables ofTable(Rowan rowan, Class<?> type, TableSet set, Configuration conf,
+      PrintStream out) {
     EntityModel<?> model = EntityModel.of(type);
     rowan.views(type); // refuses tables whose recorded key layout is not the mapping's: rows would be misread
-    TableName main = rowan.tableName(model.tableName());
+    TableName main = set.mainTable();
     List<ViewModel> chosen = ViewJobSettings.views(model, conf);
     Set<String> dropped = rowan.schema().droppedViews(type);
     List<ViewModel> views = ViewJobSettings.withoutDropped(model, chosen, dropped, conf);
@@ -67,7 +77,7 @@ final class ViewJobTables {
     }
     List<TableName> viewTables = new ArrayList<>();
     for (ViewModel view : views) {
-      viewTables.add(rowan.tableName(view.tableName()));
+      viewTables.add(set.viewTable(view.name()));
     }
     return new ViewJobTables(rowan, type, null, main, views, viewTables);
   }
@@ -80,18 +90,18 @@ final class ViewJobTables {
    * @throws dev.rowan.core.SchemaMismatchException when a table of the period records another key
    *     layout than the mapping's
    */
-  static ViewJobTables ofPeriod(Rowan rowan, Class<?> type, LocalDate period, Configuration conf, PrintStream out) {
+  private static ViewJobTables ofPeriod(Rowan rowan, Class<?> type, TableSet set, Configuration conf,
+      PrintStream out) {
     EntityModel<?> model = EntityModel.of(type);
-    Function<String, TableName> names = name -> rowan.tableName(model.periods().tableName(model.tableName(), name,
-        period));
+    LocalDate period = set.period().orElseThrow();
     rowan.schema().requireLayout(type, period);
-    TableName main = names.apply(model.tableName());
+    TableName main = set.mainTable();
     List<ViewModel> views = new ArrayList<>();
     List<TableName> viewTables = new ArrayList<>();
     List<String> absent = new ArrayList<>();
     try (Admin admin = rowan.connection().getAdmin()) {
       for (ViewModel view : ViewJobSettings.views(model, conf)) {
-        TableName table = names.apply(view.tableName());
+        TableName table = set.viewTable(view.name());
         if (admin.tableExists(table)) {
           views.add(view);
           viewTables.add(table);
@@ -115,7 +125,7 @@ final class ViewJobTables {
       out.println("Views " + String.join(", ", dropped) + " of " + model.entityName() + " are dropped in period "
           + main.getNameAsString() + " (it no longer names them): left alone");
     }
-    List<TableName> keptTables = kept.stream().map(view -> names.apply(view.tableName())).toList();
+    List<TableName> keptTables = kept.stream().map(view -> set.viewTable(view.name())).toList();
     return new ViewJobTables(rowan, type, period, main, kept, keptTables);
   }
 

@@ -3,6 +3,7 @@ package dev.rowan.test;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.rowan.core.Rowan;
+import dev.rowan.core.TableSet;
 import dev.rowan.index.MainRow;
 import dev.rowan.index.ProtocolCells;
 import dev.rowan.index.RowStatus;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
@@ -46,21 +48,14 @@ public final class ViewAudit {
    */
   public static <T> void assertViewsMatchRebuild(Rowan rowan, Class<T> type) throws IOException {
     EntityModel<T> model = EntityModel.of(type);
-    if (model.periods() == null) {
-      assertViewsMatchRebuild(rowan, model, rowan.tableName(model.tableName()),
-          view -> rowan.views(type).table(view.name()));
-      return;
-    }
-    for (java.time.LocalDate period : rowan.schema().periods(type)) {
-      java.util.function.Function<String, TableName> names = name -> rowan.tableName(
-          model.periods().tableName(model.tableName(), name, period));
-      // a period made before a view was declared has none
-      assertViewsMatchRebuild(rowan, model, names.apply(model.tableName()), view -> names.apply(view.tableName()));
+    for (TableSet set : rowan.schema().tableSets(type)) {
+      assertViewsMatchRebuild(rowan, model, set);
     }
   }
 
-  private static <T> void assertViewsMatchRebuild(Rowan rowan, EntityModel<T> model, TableName mainTable,
-      java.util.function.Function<ViewModel, TableName> viewTables) throws IOException {
+  /** Asserts that each view of the table set {@code set} equals its rebuild from the set's main table. */
+  private static <T> void assertViewsMatchRebuild(Rowan rowan, EntityModel<T> model, TableSet set) throws IOException {
+    TableName mainTable = set.mainTable();
     List<Object[]> entities = new ArrayList<>();
     try (Table main = rowan.connection().getTable(mainTable); ResultScanner rows = main.getScanner(new Scan())) {
       for (Result row : rows) {
@@ -71,10 +66,10 @@ public final class ViewAudit {
       }
     }
     for (ViewModel view : ViewMaintainer.of(model).views()) {
-      TableName viewTable = viewTables.apply(view);
-      try (org.apache.hadoop.hbase.client.Admin admin = rowan.connection().getAdmin()) {
-        if (model.periods() != null && !admin.tableExists(viewTable)) {
-          continue;
+      TableName viewTable = set.viewTable(view.name());
+      try (Admin admin = rowan.connection().getAdmin()) {
+        if (set.period().isPresent() && !admin.tableExists(viewTable)) {
+          continue; // a period made before a view was declared has none
         }
       }
       Map<String, String> expected = new TreeMap<>();

@@ -4,6 +4,7 @@ import dev.rowan.core.Page;
 import dev.rowan.core.PageRequest;
 import dev.rowan.core.internal.query.CompiledQuery;
 import dev.rowan.core.internal.query.ConditionCheck;
+import dev.rowan.core.internal.query.MethodPlan;
 import dev.rowan.core.internal.query.ParsedQuery;
 import dev.rowan.core.internal.query.PeriodChecks;
 import dev.rowan.core.internal.query.PeriodRange;
@@ -38,7 +39,7 @@ import java.util.stream.Stream;
  *
  * @param <T> the entity type
  */
-final class PeriodQueryMethod<T> implements RepositoryHandler.Explained {
+final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
 
   private final Class<?> repository;
   private final Method method;
@@ -65,7 +66,8 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.Explained {
   }
 
   /** The plan of a call without a {@code Sort}, with every view readable. */
-  dev.rowan.core.internal.query.MethodPlan plan() {
+  @Override
+  public MethodPlan plan() {
     return compiled.plan();
   }
 

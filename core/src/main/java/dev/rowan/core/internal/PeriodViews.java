@@ -16,12 +16,12 @@ import org.apache.hadoop.hbase.TableName;
  *
  * @param <T> the entity type
  */
-public final class PeriodViews<T> implements ViewsByName<T> {
+final class PeriodViews<T> implements ViewsByName<T> {
 
   private final PeriodStores<T> stores;
 
   /** The views of the entities kept in {@code stores}. */
-  public PeriodViews(PeriodStores<T> stores) {
+  PeriodViews(PeriodStores<T> stores) {
     this.stores = stores;
   }
 
@@ -63,13 +63,17 @@ public final class PeriodViews<T> implements ViewsByName<T> {
     return found;
   }
 
+  /** Refuses: each period has a table of the view. */
   @Override
-  public boolean perPeriod() {
-    return true;
+  public TableName table(String view) {
+    List<TableName> tables = tables(view);
+    throw new IllegalStateException(stores.model().entityName() + " is kept in one table per period (@TablePerPeriod):"
+        + " view " + view + " has a table per period (" + pattern(view) + "), not one; tables(\"" + view
+        + "\") lists those that exist: " + tables.stream().map(TableName::getNameAsString).toList());
   }
 
   /** How the tables of view {@code view} are named: {@code device_events_YYYY_MM.type}. */
-  public String pattern(String view) {
+  private String pattern(String view) {
     ViewModel named = ViewsByName.view(stores.model(), view, 0);
     String table = stores.model().tableName();
     return stores.model().periods().pattern(table) + named.tableName().substring(table.length());

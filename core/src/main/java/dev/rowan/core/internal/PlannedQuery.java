@@ -8,7 +8,7 @@ import java.util.stream.Stream;
 /**
  * A query asked in code ({@code rowan.query(...)}), planned and ready to run: on one entity's
  * tables ({@link AdHocQuery}), or on the tables of each period an entity kept in one table per
- * period has ({@link PeriodAdHocQuery}).
+ * period has ({@link PeriodAdHocQuery}); an entity's {@link EntityStorage} gives its planner.
  *
  * <p>Thread-safety: thread-safe; each run reads afresh.
  *
@@ -45,16 +45,5 @@ public interface PlannedQuery<T> {
     PlannedQuery<T> plan(String view, List<AdHocQuery.Term> terms, Sort sort, int limit, boolean allowScan,
         boolean counting);
 
-    /** The planner of queries of {@code store}'s entities. */
-    static <T> Planner<T> of(EntityStore<T> store) {
-      return (view, terms, sort, limit, allowScan, counting) -> AdHocQuery.plan(store, view, terms, sort, limit,
-          allowScan, counting);
-    }
-
-    /** The planner of queries of the entities kept in {@code stores}, one table per period. */
-    static <T> Planner<T> of(PeriodStores<T> stores) {
-      return (view, terms, sort, limit, allowScan, counting) -> PeriodAdHocQuery.plan(stores, view, terms, sort,
-          limit, allowScan, counting);
-    }
   }
 }

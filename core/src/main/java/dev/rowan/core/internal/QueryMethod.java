@@ -33,7 +33,7 @@ import java.util.Optional;
  *
  * @param <T> the entity type
  */
-final class QueryMethod<T> implements RepositoryHandler.Explained {
+final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
 
   private final String name;
   private final EntityStore<T> store;
@@ -74,7 +74,8 @@ final class QueryMethod<T> implements RepositoryHandler.Explained {
 
   /** The text {@code explain} returns. */
   /** The plan of a call without a {@code Sort}, with every view readable. */
-  MethodPlan plan() {
+  @Override
+  public MethodPlan plan() {
     return plan;
   }
 

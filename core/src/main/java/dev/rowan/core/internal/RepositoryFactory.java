@@ -36,19 +36,16 @@ public final class RepositoryFactory {
   private RepositoryFactory() {}
 
   /**
-   * The repository of {@code type}, served by the entity's store, or by its period stores when
-   * it is kept in one table per period, its calls observed in {@code observations}
-   * (docs/observability.md), which report the queue of {@code background} (null: none).
+   * The repository of {@code type}, served by its entity's storage as {@code storages} gives it,
+   * its calls observed in {@code observations} (docs/observability.md), which report the queue of
+   * {@code background} (null: none).
    *
    * @throws QueryMethodException listing every method that cannot be served
    * @throws IllegalArgumentException when {@code type} does not extend {@link HBaseRepository}
    */
-  public static <R> R create(Function<Class<?>, EntityStore<?>> stores, Function<Class<?>, PeriodStores<?>> periodStores,
-      Class<R> type, ObservationRegistry observations, BackgroundSettles background) {
-    Class<?> entity = entityType(type);
-    boolean periods = dev.rowan.mapping.EntityModel.of(entity).periods() != null;
-    RepositoryHandler handler = new RepositoryHandler(type, periods ? null : stores.apply(entity),
-        periods ? periodStores.apply(entity) : null, abstractMethods(type),
+  public static <R> R create(Function<Class<?>, EntityStorage<?>> storages, Class<R> type,
+      ObservationRegistry observations, BackgroundSettles background) {
+    RepositoryHandler handler = new RepositoryHandler(type, storages.apply(entityType(type)), abstractMethods(type),
         CallObserver.of(observations, type, background));
     try {
       Object repository = IMPLEMENTATIONS.get(type).getDeclaredConstructor().newInstance();

@@ -1,17 +1,20 @@
 package dev.rowan.core.internal;
 
 import dev.rowan.core.QueryMethodException;
+import dev.rowan.core.internal.query.MethodPlan;
 import dev.rowan.core.observation.RepositoryCallContext.Access;
+import dev.rowan.mapping.EntityModel;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
- * Serves the abstract methods of a repository: the CRUD methods of
- * {@link dev.rowan.core.HBaseRepository} by the entity's store, partial updates and counters
+ * Serves the abstract methods of a repository from its entity's {@link EntityStorage}: the CRUD
+ * methods of {@link dev.rowan.core.HBaseRepository}, partial updates and counters
  * ({@code update...By...}, {@code add...By...}) as {@link WriteMethod}s, and every other abstract
  * method as a query method derived from its name ({@link QueryMethod}). Every method is resolved when
  * the repository is created, so a call costs a map lookup. With an observation registry, every call
@@ -30,6 +33,12 @@ final class RepositoryHandler implements InvocationHandler {
     String explain();
   }
 
+  /** A query method derived from its name, whose calls are observed with its plan. */
+  interface DerivedQuery extends Explained {
+    /** The plan of a call without a {@code Sort}, with every view readable. */
+    MethodPlan plan();
+  }
+
   /**
    * A resolved method: what serves it, and what its calls are named and tagged with when observed
    * (null when calls are not observed, and for {@code explain}).
@@ -42,15 +51,13 @@ final class RepositoryHandler implements InvocationHandler {
   private final Map<Method, Resolved> resolved = new HashMap<>();
 
   /**
-   * The handler of {@code methods} of repository {@code type}, served by {@code store}, or by
-   * {@code periods} for an entity kept in one table per period (the other is null), its calls
+   * The handler of {@code methods} of repository {@code type}, served by {@code storage}, its calls
    * observed by {@code observer} (null: not observed).
    */
-  RepositoryHandler(Class<?> type, EntityStore<?> store, PeriodStores<?> periods, List<Method> methods,
-      CallObserver observer) {
+  RepositoryHandler(Class<?> type, EntityStorage<?> storage, List<Method> methods, CallObserver observer) {
     this.type = type;
     this.observer = observer;
-    dev.rowan.mapping.EntityModel<?> model = periods != null ? periods.model() : store.model();
+    EntityModel<?> model = storage.model();
     List<String> problems = new ArrayList<>();
     ExplainedMethods queries = new ExplainedMethods(type.getSimpleName());
     for (Method method : methods) {
@@ -59,20 +66,17 @@ final class RepositoryHandler implements InvocationHandler {
         resolved.put(method, new Resolved(args -> queries.find((String) args[0]).explain(), null));
         continue;
       }
-      Invoker invoker = CrudMethods.resolve(method, periods != null ? new PeriodCrud<>(periods) : store);
+      Invoker invoker = CrudMethods.resolve(method, storage.crud());
       if (invoker == null && WriteMethod.handles(method)) {
-        WriteMethod write = periods != null ? WriteMethod.create(type, method, periods.model(), periods::forRead, problems)
-            : WriteMethod.create(type, method, store.model(), key -> store, problems);
+        WriteMethod write = storage.writeMethod(type, method, problems);
         if (write != null) {
           put(method, write, () -> CallObserver.write(CallObserver.observedName(method), model, false));
         }
       } else if (invoker == null) {
-        Explained query = periods != null ? PeriodQueryMethod.create(type, method, periods, problems)
-            : QueryMethod.create(type, method, store, problems);
+        DerivedQuery query = storage.queryMethod(type, method, problems);
         if (query != null) {
           queries.add(method, query);
-          put(method, query, () -> CallObserver.query(CallObserver.observedName(method),
-              query instanceof QueryMethod<?> derived ? derived.plan() : ((PeriodQueryMethod<?>) query).plan(), model));
+          put(method, query, () -> CallObserver.query(CallObserver.observedName(method), query.plan(), model));
         }
       } else {
         put(method, invoker, () -> crudTarget(method.getName(), model));
@@ -84,11 +88,11 @@ final class RepositoryHandler implements InvocationHandler {
   }
 
   /** Resolves {@code method} to {@code invoker}, and to its {@code target} when calls are observed. */
-  private void put(Method method, Invoker invoker, java.util.function.Supplier<CallObserver.Target> target) {
+  private void put(Method method, Invoker invoker, Supplier<CallObserver.Target> target) {
     resolved.put(method, new Resolved(invoker, observer == null ? null : target.get()));
   }
 
-  private static CallObserver.Target crudTarget(String method, dev.rowan.mapping.EntityModel<?> model) {
+  private static CallObserver.Target crudTarget(String method, EntityModel<?> model) {
     return switch (method) {
       case "findByKey" -> CallObserver.read(method, model, Access.GET);
       case "scanAll" -> CallObserver.read(method, model, Access.FULL_SCAN);

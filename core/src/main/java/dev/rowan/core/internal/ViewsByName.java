@@ -10,7 +10,8 @@ import org.apache.hadoop.hbase.TableName;
 
 /**
  * The views of one entity type, read by name ({@code rowan.views(...)}): those of one entity's
- * tables, or of every period an entity kept in one table per period has ({@link PeriodViews}).
+ * tables ({@link #of}), or of every period an entity kept in one table per period has
+ * ({@link PeriodViews}); an entity's {@link EntityStorage} gives them.
  *
  * <p>Thread-safety: thread-safe.
  *
@@ -37,10 +38,14 @@ public interface ViewsByName<T> {
    */
   List<T> find(String view, Object... leading);
 
-  /** Whether the entity is kept in one table per period, so that a view has a table per period. */
-  default boolean perPeriod() {
-    return false;
-  }
+  /**
+   * The one HBase table of view {@code view}.
+   *
+   * @throws IllegalArgumentException when the entity has no such view
+   * @throws IllegalStateException when the view has a table per period, naming the entity, how
+   *     the view's tables are named and those that exist
+   */
+  TableName table(String view);
 
   /**
    * The view of {@code model} named {@code view} (ignoring case), read with {@code parts} leading key parts.
@@ -75,6 +80,11 @@ public interface ViewsByName<T> {
           }
         }
         throw new IllegalArgumentException(store.model().entityName() + " has no view '" + view + "'");
+      }
+
+      @Override
+      public TableName table(String view) {
+        return tables(view).get(0);
       }
 
       @Override

@@ -10,6 +10,9 @@
  * reading views through {@code ViewReader}; {@code HBaseCalls} wraps calls to HBase and
  * translates their exceptions.
  * {@link dev.rowan.core.internal.RepositoryFactory} generates repository implementations with
- * Byte Buddy, whose query methods ({@code QueryMethod}) run through {@code QueryCursor}.
+ * Byte Buddy, whose query methods ({@code QueryMethod}) run through {@code QueryCursor}. What a
+ * repository needs of an entity's tables is its {@link dev.rowan.core.internal.EntityStorage}:
+ * {@code TableSetStorage} over one {@code EntityStore}, or {@code PeriodStorage} over the stores of
+ * each period ({@code PeriodStores}).
  */
 package dev.rowan.core.internal;

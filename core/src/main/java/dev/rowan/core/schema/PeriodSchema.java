@@ -10,6 +10,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.TreeSet;
 import java.util.function.Function;
 import org.apache.hadoop.hbase.TableName;
@@ -18,14 +19,14 @@ import org.apache.hadoop.hbase.client.Connection;
 
 /**
  * Internal, not API (use {@link dev.rowan.core.Rowan#schema()}): the tables of an entity kept in
- * one table per period ({@code @TablePerPeriod}). Each period's tables are an entity's tables
+ * one table per period ({@code @TablePerPeriod}), a set per period ({@link TableSets}). Each period's tables are an entity's tables
  * under its period's names ({@link #names}), created, checked and dropped by a
  * {@link SchemaAdmin} of those names; which periods exist is read from the table names of the
  * namespace.
  *
  * <p>Thread-safety: thread-safe; each call opens its own {@code Admin}.
  */
-public final class PeriodSchema {
+public final class PeriodSchema implements TableSets {
 
   private final Connection connection;
   private final String namespace;
@@ -140,7 +141,8 @@ public final class PeriodSchema {
    * Creates the tables of the current period and of the periods ahead ({@code @TablePerPeriod(ahead)}),
    * and adds the views a period that exists lacks, building, as to a single main table.
    */
-  void create(EntityModel<?> model, SplitPolicy splits) {
+  @Override
+  public void create(EntityModel<?> model, SplitPolicy splits) {
     LocalDate current = current(model);
     List<LocalDate> made = createPeriods(model, current, model.periods().plus(current, model.periods().ahead()), splits);
     for (LocalDate period : existing(model)) {
@@ -171,7 +173,8 @@ public final class PeriodSchema {
    * The differences of every existing period's tables from the mapping, and the current and
    * coming periods whose tables are missing.
    */
-  SchemaReport check(EntityModel<?> model) {
+  @Override
+  public SchemaReport check(EntityModel<?> model) {
     List<LocalDate> existing = existing(model);
     List<String> differences = new ArrayList<>(HBaseCalls.admin(connection, names.apply(model.tableName()),
         "list the period tables of", admin -> otherPeriodTables(admin, model, names)));
@@ -191,14 +194,16 @@ public final class PeriodSchema {
   }
 
   /** Records the mapping's layout on the tables of every period of {@code model} that record none. */
-  void recordLayout(EntityModel<?> model) {
+  @Override
+  public void recordLayout(EntityModel<?> model) {
     for (LocalDate period : existing(model)) {
       admin(model, period).recordLayoutTables(model);
     }
   }
 
   /** Drops the tables of every period of {@code model}: of each period with a table left, views first. */
-  void drop(EntityModel<?> model) {
+  @Override
+  public void drop(EntityModel<?> model) {
     for (LocalDate period : withTables(model)) {
       admin(model, period).dropTables(model);
     }
@@ -225,6 +230,33 @@ public final class PeriodSchema {
       }
     }
     return dropped;
+  }
+
+  @Override
+  public List<NamedTableSet> sets(EntityModel<?> model) {
+    return existing(model).stream().map(period -> new NamedTableSet(Optional.of(period), names(model, period, names)))
+        .toList();
+  }
+
+  @Override
+  public IllegalArgumentException noViewTable(EntityModel<?> model, String view, List<ViewLifecycle> lifecycles) {
+    return new IllegalArgumentException("cannot drop view '" + view + "' of " + model.entityName() + ": no period"
+        + " has its table (" + model.periods().describe(model.tableName()) + ", " + lifecycles.size()
+        + " periods exist)");
+  }
+
+  /**
+   * The model of {@code entityType}, for a call that only an entity kept in one table per period answers.
+   *
+   * @throws IllegalArgumentException when the entity is not kept in one table per period
+   */
+  public static EntityModel<?> periodic(Class<?> entityType) {
+    EntityModel<?> model = EntityModel.of(entityType);
+    if (model.periods() == null) {
+      throw new IllegalArgumentException(model.entityName() + " is kept in one table (" + model.tableName()
+          + "), not one per period: it has no @TablePerPeriod");
+    }
+    return model;
   }
 
   private SchemaAdmin admin(EntityModel<?> model, LocalDate period) {

@@ -68,11 +68,7 @@ public final class SchemaAdmin {
   public void create(Class<?> entityType, SplitPolicy splits) {
     Objects.requireNonNull(splits, "splits");
     EntityModel<?> model = EntityModel.of(entityType);
-    if (model.periods() != null) {
-      periods().create(model, splits);
-    } else {
-      createTables(model, splits);
-    }
+    tableSets(model).create(model, splits);
   }
 
   /**
@@ -200,7 +196,7 @@ public final class SchemaAdmin {
    */
   public SchemaReport check(Class<?> entityType) {
     EntityModel<?> model = EntityModel.of(entityType);
-    return model.periods() != null ? periods().check(model) : checkTables(model, false);
+    return tableSets(model).check(model);
   }
 
   /**
@@ -254,11 +250,7 @@ public final class SchemaAdmin {
    */
   public void recordLayout(Class<?> entityType) {
     EntityModel<?> model = EntityModel.of(entityType);
-    if (model.periods() != null) {
-      periods().recordLayout(model);
-    } else {
-      recordLayoutTables(model);
-    }
+    tableSets(model).recordLayout(model);
   }
 
   /** Records the layout on the tables of {@code model} named by this admin's names, as {@link #recordLayout} says. */
@@ -417,11 +409,15 @@ public final class SchemaAdmin {
    */
   public void drop(Class<?> entityType) {
     EntityModel<?> model = EntityModel.of(entityType);
-    if (model.periods() != null) {
-      periods().drop(model);
-    } else {
-      dropTables(model);
-    }
+    tableSets(model).drop(model);
+  }
+
+  /**
+   * The sets of {@code model}'s tables named by this admin's names, chosen here by how the entity
+   * is kept: one set ({@link SingleTableSet}), or one per period ({@link PeriodSchema}).
+   */
+  public TableSets tableSets(EntityModel<?> model) {
+    return model.periods() == null ? new SingleTableSet(this, names) : periods();
   }
 
   /** The schema work of entities kept in one table per period. */

@@ -179,25 +179,13 @@ public final class ViewLifecycle {
     }
   }
 
-  /**
-   * Drops view {@code view} of {@code model}'s main table while clients write and read: the main
-   * table stops naming it and its table is marked dropping ({@link #markDropping}), so that every
-   * client stops reading and writing it within two refreshes; one notice later the table is deleted.
-   *
-   * @throws IllegalArgumentException when the main table has no such view
-   * @throws DataAccessException when HBase fails or the wait is interrupted
-   */
-  public void dropView(EntityModel<?> model, String asGiven) {
-    TableName table = markDropping(model, asGiven);
-    if (table == null) {
-      TableName main = names.apply(model.tableName());
-      throw new IllegalArgumentException("cannot drop view '" + viewName(model, asGiven) + "' of " + model.entityName()
-          + ": table " + (TableRecords.read(connection, main, List.of()).get(main) == null ? main.getNameAsString()
-              : viewTable(model, viewName(model, asGiven)).getNameAsString())
-          + " does not exist");
-    }
-    awaitNoticeFromNow(table.getNameAsString());
-    deleteViewTable(table);
+  /** The refusal of a drop of view {@code asGiven} of {@code model} whose main table or view table does not exist. */
+  IllegalArgumentException noViewTable(EntityModel<?> model, String asGiven) {
+    TableName main = names.apply(model.tableName());
+    return new IllegalArgumentException("cannot drop view '" + viewName(model, asGiven) + "' of " + model.entityName()
+        + ": table " + (TableRecords.read(connection, main, List.of()).get(main) == null ? main.getNameAsString()
+            : viewTable(model, viewName(model, asGiven)).getNameAsString())
+        + " does not exist");
   }
 
   /**

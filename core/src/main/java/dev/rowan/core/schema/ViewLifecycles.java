@@ -3,7 +3,6 @@ package dev.rowan.core.schema;
 import dev.rowan.core.DataAccessException;
 import dev.rowan.mapping.EntityModel;
 import java.time.Duration;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -15,8 +14,8 @@ import org.apache.hadoop.hbase.client.Connection;
 
 /**
  * Internal, not API (use {@link dev.rowan.core.Rowan#schema()}): the {@link ViewLifecycle} of
- * every main table of an entity, one for an entity kept in one table, one per existing period for
- * an entity kept in one table per period ({@code @TablePerPeriod}). Each call is the single
+ * the main table of every set of an entity's tables ({@link TableSets}): one for an entity kept in
+ * one set, one per existing period for an entity kept in one table per period ({@code @TablePerPeriod}). Each call is the single
  * table's, made on every main table; what it answers is the union of theirs, and a drop waits
  * one notice for all of them.
  *
@@ -25,30 +24,30 @@ import org.apache.hadoop.hbase.client.Connection;
 public final class ViewLifecycles {
 
   private final EntityModel<?> model;
+  private final TableSets sets;
   private final List<ViewLifecycle> lifecycles;
 
-  private ViewLifecycles(EntityModel<?> model, List<ViewLifecycle> lifecycles) {
+  private ViewLifecycles(EntityModel<?> model, TableSets sets, List<ViewLifecycle> lifecycles) {
     this.model = model;
+    this.sets = sets;
     this.lifecycles = List.copyOf(lifecycles);
   }
 
   /**
-   * The lifecycles of the main tables of {@code model} named by {@code names}, for clients that
-   * read the view states every {@code refresh}: of each period whose main table exists now, for
-   * an entity kept in one table per period.
+   * The lifecycles of the main tables of {@code model}'s sets named by {@code names}, for clients
+   * that read the view states every {@code refresh}: of each period whose main table exists now,
+   * for an entity kept in one table per period.
    *
    * @throws DataAccessException when HBase fails to list the periods
    */
   public static ViewLifecycles of(Connection connection, Function<String, TableName> names, Duration refresh,
       EntityModel<?> model) {
-    if (model.periods() == null) {
-      return new ViewLifecycles(model, List.of(new ViewLifecycle(connection, names, refresh)));
-    }
+    TableSets sets = new SchemaAdmin(connection, null, names).tableSets(model);
     List<ViewLifecycle> lifecycles = new ArrayList<>();
-    for (LocalDate period : new PeriodSchema(connection, null, names).existing(model)) {
-      lifecycles.add(new ViewLifecycle(connection, PeriodSchema.names(model, period, names), refresh));
+    for (NamedTableSet set : sets.sets(model)) {
+      lifecycles.add(new ViewLifecycle(connection, set.names(), refresh));
     }
-    return new ViewLifecycles(model, lifecycles);
+    return new ViewLifecycles(model, sets, lifecycles);
   }
 
   /** The views building on some main table ({@link ViewLifecycle#buildingViews}). */
@@ -85,18 +84,14 @@ public final class ViewLifecycles {
   }
 
   /**
-   * Drops view {@code view} from every main table that has it ({@link ViewLifecycle#dropView}):
-   * each stops naming it and its table is marked dropping, then, one notice later, the tables are
+   * Drops view {@code view} from every main table that has it: each stops naming it and its table
+   * is marked dropping ({@link ViewLifecycle#markDropping}), then, one notice later, the tables are
    * deleted.
    *
    * @throws IllegalArgumentException when no main table has the view's table
    * @throws DataAccessException when HBase fails or the wait is interrupted
    */
   public void dropView(String view) {
-    if (model.periods() == null) {
-      lifecycles.get(0).dropView(model, view);
-      return;
-    }
     List<TableName> marked = new ArrayList<>();
     for (ViewLifecycle lifecycle : lifecycles) {
       TableName table = lifecycle.markDropping(model, view);
@@ -105,9 +100,7 @@ public final class ViewLifecycles {
       }
     }
     if (marked.isEmpty()) {
-      throw new IllegalArgumentException("cannot drop view '" + view + "' of " + model.entityName() + ": no period"
-          + " has its table (" + model.periods().describe(model.tableName()) + ", " + lifecycles.size()
-          + " periods exist)");
+      throw sets.noViewTable(model, view, lifecycles);
     }
     lifecycles.get(0).awaitNoticeFromNow(marked.get(0).getNameAsString());
     marked.forEach(lifecycles.get(0)::deleteViewTable);

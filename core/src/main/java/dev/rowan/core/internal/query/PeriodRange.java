@@ -1,5 +1,6 @@
 package dev.rowan.core.internal.query;
 
+import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PeriodModel;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -18,6 +19,14 @@ import java.util.TreeSet;
 public final class PeriodRange {
 
   private PeriodRange() {}
+
+  /**
+   * Whether {@code model} is kept in one table per period and every {@code Or} group of
+   * {@code query} bounds its period property: then each period the query reads may be read whole.
+   */
+  public static boolean boundsPeriods(ParsedQuery query, EntityModel<?> model) {
+    return model.periods() != null && unboundedGroup(query, model.periods()) == null;
+  }
 
   /**
    * The first {@code Or} group of {@code query} whose conditions do not bound the period

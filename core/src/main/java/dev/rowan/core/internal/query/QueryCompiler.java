@@ -80,7 +80,7 @@ public final class QueryCompiler {
    */
   public static boolean scanAccepted(Method method, ParsedQuery query, EntityModel<?> model) {
     return method.isAnnotationPresent(AllowScan.class)
-        || model.periods() != null && PeriodRange.unboundedGroup(query, model.periods()) == null;
+        || PeriodRange.boundsPeriods(query, model);
   }
 
   /**
