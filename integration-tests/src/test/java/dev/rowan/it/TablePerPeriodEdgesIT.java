@@ -350,7 +350,8 @@ class TablePerPeriodEdgesIT {
     RuntimeException refused = assertThrows(RuntimeException.class, () -> events
         .findByDeviceIdAndAtBetweenOrderByAtDesc("dev-1", JANUARY, FEBRUARY, new PageRequest(5, foreign)));
     assertTrue(refused instanceof IllegalArgumentException && refused.getMessage().equals(
-        "Events.findByDeviceIdAndAtBetweenOrderByAtDesc: the PageRequest's continuation is not one of its pages"),
+        "Events.findByDeviceIdAndAtBetweenOrderByAtDesc: the PageRequest's continuation was not made by this method,"
+        + " or was changed; continue with the PageRequest that Page.next() returned"),
         refused.getClass().getName() + ": " + refused.getMessage());
   }
 

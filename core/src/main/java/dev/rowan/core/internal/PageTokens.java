@@ -4,6 +4,7 @@ import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.time.LocalDate;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 
@@ -22,11 +23,16 @@ import java.util.Arrays;
  * conditions, so even a token forged on purpose can skip or repeat entities of the query but
  * never return one outside it.
  *
+ * <p>A method of an entity kept in a table per period pages through its periods in turn; its
+ * tokens are {@code [version 3][period: epoch day, 8][token of the page within the period, or
+ * nothing for its start][tag: 16]}, tagged the same way.
+ *
  * <p>Thread-safety: stateless.
  */
 final class PageTokens {
 
   private static final byte VERSION = 2;
+  private static final byte PERIOD_VERSION = 3;
   private static final int TAG = 16;
 
   /**
@@ -45,6 +51,14 @@ final class PageTokens {
       this(rowKey, columnKey, new byte[0][]);
     }
   }
+
+  /**
+   * Where a page of a method of periods ended.
+   *
+   * @param period the period it ended in, or whose start the next page begins at
+   * @param inner the token of the page within that period, null for its start
+   */
+  record PeriodPosition(LocalDate period, byte[] inner) {}
 
   private PageTokens() {}
 
@@ -81,6 +95,42 @@ final class PageTokens {
     }
     token.put(tag(fingerprint, token.array(), token.position()));
     return token.array();
+  }
+
+  /** The token of a page of a method of periods that ended at {@code last}. */
+  static byte[] write(byte[] fingerprint, PeriodPosition last) {
+    int inner = last.inner() == null ? 0 : last.inner().length;
+    ByteBuffer token = ByteBuffer.allocate(1 + Long.BYTES + inner + TAG).put(PERIOD_VERSION)
+        .putLong(last.period().toEpochDay());
+    if (last.inner() != null) {
+      token.put(last.inner());
+    }
+    token.put(tag(fingerprint, token.array(), token.position()));
+    return token.array();
+  }
+
+  /**
+   * The position of a method of periods to continue after, or null for the first page.
+   *
+   * @throws IllegalArgumentException naming the method when the token is not one of its tokens,
+   *     or was changed
+   */
+  static PeriodPosition readPeriod(String method, byte[] fingerprint, byte[] token) {
+    if (token == null) {
+      return null;
+    }
+    int body = token.length - TAG;
+    if (body < 1 + Long.BYTES || token[0] != PERIOD_VERSION
+        || !MessageDigest.isEqual(tag(fingerprint, token, body), Arrays.copyOfRange(token, body, token.length))) {
+      throw refused(method);
+    }
+    LocalDate period;
+    try {
+      period = LocalDate.ofEpochDay(ByteBuffer.wrap(token, 1, Long.BYTES).getLong());
+    } catch (java.time.DateTimeException notADay) {
+      throw refused(method);
+    }
+    return new PeriodPosition(period, body == 1 + Long.BYTES ? null : Arrays.copyOfRange(token, 1 + Long.BYTES, body));
   }
 
   private static int field(byte[] bytes) {

@@ -16,7 +16,6 @@ import dev.rowan.index.ViewMaintainer;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PeriodModel;
 import java.lang.reflect.Method;
-import java.nio.ByteBuffer;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -46,6 +45,8 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
   private final PeriodStores<T> stores;
   private final CompiledQuery compiled;
   private final PeriodModel periods;
+  /** Identifies the method in its page tokens ({@link PageTokens#fingerprint}). */
+  private final byte[] fingerprint;
   private final Map<LocalDate, QueryMethod<T>> byPeriod = new ConcurrentHashMap<>();
 
   private PeriodQueryMethod(Class<?> repository, Method method, PeriodStores<T> stores, CompiledQuery compiled) {
@@ -54,6 +55,7 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
     this.stores = stores;
     this.compiled = compiled;
     this.periods = stores.model().periods();
+    this.fingerprint = PageTokens.fingerprint(repository, method, stores.model().type());
   }
 
   /** The query method {@code method}, or null after adding to {@code problems} why it cannot be served. */
@@ -257,21 +259,15 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
     int from = 0;
     byte[] inner = null;
     if (!request.isFirst()) {
-      ByteBuffer token = ByteBuffer.wrap(request.continuation());
-      LocalDate period;
-      try {
-        period = LocalDate.ofEpochDay(token.getLong());
-      } catch (java.nio.BufferUnderflowException | java.time.DateTimeException notOurs) {
-        throw new IllegalArgumentException(compiled.name() + ": the PageRequest's continuation is not one of its pages");
-      }
+      PageTokens.PeriodPosition position = PageTokens.readPeriod(compiled.name(), fingerprint, request.continuation());
+      LocalDate period = position.period();
       from = PeriodRange.resume(query, args, periods, order, period, descending);
       if (from < 0) {
         throw new IllegalArgumentException(compiled.name() + ": the PageRequest continues in period " + period
             + ", which this call does not read (its arguments differ from those of the call that made it)");
       }
       boolean samePeriod = from < order.size() && order.get(from).equals(period); // else it was dropped
-      inner = samePeriod && token.hasRemaining() ? java.util.Arrays.copyOfRange(request.continuation(), Long.BYTES,
-          request.continuation().length) : null;
+      inner = samePeriod ? position.inner() : null;
     }
     List<Object> content = new ArrayList<>();
     Object[] periodArgs = args.clone();
@@ -297,13 +293,8 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
     return new Page<>(content, null);
   }
 
-  private static byte[] token(LocalDate period, byte[] inner) {
-    ByteBuffer token = ByteBuffer.allocate(Long.BYTES + (inner == null ? 0 : inner.length));
-    token.putLong(period.toEpochDay());
-    if (inner != null) {
-      token.put(inner);
-    }
-    return token.array();
+  private byte[] token(LocalDate period, byte[] inner) {
+    return PageTokens.write(fingerprint, new PageTokens.PeriodPosition(period, inner));
   }
 
   /** Whether {@code period} holds a match of a paged call with {@code args}: its first page of one is not empty. */
@@ -315,12 +306,7 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
 
   /** The most results of a call: the name's First/Top and the call's Limit, the smaller; 0 for none. */
   private int limit(Object[] args) {
-    int named = compiled.plan().query().limit();
-    SpecialParameters special = compiled.special();
-    if (special.limit() < 0 || !(args[special.limit()] instanceof dev.rowan.core.Limit limit) || !limit.isLimited()) {
-      return named;
-    }
-    return named == 0 ? limit.max() : Math.min(named, limit.max());
+    return compiled.special().effectiveLimit(compiled.plan().query().limit(), args);
   }
 
   private boolean descending(ParsedQuery query) {

@@ -258,14 +258,6 @@ final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
 
   /** The most results of this call: the name's {@code First}/{@code Top} and the call's {@code Limit}, the smaller. */
   private int limit(Object[] args) {
-    int named = plan.query().limit();
-    if (special.limit() < 0) {
-      return named;
-    }
-    Limit limit = (Limit) args[special.limit()];
-    if (!limit.isLimited()) {
-      return named;
-    }
-    return named == 0 ? limit.max() : Math.min(named, limit.max());
+    return special.effectiveLimit(plan.query().limit(), args);
   }
 }

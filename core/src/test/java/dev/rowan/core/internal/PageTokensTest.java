@@ -9,8 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rowan.core.Page;
 import dev.rowan.core.PageRequest;
+import dev.rowan.core.internal.PageTokens.PeriodPosition;
 import dev.rowan.core.internal.PageTokens.Position;
 import java.lang.reflect.Method;
+import java.time.LocalDate;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
@@ -95,5 +97,25 @@ class PageTokensTest {
       byte[] cut = Arrays.copyOf(token, length);
       assertThrows(IllegalArgumentException.class, () -> PageTokens.read("m", aa, cut), "cut to " + length);
     }
+  }
+
+  @Test
+  void aTokenOfPeriodsNamesItsPeriodAndTheTokenWithinItAndIsRefusedOnceAnyByteChanges() throws Exception {
+    byte[] aa = fingerprint("findByAa", String.class, PageRequest.class);
+    byte[] inner = PageTokens.write(aa, new Position(new byte[] {4, 2}, null));
+    byte[] token = PageTokens.write(aa, new PeriodPosition(LocalDate.of(2025, 1, 1), inner));
+    PeriodPosition read = PageTokens.readPeriod("m", aa, token);
+    assertEquals(LocalDate.of(2025, 1, 1), read.period());
+    assertArrayEquals(inner, read.inner());
+    assertNull(PageTokens.readPeriod("m", aa, PageTokens.write(aa, new PeriodPosition(LocalDate.of(2025, 2, 1), null)))
+        .inner(), "the start of a period");
+    for (int i = 0; i < token.length; i++) {
+      byte[] changed = token.clone();
+      changed[i] ^= 1;
+      assertThrows(IllegalArgumentException.class, () -> PageTokens.readPeriod("m", aa, changed), "byte " + i);
+    }
+    byte[] bb = fingerprint("findByBB", String.class, PageRequest.class);
+    assertThrows(IllegalArgumentException.class, () -> PageTokens.readPeriod("m", bb, token), "another method's");
+    assertThrows(IllegalArgumentException.class, () -> PageTokens.readPeriod("m", aa, inner), "a token of one period");
   }
 }

@@ -84,4 +84,16 @@ public record SpecialParameters(int predicateParameters, int page, int sort, int
     String word = action.name().toLowerCase();
     return ("aeiou".indexOf(word.charAt(0)) >= 0 ? "an " : "a ") + word;
   }
+
+  /**
+   * The most results a call with {@code args} returns, 0 for no limit: the smaller of the limit its
+   * name gives ({@code named}, 0 for none: {@code findTop10By...}) and its {@link Limit} argument,
+   * when it has one that limits. The one home of that rule, for every kind of query method.
+   */
+  public int effectiveLimit(int named, Object[] args) {
+    if (limit < 0 || !(args[limit] instanceof Limit given) || !given.isLimited()) {
+      return named;
+    }
+    return named == 0 ? given.max() : Math.min(named, given.max());
+  }
 }
