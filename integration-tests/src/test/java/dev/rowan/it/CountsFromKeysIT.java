@@ -314,7 +314,9 @@ class CountsFromKeysIT {
 
               @Override
               public Result next() {
-                hasNext();
+                if (!hasNext()) {
+                  throw new java.util.NoSuchElementException();
+                }
                 Result result = next;
                 next = null;
                 return result;

@@ -22,6 +22,7 @@ import java.lang.reflect.Modifier;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
@@ -142,12 +143,9 @@ final class ModelReader<T> {
   private void checkShape() {
     if (type.isInterface() || Modifier.isAbstract(type.getModifiers()) || type.isEnum() || type.isArray()) {
       problem(type.getName() + " is not a concrete class or record");
-    } else if (!type.isRecord()) {
-      try {
-        type.getDeclaredConstructor();
-      } catch (NoSuchMethodException e) {
-        problem(entity + " has no constructor without parameters (or make it a record)");
-      }
+    } else if (!type.isRecord()
+        && Arrays.stream(type.getDeclaredConstructors()).noneMatch(constructor -> constructor.getParameterCount() == 0)) {
+      problem(entity + " has no constructor without parameters (or make it a record)");
     }
     if (type.isMemberClass() && !Modifier.isStatic(type.getModifiers())) {
       problem(entity + " is an inner class; make it static");
