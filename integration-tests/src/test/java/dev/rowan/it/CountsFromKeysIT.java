@@ -22,6 +22,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -315,7 +316,7 @@ class CountsFromKeysIT {
               @Override
               public Result next() {
                 if (!hasNext()) {
-                  throw new java.util.NoSuchElementException();
+                  throw new NoSuchElementException();
                 }
                 Result result = next;
                 next = null;

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.util.Iterator;
+import java.util.NoSuchElementException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
@@ -152,7 +153,9 @@ public final class HBaseCalls {
 
       @Override
       public Result next() {
-        hasNext();
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
         return rows.next();
       }
     };
