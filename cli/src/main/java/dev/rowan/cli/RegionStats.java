@@ -26,6 +26,8 @@ import org.apache.hadoop.hbase.util.Bytes;
  * count requests since the region server started).
  *
  * <p>Thread-safety: stateless; each call reads afresh.
+ *
+ * @since 0.1
  */
 public final class RegionStats {
 

@@ -33,6 +33,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * {@code --verbose}), 2 wrong arguments.
  *
  * <p>Thread-safety: one instance runs one command line.
+ *
+ * @since 0.1
  */
 @Command(name = "rowan", mixinStandardHelpOptions = true, versionProvider = RowanCli.Version.class,
     description = "Creates and checks the tables of Rowan entities, explains query methods, bulk loads files,"

@@ -8,6 +8,8 @@ import dev.rowan.RowanException;
  * {@link PermissionDeniedException}.
  *
  * <p>Thread-safety: immutable.
+ *
+ * @since 0.1
  */
 public class DataAccessException extends RowanException {
 

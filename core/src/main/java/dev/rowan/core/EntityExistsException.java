@@ -11,6 +11,8 @@ import java.util.Map;
  * free are inserted all the same: {@link #keys()} names the ones that were not.
  *
  * <p>Thread-safety: immutable.
+ *
+ * @since 0.1
  */
 public final class EntityExistsException extends RowanException {
 

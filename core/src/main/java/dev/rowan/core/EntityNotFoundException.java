@@ -10,6 +10,8 @@ import java.util.Map;
  * returning {@code false}.)
  *
  * <p>Thread-safety: immutable.
+ *
+ * @since 0.1
  */
 public final class EntityNotFoundException extends RowanException {
 

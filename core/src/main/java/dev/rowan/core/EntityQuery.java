@@ -41,6 +41,7 @@ import java.util.stream.Stream;
  * unknown property, a value of another type, a sort that would sort every match in memory.
  *
  * @param <T> the entity type
+ * @since 0.1
  */
 public final class EntityQuery<T> {
 

@@ -24,6 +24,7 @@ import org.apache.hadoop.hbase.TableName;
  * <p>Thread-safety: thread-safe.
  *
  * @param <T> the entity type
+ * @since 0.1
  */
 public final class EntityViews<T> {
 

@@ -29,6 +29,7 @@ import java.util.stream.Stream;
  * <p>Thread-safety: implementations are thread-safe.
  *
  * @param <T> the entity type
+ * @since 0.1
  */
 public interface HBaseRepository<T> {
 

@@ -10,6 +10,7 @@ package dev.rowan.core;
  *
  * @param max the most results, 0 or more; {@link Integer#MAX_VALUE} for no limit
  *     ({@link #unlimited()})
+ * @since 0.1
  */
 public record Limit(int max) {
 

@@ -7,6 +7,8 @@ import dev.rowan.RowanException;
  * since it was read. Nothing was written.
  *
  * <p>Thread-safety: immutable.
+ *
+ * @since 0.1
  */
 public final class OptimisticLockException extends RowanException {
 

@@ -8,6 +8,7 @@ import java.util.List;
  * @param content the entities of this page, in query order
  * @param next the request for the following page, or null when this is the last
  * @param <T> the entity type
+ * @since 0.1
  */
 public record Page<T>(List<T> content, PageRequest next) {
 

@@ -6,6 +6,7 @@ package dev.rowan.core;
  *
  * @param size the number of entities per page
  * @param continuation the opaque position after the previous page, or null for the first page
+ * @since 0.1
  */
 public record PageRequest(int size, byte[] continuation) {
 

@@ -10,6 +10,8 @@ import java.util.Objects;
  * Rowan's writes refuse before their first write when one table refuses (docs/security.md).
  *
  * <p>Thread-safety: immutable.
+ *
+ * @since 0.1
  */
 public final class PermissionDeniedException extends DataAccessException {
 

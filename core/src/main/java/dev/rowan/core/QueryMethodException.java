@@ -9,6 +9,8 @@ import java.util.List;
  * query asked in code that Rowan cannot serve as asked ({@link #ofQuery}), when it runs.
  *
  * <p>Thread-safety: immutable.
+ *
+ * @since 0.1
  */
 public final class QueryMethodException extends RowanException {
 

@@ -34,6 +34,8 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
  * {@link #builder(Connection)} to set options such as the namespace all tables live in.
  *
  * <p>Thread-safety: an instance is thread-safe and meant to be shared by the whole application.
+ *
+ * @since 0.1
  */
 public final class Rowan implements AutoCloseable {
 

@@ -36,6 +36,8 @@ import java.util.Set;
  *
  * <p>Thread-safety: thread-safe. Several threads or processes may create the same tables at
  * once: a table that another one created first is compared with the mapping instead.
+ *
+ * @since 0.1
  */
 public final class Schema {
 

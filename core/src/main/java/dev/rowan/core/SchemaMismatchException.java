@@ -6,6 +6,8 @@ import dev.rowan.RowanException;
  * A table exists but does not match its entity's mapping.
  *
  * <p>Thread-safety: immutable.
+ *
+ * @since 0.1
  */
 public final class SchemaMismatchException extends RowanException {
 

@@ -7,6 +7,7 @@ import java.util.List;
  *
  * @param entity the entity class name
  * @param differences one sentence per difference, naming the table and family; empty when all match
+ * @since 0.1
  */
 public record SchemaReport(String entity, List<String> differences) {
 

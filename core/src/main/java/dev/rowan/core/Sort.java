@@ -13,6 +13,8 @@ import java.util.Objects;
  * the key serves (docs/queries.md, "Sort and Limit parameters").
  *
  * <p>Thread-safety: immutable.
+ *
+ * @since 0.1
  */
 public final class Sort {
 

@@ -22,6 +22,8 @@ import org.apache.hadoop.hbase.util.Bytes;
  * }</pre>
  *
  * <p>Thread-safety: every policy is immutable, with value-based {@code equals}.
+ *
+ * @since 0.1
  */
 public sealed interface SplitPolicy
     permits SplitPolicy.Salted, SplitPolicy.Keys, SplitPolicy.KeyFile, SplitPolicy.HexRange {

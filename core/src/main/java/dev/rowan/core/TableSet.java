@@ -20,6 +20,8 @@ import org.apache.hadoop.hbase.TableName;
  * }</pre>
  *
  * <p>Thread-safety: immutable.
+ *
+ * @since 0.1
  */
 public final class TableSet {
 

@@ -11,6 +11,7 @@ import java.time.Instant;
  *
  * @param from the first millisecond of the range (inclusive)
  * @param to the millisecond after the range (exclusive); {@code Long.MAX_VALUE} for no end
+ * @since 0.1
  */
 public record TimeRange(long from, long to) {
 

@@ -6,6 +6,8 @@ import dev.rowan.RowanException;
  * A save would give a unique view a second entity with the same key. Nothing was written.
  *
  * <p>Thread-safety: immutable.
+ *
+ * @since 0.1
  */
 public final class UniqueViolationException extends RowanException {
 

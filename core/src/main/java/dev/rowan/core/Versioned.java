@@ -20,6 +20,7 @@ import java.util.Optional;
  *     milliseconds since the epoch; unique among the writes of one entity, and rising)
  * @param entity the entity as the write left it, or null when the write deleted it
  * @param <T> the entity type
+ * @since 0.1
  */
 public record Versioned<T>(long timestamp, T entity) {
 

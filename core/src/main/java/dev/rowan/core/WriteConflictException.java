@@ -7,6 +7,8 @@ import dev.rowan.RowanException;
  * visible; retrying later is safe.
  *
  * <p>Thread-safety: immutable.
+ *
+ * @since 0.1
  */
 public final class WriteConflictException extends RowanException {
 

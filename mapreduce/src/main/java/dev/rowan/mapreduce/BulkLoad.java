@@ -49,6 +49,8 @@ import org.apache.hadoop.util.ToolRunner;
  *
  * <p>Thread-safety: a {@code BulkLoad} tool instance is used by one thread; builders are not
  * thread-safe; separate loads may run at once.
+ *
+ * @since 0.1
  */
 public final class BulkLoad extends Configured implements Tool {
 

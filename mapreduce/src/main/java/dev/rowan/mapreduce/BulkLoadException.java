@@ -10,6 +10,8 @@ import java.util.List;
  * HFile is written, and a job that fails leaves the tables as they were.
  *
  * <p>Thread-safety: immutable.
+ *
+ * @since 0.1
  */
 public final class BulkLoadException extends RowanException {
 

@@ -25,6 +25,7 @@ import org.apache.hadoop.hbase.TableName;
  * @param rejects the directory of the rejects files, or null when no line was rejected
  * @param elapsed how long the load took, job and loading of the HFiles
  * @param entities the entities loaded: the lines that became entities, in every period's tables
+ * @since 0.1
  */
 public record BulkLoadResult(String entity, Map<TableName, Long> rows, long lines, long rejected, long replaced,
     long retiredViewRows, Path rejects, Duration elapsed, long entities) {

@@ -39,6 +39,8 @@ import org.apache.hadoop.util.ToolRunner;
  * (docs/bulk-load.md, "On a cluster").
  *
  * <p>Thread-safety: immutable; each call runs its own jobs.
+ *
+ * @since 0.1
  */
 public final class RebuildViews {
 

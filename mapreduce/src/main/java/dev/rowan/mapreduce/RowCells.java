@@ -15,6 +15,8 @@ import org.apache.hadoop.io.Writable;
  * cell.
  *
  * <p>Thread-safety: not thread-safe (a Hadoop {@link Writable}).
+ *
+ * @since 0.1
  */
 public final class RowCells implements Writable {
 

@@ -21,6 +21,8 @@ import org.apache.hadoop.hbase.util.Bytes;
  * key before it in the sample, which keeps split keys (and region names) short.
  *
  * <p>Thread-safety: stateless.
+ *
+ * @since 0.1
  */
 public final class SplitPoints {
 

@@ -49,6 +49,8 @@ import org.apache.hadoop.util.ToolRunner;
  * </pre>
  *
  * <p>Thread-safety: immutable; each call runs its own job, and separate calls may run at once.
+ *
+ * @since 0.1
  */
 public final class VerifyViews {
 

@@ -30,6 +30,7 @@ import org.apache.hadoop.hbase.TableName;
  *     properties with their values ({@code email=a@example.com}, or {@code (tenant=t-1, code=7)}
  *     for several), at most ten
  * @param state whether queries read the view after this run
+ * @since 0.1
  */
 public record ViewReport(String view, TableName table, long rows, long missing, long stale, long orphans,
     long repaired, List<String> samples, long secondOwners, List<String> sharedKeys, State state) {

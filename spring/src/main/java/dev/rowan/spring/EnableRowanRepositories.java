@@ -34,6 +34,7 @@ import org.springframework.data.repository.query.QueryLookupStrategy;
  * served by Rowan's keyset pages; a method that would need offsets or a total count (such as one
  * returning {@code Page<T>} of Spring Data) fails the context's start naming the method.
  * Nested repository interfaces are found only with {@link #considerNestedRepositories()}.
+ * @since 0.1
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

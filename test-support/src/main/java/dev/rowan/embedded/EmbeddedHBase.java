@@ -43,6 +43,8 @@ import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
  *
  * <p>Thread-safety: the handle and its connection are thread-safe; {@link #close()} must not race
  * with its own use.
+ *
+ * @since 0.1
  */
 public final class EmbeddedHBase implements AutoCloseable {
 

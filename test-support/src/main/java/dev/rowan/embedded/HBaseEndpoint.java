@@ -33,6 +33,8 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
  *
  * <p>Thread-safety: the endpoint and its connection are thread-safe; {@link #close()} must not
  * race with its own use.
+ *
+ * @since 0.1
  */
 public final class HBaseEndpoint implements AutoCloseable {
 

@@ -40,6 +40,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *
  * <p>Thread-safety: the shared cluster and connection may be used from tests running in
  * parallel; each test's namespace is its own.
+ * @since 0.1
  */
 @Target({ElementType.TYPE, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)

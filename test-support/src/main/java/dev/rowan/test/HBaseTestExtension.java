@@ -19,6 +19,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  *
  * <p>Thread-safety: stateless; all state lives in JUnit's extension stores, so tests may run in
  * parallel.
+ *
+ * @since 0.1
  */
 public final class HBaseTestExtension implements ParameterResolver {
 

@@ -11,6 +11,8 @@ import org.apache.hadoop.hbase.HConstants;
  * {@code HBaseTestingUtility} with them.
  *
  * <p>Thread-safety: stateless.
+ *
+ * @since 0.1
  */
 public final class LocalClusterSettings {
 

@@ -8,6 +8,8 @@ import org.apache.hadoop.hbase.TableName;
  * are invisible to every other test.
  *
  * <p>Thread-safety: immutable.
+ *
+ * @since 0.1
  */
 public final class TestNamespace {
 

@@ -31,6 +31,8 @@ import org.apache.hadoop.hbase.util.Bytes;
  * the write protocol and of the bulk load jobs end with it.
  *
  * <p>Thread-safety: stateless.
+ *
+ * @since 0.1
  */
 public final class ViewAudit {
 

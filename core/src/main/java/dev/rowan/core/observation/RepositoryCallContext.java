@@ -20,6 +20,8 @@ import java.util.concurrent.atomic.AtomicLongArray;
  *
  * <p>Thread-safety: the counts are thread-safe; the key values are those of
  * {@link Observation.Context}, written by the calling thread.
+ *
+ * @since 0.1
  */
 public final class RepositoryCallContext extends Observation.Context {
 

@@ -19,6 +19,8 @@ import java.util.Objects;
  *
  * <p>Thread-safety: not thread-safe; one job fills it on one thread, and handlers read it when the
  * observation stops.
+ *
+ * @since 0.1
  */
 public final class RowanJobContext extends Observation.Context {
 

@@ -37,6 +37,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * }</pre>
  *
  * <p>Thread-safety: thread-safe.
+ *
+ * @since 0.1
  */
 public final class RowanMeterObservationHandler implements ObservationHandler<Observation.Context> {
 

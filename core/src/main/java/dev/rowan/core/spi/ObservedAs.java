@@ -13,6 +13,8 @@ import java.lang.annotation.Target;
  * generates from the one an application declared (as {@code rowan-spring} does for methods that take
  * Spring Data's types), so that the metrics name what the application wrote. Read once, when the
  * repository is built.
+ *
+ * @since 0.1
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

@@ -8,6 +8,8 @@ import java.util.List;
  * client there would, except that the exception reaches the caller.
  *
  * <p>Thread-safety: implementations must be thread-safe; writes call them concurrently.
+ *
+ * @since 0.1
  */
 @FunctionalInterface
 public interface ProtocolHook {

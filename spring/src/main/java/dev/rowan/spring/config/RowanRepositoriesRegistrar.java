@@ -22,6 +22,8 @@ import org.springframework.data.repository.config.RepositoryConfigurationUtils;
  * interfaces extending its own {@code Repository}).
  *
  * <p>Thread-safety: used by one thread, while the application context registers its beans.
+ *
+ * @since 0.1
  */
 public class RowanRepositoriesRegistrar extends RepositoryBeanDefinitionRegistrarSupport {
 

@@ -40,6 +40,8 @@ import org.springframework.util.ClassUtils;
  * can hand it any {@link RepositoryConfigurationSource} of {@code @EnableRowanRepositories}.
  *
  * <p>Thread-safety: used by one thread, while the application context registers its beans.
+ *
+ * @since 0.1
  */
 public class RowanRepositoryConfigurationExtension extends RepositoryConfigurationExtensionSupport {
 

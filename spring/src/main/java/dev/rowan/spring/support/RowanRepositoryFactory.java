@@ -33,6 +33,8 @@ import org.springframework.data.repository.query.ValueExpressionDelegate;
  * {@code findByKey(Object...)} takes them.
  *
  * <p>Thread-safety: configured by one thread; builds repositories on any thread afterwards.
+ *
+ * @since 0.1
  */
 public class RowanRepositoryFactory extends RepositoryFactorySupport {
 

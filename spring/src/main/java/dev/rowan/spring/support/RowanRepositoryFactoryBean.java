@@ -22,6 +22,7 @@ import org.springframework.data.repository.core.support.RepositoryFactorySupport
  * @param <T> the repository type
  * @param <S> the entity type
  * @param <ID> the identifier type: {@code Object}, as a Rowan key is any number of key parts
+ * @since 0.1
  */
 public class RowanRepositoryFactoryBean<T extends Repository<S, ID>, S, ID> extends RepositoryFactoryBeanSupport<T, S, ID> {
 

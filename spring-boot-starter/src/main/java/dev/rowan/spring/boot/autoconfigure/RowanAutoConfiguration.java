@@ -28,6 +28,8 @@ import org.springframework.core.io.Resource;
  * application defines one of its type.
  *
  * <p>Thread-safety: configuration classes are used by Spring at start-up only.
+ *
+ * @since 0.1
  */
 @AutoConfiguration(afterName = "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration")
 @ConditionalOnClass({Rowan.class, Connection.class})

@@ -9,6 +9,8 @@ import dev.rowan.core.Rowan;
  * (the builder refuses it, showing the earlier value).
  *
  * <p>Thread-safety: called once, at start-up, on one thread.
+ *
+ * @since 0.1
  */
 @FunctionalInterface
 public interface RowanBuilderCustomizer {

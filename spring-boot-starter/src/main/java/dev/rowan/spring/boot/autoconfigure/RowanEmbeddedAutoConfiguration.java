@@ -21,6 +21,8 @@ import org.springframework.context.annotation.Conditional;
  * the application context closes, after the Rowan and the connection.
  *
  * <p>Thread-safety: configuration classes are used by Spring at start-up only.
+ *
+ * @since 0.1
  */
 @AutoConfiguration(before = RowanAutoConfiguration.class)
 @ConditionalOnClass(name = {"dev.rowan.embedded.EmbeddedHBase", "dev.rowan.core.Rowan"})

@@ -27,6 +27,8 @@ import org.springframework.util.ClassUtils;
  * application that wants another set defines its own bean: {@code RowanEntities.of(Order.class)}.
  *
  * <p>Thread-safety: thread-safe; the set is worked out once, on first use.
+ *
+ * @since 0.1
  */
 public final class RowanEntities {
 

@@ -18,6 +18,8 @@ import org.springframework.context.annotation.Bean;
  * {@code rowanHealthContributor} replaces it.
  *
  * <p>Thread-safety: configuration classes are used by Spring at start-up only.
+ *
+ * @since 0.1
  */
 @AutoConfiguration(after = {RowanAutoConfiguration.class, RowanEmbeddedAutoConfiguration.class})
 @ConditionalOnClass({HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class, Rowan.class})

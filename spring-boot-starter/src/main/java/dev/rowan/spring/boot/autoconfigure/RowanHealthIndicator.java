@@ -30,6 +30,8 @@ import org.springframework.boot.health.contributor.Health;
  * read the tables' descriptors (which needs CREATE) the schema detail says so; that is not DOWN.
  *
  * <p>Thread-safety: thread-safe.
+ *
+ * @since 0.1
  */
 public class RowanHealthIndicator extends AbstractHealthIndicator {
 

@@ -16,6 +16,8 @@ import org.springframework.context.annotation.Bean;
  * and tags. An application's own bean of that type replaces it.
  *
  * <p>Thread-safety: configuration classes are used by Spring at start-up only.
+ *
+ * @since 0.1
  */
 @AutoConfiguration(afterName = {
     "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",

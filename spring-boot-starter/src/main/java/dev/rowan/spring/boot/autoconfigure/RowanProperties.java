@@ -23,6 +23,8 @@ import org.springframework.data.repository.config.BootstrapMode;
  * </pre>
  *
  * <p>Thread-safety: a mutable bean bound once at start-up; read it, do not change it afterwards.
+ *
+ * @since 0.1
  */
 @ConfigurationProperties("rowan")
 public class RowanProperties {

@@ -18,6 +18,8 @@ import org.springframework.context.annotation.Import;
  * declares {@code @EnableRowanRepositories} itself (its factory beans are then present).
  *
  * <p>Thread-safety: configuration classes are used by Spring at start-up only.
+ *
+ * @since 0.1
  */
 @AutoConfiguration(after = RowanAutoConfiguration.class)
 @ConditionalOnClass({Rowan.class, EnableRowanRepositories.class})

@@ -27,6 +27,8 @@ import org.springframework.core.Ordered;
  * listing every entity's differences at once.
  *
  * <p>Thread-safety: used by Spring at start-up only.
+ *
+ * @since 0.1
  */
 public class RowanSchemaInitializer implements InitializingBean {
 

@@ -11,6 +11,8 @@ import java.util.List;
  * the setting that differs (as {@link dev.rowan.core.Schema#check} words them).
  *
  * <p>Thread-safety: immutable.
+ *
+ * @since 0.1
  */
 public final class RowanSchemaValidationException extends RowanException {
 

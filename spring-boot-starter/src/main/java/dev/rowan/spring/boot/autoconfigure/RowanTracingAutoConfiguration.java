@@ -21,6 +21,8 @@ import org.springframework.context.annotation.Bean;
  * {@code rowan.tracing.register-global=false}.
  *
  * <p>Thread-safety: configuration classes are used by Spring at start-up only.
+ *
+ * @since 0.1
  */
 @AutoConfiguration(afterName = "org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration")
 @ConditionalOnClass(OpenTelemetry.class)

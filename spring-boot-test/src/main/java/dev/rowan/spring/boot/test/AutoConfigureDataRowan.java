@@ -13,6 +13,8 @@ import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
  * {@code RowanRepositoriesAutoConfiguration}), listed in
  * {@code META-INF/spring/dev.rowan.spring.boot.test.AutoConfigureDataRowan.imports}. Most tests
  * use {@link DataRowanTest}, which carries it.
+ *
+ * @since 0.1
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

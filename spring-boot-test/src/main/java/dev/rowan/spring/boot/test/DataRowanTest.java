@@ -37,6 +37,7 @@ import org.springframework.test.context.junit.jupiter.SpringExtension;
  *
  * <p>Each test class gets its own application context (its namespace is part of it); the tables
  * are left behind when the tests end and vanish with the in-process HBase.
+ * @since 0.1
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

@@ -16,6 +16,8 @@ import org.junit.jupiter.api.extension.TestInstanceFactoryContext;
  * context. Used through {@code @DataRowanTest}.
  *
  * <p>Thread-safety: thread-safe; test classes may run in parallel.
+ *
+ * @since 0.1
  */
 public final class DataRowanTestExtension implements TestInstancePreConstructCallback {
 
