@@ -9,7 +9,7 @@ import dev.rowan.core.internal.HBaseCalls;
 import dev.rowan.core.internal.RepositoryFactory;
 import dev.rowan.core.internal.TableSetStorage;
 import dev.rowan.core.internal.WriteOptions;
-import dev.rowan.core.schema.SchemaAdmin;
+import dev.rowan.core.internal.schema.SchemaAdmin;
 import dev.rowan.core.spi.ProtocolHook;
 import dev.rowan.index.CommitSync;
 import dev.rowan.mapping.EntityModel;

@@ -30,7 +30,7 @@ class LayerRulesTest {
       "mapreduce    | dev.rowan.core.internal.query.QueryPlanner   | no module refers to another module's internal package",
       "cli          | dev.rowan.core.internal.RepositoryFactory    | no module refers to another module's internal package",
       "core         | dev.rowan.mapping.internal.AccessorFactory   | no module refers to another module's internal package",
-      "mapreduce    | dev.rowan.core.schema.SchemaAdmin            | no module refers to another module's internal package",
+      "mapreduce    | dev.rowan.core.internal.schema.SchemaAdmin   | no module refers to another module's internal package",
       "test-support | dev.rowan.core.internal.query.PlanText       | no module refers to another module's internal package",
   })
   void anImportThatBreaksARuleIsReportedWithTheFileTheImportAndTheRule(String module, String imported, String rule) {
@@ -79,7 +79,7 @@ class LayerRulesTest {
         "package dev.rowan.core;\n"
             + "import dev.rowan.core.internal.EntityStore;\n"
             + "import dev.rowan.core.internal.query.QueryPlanner;\n"
-            + "import dev.rowan.core.schema.SchemaAdmin;\n"
+            + "import dev.rowan.core.internal.schema.SchemaAdmin;\n"
             + "import dev.rowan.index.ViewModel;\n"
             + "import dev.rowan.mapping.EntityModel;\n"
             + "import dev.rowan.RowanException;\n"

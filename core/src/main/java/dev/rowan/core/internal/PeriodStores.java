@@ -1,6 +1,6 @@
 package dev.rowan.core.internal;
 
-import dev.rowan.core.schema.PeriodSchema;
+import dev.rowan.core.internal.schema.PeriodSchema;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.InvalidValueException;
 import dev.rowan.mapping.PeriodModel;

@@ -1,8 +1,8 @@
 package dev.rowan.core.internal;
 
-import dev.rowan.core.schema.TableRecord;
-import dev.rowan.core.schema.TableRecords;
-import dev.rowan.core.schema.ViewStates;
+import dev.rowan.core.internal.schema.TableRecord;
+import dev.rowan.core.internal.schema.TableRecords;
+import dev.rowan.core.internal.schema.ViewStates;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
@@ -38,7 +38,7 @@ import org.slf4j.LoggerFactory;
  * </ul>
  *
  * <p>The records of the main table and every view table are read at every refresh, in one
- * multi-get of the {@link dev.rowan.core.schema.Catalog}: READ on it is all a reader or writer
+ * multi-get of the {@link dev.rowan.core.internal.schema.Catalog}: READ on it is all a reader or writer
  * needs, no {@code Admin} call is made.
  *
  * <p>Thread-safety: thread-safe.

@@ -1,4 +1,4 @@
-package dev.rowan.core.schema;
+package dev.rowan.core.internal.schema;
 
 import java.util.Map;
 import java.util.TreeMap;

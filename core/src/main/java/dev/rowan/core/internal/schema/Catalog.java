@@ -1,4 +1,4 @@
-package dev.rowan.core.schema;
+package dev.rowan.core.internal.schema;
 
 import dev.rowan.core.internal.HBaseCalls;
 import java.io.IOException;

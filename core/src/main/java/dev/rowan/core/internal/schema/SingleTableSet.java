@@ -1,4 +1,4 @@
-package dev.rowan.core.schema;
+package dev.rowan.core.internal.schema;
 
 import dev.rowan.core.SchemaReport;
 import dev.rowan.core.SplitPolicy;

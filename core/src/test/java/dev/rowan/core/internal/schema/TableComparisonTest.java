@@ -1,4 +1,4 @@
-package dev.rowan.core.schema;
+package dev.rowan.core.internal.schema;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
