@@ -27,11 +27,11 @@ class LayerRulesTest {
       "core         | dev.rowan.examples.Order                     | core sits on mapping and index",
       "mapreduce    | dev.rowan.test.ViewAudit                     | mapreduce's main code sits on core",
       "mapreduce    | dev.rowan.embedded.HBaseEndpoint             | mapreduce's main code sits on core",
-      "mapreduce    | dev.rowan.core.internal.query.QueryPlanner   | no module refers to another module's internal package",
+      "mapreduce    | dev.rowan.core.internal.query.plan.QueryPlanner   | no module refers to another module's internal package",
       "cli          | dev.rowan.core.internal.RepositoryFactory    | no module refers to another module's internal package",
       "core         | dev.rowan.mapping.internal.AccessorFactory   | no module refers to another module's internal package",
       "mapreduce    | dev.rowan.core.internal.schema.SchemaAdmin   | no module refers to another module's internal package",
-      "test-support | dev.rowan.core.internal.query.PlanText       | no module refers to another module's internal package",
+      "test-support | dev.rowan.core.internal.query.plan.PlanText       | no module refers to another module's internal package",
   })
   void anImportThatBreaksARuleIsReportedWithTheFileTheImportAndTheRule(String module, String imported, String rule) {
     String path = module + "/src/main/java/dev/rowan/Broken.java";
@@ -78,7 +78,7 @@ class LayerRulesTest {
     assertEquals(List.of(), LayerRules.check(List.of(source("core",
         "package dev.rowan.core;\n"
             + "import dev.rowan.core.internal.EntityStore;\n"
-            + "import dev.rowan.core.internal.query.QueryPlanner;\n"
+            + "import dev.rowan.core.internal.query.plan.QueryPlanner;\n"
             + "import dev.rowan.core.internal.schema.SchemaAdmin;\n"
             + "import dev.rowan.index.ViewModel;\n"
             + "import dev.rowan.mapping.EntityModel;\n"

@@ -1,16 +1,16 @@
 package dev.rowan.core.internal;
 
-import dev.rowan.core.internal.query.QueryParameters;
 import dev.rowan.core.QueryMethodException;
 import dev.rowan.core.Sort;
-import dev.rowan.core.internal.query.Action;
-import dev.rowan.core.internal.query.Condition;
-import dev.rowan.core.internal.query.ConditionCheck;
-import dev.rowan.core.internal.query.Keyword;
-import dev.rowan.core.internal.query.MethodPlan;
-import dev.rowan.core.internal.query.ParsedQuery;
-import dev.rowan.core.internal.query.PlanText;
-import dev.rowan.core.internal.query.QueryPlanner;
+import dev.rowan.core.internal.query.check.ConditionCheck;
+import dev.rowan.core.internal.query.check.QueryParameters;
+import dev.rowan.core.internal.query.parse.Action;
+import dev.rowan.core.internal.query.parse.Condition;
+import dev.rowan.core.internal.query.parse.Keyword;
+import dev.rowan.core.internal.query.parse.ParsedQuery;
+import dev.rowan.core.internal.query.plan.MethodPlan;
+import dev.rowan.core.internal.query.plan.PlanText;
+import dev.rowan.core.internal.query.plan.QueryPlanner;
 import dev.rowan.index.ViewModel;
 import dev.rowan.index.ViewNames;
 import dev.rowan.mapping.EntityModel;
@@ -190,7 +190,7 @@ public final class AdHocQuery<T> implements PlannedQuery<T> {
       conditions.add(new Condition(term.property(), term.keyword(), arguments.size()));
       arguments.addAll(term.values());
     }
-    List<dev.rowan.core.internal.query.Sort> sorts = counting ? List.of() : CallSorts.keys(sort); // a count has no order
+    List<dev.rowan.core.internal.query.parse.Sort> sorts = counting ? List.of() : CallSorts.keys(sort); // a count has no order
     ParsedQuery query = new ParsedQuery(name, counting ? Action.COUNT : Action.FIND, 0,
         List.of(conditions), sorts, viewName, arguments.size());
     Object[] args = arguments.toArray();

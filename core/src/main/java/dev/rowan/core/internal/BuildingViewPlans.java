@@ -2,11 +2,11 @@ package dev.rowan.core.internal;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import dev.rowan.core.internal.query.AccessPlan;
-import dev.rowan.core.internal.query.MethodPlan;
-import dev.rowan.core.internal.query.ParsedQuery;
-import dev.rowan.core.internal.query.PlanText;
-import dev.rowan.core.internal.query.QueryPlanner;
+import dev.rowan.core.internal.query.parse.ParsedQuery;
+import dev.rowan.core.internal.query.plan.AccessPlan;
+import dev.rowan.core.internal.query.plan.MethodPlan;
+import dev.rowan.core.internal.query.plan.PlanText;
+import dev.rowan.core.internal.query.plan.QueryPlanner;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;

@@ -2,12 +2,12 @@ package dev.rowan.core.internal;
 
 import dev.rowan.core.Page;
 import dev.rowan.core.internal.ObservedCalls.Current;
-import dev.rowan.core.internal.query.AccessPlan;
-import dev.rowan.core.internal.query.Action;
-import dev.rowan.core.internal.query.MethodPlan;
-import dev.rowan.core.observation.RepositoryCallContext;
+import dev.rowan.core.internal.query.parse.Action;
+import dev.rowan.core.internal.query.plan.AccessPlan;
+import dev.rowan.core.internal.query.plan.MethodPlan;
 import dev.rowan.core.observation.RepositoryCallContext.Access;
 import dev.rowan.core.observation.RepositoryCallContext.Cost;
+import dev.rowan.core.observation.RepositoryCallContext;
 import dev.rowan.core.spi.ObservedAs;
 import dev.rowan.mapping.EntityModel;
 import io.micrometer.observation.Observation;

@@ -1,12 +1,12 @@
 package dev.rowan.core.internal;
 
-import dev.rowan.core.internal.query.MethodChecks;
 import dev.rowan.core.Sort;
-import dev.rowan.core.internal.query.AccessPlan;
-import dev.rowan.core.internal.query.MethodPlan;
-import dev.rowan.core.internal.query.ParsedQuery;
-import dev.rowan.core.internal.query.PlanText;
-import dev.rowan.core.internal.query.QueryPlanner;
+import dev.rowan.core.internal.query.check.MethodChecks;
+import dev.rowan.core.internal.query.parse.ParsedQuery;
+import dev.rowan.core.internal.query.plan.AccessPlan;
+import dev.rowan.core.internal.query.plan.MethodPlan;
+import dev.rowan.core.internal.query.plan.PlanText;
+import dev.rowan.core.internal.query.plan.QueryPlanner;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
@@ -26,18 +26,18 @@ final class CallSorts {
   private CallSorts() {}
 
   /** The planner's sort keys of {@code sort}. */
-  static List<dev.rowan.core.internal.query.Sort> keys(Sort sort) {
-    List<dev.rowan.core.internal.query.Sort> keys = new ArrayList<>();
+  static List<dev.rowan.core.internal.query.parse.Sort> keys(Sort sort) {
+    List<dev.rowan.core.internal.query.parse.Sort> keys = new ArrayList<>();
     for (Sort.Order order : sort.orders()) {
-      keys.add(new dev.rowan.core.internal.query.Sort(order.property(), order.descending()));
+      keys.add(new dev.rowan.core.internal.query.parse.Sort(order.property(), order.descending()));
     }
     return keys;
   }
 
   /** The {@code OrderBy} of a method name that asks for {@code sorts}: {@code OrderByOrderNoAscLineNoDesc}. */
-  static String orderBy(List<dev.rowan.core.internal.query.Sort> sorts) {
+  static String orderBy(List<dev.rowan.core.internal.query.parse.Sort> sorts) {
     StringBuilder text = new StringBuilder("OrderBy");
-    for (dev.rowan.core.internal.query.Sort sort : sorts) {
+    for (dev.rowan.core.internal.query.parse.Sort sort : sorts) {
       text.append(Character.toUpperCase(sort.property().charAt(0))).append(sort.property().substring(1))
           .append(sort.descending() ? "Desc" : "Asc");
     }
@@ -56,7 +56,7 @@ final class CallSorts {
   static MethodPlan plan(String name, ParsedQuery query, EntityModel<?> model, List<ViewModel> views,
       List<PropertyModel> projected, boolean acceptInMemory, String advice) {
     List<String> problems = new ArrayList<>();
-    for (dev.rowan.core.internal.query.Sort sort : query.sorts()) {
+    for (dev.rowan.core.internal.query.parse.Sort sort : query.sorts()) {
       if (model.properties().stream().noneMatch(p -> p.name().equals(sort.property()))) {
         problems.add(name + ": cannot sort by '" + sort.property() + "': " + model.entityName() + " has no such property;"
             + " its properties are " + model.properties().stream().map(PropertyModel::name).toList());

@@ -2,7 +2,7 @@ package dev.rowan.core.internal;
 
 import dev.rowan.core.internal.PageTokens.Position;
 import dev.rowan.core.internal.QueryCursor.Found;
-import dev.rowan.core.internal.query.Sort;
+import dev.rowan.core.internal.query.parse.Sort;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
 import dev.rowan.mapping.codec.ValueOrder;

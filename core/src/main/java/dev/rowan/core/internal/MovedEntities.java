@@ -1,10 +1,10 @@
 package dev.rowan.core.internal;
 
 import dev.rowan.core.internal.QueryCursor.Found;
-import dev.rowan.core.internal.query.AccessPlan.Access;
-import dev.rowan.core.internal.query.Condition;
-import dev.rowan.core.internal.query.ConditionCheck;
-import dev.rowan.core.internal.query.ScanSpec;
+import dev.rowan.core.internal.query.check.ConditionCheck;
+import dev.rowan.core.internal.query.parse.Condition;
+import dev.rowan.core.internal.query.plan.AccessPlan.Access;
+import dev.rowan.core.internal.query.plan.ScanSpec;
 import dev.rowan.index.MainRow;
 import dev.rowan.index.ProtocolCells.Qualifier;
 import dev.rowan.index.ViewModel;

@@ -2,9 +2,9 @@ package dev.rowan.core.internal;
 
 import dev.rowan.core.QueryMethodException;
 import dev.rowan.core.Sort;
-import dev.rowan.core.internal.query.ParsedQuery;
-import dev.rowan.core.internal.query.PeriodChecks;
-import dev.rowan.core.internal.query.PeriodRange;
+import dev.rowan.core.internal.query.parse.ParsedQuery;
+import dev.rowan.core.internal.query.plan.PeriodChecks;
+import dev.rowan.core.internal.query.plan.PeriodRange;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PeriodModel;

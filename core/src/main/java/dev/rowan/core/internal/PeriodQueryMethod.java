@@ -2,16 +2,16 @@ package dev.rowan.core.internal;
 
 import dev.rowan.core.Page;
 import dev.rowan.core.PageRequest;
-import dev.rowan.core.internal.query.CompiledQuery;
-import dev.rowan.core.internal.query.ConditionCheck;
-import dev.rowan.core.internal.query.MethodPlan;
-import dev.rowan.core.internal.query.ParsedQuery;
-import dev.rowan.core.internal.query.PeriodChecks;
-import dev.rowan.core.internal.query.PeriodRange;
-import dev.rowan.core.internal.query.PlanText;
-import dev.rowan.core.internal.query.QueryCompiler;
-import dev.rowan.core.internal.query.ResultKind;
-import dev.rowan.core.internal.query.SpecialParameters;
+import dev.rowan.core.internal.query.check.ConditionCheck;
+import dev.rowan.core.internal.query.check.ResultKind;
+import dev.rowan.core.internal.query.check.SpecialParameters;
+import dev.rowan.core.internal.query.parse.ParsedQuery;
+import dev.rowan.core.internal.query.plan.CompiledQuery;
+import dev.rowan.core.internal.query.plan.MethodPlan;
+import dev.rowan.core.internal.query.plan.PeriodChecks;
+import dev.rowan.core.internal.query.plan.PeriodRange;
+import dev.rowan.core.internal.query.plan.PlanText;
+import dev.rowan.core.internal.query.plan.QueryCompiler;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PeriodModel;
@@ -100,7 +100,7 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
     SpecialParameters special = compiled.special();
     QueryMethod.refuseNullSpecials(compiled.name(), special, args); // also when no period is read
     ConditionCheck.checkArguments(compiled.name(), query, args, stores.model(), compiled.parameterNames());
-    List<dev.rowan.core.internal.query.Sort> sorts = query.sorts();
+    List<dev.rowan.core.internal.query.parse.Sort> sorts = query.sorts();
     if (special.sort() >= 0 && args[special.sort()] instanceof dev.rowan.core.Sort sort && !sort.isUnsorted()) {
       sorts = CallSorts.keys(sort);
       String problem = PeriodChecks.sortProblem(sorts, periods);

@@ -1,13 +1,13 @@
 package dev.rowan.core.internal;
 
-import dev.rowan.core.internal.PageTokens.Position;
-import dev.rowan.core.internal.query.AccessPlan;
-import dev.rowan.core.internal.query.AccessPlan.Access;
-import dev.rowan.core.internal.query.Condition;
-import dev.rowan.core.internal.query.ConditionCheck;
-import dev.rowan.core.internal.query.RowRead;
-import dev.rowan.core.internal.query.ScanSpec;
 import dev.rowan.core.TimeRange;
+import dev.rowan.core.internal.PageTokens.Position;
+import dev.rowan.core.internal.query.check.ConditionCheck;
+import dev.rowan.core.internal.query.parse.Condition;
+import dev.rowan.core.internal.query.plan.AccessPlan.Access;
+import dev.rowan.core.internal.query.plan.AccessPlan;
+import dev.rowan.core.internal.query.plan.RowRead;
+import dev.rowan.core.internal.query.plan.ScanSpec;
 import dev.rowan.index.MainRow;
 import java.io.Closeable;
 import java.nio.ByteBuffer;

@@ -3,19 +3,19 @@ package dev.rowan.core.internal;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.rowan.core.Limit;
+import dev.rowan.core.PageRequest;
 import dev.rowan.core.Sort;
 import dev.rowan.core.TimeRange;
-import dev.rowan.core.PageRequest;
-import dev.rowan.core.internal.query.Action;
-import dev.rowan.core.internal.query.CompiledQuery;
-import dev.rowan.core.internal.query.ConditionCheck;
-import dev.rowan.core.internal.query.QueryCompiler;
-import dev.rowan.core.internal.query.ResultKind;
-import dev.rowan.core.internal.query.SpecialParameters;
-import dev.rowan.core.internal.query.Projection;
-import dev.rowan.core.internal.query.MethodPlan;
-import dev.rowan.core.internal.query.ParsedQuery;
-import dev.rowan.core.internal.query.PlanText;
+import dev.rowan.core.internal.query.check.ConditionCheck;
+import dev.rowan.core.internal.query.check.Projection;
+import dev.rowan.core.internal.query.check.ResultKind;
+import dev.rowan.core.internal.query.check.SpecialParameters;
+import dev.rowan.core.internal.query.parse.Action;
+import dev.rowan.core.internal.query.parse.ParsedQuery;
+import dev.rowan.core.internal.query.plan.CompiledQuery;
+import dev.rowan.core.internal.query.plan.MethodPlan;
+import dev.rowan.core.internal.query.plan.PlanText;
+import dev.rowan.core.internal.query.plan.QueryCompiler;
 import dev.rowan.index.EntityHistory;
 import dev.rowan.mapping.EntityModel;
 import java.lang.reflect.Method;
@@ -49,7 +49,7 @@ final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
   /** What the method returns of each entity instead of the entity, or null. */
   private final Projection projection;
   /** The plans of the sorts calls have asked for, with the reason a sort is refused. */
-  private final Cache<List<dev.rowan.core.internal.query.Sort>, Planned> plans =
+  private final Cache<List<dev.rowan.core.internal.query.parse.Sort>, Planned> plans =
       Caffeine.newBuilder().maximumSize(64).build();
 
   /** The plans of the method's questions without the views still building. */
@@ -219,7 +219,7 @@ final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
     if (sort.isUnsorted()) {
       return new Planned(plan, inMemory, null);
     }
-    List<dev.rowan.core.internal.query.Sort> sorts = CallSorts.keys(sort);
+    List<dev.rowan.core.internal.query.parse.Sort> sorts = CallSorts.keys(sort);
     Planned planned = plans.get(sorts, this::plan);
     if (planned.refusal() != null) {
       throw new IllegalArgumentException(planned.refusal());
@@ -231,7 +231,7 @@ final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
    * The plan of the method's conditions with {@code sorts}, which a call's {@code Sort} asks for,
    * or why the sort is refused ({@link CallSorts#plan}).
    */
-  private Planned plan(List<dev.rowan.core.internal.query.Sort> sorts) {
+  private Planned plan(List<dev.rowan.core.internal.query.parse.Sort> sorts) {
     EntityModel<T> model = store.model();
     ParsedQuery query = plan.query();
     ParsedQuery sorted = new ParsedQuery(query.methodName(), query.action(), query.limit(), query.groups(), sorts,

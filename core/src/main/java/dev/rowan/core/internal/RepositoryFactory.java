@@ -2,9 +2,9 @@ package dev.rowan.core.internal;
 
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
-import dev.rowan.core.internal.query.RepositoryTypes;
 import dev.rowan.core.HBaseRepository;
 import dev.rowan.core.QueryMethodException;
+import dev.rowan.core.internal.query.check.RepositoryTypes;
 import io.micrometer.observation.ObservationRegistry;
 import java.lang.invoke.MethodHandles;
 import java.lang.reflect.InvocationHandler;

@@ -1,7 +1,7 @@
 package dev.rowan.core.internal;
 
 import dev.rowan.core.QueryMethodException;
-import dev.rowan.core.internal.query.MethodPlan;
+import dev.rowan.core.internal.query.plan.MethodPlan;
 import dev.rowan.core.observation.RepositoryCallContext.Access;
 import dev.rowan.mapping.EntityModel;
 import java.lang.reflect.InvocationHandler;

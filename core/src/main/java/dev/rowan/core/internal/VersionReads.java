@@ -1,8 +1,8 @@
 package dev.rowan.core.internal;
 
 import dev.rowan.core.Versioned;
-import dev.rowan.core.internal.query.AccessPlan;
-import dev.rowan.core.internal.query.ScanSpec;
+import dev.rowan.core.internal.query.plan.AccessPlan;
+import dev.rowan.core.internal.query.plan.ScanSpec;
 import dev.rowan.index.EntityHistory;
 import dev.rowan.index.MainRow;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package dev.rowan.core.internal;
 
 import dev.rowan.core.EntityNotFoundException;
-import dev.rowan.core.internal.query.WriteMethodName;
-import dev.rowan.core.internal.query.WriteMethodSpec;
+import dev.rowan.core.internal.query.parse.WriteMethodName;
+import dev.rowan.core.internal.query.parse.WriteMethodSpec;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
 import java.lang.reflect.Method;

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rowan.core.Sort;
-import dev.rowan.core.internal.query.MethodNameParser;
-import dev.rowan.core.internal.query.MethodPlan;
-import dev.rowan.core.internal.query.ParsedQuery;
-import dev.rowan.core.internal.query.Vocabulary;
+import dev.rowan.core.internal.query.parse.MethodNameParser;
+import dev.rowan.core.internal.query.parse.ParsedQuery;
+import dev.rowan.core.internal.query.parse.Vocabulary;
+import dev.rowan.core.internal.query.plan.MethodPlan;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
