@@ -122,13 +122,13 @@ public final class AdHocQuery<T> implements PlannedQuery<T> {
       boolean allowScan, boolean counting, boolean whole) {
     EntityModel<T> model = store.model();
     String name = name(model);
-    List<ViewModel> views = store.context().roster.readable(store.context().declaredViews());
+    List<ViewModel> views = store.context().roster().readable(store.context().declaredViews());
     ViewModel onView = null;
-    java.util.Optional<String> unread = store.context().roster.unreadable().stream()
+    java.util.Optional<String> unread = store.context().roster().unreadable().stream()
         .filter(v -> ViewNames.same(v, view)).findFirst();
     if (view != null && unread.isPresent()) {
       throw new IllegalStateException(name + ": view " + unread.get() + " of " + model.entityName() + " "
-          + store.context().roster.whyUnread(unread.get()));
+          + store.context().roster().whyUnread(unread.get()));
     }
     if (view != null) {
       onView = named(name, model, views, view);
@@ -215,7 +215,8 @@ public final class AdHocQuery<T> implements PlannedQuery<T> {
 
   @Override
   public Stream<T> stream(Predicate<? super T> filter) {
-    QueryCall<T> call = new QueryCall<>(name, store, plan, inMemory, null, null, filter == null ? limit : 0, args);
+    QueryCall<T> call = new QueryCall<>(name, store.context(), store.viewReader(), plan, inMemory, null, null,
+        filter == null ? limit : 0, args);
     @SuppressWarnings("unchecked")
     Stream<T> entities = (Stream<T>) (Stream<?>) call.stream();
     if (filter != null) {
@@ -229,7 +230,8 @@ public final class AdHocQuery<T> implements PlannedQuery<T> {
 
   @Override
   public long count() {
-    return new QueryCall<>(name, store, plan, inMemory, null, null, limit, args).count();
+    return new QueryCall<>(name, store.context(), store.viewReader(), plan, inMemory, null, null, limit, args)
+        .count();
   }
 
   @Override

@@ -57,7 +57,7 @@ final class CellLimits {
    * @throws InvalidValueException naming the key parts or column at fault
    */
   static void check(StoreContext<?> context, Object[] values, RowWrite write) {
-    checkKey(context.model.rowKey(), context.model.entityName() + " row key", write.row(), context.mainTable);
+    checkKey(context.model().rowKey(), context.model().entityName() + " row key", write.row(), context.mainTable());
     long largestCell = checkCells(context, write);
     for (ViewModel view : context.views().views()) {
       view.requireCompleteKey(values);
@@ -65,9 +65,9 @@ final class CellLimits {
       if (key == null) {
         continue;
       }
-      checkKey(view.key(), context.model.entityName() + " view '" + view.name() + "' key", key,
-          context.viewTables.get(view));
-      if (context.maxCellSize > 0 && key.length + largestCell > context.maxCellSize) {
+      checkKey(view.key(), context.model().entityName() + " view '" + view.name() + "' key", key,
+          context.viewTables().get(view));
+      if (context.maxCellSize() > 0 && key.length + largestCell > context.maxCellSize()) {
         checkViewCells(context, view, key, values);
       }
     }
@@ -92,9 +92,9 @@ final class CellLimits {
         long size = (long) cell.getFamilyLength() + cell.getQualifierLength() + cell.getValueLength()
             + CELL_OVERHEAD;
         largest = Math.max(largest, size);
-        if (context.maxCellSize > 0 && write.row().length + size > context.maxCellSize) {
+        if (context.maxCellSize() > 0 && write.row().length + size > context.maxCellSize()) {
           throw InvalidValueException.of(columnOf(context, cell), "the cell is " + (write.row().length + size)
-              + " bytes, over hbase.client.keyvalue.maxsize (" + context.maxCellSize + ")");
+              + " bytes, over hbase.client.keyvalue.maxsize (" + context.maxCellSize() + ")");
         }
       }
     }
@@ -110,21 +110,21 @@ final class CellLimits {
       }
       long size = (long) key.length + column.family().length + column.qualifier().length
           + column.valueCodec().encode(value).length + CELL_OVERHEAD;
-      if (size > context.maxCellSize) {
+      if (size > context.maxCellSize()) {
         throw InvalidValueException.of(column.qualifiedName(), "its cell in view '" + view.name() + "' is " + size
-            + " bytes, over hbase.client.keyvalue.maxsize (" + context.maxCellSize + ")");
+            + " bytes, over hbase.client.keyvalue.maxsize (" + context.maxCellSize() + ")");
       }
     }
   }
 
   private static String columnOf(StoreContext<?> context, Cell cell) {
-    for (PropertyModel column : context.model.columns()) {
+    for (PropertyModel column : context.model().columns()) {
       byte[] qualifier = column.qualifier();
       if (Bytes.equals(qualifier, 0, qualifier.length, cell.getQualifierArray(),
           cell.getQualifierOffset() + cell.getQualifierLength() - qualifier.length, qualifier.length)) {
         return column.qualifiedName();
       }
     }
-    return context.model.entityName();
+    return context.model().entityName();
   }
 }

@@ -62,20 +62,20 @@ public final class EntityStore<T> implements EntityCrud<T> {
 
   /** Deletes {@code entities}, those of entities with views by the protocol a batch at a time. */
   void deleteAll(List<T> entities) {
-    context.roster.requireKnown();
+    context.roster().requireKnown();
     if (!context.usesProtocol()) {
       entities.forEach(this::delete);
       return;
     }
     Map<String, Pending> rows = new LinkedHashMap<>();
     for (T entity : entities) {
-      byte[] row = context.model.rowKey(entity);
+      byte[] row = context.model().rowKey(entity);
       rows.putIfAbsent(Bytes.toStringBinary(row), new Pending(row, null));
     }
     List<Pending> all = new ArrayList<>(rows.values());
-    SettlePipeline.around(all.size() > BATCH, context.background, settles -> {
+    SettlePipeline.around(all.size() > BATCH, context.background(), settles -> {
       for (int from = 0; from < all.size(); from += BATCH) {
-        context.roster.requireKnown();
+        context.roster().requireKnown();
         protocol.write(new ArrayList<>(all.subList(from, Math.min(all.size(), from + BATCH))), settles);
       }
       return null;
@@ -84,23 +84,23 @@ public final class EntityStore<T> implements EntityCrud<T> {
 
   /** The entity model. */
   public EntityModel<T> model() {
-    return context.model;
+    return context.model();
   }
 
   /** The table names of the views, by view. */
   public Map<ViewModel, TableName> viewTables() {
-    return context.viewTables;
+    return context.viewTables();
   }
 
   /** The name of the main table. */
   public TableName mainTable() {
-    return context.mainTable;
+    return context.mainTable();
   }
 
   /** Saves one entity; see {@link dev.rowan.core.HBaseRepository#save}. */
   @Override
   public T save(T entity) {
-    Objects.requireNonNull(entity, () -> "cannot save a null " + context.model.entityName());
+    Objects.requireNonNull(entity, () -> "cannot save a null " + context.model().entityName());
     return saveAll(List.of(entity)).get(0);
   }
 
@@ -120,19 +120,19 @@ public final class EntityStore<T> implements EntityCrud<T> {
     List<Object[]> values = encoded.values();
     List<byte[]> keys = encoded.keys();
     List<RowWrite> writes = encoded.writes();
-    boolean versioned = context.model.version() != null;
+    boolean versioned = context.model().version() != null;
     List<T> saved = versioned ? new ArrayList<>(values.size()) : given;
-    return SettlePipeline.around(values.size() > BATCH, context.background, settles -> {
+    return SettlePipeline.around(values.size() > BATCH, context.background(), settles -> {
       for (int from = 0; from < values.size(); from += BATCH) {
         if (from > 0) {
-          context.roster.requireKnown(); // a long call sees a view added while it runs, as each call does
+          context.roster().requireKnown(); // a long call sees a view added while it runs, as each call does
         }
         int to = Math.min(values.size(), from + BATCH);
         List<Object[]> stored = writeBatch(keys.subList(from, to), values.subList(from, to), writes.subList(from, to),
             settles);
         if (versioned) {
           for (Object[] entity : stored) {
-            saved.add(context.model.instantiate(entity));
+            saved.add(context.model().instantiate(entity));
           }
         }
       }
@@ -150,12 +150,12 @@ public final class EntityStore<T> implements EntityCrud<T> {
    */
   private Encoded<T> encode(Iterable<T> entities, String verb) {
     Objects.requireNonNull(entities, "entities");
-    context.roster.requireKnown(); // a view this class does not declare would be left stale
+    context.roster().requireKnown(); // a view this class does not declare would be left stale
     Encoded<T> encoded = new Encoded<>(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
     for (T entity : entities) {
-      Objects.requireNonNull(entity, () -> "cannot " + verb + " a null " + context.model.entityName());
-      Object[] entityValues = context.model.values(entity);
-      RowWrite write = context.model.write(entityValues); // validates every value before any write
+      Objects.requireNonNull(entity, () -> "cannot " + verb + " a null " + context.model().entityName());
+      Object[] entityValues = context.model().values(entity);
+      RowWrite write = context.model().write(entityValues); // validates every value before any write
       CellLimits.check(context, entityValues, write); // and every key and cell of the views
       encoded.given().add(entity);
       encoded.values().add(entityValues);
@@ -189,7 +189,7 @@ public final class EntityStore<T> implements EntityCrud<T> {
   /** Inserts one entity; see {@link dev.rowan.core.HBaseRepository#insert}. */
   @Override
   public T insert(T entity) {
-    Objects.requireNonNull(entity, () -> "cannot insert a null " + context.model.entityName());
+    Objects.requireNonNull(entity, () -> "cannot insert a null " + context.model().entityName());
     return insertAll(List.of(entity)).get(0);
   }
 
@@ -209,10 +209,10 @@ public final class EntityStore<T> implements EntityCrud<T> {
     List<Object[]> values = encoded.values();
     List<byte[]> keys = encoded.keys();
     List<RowWrite> writes = encoded.writes();
-    List<Object[]> stored = SettlePipeline.around(values.size() > BATCH, context.background, settles -> {
+    List<Object[]> stored = SettlePipeline.around(values.size() > BATCH, context.background(), settles -> {
       List<Object[]> all = new ArrayList<>(values.size());
       for (int from = 0; from < values.size(); from += BATCH) {
-        context.roster.requireKnown();
+        context.roster().requireKnown();
         int to = Math.min(values.size(), from + BATCH);
         all.addAll(insertBatch(keys.subList(from, to), values.subList(from, to), writes.subList(from, to), settles));
       }
@@ -223,14 +223,14 @@ public final class EntityStore<T> implements EntityCrud<T> {
     List<java.util.Map<String, Object>> existingValues = new ArrayList<>();
     for (int i = 0; i < stored.size(); i++) {
       if (stored.get(i) == null) {
-        existing.add(KeyText.of(context.model, values.get(i)));
-        existingValues.add(KeyText.values(context.model, values.get(i)));
+        existing.add(KeyText.of(context.model(), values.get(i)));
+        existingValues.add(KeyText.values(context.model(), values.get(i)));
       } else {
-        inserted.add(context.model.version() == null ? given.get(i) : context.model.instantiate(stored.get(i)));
+        inserted.add(context.model().version() == null ? given.get(i) : context.model().instantiate(stored.get(i)));
       }
     }
     if (!existing.isEmpty()) {
-      throw dev.rowan.core.EntityExistsException.of(context.model.entityName(), existing, existingValues,
+      throw dev.rowan.core.EntityExistsException.of(context.model().entityName(), existing, existingValues,
           stored.size());
     }
     return inserted;
@@ -243,7 +243,7 @@ public final class EntityStore<T> implements EntityCrud<T> {
     java.util.Set<String> round = new java.util.HashSet<>();
     int start = 0;
     for (int i = 0; i <= keys.size(); i++) {
-      String key = i < keys.size() ? KeyText.identity(context.model, keys.get(i), values.get(i)) : null;
+      String key = i < keys.size() ? KeyText.identity(context.model(), keys.get(i), values.get(i)) : null;
       if (i == keys.size() || round.contains(key)) {
         if (!context.usesProtocol()) {
           stored.addAll(new PlainInserts<>(context).insert(keys.subList(start, i), values.subList(start, i),
@@ -275,9 +275,9 @@ public final class EntityStore<T> implements EntityCrud<T> {
    * @throws dev.rowan.mapping.InvalidValueException when a value after the change cannot be written
    */
   Object[] update(Object[] key, EntityChange change) {
-    context.roster.requireKnown(); // a view this class does not declare would be left stale
-    byte[] row = context.model.rowKey().encode(key);
-    if (!CellLimits.canHold(context.mainTable, row)) {
+    context.roster().requireKnown(); // a view this class does not declare would be left stale
+    byte[] row = context.model().rowKey().encode(key);
+    if (!CellLimits.canHold(context.mainTable(), row)) {
       return null;
     }
     if (!context.usesProtocol()) {
@@ -285,7 +285,7 @@ public final class EntityStore<T> implements EntityCrud<T> {
     }
     java.util.function.UnaryOperator<Object[]> checked = before -> {
       Object[] after = change.apply(before);
-      CellLimits.check(context, after, context.model.write(after));
+      CellLimits.check(context, after, context.model().write(after));
       return after;
     };
     // An update has the budget of WriteAttempts.OF_UPDATE tries, in rounds of a protocol write's.
@@ -295,7 +295,7 @@ public final class EntityStore<T> implements EntityCrud<T> {
         return protocol.write(List.of(Pending.update(row, checked))).get(0);
       } catch (dev.rowan.core.WriteConflictException e) {
         if (round == rounds) {
-          throw WriteAttempts.exhausted(context.model.entityName(), context.describe(row), WriteAttempts.OF_UPDATE);
+          throw WriteAttempts.exhausted(context.model().entityName(), context.describe(row), WriteAttempts.OF_UPDATE);
         }
         WriteAttempts.pause(round + 2); // writers racing for one counter take turns
       }
@@ -308,36 +308,36 @@ public final class EntityStore<T> implements EntityCrud<T> {
    */
   @Override
   public Optional<T> findByKey(Object... keyParts) {
-    if (context.model.isWide()) {
-      Object[] key = context.model.keyValuesOf(keyParts);
-      byte[] row = context.model.rowKey().encode(key);
-      if (!CellLimits.canHold(context.mainTable, row)) {
+    if (context.model().isWide()) {
+      Object[] key = context.model().keyValuesOf(keyParts);
+      byte[] row = context.model().rowKey().encode(key);
+      if (!CellLimits.canHold(context.mainTable(), row)) {
         return Optional.empty();
       }
-      byte[] column = context.model.columnKey().encode(key);
+      byte[] column = context.model().columnKey().encode(key);
       Get get = new Get(row).setFilter(new ColumnPrefixFilter(column));
-      Result result = HBaseCalls.on(context.connection, context.mainTable, "get", t -> t.get(get));
-      for (T entity : context.model.readAll(result)) {
-        if (Arrays.equals(column, context.model.columnKey().encode(context.model.values(entity)))) {
+      Result result = HBaseCalls.on(context.connection(), context.mainTable(), "get", t -> t.get(get));
+      for (T entity : context.model().readAll(result)) {
+        if (Arrays.equals(column, context.model().columnKey().encode(context.model().values(entity)))) {
           return Optional.of(entity);
         }
       }
       return Optional.empty();
     }
-    byte[] row = context.model.rowKeyOf(keyParts);
-    if (!CellLimits.canHold(context.mainTable, row)) {
+    byte[] row = context.model().rowKeyOf(keyParts);
+    if (!CellLimits.canHold(context.mainTable(), row)) {
       return Optional.empty();
     }
-    Result result = HBaseCalls.on(context.connection, context.mainTable, "get", t -> t.get(new Get(row)));
-    MainRow main = MainRow.of(context.model, result);
-    return main.isLive() ? Optional.of(context.model.instantiate(main.values())) : Optional.empty();
+    Result result = HBaseCalls.on(context.connection(), context.mainTable(), "get", t -> t.get(new Get(row)));
+    MainRow main = MainRow.of(context.model(), result);
+    return main.isLive() ? Optional.of(context.model().instantiate(main.values())) : Optional.empty();
   }
 
   /** Deletes {@code entity}. */
   @Override
   public void delete(T entity) {
-    Objects.requireNonNull(entity, () -> "cannot delete a null " + context.model.entityName());
-    deleteRow(context.model.rowKey(entity), context.model.values(entity));
+    Objects.requireNonNull(entity, () -> "cannot delete a null " + context.model().entityName());
+    deleteRow(context.model().rowKey(entity), context.model().values(entity));
   }
 
   /**
@@ -346,9 +346,9 @@ public final class EntityStore<T> implements EntityCrud<T> {
    */
   @Override
   public void deleteByKey(Object... keyParts) {
-    Object[] key = context.model.keyValuesOf(keyParts);
-    byte[] row = context.model.rowKey().encode(key);
-    if (!CellLimits.canHold(context.mainTable, row)) {
+    Object[] key = context.model().keyValuesOf(keyParts);
+    byte[] row = context.model().rowKey().encode(key);
+    if (!CellLimits.canHold(context.mainTable(), row)) {
       return;
     }
     deleteRow(row, key);
@@ -356,13 +356,13 @@ public final class EntityStore<T> implements EntityCrud<T> {
 
   /** Deletes the entity of {@code row}, whose key parts are in {@code values}. */
   private void deleteRow(byte[] row, Object[] values) {
-    context.roster.requireKnown();
+    context.roster().requireKnown();
     if (context.usesProtocol()) {
       protocol.write(List.of(new Pending(row, null)));
       return;
     }
-    org.apache.hadoop.hbase.client.Delete delete = context.model.deletion(values);
-    HBaseCalls.on(context.connection, context.mainTable, "delete", t -> {
+    org.apache.hadoop.hbase.client.Delete delete = context.model().deletion(values);
+    HBaseCalls.on(context.connection(), context.mainTable(), "delete", t -> {
       t.delete(delete);
       return null;
     });
@@ -383,7 +383,7 @@ public final class EntityStore<T> implements EntityCrud<T> {
    */
   public List<T> findByView(String viewName, Object... leading) {
     // every declared view: one that is building or dropped is refused by the query, saying so
-    ViewModel view = ViewsByName.view(context.model, viewName, leading.length);
+    ViewModel view = ViewsByName.view(context.model(), viewName, leading.length);
     List<AdHocQuery.Term> terms = new ArrayList<>();
     for (int i = 0; i < leading.length; i++) {
       terms.add(AdHocQuery.Term.equal(view.keyProperties().get(i).name(), leading[i]));

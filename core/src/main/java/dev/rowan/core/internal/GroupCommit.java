@@ -42,7 +42,7 @@ final class GroupCommit<T> {
     for (Pending entity : pending) {
       entity.regionBefore = null;
     }
-    if (!context.groupCommit || pending.size() < 2) {
+    if (!context.groupCommit() || pending.size() < 2) {
       return;
     }
     List<HRegionLocation> locations = locations(pending.stream().map(p -> p.rowKey).toList());
@@ -63,7 +63,7 @@ final class GroupCommit<T> {
     if (committed.isEmpty()) {
       return committed;
     }
-    context.hook.at(Step.BEFORE_COMMIT_SYNC, context.mainTable.getNameAsString(),
+    context.hook().at(Step.BEFORE_COMMIT_SYNC, context.mainTable().getNameAsString(),
         committed.stream().map(p -> p.rowKey).toList());
     Map<String, List<Pending>> byRegion = new LinkedHashMap<>();
     List<Pending> durable = new ArrayList<>(committed.size());
@@ -109,19 +109,19 @@ final class GroupCommit<T> {
   private List<Boolean> confirm(List<Pending> entities) {
     List<CheckAndMutate> confirms = entities.stream()
         .map(p -> p.decision.confirmation(context.views(), p.rowKey)).toList();
-    List<CheckAndMutateResult> results = HBaseCalls.on(context.connection, context.mainTable,
+    List<CheckAndMutateResult> results = HBaseCalls.on(context.connection(), context.mainTable(),
         "sync the write-ahead log of committed rows", t -> t.checkAndMutate(confirms));
     return results.stream().map(CheckAndMutateResult::isSuccess).toList();
   }
 
   /** Where the region of {@code rowKey} is now, read from {@code hbase:meta}, not from the client's cache. */
   private HRegionLocation relocate(byte[] rowKey) {
-    return HBaseCalls.locate(context.connection, context.mainTable, "locate main rows",
+    return HBaseCalls.locate(context.connection(), context.mainTable(), "locate main rows",
         locator -> locator.getRegionLocation(rowKey, true));
   }
 
   private List<HRegionLocation> locations(List<byte[]> rowKeys) {
-    return HBaseCalls.locate(context.connection, context.mainTable, "locate main rows", locator -> {
+    return HBaseCalls.locate(context.connection(), context.mainTable(), "locate main rows", locator -> {
       List<HRegionLocation> locations = new ArrayList<>(rowKeys.size());
       for (byte[] rowKey : rowKeys) {
         locations.add(locator.getRegionLocation(rowKey));
@@ -138,7 +138,7 @@ final class GroupCommit<T> {
     List<Supplier<List<CheckAndMutateResult>>> chunks = new ArrayList<>();
     for (List<Pending> chunk : ParallelCalls.chunks(active, COMMIT_CHUNK)) {
       List<CheckAndMutate> writes = chunk.stream().map(p -> p.decision.commit()).toList();
-      chunks.add(() -> HBaseCalls.on(context.connection, context.mainTable, "write", t -> t.checkAndMutate(writes)));
+      chunks.add(() -> HBaseCalls.on(context.connection(), context.mainTable(), "write", t -> t.checkAndMutate(writes)));
     }
     List<Pending> committed = new ArrayList<>();
     int i = 0;

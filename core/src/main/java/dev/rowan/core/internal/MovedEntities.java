@@ -100,7 +100,7 @@ final class MovedEntities {
    */
   private static Set<ByteBuffer> written(StoreContext<?> context, ViewModel view, ScanSpec spec, byte[] after,
       byte[] lastUnsalted, long since, Set<ByteBuffer> judged) {
-    TableName table = context.viewTables.get(view);
+    TableName table = context.viewTables().get(view);
     int saltLength = view.key().saltLength();
     List<Scan> scans = new ArrayList<>();
     if (spec.plan().access() == Access.GET) {
@@ -124,7 +124,7 @@ final class MovedEntities {
     }
     Set<ByteBuffer> candidates = new LinkedHashSet<>();
     List<ResultScanner> scanners = HBaseCalls.call("second look", table,
-        () -> ScannerOpener.open(context.connection, table, scans));
+        () -> ScannerOpener.open(context.connection(), table, scans));
     try {
       for (ResultScanner scanner : scanners) {
         HBaseCalls.rows(scanner, "second look", table).forEachRemaining(row -> {
@@ -148,17 +148,17 @@ final class MovedEntities {
   private static List<Found> current(StoreContext<?> context, ViewModel view, ScanSpec spec, List<Condition> group,
       Object[] args, byte[] after, byte[] lastUnsalted, Set<ByteBuffer> candidates, Set<ByteBuffer> judged) {
     List<Get> gets = candidates.stream().map(key -> new Get(Bytes.getBytes(key))).toList();
-    Result[] mains = HBaseCalls.on(context.connection, context.mainTable, "read main rows of view " + view.name(),
+    Result[] mains = HBaseCalls.on(context.connection(), context.mainTable(), "read main rows of view " + view.name(),
         t -> t.get(gets));
     List<Found> found = new ArrayList<>();
     for (Result main : mains) {
-      MainRow row = MainRow.of(context.model, main);
+      MainRow row = MainRow.of(context.model(), main);
       if (!row.isLive()) {
         continue;
       }
       Object[] values = row.values();
       byte[] position = view.rowKey(values);
-      if (position == null || !ConditionCheck.matches(values, group, args, context.model)
+      if (position == null || !ConditionCheck.matches(values, group, args, context.model())
           || lastUnsalted != null && spec.compareRows(position, lastUnsalted) > 0
           || after != null && spec.compareRows(position, after) <= 0
           || !judged.add(ByteBuffer.wrap(main.getRow()))) {
@@ -181,13 +181,13 @@ final class MovedEntities {
       return List.of();
     }
     List<Get> gets = candidates.stream().map(key -> new Get(Bytes.getBytes(key))).toList();
-    Result[] mains = HBaseCalls.on(context.connection, context.mainTable, "read main rows of moved entities",
+    Result[] mains = HBaseCalls.on(context.connection(), context.mainTable(), "read main rows of moved entities",
         t -> t.get(gets));
     List<Found> found = new ArrayList<>();
     for (Result main : mains) {
-      MainRow row = MainRow.of(context.model, main);
+      MainRow row = MainRow.of(context.model(), main);
       if (row.isLive()
-          && groups.stream().anyMatch(group -> ConditionCheck.matches(row.values(), group, args, context.model))) {
+          && groups.stream().anyMatch(group -> ConditionCheck.matches(row.values(), group, args, context.model()))) {
         found.add(new Found(main.getRow(), null, row.values()));
       }
     }

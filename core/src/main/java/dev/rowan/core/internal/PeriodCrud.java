@@ -72,7 +72,7 @@ final class PeriodCrud<T> implements EntityCrud<T> {
       LocalDate period = model.periods().periodOfValues(values);
       EntityStore<T> store = periodStores.computeIfAbsent(period, p -> {
         EntityStore<T> found = stores.forWrite(values);
-        found.context().roster.requireKnown(); // a period whose table names a view this class lacks: refused first
+        found.context().roster().requireKnown(); // a period whose table names a view this class lacks: refused first
         return found;
       });
       CellLimits.check(store.context(), values, model.write(values)); // nothing is written unless every entity is valid

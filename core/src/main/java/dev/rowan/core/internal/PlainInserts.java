@@ -40,8 +40,8 @@ final class PlainInserts<T> {
       Object[] requested = values.get(i);
       byte[] row = rowKeys.get(i);
       stored.add(StoreContext.staleAsOptimisticLock(
-          () -> MainRow.advanceVersionForSave(context.model, null, requested, row)));
-      cells.add(PresenceCell.of(context.model, requested));
+          () -> MainRow.advanceVersionForSave(context.model(), null, requested, row)));
+      cells.add(PresenceCell.of(context.model(), requested));
     }
     boolean[] exists = readFirst(rowKeys, values, cells);
     List<Integer> sent = new ArrayList<>(size);
@@ -50,12 +50,12 @@ final class PlainInserts<T> {
       if (exists[i]) {
         continue;
       }
-      RowWrite write = stored.get(i) == values.get(i) ? writes.get(i) : context.model.write(stored.get(i));
+      RowWrite write = stored.get(i) == values.get(i) ? writes.get(i) : context.model().write(stored.get(i));
       sent.add(i);
       inserts.add(cells.get(i).insert(write));
     }
     if (!inserts.isEmpty()) {
-      List<CheckAndMutateResult> results = HBaseCalls.on(context.connection, context.mainTable, "insert",
+      List<CheckAndMutateResult> results = HBaseCalls.on(context.connection(), context.mainTable(), "insert",
           t -> t.checkAndMutate(inserts));
       for (int j = 0; j < results.size(); j++) {
         if (!results.get(j).isSuccess()) {
@@ -79,8 +79,8 @@ final class PlainInserts<T> {
     for (int i = 0; i < values.size(); i++) {
       if (cells.get(i).readFirst()) {
         Get get = new Get(rowKeys.get(i));
-        if (context.model.isWide()) {
-          get.setFilter(new ColumnPrefixFilter(context.model.columnKey().encode(values.get(i))));
+        if (context.model().isWide()) {
+          get.setFilter(new ColumnPrefixFilter(context.model().columnKey().encode(values.get(i))));
         }
         read.add(i);
         gets.add(get);
@@ -89,7 +89,7 @@ final class PlainInserts<T> {
     if (gets.isEmpty()) {
       return exists;
     }
-    Result[] results = HBaseCalls.on(context.connection, context.mainTable, "read before insert", t -> t.get(gets));
+    Result[] results = HBaseCalls.on(context.connection(), context.mainTable(), "read before insert", t -> t.get(gets));
     for (int j = 0; j < results.length; j++) {
       int i = read.get(j);
       exists[i] = holdsEntity(results[j], values.get(i));
@@ -101,12 +101,12 @@ final class PlainInserts<T> {
     if (result.isEmpty()) {
       return false;
     }
-    if (!context.model.isWide()) {
+    if (!context.model().isWide()) {
       return true; // every cell of a tall row belongs to its one entity
     }
-    byte[] columnKey = context.model.columnKey().encode(values);
-    for (T entity : context.model.readAll(result)) {
-      if (Arrays.equals(columnKey, context.model.columnKey().encode(context.model.values(entity)))) {
+    byte[] columnKey = context.model().columnKey().encode(values);
+    for (T entity : context.model().readAll(result)) {
+      if (Arrays.equals(columnKey, context.model().columnKey().encode(context.model().values(entity)))) {
         return true;
       }
     }

@@ -64,33 +64,33 @@ final class PlainUpdates<T> {
    * update without version), or null when no entity is stored there.
    */
   Object[] update(byte[] row, Object[] key, EntityChange change) {
-    boolean whole = context.model.expires();
-    if (!change.isAddition() && context.model.version() == null && !whole) {
+    boolean whole = context.model().expires();
+    if (!change.isAddition() && context.model().version() == null && !whole) {
       Object[] after = change.apply(key.clone());
       CheckAndMutate write = write(CheckAndMutate.newBuilder(row).ifMatches(exists(key)), row, after,
           change.properties());
-      boolean written = HBaseCalls.on(context.connection, context.mainTable, "update", t -> t.checkAndMutate(write))
+      boolean written = HBaseCalls.on(context.connection(), context.mainTable(), "update", t -> t.checkAndMutate(write))
           .isSuccess();
       return written ? after : null;
     }
-    PropertyModel checked = context.model.version() != null ? context.model.version() : change.properties().get(0);
-    byte[] qualifier = context.model.qualifier(key, checked);
+    PropertyModel checked = context.model().version() != null ? context.model().version() : change.properties().get(0);
+    byte[] qualifier = context.model().qualifier(key, checked);
     for (int attempt = 1; attempt <= WriteAttempts.OF_UPDATE; attempt++) {
       if (attempt > 1) {
         ObservedCalls.count(dev.rowan.core.observation.RepositoryCallContext.Cost.RETRIES, 1);
       }
       Get get = new Get(row);
-      if (context.model.isWide()) {
-        get.setFilter(new ColumnPrefixFilter(context.model.columnKey().encode(key)));
+      if (context.model().isWide()) {
+        get.setFilter(new ColumnPrefixFilter(context.model().columnKey().encode(key)));
       }
-      Result result = HBaseCalls.on(context.connection, context.mainTable, "read before update", t -> t.get(get));
+      Result result = HBaseCalls.on(context.connection(), context.mainTable(), "read before update", t -> t.get(get));
       Object[] before = values(result, key);
       if (before == null) {
         return null;
       }
       Object[] after = change.apply(before.clone());
-      List<PropertyModel> written = new ArrayList<>(whole ? context.model.columns() : change.properties());
-      PropertyModel version = context.model.version();
+      List<PropertyModel> written = new ArrayList<>(whole ? context.model().columns() : change.properties());
+      PropertyModel version = context.model().version();
       if (version != null) {
         Object stored = before[version.index()];
         long next = (stored == null ? 0 : ((Number) stored).longValue()) + 1;
@@ -109,12 +109,12 @@ final class PlainUpdates<T> {
             : condition.ifMatches(absentIn(key, checked.family(), qualifier));
       }
       CheckAndMutate write = write(condition, row, after, written);
-      if (HBaseCalls.on(context.connection, context.mainTable, "update", t -> t.checkAndMutate(write)).isSuccess()) {
+      if (HBaseCalls.on(context.connection(), context.mainTable(), "update", t -> t.checkAndMutate(write)).isSuccess()) {
         return after;
       }
       WriteAttempts.pause(attempt);
     }
-    throw WriteAttempts.exhausted(context.model.entityName(), KeyText.of(context.model, key), WriteAttempts.OF_UPDATE);
+    throw WriteAttempts.exhausted(context.model().entityName(), KeyText.of(context.model(), key), WriteAttempts.OF_UPDATE);
   }
 
 
@@ -123,13 +123,13 @@ final class PlainUpdates<T> {
     if (result.isEmpty()) {
       return null;
     }
-    if (!context.model.isWide()) {
-      return context.model.readValues(result);
+    if (!context.model().isWide()) {
+      return context.model().readValues(result);
     }
-    byte[] columnKey = context.model.columnKey().encode(key);
-    for (T entity : context.model.readAll(result)) {
-      Object[] values = context.model.values(entity);
-      if (java.util.Arrays.equals(columnKey, context.model.columnKey().encode(values))) {
+    byte[] columnKey = context.model().columnKey().encode(key);
+    for (T entity : context.model().readAll(result)) {
+      Object[] values = context.model().values(entity);
+      if (java.util.Arrays.equals(columnKey, context.model().columnKey().encode(values))) {
         return values;
       }
     }
@@ -138,7 +138,7 @@ final class PlainUpdates<T> {
 
   /** The condition that a cell of the entity under {@code key} exists. */
   private Filter exists(Object[] key) {
-    return context.model.isWide() ? new ColumnPrefixFilter(context.model.columnKey().encode(key))
+    return context.model().isWide() ? new ColumnPrefixFilter(context.model().columnKey().encode(key))
         : new FirstKeyOnlyFilter();
   }
 
@@ -147,9 +147,9 @@ final class PlainUpdates<T> {
     SingleColumnValueFilter absent = new SingleColumnValueFilter(family, qualifier, CompareOperator.EQUAL,
         new NullComparator()); // a stored value never equals null: the row passes only without the cell
     absent.setFilterIfMissing(false);
-    return context.model.isWide()
+    return context.model().isWide()
         ? new FilterList(FilterList.Operator.MUST_PASS_ALL,
-            new ColumnPrefixFilter(context.model.columnKey().encode(key)), absent)
+            new ColumnPrefixFilter(context.model().columnKey().encode(key)), absent)
         : absent;
   }
 
@@ -161,11 +161,11 @@ final class PlainUpdates<T> {
    */
   private Filter unchanged(Object[] key, Result read) {
     List<Filter> conditions = new ArrayList<>();
-    if (context.model.isWide()) {
-      conditions.add(new ColumnPrefixFilter(context.model.columnKey().encode(key)));
+    if (context.model().isWide()) {
+      conditions.add(new ColumnPrefixFilter(context.model().columnKey().encode(key)));
     }
-    for (PropertyModel column : context.model.columns()) {
-      byte[] qualifier = context.model.qualifier(key, column);
+    for (PropertyModel column : context.model().columns()) {
+      byte[] qualifier = context.model().qualifier(key, column);
       byte[] value = read.getValue(column.family(), qualifier);
       SingleColumnValueFilter same = new SingleColumnValueFilter(column.family(), qualifier, CompareOperator.EQUAL,
           value == null ? new NullComparator() : new BinaryComparator(value));
@@ -186,7 +186,7 @@ final class PlainUpdates<T> {
     Delete delete = null;
     for (PropertyModel property : properties) {
       Object value = after[property.index()];
-      byte[] qualifier = context.model.qualifier(after, property);
+      byte[] qualifier = context.model().qualifier(after, property);
       if (value == null) {
         if (delete == null) {
           delete = new Delete(row);
@@ -199,7 +199,7 @@ final class PlainUpdates<T> {
     if (delete == null) {
       return condition.build(put);
     }
-    put.addColumn(context.model.markerFamily(), context.model.markerQualifier(after), EMPTY);
+    put.addColumn(context.model().markerFamily(), context.model().markerQualifier(after), EMPTY);
     try {
       return condition.build(RowMutations.of(List.of(put, delete)));
     } catch (IOException e) {

@@ -50,7 +50,7 @@ final class ProtocolWriter<T> {
     this.context = context;
     this.unique = new UniqueClaims(context);
     this.commits = new GroupCommit<>(context);
-    this.guess = WriteDecision.mayGuessNew(ViewMaintainer.of(context.model)) ? new NewEntityGuess() : null;
+    this.guess = WriteDecision.mayGuessNew(ViewMaintainer.of(context.model())) ? new NewEntityGuess() : null;
   }
 
   /** One entity being written; {@code requested} is null for a delete. */
@@ -110,7 +110,7 @@ final class ProtocolWriter<T> {
    * insert or update ({@link Pending#refused}); rows must be distinct.
    */
   List<Object[]> write(List<Pending> all) {
-    return SettlePipeline.around(false, context.background, settles -> write(all, settles));
+    return SettlePipeline.around(false, context.background(), settles -> write(all, settles));
   }
 
   /**
@@ -121,7 +121,7 @@ final class ProtocolWriter<T> {
     List<Pending> pending = all;
     for (int attempt = 1; !pending.isEmpty(); attempt++) {
       if (attempt > WriteAttempts.OF_WRITE) {
-        throw WriteAttempts.exhausted(context.model.entityName(), context.describe(pending.get(0).rowKey),
+        throw WriteAttempts.exhausted(context.model().entityName(), context.describe(pending.get(0).rowKey),
             WriteAttempts.OF_WRITE);
       }
       if (attempt > 1) {
@@ -142,11 +142,11 @@ final class ProtocolWriter<T> {
         break;
       }
       List<byte[]> keys = active.stream().map(p -> p.rowKey).toList();
-      String table = context.mainTable.getNameAsString();
-      context.hook.at(Step.BEFORE_UNVERIFY, table, keys);
+      String table = context.mainTable().getNameAsString();
+      context.hook().at(Step.BEFORE_UNVERIFY, table, keys);
       List<ViewRowChange> claimed = unique.claim(active);
       unverify(active, claimed);
-      context.hook.at(Step.BEFORE_MAIN_WRITE, table, keys);
+      context.hook().at(Step.BEFORE_MAIN_WRITE, table, keys);
       List<Pending> lost = new ArrayList<>();
       List<Pending> committed = commits.commit(active, lost);
       if (attempt == 1 && guess != null) {
@@ -155,9 +155,9 @@ final class ProtocolWriter<T> {
       if (!committed.isEmpty()) {
         List<byte[]> settled = committed.stream().map(p -> p.rowKey).toList();
         settles.add(() -> {
-          context.hook.at(Step.BEFORE_SETTLE, table, settled);
+          context.hook().at(Step.BEFORE_SETTLE, table, settled);
           settle(committed);
-          context.hook.at(Step.AFTER_SETTLE, table, settled);
+          context.hook().at(Step.AFTER_SETTLE, table, settled);
         });
       }
       pending = lost;
@@ -185,9 +185,9 @@ final class ProtocolWriter<T> {
     for (Pending entity : read) {
       gets.add(new Get(entity.rowKey));
     }
-    Result[] results = HBaseCalls.on(context.connection, context.mainTable, "read before write", t -> t.get(gets));
+    Result[] results = HBaseCalls.on(context.connection(), context.mainTable(), "read before write", t -> t.get(gets));
     for (int i = 0; i < results.length; i++) {
-      read.get(i).current = MainRow.of(context.model, results[i]);
+      read.get(i).current = MainRow.of(context.model(), results[i]);
     }
   }
 
@@ -238,12 +238,12 @@ final class ProtocolWriter<T> {
       WriteDecision earlier = entity.guess == entity.decision ? null : entity.guess;
       for (ViewRowChange change : entity.decision.phaseOneAfter(earlier)) {
         if (!alreadyWritten.contains(change)) {
-          byTable.computeIfAbsent(context.viewTables.get(change.view()), t -> new ArrayList<>()).add(change.phaseOne());
+          byTable.computeIfAbsent(context.viewTables().get(change.view()), t -> new ArrayList<>()).add(change.phaseOne());
         }
       }
     }
     List<Supplier<Void>> batches = new ArrayList<>();
-    byTable.forEach((table, rows) -> batches.add(() -> HBaseCalls.on(context.connection, table,
+    byTable.forEach((table, rows) -> batches.add(() -> HBaseCalls.on(context.connection(), table,
         "write unverified view rows", t -> {
           t.batch(rows, new Object[rows.size()]);
           return null;
@@ -277,7 +277,7 @@ final class ProtocolWriter<T> {
 
   private Void settle(ViewModel view, List<Row> settles) {
     try {
-      HBaseCalls.on(context.connection, context.viewTables.get(view), "settle view rows", t -> {
+      HBaseCalls.on(context.connection(), context.viewTables().get(view), "settle view rows", t -> {
         t.batch(settles, new Object[settles.size()]); // puts and deletes, or check-and-mutates
         return null;
       });

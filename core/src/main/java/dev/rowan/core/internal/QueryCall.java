@@ -27,7 +27,8 @@ import java.util.stream.StreamSupport;
 final class QueryCall<T> {
 
   private final String name;
-  private final EntityStore<T> store;
+  private final StoreContext<T> context;
+  private final ViewReader<T> viewReader;
   private final MethodPlan plan;
   /** The order of results that are collected whole: those of Or groups or of a sort in memory. */
   private final InMemoryOrder inMemory;
@@ -41,15 +42,16 @@ final class QueryCall<T> {
   /** The writes whose state the call reads ({@link dev.rowan.core.TimeRange}), or null for the latest. */
   private final dev.rowan.core.TimeRange written;
 
-  QueryCall(String name, EntityStore<T> store, MethodPlan plan, InMemoryOrder inMemory, Projection projection,
-      byte[] fingerprint, int limit, Object[] args) {
-    this(name, store, plan, inMemory, projection, fingerprint, limit, args, null);
+  QueryCall(String name, StoreContext<T> context, ViewReader<T> viewReader, MethodPlan plan, InMemoryOrder inMemory,
+      Projection projection, byte[] fingerprint, int limit, Object[] args) {
+    this(name, context, viewReader, plan, inMemory, projection, fingerprint, limit, args, null);
   }
 
-  QueryCall(String name, EntityStore<T> store, MethodPlan plan, InMemoryOrder inMemory, Projection projection,
-      byte[] fingerprint, int limit, Object[] args, dev.rowan.core.TimeRange written) {
+  QueryCall(String name, StoreContext<T> context, ViewReader<T> viewReader, MethodPlan plan, InMemoryOrder inMemory,
+      Projection projection, byte[] fingerprint, int limit, Object[] args, dev.rowan.core.TimeRange written) {
     this.name = name;
-    this.store = store;
+    this.context = context;
+    this.viewReader = viewReader;
     this.plan = plan;
     this.inMemory = inMemory;
     this.projection = projection;
@@ -93,7 +95,7 @@ final class QueryCall<T> {
     }
     // Or groups: an entity may move from one group's range to another's between their reads, so
     // the groups' second looks come after every group has read, judged against every group
-    long since = System.currentTimeMillis() - store.context().writeLeaseMillis;
+    long since = System.currentTimeMillis() - context.writeLeaseMillis();
     List<QueryCursor> cursors = new ArrayList<>();
     return inMemory.collect(plan.groups().size(), i -> {
       QueryCursor cursor = cursor(i, Integer.MAX_VALUE, null).deferringSecondLook();
@@ -102,20 +104,20 @@ final class QueryCall<T> {
     }, keyOrder, () -> {
       java.util.Set<java.nio.ByteBuffer> candidates = new java.util.LinkedHashSet<>();
       cursors.forEach(cursor -> candidates.addAll(cursor.movedCandidates(since)));
-      return MovedEntities.matchingAny(store.context(), candidates, plan.query().groups(), args);
+      return MovedEntities.matchingAny(context, candidates, plan.query().groups(), args);
     });
   }
 
   /** The cursor of group {@code i}. */
   private QueryCursor cursor(int i, int wanted, PageTokens.Position after) {
     AccessPlan group = plan.groups().get(i);
-    return new QueryCursor(store.context(), store.viewReader(), group, plan.query().groups().get(i), args, wanted,
+    return new QueryCursor(context, viewReader, group, plan.query().groups().get(i), args, wanted,
         after, group.read(), written);
   }
 
   /** What the method returns of the entity whose values are {@code values}: it, or its projection. */
   private Object result(Object[] values) {
-    return projection == null ? store.model().instantiate(values) : projection.create(values);
+    return projection == null ? context.model().instantiate(values) : projection.create(values);
   }
 
   List<Object> list() {
@@ -186,7 +188,7 @@ final class QueryCall<T> {
       }
       Object first = result(found.next().values());
       if (limit == 0 && found.hasNext()) {
-        throw new IllegalStateException(name + " found more than one " + store.model().entityName()
+        throw new IllegalStateException(name + " found more than one " + context.model().entityName()
             + "; declare it to return a List, or name it find" + "First" + "By...");
       }
       return first;
@@ -261,18 +263,21 @@ final class QueryCall<T> {
     }
   }
 
-  int delete() {
+  /**
+   * The entities a delete method deletes, read as the plan says and cut to the limit; the caller
+   * deletes them (the read path does not write).
+   */
+  List<T> toDelete() {
     List<T> entities = new ArrayList<>();
     List<AutoCloseable> resources = new ArrayList<>();
     try {
       for (Found found : firstOf(found(Integer.MAX_VALUE, null, resources), limit())) {
-        entities.add(store.model().instantiate(found.values()));
+        entities.add(context.model().instantiate(found.values()));
       }
     } finally {
       closeAll(resources);
     }
-    store.deleteAll(entities);
-    return entities.size();
+    return entities;
   }
 
   private static void closeAll(List<AutoCloseable> resources) {

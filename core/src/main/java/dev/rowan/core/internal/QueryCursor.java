@@ -117,9 +117,9 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     this.chunk = Math.max(1, Math.min(fetch, 256));
     this.saltLength = plan.key().saltLength();
     this.after = after;
-    TableName name = plan.view() == null ? context.mainTable : context.viewTables.get(plan.view());
+    TableName name = plan.view() == null ? context.mainTable() : context.viewTables().get(plan.view());
     this.name = name;
-    this.spec = new ScanSpec(plan, context.model, args, read, MainRow.statusFamily(context.model),
+    this.spec = new ScanSpec(plan, context.model(), args, read, MainRow.statusFamily(context.model()),
         CellLimits.maxRowKey(name));
     if (plan.access() == Access.GET) {
       List<Get> gets = spec.gets(after == null ? null : after.rowKey());
@@ -128,7 +128,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
           HBaseCalls.call("query", name, () -> get.setTimeRange(written.from(), written.to()));
         }
       }
-      Result[] results = HBaseCalls.on(context.connection, name, "query", table -> table.get(gets));
+      Result[] results = HBaseCalls.on(context.connection(), name, "query", table -> table.get(gets));
       this.rows = Arrays.stream(results).filter(r -> !r.isEmpty()).iterator();
       this.scanners = () -> {};
       this.single = null;
@@ -141,10 +141,10 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
       if (scans.size() == 1 && judged != null) { // its RPCs tell whether it read one snapshot of one region
         scans.get(0).setScanMetricsEnabled(true);
       }
-      List<ResultScanner> open = HBaseCalls.call("query", name, () -> ScannerOpener.open(context.connection, name, scans));
+      List<ResultScanner> open = HBaseCalls.call("query", name, () -> ScannerOpener.open(context.connection(), name, scans));
       if (fetch < Integer.MAX_VALUE) {
         for (int i = 0; i < open.size(); i++) {
-          open.set(i, new LimitedScanner(context.connection, name, scans.get(i), open.get(i)));
+          open.set(i, new LimitedScanner(context.connection(), name, scans.get(i), open.get(i)));
         }
       }
       BucketMerge merge = new BucketMerge(open, name, saltLength, plan.reversed());
@@ -229,7 +229,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
   private List<Found> lookAgain(byte[] last) {
     looked = true;
     List<Found> found = new ArrayList<>(MovedEntities.find(context, plan.view(), spec, group, args,
-        after == null ? null : after.rowKey(), last, oneSnapshot() ? null : began - context.writeLeaseMillis,
+        after == null ? null : after.rowKey(), last, oneSnapshot() ? null : began - context.writeLeaseMillis(),
         movedAway, judged));
     found.sort(this::compare);
     moved += found.size();
@@ -283,7 +283,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
             int offset = cell.getQualifierOffset();
             int end;
             try {
-              end = context.model.columnKey().decode(cell.getQualifierArray(), offset, cell.getQualifierLength(),
+              end = context.model().columnKey().decode(cell.getQualifierArray(), offset, cell.getQualifierLength(),
                   values);
             } catch (IllegalArgumentException e) {
               continue; // a qualifier some other writer put in this row
@@ -301,8 +301,8 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
 
   /** The values of the key parts in main row key {@code key}, every other value null. */
   private Object[] keyValues(byte[] key) {
-    Object[] values = new Object[context.model.properties().size()];
-    context.model.rowKey().decode(key, 0, key.length, values);
+    Object[] values = new Object[context.model().properties().size()];
+    context.model().rowKey().decode(key, 0, key.length, values);
     return values;
   }
 
@@ -319,10 +319,10 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
       return;
     }
     for (Result row : batch) {
-      if (context.model.isWide()) {
-        for (Object entity : context.model.readAll(row)) {
+      if (context.model().isWide()) {
+        for (Object entity : context.model().readAll(row)) {
           Object[] values = values(entity);
-          offer(row.getRow(), context.model.columnKey().encode(values), values);
+          offer(row.getRow(), context.model().columnKey().encode(values), values);
         }
       } else {
         offer(row.getRow(), null, liveValues(row));
@@ -332,21 +332,21 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
 
   /** The values of the entity main row {@code row} holds, or null when it holds none (or one too old to know). */
   private Object[] liveValues(Result row) {
-    MainRow main = MainRow.of(context.model, row);
+    MainRow main = MainRow.of(context.model(), row);
     return main.isLive() && !(pastState && main.status() == null) ? main.values() : null;
   }
 
   @SuppressWarnings("unchecked")
   private Object[] values(Object entity) {
-    return ((dev.rowan.mapping.EntityModel<Object>) context.model).values(entity);
+    return ((dev.rowan.mapping.EntityModel<Object>) context.model()).values(entity);
   }
 
   private void offer(byte[] rowKey, byte[] columnKey, Object[] values) {
     if (values == null || reached(rowKey, columnKey)
-        || judged != null && !judged.add(ByteBuffer.wrap(context.model.rowKey().encode(values)))) {
+        || judged != null && !judged.add(ByteBuffer.wrap(context.model().rowKey().encode(values)))) {
       return; // no entity, before the position resumed after, or an entity already judged by this read
     }
-    if (ConditionCheck.matches(values, group, args, context.model)) {
+    if (ConditionCheck.matches(values, group, args, context.model())) {
       ready.add(new Found(rowKey, columnKey, values));
     }
   }

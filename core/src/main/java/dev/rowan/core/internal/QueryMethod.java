@@ -69,7 +69,7 @@ final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
     this.parameterNames = compiled.parameterNames();
     this.projection = compiled.projection();
     this.withoutBuilding = new BuildingViewPlans(name, store.model(), store.context().declaredViews(),
-        projection == null ? null : projection.properties(), allowScan, store.context().roster::whyUnread);
+        projection == null ? null : projection.properties(), allowScan, store.context().roster()::whyUnread);
   }
 
   /** The text {@code explain} returns. */
@@ -82,7 +82,7 @@ final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
   @Override
   public String explain() {
     String text = PlanText.explain(name, plan, store.model());
-    java.util.Set<String> building = store.context().roster.unreadable();
+    java.util.Set<String> building = store.context().roster().unreadable();
     if (BuildingViewPlans.readsAny(plan, building)) {
       String meanwhile;
       try {
@@ -90,7 +90,7 @@ final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
       } catch (IllegalStateException refused) {
         meanwhile = "  refused: " + refused.getMessage() + "\n";
       }
-      ViewRoster roster = store.context().roster;
+      ViewRoster roster = store.context().roster();
       String state = building.stream().allMatch(view -> roster.whyUnread(view).equals(ViewRoster.DROPPED)) ? "dropped"
           : building.stream().allMatch(view -> roster.whyUnread(view).equals(ViewRoster.MISSING)) ? "missing"
           : "building";
@@ -181,16 +181,16 @@ final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
     if (limitsToNone(special, args)) {
       return none(result);
     }
-    MethodPlan readable = withoutBuilding.around(planned.plan(), store.context().roster.unreadable(),
+    MethodPlan readable = withoutBuilding.around(planned.plan(), store.context().roster().unreadable(),
         planned.plan() != plan);
     if (readable != plan) {
       CallObserver.planned(readable, store.model()); // an observed call reads what this plan reads
     }
     // a page token names a position in the table its plan read: one of a plan without a building view is its own
     byte[] pages = readable == planned.plan() ? fingerprint
-        : PageTokens.fingerprint(fingerprint, "without building views " + store.context().roster.unreadable());
-    QueryCall<T> call = new QueryCall<>(name, store, readable, planned.inMemory(), projection, pages,
-        limit(args), args, timeRange(args));
+        : PageTokens.fingerprint(fingerprint, "without building views " + store.context().roster().unreadable());
+    QueryCall<T> call = new QueryCall<>(name, store.context(), store.viewReader(), readable, planned.inMemory(),
+        projection, pages, limit(args), args, timeRange(args));
     Action action = plan.query().action();
     return switch (result) {
       case LIST -> call.list();
@@ -199,15 +199,22 @@ final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
       case OPTIONAL -> Optional.ofNullable(call.single());
       case ENTITY -> call.single();
       case PAGE -> call.page(page);
-      case COUNT_LONG -> action == Action.DELETE ? (long) call.delete() : (long) call.count();
-      case COUNT_INT -> action == Action.DELETE ? call.delete() : call.count();
+      case COUNT_LONG -> action == Action.DELETE ? (long) delete(call) : (long) call.count();
+      case COUNT_INT -> action == Action.DELETE ? delete(call) : call.count();
       case BOOLEAN -> call.exists();
       case VOID -> {
-        call.delete();
+        delete(call);
         yield null;
       }
       case VERSIONS -> VersionReads.of(name, store.context(), readable.groups().get(0), args, limit(args));
     };
+  }
+
+  /** Deletes what {@code call} finds; the number deleted. */
+  private int delete(QueryCall<T> call) {
+    List<T> entities = call.toDelete();
+    store.deleteAll(entities);
+    return entities.size();
   }
 
   /** The plan of this call: the method's, or the one of the call's {@code Sort}. */

@@ -27,21 +27,21 @@ import org.slf4j.LoggerFactory;
  */
 final class StoreContext<T> {
 
-  final Connection connection;
-  final EntityModel<T> model;
-  final TableName mainTable;
-  final Map<ViewModel, TableName> viewTables;
-  final ProtocolHook hook;
-  final byte[] statusFamily;
-  final long maxCellSize;
+  private final Connection connection;
+  private final EntityModel<T> model;
+  private final TableName mainTable;
+  private final Map<ViewModel, TableName> viewTables;
+  private final ProtocolHook hook;
+  private final byte[] statusFamily;
+  private final long maxCellSize;
   /** How long a write may be in flight: past it, readers fence its main row and clean up after it. */
-  final long writeLeaseMillis;
+  private final long writeLeaseMillis;
   /** Whether commits are grouped: synced once per region after a batch ({@link dev.rowan.index.CommitSync}). */
-  final boolean groupCommit;
+  private final boolean groupCommit;
   /** Where step four runs off the callers' threads; null when writes settle before they return. */
-  final BackgroundSettles background;
+  private final BackgroundSettles background;
   /** What the tables say of the views: which queries read, which writers write, and whether this class may write. */
-  final ViewRoster roster;
+  private final ViewRoster roster;
   /** Whether readers tidy after writers (repair view rows, fence dead writes): until the principal is refused WRITE. */
   private final AtomicBoolean readerWrites = new AtomicBoolean(true);
   private static final Logger LOG = LoggerFactory.getLogger(StoreContext.class);
@@ -63,6 +63,61 @@ final class StoreContext<T> {
     this.groupCommit = options.groupCommit();
     this.background = options.background();
     this.roster = new ViewRoster(connection, model, mainTable, viewTables, options.viewRefresh().toMillis());
+  }
+
+  /** The connection every read and write of the entity goes through. */
+  public Connection connection() {
+    return connection;
+  }
+
+  /** The entity's model. */
+  public EntityModel<T> model() {
+    return model;
+  }
+
+  /** The name of the entity's main table. */
+  public TableName mainTable() {
+    return mainTable;
+  }
+
+  /** The name of each view's table, in the order the views are declared. */
+  public Map<ViewModel, TableName> viewTables() {
+    return viewTables;
+  }
+
+  /** The protocol hook, called between the steps of a write. */
+  public ProtocolHook hook() {
+    return hook;
+  }
+
+  /** The family of the protocol's cells (the entity's first): shared, callers must not change it. */
+  public byte[] statusFamily() {
+    return statusFamily;
+  }
+
+  /** The largest cell HBase accepts ({@code hbase.client.keyvalue.maxsize}). */
+  public long maxCellSize() {
+    return maxCellSize;
+  }
+
+  /** How long a write may be in flight: past it, readers fence its main row and clean up after it. */
+  public long writeLeaseMillis() {
+    return writeLeaseMillis;
+  }
+
+  /** Whether commits are grouped: synced once per region after a batch ({@link dev.rowan.index.CommitSync}). */
+  public boolean groupCommit() {
+    return groupCommit;
+  }
+
+  /** Where step four runs off the callers' threads; null when writes settle before they return. */
+  public BackgroundSettles background() {
+    return background;
+  }
+
+  /** What the tables say of the views: which queries read, which writers write, and whether this class may write. */
+  public ViewRoster roster() {
+    return roster;
   }
 
   /**

@@ -87,7 +87,7 @@ final class UniqueClaims {
    * rule may have expired and been claimed by another entity (docs/row-keys.md, "Time to live").
    */
   private boolean heldBefore(Pending entity, ViewRowChange change) {
-    return !context.model.expires() && entity.current.isLive()
+    return !context.model().expires() && entity.current.isLive()
         && Arrays.equals(change.view().rowKey(entity.current.values()), change.rowKey());
   }
 
@@ -98,7 +98,7 @@ final class UniqueClaims {
    */
   private boolean claimOne(Pending entity, ViewRowChange change) {
     ViewModel view = change.view();
-    TableName table = context.viewTables.get(view);
+    TableName table = context.viewTables().get(view);
     byte[] family = view.statusFamily();
     Put row = change.unverify();
     for (int i = 0; i < MAX_TRIES; i++) {
@@ -107,10 +107,10 @@ final class UniqueClaims {
       }
       CheckAndMutate free = CheckAndMutate.newBuilder(change.rowKey())
           .ifNotExists(family, VIEW_STATUS).build(row);
-      if (HBaseCalls.on(context.connection, table, "claim unique key", t -> t.checkAndMutate(free)).isSuccess()) {
+      if (HBaseCalls.on(context.connection(), table, "claim unique key", t -> t.checkAndMutate(free)).isSuccess()) {
         return true;
       }
-      Result held = HBaseCalls.on(context.connection, table, "read unique key", t -> t.get(new Get(change.rowKey())));
+      Result held = HBaseCalls.on(context.connection(), table, "read unique key", t -> t.get(new Get(change.rowKey())));
       Cell statusCell = ProtocolCells.cell(held, family, Qualifier.VIEW_STATUS);
       if (statusCell == null) {
         continue; // released meanwhile: try again
@@ -120,7 +120,7 @@ final class UniqueClaims {
           .ifEquals(family, VIEW_STATUS, CellUtil.cloneValue(statusCell));
       if (Arrays.equals(owner, entity.rowKey)) {
         // This entity's own row: its timestamps and this write's come from the same main row.
-        if (HBaseCalls.on(context.connection, table, "take over unique key",
+        if (HBaseCalls.on(context.connection(), table, "take over unique key",
             t -> t.checkAndMutate(unchanged.build(row))).isSuccess()) {
           return false;
         }
@@ -133,10 +133,10 @@ final class UniqueClaims {
       // The stale claim's cells may be newer than this write's timestamp: delete them, then claim the free key.
       CheckAndMutate discard = ViewRowRepair.delete(view, change.rowKey(), CellUtil.cloneValue(statusCell),
           ViewRowRepair.newest(held));
-      HBaseCalls.on(context.connection, table, "delete stale unique key", t -> t.checkAndMutate(discard));
+      HBaseCalls.on(context.connection(), table, "delete stale unique key", t -> t.checkAndMutate(discard));
     }
     throw UniqueViolationException.of(view.tableName(), Bytes.toStringBinary(change.rowKey()),
-        context.model.entityName() + " " + context.describe(entity.rowKey), "a writer racing for it");
+        context.model().entityName() + " " + context.describe(entity.rowKey), "a writer racing for it");
   }
 
 
@@ -146,17 +146,17 @@ final class UniqueClaims {
    * grouped commit that a region server lost).
    */
   private boolean checkStale(Pending entity, ViewModel view, byte[] key, byte[] owner, Cell statusCell) {
-    String entityName = context.model.entityName();
+    String entityName = context.model().entityName();
     String violation = entityName + " " + context.describe(entity.rowKey);
     if (owner == null) {
       return true; // a row without owner belongs to no write that can still commit (docs/view-consistency.md)
     }
     String holder = entityName + " " + context.describe(owner);
-    Result ownerRow = HBaseCalls.on(context.connection, context.mainTable, "read unique key owner",
+    Result ownerRow = HBaseCalls.on(context.connection(), context.mainTable(), "read unique key owner",
         t -> t.get(new Get(owner)));
-    MainRow main = MainRow.of(context.model, ownerRow);
+    MainRow main = MainRow.of(context.model(), ownerRow);
     Holder verdict = ViewRowVerdict.forClaim(view, key, ProtocolCells.readableStatus(statusCell), main,
-        System.currentTimeMillis(), context.writeLeaseMillis);
+        System.currentTimeMillis(), context.writeLeaseMillis());
     if (verdict != Holder.STALE) {
       throw UniqueViolationException.of(view.tableName(), Bytes.toStringBinary(key), violation,
           verdict == Holder.IN_FLIGHT ? holder + " (a write in flight)" : holder);
@@ -174,7 +174,7 @@ final class UniqueClaims {
       Cell cell = change.unverify().get(family, VIEW_STATUS).get(0);
       long timestamp = cell.getTimestamp();
       CheckAndMutate undo = ViewRowRepair.delete(change.view(), change.rowKey(), CellUtil.cloneValue(cell), timestamp);
-      HBaseCalls.on(context.connection, context.viewTables.get(change.view()), "release unique key",
+      HBaseCalls.on(context.connection(), context.viewTables().get(change.view()), "release unique key",
           t -> t.checkAndMutate(undo));
     }
   }

@@ -27,24 +27,24 @@ final class VersionReads {
    * the query method in the message of a failed read.
    */
   static <T> List<Versioned<T>> of(String method, StoreContext<T> context, AccessPlan plan, Object[] args, int max) {
-    ScanSpec spec = new ScanSpec(plan, context.model, args, plan.read(), context.statusFamily,
-        CellLimits.maxRowKey(context.mainTable));
+    ScanSpec spec = new ScanSpec(plan, context.model(), args, plan.read(), context.statusFamily(),
+        CellLimits.maxRowKey(context.mainTable()));
     List<Get> gets = spec.gets(null);
     if (gets.isEmpty()) {
       return List.of(); // a key no row can have
     }
     byte[] row = gets.get(0).getRow();
     Scan raw = new Scan().withStartRow(row).withStopRow(row, true).setRaw(true).readAllVersions().setOneRowLimit();
-    Result cells = HBaseCalls.on(context.connection, context.mainTable, "read versions for " + method, table -> {
+    Result cells = HBaseCalls.on(context.connection(), context.mainTable(), "read versions for " + method, table -> {
       try (ResultScanner scanner = table.getScanner(raw)) {
         return scanner.next();
       }
     });
     List<Versioned<T>> versions = new ArrayList<>();
-    for (EntityHistory.Version version : EntityHistory.versions(context.model, cells, max)) {
+    for (EntityHistory.Version version : EntityHistory.versions(context.model(), cells, max)) {
       MainRow state = version.row();
       versions.add(new Versioned<>(version.timestamp(),
-          state.isLive() ? context.model.instantiate(state.values()) : null));
+          state.isLive() ? context.model().instantiate(state.values()) : null));
     }
     return versions;
   }

@@ -104,11 +104,11 @@ final class ViewReader<T> {
       }
     }
     if (!toCheck.isEmpty()) {
-      Result[] mains = HBaseCalls.on(context.connection, context.mainTable, "read main rows of view " + view.name(),
+      Result[] mains = HBaseCalls.on(context.connection(), context.mainTable(), "read main rows of view " + view.name(),
           t -> t.get(gets));
       for (int j = 0; j < mains.length; j++) {
         int i = toCheck.get(j);
-        MainRow main = MainRow.of(context.model, mains[j]);
+        MainRow main = MainRow.of(context.model(), mains[j]);
         resolved[i] = check(view, rows.get(i), main);
         if (resolved[i] == null && movedAway != null && main.isLive()) {
           movedAway.accept(gets.get(j).getRow());
@@ -142,7 +142,7 @@ final class ViewReader<T> {
     boolean matches = ViewRowVerdict.maps(view, row.getRow(), main);
     RowStatus observed = ViewRowVerdict.observed(view, row);
     Action action = ViewRowVerdict.forReader(view, row.getRow(), observed, main, System.currentTimeMillis(),
-        context.writeLeaseMillis, true);
+        context.writeLeaseMillis(), true);
     if (action != Action.LEAVE && action != Action.WAIT) {
       tidy(() -> settle(view, row, ViewRowRepair.statusAsRead(view, row), observed, main, action));
     }
@@ -176,7 +176,7 @@ final class ViewReader<T> {
   private void discardOrphan(ViewModel view, Result row) {
     CheckAndMutate discard = ViewRowRepair.delete(view, row.getRow(), ViewRowRepair.statusAsRead(view, row),
         ViewRowRepair.newest(row));
-    HBaseCalls.on(context.connection, context.viewTables.get(view), "delete view row of no entity",
+    HBaseCalls.on(context.connection(), context.viewTables().get(view), "delete view row of no entity",
         t -> t.checkAndMutate(discard));
     ObservedCalls.count(Cost.REPAIRS, 1);
   }
@@ -196,16 +196,16 @@ final class ViewReader<T> {
     MainRow settled = action == Action.FENCE ? fence(mainKey, main, observed)
         : context.confirmDurable(mainKey, main) ? main : null;
     if (settled == null) { // the fence or the confirmation lost to another write: decide on what it wrote
-      settled = MainRow.of(context.model, HBaseCalls.on(context.connection, context.mainTable,
+      settled = MainRow.of(context.model(), HBaseCalls.on(context.connection(), context.mainTable(),
           "read main row of view " + view.name(), t -> t.get(new Get(mainKey))));
       action = ViewRowVerdict.forReader(view, row.getRow(), observed, settled, System.currentTimeMillis(),
-          context.writeLeaseMillis, false);
+          context.writeLeaseMillis(), false);
       if ((action == Action.REPAIR || action == Action.DISCARD) && !context.confirmDurable(mainKey, settled)) {
         return; // the main row changes under this reader: the next read decides
       }
     } else if (action == Action.FENCE) {
       action = ViewRowVerdict.forReader(view, row.getRow(), observed, settled, System.currentTimeMillis(),
-          context.writeLeaseMillis, false);
+          context.writeLeaseMillis(), false);
     }
     if (action == Action.REPAIR) {
       repair(view, row.getRow(), statusValue, settled);
@@ -221,23 +221,23 @@ final class ViewReader<T> {
    * (that write has then done the same).
    */
   private MainRow fence(byte[] mainKey, MainRow main, RowStatus observed) {
-    MainFence fence = MainFence.above(mainKey, context.statusFamily, main, System.currentTimeMillis(),
+    MainFence fence = MainFence.above(mainKey, context.statusFamily(), main, System.currentTimeMillis(),
         observed.timestamp());
-    boolean done = HBaseCalls.on(context.connection, context.mainTable, "fence a dead write",
+    boolean done = HBaseCalls.on(context.connection(), context.mainTable(), "fence a dead write",
         t -> t.checkAndMutate(fence.write())).isSuccess();
     return done ? main.withStatus(fence.status()) : null;
   }
 
   private void repair(ViewModel view, byte[] key, byte[] observed, MainRow main) {
-    CheckAndMutate repair = ViewRowRepair.rewrite(view, key, main, context.model.rowKey().encode(main.values()),
+    CheckAndMutate repair = ViewRowRepair.rewrite(view, key, main, context.model().rowKey().encode(main.values()),
         observed);
-    HBaseCalls.on(context.connection, context.viewTables.get(view), "repair view row", t -> t.checkAndMutate(repair));
+    HBaseCalls.on(context.connection(), context.viewTables().get(view), "repair view row", t -> t.checkAndMutate(repair));
     ObservedCalls.count(Cost.REPAIRS, 1);
   }
 
   private void discard(ViewModel view, byte[] key, byte[] observed, long timestamp) {
     CheckAndMutate discard = ViewRowRepair.delete(view, key, observed, timestamp);
-    HBaseCalls.on(context.connection, context.viewTables.get(view), "delete stale view row",
+    HBaseCalls.on(context.connection(), context.viewTables().get(view), "delete stale view row",
         t -> t.checkAndMutate(discard));
     ObservedCalls.count(Cost.REPAIRS, 1);
   }
