@@ -20,7 +20,7 @@ class LayerRulesTest {
       "mapping      | dev.rowan.index.ViewModel                    | mapping is the bottom layer",
       "mapping      | dev.rowan.core.Rowan                         | mapping is the bottom layer",
       "index        | dev.rowan.core.Rowan                         | index sits on mapping only",
-      "index        | dev.rowan.core.internal.EntityStore          | index sits on mapping only",
+      "index        | dev.rowan.core.internal.repository.EntityStore          | index sits on mapping only",
       "core         | dev.rowan.mapreduce.BulkLoad                 | core sits on mapping and index",
       "core         | dev.rowan.test.HBaseTest                     | core sits on mapping and index",
       "core         | dev.rowan.embedded.EmbeddedHBase             | core sits on mapping and index",
@@ -28,7 +28,7 @@ class LayerRulesTest {
       "mapreduce    | dev.rowan.test.ViewAudit                     | mapreduce's main code sits on core",
       "mapreduce    | dev.rowan.embedded.HBaseEndpoint             | mapreduce's main code sits on core",
       "mapreduce    | dev.rowan.core.internal.query.plan.QueryPlanner   | no module refers to another module's internal package",
-      "cli          | dev.rowan.core.internal.RepositoryFactory    | no module refers to another module's internal package",
+      "cli          | dev.rowan.core.internal.repository.RepositoryFactory    | no module refers to another module's internal package",
       "core         | dev.rowan.mapping.internal.AccessorFactory   | no module refers to another module's internal package",
       "mapreduce    | dev.rowan.core.internal.schema.SchemaAdmin   | no module refers to another module's internal package",
       "test-support | dev.rowan.core.internal.query.plan.PlanText       | no module refers to another module's internal package",
@@ -66,9 +66,9 @@ class LayerRulesTest {
         "package dev.rowan.mapping;\n"
             + "/** Read by {@link dev.rowan.core.Rowan}. */\n"
             + "class Fine {\n"
-            + "  // dev.rowan.core.internal.EntityStore writes it\n"
+            + "  // dev.rowan.core.internal.repository.EntityStore writes it\n"
             + "  String name = \"dev.rowan.index.ViewModel\";\n"
-            + "  String block = \"\"\"\n      dev.rowan.core.internal.QueryCursor \"quoted\"\n      \"\"\";\n"
+            + "  String block = \"\"\"\n      dev.rowan.core.internal.read.QueryCursor \"quoted\"\n      \"\"\";\n"
             + "  char quote = '\"'; String after = \"dev.rowan.core.Rowan\";\n"
             + "}\n"))));
   }
@@ -77,7 +77,7 @@ class LayerRulesTest {
   void aModuleMayImportItsOwnInternalPackagesAndTheLayersBelow() {
     assertEquals(List.of(), LayerRules.check(List.of(source("core",
         "package dev.rowan.core;\n"
-            + "import dev.rowan.core.internal.EntityStore;\n"
+            + "import dev.rowan.core.internal.repository.EntityStore;\n"
             + "import dev.rowan.core.internal.query.plan.QueryPlanner;\n"
             + "import dev.rowan.core.internal.schema.SchemaAdmin;\n"
             + "import dev.rowan.index.ViewModel;\n"
@@ -88,14 +88,14 @@ class LayerRulesTest {
 
   /** An exception of the kind the list once held (and may hold again). */
   private static final List<Allowance> AUDIT_READS_THE_STORE = List.of(new Allowance("test-support",
-      "dev.rowan.core.internal.EntityStore", "ViewAudit reads view rows through the store"));
+      "dev.rowan.core.internal.repository.EntityStore", "ViewAudit reads view rows through the store"));
 
   @Test
   void aListedExceptionIsAllowedInItsModuleOnly() {
-    String viewAudit = "package dev.rowan.test;\nimport dev.rowan.core.internal.EntityStore;\nclass ViewAudit {}\n";
+    String viewAudit = "package dev.rowan.test;\nimport dev.rowan.core.internal.repository.EntityStore;\nclass ViewAudit {}\n";
 
     assertEquals(List.of(), LayerRules.check(List.of(source("test-support", viewAudit)), AUDIT_READS_THE_STORE));
-    assertEquals(List.of("mapreduce/Broken.java:2 imports dev.rowan.core.internal.EntityStore, which breaks the rule: "
+    assertEquals(List.of("mapreduce/Broken.java:2 imports dev.rowan.core.internal.repository.EntityStore, which breaks the rule: "
             + LayerRules.INTERNAL_RULE),
         LayerRules.check(List.of(source("mapreduce", viewAudit)), AUDIT_READS_THE_STORE).stream()
             .map(Violation::toString).toList());

@@ -1,6 +1,6 @@
 package dev.rowan.core.internal.schema;
 
-import dev.rowan.core.internal.HBaseCalls;
+import dev.rowan.core.internal.plumbing.HBaseCalls;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -2,7 +2,7 @@ package dev.rowan.core.internal.schema;
 
 import dev.rowan.core.SchemaReport;
 import dev.rowan.core.SplitPolicy;
-import dev.rowan.core.internal.HBaseCalls;
+import dev.rowan.core.internal.plumbing.HBaseCalls;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PeriodModel;
 import java.io.IOException;

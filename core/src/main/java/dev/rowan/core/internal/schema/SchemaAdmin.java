@@ -2,11 +2,11 @@ package dev.rowan.core.internal.schema;
 
 import dev.rowan.core.DataAccessException;
 import dev.rowan.core.PermissionDeniedException;
-import dev.rowan.core.internal.HBaseCalls;
-import dev.rowan.core.internal.HBaseCalls.AdminCall;
 import dev.rowan.core.SchemaMismatchException;
 import dev.rowan.core.SchemaReport;
 import dev.rowan.core.SplitPolicy;
+import dev.rowan.core.internal.plumbing.HBaseCalls.AdminCall;
+import dev.rowan.core.internal.plumbing.HBaseCalls;
 import dev.rowan.mapping.EntityModel;
 import java.io.IOException;
 import java.util.ArrayList;

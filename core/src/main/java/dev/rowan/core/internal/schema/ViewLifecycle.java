@@ -1,7 +1,7 @@
 package dev.rowan.core.internal.schema;
 
 import dev.rowan.core.DataAccessException;
-import dev.rowan.core.internal.HBaseCalls;
+import dev.rowan.core.internal.plumbing.HBaseCalls;
 import dev.rowan.index.ViewNames;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.IndexDefinition;

@@ -5,7 +5,7 @@
  * dev.rowan.core.internal.schema.SchemaAdmin} is the one place that talks to HBase's {@code Admin}.
  * What Rowan records of its tables is read and written by {@code Catalog} and {@code TableRecords};
  * an entity's tables come as {@code TableSets} (one set, or one per period). It sits on {@code
- * dev.rowan.core.internal.plumbing} and below every other internal package of core but the query
- * packages (docs/architecture.md, "The rules").
+ * plumbing}, and every other internal package of core but the query packages may sit on it
+ * (docs/architecture.md, "The rules").
  */
 package dev.rowan.core.internal.schema;
