@@ -27,7 +27,7 @@ public class DataAccessException extends RowanException {
    * {@link PermissionDeniedException}.
    */
   public static DataAccessException of(String operation, String table, Throwable cause) {
-    java.util.Optional<dev.rowan.core.internal.AccessRefusal> refusal = dev.rowan.core.internal.AccessRefusal.in(cause);
+    java.util.Optional<dev.rowan.core.internal.plumbing.AccessRefusal> refusal = dev.rowan.core.internal.plumbing.AccessRefusal.in(cause);
     if (refusal.isPresent()) {
       return refusal.get().exception(operation, table);
     }

@@ -1,7 +1,7 @@
 package dev.rowan.core;
 
-import dev.rowan.core.internal.AdHocQuery;
-import dev.rowan.core.internal.PlannedQuery;
+import dev.rowan.core.internal.repository.AdHocQuery;
+import dev.rowan.core.internal.repository.PlannedQuery;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;

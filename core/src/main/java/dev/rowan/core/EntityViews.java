@@ -1,6 +1,6 @@
 package dev.rowan.core;
 
-import dev.rowan.core.internal.ViewsByName;
+import dev.rowan.core.internal.repository.ViewsByName;
 import java.util.List;
 import org.apache.hadoop.hbase.TableName;
 

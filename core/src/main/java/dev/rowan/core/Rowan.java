@@ -1,15 +1,15 @@
 package dev.rowan.core;
 
-import dev.rowan.core.internal.BackgroundSettles;
-import dev.rowan.core.internal.EntityStorage;
-import dev.rowan.core.internal.EntityStore;
-import dev.rowan.core.internal.PeriodStorage;
-import dev.rowan.core.internal.PeriodStores;
-import dev.rowan.core.internal.HBaseCalls;
-import dev.rowan.core.internal.RepositoryFactory;
-import dev.rowan.core.internal.TableSetStorage;
-import dev.rowan.core.internal.WriteOptions;
-import dev.rowan.core.schema.SchemaAdmin;
+import dev.rowan.core.internal.context.WriteOptions;
+import dev.rowan.core.internal.period.PeriodStorage;
+import dev.rowan.core.internal.period.PeriodStores;
+import dev.rowan.core.internal.plumbing.BackgroundSettles;
+import dev.rowan.core.internal.plumbing.HBaseCalls;
+import dev.rowan.core.internal.repository.EntityStorage;
+import dev.rowan.core.internal.repository.EntityStore;
+import dev.rowan.core.internal.repository.RepositoryFactory;
+import dev.rowan.core.internal.repository.TableSetStorage;
+import dev.rowan.core.internal.schema.SchemaAdmin;
 import dev.rowan.core.spi.ProtocolHook;
 import dev.rowan.index.CommitSync;
 import dev.rowan.mapping.EntityModel;

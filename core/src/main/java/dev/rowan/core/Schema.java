@@ -1,9 +1,9 @@
 package dev.rowan.core;
 
-import dev.rowan.core.schema.PeriodSchema;
-import dev.rowan.core.schema.SchemaAdmin;
-import dev.rowan.core.schema.ViewLifecycle;
-import dev.rowan.core.schema.ViewLifecycles;
+import dev.rowan.core.internal.schema.PeriodSchema;
+import dev.rowan.core.internal.schema.SchemaAdmin;
+import dev.rowan.core.internal.schema.ViewLifecycle;
+import dev.rowan.core.internal.schema.ViewLifecycles;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.IndexDefinition;
 import java.time.Duration;

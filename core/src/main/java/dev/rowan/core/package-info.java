@@ -10,6 +10,6 @@
  * dev.rowan.core.OptimisticLockException}, {@link dev.rowan.core.UniqueViolationException}, {@link
  * dev.rowan.core.WriteConflictException}, {@link dev.rowan.core.SchemaMismatchException} and
  * {@link dev.rowan.core.QueryMethodException}. The implementation lives in {@code
- * dev.rowan.core.internal} and {@code dev.rowan.core.schema}.
+ * dev.rowan.core.internal} and its subpackages.
  */
 package dev.rowan.core;

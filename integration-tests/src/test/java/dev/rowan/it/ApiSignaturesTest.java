@@ -63,17 +63,17 @@ class ApiSignaturesTest {
     List<String> leaks = new ArrayList<>();
     check(Leaky.class, leaks);
     assertEquals(List.of(
-        "dev.rowan.it.ApiSignaturesTest$Leaky.store(): dev.rowan.core.internal.EntityStore",
-        "dev.rowan.it.ApiSignaturesTest$Leaky.stores(): dev.rowan.core.internal.EntityStore"), leaks.stream().sorted().toList());
+        "dev.rowan.it.ApiSignaturesTest$Leaky.store(): dev.rowan.core.internal.repository.EntityStore",
+        "dev.rowan.it.ApiSignaturesTest$Leaky.stores(): dev.rowan.core.internal.repository.EntityStore"), leaks.stream().sorted().toList());
   }
 
   /** An API type as it must not be: public methods that hand out an internal type. */
   public abstract static class Leaky {
-    public abstract dev.rowan.core.internal.EntityStore<String> store();
+    public abstract dev.rowan.core.internal.repository.EntityStore<String> store();
 
-    public abstract List<? extends dev.rowan.core.internal.EntityStore<?>> stores();
+    public abstract List<? extends dev.rowan.core.internal.repository.EntityStore<?>> stores();
 
-    abstract dev.rowan.core.internal.EntityStore<String> packagePrivateIsFine();
+    abstract dev.rowan.core.internal.repository.EntityStore<String> packagePrivateIsFine();
   }
 
   /** Checks {@code type} and its public nested types; returns how many types it checked. */

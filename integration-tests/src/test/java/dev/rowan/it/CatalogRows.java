@@ -1,6 +1,6 @@
 package dev.rowan.it;
 
-import dev.rowan.core.schema.Catalog;
+import dev.rowan.core.internal.schema.Catalog;
 import java.io.IOException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;

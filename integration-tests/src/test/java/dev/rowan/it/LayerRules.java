@@ -17,6 +17,9 @@ import java.util.regex.Pattern;
  * qualified name in code; comments and string literals do not count. The few references that
  * break a rule today are listed, each with its reason, in {@link #EXCEPTIONS}.
  *
+ * <p>Inside core, the internal packages keep an order ({@link #CORE_ORDER}): each refers only to
+ * those below it, and the read path and the write path never refer to each other.
+ *
  * <p>Thread-safety: immutable.
  */
 final class LayerRules {
@@ -65,15 +68,49 @@ final class LayerRules {
       "no module refers to another module's internal package (a package segment named internal, or "
           + "a package internal by name)";
 
-  /** Packages that are internal although no segment of their name says so. */
-  static final Set<String> INTERNAL_BY_NAME = Set.of("dev.rowan.core.schema");
+  /**
+   * Packages that are internal although no segment of their name says so: none since core's schema
+   * implementation moved to {@code dev.rowan.core.internal.schema}; a package added here is internal for
+   * every other module all the same.
+   */
+  static final Set<String> INTERNAL_BY_NAME = Set.of();
 
   /** The references that break a rule today, each allowed in one module for a stated reason: none. */
   static final List<Allowance> EXCEPTIONS = List.of();
 
+  /** Core's internal packages, whose order {@link #CORE_ORDER} gives. */
+  static final String CORE_INTERNAL = "dev.rowan.core.internal";
+
+  /**
+   * The order of core's internal packages (named below {@link #CORE_INTERNAL}), bottom first: each
+   * may refer to the internal packages given with it, all of them lower, and to core's API packages;
+   * never to one beside or above it. {@code read} and {@code write}, the two paths of
+   * docs/architecture.md, sit side by side and never refer to each other; the query packages are
+   * pure and refer to no other internal package but the query packages below them. A new internal
+   * package of core gets its place here.
+   */
+  static final Map<String, Floor> CORE_ORDER = floors(
+      floor("plumbing"),
+      floor("schema", "plumbing"),
+      floor("context", "plumbing", "schema"),
+      floor("write", "plumbing", "schema", "context"),
+      floor("query.parse"),
+      floor("query.check", "query.parse"),
+      floor("query.plan", "query.parse", "query.check"),
+      floor("read", "plumbing", "schema", "context", "query.parse", "query.check", "query.plan"),
+      floor("repository", "plumbing", "schema", "context", "write", "query.parse", "query.check", "query.plan",
+          "read"),
+      floor("period", "plumbing", "schema", "context", "write", "query.parse", "query.check", "query.plan", "read",
+          "repository"));
+
+  /** The rule that every internal package of core has its place in {@link #CORE_ORDER}. */
+  static final String CORE_PLACE_RULE = "every internal package of core has its place in LayerRules.CORE_ORDER, "
+      + "and " + CORE_INTERNAL + " itself holds no types";
+
   private static final String ROOT = "dev.rowan";
   private static final Pattern REFERENCE = Pattern.compile("\\bdev\\.rowan(?:\\.[A-Za-z_$][\\w$]*)+");
   private static final Pattern PACKAGE = Pattern.compile("^\\s*package\\s+[\\w.]+\\s*;", Pattern.MULTILINE);
+  private static final Pattern DECLARED = Pattern.compile("^\\s*package\\s+([\\w.]+)\\s*;", Pattern.MULTILINE);
   private static final Pattern IMPORT = Pattern.compile("^\\s*import\\b");
 
   private LayerRules() {}
@@ -85,6 +122,34 @@ final class LayerRules {
    * @param rule the rule, as a violation message names it
    */
   record Layer(Set<String> below, String rule) {}
+
+  /**
+   * The place of one internal package of core.
+   *
+   * @param name the package, below {@link #CORE_INTERNAL} ({@code read}, {@code query.plan})
+   * @param below the internal packages of core it may refer to
+   * @param rule the rule, as a violation message names it
+   */
+  record Floor(String name, Set<String> below, String rule) {}
+
+  private static Floor floor(String name, String... below) {
+    return new Floor(name, Set.of(below), "inside core, internal." + name + " refers only to the internal packages "
+        + "below it (" + (below.length == 0 ? "none" : String.join(", ", below)) + "): read and write never refer "
+        + "to each other, and no package refers to one above it (LayerRules.CORE_ORDER)");
+  }
+
+  private static Map<String, Floor> floors(Floor... floors) {
+    Map<String, Floor> byName = new java.util.LinkedHashMap<>();
+    for (Floor floor : floors) {
+      for (String lower : floor.below()) {
+        if (!byName.containsKey(lower)) {
+          throw new IllegalStateException(floor.name() + " sits on " + lower + ", which is not below it");
+        }
+      }
+      byName.put(floor.name(), floor);
+    }
+    return java.util.Collections.unmodifiableMap(byName);
+  }
 
   /**
    * A reference allowed although it breaks a rule.
@@ -172,6 +237,15 @@ final class LayerRules {
           + " has no layer in LayerRules.LAYERS; add it");
     }
     List<Violation> found = new ArrayList<>();
+    String declared = declaredPackage(source.text());
+    Floor floor = null;
+    if (source.module().equals("core") && within(declared, CORE_INTERNAL)) {
+      floor = CORE_ORDER.get(declared.equals(CORE_INTERNAL) ? "" : declared.substring(CORE_INTERNAL.length() + 1));
+      boolean typeless = declared.equals(CORE_INTERNAL) && source.path().endsWith("package-info.java");
+      if (floor == null && !typeless) {
+        found.add(new Violation(source.path(), packageLine(source.text()), declared, false, CORE_PLACE_RULE));
+      }
+    }
     String code = PACKAGE.matcher(codeOnly(source.text())).replaceFirst("");
     String[] lines = code.split("\n", -1);
     for (int i = 0; i < lines.length; i++) {
@@ -180,6 +254,14 @@ final class LayerRules {
       while (reference.find()) {
         String name = reference.group();
         String owner = owner(name).orElse(null);
+        if (owner != null && owner.equals(source.module()) && floor != null) {
+          String pkg = packageOf(name);
+          String own = CORE_INTERNAL + "." + floor.name();
+          if (within(pkg, CORE_INTERNAL) && !within(pkg, own) && !floor.below().stream()
+              .anyMatch(lower -> within(pkg, CORE_INTERNAL + "." + lower))) {
+            found.add(new Violation(source.path(), i + 1, name, imported, floor.rule()));
+          }
+        }
         if (owner == null || owner.equals(source.module())) {
           continue;
         }
@@ -191,6 +273,18 @@ final class LayerRules {
       }
     }
     return found;
+  }
+
+  /** The package a source declares, or "" for none. */
+  private static String declaredPackage(String text) {
+    Matcher pkg = DECLARED.matcher(codeOnly(text));
+    return pkg.find() ? pkg.group(1) : "";
+  }
+
+  /** The line of a source's package declaration (1 when it has none). */
+  private static int packageLine(String text) {
+    Matcher pkg = PACKAGE.matcher(codeOnly(text));
+    return pkg.find() ? (int) text.substring(0, pkg.end()).chars().filter(c -> c == '\n').count() + 1 : 1;
   }
 
   /**

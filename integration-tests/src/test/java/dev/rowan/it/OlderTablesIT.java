@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rowan.core.AllowScan;
 import dev.rowan.core.HBaseRepository;
 import dev.rowan.core.Rowan;
-import dev.rowan.core.schema.Catalog;
+import dev.rowan.core.internal.schema.Catalog;
 import dev.rowan.mapping.annotation.Column;
 import dev.rowan.mapping.annotation.Index;
 import dev.rowan.mapping.annotation.RowKey;

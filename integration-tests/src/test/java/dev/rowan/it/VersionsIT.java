@@ -286,8 +286,8 @@ class VersionsIT {
 
     // a repository reads the catalog, which create wrote after comparing the families; on tables an older Rowan made
     // (no catalog) it reads their descriptors, families included
-    admin.disableTable(dev.rowan.core.schema.Catalog.of(table));
-    admin.deleteTable(dev.rowan.core.schema.Catalog.of(table));
+    admin.disableTable(dev.rowan.core.internal.schema.Catalog.of(table));
+    admin.deleteTable(dev.rowan.core.internal.schema.Catalog.of(table));
     SchemaMismatchException refused = assertThrows(SchemaMismatchException.class,
         () -> rowan.repository(Notes.class));
     assertTrue(refused.getMessage().contains("Table " + table.getNameAsString() + ", column family 'x' keeps 1"

@@ -1,9 +1,0 @@
-package dev.rowan.core.internal.query;
-
-/**
- * One {@code OrderBy} property.
- *
- * @param property the entity property, by its field name
- * @param descending whether the name says {@code Desc}
- */
-public record Sort(String property, boolean descending) {}

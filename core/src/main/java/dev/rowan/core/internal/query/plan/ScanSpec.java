@@ -1,0 +1,211 @@
+package dev.rowan.core.internal.query.plan;
+
+import dev.rowan.core.internal.query.check.ConditionCheck;
+import dev.rowan.core.internal.query.parse.Condition;
+import dev.rowan.core.internal.query.parse.Keyword;
+import dev.rowan.core.internal.query.plan.AccessPlan.Access;
+import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.InvalidValueException;
+import dev.rowan.mapping.KeyLayout;
+import dev.rowan.mapping.PropertyModel;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.filter.Filter;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * The HBase reads of one access plan for one call's arguments: the gets of whole keys, or one
+ * range scan per key prefix (one per value of a part the plan skips over) and salt bucket, each bounded by the plan's range, reversed for a
+ * reversed plan, resumed after a position, limited to about the rows wanted, narrowed to the
+ * cells its {@link RowRead} names and filtered by the plan's pushed conditions
+ * ({@link ResidualFilters}). A pure function of its inputs: no I/O; the cursor that executes the
+ * reads merges the scans in key order.
+ *
+ * <p>A value that no stored key can hold (outside its part's domain, or a prefix longer than the
+ * longest key of the table, which HBase could not even locate) matches nothing: its get or scan
+ * is left out. Equal values of an {@code In} are read once.
+ *
+ * @param plan the access plan
+ * @param entity the entity read
+ * @param args the call's arguments
+ * @param read what is read of each row
+ * @param statusFamily the family of the protocol cells (the entity's first)
+ * @param longestKey the longest row key the table read can have
+ */
+public record ScanSpec(AccessPlan plan, EntityModel<?> entity, Object[] args, RowRead read, byte[] statusFamily,
+    int longestKey) {
+
+  /**
+   * The gets of the whole keys, in key order without salt (reversed for a reversed plan), none of
+   * a row before {@code afterRow} (a row key without salt, or null to start at the beginning).
+   */
+  public List<Get> gets(byte[] afterRow) {
+    List<byte[]> keys = new ArrayList<>();
+    Set<ByteBuffer> seen = new HashSet<>();
+    for (Object[] values : prefixValues()) {
+      List<byte[]> encoded = encodablePrefixes(values);
+      if (encoded == null) {
+        continue;
+      }
+      byte[] key = encoded.get(0);
+      if (seen.add(ByteBuffer.wrap(key)) && (afterRow == null || compareRows(key, afterRow) >= 0)) {
+        keys.add(key);
+      }
+    }
+    keys.sort(this::compareKeys);
+    Filter filter = read.wholeRows() ? null : read.filter(statusFamily, null);
+    List<Get> gets = new ArrayList<>(keys.size());
+    for (byte[] key : keys) {
+      Get get = new Get(key);
+      if (!read.wholeRows()) {
+        read.narrow(get, statusFamily);
+      }
+      if (filter != null) {
+        get.setFilter(filter);
+      }
+      gets.add(get);
+    }
+    return gets;
+  }
+
+  /**
+   * The scans of the plan, one per key prefix and salt bucket, each asking for about
+   * {@code fetch} rows at a time ({@code Integer.MAX_VALUE}: as many as the client's result size
+   * allows) and resuming right after {@code afterRow} (a row key without salt, or null), in the
+   * row itself when {@code afterInRow} (a page that ended inside a wide row).
+   */
+  public List<Scan> scans(int fetch, byte[] afterRow, boolean afterInRow) {
+    KeyLayout key = plan.key();
+    int saltLength = key.saltLength();
+    Filter residual = ResidualFilters.of(plan, entity, args);
+    Filter filter = read.wholeRows() ? residual : read.filter(statusFamily, residual);
+    List<Scan> scans = new ArrayList<>();
+    Set<ByteBuffer> seen = new HashSet<>();
+    for (Object[] values : prefixValues()) {
+      List<byte[]> prefixes = plan.access() == Access.FULL_SCAN ? bucketPrefixes(key) : encodablePrefixes(values);
+      if (prefixes == null) {
+        continue;
+      }
+      for (byte[] prefix : prefixes) {
+        if (!seen.add(ByteBuffer.wrap(prefix))) {
+          continue;
+        }
+        KeyRange range = plan.range() == null ? KeyRange.prefix(prefix)
+            : KeyRange.of(prefix, key.parts().get(plan.prefix().size()), plan.range(), args);
+        if (range.isEmpty()) {
+          continue;
+        }
+        Scan scan = new Scan();
+        if (!read.wholeRows()) {
+          read.narrow(scan, statusFamily);
+        }
+        if (fetch < Integer.MAX_VALUE) {
+          // about what a limit or page needs; the cursor reads on if rows are dropped
+          scan.setLimit(AccessPlan.scanLimit(fetch));
+        } // else the client's default: as many rows as fit hbase.client.scanner.max.result.size
+        if (filter != null) {
+          scan.setFilter(filter);
+        }
+        bound(scan, range, afterRow == null ? null : Bytes.add(Arrays.copyOf(prefix, saltLength), afterRow),
+            afterInRow);
+        scans.add(scan);
+      }
+    }
+    return scans;
+  }
+
+  /** Sets the rows {@code scan} runs between: {@code range}, from after {@code resume} when it is inside it. */
+  private void bound(Scan scan, KeyRange range, byte[] resume, boolean resumeInRow) {
+    if (plan.reversed()) {
+      scan.setReversed(true);
+      if (resume != null && (range.stop().length == 0 || Arrays.compareUnsigned(resume, range.stop()) < 0)) {
+        scan.withStartRow(resume, resumeInRow);
+      } else if (range.stop().length > 0) {
+        scan.withStartRow(range.stop(), false);
+      }
+      scan.withStopRow(range.start(), true);
+    } else {
+      boolean resumeLater = resume != null && Arrays.compareUnsigned(resume, range.start()) >= 0;
+      scan.withStartRow(resumeLater ? resume : range.start(), !resumeLater || resumeInRow);
+      if (range.stop().length > 0) {
+        scan.withStopRow(range.stop(), false);
+      }
+    }
+  }
+
+  /**
+   * The order of two keys in the plan's direction, salt ignored; {@code unsalted} is a key
+   * without its salt byte.
+   */
+  public int compareRows(byte[] key, byte[] unsalted) {
+    int saltLength = plan.key().saltLength();
+    int order = Bytes.compareTo(key, saltLength, key.length - saltLength, unsalted, 0, unsalted.length);
+    return plan.reversed() ? -order : order;
+  }
+
+  /** The order of two keys with salt in the plan's direction, salt ignored. */
+  public int compareKeys(byte[] a, byte[] b) {
+    int saltLength = plan.key().saltLength();
+    int order = Bytes.compareTo(a, saltLength, a.length - saltLength, b, saltLength, b.length - saltLength);
+    return plan.reversed() ? -order : order;
+  }
+
+  /**
+   * The key prefixes of the prefix values ({@link KeyLayout#scanPrefixes}), or null when no
+   * stored key can hold them: an equality with such a value matches nothing.
+   */
+  private List<byte[]> encodablePrefixes(Object[] values) {
+    List<byte[]> prefixes;
+    try {
+      prefixes = plan.key().scanPrefixes(values, plan.prefix().size());
+    } catch (InvalidValueException unencodable) {
+      return null;
+    }
+    return prefixes.stream().anyMatch(prefix -> prefix.length > longestKey) ? null : prefixes;
+  }
+
+  private static List<byte[]> bucketPrefixes(KeyLayout key) {
+    if (key.salt() == null) {
+      return List.of(new byte[0]);
+    }
+    List<byte[]> prefixes = new ArrayList<>();
+    for (int bucket = 0; bucket < key.salt().buckets(); bucket++) {
+      prefixes.add(new byte[] {(byte) bucket});
+    }
+    return prefixes;
+  }
+
+  /**
+   * One value array per combination of the values the prefix conditions bind, every value of a
+   * skipped part included.
+   */
+  List<Object[]> prefixValues() {
+    List<Object[]> combinations = new ArrayList<>();
+    combinations.add(new Object[entity.properties().size()]);
+    for (Condition condition : plan.prefix()) {
+      PropertyModel property = entity.property(condition.property());
+      int slot = property.index();
+      List<?> choices = condition.isEveryValue() ? QueryPlanner.everyValue(property.type())
+          : condition.keyword() == Keyword.IN
+              ? List.copyOf(new LinkedHashSet<>(ConditionCheck.values(args[condition.parameter()])))
+              : List.of(args[condition.parameter()]);
+      List<Object[]> next = new ArrayList<>();
+      for (Object[] partial : combinations) {
+        for (Object choice : choices) {
+          Object[] values = partial.clone();
+          values[slot] = choice;
+          next.add(values);
+        }
+      }
+      combinations = next;
+    }
+    return combinations;
+  }
+}

@@ -1,0 +1,45 @@
+package dev.rowan.core.internal.schema;
+
+import dev.rowan.mapping.TableLayout;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+
+/**
+ * One table an entity needs: its descriptor (name, column families and recorded key layout),
+ * its key layout and the keys it is pre-split at when created.
+ */
+final class TableSpec {
+
+  private final TableDescriptor descriptor;
+  private final TableLayout layout;
+  private final byte[][] splitKeys;
+
+  TableSpec(TableDescriptor descriptor, TableLayout layout, byte[][] splitKeys) {
+    this.descriptor = descriptor;
+    this.layout = layout;
+    this.splitKeys = splitKeys.clone();
+  }
+
+  TableName name() {
+    return descriptor.getTableName();
+  }
+
+  TableDescriptor descriptor() {
+    return descriptor;
+  }
+
+  /** The layout of the table's keys. */
+  TableLayout layout() {
+    return layout;
+  }
+
+  /** The split keys, sorted; empty for a table of one region. */
+  byte[][] splitKeys() {
+    return splitKeys.clone();
+  }
+
+  @Override
+  public String toString() {
+    return name() + " in " + (splitKeys.length + 1) + " regions";
+  }
+}

@@ -1,0 +1,296 @@
+package dev.rowan.core.internal.write;
+
+import dev.rowan.core.internal.context.StoreContext;
+import dev.rowan.core.internal.plumbing.HBaseCalls;
+import dev.rowan.core.internal.plumbing.ObservedCalls;
+import dev.rowan.core.internal.plumbing.ParallelCalls;
+import dev.rowan.core.observation.RepositoryCallContext.Cost;
+import dev.rowan.core.spi.ProtocolHook.Step;
+import dev.rowan.index.MainRow;
+import dev.rowan.index.ViewMaintainer;
+import dev.rowan.index.ViewModel;
+import dev.rowan.index.ViewRowChange;
+import dev.rowan.index.WriteDecision;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
+import org.apache.hadoop.hbase.HRegionLocation;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Row;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes entities with views by the consistency protocol (docs/view-consistency.md), a batch
+ * at a time: read the main rows; write the new view rows, and mark the retiring ones,
+ * unverified; write each main row if its status is still the one read, and make those writes
+ * durable ({@link GroupCommit}); then write the new view rows verified and delete the retired
+ * ones. Entities whose main row changed in between, or whose commit a region server lost, are
+ * read and written again.
+ *
+ * <p>Where the saves of the last batch found most of their entities new, the first attempt of
+ * the next batch skips the read and guesses the same ({@link NewEntityGuess},
+ * {@link WriteDecision#ofGuess}); the commit's condition checks the guess, and an entity guessed
+ * wrong is read and written again ({@link WriteDecision#afterGuess}).
+ */
+public final class ProtocolWriter<T> {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ProtocolWriter.class);
+  /** View rows per RPC of step four. */
+  static final int SETTLE_CHUNK = 250;
+
+  private final StoreContext<T> context;
+  private final UniqueClaims unique;
+  private final GroupCommit<T> commits;
+  /** Null when the entity's saves may not guess ({@link WriteDecision#mayGuessNew}). */
+  private final NewEntityGuess guess;
+
+  public ProtocolWriter(StoreContext<T> context) {
+    this.context = context;
+    this.unique = new UniqueClaims(context);
+    this.commits = new GroupCommit<>(context);
+    this.guess = WriteDecision.mayGuessNew(ViewMaintainer.of(context.model())) ? new NewEntityGuess() : null;
+  }
+
+  /** One entity being written; {@code requested} is null for a delete. */
+  public static final class Pending {
+    final byte[] rowKey;
+    final Object[] requested;
+    /** Whether this is an insert: written only where the main row holds no entity ({@link WriteDecision#ofInsert}). */
+    final boolean insert;
+    /**
+     * For a partial update or a counter: the values after from a copy of those read, applied again
+     * at each attempt ({@link WriteDecision#ofUpdate}); null for other writes.
+     */
+    final java.util.function.UnaryOperator<Object[]> change;
+    /** Whether this insert was refused (its main row holds an entity), or this update (it holds none). */
+    boolean refused;
+    /** The unique keys this entity's last claiming attempt took free ({@link UniqueClaims}). */
+    List<ViewRowChange> claimedFree = List.of();
+    /**
+     * Whether a commit of this entity went through but could not be confirmed durable
+     * ({@link GroupCommit}): lost with a region server, or written over since; it may have
+     * taken effect.
+     */
+    boolean unconfirmed;
+    /** The main row as read; null while this attempt guesses the entity new. */
+    MainRow current;
+    WriteDecision decision;
+    /** The decision of an attempt that guessed the entity new and did not commit; null when none. */
+    WriteDecision guess;
+    /** Where the main row's region was before the write; null when its commit is not grouped. */
+    HRegionLocation regionBefore;
+
+    public Pending(byte[] rowKey, Object[] requested) {
+      this(rowKey, requested, false);
+    }
+
+    public Pending(byte[] rowKey, Object[] requested, boolean insert) {
+      this(rowKey, requested, insert, null);
+    }
+
+    private Pending(byte[] rowKey, Object[] requested, boolean insert,
+        java.util.function.UnaryOperator<Object[]> change) {
+      this.rowKey = rowKey;
+      this.requested = requested;
+      this.insert = insert;
+      this.change = change;
+    }
+
+    /** The partial update or counter addition {@code change} of the entity of main row {@code rowKey}. */
+    public static Pending update(byte[] rowKey, java.util.function.UnaryOperator<Object[]> change) {
+      return new Pending(rowKey, null, false, java.util.Objects.requireNonNull(change, "change"));
+    }
+  }
+
+  /**
+   * Writes every entity (a null value array deletes the entity of that row key) and returns
+   * the values stored for each, their versions advanced, null for a delete and for a refused
+   * insert or update ({@link Pending#refused}); rows must be distinct.
+   */
+  public List<Object[]> write(List<Pending> all) {
+    return SettlePipeline.around(false, context.background(), settles -> write(all, settles));
+  }
+
+  /**
+   * Writes every entity as {@link #write(List)} does, and leaves their settles to
+   * {@code settles}, which the caller finishes.
+   */
+  public List<Object[]> write(List<Pending> all, SettlePipeline settles) {
+    List<Pending> pending = all;
+    for (int attempt = 1; !pending.isEmpty(); attempt++) {
+      if (attempt > WriteAttempts.OF_WRITE) {
+        throw WriteAttempts.exhausted(context.model().entityName(), context.describe(pending.get(0).rowKey),
+            WriteAttempts.OF_WRITE);
+      }
+      if (attempt > 1) {
+        ObservedCalls.count(Cost.RETRIES, 1);
+      }
+      boolean guessing = attempt == 1 && guess != null && guess.entitiesLookNew();
+      readCurrent(pending, guessing);
+      commits.decide(pending);
+      List<Pending> active = new ArrayList<>();
+      for (Pending entity : pending) {
+        if (prepare(entity)) {
+          active.add(entity);
+        } else if (entity.refused) {
+          releaseClaims(entity);
+        }
+      }
+      if (active.isEmpty()) {
+        break;
+      }
+      List<byte[]> keys = active.stream().map(p -> p.rowKey).toList();
+      String table = context.mainTable().getNameAsString();
+      context.hook().at(Step.BEFORE_UNVERIFY, table, keys);
+      List<ViewRowChange> claimed = unique.claim(active);
+      unverify(active, claimed);
+      context.hook().at(Step.BEFORE_MAIN_WRITE, table, keys);
+      List<Pending> lost = new ArrayList<>();
+      List<Pending> committed = commits.commit(active, lost);
+      if (attempt == 1 && guess != null) {
+        guess.observe(pending, lost);
+      }
+      if (!committed.isEmpty()) {
+        List<byte[]> settled = committed.stream().map(p -> p.rowKey).toList();
+        settles.add(() -> {
+          context.hook().at(Step.BEFORE_SETTLE, table, settled);
+          settle(committed);
+          context.hook().at(Step.AFTER_SETTLE, table, settled);
+        });
+      }
+      pending = lost;
+    }
+    List<Object[]> written = new ArrayList<>(all.size());
+    for (Pending entity : all) {
+      written.add(entity.decision == null ? null : entity.decision.written()); // null: a delete
+    }
+    return written;
+  }
+
+  /** Step one: reads the main rows, except those of saves when {@code guessing} they are new. */
+  private void readCurrent(List<Pending> pending, boolean guessing) {
+    List<Pending> read = new ArrayList<>(pending.size());
+    for (Pending entity : pending) {
+      entity.current = null;
+      if (!guessing || entity.requested == null || entity.insert) {
+        read.add(entity);
+      }
+    }
+    if (read.isEmpty()) {
+      return;
+    }
+    List<Get> gets = new ArrayList<>(read.size());
+    for (Pending entity : read) {
+      gets.add(new Get(entity.rowKey));
+    }
+    Result[] results = HBaseCalls.on(context.connection(), context.mainTable(), "read before write", t -> t.get(gets));
+    for (int i = 0; i < results.length; i++) {
+      read.get(i).current = MainRow.of(context.model(), results[i]);
+    }
+  }
+
+  /** Decides the write of one entity; false when there is nothing to do (deleting an absent entity). */
+  private boolean prepare(Pending entity) {
+    long now = System.currentTimeMillis();
+    long nonce = ThreadLocalRandom.current().nextLong();
+    boolean grouped = entity.regionBefore != null;
+    WriteDecision decision;
+    if (entity.change != null) {
+      decision = StoreContext.staleAsOptimisticLock(() -> WriteDecision.ofUpdate(context.views(), entity.rowKey,
+          entity.current, entity.change, now, nonce, grouped));
+      entity.refused = decision == null;
+    } else if (entity.insert) {
+      decision = StoreContext.staleAsOptimisticLock(() -> WriteDecision.ofInsert(context.views(), entity.rowKey,
+          entity.current, entity.requested, now, nonce, grouped));
+      entity.refused = decision == null;
+    } else if (entity.current == null) {
+      decision = WriteDecision.ofGuess(context.views(), entity.rowKey, entity.requested, now, nonce, grouped);
+      entity.guess = decision;
+    } else if (entity.guess != null) {
+      decision = WriteDecision.afterGuess(context.views(), entity.rowKey, entity.current, entity.requested,
+          entity.guess, now, nonce, grouped);
+    } else {
+      decision = StoreContext.staleAsOptimisticLock(() -> WriteDecision.ofSave(context.views(), entity.rowKey,
+          entity.current, entity.requested, now, nonce, grouped));
+    }
+    entity.decision = decision;
+    return decision != null;
+  }
+
+  /**
+   * Releases the unique keys a refused insert took free in its last claiming attempt (each only
+   * while its status is still that attempt's), unless a commit of it went through unconfirmed:
+   * then it may have taken effect, and its keys are left to readers and later claims, which judge
+   * them against the main row.
+   */
+  private void releaseClaims(Pending entity) {
+    if (!entity.unconfirmed && !entity.claimedFree.isEmpty()) {
+      unique.release(entity.claimedFree);
+    }
+    entity.claimedFree = List.of();
+  }
+
+  private void unverify(List<Pending> active, List<ViewRowChange> alreadyWritten) {
+    Map<TableName, List<Row>> byTable = new LinkedHashMap<>();
+    for (Pending entity : active) {
+      WriteDecision earlier = entity.guess == entity.decision ? null : entity.guess;
+      for (ViewRowChange change : entity.decision.phaseOneAfter(earlier)) {
+        if (!alreadyWritten.contains(change)) {
+          byTable.computeIfAbsent(context.viewTables().get(change.view()), t -> new ArrayList<>()).add(change.phaseOne());
+        }
+      }
+    }
+    List<Supplier<Void>> batches = new ArrayList<>();
+    byTable.forEach((table, rows) -> batches.add(() -> HBaseCalls.on(context.connection(), table,
+        "write unverified view rows", t -> {
+          t.batch(rows, new Object[rows.size()]);
+          return null;
+        })));
+    if (!batches.isEmpty()) {
+      ParallelCalls.all(batches);
+    }
+  }
+
+  /**
+   * Step four, for every view at once: plain puts and deletes in batches, and on unique views
+   * check-and-mutates; a failure is left to readers to repair.
+   */
+  private void settle(List<Pending> committed) {
+    Map<ViewModel, List<Row>> byView = new LinkedHashMap<>();
+    for (Pending entity : committed) {
+      for (ViewRowChange change : entity.decision.plan().changes()) {
+        byView.computeIfAbsent(change.view(), v -> new ArrayList<>()).add(change.settle());
+      }
+    }
+    List<Supplier<Void>> batches = new ArrayList<>();
+    byView.forEach((view, settles) -> {
+      for (List<Row> chunk : ParallelCalls.chunks(settles, SETTLE_CHUNK)) {
+        batches.add(() -> settle(view, chunk));
+      }
+    });
+    if (!batches.isEmpty()) {
+      ParallelCalls.all(batches);
+    }
+  }
+
+  private Void settle(ViewModel view, List<Row> settles) {
+    try {
+      HBaseCalls.on(context.connection(), context.viewTables().get(view), "settle view rows", t -> {
+        t.batch(settles, new Object[settles.size()]); // puts and deletes, or check-and-mutates
+        return null;
+      });
+    } catch (RuntimeException e) {
+      // The main rows are written: the write has happened. Unsettled view rows stay
+      // unverified, and readers check them against the main rows and repair them.
+      LOG.warn("Could not settle {} rows of view {}; readers will repair them: {}", settles.size(),
+          view.tableName(), e.toString());
+    }
+    return null;
+  }
+}

@@ -1,0 +1,153 @@
+package dev.rowan.core.internal.query.check;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rowan.core.HBaseRepository;
+import dev.rowan.core.Page;
+import dev.rowan.core.PageRequest;
+import dev.rowan.core.internal.query.parse.Action;
+import dev.rowan.core.internal.query.parse.Condition;
+import dev.rowan.core.internal.query.parse.Keyword;
+import dev.rowan.core.internal.query.parse.ParsedQuery;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** Repository types resolved through generic bases, and return types checked at creation. */
+class MethodChecksTest {
+
+  static final class Item {}
+
+  /** A projection of an item: a record the item is not. */
+  record ItemName(String name) {}
+
+  interface Base<T> extends HBaseRepository<T> {
+    List<T> findByName(String name);
+
+    T getByName(String name);
+  }
+
+  interface Middle<X, Y> extends Base<Y> {}
+
+  interface Items extends Middle<String, Item> {
+    Set<Item> readByName(String name);
+
+    Collection<? extends Item> queryByName(String name);
+
+    Iterable<Object> streamByName(String name);
+
+    Stream<Item> findFirstByName(String name);
+
+    Optional<Item> findTopByName(String name);
+
+    Page<Item> findByNameOrderByName(String name, PageRequest page);
+
+    Object findAllByName(String name);
+
+    long countByName(String name);
+
+    Integer deleteByName(String name);
+
+    boolean existsByName(String name);
+
+    List<ItemName> searchByName(String name);
+
+    ItemName findOneByName(String name);
+  }
+
+  interface Wrong extends HBaseRepository<Item> {
+    String findByName(String name);
+
+    List<String> readByName(String name);
+
+    SortedSet<Item> queryByName(String name);
+
+    ArrayList<Item> getByName(String name);
+
+    Optional<List<Item>> streamByName(String name);
+
+    <S> List<S> findAllByName(String name);
+
+    boolean countByName(String name);
+
+    List<Item> deleteByName(String name);
+
+    Page<Item> findFirstByName(String name);
+  }
+
+  interface Unbound<T> extends HBaseRepository<T> {}
+
+  @Test
+  void theEntityTypeResolvesThroughGenericBaseInterfaces() {
+    assertEquals(Item.class, RepositoryTypes.of(Items.class).entityType());
+  }
+
+  @Test
+  void aRepositoryThatLeavesItsEntityTypeUnboundIsRefusedNamingTheVariable() {
+    IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+        () -> RepositoryTypes.of(Unbound.class).entityType());
+    assertTrue(refused.getMessage().contains("must bind the entity type") && refused.getMessage().contains("T of"),
+        refused.getMessage());
+  }
+
+  @Test
+  void everyDocumentedReturnTypeIsAccepted() throws Exception {
+    RepositoryTypes types = RepositoryTypes.of(Items.class);
+    List<String> problems = new ArrayList<>();
+    assertEquals(ResultKind.LIST, result(Items.class, "findByName", Action.FIND, types, problems));
+    assertEquals(ResultKind.ENTITY, result(Items.class, "getByName", Action.FIND, types, problems), "T resolved to Item");
+    assertEquals(ResultKind.SET, result(Items.class, "readByName", Action.FIND, types, problems));
+    assertEquals(ResultKind.LIST, result(Items.class, "queryByName", Action.FIND, types, problems));
+    assertEquals(ResultKind.LIST, result(Items.class, "streamByName", Action.FIND, types, problems));
+    assertEquals(ResultKind.STREAM, result(Items.class, "findFirstByName", Action.FIND, types, problems));
+    assertEquals(ResultKind.OPTIONAL, result(Items.class, "findTopByName", Action.FIND, types, problems));
+    assertEquals(ResultKind.PAGE, result(Items.class, "findByNameOrderByName", Action.FIND, types, problems));
+    assertEquals(ResultKind.ENTITY, result(Items.class, "findAllByName", Action.FIND, types, problems));
+    assertEquals(ResultKind.COUNT_LONG, result(Items.class, "countByName", Action.COUNT, types, problems));
+    assertEquals(ResultKind.COUNT_INT, result(Items.class, "deleteByName", Action.DELETE, types, problems));
+    assertEquals(ResultKind.BOOLEAN, result(Items.class, "existsByName", Action.EXISTS, types, problems));
+    assertEquals(ResultKind.LIST, result(Items.class, "searchByName", Action.FIND, types, problems), "a projection");
+    assertEquals(ResultKind.ENTITY, result(Items.class, "findOneByName", Action.FIND, types, problems), "a projection");
+    assertEquals(List.of(), problems);
+  }
+
+  @Test
+  void returnTypesThatCannotHoldTheEntitiesAreRefusedNamingTheMethod() throws Exception {
+    RepositoryTypes types = RepositoryTypes.of(Wrong.class);
+    List<String> problems = new ArrayList<>();
+    for (Method method : Wrong.class.getDeclaredMethods()) {
+      Action action = method.getName().startsWith("count") ? Action.COUNT
+          : method.getName().startsWith("delete") ? Action.DELETE : Action.FIND;
+      int before = problems.size();
+      result(Wrong.class, method.getName(), action, types, problems);
+      assertTrue(problems.size() > before, method.getName() + " is refused");
+      assertTrue(problems.get(before).startsWith("Wrong." + method.getName() + ": "), problems.get(before));
+    }
+    assertTrue(problems.contains("Wrong.findByName: a find method cannot return java.lang.String; it returns"
+        + " List<Item>, Collection<Item>, Iterable<Item>, Set<Item>, Stream<Item>, Optional<Item>, Page<Item> or Item"),
+        String.join("\n", problems));
+    assertTrue(problems.contains("Wrong.readByName: returns java.util.List<java.lang.String>, but its elements would"
+        + " be Item; declare List<Item> or of a projection (a record or an interface with some of its properties)"),
+        String.join("\n", problems));
+  }
+
+  private static ResultKind result(Class<?> repository, String name, Action action, RepositoryTypes types,
+      List<String> problems) {
+    Method method = java.util.Arrays.stream(repository.getMethods()).filter(m -> m.getName().equals(name))
+        .findFirst().orElseThrow();
+    boolean paged = method.getParameterCount() > 0
+        && method.getParameterTypes()[method.getParameterCount() - 1] == PageRequest.class;
+    ParsedQuery query = new ParsedQuery(name, action, 0, List.of(List.of(new Condition("name", Keyword.EQUALS, 0))),
+        List.of(), null, 1);
+    return MethodChecks.result(repository.getSimpleName() + "." + name, method, query, paged, types, Item.class,
+        problems);
+  }
+}
