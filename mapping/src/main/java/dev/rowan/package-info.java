@@ -4,4 +4,7 @@
  * {@code dev.rowan.mapping}, data access and query method problems in {@code dev.rowan.core},
  * bulk load problems in {@code dev.rowan.mapreduce}.
  */
+@NullMarked
 package dev.rowan;
+
+import org.jspecify.annotations.NullMarked;

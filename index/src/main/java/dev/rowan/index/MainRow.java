@@ -8,6 +8,7 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a read of a main row says: its protocol status, whether it holds an entity, and the
@@ -25,13 +26,13 @@ public final class MainRow {
   public static final MainRow ABSENT = new MainRow(null, null);
 
   private final RowStatus status;
-  private final Object[] values;
+  private final @Nullable Object[] values;
 
   /**
    * @param status its status cell, or null when it has none (no row, or written without views)
    * @param values the entity it holds, or null when there is none (no row, or a tombstone)
    */
-  public MainRow(RowStatus status, Object[] values) {
+  public MainRow(RowStatus status, @Nullable Object[] values) {
     this.status = status;
     this.values = values;
   }
@@ -102,7 +103,7 @@ public final class MainRow {
   }
 
   /** The entity's values, or null when the row holds none. */
-  public Object[] values() {
+  public @Nullable Object[] values() {
     return values;
   }
 
@@ -145,7 +146,7 @@ public final class MainRow {
    * @throws StaleVersionException when {@code requested} carries another version than the stored
    *     one (0 when none is stored)
    */
-  Object[] advanceVersionForSave(EntityModel<?> model, Object[] requested, byte[] rowKey) {
+  @Nullable Object[] advanceVersionForSave(EntityModel<?> model, @Nullable Object[] requested, byte[] rowKey) {
     return advanceVersionForSave(model, values, requested, rowKey);
   }
 
@@ -155,7 +156,7 @@ public final class MainRow {
    *
    * @throws StaleVersionException when {@code requested} carries another version than the stored
    */
-  public static Object[] advanceVersionForSave(EntityModel<?> model, Object[] before, Object[] requested,
+  public static @Nullable Object[] advanceVersionForSave(EntityModel<?> model, @Nullable Object[] before, @Nullable Object[] requested,
       byte[] rowKey) {
     PropertyModel version = model.version();
     if (version == null) {
@@ -175,7 +176,7 @@ public final class MainRow {
    * (1 for a new entity), whatever the input said, as a save of the entity read just before would
    * store it; {@code loaded} itself when the entity has no version.
    */
-  public Object[] advanceVersionForLoad(EntityModel<?> model, Object[] loaded) {
+  public @Nullable Object[] advanceVersionForLoad(EntityModel<?> model, @Nullable Object[] loaded) {
     PropertyModel version = model.version();
     if (version == null) {
       return loaded;
@@ -184,8 +185,8 @@ public final class MainRow {
     return withVersion(version, loaded, number(stored) + 1);
   }
 
-  private static Object[] withVersion(PropertyModel version, Object[] values, long newVersion) {
-    Object[] advanced = values.clone();
+  private static @Nullable Object[] withVersion(PropertyModel version, @Nullable Object[] values, long newVersion) {
+    @Nullable Object[] advanced = values.clone();
     advanced[version.index()] = newVersion;
     return advanced;
   }

@@ -16,6 +16,7 @@ import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Row;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Decides what a write does to the views of an entity: a pure function of the entity's state
@@ -129,7 +130,7 @@ public final class ViewMaintainer {
    * @param mainRowKey the entity's main row key
    * @param write the write's status on the main row ({@link State#LIVE} or {@link State#DELETED})
    */
-  public WritePlan plan(Object[] before, Object[] after, byte[] mainRowKey, RowStatus write) {
+  public WritePlan plan(@Nullable Object[] before, @Nullable Object[] after, byte[] mainRowKey, RowStatus write) {
     return plan(before, after, mainRowKey, write, false);
   }
 
@@ -139,11 +140,11 @@ public final class ViewMaintainer {
    * {@link #plan}, except that a row whose key and carried values do not change is written and
    * settled too, since the guess left it unverified.
    */
-  WritePlan planAfterGuess(Object[] before, Object[] after, byte[] mainRowKey, RowStatus write) {
+  WritePlan planAfterGuess(@Nullable Object[] before, @Nullable Object[] after, byte[] mainRowKey, RowStatus write) {
     return plan(before, after, mainRowKey, write, true);
   }
 
-  private WritePlan plan(Object[] before, Object[] after, byte[] mainRowKey, RowStatus write,
+  private WritePlan plan(@Nullable Object[] before, @Nullable Object[] after, byte[] mainRowKey, RowStatus write,
       boolean rewriteUnchanged) {
     RowStatus unverified = write.with(State.UNVERIFIED);
     boolean rewriteEvery = rewriteUnchanged || entity.expires();
@@ -199,7 +200,7 @@ public final class ViewMaintainer {
    * @throws dev.rowan.mapping.InvalidValueException when a view key of {@code after} cannot be
    *     encoded, or lacks a key part after one that has a value
    */
-  WritePlan planVerified(Object[] before, Object[] after, byte[] mainRowKey, RowStatus write) {
+  WritePlan planVerified(@Nullable Object[] before, @Nullable Object[] after, byte[] mainRowKey, RowStatus write) {
     long timestamp = write.timestamp();
     List<byte[]> newKeys = new ArrayList<>(views.size());
     for (ViewModel view : views) {

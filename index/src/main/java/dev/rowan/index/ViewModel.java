@@ -18,6 +18,7 @@ import java.util.Set;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One view of an entity: a table whose row key starts with the view's key properties, holding
@@ -162,7 +163,7 @@ public final class ViewModel {
   }
 
   /** The view row key of the entity whose values are {@code values}, or null when it has none. */
-  public byte[] rowKey(Object[] values) {
+  public byte[] rowKey(@Nullable Object[] values) {
     for (PropertyModel property : keyProperties) {
       if (values[property.index()] == null) {
         return null;
@@ -180,7 +181,7 @@ public final class ViewModel {
    *
    * @throws InvalidValueException naming the property, the view and what to do
    */
-  public void requireCompleteKey(Object[] values) {
+  public void requireCompleteKey(@Nullable Object[] values) {
     if (values[keyProperties.get(0).index()] == null) {
       return;
     }
@@ -196,7 +197,7 @@ public final class ViewModel {
   }
 
   /** Whether the rows of two states of an entity would carry the same values. */
-  public boolean sameContent(Object[] before, Object[] after) {
+  public boolean sameContent(@Nullable Object[] before, @Nullable Object[] after) {
     for (PropertyModel column : carriedArray) {
       if (!Objects.deepEquals(before[column.index()], after[column.index()])) {
         return false;
@@ -213,7 +214,7 @@ public final class ViewModel {
    * Columns are named rather than numbered so that adding, removing or reordering the entity's
    * columns never makes a row name the wrong ones.
    */
-  public byte[] statusValue(RowStatus status, Object[] values) {
+  public byte[] statusValue(RowStatus status, @Nullable Object[] values) {
     byte[] head = status.encode();
     int length = head.length;
     for (int i = 0; i < carriedArray.length; i++) {
@@ -249,7 +250,7 @@ public final class ViewModel {
   }
 
   /** Sets to null the carried columns that the status cell's value names, from {@code at} to {@code end}. */
-  private void clearNamedNulls(byte[] bytes, int at, int end, Object[] values) {
+  private void clearNamedNulls(byte[] bytes, int at, int end, @Nullable Object[] values) {
     while (at + 3 <= end) {
       int familyLength = bytes[at] & 0xFF;
       int qualifierAt = at + 1 + familyLength;
@@ -276,7 +277,7 @@ public final class ViewModel {
    * naming the write by {@code status}'s timestamp and nonce) and, for a unique view, the owner's main row key; all at the write's
    * timestamp.
    */
-  public Put put(byte[] rowKey, Object[] values, RowStatus status, byte[] mainRowKey) {
+  public Put put(byte[] rowKey, @Nullable Object[] values, RowStatus status, byte[] mainRowKey) {
     return cells(rowKey, values, status, mainRowKey)
         .addColumn(statusFamily, ProtocolCells.VIEW_WRITE, status.timestamp(), status.with(State.VERIFIED).encode());
   }
@@ -290,7 +291,7 @@ public final class ViewModel {
    * always those of a write that committed. (A unique view's row is also its key's claim, which
    * {@link #put} writes whole.)
    */
-  Put pendingPut(byte[] rowKey, Object[] values, RowStatus unverified) {
+  Put pendingPut(byte[] rowKey, @Nullable Object[] values, RowStatus unverified) {
     long timestamp = unverified.timestamp();
     return new Put(rowKey, timestamp)
         .addColumn(statusFamily, ProtocolCells.VIEW_STATUS, timestamp, statusValue(unverified, values))
@@ -304,11 +305,11 @@ public final class ViewModel {
    * write deleted the row, it stands without a write mark, which no reader trusts
    * (docs/view-consistency.md, step 4).
    */
-  Put settlePut(byte[] rowKey, Object[] values, RowStatus verified, byte[] mainRowKey) {
+  Put settlePut(byte[] rowKey, @Nullable Object[] values, RowStatus verified, byte[] mainRowKey) {
     return cells(rowKey, values, verified, mainRowKey);
   }
 
-  private Put cells(byte[] rowKey, Object[] values, RowStatus status, byte[] mainRowKey) {
+  private Put cells(byte[] rowKey, @Nullable Object[] values, RowStatus status, byte[] mainRowKey) {
     long timestamp = status.timestamp();
     Put put = new Put(rowKey, timestamp);
     for (PropertyModel column : carriedArray) {
@@ -328,8 +329,8 @@ public final class ViewModel {
    * The entity values a view row holds: its key properties and main row key parts from the key
    * (or the owner cell), and the carried columns. Columns not carried stay null.
    */
-  public Object[] decode(Result row) {
-    Object[] values = new Object[entity.properties().size()];
+  public @Nullable Object[] decode(Result row) {
+    @Nullable Object[] values = new Object[entity.properties().size()];
     byte[] rowKey = row.getRow();
     key.decode(rowKey, 0, rowKey.length, values);
     if (isUnique()) {
@@ -358,7 +359,7 @@ public final class ViewModel {
     if (isUnique()) {
       return ProtocolCells.owner(row, statusFamily);
     }
-    Object[] values = new Object[entity.properties().size()];
+    @Nullable Object[] values = new Object[entity.properties().size()];
     byte[] rowKey = row.getRow();
     try {
       key.decode(rowKey, 0, rowKey.length, values);

@@ -8,6 +8,7 @@ import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.RowMutations;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The writes that carry out a verdict on a view row ({@link ViewRowVerdict}), each conditional
@@ -39,7 +40,7 @@ public final class ViewRowRepair {
    * the row's status cell still holds {@code observed}, read before the main row was (null: is
    * still absent).
    */
-  public static CheckAndMutate rewrite(ViewModel view, byte[] key, Object[] values, RowStatus status,
+  public static CheckAndMutate rewrite(ViewModel view, byte[] key, @Nullable Object[] values, RowStatus status,
       byte[] mainRowKey, byte[] observed) {
     long timestamp = status.timestamp();
     RowMutations rewrite = new RowMutations(key, 2);
@@ -60,7 +61,7 @@ public final class ViewRowRepair {
    * conditional on this status, after the main row is read again (docs/view-consistency.md,
    * "Building and repairing views while writers write").
    */
-  public static CheckAndMutate writeUnverified(ViewModel view, byte[] key, Object[] values, RowStatus status,
+  public static CheckAndMutate writeUnverified(ViewModel view, byte[] key, @Nullable Object[] values, RowStatus status,
       byte[] mainRowKey) {
     return ifCell(key, view.statusFamily(), ProtocolCells.VIEW_STATUS, null)
         .build(view.put(key, values, status.with(State.UNVERIFIED), mainRowKey));

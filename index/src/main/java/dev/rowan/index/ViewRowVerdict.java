@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.Objects;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.Result;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a view row means and what to do about it, decided from the view row, its main row's state
@@ -162,9 +163,9 @@ public final class ViewRowVerdict {
   }
 
   /** Whether {@code row} is verified and carries exactly the values of {@code entity} in every carried column. */
-  static boolean carriesExactly(ViewModel view, Result row, Object[] entity) {
+  static boolean carriesExactly(ViewModel view, Result row, @Nullable Object[] entity) {
     RowStatus status;
-    Object[] carried;
+    @Nullable Object[] carried;
     try {
       status = observed(view, row);
       if (status == null || status.state() != State.VERIFIED) {

@@ -11,6 +11,7 @@ import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Row;
 import org.apache.hadoop.hbase.client.RowMutations;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Everything the protocol decides for one write of an entity with views, before any I/O: a pure
@@ -41,7 +42,7 @@ import org.apache.hadoop.hbase.client.RowMutations;
  * @param commit the main row's mutation, conditional on the status read
  * @param plan what the write does to every view
  */
-public record WriteDecision(RowStatus status, Object[] written, Row mainMutation, CheckAndMutate commit,
+public record WriteDecision(RowStatus status, @Nullable Object[] written, Row mainMutation, CheckAndMutate commit,
     WritePlan plan) {
 
   /** The write's timestamp: the cell timestamp of everything it writes. */
@@ -59,7 +60,7 @@ public record WriteDecision(RowStatus status, Object[] written, Row mainMutation
    *     until the writer's sync mark
    * @throws StaleVersionException when {@code requested} carries another version than the stored
    */
-  public static WriteDecision ofSave(ViewMaintainer views, byte[] rowKey, MainRow before, Object[] requested,
+  public static WriteDecision ofSave(ViewMaintainer views, byte[] rowKey, MainRow before, @Nullable Object[] requested,
       long now, long nonce, boolean grouped) {
     if (requested == null && !before.isLive()) {
       return null;
@@ -76,7 +77,7 @@ public record WriteDecision(RowStatus status, Object[] written, Row mainMutation
           views.plan(before.values(), null, rowKey, status));
     }
     RowStatus status = new RowStatus(State.LIVE, timestamp, nonce);
-    Object[] written = before.advanceVersionForSave(views.entity(), requested, rowKey);
+    @Nullable Object[] written = before.advanceVersionForSave(views.entity(), requested, rowKey);
     return live(views, rowKey, before, written, status, Views.PROTOCOL, grouped);
   }
 
@@ -94,7 +95,7 @@ public record WriteDecision(RowStatus status, Object[] written, Row mainMutation
    * @throws StaleVersionException when {@code requested} carries a {@code @Version} other than 0,
    *     whether or not the row holds an entity
    */
-  public static WriteDecision ofInsert(ViewMaintainer views, byte[] rowKey, MainRow before, Object[] requested,
+  public static WriteDecision ofInsert(ViewMaintainer views, byte[] rowKey, MainRow before, @Nullable Object[] requested,
       long now, long nonce, boolean grouped) {
     java.util.Objects.requireNonNull(requested, "an insert writes an entity");
     MainRow.advanceVersionForSave(views.entity(), null, requested, rowKey); // a new entity is at version 0
@@ -115,11 +116,11 @@ public record WriteDecision(RowStatus status, Object[] written, Row mainMutation
    *     that copy and return it
    */
   public static WriteDecision ofUpdate(ViewMaintainer views, byte[] rowKey, MainRow before,
-      java.util.function.UnaryOperator<Object[]> change, long now, long nonce, boolean grouped) {
+      java.util.function.UnaryOperator<@Nullable Object[]> change, long now, long nonce, boolean grouped) {
     if (!before.isLive()) {
       return null;
     }
-    Object[] after = change.apply(before.values().clone());
+    @Nullable Object[] after = change.apply(before.values().clone());
     return ofSave(views, rowKey, before, after, now, nonce, grouped);
   }
 
@@ -142,7 +143,7 @@ public record WriteDecision(RowStatus status, Object[] written, Row mainMutation
    * before the entity had views) is written over as a save would, and has no view rows to retire:
    * view rows are only written for main rows with a status (docs/view-consistency.md).
    */
-  public static WriteDecision ofGuess(ViewMaintainer views, byte[] rowKey, Object[] requested, long now, long nonce,
+  public static WriteDecision ofGuess(ViewMaintainer views, byte[] rowKey, @Nullable Object[] requested, long now, long nonce,
       boolean grouped) {
     return ofSave(views, rowKey, MainRow.ABSENT, requested, now, nonce, grouped);
   }
@@ -156,11 +157,11 @@ public record WriteDecision(RowStatus status, Object[] written, Row mainMutation
    * every view row of the new state is written and settled ({@link ViewMaintainer#planAfterGuess}),
    * as the guess left each of them unverified.
    */
-  public static WriteDecision afterGuess(ViewMaintainer views, byte[] rowKey, MainRow before, Object[] requested,
+  public static WriteDecision afterGuess(ViewMaintainer views, byte[] rowKey, MainRow before, @Nullable Object[] requested,
       WriteDecision guess, long now, long nonce, boolean grouped) {
     RowStatus status = before.nextWrite(guess.timestamp()) == guess.timestamp() ? guess.status()
         : new RowStatus(State.LIVE, before.nextWrite(now), nonce);
-    Object[] written = before.advanceVersionForSave(views.entity(), requested, rowKey);
+    @Nullable Object[] written = before.advanceVersionForSave(views.entity(), requested, rowKey);
     return live(views, rowKey, before, written, status, Views.AFTER_GUESS, grouped);
   }
 
@@ -187,10 +188,10 @@ public record WriteDecision(RowStatus status, Object[] written, Row mainMutation
    *
    * @throws dev.rowan.mapping.InvalidValueException when a value or a view key cannot be encoded
    */
-  public static WriteDecision ofLoad(ViewMaintainer views, byte[] rowKey, MainRow before, Object[] loaded,
+  public static WriteDecision ofLoad(ViewMaintainer views, byte[] rowKey, MainRow before, @Nullable Object[] loaded,
       long now, long nonce) {
     RowStatus status = new RowStatus(State.LIVE, before.nextWrite(now), nonce);
-    Object[] written = before.advanceVersionForLoad(views.entity(), loaded);
+    @Nullable Object[] written = before.advanceVersionForLoad(views.entity(), loaded);
     return live(views, rowKey, before, written, status, Views.VERIFIED, false);
   }
 
@@ -204,7 +205,7 @@ public record WriteDecision(RowStatus status, Object[] written, Row mainMutation
     VERIFIED
   }
 
-  private static WriteDecision live(ViewMaintainer views, byte[] rowKey, MainRow before, Object[] written,
+  private static WriteDecision live(ViewMaintainer views, byte[] rowKey, MainRow before, @Nullable Object[] written,
       RowStatus status, Views how, boolean grouped) {
     byte[] family = MainRow.statusFamily(views.entity());
     long timestamp = status.timestamp();

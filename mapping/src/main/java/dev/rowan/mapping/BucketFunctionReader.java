@@ -6,6 +6,7 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Modifier;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads the bucket function of a {@code @Salt}: its strategy, virtual nodes or class of one's
@@ -19,7 +20,7 @@ final class BucketFunctionReader {
   private BucketFunctionReader() {}
 
   /** The function {@code salt} of {@code entity} names, or null after reporting a problem. */
-  static BucketFunction read(String entity, Salt salt, Consumer<String> problem) {
+  static @Nullable BucketFunction read(String entity, Salt salt, Consumer<String> problem) {
     boolean custom = salt.function() != BucketFunction.class;
     boolean ring = salt.strategy() == Salt.Strategy.CONSISTENT_HASH;
     if (custom && salt.strategy() != Salt.Strategy.HASH_MOD) {
@@ -44,7 +45,7 @@ final class BucketFunctionReader {
     return custom ? custom(entity, salt.function(), problem) : BucketFunction.hashMod();
   }
 
-  private static BucketFunction custom(String entity, Class<? extends BucketFunction> type, Consumer<String> problem) {
+  private static @Nullable BucketFunction custom(String entity, Class<? extends BucketFunction> type, Consumer<String> problem) {
     String named = entity + " has @Salt(function = " + type.getName() + ".class)";
     BucketFunction first;
     BucketFunction second;

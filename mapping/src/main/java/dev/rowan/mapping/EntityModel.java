@@ -11,6 +11,7 @@ import java.util.Objects;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.apache.hadoop.hbase.client.Result;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The mapping of one entity class to HBase rows: its table, families, row key, columns and
@@ -29,25 +30,26 @@ public final class EntityModel<T> {
   private final Class<T> type;
   private final String tableName;
   private final List<FamilyModel> families;
-  private final SaltModel salt;
+  private final @Nullable SaltModel salt;
   private final KeyLayout rowKey;
-  private final KeyLayout columnKey;
+  private final @Nullable KeyLayout columnKey;
   private final List<PropertyModel> properties;
   private final List<PropertyModel> columns;
   private final Map<String, PropertyModel> byName;
-  private final PropertyModel version;
-  private final PropertyModel cellTimestamp;
+  private final @Nullable PropertyModel version;
+  private final @Nullable PropertyModel cellTimestamp;
   private final List<IndexDefinition> indexes;
   private final EntityAccessor accessor;
   private final RowEncoder<T> encoder;
   private final RowDecoder<T> decoder;
   private final TableLayout layout;
   private final boolean keepsHistory;
-  private final PeriodModel periods;
+  private final @Nullable PeriodModel periods;
 
-  EntityModel(Class<T> type, String tableName, List<FamilyModel> families, SaltModel salt, KeyLayout rowKey,
-      KeyLayout columnKey, List<PropertyModel> properties, PropertyModel version, PropertyModel cellTimestamp,
-      List<IndexDefinition> indexes, PeriodModel periods, EntityAccessor accessor) {
+  EntityModel(Class<T> type, String tableName, List<FamilyModel> families, @Nullable SaltModel salt,
+      KeyLayout rowKey, @Nullable KeyLayout columnKey, List<PropertyModel> properties,
+      @Nullable PropertyModel version, @Nullable PropertyModel cellTimestamp, List<IndexDefinition> indexes,
+      @Nullable PeriodModel periods, EntityAccessor accessor) {
     this.type = type;
     this.tableName = tableName;
     this.families = List.copyOf(families);
@@ -108,7 +110,7 @@ public final class EntityModel<T> {
    * How the entity is spread over one table per period ({@code @TablePerPeriod}), or {@code null}
    * when it is stored in one table: then {@link #tableName()} is the prefix of every period's tables.
    */
-  public PeriodModel periods() {
+  public @Nullable PeriodModel periods() {
     return periods;
   }
 
@@ -118,7 +120,7 @@ public final class EntityModel<T> {
   }
 
   /** The salt, or {@code null} when the table is not salted. */
-  public SaltModel salt() {
+  public @Nullable SaltModel salt() {
     return salt;
   }
 
@@ -128,7 +130,7 @@ public final class EntityModel<T> {
   }
 
   /** The column key layout of a wide entity, or {@code null} for a tall one. */
-  public KeyLayout columnKey() {
+  public @Nullable KeyLayout columnKey() {
     return columnKey;
   }
 
@@ -176,12 +178,12 @@ public final class EntityModel<T> {
   }
 
   /** The {@code @Version} property, or {@code null}. */
-  public PropertyModel version() {
+  public @Nullable PropertyModel version() {
     return version;
   }
 
   /** The {@code @CellTimestamp} property, or {@code null}. */
-  public PropertyModel cellTimestamp() {
+  public @Nullable PropertyModel cellTimestamp() {
     return cellTimestamp;
   }
 
@@ -214,7 +216,7 @@ public final class EntityModel<T> {
    * Why the versions of this entity cannot be read, naming the entity and what to change, or
    * null when they can ({@link #keepsHistory}).
    */
-  public String historyRefusal() {
+  public @Nullable String historyRefusal() {
     if (isWide()) {
       return entityName() + " is wide: versions are read of tall entities only (one entity per row)";
     }
@@ -248,15 +250,15 @@ public final class EntityModel<T> {
   /**
    * The mapped field values of {@code entity}, boxed, indexed by {@link PropertyModel#index()}.
    */
-  public Object[] values(T entity) {
+  public @Nullable Object[] values(T entity) {
     Objects.requireNonNull(entity, () -> "a " + entityName() + " to read");
-    Object[] values = new Object[properties.size()];
+    @Nullable Object[] values = new Object[properties.size()];
     accessor.read(entity, values);
     return values;
   }
 
   /** Creates an entity from values indexed by {@link PropertyModel#index()}. */
-  public T instantiate(Object[] values) {
+  public T instantiate(@Nullable Object[] values) {
     for (PropertyModel property : properties) {
       if (values[property.index()] == null && property.defaultValue() != null) {
         values[property.index()] = property.defaultValue();
@@ -279,7 +281,7 @@ public final class EntityModel<T> {
    *
    * @throws IllegalArgumentException when the number or types of the parts do not match
    */
-  public byte[] rowKeyOf(Object... keyParts) {
+  public byte[] rowKeyOf(@Nullable Object... keyParts) {
     List<PropertyModel> parts = rowKey.parts();
     if (keyParts == null || keyParts.length != parts.size()) {
       throw new IllegalArgumentException(entityName() + " has " + parts.size() + " row key parts "
@@ -294,7 +296,8 @@ public final class EntityModel<T> {
    * order.
    */
   public List<PropertyModel> keyParts() {
-    if (!isWide()) {
+    KeyLayout columnKey = this.columnKey;
+    if (columnKey == null) {
       return rowKey.parts();
     }
     List<PropertyModel> parts = new ArrayList<>(rowKey.parts());
@@ -311,8 +314,9 @@ public final class EntityModel<T> {
    *     types of the parts do not match; for a wide entity given only its row key parts, saying
    *     that they name a row of many entities
    */
-  public Object[] keyValuesOf(Object... keyParts) {
-    if (!isWide()) {
+  public @Nullable Object[] keyValuesOf(@Nullable Object... keyParts) {
+    KeyLayout columnKey = this.columnKey;
+    if (columnKey == null) {
       rowKeyOf(keyParts); // checks the number, types and values of the parts
       return keyValues(rowKey.parts(), keyParts);
     }
@@ -330,8 +334,8 @@ public final class EntityModel<T> {
     return keyValues(parts, keyParts);
   }
 
-  private Object[] keyValues(List<PropertyModel> parts, Object[] keyParts) {
-    Object[] values = new Object[properties.size()];
+  private @Nullable Object[] keyValues(List<PropertyModel> parts, @Nullable Object[] keyParts) {
+    @Nullable Object[] values = new Object[properties.size()];
     for (int i = 0; i < keyParts.length; i++) {
       PropertyModel part = parts.get(i);
       if (keyParts[i] != null && !Types.box(part.type()).isInstance(keyParts[i])) {
@@ -362,7 +366,7 @@ public final class EntityModel<T> {
   }
 
   /** What saving the entity whose values are {@code values} writes to its row. */
-  public RowWrite write(Object[] values) {
+  public RowWrite write(@Nullable Object[] values) {
     return encoder.write(values);
   }
 
@@ -371,7 +375,7 @@ public final class EntityModel<T> {
    * at {@code timestamp} (unless the entity maps its own cell timestamp) and null columns
    * deleted up to just before it.
    */
-  public RowWrite write(Object[] values, long timestamp) {
+  public RowWrite write(@Nullable Object[] values, long timestamp) {
     return encoder.write(values, timestamp);
   }
 
@@ -381,7 +385,7 @@ public final class EntityModel<T> {
    *
    * @throws InvalidValueException when a key part is null or cannot be encoded
    */
-  public org.apache.hadoop.hbase.client.Delete deletion(Object[] values) {
+  public org.apache.hadoop.hbase.client.Delete deletion(@Nullable Object[] values) {
     return encoder.deletion(values);
   }
 
@@ -394,7 +398,7 @@ public final class EntityModel<T> {
    * The qualifier of the row marker of the entity whose key parts are in {@code values}: a tall
    * entity's {@code \x00m}, a wide entity's bare column key.
    */
-  public byte[] markerQualifier(Object[] values) {
+  public byte[] markerQualifier(@Nullable Object[] values) {
     return encoder.markerQualifier(values);
   }
 
@@ -402,7 +406,7 @@ public final class EntityModel<T> {
    * The qualifier under which {@code column} of the entity whose values are {@code values} is
    * stored: the column's own, behind the encoded column key for a wide entity.
    */
-  public byte[] qualifier(Object[] values, PropertyModel column) {
+  public byte[] qualifier(@Nullable Object[] values, PropertyModel column) {
     return encoder.qualifier(values, column);
   }
 
@@ -410,7 +414,7 @@ public final class EntityModel<T> {
    * The entity stored in {@code result}, or {@code null} when the result is empty. For a wide
    * entity, the first of the row.
    */
-  public T read(Result result) {
+  public @Nullable T read(Result result) {
     if (isWide()) {
       List<T> all = decoder.readWide(result);
       return all.isEmpty() ? null : all.get(0);
@@ -432,12 +436,12 @@ public final class EntityModel<T> {
    * whatever the row key: the way views, which carry the entity's columns under another key,
    * are read. Unknown cells are skipped.
    */
-  public void readColumns(Result result, Object[] values) {
+  public void readColumns(Result result, @Nullable Object[] values) {
     decoder.readColumns(result, values);
   }
 
   /** The values of the entity stored in a tall {@code result}, or {@code null} when it is empty. */
-  public Object[] readValues(Result result) {
+  public @Nullable Object @Nullable [] readValues(Result result) {
     return decoder.readTallValues(result);
   }
 

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.hbase.KeepDeletedCells;
 import org.apache.hadoop.hbase.regionserver.BloomType;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The settings of a {@code @Family} that HBase 2.6 accepts, checked when the entity is mapped,
@@ -69,7 +70,7 @@ final class FamilyChecks {
    * leading period, a control character, a colon, a slash or a backslash, or
    * {@code recovered.edits} (a folder name of every region).
    */
-  static String nameProblem(String name) {
+  static @Nullable String nameProblem(String name) {
     if (name.isEmpty()) {
       return null; // a @Family without a name is reported on its own
     }

@@ -10,6 +10,7 @@ import java.lang.reflect.Field;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Chooses the key codec of a field from its type and its key annotations ({@code @FixedLength},
@@ -29,7 +30,7 @@ final class KeyCodecReader {
   }
 
   /** The key codec of a field with its transforms, or null when its type has none. */
-  KeyCodec<?> of(Field field) {
+  @Nullable KeyCodec<?> of(Field field) {
     Class<?> fieldType = field.getType();
     FixedLength fixed = field.getAnnotation(FixedLength.class);
     boolean descending = field.isAnnotationPresent(Descending.class);
@@ -108,7 +109,7 @@ final class KeyCodecReader {
   }
 
   /** The cyclic codec of {@code field}, or null after reporting why it has none. */
-  private KeyCodec<?> cyclic(Field field, String text) {
+  private @Nullable KeyCodec<?> cyclic(Field field, String text) {
     Class<?> fieldType = field.getType();
     if (fieldType != java.time.Instant.class && fieldType != java.time.LocalDate.class) {
       problem(name(field) + " is @Cyclic but has type " + fieldType.getName() + "; only an Instant or a LocalDate"
@@ -132,7 +133,7 @@ final class KeyCodecReader {
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})
-  private KeyCodec<?> fixedLength(Field field, int width, boolean descending) {
+  private @Nullable KeyCodec<?> fixedLength(Field field, int width, boolean descending) {
     Class<?> fieldType = field.getType();
     if (width < 1) {
       problem(name(field) + " has @FixedLength(" + width + "); the width must be at least 1");

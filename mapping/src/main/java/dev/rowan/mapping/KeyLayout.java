@@ -7,6 +7,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A composite key: {@code [salt byte][md5 hex prefix][part 0][part 1]...}, each part encoded by
@@ -29,21 +30,22 @@ public final class KeyLayout {
   private final String description;
   private final List<PropertyModel> parts;
   private final PropertyModel[] partArray;
-  private final SaltModel salt;
+  private final @Nullable SaltModel salt;
+  /** The positions of the parts the salt hashes; empty when keys are not salted. */
   private final int[] saltedParts;
   private final boolean saltedOnAll;
   private final int hashPart;
   private final int hashLength;
   private final int maxLength;
 
-  KeyLayout(String description, List<PropertyModel> parts, SaltModel salt, int[] saltedParts,
+  KeyLayout(String description, List<PropertyModel> parts, @Nullable SaltModel salt, int[] saltedParts,
       int hashPart, int hashLength, int maxLength) {
     this.description = description;
     this.parts = List.copyOf(parts);
     this.partArray = parts.toArray(new PropertyModel[0]);
     this.salt = salt;
     this.saltedParts = saltedParts;
-    this.saltedOnAll = saltedParts != null && saltedParts.length == parts.size();
+    this.saltedOnAll = salt != null && saltedParts.length == parts.size();
     this.hashPart = hashPart;
     this.hashLength = hashLength;
     this.maxLength = maxLength;
@@ -55,13 +57,13 @@ public final class KeyLayout {
    *
    * @throws IllegalArgumentException when the salt names a property that is not a part
    */
-  public static KeyLayout of(String description, List<PropertyModel> parts, SaltModel salt, int maxLength) {
+  public static KeyLayout of(String description, List<PropertyModel> parts, @Nullable SaltModel salt, int maxLength) {
     return new KeyLayout(description, parts, salt, saltedParts(parts, salt), -1, 0, maxLength);
   }
 
-  static int[] saltedParts(List<PropertyModel> parts, SaltModel salt) {
+  static int[] saltedParts(List<PropertyModel> parts, @Nullable SaltModel salt) {
     if (salt == null) {
-      return null;
+      return new int[0];
     }
     if (salt.on().isEmpty()) {
       int[] all = new int[parts.size()];
@@ -89,7 +91,7 @@ public final class KeyLayout {
   }
 
   /** The salt, or {@code null} when keys are not salted. */
-  public SaltModel salt() {
+  public @Nullable SaltModel salt() {
     return salt;
   }
 
@@ -104,7 +106,7 @@ public final class KeyLayout {
   }
 
   /** Encodes the key of the entity whose values are {@code values}. */
-  public byte[] encode(Object[] values) {
+  public byte[] encode(@Nullable Object[] values) {
     return encode(values, partArray.length);
   }
 
@@ -114,14 +116,14 @@ public final class KeyLayout {
    *
    * @throws IllegalArgumentException when the salt or hash prefix needs a part not given
    */
-  public byte[] encode(Object[] values, int count) {
+  public byte[] encode(@Nullable Object[] values, int count) {
     KeyWriter out = new KeyWriter(32);
     encodeInto(values, count, out);
     return out.toByteArray();
   }
 
   /** Appends the key to {@code out}; the same as {@link #encode(Object[], int)}. */
-  public void encodeInto(Object[] values, int count, KeyWriter out) {
+  public void encodeInto(@Nullable Object[] values, int count, KeyWriter out) {
     int start = out.position();
     if (salt != null) {
       if (saltedParts[saltedParts.length - 1] >= count) {
@@ -131,13 +133,13 @@ public final class KeyLayout {
       out.put(0);
     }
     writeHashPrefix(values, count, out);
-    int[] ends = salt != null && !saltedOnAll ? new int[count] : null;
+    int @Nullable [] ends = salt != null && !saltedOnAll ? new int[count] : null;
     int partsStart = out.position();
     for (int i = 0; i < count; i++) {
       PropertyModel part = partArray[i];
       Object value = value(part, values);
       try {
-        part.keyCodec().encode(value, out);
+        part.keyPartCodec().encode(value, out);
       } catch (IllegalArgumentException | ClassCastException e) {
         throw InvalidValueException.of(part.qualifiedName(), "value " + shorten(value) + " " + e.getMessage());
       }
@@ -150,11 +152,11 @@ public final class KeyLayout {
           + " bytes long, over the limit of " + maxLength);
     }
     if (salt != null) {
-      out.set(start, saltOf(out, partsStart, ends));
+      out.set(start, saltOf(salt, out, partsStart, ends));
     }
   }
 
-  private int saltOf(KeyWriter out, int partsStart, int[] ends) {
+  private int saltOf(SaltModel salt, KeyWriter out, int partsStart, int @Nullable [] ends) {
     byte[] bytes = out.copyFrom(partsStart);
     if (ends == null) {
       return salt.bucket(bytes, 0, bytes.length);
@@ -172,13 +174,13 @@ public final class KeyLayout {
    * Encodes the first {@code count} parts alone, without salt byte or hash prefix: what follows
    * the bucket byte in every key of a salted layout whose leading parts have these values.
    */
-  public byte[] encodeParts(Object[] values, int count) {
+  public byte[] encodeParts(@Nullable Object[] values, int count) {
     KeyWriter out = new KeyWriter(32);
     for (int i = 0; i < count; i++) {
       PropertyModel part = partArray[i];
       Object value = value(part, values);
       try {
-        part.keyCodec().encode(value, out);
+        part.keyPartCodec().encode(value, out);
       } catch (IllegalArgumentException | ClassCastException e) {
         throw InvalidValueException.of(part.qualifiedName(), "value " + shorten(value) + " " + e.getMessage());
       }
@@ -205,8 +207,9 @@ public final class KeyLayout {
    *
    * @throws IllegalArgumentException when the hash prefix needs a part not given
    */
-  public List<byte[]> scanPrefixes(Object[] values, int count) {
-    if (saltKnownFrom(count)) {
+  public List<byte[]> scanPrefixes(@Nullable Object[] values, int count) {
+    SaltModel salt = this.salt;
+    if (salt == null || saltKnownFrom(count)) {
       return List.of(encode(values, count));
     }
     KeyWriter body = new KeyWriter(32);
@@ -229,12 +232,12 @@ public final class KeyLayout {
    *
    * @throws IllegalArgumentException when the bytes are not a key of this layout
    */
-  public int decode(byte[] key, int offset, int length, Object[] values) {
+  public int decode(byte[] key, int offset, int length, @Nullable Object[] values) {
     KeyReader in = new KeyReader(key, offset, length);
     in.skip(prefixLength());
     for (PropertyModel part : partArray) {
       try {
-        values[part.index()] = part.keyCodec().decode(in);
+        values[part.index()] = part.keyPartCodec().decode(in);
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException(description + ": cannot read part " + part.name() + ": " + e.getMessage(), e);
       }
@@ -242,7 +245,7 @@ public final class KeyLayout {
     return in.position();
   }
 
-  private static Object value(PropertyModel part, Object[] values) {
+  private static Object value(PropertyModel part, @Nullable Object[] values) {
     Object value = values[part.index()];
     if (value == null) {
       throw InvalidValueException.nullKeyPart(part.qualifiedName());
@@ -251,7 +254,7 @@ public final class KeyLayout {
   }
 
   /** Writes the hash prefix of a key whose first {@code count} parts are given, if it has one. */
-  private void writeHashPrefix(Object[] values, int count, KeyWriter out) {
+  private void writeHashPrefix(@Nullable Object[] values, int count, KeyWriter out) {
     if (hashPart < 0) {
       return;
     }

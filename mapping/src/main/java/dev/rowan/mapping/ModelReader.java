@@ -33,6 +33,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads the annotations of an entity class once and builds its {@link EntityModel}, collecting
@@ -91,7 +92,7 @@ final class ModelReader<T> {
     PeriodModel periods = readPeriods(indexes);
     int hashPart = hashPrefixPart(rowKeyParts);
     KeyLayout rowKey = problems.isEmpty() ? rowKeyLayout(rowKeyParts, salt, hashPart) : null;
-    if (!problems.isEmpty()) {
+    if (rowKey == null || !problems.isEmpty()) { // the row key is laid out whenever there is no problem
       throw MappingException.of(type, problems);
     }
     KeyLayout columnKey = columnKeyParts.isEmpty() ? null
@@ -102,7 +103,7 @@ final class ModelReader<T> {
   }
 
   /** The entity's {@code @TablePerPeriod}, checked: a key part of type {@code Instant} or {@code LocalDate}; or null. */
-  private PeriodModel readPeriods(List<IndexDefinition> indexes) {
+  private @Nullable PeriodModel readPeriods(List<IndexDefinition> indexes) {
     dev.rowan.mapping.annotation.TablePerPeriod periods =
         type.getAnnotation(dev.rowan.mapping.annotation.TablePerPeriod.class);
     if (periods == null) {
@@ -233,7 +234,7 @@ final class ModelReader<T> {
     return mapped;
   }
 
-  private PropertyModel readProperty(Field field, int index) {
+  private @Nullable PropertyModel readProperty(Field field, int index) {
     RowKey rowKey = field.getAnnotation(RowKey.class);
     ColumnKey columnKey = field.getAnnotation(ColumnKey.class);
     Column column = field.getAnnotation(Column.class);
@@ -293,7 +294,7 @@ final class ModelReader<T> {
         Bytes.toBytes(qualifier), keyCodec, ValueCodecs.standard(fieldType), version, KeyCodecReader.form(field));
   }
 
-  private FamilyModel family(Field field, String name) {
+  private @Nullable FamilyModel family(Field field, String name) {
     if (name.isEmpty()) {
       if (families.size() > 1) {
         problem(name(field) + " names no family, and " + entity + " declares several: " + families.keySet());
@@ -334,7 +335,7 @@ final class ModelReader<T> {
     return parts;
   }
 
-  private PropertyModel single(java.util.function.Predicate<PropertyModel> which, String annotation) {
+  private @Nullable PropertyModel single(java.util.function.Predicate<PropertyModel> which, String annotation) {
     List<PropertyModel> found = properties.stream().filter(which).toList();
     if (found.size() > 1) {
       problem(entity + " has more than one " + annotation + " field: "
@@ -343,7 +344,7 @@ final class ModelReader<T> {
     return found.isEmpty() ? null : found.get(0);
   }
 
-  private SaltModel readSalt(Salt salt, List<PropertyModel> rowKeyParts) {
+  private @Nullable SaltModel readSalt(Salt salt, List<PropertyModel> rowKeyParts) {
     if (salt.buckets() == 0) {
       return null;
     }
@@ -396,7 +397,7 @@ final class ModelReader<T> {
     return found;
   }
 
-  private KeyLayout rowKeyLayout(List<PropertyModel> parts, SaltModel salt, int hashPart) {
+  private KeyLayout rowKeyLayout(List<PropertyModel> parts, @Nullable SaltModel salt, int hashPart) {
     KeyLayout layout = KeyLayout.of(entity + " row key", parts, salt, KeyLayout.MAX_ROW_KEY_LENGTH);
     if (hashPart < 0) {
       return layout;
@@ -438,7 +439,7 @@ final class ModelReader<T> {
     return indexes;
   }
 
-  private PropertyModel find(String name) {
+  private @Nullable PropertyModel find(String name) {
     return properties.stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);
   }
 

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How an entity of {@link TablePerPeriod} is spread over one table per period: the property that
@@ -62,7 +63,7 @@ public final class PeriodModel {
    * @throws InvalidValueException when the value is null, of another type, or outside the
    *     years 1 to 9999 (a table's name holds its period's year in four digits), naming the property
    */
-  public LocalDate periodOf(Object value) {
+  public LocalDate periodOf(@Nullable Object value) {
     LocalDate day = dayOf(value);
     if (day == null || day.isBefore(FIRST_DAY) || day.isAfter(LAST_DAY)) {
       throw InvalidValueException.of(property.qualifiedName(), value + " names no period table: periods are"
@@ -75,7 +76,7 @@ public final class PeriodModel {
    * The period of {@code value} as a bound of a query: as {@link #periodOf}, but a time before
    * the year 1 or after 9999 is the first or last period there can be.
    */
-  public LocalDate periodOfBound(Object value) {
+  public LocalDate periodOfBound(@Nullable Object value) {
     LocalDate day = dayOf(value);
     if (day == null) {
       return start(value instanceof Instant instant && instant.isBefore(Instant.EPOCH) ? FIRST_DAY : LAST_DAY);
@@ -84,7 +85,7 @@ public final class PeriodModel {
   }
 
   /** The day of {@code value} in UTC; null for an {@code Instant} beyond the days a {@code LocalDate} holds. */
-  private LocalDate dayOf(Object value) {
+  private @Nullable LocalDate dayOf(@Nullable Object value) {
     if (value instanceof Instant instant) {
       try {
         return LocalDate.ofInstant(instant, ZoneOffset.UTC);
@@ -110,7 +111,7 @@ public final class PeriodModel {
   }
 
   /** The period of the entity whose values are {@code values}. */
-  public LocalDate periodOfValues(Object[] values) {
+  public LocalDate periodOfValues(@Nullable Object[] values) {
     return periodOf(values[property.index()]);
   }
 
@@ -161,7 +162,7 @@ public final class PeriodModel {
   }
 
   /** The period whose main table is {@code tableName}, or null when it is no period's of {@code entityTable}. */
-  public LocalDate periodOfTable(String entityTable, String tableName) {
+  public @Nullable LocalDate periodOfTable(String entityTable, String tableName) {
     if (!tableName.startsWith(entityTable)) {
       return null;
     }
@@ -199,7 +200,7 @@ public final class PeriodModel {
    * {@code entityTable} or one of its views ({@code events_2026_11} and
    * {@code events_2026_11.seller} are of {@code MONTHS}); null when it is named as no period's.
    */
-  public static ChronoUnit unitOfTable(String entityTable, String tableName) {
+  public static @Nullable ChronoUnit unitOfTable(String entityTable, String tableName) {
     if (!tableName.startsWith(entityTable)) {
       return null;
     }

@@ -2,7 +2,9 @@ package dev.rowan.mapping;
 
 import dev.rowan.mapping.codec.KeyCodec;
 import dev.rowan.mapping.codec.ValueCodec;
+import java.util.Objects;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One mapped field of an entity: its name and type, where it is stored (row key, column key,
@@ -30,17 +32,18 @@ public final class PropertyModel {
   private final int index;
   private final Role role;
   private final int keyOrder;
-  private final byte[] family;
-  private final byte[] qualifier;
-  private final KeyCodec<Object> keyCodec;
-  private final ValueCodec<Object> valueCodec;
+  private final byte @Nullable [] family;
+  private final byte @Nullable [] qualifier;
+  private final @Nullable KeyCodec<Object> keyCodec;
+  private final @Nullable ValueCodec<Object> valueCodec;
   private final boolean version;
-  private final Object defaultValue;
+  private final @Nullable Object defaultValue;
   private final String keyForm;
 
   @SuppressWarnings("unchecked")
   PropertyModel(String entityName, String name, Class<?> type, int index, Role role, int keyOrder,
-      byte[] family, byte[] qualifier, KeyCodec<?> keyCodec, ValueCodec<?> valueCodec, boolean version,
+      byte @Nullable [] family, byte @Nullable [] qualifier, @Nullable KeyCodec<?> keyCodec,
+      @Nullable ValueCodec<?> valueCodec, boolean version,
       String keyForm) {
     this.entityName = entityName;
     this.name = name;
@@ -93,29 +96,36 @@ public final class PropertyModel {
   }
 
   /** The column family of a column, or {@code null} for key parts and the cell timestamp. */
-  public byte[] family() {
+  public byte @Nullable [] family() {
     return family == null ? null : family.clone();
   }
 
   /** The qualifier of a column (for a wide entity, after the column key), or {@code null}. */
-  public byte[] qualifier() {
+  public byte @Nullable [] qualifier() {
     return qualifier == null ? null : qualifier.clone();
   }
 
+  /** The family of a column, which every column has. */
   byte[] familyBytes() {
-    return family;
+    return Objects.requireNonNull(family, "a column has a family");
   }
 
+  /** The qualifier of a column, which every column has. */
   byte[] qualifierBytes() {
-    return qualifier;
+    return Objects.requireNonNull(qualifier, "a column has a qualifier");
   }
 
   /**
    * The order-preserving encoding of this property as a key part, with the field's transforms
    * applied; {@code null} when the type cannot be a key part.
    */
-  public KeyCodec<Object> keyCodec() {
+  public @Nullable KeyCodec<Object> keyCodec() {
     return keyCodec;
+  }
+
+  /** The key codec of a key part, which every key part of a model has (a model is refused otherwise). */
+  KeyCodec<Object> keyPartCodec() {
+    return Objects.requireNonNull(keyCodec, "a key part has a key codec");
   }
 
   /**
@@ -127,12 +137,17 @@ public final class PropertyModel {
   }
 
   /** The encoding of this property as a cell value; {@code null} for key parts. */
-  public ValueCodec<Object> valueCodec() {
+  public @Nullable ValueCodec<Object> valueCodec() {
     return valueCodec;
   }
 
+  /** The value codec of a column, which every column has. */
+  ValueCodec<Object> columnCodec() {
+    return Objects.requireNonNull(valueCodec, "a column has a value codec");
+  }
+
   /** The value a primitive field takes when no cell is stored: 0 or false; else null. */
-  public Object defaultValue() {
+  public @Nullable Object defaultValue() {
     return defaultValue;
   }
 
@@ -149,7 +164,7 @@ public final class PropertyModel {
 
   /** The zero values of primitive types. */
   private static final class Defaults {
-    static Object of(Class<?> type) {
+    static @Nullable Object of(Class<?> type) {
       if (!type.isPrimitive()) {
         return null;
       }

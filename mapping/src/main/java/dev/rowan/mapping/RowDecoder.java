@@ -7,10 +7,12 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns the cells of a row back into entity values. Cells of unknown columns are skipped, so
@@ -22,8 +24,8 @@ final class RowDecoder<T> {
   private final EntityModel<T> model;
   private final int width;
   private final KeyLayout rowKey;
-  private final KeyLayout columnKey;
-  private final PropertyModel cellTimestamp;
+  private final @Nullable KeyLayout columnKey;
+  private final @Nullable PropertyModel cellTimestamp;
   /** Columns sorted as HBase sorts cells: by family, then qualifier. */
   private final PropertyModel[] sorted;
   /** Columns of a wide entity by family and name, as ISO-8859-1 text. */
@@ -45,23 +47,23 @@ final class RowDecoder<T> {
     }
   }
 
-  T readTall(Result result) {
-    Object[] values = readTallValues(result);
+  @Nullable T readTall(@Nullable Result result) {
+    @Nullable Object[] values = readTallValues(result);
     return values == null ? null : model.instantiate(values);
   }
 
-  Object[] readTallValues(Result result) {
+  @Nullable Object @Nullable [] readTallValues(@Nullable Result result) {
     if (result == null || result.isEmpty()) {
       return null;
     }
-    Object[] values = new Object[width];
+    @Nullable Object[] values = new Object[width];
     byte[] row = result.getRow();
     rowKey.decode(row, 0, row.length, values);
     readColumns(result, values);
     return values;
   }
 
-  void readColumns(Result result, Object[] values) {
+  void readColumns(Result result, @Nullable Object[] values) {
     long newest = Long.MIN_VALUE;
     int cursor = 0;
     for (Cell cell : result.rawCells()) {
@@ -82,20 +84,21 @@ final class RowDecoder<T> {
     setTimestamp(values, newest);
   }
 
-  List<T> readWide(Result result) {
+  List<T> readWide(@Nullable Result result) {
     if (result == null || result.isEmpty()) {
       return List.of();
     }
+    KeyLayout columnKey = Objects.requireNonNull(this.columnKey, "only a wide entity is read wide");
     byte[] row = result.getRow();
-    Object[] rowValues = new Object[width];
+    @Nullable Object[] rowValues = new Object[width];
     rowKey.decode(row, 0, row.length, rowValues);
-    Map<byte[], Object[]> entities = new TreeMap<>(Bytes.BYTES_COMPARATOR);
+    Map<byte[], @Nullable Object[]> entities = new TreeMap<>(Bytes.BYTES_COMPARATOR);
     Map<byte[], long[]> newest = new TreeMap<>(Bytes.BYTES_COMPARATOR);
     for (Cell cell : result.rawCells()) {
       byte[] qualifiers = cell.getQualifierArray();
       int offset = cell.getQualifierOffset();
       int length = cell.getQualifierLength();
-      Object[] keyValues = rowValues.clone();
+      @Nullable Object[] keyValues = rowValues.clone();
       int end;
       try {
         end = columnKey.decode(qualifiers, offset, length, keyValues);
@@ -103,7 +106,7 @@ final class RowDecoder<T> {
         continue; // a qualifier some other writer put in this row
       }
       byte[] key = Arrays.copyOfRange(qualifiers, offset, end);
-      Object[] values = entities.computeIfAbsent(key, k -> keyValues);
+      @Nullable Object[] values = entities.computeIfAbsent(key, k -> keyValues);
       long[] time = newest.computeIfAbsent(key, k -> new long[] {Long.MIN_VALUE});
       time[0] = Math.max(time[0], cell.getTimestamp());
       if (end == offset + length) {
@@ -117,13 +120,13 @@ final class RowDecoder<T> {
     }
     List<T> all = new ArrayList<>(entities.size());
     entities.forEach((key, values) -> {
-      setTimestamp(values, newest.get(key)[0]);
+      setTimestamp(values, Objects.requireNonNull(newest.get(key), "each entity of the row has its newest time")[0]);
       all.add(model.instantiate(values));
     });
     return all;
   }
 
-  private void setTimestamp(Object[] values, long newest) {
+  private void setTimestamp(@Nullable Object[] values, long newest) {
     if (cellTimestamp != null && newest != Long.MIN_VALUE) {
       values[cellTimestamp.index()] = cellTimestamp.type() == Instant.class ? Instant.ofEpochMilli(newest) : newest;
     }
@@ -131,7 +134,7 @@ final class RowDecoder<T> {
 
   private static Object decode(PropertyModel column, Cell cell) {
     try {
-      return column.valueCodec().decode(cell.getValueArray(), cell.getValueOffset(), cell.getValueLength());
+      return column.columnCodec().decode(cell.getValueArray(), cell.getValueOffset(), cell.getValueLength());
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(column.qualifiedName() + ": cannot read the stored cell: " + e.getMessage(), e);
     }

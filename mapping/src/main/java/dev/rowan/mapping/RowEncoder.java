@@ -4,6 +4,7 @@ import java.time.Instant;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Put;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns entity values into the cells of their row. Null columns are deleted rather than left
@@ -27,9 +28,9 @@ final class RowEncoder<T> {
   private static final long EVERY_TIMESTAMP = HConstants.LATEST_TIMESTAMP - 1;
 
   private final KeyLayout rowKey;
-  private final KeyLayout columnKey;
+  private final @Nullable KeyLayout columnKey;
   private final PropertyModel[] columns;
-  private final PropertyModel cellTimestamp;
+  private final @Nullable PropertyModel cellTimestamp;
   private final byte[] markerFamily;
   private final byte[][] families;
   /** Whether writes delete no cell, so that each version keeps its cells ({@link EntityModel#keepsHistory}). */
@@ -45,12 +46,12 @@ final class RowEncoder<T> {
     this.keepsHistory = model.keepsHistory();
   }
 
-  RowWrite write(Object[] values) {
+  RowWrite write(@Nullable Object[] values) {
     return write(values, HConstants.LATEST_TIMESTAMP);
   }
 
   /** The row write with cells at {@code writeTimestamp} unless the entity maps its own. */
-  RowWrite write(Object[] values, long writeTimestamp) {
+  RowWrite write(@Nullable Object[] values, long writeTimestamp) {
     byte[] row = rowKey.encode(values);
     byte[] prefix = columnKey == null ? null : columnKey.encode(values);
     long timestamp = cellTimestamp == null ? writeTimestamp : timestamp(values);
@@ -87,7 +88,7 @@ final class RowEncoder<T> {
   }
 
   /** The qualifier of the row marker of the entity whose key parts are in {@code values}. */
-  byte[] markerQualifier(Object[] values) {
+  byte[] markerQualifier(@Nullable Object[] values) {
     return columnKey == null ? TALL_MARKER.clone() : columnKey.encode(values);
   }
 
@@ -97,7 +98,7 @@ final class RowEncoder<T> {
    * of columns it does not map included; a wide entity's columns and its marker, column by
    * column, so that the row's other entities stay.
    */
-  Delete deletion(Object[] values) {
+  Delete deletion(@Nullable Object[] values) {
     byte[] row = rowKey.encode(values);
     Delete delete = new Delete(row);
     if (columnKey == null) {
@@ -115,23 +116,23 @@ final class RowEncoder<T> {
   }
 
   /** The qualifier of {@code column} in the row of the entity whose values are {@code values}. */
-  byte[] qualifier(Object[] values, PropertyModel column) {
+  byte[] qualifier(@Nullable Object[] values, PropertyModel column) {
     return qualifier(columnKey == null ? null : columnKey.encode(values), column);
   }
 
-  private static byte[] qualifier(byte[] prefix, PropertyModel column) {
+  private static byte[] qualifier(byte @Nullable [] prefix, PropertyModel column) {
     return prefix == null ? column.qualifierBytes() : concat(prefix, column.qualifierBytes());
   }
 
   private static byte[] encode(PropertyModel column, Object value) {
     try {
-      return column.valueCodec().encode(value);
+      return column.columnCodec().encode(value);
     } catch (IllegalArgumentException | ClassCastException e) {
-      throw InvalidValueException.of(column.qualifiedName(), e.getMessage());
+      throw InvalidValueException.of(column.qualifiedName(), String.valueOf(e.getMessage()));
     }
   }
 
-  private long timestamp(Object[] values) {
+  private long timestamp(@Nullable Object[] values) {
     if (cellTimestamp == null) {
       return HConstants.LATEST_TIMESTAMP;
     }

@@ -5,6 +5,7 @@ import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.RowMutations;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What saving one entity writes to its row: a put of every non-null column and, when some
@@ -14,7 +15,7 @@ import org.apache.hadoop.hbase.client.RowMutations;
  * @param put the cells of the non-null columns
  * @param delete the null columns to delete, or {@code null} when every column has a value
  */
-public record RowWrite(byte[] row, Put put, Delete delete) {
+public record RowWrite(byte[] row, Put put, @Nullable Delete delete) {
 
   /** The mutations, the put first; submit them together with {@link #asRowMutations()}. */
   public List<Mutation> mutations() {

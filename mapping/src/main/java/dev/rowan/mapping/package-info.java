@@ -10,4 +10,7 @@
  * (to compute split points, for example); the other Rowan modules build on it. The annotation
  * reader, the row encoder and the row decoder behind {@code EntityModel} are package-private.
  */
+@NullMarked
 package dev.rowan.mapping;
+
+import org.jspecify.annotations.NullMarked;

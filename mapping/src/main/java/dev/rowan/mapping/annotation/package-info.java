@@ -5,4 +5,7 @@
  * @FixedLength}, {@code @HashPrefix} and {@code @Cyclic}, and {@code @Version}, {@code
  * @CellTimestamp} and {@code @Transient}. See docs/row-keys.md.
  */
+@NullMarked
 package dev.rowan.mapping.annotation;
+
+import org.jspecify.annotations.NullMarked;

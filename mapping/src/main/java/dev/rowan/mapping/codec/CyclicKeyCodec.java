@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A time stored as its position in a cycle of fixed length, then the number of its cycle: keys
@@ -35,7 +36,7 @@ abstract class CyclicKeyCodec<V> implements KeyCodec<V> {
   abstract String startOf(long cycle);
 
   @Override
-  public String rangeProblem(V low, V high) {
+  public @Nullable String rangeProblem(V low, V high) {
     if (low == null || high == null) {
       return "a range on a @Cyclic(period = \"" + text(period) + "\") key part needs both bounds (use Between):"
           + " an open range would span cycles, whose keys interleave";

@@ -1,6 +1,7 @@
 package dev.rowan.mapping.codec;
 
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /** Inverts every byte of another codec's encoding, which reverses the order of any values. */
 final class DescendingKeyCodec<V> implements KeyCodec<V> {
@@ -49,17 +50,17 @@ final class DescendingKeyCodec<V> implements KeyCodec<V> {
   }
 
   @Override
-  public java.time.Duration cycle() {
+  public java.time.@Nullable Duration cycle() {
     return inner.cycle();
   }
 
   @Override
-  public String rangeProblem(V low, V high) {
+  public @Nullable String rangeProblem(V low, V high) {
     return inner.rangeProblem(low, high);
   }
 
   @Override
-  public byte[] prefixOf(String prefix) {
+  public byte @Nullable [] prefixOf(String prefix) {
     byte[] bytes = inner.prefixOf(prefix);
     if (bytes != null) {
       for (int i = 0; i < bytes.length; i++) {

@@ -1,6 +1,7 @@
 package dev.rowan.mapping.codec;
 
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An order-preserving, self-delimiting encoding of one key part: for any two values the
@@ -62,7 +63,7 @@ public interface KeyCodec<V> {
    * The bytes that every encoding of a string starting with {@code prefix} starts with, or
    * {@code null} when this codec encodes no strings or has no such bytes.
    */
-  default byte[] prefixOf(String prefix) {
+  default byte @Nullable [] prefixOf(String prefix) {
     return null;
   }
 
@@ -70,7 +71,7 @@ public interface KeyCodec<V> {
    * The length of the cycle in which this codec's key positions repeat ({@code @Cyclic}), or
    * {@code null} for a codec whose keys do not repeat.
    */
-  default Duration cycle() {
+  default @Nullable Duration cycle() {
     return null;
   }
 
@@ -79,7 +80,7 @@ public interface KeyCodec<V> {
    * read from this codec's keys, or {@code null} when it can. Only a cyclic codec refuses ranges:
    * open ones, ones that wrap the end of a cycle and ones longer than a cycle.
    */
-  default String rangeProblem(V low, V high) {
+  default @Nullable String rangeProblem(V low, V high) {
     return null;
   }
 }

@@ -8,6 +8,7 @@ import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The standard key codecs: one order-preserving encoding for each supported type, and the
@@ -57,7 +58,7 @@ public final class KeyCodecs {
    * The natural order-preserving codec of {@code type}, or {@code null} when the type has none.
    */
   @SuppressWarnings({"unchecked", "rawtypes"})
-  public static <V> KeyCodec<V> natural(Class<V> type) {
+  public static <V> @Nullable KeyCodec<V> natural(Class<V> type) {
     if (type.isEnum()) {
       return new EnumKeyCodec(type);
     }

@@ -1,5 +1,7 @@
 package dev.rowan.mapping.codec;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Reads encoded key parts from a slice of a byte array, one part after the other. In descending
  * mode every byte read is inverted, so that a codec decodes the descending form of its own
@@ -104,7 +106,7 @@ public final class KeyReader {
    * straight from the key's bytes; null, having read nothing, when the part is inverted or holds
    * an escape, which {@link Escaped#read} then decodes.
    */
-  String utf8UntilTerminator() {
+  @Nullable String utf8UntilTerminator() {
     if (inverted) {
       return null;
     }

@@ -7,6 +7,7 @@ import java.time.LocalDateTime;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The standard cell value codecs. Numbers, booleans, strings and BigDecimal are written as
@@ -50,7 +51,7 @@ public final class ValueCodecs {
 
   /** The standard codec of {@code type}, or {@code null} when the type has none. */
   @SuppressWarnings({"unchecked", "rawtypes"})
-  public static <V> ValueCodec<V> standard(Class<V> type) {
+  public static <V> @Nullable ValueCodec<V> standard(Class<V> type) {
     if (type.isEnum()) {
       return new EnumValueCodec(type);
     }

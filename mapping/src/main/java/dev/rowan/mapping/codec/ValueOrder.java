@@ -2,6 +2,7 @@ package dev.rowan.mapping.codec;
 
 import java.util.Arrays;
 import java.util.Comparator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The order in which queries compare values of a type: every range condition checked in the
@@ -36,7 +37,7 @@ public final class ValueOrder {
    * The order of values of {@code type}, or {@code null} when the type has no key codec and
    * so no order Rowan knows.
    */
-  public static Comparator<Object> of(Class<?> type) {
+  public static @Nullable Comparator<Object> of(Class<?> type) {
     if (type == String.class) {
       return CODE_POINTS;
     }

@@ -11,4 +11,7 @@
  * read keys with, not an SPI. The codecs themselves are package-private. docs/row-keys.md has the
  * table of encodings.
  */
+@NullMarked
 package dev.rowan.mapping.codec;
+
+import org.jspecify.annotations.NullMarked;

@@ -5,15 +5,17 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /** An {@link EntityAccessor} on method handles: the fallback when bytecode cannot be defined. */
 final class MethodHandleAccessor implements EntityAccessor {
 
   private final MethodHandle[] getters;
-  private final MethodHandle[] setters;
+  /** The field setters; null for a record, which is made by its canonical constructor. */
+  private final MethodHandle @Nullable [] setters;
   private final MethodHandle constructor;
 
-  private MethodHandleAccessor(MethodHandle[] getters, MethodHandle[] setters, MethodHandle constructor) {
+  private MethodHandleAccessor(MethodHandle[] getters, MethodHandle @Nullable [] setters, MethodHandle constructor) {
     this.getters = getters;
     this.setters = setters;
     this.constructor = constructor;
@@ -23,7 +25,7 @@ final class MethodHandleAccessor implements EntityAccessor {
     try {
       int n = fields.size();
       MethodHandle[] getters = new MethodHandle[n];
-      MethodHandle[] setters = type.isRecord() ? null : new MethodHandle[n];
+      MethodHandle @Nullable [] setters = type.isRecord() ? null : new MethodHandle[n];
       for (int i = 0; i < n; i++) {
         getters[i] = lookup.unreflectGetter(fields.get(i)).asType(MethodType.methodType(Object.class, Object.class));
         if (setters != null) {
@@ -55,7 +57,7 @@ final class MethodHandleAccessor implements EntityAccessor {
   }
 
   @Override
-  public void read(Object entity, Object[] values) {
+  public void read(Object entity, @Nullable Object[] values) {
     try {
       for (int i = 0; i < getters.length; i++) {
         values[i] = getters[i].invokeExact(entity);
@@ -66,7 +68,7 @@ final class MethodHandleAccessor implements EntityAccessor {
   }
 
   @Override
-  public Object create(Object[] values) {
+  public Object create(@Nullable Object[] values) {
     try {
       if (setters == null) {
         return constructor.invokeExact(values);

@@ -6,4 +6,7 @@
  * the generated class can implement it. Not part of Rowan's API, may change in any release, and
  * no other module imports it (docs/architecture.md, "The rules").
  */
+@NullMarked
 package dev.rowan.mapping.internal;
+
+import org.jspecify.annotations.NullMarked;

@@ -5,4 +5,7 @@
  * {@link dev.rowan.mapping.spi.BucketFunction#consistentHash(int)} are the two Rowan ships
  * (package-private behind those factories). docs/row-keys.md has the section on bucket strategies.
  */
+@NullMarked
 package dev.rowan.mapping.spi;
+
+import org.jspecify.annotations.NullMarked;
