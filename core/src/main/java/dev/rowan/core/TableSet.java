@@ -1,5 +1,6 @@
 package dev.rowan.core;
 
+import dev.rowan.mapping.EntityModel;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,7 +56,8 @@ public final class TableSet {
    */
   public TableName viewTable(String view) {
     Objects.requireNonNull(view, "view");
-    return TableName.valueOf(mainTable.getNamespaceAsString(), mainTable.getQualifierAsString() + "." + view);
+    return TableName.valueOf(mainTable.getNamespaceAsString(),
+        EntityModel.viewTableName(mainTable.getQualifierAsString(), view));
   }
 
   /** The main table, then the table of each view the entity declares, in declaration order. */

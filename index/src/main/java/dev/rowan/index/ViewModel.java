@@ -50,7 +50,7 @@ public final class ViewModel {
   ViewModel(EntityModel<?> entity, IndexDefinition definition) {
     this.entity = entity;
     this.definition = definition;
-    this.tableName = entity.tableName() + "." + definition.name();
+    this.tableName = EntityModel.viewTableName(entity.tableName(), definition.name());
     this.keyProperties = definition.key().stream().map(entity::property).toList();
     List<PropertyModel> parts = new ArrayList<>(keyProperties);
     if (!definition.unique()) {

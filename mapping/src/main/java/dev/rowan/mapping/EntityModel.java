@@ -101,6 +101,25 @@ public final class EntityModel<T> {
     return type.getSimpleName();
   }
 
+  /**
+   * The name of the table of view {@code view} of main table {@code mainTable}, both without
+   * namespace: {@code <main table>.<view>}, in the main table's namespace (a period's main table
+   * {@code events_2026_11} has view tables {@code events_2026_11.seller}). The one home of how
+   * view tables are named.
+   */
+  public static String viewTableName(String mainTable, String view) {
+    return mainTable + "." + view;
+  }
+
+  /**
+   * The view whose table {@code table} is named as, a view table of main table {@code mainTable}
+   * (both without namespace), or null when it is not named as one.
+   */
+  public static @Nullable String viewOfTable(String mainTable, String table) {
+    String prefix = viewTableName(mainTable, "");
+    return table.length() > prefix.length() && table.startsWith(prefix) ? table.substring(prefix.length()) : null;
+  }
+
   /** The table name, without namespace. */
   public String tableName() {
     return tableName;

@@ -369,13 +369,13 @@ public final class SchemaAdmin {
   private static List<String> undeclaredViewTables(Admin admin, EntityTables tables) throws IOException {
     TableName main = tables.tables().get(0).name();
     List<TableName> declared = tables.tables().stream().map(TableSpec::name).toList();
-    String prefix = main.getQualifierAsString() + ".";
     List<String> found = new ArrayList<>();
     try {
       for (TableName table : admin.listTableNamesByNamespace(main.getNamespaceAsString())) {
-        if (table.getQualifierAsString().startsWith(prefix) && !declared.contains(table)) {
+        String view = EntityModel.viewOfTable(main.getQualifierAsString(), table.getQualifierAsString());
+        if (view != null && !declared.contains(table)) {
           found.add("Table " + table.getNameAsString() + " is named as a view of " + main.getNameAsString() + ", but "
-              + tables.entity() + " declares no view '" + table.getQualifierAsString().substring(prefix.length())
+              + tables.entity() + " declares no view '" + view
               + "': no save writes it, so its rows grow stale; drop it (HBase shell: disable '" + table.getNameAsString()
               + "'; drop '" + table.getNameAsString() + "').");
         }

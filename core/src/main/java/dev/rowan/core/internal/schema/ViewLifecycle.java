@@ -153,7 +153,7 @@ public final class ViewLifecycle {
   static void recordViews(Connection connection, EntityModel<?> model, Function<String, TableName> names) {
     TableName main = names.apply(model.tableName());
     List<TableName> viewTables = model.indexes().stream()
-        .map(index -> names.apply(model.tableName() + "." + index.name())).toList();
+        .map(index -> names.apply(EntityModel.viewTableName(model.tableName(), index.name()))).toList();
     TableRecords records = TableRecords.read(connection, main, viewTables);
     TableRecord live = records.get(main);
     if (live == null) {
@@ -251,10 +251,9 @@ public final class ViewLifecycle {
    */
   private static Set<String> viewTablesOf(Connection connection, Admin admin, TableName main) throws IOException {
     Set<String> views = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
-    String prefix = main.getQualifierAsString() + ".";
     List<TableName> named = new java.util.ArrayList<>();
     for (TableName table : admin.listTableNamesByNamespace(main.getNamespaceAsString())) {
-      if (table.getQualifierAsString().startsWith(prefix)) {
+      if (EntityModel.viewOfTable(main.getQualifierAsString(), table.getQualifierAsString()) != null) {
         named.add(table);
       }
     }
@@ -262,14 +261,14 @@ public final class ViewLifecycle {
     for (TableName table : named) {
       TableRecord live = records.get(table);
       if (live != null && !ViewStates.isDropping(live)) {
-        views.add(table.getQualifierAsString().substring(prefix.length()));
+        views.add(EntityModel.viewOfTable(main.getQualifierAsString(), table.getQualifierAsString()));
       }
     }
     return views;
   }
 
   private TableName viewTable(EntityModel<?> model, String view) {
-    return names.apply(model.tableName() + "." + view);
+    return names.apply(EntityModel.viewTableName(model.tableName(), view));
   }
 
   /** What is done to the record of a building view table. */
