@@ -5,6 +5,8 @@ package dev.rowan;
  * subclasses, and every message names the entity, property, method or table at fault.
  *
  * <p>Thread-safety: instances are immutable once thrown.
+ *
+ * @since 0.1
  */
 public abstract class RowanException extends RuntimeException {
 

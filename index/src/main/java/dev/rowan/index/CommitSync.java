@@ -23,6 +23,8 @@ import org.apache.hadoop.hbase.client.Put;
  * writer confirms each commit on its own and writes again each one that cannot be confirmed.
  *
  * <p>Thread-safety: stateless.
+ *
+ * @since 0.1
  */
 public final class CommitSync {
 

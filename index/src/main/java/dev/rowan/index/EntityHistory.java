@@ -24,6 +24,8 @@ import org.apache.hadoop.hbase.client.Result;
  * entity kept history, or by a plain load) has a version per timestamp of its cells.
  *
  * <p>Thread-safety: stateless.
+ *
+ * @since 0.1
  */
 public final class EntityHistory {
 

@@ -14,6 +14,7 @@ import org.apache.hadoop.hbase.client.Put;
  *
  * @param status the status the fence writes
  * @param write the conditional write of it
+ * @since 0.1
  */
 public record MainFence(RowStatus status, CheckAndMutate write) {
 

@@ -19,6 +19,8 @@ import org.jspecify.annotations.Nullable;
  * the version a save or a load stores, and the verdict on a view row.
  *
  * <p>Thread-safety: immutable (the values array is not copied; callers do not change it).
+ *
+ * @since 0.1
  */
 public final class MainRow {
 

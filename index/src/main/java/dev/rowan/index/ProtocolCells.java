@@ -14,6 +14,8 @@ import org.apache.hadoop.hbase.util.Bytes;
  * them.
  *
  * <p>Thread-safety: stateless.
+ *
+ * @since 0.1
  */
 public final class ProtocolCells {
 

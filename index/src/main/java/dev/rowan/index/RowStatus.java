@@ -17,6 +17,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * @param state the state of the row
  * @param timestamp the cell timestamp of the write, also its version
  * @param nonce a random number chosen by the writer
+ * @since 0.1
  */
 public record RowStatus(State state, long timestamp, long nonce) {
 

@@ -5,6 +5,8 @@ package dev.rowan.index;
  * own optimistic lock exception; the message already names the entity, its key and both versions.
  *
  * <p>Thread-safety: immutable.
+ *
+ * @since 0.1
  */
 public final class StaleVersionException extends IllegalStateException {
 

@@ -46,6 +46,8 @@ import org.jspecify.annotations.Nullable;
  * </ul>
  *
  * <p>Thread-safety: immutable and thread-safe.
+ *
+ * @since 0.1
  */
 public final class ViewMaintainer {
 

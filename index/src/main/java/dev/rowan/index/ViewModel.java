@@ -31,6 +31,8 @@ import org.jspecify.annotations.Nullable;
  * key property has no row in that view.
  *
  * <p>Thread-safety: immutable.
+ *
+ * @since 0.1
  */
 public final class ViewModel {
 

@@ -10,6 +10,8 @@ import java.util.Optional;
  * one home of that rule.
  *
  * <p>Thread-safety: stateless.
+ *
+ * @since 0.1
  */
 public final class ViewNames {
 

@@ -25,6 +25,7 @@ import org.apache.hadoop.hbase.client.Row;
  *     row's owner cell still names this entity, so that a write never stamps its status on a
  *     row that another entity has claimed since, or on a row deleted since (a status without an
  *     owner)
+ * @since 0.1
  */
 public record ViewRowChange(ViewModel view, byte[] rowKey, Kind kind, Put unverify, Row settle,
     Row phaseOne) {

@@ -17,6 +17,8 @@ import org.jspecify.annotations.Nullable;
  * send these (docs/view-consistency.md, "The read protocol").
  *
  * <p>Thread-safety: stateless.
+ *
+ * @since 0.1
  */
 public final class ViewRowRepair {
 

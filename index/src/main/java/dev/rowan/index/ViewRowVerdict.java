@@ -15,6 +15,8 @@ import org.jspecify.annotations.Nullable;
  * read returns a wrong answer").
  *
  * <p>Thread-safety: stateless.
+ *
+ * @since 0.1
  */
 public final class ViewRowVerdict {
 

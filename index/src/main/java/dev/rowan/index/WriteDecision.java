@@ -41,6 +41,7 @@ import org.jspecify.annotations.Nullable;
  *     and a delete
  * @param commit the main row's mutation, conditional on the status read
  * @param plan what the write does to every view
+ * @since 0.1
  */
 public record WriteDecision(RowStatus status, @Nullable Object[] written, Row mainMutation, CheckAndMutate commit,
     WritePlan plan) {

@@ -9,6 +9,7 @@ import java.util.function.Predicate;
  *
  * @param write the status of this write: its timestamp and nonce
  * @param changes the view rows written or retired
+ * @since 0.1
  */
 public record WritePlan(RowStatus write, List<ViewRowChange> changes) {
 

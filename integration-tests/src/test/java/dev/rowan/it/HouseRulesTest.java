@@ -20,8 +20,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The repository keeps the rules of docs/architecture.md: the main code of every module keeps the
- * layer rules of {@link LayerRules}, and every package of a published module says in its
- * package-info whether it is API, SPI or internal.
+ * layer rules of {@link LayerRules}, every package of a published module says in its
+ * package-info whether it is API, SPI or internal, every public type of an API or SPI package
+ * says since which version it is there, and no two types of core share a simple name.
  */
 class HouseRulesTest {
 
@@ -31,6 +32,12 @@ class HouseRulesTest {
 
   private static final Pattern PACKAGE = Pattern.compile("^package\\s+([\\w.]+)\\s*;", Pattern.MULTILINE);
   private static final Pattern TIER = Pattern.compile("\\A/\\*\\*\\s*\\*\\s*(API|SPI|Internal):");
+  private static final Pattern PUBLIC_TYPE = Pattern.compile(
+      "^public (?:(?:final|abstract|sealed|non-sealed|static) )*(?:class|interface|record|enum|@interface) ",
+      Pattern.MULTILINE);
+  private static final Pattern ANY_TYPE = Pattern.compile(
+      "^\\s*(?:(?:public|protected|private|static|final|abstract|sealed|non-sealed) )*"
+          + "(?:class|interface|record|enum|@interface) ([A-Z]\\w*)", Pattern.MULTILINE);
 
   @Test
   void theMainCodeOfEveryModuleKeepsTheLayerRules() {
@@ -74,6 +81,38 @@ class HouseRulesTest {
     }
     assertTrue(tiers.containsValue("API") && tiers.containsValue("SPI") && tiers.containsValue("Internal"),
         "every tier has packages: " + tiers);
+  }
+
+  @Test
+  void everyPublicTypeOfAnApiOrSpiPackageSaysSinceWhichVersion() {
+    List<String> missing = new ArrayList<>();
+    for (Source source : mainSources()) {
+      if (!PUBLISHED.contains(source.module()) || source.path().endsWith("package-info.java")) {
+        continue;
+      }
+      Matcher tier = TIER.matcher(read(root().resolve(source.path()).getParent().resolve("package-info.java")));
+      Matcher type = PUBLIC_TYPE.matcher(source.text());
+      if (tier.find() && !tier.group(1).equals("Internal") && type.find()
+          && !source.text().substring(0, type.start()).contains("@since ")) {
+        missing.add(source.path());
+      }
+    }
+    assertEquals(List.of(), missing, "public API and SPI types whose Javadoc has no @since");
+  }
+
+  @Test
+  void noTwoTypesOfCoresMainCodeShareASimpleName() {
+    Map<String, List<String>> byName = new TreeMap<>();
+    for (Source source : mainSources()) {
+      if (source.module().equals("core")) {
+        Matcher type = ANY_TYPE.matcher(source.text());
+        while (type.find()) {
+          byName.computeIfAbsent(type.group(1), name -> new ArrayList<>()).add(source.path());
+        }
+      }
+    }
+    byName.values().removeIf(paths -> paths.size() < 2);
+    assertEquals(Map.of(), byName, "types of core declared under one simple name more than once (nested ones too)");
   }
 
   static List<Source> mainSources() {

@@ -21,6 +21,7 @@ import org.jspecify.annotations.Nullable;
  * <p>Thread-safety: immutable and thread-safe.
  *
  * @param <T> the entity type
+ * @since 0.1
  */
 public final class EntityModel<T> {
 

@@ -13,6 +13,8 @@ import org.apache.hadoop.hbase.util.Bytes;
  * A column family of an entity's table and its storage settings, as {@link Family} declares them.
  *
  * <p>Thread-safety: immutable.
+ *
+ * @since 0.1
  */
 public record FamilyModel(String name, int maxVersions, int ttlSeconds, BloomType bloom,
     Compression.Algorithm compression, int blockSize, boolean inMemory,

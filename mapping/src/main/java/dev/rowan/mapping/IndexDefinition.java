@@ -9,6 +9,7 @@ import java.util.List;
  * @param key the properties, in order, that lead the view row key
  * @param include the properties the view carries; empty means every column
  * @param unique whether a second entity with the same view key is refused
+ * @since 0.1
  */
 public record IndexDefinition(String name, List<String> key, List<String> include, boolean unique) {
 

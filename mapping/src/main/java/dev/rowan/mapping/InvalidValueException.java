@@ -8,6 +8,8 @@ import dev.rowan.RowanException;
  * written when this is thrown.
  *
  * <p>Thread-safety: instances are immutable.
+ *
+ * @since 0.1
  */
 public final class InvalidValueException extends RowanException {
 

@@ -18,6 +18,8 @@ import org.jspecify.annotations.Nullable;
  * the slot of its property.
  *
  * <p>Thread-safety: immutable.
+ *
+ * @since 0.1
  */
 public final class KeyLayout {
 

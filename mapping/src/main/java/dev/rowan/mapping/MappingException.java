@@ -8,6 +8,8 @@ import java.util.List;
  * ask for something no encoding can do. One exception lists every problem found in the class.
  *
  * <p>Thread-safety: instances are immutable.
+ *
+ * @since 0.1
  */
 public final class MappingException extends RowanException {
 

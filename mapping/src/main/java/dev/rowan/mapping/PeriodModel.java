@@ -17,6 +17,8 @@ import org.jspecify.annotations.Nullable;
  * named by the day it starts on (UTC).
  *
  * <p>Thread-safety: immutable.
+ *
+ * @since 0.1
  */
 public final class PeriodModel {
 

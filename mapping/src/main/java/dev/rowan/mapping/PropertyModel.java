@@ -11,6 +11,8 @@ import org.jspecify.annotations.Nullable;
  * column, cell timestamp) and how its values are encoded as a key part and as a cell value.
  *
  * <p>Thread-safety: immutable.
+ *
+ * @since 0.1
  */
 public final class PropertyModel {
 

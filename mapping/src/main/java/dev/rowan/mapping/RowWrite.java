@@ -14,6 +14,7 @@ import org.jspecify.annotations.Nullable;
  * @param row the row key
  * @param put the cells of the non-null columns
  * @param delete the null columns to delete, or {@code null} when every column has a value
+ * @since 0.1
  */
 public record RowWrite(byte[] row, Put put, @Nullable Delete delete) {
 

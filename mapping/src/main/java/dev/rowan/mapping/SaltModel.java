@@ -14,6 +14,8 @@ import java.util.Objects;
  * salted parts, seed 0), buckets)}. Equal by value, function included.
  *
  * <p>Thread-safety: immutable.
+ *
+ * @since 0.1
  */
 public final class SaltModel {
 

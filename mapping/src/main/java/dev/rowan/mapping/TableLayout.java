@@ -16,6 +16,7 @@ import java.util.Objects;
  *
  * @param description the layout in words, naming the key parts
  * @param fingerprint the hex SHA-256 of the description and the layout format
+ * @since 0.1
  */
 public record TableLayout(String description, String fingerprint) {
 

@@ -11,6 +11,8 @@ import java.lang.annotation.Target;
  * cells instead of a column: written as the cells' timestamp, read back from the newest cell.
  * Not allowed on an entity with views ({@link Index}): the view protocol chooses the cell
  * timestamps of their rows. See docs/row-keys.md, "Cell timestamps".
+ *
+ * @since 0.1
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

@@ -9,6 +9,8 @@ import java.lang.annotation.Target;
 /**
  * Maps a field to a column. Fields without any annotation are columns too, with the defaults;
  * static and transient fields and fields marked {@link Transient} are not mapped.
+ *
+ * @since 0.1
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

@@ -9,6 +9,8 @@ import java.lang.annotation.Target;
 /**
  * Marks a key part that is stored in the column qualifier instead of the row key: the entity is
  * then stored wide, every entity sharing the remaining row key in one row, ordered by this part.
+ *
+ * @since 0.1
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

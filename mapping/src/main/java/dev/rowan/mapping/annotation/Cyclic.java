@@ -17,6 +17,8 @@ import java.lang.annotation.Target;
  * <p>Meant for tables whose families have a TTL: {@code schema().create} refuses a cycle that
  * is not longer than the TTL plus twice the major compaction interval. A query range on the part
  * must have both bounds ({@code Between}) and lie within one cycle; docs/row-keys.md says why.
+ *
+ * @since 0.1
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

@@ -9,6 +9,8 @@ import java.lang.annotation.Target;
 /**
  * Orders a key part from largest to smallest (newest first for times): the classic
  * {@code Long.MAX_VALUE - timestamp} trick, for every ordered type.
+ *
+ * @since 0.1
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

@@ -8,6 +8,8 @@ import java.lang.annotation.Target;
 
 /**
  * The container of repeated {@link Family} annotations.
+ *
+ * @since 0.1
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

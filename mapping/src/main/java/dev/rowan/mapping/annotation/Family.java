@@ -19,6 +19,8 @@ import org.apache.hadoop.hbase.regionserver.BloomType;
  * meaning: {@code VERSIONS}, {@code MIN_VERSIONS}, {@code TTL}, {@code KEEP_DELETED_CELLS},
  * {@code BLOOMFILTER}, {@code COMPRESSION}, {@code BLOCKSIZE}, {@code IN_MEMORY},
  * {@code BLOCKCACHE}, {@code DATA_BLOCK_ENCODING} and {@code REPLICATION_SCOPE}.
+ *
+ * @since 0.1
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

@@ -11,6 +11,8 @@ import java.lang.annotation.Target;
  * {@link #value()} bytes of UTF-8, whole numbers become zero-padded decimal digits (readable in
  * the HBase shell; negative numbers are refused), and byte arrays must be exactly that long. A
  * longer value is refused with an error naming the field and the value's length.
+ *
+ * @since 0.1
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

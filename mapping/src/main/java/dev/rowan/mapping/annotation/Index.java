@@ -12,6 +12,8 @@ import java.lang.annotation.Repeatable;
  * maintained on every write, so that a query on those properties reads a key range instead of
  * the whole table. The view row key is {@code [salt][key properties][remaining row key parts]},
  * so every entity has exactly one view row. Repeatable.
+ *
+ * @since 0.1
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

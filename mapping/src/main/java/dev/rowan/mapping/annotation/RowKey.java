@@ -9,6 +9,8 @@ import java.lang.annotation.Target;
 /**
  * Marks a field as a part of the row key. Parts are encoded in {@link #order()} so that the byte
  * order of keys equals the order of the values, part by part.
+ *
+ * @since 0.1
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

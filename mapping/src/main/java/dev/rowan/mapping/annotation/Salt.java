@@ -29,6 +29,8 @@ import java.lang.annotation.Target;
  * salt is not offered because a get could no longer find its row. The function is part of the
  * key layout a table records: a mapping with another function (or another number of virtual
  * nodes) is refused on a table written with the first.
+ *
+ * @since 0.1
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

@@ -9,6 +9,8 @@ import java.lang.annotation.Target;
 /**
  * Maps a class or record to an HBase table, one entity per row (tall) or, with {@link ColumnKey}
  * fields, many entities per row (wide).
+ *
+ * @since 0.1
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

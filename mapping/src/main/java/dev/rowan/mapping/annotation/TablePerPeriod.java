@@ -24,6 +24,8 @@ import java.time.temporal.ChronoUnit;
  *
  * <p>{@code schema().create} creates the current period's tables and {@link #ahead()} more;
  * {@code schema().dropExpiredPeriods} drops the periods older than {@link #keep()}.
+ *
+ * @since 0.1
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

@@ -8,6 +8,8 @@ import java.lang.annotation.Target;
 
 /**
  * Excludes a field from mapping.
+ *
+ * @since 0.1
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

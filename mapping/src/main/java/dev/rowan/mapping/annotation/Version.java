@@ -9,6 +9,8 @@ import java.lang.annotation.Target;
 /**
  * Marks a {@code long} or {@code Long} field as the entity's version for optimistic concurrency:
  * a save whose version is not the stored one fails.
+ *
+ * @since 0.1
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

@@ -15,6 +15,7 @@ import org.jspecify.annotations.Nullable;
  * <p>Thread-safety: implementations must be immutable and thread-safe.
  *
  * @param <V> the type of the values encoded
+ * @since 0.1
  */
 public interface KeyCodec<V> {
 

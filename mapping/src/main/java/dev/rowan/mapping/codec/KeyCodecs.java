@@ -21,6 +21,8 @@ import org.jspecify.annotations.Nullable;
  * code point, and enums by name, so that reordering enum constants never reorders stored keys.
  *
  * <p>Thread-safety: all codecs returned are immutable and thread-safe.
+ *
+ * @since 0.1
  */
 public final class KeyCodecs {
 

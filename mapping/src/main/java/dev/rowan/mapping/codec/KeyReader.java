@@ -8,6 +8,8 @@ import org.jspecify.annotations.Nullable;
  * encoding without knowing about it.
  *
  * <p>Thread-safety: not thread-safe; use one reader per key being read.
+ *
+ * @since 0.1
  */
 public final class KeyReader {
 

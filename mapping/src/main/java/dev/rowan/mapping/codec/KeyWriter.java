@@ -6,6 +6,8 @@ import java.util.Arrays;
  * A growable byte buffer that key codecs append their encodings to.
  *
  * <p>Thread-safety: not thread-safe; use one writer per key being built.
+ *
+ * @since 0.1
  */
 public final class KeyWriter {
 

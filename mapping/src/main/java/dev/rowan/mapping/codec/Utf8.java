@@ -5,6 +5,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * Strict UTF-8: a string with an unpaired surrogate is refused instead of being written as
  * {@code ?}, which is what {@link String#getBytes} would silently do.
+ *
+ * @since 0.1
  */
 public final class Utf8 {
 

@@ -8,6 +8,7 @@ package dev.rowan.mapping.codec;
  * <p>Thread-safety: implementations must be immutable and thread-safe.
  *
  * @param <V> the type of the values encoded
+ * @since 0.1
  */
 public interface ValueCodec<V> {
 

@@ -16,6 +16,8 @@ import org.jspecify.annotations.Nullable;
  * its epoch day in 8 bytes), UUIDs as their 16 bytes, enums by name.
  *
  * <p>Thread-safety: all codecs returned are immutable and thread-safe.
+ *
+ * @since 0.1
  */
 public final class ValueCodecs {
 

@@ -24,6 +24,8 @@ import org.jspecify.annotations.Nullable;
  * </ul>
  *
  * <p>Thread-safety: the comparators are stateless.
+ *
+ * @since 0.1
  */
 public final class ValueOrder {
 

@@ -24,6 +24,8 @@ package dev.rowan.mapping.spi;
  *
  * <p>A user's class is made once per entity class, by its no-argument constructor, or is
  * the single constant of an enum.
+ *
+ * @since 0.1
  */
 public interface BucketFunction {
 

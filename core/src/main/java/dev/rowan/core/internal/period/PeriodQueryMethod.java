@@ -6,6 +6,7 @@ import dev.rowan.core.internal.query.check.ConditionCheck;
 import dev.rowan.core.internal.query.check.ResultKind;
 import dev.rowan.core.internal.query.check.SpecialParameters;
 import dev.rowan.core.internal.query.parse.ParsedQuery;
+import dev.rowan.core.internal.query.parse.SortKey;
 import dev.rowan.core.internal.query.plan.CompiledQuery;
 import dev.rowan.core.internal.query.plan.MethodPlan;
 import dev.rowan.core.internal.query.plan.PeriodChecks;
@@ -105,7 +106,7 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
     SpecialParameters special = compiled.special();
     QueryMethod.refuseNullSpecials(compiled.name(), special, args); // also when no period is read
     ConditionCheck.checkArguments(compiled.name(), query, args, stores.model(), compiled.parameterNames());
-    List<dev.rowan.core.internal.query.parse.Sort> sorts = query.sorts();
+    List<SortKey> sorts = query.sorts();
     if (special.sort() >= 0 && args[special.sort()] instanceof dev.rowan.core.Sort sort && !sort.isUnsorted()) {
       sorts = CallSorts.keys(sort);
       String problem = PeriodChecks.sortProblem(sorts, periods);

@@ -3,6 +3,7 @@ package dev.rowan.core.internal.read;
 import dev.rowan.core.Sort;
 import dev.rowan.core.internal.query.check.MethodChecks;
 import dev.rowan.core.internal.query.parse.ParsedQuery;
+import dev.rowan.core.internal.query.parse.SortKey;
 import dev.rowan.core.internal.query.plan.AccessPlan;
 import dev.rowan.core.internal.query.plan.MethodPlan;
 import dev.rowan.core.internal.query.plan.PlanText;
@@ -26,18 +27,18 @@ public final class CallSorts {
   private CallSorts() {}
 
   /** The planner's sort keys of {@code sort}. */
-  public static List<dev.rowan.core.internal.query.parse.Sort> keys(Sort sort) {
-    List<dev.rowan.core.internal.query.parse.Sort> keys = new ArrayList<>();
+  public static List<SortKey> keys(Sort sort) {
+    List<SortKey> keys = new ArrayList<>();
     for (Sort.Order order : sort.orders()) {
-      keys.add(new dev.rowan.core.internal.query.parse.Sort(order.property(), order.descending()));
+      keys.add(new SortKey(order.property(), order.descending()));
     }
     return keys;
   }
 
   /** The {@code OrderBy} of a method name that asks for {@code sorts}: {@code OrderByOrderNoAscLineNoDesc}. */
-  public static String orderBy(List<dev.rowan.core.internal.query.parse.Sort> sorts) {
+  public static String orderBy(List<SortKey> sorts) {
     StringBuilder text = new StringBuilder("OrderBy");
-    for (dev.rowan.core.internal.query.parse.Sort sort : sorts) {
+    for (SortKey sort : sorts) {
       text.append(Character.toUpperCase(sort.property().charAt(0))).append(sort.property().substring(1))
           .append(sort.descending() ? "Desc" : "Asc");
     }
@@ -56,7 +57,7 @@ public final class CallSorts {
   public static MethodPlan plan(String name, ParsedQuery query, EntityModel<?> model, List<ViewModel> views,
       List<PropertyModel> projected, boolean acceptInMemory, String advice) {
     List<String> problems = new ArrayList<>();
-    for (dev.rowan.core.internal.query.parse.Sort sort : query.sorts()) {
+    for (SortKey sort : query.sorts()) {
       if (model.properties().stream().noneMatch(p -> p.name().equals(sort.property()))) {
         problems.add(name + ": cannot sort by '" + sort.property() + "': " + model.entityName() + " has no such property;"
             + " its properties are " + model.properties().stream().map(PropertyModel::name).toList());
@@ -70,7 +71,7 @@ public final class CallSorts {
     }
     MethodPlan plan = QueryPlanner.planSorted(query, model, views, projected);
     if (!acceptInMemory && plan.sortInMemory()
-        && plan.groups().stream().anyMatch(g -> g.access() != AccessPlan.Access.GET)) {
+        && plan.groups().stream().anyMatch(g -> g.access() != AccessPlan.Operation.GET)) {
       String served = plan.groups().size() > 1 ? "its Or groups are read separately, so no key order serves any sort"
           : PlanText.keyOrder(plan.groups().get(0), model);
       String cyclic = query.sorts().stream().map(s -> model.property(s.property()))

@@ -1,6 +1,6 @@
 package dev.rowan.core.internal.read;
 
-import dev.rowan.core.internal.query.parse.Sort;
+import dev.rowan.core.internal.query.parse.SortKey;
 import dev.rowan.core.internal.read.PageTokens.Position;
 import dev.rowan.core.internal.read.QueryCursor.Found;
 import dev.rowan.mapping.EntityModel;
@@ -44,12 +44,12 @@ public final class InMemoryOrder {
   }
 
   private final EntityModel<?> model;
-  private final List<Sort> sorts;
+  private final List<SortKey> sorts;
   private final int[] slots;
   private final List<ValueCodec<Object>> codecs = new ArrayList<>();
   private final Comparator<Keyed> order;
 
-  public InMemoryOrder(EntityModel<?> model, List<Sort> sorts) {
+  public InMemoryOrder(EntityModel<?> model, List<SortKey> sorts) {
     this.model = model;
     this.sorts = List.copyOf(sorts);
     this.slots = new int[sorts.size()];

@@ -4,7 +4,7 @@ import dev.rowan.core.internal.context.StoreContext;
 import dev.rowan.core.internal.plumbing.HBaseCalls;
 import dev.rowan.core.internal.query.check.ConditionCheck;
 import dev.rowan.core.internal.query.parse.Condition;
-import dev.rowan.core.internal.query.plan.AccessPlan.Access;
+import dev.rowan.core.internal.query.plan.AccessPlan.Operation;
 import dev.rowan.core.internal.query.plan.ScanSpec;
 import dev.rowan.core.internal.read.QueryCursor.Found;
 import dev.rowan.index.MainRow;
@@ -105,7 +105,7 @@ final class MovedEntities {
     TableName table = context.viewTables().get(view);
     int saltLength = view.key().saltLength();
     List<Scan> scans = new ArrayList<>();
-    if (spec.plan().access() == Access.GET) {
+    if (spec.plan().access() == Operation.GET) {
       List<Get> gets = spec.gets(after);
       if (gets.size() < 2) {
         return Set.of(); // one key: an entity cannot move within it

@@ -4,7 +4,7 @@ import dev.rowan.core.Page;
 import dev.rowan.core.PageRequest;
 import dev.rowan.core.internal.context.StoreContext;
 import dev.rowan.core.internal.query.check.Projection;
-import dev.rowan.core.internal.query.parse.Action;
+import dev.rowan.core.internal.query.parse.QueryAction;
 import dev.rowan.core.internal.query.plan.AccessPlan;
 import dev.rowan.core.internal.query.plan.MethodPlan;
 import dev.rowan.core.internal.query.plan.RowRead;
@@ -79,8 +79,8 @@ public final class QueryCall<T> {
    * method returns.
    */
   private Iterator<Found> found(int wanted, PageTokens.Position after, List<AutoCloseable> toClose) {
-    Action action = plan.query().action();
-    boolean counting = action == Action.COUNT || action == Action.EXISTS;
+    QueryAction action = plan.query().action();
+    boolean counting = action == QueryAction.COUNT || action == QueryAction.EXISTS;
     if (lazy() || counting && plan.groups().size() == 1) {
       QueryCursor cursor = cursor(0, wanted, after);
       toClose.add(cursor);

@@ -6,7 +6,7 @@ import dev.rowan.core.internal.context.StoreContext;
 import dev.rowan.core.internal.plumbing.HBaseCalls;
 import dev.rowan.core.internal.query.check.ConditionCheck;
 import dev.rowan.core.internal.query.parse.Condition;
-import dev.rowan.core.internal.query.plan.AccessPlan.Access;
+import dev.rowan.core.internal.query.plan.AccessPlan.Operation;
 import dev.rowan.core.internal.query.plan.AccessPlan;
 import dev.rowan.core.internal.query.plan.RowRead;
 import dev.rowan.core.internal.query.plan.ScanSpec;
@@ -124,7 +124,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     this.name = name;
     this.spec = new ScanSpec(plan, context.model(), args, read, MainRow.statusFamily(context.model()),
         CellLimits.maxRowKey(name));
-    if (plan.access() == Access.GET) {
+    if (plan.access() == Operation.GET) {
       List<Get> gets = spec.gets(after == null ? null : after.rowKey());
       if (written != null) {
         for (Get get : gets) {

@@ -4,10 +4,11 @@ import dev.rowan.core.QueryMethodException;
 import dev.rowan.core.Sort;
 import dev.rowan.core.internal.query.check.ConditionCheck;
 import dev.rowan.core.internal.query.check.QueryParameters;
-import dev.rowan.core.internal.query.parse.Action;
+import dev.rowan.core.internal.query.parse.QueryAction;
 import dev.rowan.core.internal.query.parse.Condition;
 import dev.rowan.core.internal.query.parse.Keyword;
 import dev.rowan.core.internal.query.parse.ParsedQuery;
+import dev.rowan.core.internal.query.parse.SortKey;
 import dev.rowan.core.internal.query.plan.MethodPlan;
 import dev.rowan.core.internal.query.plan.PlanText;
 import dev.rowan.core.internal.query.plan.QueryPlanner;
@@ -193,8 +194,8 @@ public final class AdHocQuery<T> implements PlannedQuery<T> {
       conditions.add(new Condition(term.property(), term.keyword(), arguments.size()));
       arguments.addAll(term.values());
     }
-    List<dev.rowan.core.internal.query.parse.Sort> sorts = counting ? List.of() : CallSorts.keys(sort); // a count has no order
-    ParsedQuery query = new ParsedQuery(name, counting ? Action.COUNT : Action.FIND, 0,
+    List<SortKey> sorts = counting ? List.of() : CallSorts.keys(sort); // a count has no order
+    ParsedQuery query = new ParsedQuery(name, counting ? QueryAction.COUNT : QueryAction.FIND, 0,
         List.of(conditions), sorts, viewName, arguments.size());
     Object[] args = arguments.toArray();
     ConditionCheck.checkArguments(name, query, args, model, new String[args.length]);

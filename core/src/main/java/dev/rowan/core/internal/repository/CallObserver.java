@@ -4,7 +4,7 @@ import dev.rowan.core.Page;
 import dev.rowan.core.internal.plumbing.BackgroundSettles;
 import dev.rowan.core.internal.plumbing.ObservedCalls.Current;
 import dev.rowan.core.internal.plumbing.ObservedCalls;
-import dev.rowan.core.internal.query.parse.Action;
+import dev.rowan.core.internal.query.parse.QueryAction;
 import dev.rowan.core.internal.query.plan.AccessPlan;
 import dev.rowan.core.internal.query.plan.MethodPlan;
 import dev.rowan.core.observation.RepositoryCallContext.Access;
@@ -80,7 +80,7 @@ final class CallObserver {
 
   /** The target of query method {@code method}, planned as {@code plan}. */
   static Target query(String method, MethodPlan plan, EntityModel<?> model) {
-    if (plan.query().action() == Action.DELETE) {
+    if (plan.query().action() == QueryAction.DELETE) {
       return write(method, model, true);
     }
     return new Target(method, table(plan, model), access(plan), false);
@@ -118,7 +118,7 @@ final class CallObserver {
    */
   static void planned(MethodPlan plan, EntityModel<?> model) {
     RepositoryCallContext context = ObservedCalls.context();
-    if (context != null && plan.query().action() != Action.DELETE) {
+    if (context != null && plan.query().action() != QueryAction.DELETE) {
       context.plan(table(plan, model), access(plan));
     }
   }

@@ -11,8 +11,9 @@ import dev.rowan.core.internal.query.check.ConditionCheck;
 import dev.rowan.core.internal.query.check.Projection;
 import dev.rowan.core.internal.query.check.ResultKind;
 import dev.rowan.core.internal.query.check.SpecialParameters;
-import dev.rowan.core.internal.query.parse.Action;
+import dev.rowan.core.internal.query.parse.QueryAction;
 import dev.rowan.core.internal.query.parse.ParsedQuery;
+import dev.rowan.core.internal.query.parse.SortKey;
 import dev.rowan.core.internal.query.plan.CompiledQuery;
 import dev.rowan.core.internal.query.plan.MethodPlan;
 import dev.rowan.core.internal.query.plan.PlanText;
@@ -56,7 +57,7 @@ public final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
   /** What the method returns of each entity instead of the entity, or null. */
   private final Projection projection;
   /** The plans of the sorts calls have asked for, with the reason a sort is refused. */
-  private final Cache<List<dev.rowan.core.internal.query.parse.Sort>, Planned> plans =
+  private final Cache<List<SortKey>, Planned> plans =
       Caffeine.newBuilder().maximumSize(64).build();
 
   /** The plans of the method's questions without the views still building. */
@@ -198,7 +199,7 @@ public final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
         : PageTokens.fingerprint(fingerprint, "without building views " + store.context().roster().unreadable());
     QueryCall<T> call = new QueryCall<>(name, store.context(), store.viewReader(), readable, planned.inMemory(),
         projection, pages, limit(args), args, timeRange(args));
-    Action action = plan.query().action();
+    QueryAction action = plan.query().action();
     return switch (result) {
       case LIST -> call.list();
       case SET -> new LinkedHashSet<>(call.list());
@@ -206,8 +207,8 @@ public final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
       case OPTIONAL -> Optional.ofNullable(call.single());
       case ENTITY -> call.single();
       case PAGE -> call.page(page);
-      case COUNT_LONG -> action == Action.DELETE ? (long) delete(call) : (long) call.count();
-      case COUNT_INT -> action == Action.DELETE ? delete(call) : call.count();
+      case COUNT_LONG -> action == QueryAction.DELETE ? (long) delete(call) : (long) call.count();
+      case COUNT_INT -> action == QueryAction.DELETE ? delete(call) : call.count();
       case BOOLEAN -> call.exists();
       case VOID -> {
         delete(call);
@@ -233,7 +234,7 @@ public final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
     if (sort.isUnsorted()) {
       return new Planned(plan, inMemory, null);
     }
-    List<dev.rowan.core.internal.query.parse.Sort> sorts = CallSorts.keys(sort);
+    List<SortKey> sorts = CallSorts.keys(sort);
     Planned planned = plans.get(sorts, this::plan);
     if (planned.refusal() != null) {
       throw new IllegalArgumentException(planned.refusal());
@@ -245,7 +246,7 @@ public final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
    * The plan of the method's conditions with {@code sorts}, which a call's {@code Sort} asks for,
    * or why the sort is refused ({@link CallSorts#plan}).
    */
-  private Planned plan(List<dev.rowan.core.internal.query.parse.Sort> sorts) {
+  private Planned plan(List<SortKey> sorts) {
     EntityModel<T> model = store.model();
     ParsedQuery query = plan.query();
     ParsedQuery sorted = new ParsedQuery(query.methodName(), query.action(), query.limit(), query.groups(), sorts,

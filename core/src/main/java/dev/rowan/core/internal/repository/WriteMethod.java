@@ -51,7 +51,7 @@ public final class WriteMethod implements RepositoryHandler.Invoker {
     for (int i = 0; i < spec.key().size(); i++) {
       key[spec.key().get(i).index()] = args[changed + i];
     }
-    if (spec.kind() == WriteMethodName.Kind.UPDATE) {
+    if (spec.kind() == WriteMethodName.Effect.UPDATE) {
       Object[] after = update(key, EntityChange.set(spec.properties(), Arrays.copyOf(args, changed)));
       return spec.returns() == void.class ? null : after != null;
     }

@@ -17,14 +17,14 @@ import org.apache.hadoop.hbase.client.Put;
  * stored entity has:
  *
  * <ol>
- *   <li>its {@code @Version} cell, which every save writes ({@link Kind#VERSION});
+ *   <li>its {@code @Version} cell, which every save writes ({@link Role#VERSION});
  *   <li>else the cell of its first column of a primitive type, which is never null
- *       ({@link Kind#ALWAYS_SET});
+ *       ({@link Role#ALWAYS_SET});
  *   <li>else its row marker (the tall marker {@code \x00m}, or a wide entity's bare column key),
  *       which a save writes only when every column is null: the insert writes it too (with a
  *       value, {@link #INSERTED}), and reads the entity first, since an entity saved with a
  *       value has no marker, and one saved without any has an empty one, which a
- *       check-and-mutate takes for none ({@link Kind#MARKER}).
+ *       check-and-mutate takes for none ({@link Role#MARKER}).
  * </ol>
  *
  * A pure function of the model and the entity's values.
@@ -35,7 +35,7 @@ import org.apache.hadoop.hbase.client.Put;
  * @param family its family
  * @param qualifier its qualifier, behind the entity's column key in a wide row
  */
-record PresenceCell(Kind kind, byte[] family, byte[] qualifier) {
+record PresenceCell(Role kind, byte[] family, byte[] qualifier) {
 
   /**
    * The value of the marker an insert writes. Not empty, as a save's marker is: HBase's
@@ -45,7 +45,7 @@ record PresenceCell(Kind kind, byte[] family, byte[] qualifier) {
   static final byte[] INSERTED = {1};
 
   /** Which cell an insert checks. */
-  enum Kind {
+  enum Role {
     /** The {@code @Version} cell. */
     VERSION,
     /** The cell of a column of a primitive type. */
@@ -58,27 +58,27 @@ record PresenceCell(Kind kind, byte[] family, byte[] qualifier) {
   static PresenceCell of(EntityModel<?> model, Object[] values) {
     PropertyModel version = model.version();
     if (version != null) {
-      return new PresenceCell(Kind.VERSION, version.family(), model.qualifier(values, version));
+      return new PresenceCell(Role.VERSION, version.family(), model.qualifier(values, version));
     }
     for (PropertyModel column : model.columns()) {
       if (column.type().isPrimitive()) {
-        return new PresenceCell(Kind.ALWAYS_SET, column.family(), model.qualifier(values, column));
+        return new PresenceCell(Role.ALWAYS_SET, column.family(), model.qualifier(values, column));
       }
     }
-    return new PresenceCell(Kind.MARKER, model.markerFamily(), model.markerQualifier(values));
+    return new PresenceCell(Role.MARKER, model.markerFamily(), model.markerQualifier(values));
   }
 
   /** Whether the insert must read the entity first: a save may have stored it without this cell. */
   boolean readFirst() {
-    return kind == Kind.MARKER;
+    return kind == Role.MARKER;
   }
 
   /**
    * The insert's check-and-mutate: {@code write} (with the row marker added, for
-   * {@link Kind#MARKER}), only if this cell does not exist.
+   * {@link Role#MARKER}), only if this cell does not exist.
    */
   CheckAndMutate insert(RowWrite write) {
-    RowWrite marked = kind == Kind.MARKER ? new RowWrite(write.row(), marked(write.put()), write.delete()) : write;
+    RowWrite marked = kind == Role.MARKER ? new RowWrite(write.row(), marked(write.put()), write.delete()) : write;
     CheckAndMutate.Builder absent = CheckAndMutate.newBuilder(write.row()).ifNotExists(family, qualifier);
     return marked.delete() == null ? absent.build(marked.put()) : absent.build(marked.asRowMutations());
   }

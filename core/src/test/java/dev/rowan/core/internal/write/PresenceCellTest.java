@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rowan.core.internal.write.PresenceCell.Kind;
+import dev.rowan.core.internal.write.PresenceCell.Role;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.RowWrite;
 import dev.rowan.mapping.annotation.CellTimestamp;
@@ -53,7 +53,7 @@ class PresenceCellTest {
   void aVersionedEntityIsCheckedByItsVersionCell() {
     EntityModel<Versioned> model = EntityModel.of(Versioned.class);
     PresenceCell cell = PresenceCell.of(model, model.values(new Versioned("v-1", 3, 0)));
-    assertEquals(new PresenceCell(Kind.VERSION, D, model.version().qualifier()), cell);
+    assertEquals(new PresenceCell(Role.VERSION, D, model.version().qualifier()), cell);
     assertFalse(cell.readFirst(), "every save writes the version cell");
   }
 
@@ -61,7 +61,7 @@ class PresenceCellTest {
   void anEntityWithAPrimitiveColumnIsCheckedByThatColumnWhichIsNeverNull() {
     EntityModel<Counter> model = EntityModel.of(Counter.class);
     PresenceCell cell = PresenceCell.of(model, model.values(new Counter("c-1", null, 0)));
-    assertEquals(new PresenceCell(Kind.ALWAYS_SET, D, Bytes.toBytes("n")), cell);
+    assertEquals(new PresenceCell(Role.ALWAYS_SET, D, Bytes.toBytes("n")), cell);
     assertFalse(cell.readFirst());
   }
 
@@ -70,7 +70,7 @@ class PresenceCellTest {
     EntityModel<Note> model = EntityModel.of(Note.class);
     Note note = new Note("n-1", "hello", null);
     PresenceCell cell = PresenceCell.of(model, model.values(note));
-    assertEquals(new PresenceCell(Kind.MARKER, D, TALL_MARKER), cell);
+    assertEquals(new PresenceCell(Role.MARKER, D, TALL_MARKER), cell);
     assertTrue(cell.readFirst(), "a save with a value writes no marker");
 
     CheckAndMutate insert = cell.insert(model.write(model.values(note)));
@@ -102,7 +102,7 @@ class PresenceCellTest {
     EntityModel<Line> model = EntityModel.of(Line.class);
     Object[] values = model.values(new Line("o-1", 7, "sku-1"));
     PresenceCell cell = PresenceCell.of(model, values);
-    assertEquals(new PresenceCell(Kind.MARKER, D, model.columnKey().encode(values)), cell);
+    assertEquals(new PresenceCell(Role.MARKER, D, model.columnKey().encode(values)), cell);
     Put put = (Put) cell.insert(model.write(values)).getAction();
     assertTrue(put.has(D, model.columnKey().encode(values)), "the insert writes the entity's marker");
   }

@@ -2,9 +2,9 @@ package dev.rowan.core.internal.query.check;
 
 import dev.rowan.core.Page;
 import dev.rowan.core.Versioned;
-import dev.rowan.core.internal.query.parse.Action;
+import dev.rowan.core.internal.query.parse.QueryAction;
 import dev.rowan.core.internal.query.parse.ParsedQuery;
-import dev.rowan.core.internal.query.parse.Sort;
+import dev.rowan.core.internal.query.parse.SortKey;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
 import dev.rowan.mapping.codec.ValueOrder;
@@ -118,7 +118,7 @@ public final class MethodChecks {
    */
   public static Projection projection(String name, Method method, ParsedQuery query, RepositoryTypes types,
       EntityModel<?> model, List<String> problems) {
-    if (query.action() != Action.FIND) {
+    if (query.action() != QueryAction.FIND) {
       return null;
     }
     Type declared = method.getGenericReturnType();
@@ -141,7 +141,7 @@ public final class MethodChecks {
 
   /** Adds a problem for every {@code OrderBy} property whose values have no order to sort by. */
   public static void checkSorts(String name, ParsedQuery query, EntityModel<?> model, List<String> problems) {
-    for (Sort sort : query.sorts()) {
+    for (SortKey sort : query.sorts()) {
       PropertyModel property = model.property(sort.property());
       if (ValueOrder.of(property.type()) == null) {
         problems.add(name + ": cannot order by " + property.qualifiedName() + ": " + property.type().getSimpleName()
@@ -154,8 +154,8 @@ public final class MethodChecks {
    * Why pages of a method sorted in memory by {@code sorts} cannot continue, or null when they
    * can: a page token carries the last entity's sort values, so each needs a standard encoding.
    */
-  public static String unpageable(EntityModel<?> model, List<Sort> sorts) {
-    for (Sort sort : sorts) {
+  public static String unpageable(EntityModel<?> model, List<SortKey> sorts) {
+    for (SortKey sort : sorts) {
       PropertyModel property = model.property(sort.property());
       if (!dev.rowan.mapping.codec.ValueCodecs.supports(property.type())) {
         return "its sort property " + property.name() + " is a " + property.type().getSimpleName()

@@ -4,7 +4,7 @@ import dev.rowan.core.Limit;
 import dev.rowan.core.PageRequest;
 import dev.rowan.core.Sort;
 import dev.rowan.core.TimeRange;
-import dev.rowan.core.internal.query.parse.Action;
+import dev.rowan.core.internal.query.parse.QueryAction;
 import dev.rowan.core.internal.query.parse.ParsedQuery;
 import java.lang.reflect.Method;
 import java.util.List;
@@ -62,11 +62,11 @@ public record SpecialParameters(int predicateParameters, int page, int sort, int
 
   /** Adds a problem naming the method for each special parameter {@code query} cannot take. */
   public void check(String name, ParsedQuery query, List<String> problems) {
-    if (timeRange >= 0 && query.action() != Action.FIND) {
+    if (timeRange >= 0 && query.action() != QueryAction.FIND) {
       problems.add(name + ": " + kind(query.action()) + " method takes no TimeRange parameter;"
           + " it chooses the state a find returns");
     }
-    if ((sort >= 0 || limit >= 0) && query.action() != Action.FIND) {
+    if ((sort >= 0 || limit >= 0) && query.action() != QueryAction.FIND) {
       problems.add(name + ": " + kind(query.action()) + " method takes no Sort or Limit parameter;"
           + " they order and limit what a find returns");
       return;
@@ -82,7 +82,7 @@ public record SpecialParameters(int predicateParameters, int page, int sort, int
   }
 
   /** "a count", "an exists", ...: the action as a message names a method of it. */
-  private static String kind(Action action) {
+  private static String kind(QueryAction action) {
     String word = action.name().toLowerCase();
     return ("aeiou".indexOf(word.charAt(0)) >= 0 ? "an " : "a ") + word;
   }

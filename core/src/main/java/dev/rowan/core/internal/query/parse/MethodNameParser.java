@@ -37,7 +37,7 @@ import java.util.regex.Pattern;
 public final class MethodNameParser {
 
   /** Each prefix a query method name may start with, in the order messages list them, to its action. */
-  private static final Map<String, Action> PREFIXES = prefixes();
+  private static final Map<String, QueryAction> PREFIXES = prefixes();
   private static final String PREFIX_LIST = String.join(", ", PREFIXES.keySet());
   private static final Pattern PREFIX = Pattern.compile("(" + String.join("|", PREFIXES.keySet()) + ")(?!\\p{Ll})");
   private static final Pattern BY = Pattern.compile("(Order)?By(?!\\p{Ll})");
@@ -128,12 +128,12 @@ public final class MethodNameParser {
       throw error("has no predicate after By");
     }
     List<Part> parts = parts(predicate, false);
-    Term view = parts == null ? match(predicate, this::view) : null;
+    NameTerm view = parts == null ? match(predicate, this::view) : null;
     if (parts == null && view == null) {
       throw unresolved(predicate);
     }
     List<List<Condition>> groups = parts != null ? bind(parts, parameterCount) : bindView(view, parameterCount);
-    List<Sort> sorts = ordered ? sorts(methodName.substring(orderBy.end())) : List.of();
+    List<SortKey> sorts = ordered ? sorts(methodName.substring(orderBy.end())) : List.of();
     return new ParsedQuery(methodName, PREFIXES.get(prefix.group()), limit, groups, sorts,
         view == null ? null : view.name(), parameterCount);
   }
@@ -155,7 +155,7 @@ public final class MethodNameParser {
     if (limit == 0) {
       throw error("%s is not a valid limit: the number must be between 1 and %d", matcher.group(), Integer.MAX_VALUE);
     }
-    if (PREFIXES.get(prefix) != Action.FIND) {
+    if (PREFIXES.get(prefix) != QueryAction.FIND) {
       throw error("a limit (%s) is only allowed on find methods, not on %s", matcher.group(), prefix);
     }
     return limit;
@@ -164,15 +164,15 @@ public final class MethodNameParser {
   // ---- Predicate
 
   /** A property or view, the keyword after it, and the word that named the keyword (null for none). */
-  private record Term(String name, Keyword keyword, String word) {}
+  private record NameTerm(String name, Keyword keyword, String word) {}
 
   /** A condition of the predicate; {@code or} says whether it starts a new group. */
-  private record Part(Term term, boolean or) {}
+  private record Part(NameTerm term, boolean or) {}
 
   /** Reads {@code text} as conditions joined by And and Or; null when no split resolves every one. */
   private List<Part> parts(String text, boolean or) {
     for (int end : ends(text)) {
-      Term term = match(text.substring(0, end), this::property);
+      NameTerm term = match(text.substring(0, end), this::property);
       if (term != null && end == text.length()) {
         return List.of(new Part(term, or));
       }
@@ -211,18 +211,18 @@ public final class MethodNameParser {
   }
 
   /** Reads {@code text} as a name that {@code resolver} knows, optionally followed by a keyword; or null. */
-  private static Term match(String text, UnaryOperator<String> resolver) {
+  private static NameTerm match(String text, UnaryOperator<String> resolver) {
     for (Keyword keyword : Keyword.values()) {
       for (String word : keyword.words()) {
         String name = text.length() > word.length() && text.endsWith(word)
             ? resolver.apply(text.substring(0, text.length() - word.length())) : null;
         if (name != null) {
-          return new Term(name, keyword, word);
+          return new NameTerm(name, keyword, word);
         }
       }
     }
     String name = resolver.apply(text);
-    return name == null ? null : new Term(name, Keyword.EQUALS, null);
+    return name == null ? null : new NameTerm(name, Keyword.EQUALS, null);
   }
 
   private List<List<Condition>> bind(List<Part> parts, int parameterCount) {
@@ -246,7 +246,7 @@ public final class MethodNameParser {
    * allow, then the keyword on the next one; with no more parameters than the keyword takes, the
    * keyword applies to the first key property ({@code findBySellerIn(sellers)}).
    */
-  private List<List<Condition>> bindView(Term view, int parameterCount) {
+  private List<List<Condition>> bindView(NameTerm view, int parameterCount) {
     List<String> key = vocabulary.viewKeys().get(view.name());
     if (view.word() != null && view.keyword() != Keyword.EQUALS && view.keyword() != Keyword.IN
         && !view.keyword().isRange()) {
@@ -330,11 +330,11 @@ public final class MethodNameParser {
 
   // ---- Order
 
-  private List<Sort> sorts(String text) {
+  private List<SortKey> sorts(String text) {
     if (text.isEmpty()) {
       throw error("has no property after OrderBy");
     }
-    List<Sort> sorts = readSorts(text);
+    List<SortKey> sorts = readSorts(text);
     if (sorts == null) {
       throw error("no property '%s' in %s to order by; properties are %s", uncapitalise(unsortable(text)),
           vocabulary.entityName(), vocabulary.properties());
@@ -343,15 +343,15 @@ public final class MethodNameParser {
   }
 
   /** Reads {@code text} as sorts, trying the longest first sort first; null when none resolves. */
-  private List<Sort> readSorts(String text) {
+  private List<SortKey> readSorts(String text) {
     if (text.isEmpty()) {
       return List.of();
     }
     for (int end = text.length(); end > 0; end--) {
-      Sort sort = isWordEnd(text, end) ? sort(text.substring(0, end)) : null;
-      List<Sort> rest = sort == null ? null : readSorts(text.substring(end));
+      SortKey sort = isWordEnd(text, end) ? sort(text.substring(0, end)) : null;
+      List<SortKey> rest = sort == null ? null : readSorts(text.substring(end));
       if (rest != null) {
-        List<Sort> sorts = new ArrayList<>(List.of(sort));
+        List<SortKey> sorts = new ArrayList<>(List.of(sort));
         sorts.addAll(rest);
         return sorts;
       }
@@ -359,16 +359,16 @@ public final class MethodNameParser {
     return null;
   }
 
-  private Sort sort(String text) {
+  private SortKey sort(String text) {
     for (String direction : List.of("Desc", "Asc")) {
       String property = text.length() > direction.length() && text.endsWith(direction)
           ? property(text.substring(0, text.length() - direction.length())) : null;
       if (property != null) {
-        return new Sort(property, direction.equals("Desc"));
+        return new SortKey(property, direction.equals("Desc"));
       }
     }
     String property = property(text);
-    return property == null ? null : new Sort(property, false);
+    return property == null ? null : new SortKey(property, false);
   }
 
   /** The first sort of {@code text} that does not resolve, read greedily, without its direction. */
@@ -429,15 +429,15 @@ public final class MethodNameParser {
     return new IllegalArgumentException(methodName + ": " + String.format(format, args));
   }
 
-  private static Map<String, Action> prefixes() {
-    Map<String, Action> prefixes = new LinkedHashMap<>();
+  private static Map<String, QueryAction> prefixes() {
+    Map<String, QueryAction> prefixes = new LinkedHashMap<>();
     for (String find : List.of("find", "read", "get", "query", "stream")) {
-      prefixes.put(find, Action.FIND);
+      prefixes.put(find, QueryAction.FIND);
     }
-    prefixes.put("count", Action.COUNT);
-    prefixes.put("exists", Action.EXISTS);
-    prefixes.put("delete", Action.DELETE);
-    prefixes.put("remove", Action.DELETE);
+    prefixes.put("count", QueryAction.COUNT);
+    prefixes.put("exists", QueryAction.EXISTS);
+    prefixes.put("delete", QueryAction.DELETE);
+    prefixes.put("remove", QueryAction.DELETE);
     return Collections.unmodifiableMap(prefixes);
   }
 }

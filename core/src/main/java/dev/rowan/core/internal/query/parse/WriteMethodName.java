@@ -26,14 +26,14 @@ import java.util.regex.Pattern;
  *
  * @param methodName the method name as declared
  * @param kind what the method does
- * @param properties the properties it sets or adds to (one for {@link Kind#ADD}), in name order
+ * @param properties the properties it sets or adds to (one for {@link Effect#ADD}), in name order
  * @param key the key properties, in name order: parameter {@code properties.size() + i} binds
  *     {@code key.get(i)}
  */
-public record WriteMethodName(String methodName, Kind kind, List<String> properties, List<String> key) {
+public record WriteMethodName(String methodName, Effect kind, List<String> properties, List<String> key) {
 
   /** What a write method does. */
-  public enum Kind {
+  public enum Effect {
     /** Sets properties to the values given. */
     UPDATE,
     /** Adds the value given to a numeric property, and returns the sum. */
@@ -67,7 +67,7 @@ public record WriteMethodName(String methodName, Kind kind, List<String> propert
     if (!prefix.lookingAt()) {
       throw error(methodName, "does not start with update or add");
     }
-    Kind kind = prefix.group(1).equals("update") ? Kind.UPDATE : Kind.ADD;
+    Effect kind = prefix.group(1).equals("update") ? Effect.UPDATE : Effect.ADD;
     Vocabulary properties = new Vocabulary(vocabulary.entityName(), vocabulary.properties(), java.util.Map.of());
     String rest = methodName.substring(prefix.end());
     Matcher by = BY.matcher(rest);
@@ -77,7 +77,7 @@ public record WriteMethodName(String methodName, Kind kind, List<String> propert
       bys.add(by.start());
     }
     if (bys.isEmpty()) {
-      throw error(methodName, "has no By: write " + (kind == Kind.UPDATE ? "update<Property>[And<Property>...]"
+      throw error(methodName, "has no By: write " + (kind == Effect.UPDATE ? "update<Property>[And<Property>...]"
           : "add[To]<Property>") + "By<key properties>");
     }
     for (int at : bys) {
@@ -97,12 +97,12 @@ public record WriteMethodName(String methodName, Kind kind, List<String> propert
   }
 
   /** The properties the subject names: one for an add, one or more joined by And for an update. */
-  private static List<String> subject(String methodName, Kind kind, String subject, int parameterCount,
+  private static List<String> subject(String methodName, Effect kind, String subject, int parameterCount,
       Vocabulary vocabulary) {
     if (subject.isEmpty()) {
       throw error(methodName, "names no property before By");
     }
-    if (kind == Kind.ADD) {
+    if (kind == Effect.ADD) {
       String property = null;
       if (subject.startsWith("To") && subject.length() > 2 && Character.isUpperCase(subject.charAt(2))) {
         property = single(methodName, subject.substring(2), vocabulary);

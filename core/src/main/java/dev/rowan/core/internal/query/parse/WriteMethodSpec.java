@@ -21,7 +21,7 @@ import java.util.Map;
  * @param key the key properties, in the order their parameters follow the values
  * @param returns what it returns
  */
-public record WriteMethodSpec(String name, WriteMethodName.Kind kind, List<PropertyModel> properties,
+public record WriteMethodSpec(String name, WriteMethodName.Effect kind, List<PropertyModel> properties,
     List<PropertyModel> key, Class<?> returns) {
 
   private static final Map<Class<?>, Class<?>> BOXES = Map.of(boolean.class, Boolean.class, byte.class, Byte.class,
@@ -75,13 +75,13 @@ public record WriteMethodSpec(String name, WriteMethodName.Kind kind, List<Prope
       } else if (property.isVersion()) {
         problems.add(name + ": " + property.name() + " is the @Version of " + model.entityName()
             + ", which every write advances by itself");
-      } else if (parsed.kind() == WriteMethodName.Kind.ADD && !isCounter(property.type())) {
+      } else if (parsed.kind() == WriteMethodName.Effect.ADD && !isCounter(property.type())) {
         problems.add(name + ": " + property.name() + " is " + property.type().getSimpleName()
             + "; add<Property> adds to a long, int or short property");
-      } else if (parsed.kind() == WriteMethodName.Kind.ADD && !isCounter(types[0])) {
+      } else if (parsed.kind() == WriteMethodName.Effect.ADD && !isCounter(types[0])) {
         problems.add(name + ": parameter 1, the number added to " + property.name() + ", is "
             + types[0].getSimpleName() + ", not a long, int or short");
-      } else if (parsed.kind() == WriteMethodName.Kind.UPDATE && !fits(types[i], property.type())) {
+      } else if (parsed.kind() == WriteMethodName.Effect.UPDATE && !fits(types[i], property.type())) {
         problems.add(name + ": parameter " + (i + 1) + ", the new " + property.name() + ", is "
             + types[i].getSimpleName() + " but " + property.name() + " is " + property.type().getSimpleName());
       }
@@ -95,11 +95,11 @@ public record WriteMethodSpec(String name, WriteMethodName.Kind kind, List<Prope
       }
     }
     Class<?> returns = method.getReturnType();
-    if (parsed.kind() == WriteMethodName.Kind.UPDATE && returns != void.class && box(returns) != Boolean.class) {
+    if (parsed.kind() == WriteMethodName.Effect.UPDATE && returns != void.class && box(returns) != Boolean.class) {
       problems.add(name + " returns " + returns.getSimpleName() + "; an update returns boolean (whether an entity"
           + " was stored under the key, and so updated) or void");
     }
-    if (parsed.kind() == WriteMethodName.Kind.ADD && returns != void.class && box(returns) != Long.class
+    if (parsed.kind() == WriteMethodName.Effect.ADD && returns != void.class && box(returns) != Long.class
         && box(returns) != box(changed.get(0).type())) {
       problems.add(name + " returns " + returns.getSimpleName() + "; an add returns the new value, as long or as "
           + changed.get(0).type().getSimpleName() + ", or void");

@@ -21,7 +21,7 @@ import java.util.List;
  * @param ordered whether entities come in the order the method asks for without a sort
  * @param read what is read of each row
  */
-public record AccessPlan(ViewModel view, KeyLayout key, Access access, List<Condition> prefix, Condition range,
+public record AccessPlan(ViewModel view, KeyLayout key, Operation access, List<Condition> prefix, Condition range,
     List<Condition> residual, boolean reversed, boolean ordered, RowRead read) {
 
   /**
@@ -36,7 +36,7 @@ public record AccessPlan(ViewModel view, KeyLayout key, Access access, List<Cond
   }
 
   /** How a table is read. */
-  public enum Access {
+  public enum Operation {
     /** Gets of whole keys: one per combination of {@code In} values. */
     GET,
     /** Range scans over the bound key prefix, one per salt bucket when the bucket is unknown. */
@@ -68,7 +68,7 @@ public record AccessPlan(ViewModel view, KeyLayout key, Access access, List<Cond
 
   /** Whether this plan gets several keys, one per combination of {@code In} values (a multi-get). */
   public boolean multiGet() {
-    return access == Access.GET && prefix.stream().anyMatch(condition -> condition.keyword() == Keyword.IN);
+    return access == Operation.GET && prefix.stream().anyMatch(condition -> condition.keyword() == Keyword.IN);
   }
 
   /** This plan, reading {@code read} of each row. */

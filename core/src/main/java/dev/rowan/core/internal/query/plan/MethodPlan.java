@@ -22,6 +22,6 @@ public record MethodPlan(ParsedQuery query, List<AccessPlan> groups, boolean sor
 
   /** Whether some group reads a whole table. */
   public boolean readsWholeTable() {
-    return groups.stream().anyMatch(g -> g.access() == AccessPlan.Access.FULL_SCAN);
+    return groups.stream().anyMatch(g -> g.access() == AccessPlan.Operation.FULL_SCAN);
   }
 }

@@ -3,7 +3,7 @@ package dev.rowan.core.internal.query.plan;
 import dev.rowan.core.AllowScan;
 import dev.rowan.core.internal.query.check.ResultKind;
 import dev.rowan.core.internal.query.parse.ParsedQuery;
-import dev.rowan.core.internal.query.parse.Sort;
+import dev.rowan.core.internal.query.parse.SortKey;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PeriodModel;
 import java.lang.reflect.Method;
@@ -62,20 +62,20 @@ public final class PeriodChecks {
    * Why {@code sorts} cannot order the results of periods read one after another, or null: they
    * must start with the period property (or be empty).
    */
-  public static String orderProblem(List<Sort> sorts, PeriodModel periods) {
+  public static String orderProblem(List<SortKey> sorts, PeriodModel periods) {
     String property = periods.property().name();
     return orderProblem(sorts, periods, "order by " + property + " first (OrderBy" + capitalised(property)
         + "Asc or Desc, then " + (sorts.isEmpty() ? "" : sorts.get(0).property()) + ")");
   }
 
   /** Why a call's {@code Sort}, as {@code sorts}, cannot order the results of periods read one after another, or null. */
-  public static String sortProblem(List<Sort> sorts, PeriodModel periods) {
+  public static String sortProblem(List<SortKey> sorts, PeriodModel periods) {
     String property = periods.property().name();
     return orderProblem(sorts, periods, "sort by " + property + " first (Sort.by(\"" + property + "\"), then "
         + (sorts.isEmpty() ? "" : sorts.get(0).property()) + ")");
   }
 
-  private static String orderProblem(List<Sort> sorts, PeriodModel periods, String instead) {
+  private static String orderProblem(List<SortKey> sorts, PeriodModel periods, String instead) {
     if (sorts.isEmpty() || sorts.get(0).property().equals(periods.property().name())) {
       return null;
     }

@@ -3,7 +3,7 @@ package dev.rowan.core.internal.query.plan;
 import dev.rowan.core.internal.query.check.ConditionCheck;
 import dev.rowan.core.internal.query.parse.Condition;
 import dev.rowan.core.internal.query.parse.ParsedQuery;
-import dev.rowan.core.internal.query.parse.Sort;
+import dev.rowan.core.internal.query.parse.SortKey;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PeriodModel;
 import java.time.LocalDate;
@@ -118,7 +118,7 @@ public final class PeriodRange {
    * {@code sorts} (the call's order) start with the period property descending.
    */
   public static List<LocalDate> order(ParsedQuery query, Object[] args, PeriodModel periods,
-      List<LocalDate> existing, List<Sort> sorts) {
+      List<LocalDate> existing, List<SortKey> sorts) {
     List<LocalDate> order = periods(query, args, periods, existing);
     if (newestFirst(sorts)) {
       java.util.Collections.reverse(order);
@@ -127,7 +127,7 @@ public final class PeriodRange {
   }
 
   /** Whether a call ordered by {@code sorts} reads the periods newest first. */
-  public static boolean newestFirst(List<Sort> sorts) {
+  public static boolean newestFirst(List<SortKey> sorts) {
     return !sorts.isEmpty() && sorts.get(0).descending();
   }
 

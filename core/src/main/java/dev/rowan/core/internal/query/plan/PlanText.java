@@ -1,9 +1,9 @@
 package dev.rowan.core.internal.query.plan;
 
-import dev.rowan.core.internal.query.parse.Action;
+import dev.rowan.core.internal.query.parse.QueryAction;
 import dev.rowan.core.internal.query.parse.Condition;
-import dev.rowan.core.internal.query.parse.Sort;
-import dev.rowan.core.internal.query.plan.AccessPlan.Access;
+import dev.rowan.core.internal.query.parse.SortKey;
+import dev.rowan.core.internal.query.plan.AccessPlan.Operation;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
 import java.util.ArrayList;
@@ -52,7 +52,7 @@ public final class PlanText {
    */
   public static String wholeRead(String target, MethodPlan plan) {
     return "would read the whole " + target + ": " + plan.groups().stream()
-        .filter(group -> group.access() == AccessPlan.Access.FULL_SCAN).findFirst()
+        .filter(group -> group.access() == AccessPlan.Operation.FULL_SCAN).findFirst()
         .map(PlanText::fullScanReason).orElse("");
   }
 
@@ -101,7 +101,7 @@ public final class PlanText {
   /** The whole plan of a method, as {@code explain} returns it. */
   public static String explain(String method, MethodPlan plan, EntityModel<?> entity) {
     StringBuilder text = new StringBuilder(method).append('\n');
-    boolean counts = plan.query().action() == Action.COUNT || plan.query().action() == Action.EXISTS;
+    boolean counts = plan.query().action() == QueryAction.COUNT || plan.query().action() == QueryAction.EXISTS;
     int number = 0;
     for (AccessPlan group : plan.groups()) {
       String indent = plan.groups().size() > 1 ? "    " : "  ";
@@ -122,7 +122,7 @@ public final class PlanText {
           .append('\n');
       RowRead read = group.read();
       if (!read.wholeRows() || read.reason() != null) {
-        text.append(indent).append(counts ? plan.query().action() == Action.EXISTS ? "exists" : "count" : "projection")
+        text.append(indent).append(counts ? plan.query().action() == QueryAction.EXISTS ? "exists" : "count" : "projection")
             .append(" reads: ").append(read.describe()).append('\n');
       }
       if (!read.wholeRows()) {
@@ -134,7 +134,7 @@ public final class PlanText {
           ? "yes, a multi-get of table " + entity.tableName() + " for the columns the view does not carry"
           : group.view() == null ? "no" : "no, the view carries every column").append('\n');
     }
-    List<Sort> sorts = plan.query().sorts();
+    List<SortKey> sorts = plan.query().sorts();
     if (!sorts.isEmpty()) {
       text.append("  order: ").append(sorts.stream().map(s -> s.property() + (s.descending() ? " desc" : " asc")).toList())
           .append(plan.sortInMemory() ? ", sorted in memory" : plan.groups().get(0).reversed()
@@ -151,17 +151,17 @@ public final class PlanText {
   }
 
   private static String access(AccessPlan plan) {
-    if (plan.access() == Access.FULL_SCAN) {
+    if (plan.access() == Operation.FULL_SCAN) {
       int buckets = plan.key().salt() == null ? 1 : plan.key().salt().buckets();
       return "full scan of every row (" + buckets + (buckets == 1 ? " scan" : " scans, one per salt bucket") + ")";
     }
-    String how = plan.access() == Access.GET ? "get" : plan.reversed() ? "reversed range scan" : "range scan";
+    String how = plan.access() == Operation.GET ? "get" : plan.reversed() ? "reversed range scan" : "range scan";
     String skip = plan.skippedParts() == 0 ? "" : ", a skip scan over " + plan.prefix().stream()
         .filter(Condition::isEveryValue).map(Condition::property).toList() + " (one range per value)";
     String ranges = plan.key().salt() == null ? "one range per prefix"
         : plan.singleBucket() ? "one range per prefix, salt bucket computed from the key"
         : "one range per salt bucket (" + plan.key().salt().buckets() + " buckets), merged in key order";
-    if (plan.access() == Access.GET) {
+    if (plan.access() == Operation.GET) {
       ranges = "one get per key";
     }
     return how + " on " + bound(plan) + ": " + ranges + skip;
@@ -175,7 +175,7 @@ public final class PlanText {
     if (plan.groups().size() > 1) {
       return " of the or-groups' entities together";
     }
-    if (plan.groups().get(0).access() == AccessPlan.Access.GET) {
+    if (plan.groups().get(0).access() == AccessPlan.Operation.GET) {
       return " of the rows got";
     }
     int rows = AccessPlan.scanLimit(plan.query().limit());

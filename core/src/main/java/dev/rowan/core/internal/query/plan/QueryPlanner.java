@@ -1,11 +1,11 @@
 package dev.rowan.core.internal.query.plan;
 
-import dev.rowan.core.internal.query.parse.Action;
+import dev.rowan.core.internal.query.parse.QueryAction;
 import dev.rowan.core.internal.query.parse.Condition;
 import dev.rowan.core.internal.query.parse.Keyword;
 import dev.rowan.core.internal.query.parse.ParsedQuery;
-import dev.rowan.core.internal.query.parse.Sort;
-import dev.rowan.core.internal.query.plan.AccessPlan.Access;
+import dev.rowan.core.internal.query.parse.SortKey;
+import dev.rowan.core.internal.query.plan.AccessPlan.Operation;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
@@ -38,7 +38,7 @@ import java.util.List;
 public final class QueryPlanner {
 
   private static final Comparator<AccessPlan> BEST_FIRST = Comparator
-      .comparing((AccessPlan p) -> p.access() != Access.GET)
+      .comparing((AccessPlan p) -> p.access() != Operation.GET)
       .thenComparing(p -> -p.boundParts())
       .thenComparing(AccessPlan::skippedParts)
       .thenComparing(AccessPlan::secondRead)
@@ -49,7 +49,7 @@ public final class QueryPlanner {
    * but results in the asked order before no second read.
    */
   private static final Comparator<AccessPlan> ORDERED_FIRST = Comparator
-      .comparing((AccessPlan p) -> p.access() != Access.GET)
+      .comparing((AccessPlan p) -> p.access() != Operation.GET)
       .thenComparing(p -> -p.boundParts())
       .thenComparing(AccessPlan::skippedParts)
       .thenComparing(p -> !p.ordered())
@@ -115,10 +115,10 @@ public final class QueryPlanner {
   private static AccessPlan withRead(AccessPlan plan, ParsedQuery query, EntityModel<?> entity,
       List<PropertyModel> projected) {
     boolean hasViews = ViewMaintainer.usesProtocol(entity); // main rows with status cells, whatever views are readable
-    if (query.action() == Action.COUNT || query.action() == Action.EXISTS) {
+    if (query.action() == QueryAction.COUNT || query.action() == QueryAction.EXISTS) {
       return plan.withRead(RowRead.forCount(plan, entity, hasViews));
     }
-    if (projected == null || query.action() != Action.FIND) {
+    if (projected == null || query.action() != QueryAction.FIND) {
       return plan;
     }
     List<PropertyModel> wanted = new ArrayList<>(projected);
@@ -126,7 +126,7 @@ public final class QueryPlanner {
     return plan.withRead(RowRead.forProjection(plan, entity, hasViews, wanted));
   }
 
-  private static AccessPlan candidate(ViewModel view, KeyLayout key, List<Condition> group, List<Sort> sorts,
+  private static AccessPlan candidate(ViewModel view, KeyLayout key, List<Condition> group, List<SortKey> sorts,
       EntityModel<?> entity) {
     List<Condition> unused = new ArrayList<>(group);
     List<Condition> prefix = new ArrayList<>();
@@ -161,9 +161,9 @@ public final class QueryPlanner {
       return fullScan(view, key, group);
     }
     boolean wholeKey = prefix.size() == parts.size() && (view == null || view.isUnique());
-    Access access = wholeKey ? Access.GET : Access.SCAN;
+    Operation access = wholeKey ? Operation.GET : Operation.SCAN;
     Boolean reversed = keyOrder(orderParts(view, key, entity), parts.size(), prefix, range, sorts);
-    boolean atMostOne = access == Access.GET && !(view == null && entity.isWide())
+    boolean atMostOne = access == Operation.GET && !(view == null && entity.isWide())
         && prefix.stream().allMatch(c -> c.keyword() == Keyword.EQUALS);
     return new AccessPlan(view, key, access, prefix, range, unused, Boolean.TRUE.equals(reversed),
         reversed != null || atMostOne, RowRead.WHOLE_ENTITIES);
@@ -178,7 +178,7 @@ public final class QueryPlanner {
   }
 
   private static AccessPlan fullScan(ViewModel view, KeyLayout key, List<Condition> group) {
-    return new AccessPlan(view, key, Access.FULL_SCAN, List.of(), null, group, false, false, RowRead.WHOLE_ENTITIES);
+    return new AccessPlan(view, key, Operation.FULL_SCAN, List.of(), null, group, false, false, RowRead.WHOLE_ENTITIES);
   }
 
   /** The most ranges a skip scan may read per prefix: the product of its skipped parts' values. */
@@ -268,9 +268,9 @@ public final class QueryPlanner {
    * call unless it lies within one cycle) bounds it, never otherwise.
    */
   static Boolean keyOrder(List<PropertyModel> parts, int rowParts, List<Condition> prefix, Condition range,
-      List<Sort> sorts) {
-    List<Sort> needed = new ArrayList<>();
-    for (Sort sort : sorts) {
+      List<SortKey> sorts) {
+    List<SortKey> needed = new ArrayList<>();
+    for (SortKey sort : sorts) {
       boolean fixed = prefix.stream().anyMatch(c -> c.keyword() == Keyword.EQUALS && c.property().equals(sort.property()));
       if (!fixed) {
         needed.add(sort);

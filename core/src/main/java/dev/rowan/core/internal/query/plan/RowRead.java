@@ -49,23 +49,23 @@ import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
  * </ul>
  *
  * @param kind how the rows are read
- * @param protocolCells the protocol cells read, in the entity's first family (for {@link Kind#CELLS}
- *     and {@link Kind#ROW_CELLS})
- * @param columns the columns read (for {@link Kind#CELLS} and {@link Kind#ROW_CELLS})
- * @param reason why whole rows are read (for {@link Kind#WHOLE_ROWS}), or null when whole entities
+ * @param protocolCells the protocol cells read, in the entity's first family (for {@link Extent#CELLS}
+ *     and {@link Extent#ROW_CELLS})
+ * @param columns the columns read (for {@link Extent#CELLS} and {@link Extent#ROW_CELLS})
+ * @param reason why whole rows are read (for {@link Extent#WHOLE_ROWS}), or null when whole entities
  *     are what the method returns
  */
-public record RowRead(Kind kind, List<Qualifier> protocolCells, List<PropertyModel> columns, String reason) {
+public record RowRead(Extent kind, List<Qualifier> protocolCells, List<PropertyModel> columns, String reason) {
 
   /** Why a main row of an entity that keeps history is read whole when its cells are needed. */
   private static final String HISTORY = "the entity keeps history: its last write's cells are told apart from earlier"
       + " versions' in the whole row only";
 
   /** The read of a find that returns whole entities. */
-  public static final RowRead WHOLE_ENTITIES = new RowRead(Kind.WHOLE_ROWS, List.of(), List.of(), null);
+  public static final RowRead WHOLE_ENTITIES = new RowRead(Extent.WHOLE_ROWS, List.of(), List.of(), null);
 
   /** How the rows are read. */
-  public enum Kind {
+  public enum Extent {
     /** The key of each row's first cell, no value (a count of a tall entity without views). */
     KEYS_ONLY,
     /** The keys of each row's cells without values, rows not {@code LIVE} dropped on the region server. */
@@ -94,12 +94,12 @@ public record RowRead(Kind kind, List<Qualifier> protocolCells, List<PropertyMod
     List<PropertyModel> tested = plan.residual().stream().map(c -> entity.property(c.property())).toList();
     if (plan.view() == null && entity.isWide()) {
       String column = firstColumn(plan, entity, tested);
-      return column == null ? new RowRead(Kind.QUALIFIERS, List.of(), List.of(), null)
+      return column == null ? new RowRead(Extent.QUALIFIERS, List.of(), List.of(), null)
           : wholeRows("a condition tests column " + column + " of a wide row");
     }
     RowRead read = narrowed(plan, entity, hasViews, tested, "a condition tests ");
-    if (read.kind() == Kind.ROW_CELLS && read.columns().isEmpty()) {
-      return new RowRead(hasViews ? Kind.LIVE_KEYS : Kind.KEYS_ONLY, List.of(), List.of(), null);
+    if (read.kind() == Extent.ROW_CELLS && read.columns().isEmpty()) {
+      return new RowRead(hasViews ? Extent.LIVE_KEYS : Extent.KEYS_ONLY, List.of(), List.of(), null);
     }
     return read;
   }
@@ -115,7 +115,7 @@ public record RowRead(Kind kind, List<Qualifier> protocolCells, List<PropertyMod
     plan.residual().forEach(c -> needed.add(entity.property(c.property())));
     if (plan.view() == null && entity.isWide()) {
       String column = firstColumn(plan, entity, needed);
-      return column == null ? new RowRead(Kind.QUALIFIERS, List.of(), List.of(), null)
+      return column == null ? new RowRead(Extent.QUALIFIERS, List.of(), List.of(), null)
           : wholeRows("the projection reads column " + column + " of a wide row, whose entities are read whole");
     }
     if (plan.view() == null && entity.keepsHistory()) {
@@ -164,18 +164,18 @@ public record RowRead(Kind kind, List<Qualifier> protocolCells, List<PropertyMod
       List<Qualifier> cells = view.isUnique()
           ? List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_WRITE, Qualifier.OWNER)
           : List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_WRITE);
-      return new RowRead(Kind.CELLS, cells, columns, null);
+      return new RowRead(Extent.CELLS, cells, columns, null);
     }
-    return new RowRead(Kind.ROW_CELLS, hasViews ? List.of(Qualifier.MAIN_STATUS) : List.of(), columns, null);
+    return new RowRead(Extent.ROW_CELLS, hasViews ? List.of(Qualifier.MAIN_STATUS) : List.of(), columns, null);
   }
 
   private static RowRead wholeRows(String reason) {
-    return new RowRead(Kind.WHOLE_ROWS, List.of(), List.of(), reason);
+    return new RowRead(Extent.WHOLE_ROWS, List.of(), List.of(), reason);
   }
 
   /** Whether whole rows are read, so that a view read needs a second read unless the view is a full copy. */
   public boolean wholeRows() {
-    return kind == Kind.WHOLE_ROWS;
+    return kind == Extent.WHOLE_ROWS;
   }
 
   /** Whether the key of a row read through {@code plan} holds {@code property}. */
@@ -193,12 +193,12 @@ public record RowRead(Kind kind, List<Qualifier> protocolCells, List<PropertyMod
   }
 
   /**
-   * Restricts {@code read} (a {@link Get} or a {@link Scan}) to the cells a {@link Kind#CELLS}
+   * Restricts {@code read} (a {@link Get} or a {@link Scan}) to the cells a {@link Extent#CELLS}
    * read names; protocol cells are in {@code statusFamily}, the entity's first family. The other
    * kinds are narrowed by their {@link #filter}.
    */
   public void narrow(Query read, byte[] statusFamily) {
-    if (kind != Kind.CELLS) {
+    if (kind != Extent.CELLS) {
       return;
     }
     for (Qualifier cell : protocolCells) {
@@ -219,9 +219,9 @@ public record RowRead(Kind kind, List<Qualifier> protocolCells, List<PropertyMod
 
   /**
    * The filter of a read: {@code residual} (or null) with the filters that strip values
-   * ({@link Kind#KEYS_ONLY}, {@link Kind#LIVE_KEYS}, {@link Kind#QUALIFIERS}), drop main rows
+   * ({@link Extent#KEYS_ONLY}, {@link Extent#LIVE_KEYS}, {@link Extent#QUALIFIERS}), drop main rows
    * that hold no entity, or keep the named cells and the first cell of each row
-   * ({@link Kind#ROW_CELLS}); null when there is none.
+   * ({@link Extent#ROW_CELLS}); null when there is none.
    */
   public Filter filter(byte[] statusFamily, Filter residual) {
     List<Filter> filters = new ArrayList<>();

@@ -3,7 +3,7 @@ package dev.rowan.core.internal.query.plan;
 import dev.rowan.core.internal.query.check.ConditionCheck;
 import dev.rowan.core.internal.query.parse.Condition;
 import dev.rowan.core.internal.query.parse.Keyword;
-import dev.rowan.core.internal.query.plan.AccessPlan.Access;
+import dev.rowan.core.internal.query.plan.AccessPlan.Operation;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.InvalidValueException;
 import dev.rowan.mapping.KeyLayout;
@@ -89,7 +89,7 @@ public record ScanSpec(AccessPlan plan, EntityModel<?> entity, Object[] args, Ro
     List<Scan> scans = new ArrayList<>();
     Set<ByteBuffer> seen = new HashSet<>();
     for (Object[] values : prefixValues()) {
-      List<byte[]> prefixes = plan.access() == Access.FULL_SCAN ? bucketPrefixes(key) : encodablePrefixes(values);
+      List<byte[]> prefixes = plan.access() == Operation.FULL_SCAN ? bucketPrefixes(key) : encodablePrefixes(values);
       if (prefixes == null) {
         continue;
       }

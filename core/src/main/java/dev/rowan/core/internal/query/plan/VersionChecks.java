@@ -2,7 +2,7 @@ package dev.rowan.core.internal.query.plan;
 
 import dev.rowan.core.internal.query.check.SpecialParameters;
 import dev.rowan.core.internal.query.parse.Keyword;
-import dev.rowan.core.internal.query.plan.AccessPlan.Access;
+import dev.rowan.core.internal.query.plan.AccessPlan.Operation;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
 import java.util.List;
@@ -30,7 +30,7 @@ final class VersionChecks {
       return;
     }
     AccessPlan only = plan.groups().size() == 1 ? plan.groups().get(0) : null;
-    boolean oneEntity = only != null && only.view() == null && only.access() == Access.GET && only.residual().isEmpty()
+    boolean oneEntity = only != null && only.view() == null && only.access() == Operation.GET && only.residual().isEmpty()
         && only.prefix().stream().allMatch(c -> c.keyword() == Keyword.EQUALS);
     if (!oneEntity) {
       problems.add(name + " reads the versions of one entity: its conditions must be equalities on every part of "

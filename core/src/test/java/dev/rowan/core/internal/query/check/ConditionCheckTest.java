@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.rowan.core.internal.query.parse.Action;
+import dev.rowan.core.internal.query.parse.QueryAction;
 import dev.rowan.core.internal.query.parse.Condition;
 import dev.rowan.core.internal.query.parse.Keyword;
 import dev.rowan.core.internal.query.parse.ParsedQuery;
@@ -134,7 +134,7 @@ class ConditionCheckTest {
 
   @Test
   void argumentsOfTheWrongTypeOrMalformedAreRefusedNamingMethodParameterAndProperty() {
-    ParsedQuery query = new ParsedQuery("findByMonthAndText", Action.FIND, 0,
+    ParsedQuery query = new ParsedQuery("findByMonthAndText", QueryAction.FIND, 0,
         List.of(List.of(new Condition("month", Keyword.EQUALS, 0), new Condition("text", Keyword.STARTING_WITH, 1))),
         List.of(), null, 2);
     InvalidValueException wrongType = assertThrows(InvalidValueException.class, () -> ConditionCheck.checkArguments(
@@ -184,7 +184,7 @@ class ConditionCheckTest {
 
   @Test
   void aNullTestTakesNoArgumentEvenAsTheLastConditionAndAnEmptyNotInIsAccepted() {
-    ParsedQuery query = new ParsedQuery("findByMonthAndTextIsNull", Action.FIND, 0,
+    ParsedQuery query = new ParsedQuery("findByMonthAndTextIsNull", QueryAction.FIND, 0,
         List.of(List.of(new Condition("month", Keyword.NOT_IN, 0), new Condition("text", Keyword.IS_NULL, 1))),
         List.of(), null, 1);
     ConditionCheck.checkArguments("Repo.findByMonthNotInAndTextIsNull", query, new Object[] {List.of()}, MODEL, null);

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rowan.core.HBaseRepository;
 import dev.rowan.core.Page;
 import dev.rowan.core.PageRequest;
-import dev.rowan.core.internal.query.parse.Action;
+import dev.rowan.core.internal.query.parse.QueryAction;
 import dev.rowan.core.internal.query.parse.Condition;
 import dev.rowan.core.internal.query.parse.Keyword;
 import dev.rowan.core.internal.query.parse.ParsedQuery;
@@ -102,20 +102,20 @@ class MethodChecksTest {
   void everyDocumentedReturnTypeIsAccepted() throws Exception {
     RepositoryTypes types = RepositoryTypes.of(Items.class);
     List<String> problems = new ArrayList<>();
-    assertEquals(ResultKind.LIST, result(Items.class, "findByName", Action.FIND, types, problems));
-    assertEquals(ResultKind.ENTITY, result(Items.class, "getByName", Action.FIND, types, problems), "T resolved to Item");
-    assertEquals(ResultKind.SET, result(Items.class, "readByName", Action.FIND, types, problems));
-    assertEquals(ResultKind.LIST, result(Items.class, "queryByName", Action.FIND, types, problems));
-    assertEquals(ResultKind.LIST, result(Items.class, "streamByName", Action.FIND, types, problems));
-    assertEquals(ResultKind.STREAM, result(Items.class, "findFirstByName", Action.FIND, types, problems));
-    assertEquals(ResultKind.OPTIONAL, result(Items.class, "findTopByName", Action.FIND, types, problems));
-    assertEquals(ResultKind.PAGE, result(Items.class, "findByNameOrderByName", Action.FIND, types, problems));
-    assertEquals(ResultKind.ENTITY, result(Items.class, "findAllByName", Action.FIND, types, problems));
-    assertEquals(ResultKind.COUNT_LONG, result(Items.class, "countByName", Action.COUNT, types, problems));
-    assertEquals(ResultKind.COUNT_INT, result(Items.class, "deleteByName", Action.DELETE, types, problems));
-    assertEquals(ResultKind.BOOLEAN, result(Items.class, "existsByName", Action.EXISTS, types, problems));
-    assertEquals(ResultKind.LIST, result(Items.class, "searchByName", Action.FIND, types, problems), "a projection");
-    assertEquals(ResultKind.ENTITY, result(Items.class, "findOneByName", Action.FIND, types, problems), "a projection");
+    assertEquals(ResultKind.LIST, result(Items.class, "findByName", QueryAction.FIND, types, problems));
+    assertEquals(ResultKind.ENTITY, result(Items.class, "getByName", QueryAction.FIND, types, problems), "T resolved to Item");
+    assertEquals(ResultKind.SET, result(Items.class, "readByName", QueryAction.FIND, types, problems));
+    assertEquals(ResultKind.LIST, result(Items.class, "queryByName", QueryAction.FIND, types, problems));
+    assertEquals(ResultKind.LIST, result(Items.class, "streamByName", QueryAction.FIND, types, problems));
+    assertEquals(ResultKind.STREAM, result(Items.class, "findFirstByName", QueryAction.FIND, types, problems));
+    assertEquals(ResultKind.OPTIONAL, result(Items.class, "findTopByName", QueryAction.FIND, types, problems));
+    assertEquals(ResultKind.PAGE, result(Items.class, "findByNameOrderByName", QueryAction.FIND, types, problems));
+    assertEquals(ResultKind.ENTITY, result(Items.class, "findAllByName", QueryAction.FIND, types, problems));
+    assertEquals(ResultKind.COUNT_LONG, result(Items.class, "countByName", QueryAction.COUNT, types, problems));
+    assertEquals(ResultKind.COUNT_INT, result(Items.class, "deleteByName", QueryAction.DELETE, types, problems));
+    assertEquals(ResultKind.BOOLEAN, result(Items.class, "existsByName", QueryAction.EXISTS, types, problems));
+    assertEquals(ResultKind.LIST, result(Items.class, "searchByName", QueryAction.FIND, types, problems), "a projection");
+    assertEquals(ResultKind.ENTITY, result(Items.class, "findOneByName", QueryAction.FIND, types, problems), "a projection");
     assertEquals(List.of(), problems);
   }
 
@@ -124,8 +124,8 @@ class MethodChecksTest {
     RepositoryTypes types = RepositoryTypes.of(Wrong.class);
     List<String> problems = new ArrayList<>();
     for (Method method : Wrong.class.getDeclaredMethods()) {
-      Action action = method.getName().startsWith("count") ? Action.COUNT
-          : method.getName().startsWith("delete") ? Action.DELETE : Action.FIND;
+      QueryAction action = method.getName().startsWith("count") ? QueryAction.COUNT
+          : method.getName().startsWith("delete") ? QueryAction.DELETE : QueryAction.FIND;
       int before = problems.size();
       result(Wrong.class, method.getName(), action, types, problems);
       assertTrue(problems.size() > before, method.getName() + " is refused");
@@ -139,7 +139,7 @@ class MethodChecksTest {
         String.join("\n", problems));
   }
 
-  private static ResultKind result(Class<?> repository, String name, Action action, RepositoryTypes types,
+  private static ResultKind result(Class<?> repository, String name, QueryAction action, RepositoryTypes types,
       List<String> problems) {
     Method method = java.util.Arrays.stream(repository.getMethods()).filter(m -> m.getName().equals(name))
         .findFirst().orElseThrow();

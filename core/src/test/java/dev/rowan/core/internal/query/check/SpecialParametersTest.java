@@ -6,10 +6,11 @@ import dev.rowan.core.Limit;
 import dev.rowan.core.PageRequest;
 import dev.rowan.core.Sort;
 import dev.rowan.core.TimeRange;
-import dev.rowan.core.internal.query.parse.Action;
+import dev.rowan.core.internal.query.parse.QueryAction;
 import dev.rowan.core.internal.query.parse.Condition;
 import dev.rowan.core.internal.query.parse.Keyword;
 import dev.rowan.core.internal.query.parse.ParsedQuery;
+import dev.rowan.core.internal.query.parse.SortKey;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,9 +42,9 @@ class SpecialParametersTest {
     throw new AssertionError(method);
   }
 
-  private static ParsedQuery query(Action action, int sorts) {
+  private static ParsedQuery query(QueryAction action, int sorts) {
     return new ParsedQuery("m", action, 0, List.of(List.of(new Condition("name", Keyword.EQUALS, 0))),
-        sorts == 0 ? List.of() : List.of(new dev.rowan.core.internal.query.parse.Sort("name", false)), null, 1);
+        sorts == 0 ? List.of() : List.of(new SortKey("name", false)), null, 1);
   }
 
   @Test
@@ -65,10 +66,10 @@ class SpecialParametersTest {
     assertEquals(List.of("Methods.twoSorts: takes two Sort parameters; declare one"), problems);
     problems.clear();
     SpecialParameters sortAndLimit = of("byName", problems);
-    sortAndLimit.check("Methods.byName", query(Action.COUNT, 0), problems);
-    sortAndLimit.check("Methods.byName", query(Action.FIND, 1), problems);
-    new SpecialParameters(1, 1, 2, -1).check("Methods.paged", query(Action.FIND, 0), problems);
-    of("asOf", problems).check("Methods.asOf", query(Action.EXISTS, 0), problems);
+    sortAndLimit.check("Methods.byName", query(QueryAction.COUNT, 0), problems);
+    sortAndLimit.check("Methods.byName", query(QueryAction.FIND, 1), problems);
+    new SpecialParameters(1, 1, 2, -1).check("Methods.paged", query(QueryAction.FIND, 0), problems);
+    of("asOf", problems).check("Methods.asOf", query(QueryAction.EXISTS, 0), problems);
     assertEquals(List.of(
         "Methods.byName: a count method takes no Sort or Limit parameter; they order and limit what a find returns",
         "Methods.byName: its name orders by [name] and it takes a Sort; declare one or the other",

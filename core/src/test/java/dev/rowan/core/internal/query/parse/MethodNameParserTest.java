@@ -393,9 +393,9 @@ class MethodNameParserTest {
   void returnsTheViewNameAsDeclared() {
     ParsedQuery query = MethodNameParser.parse("findTop5BySellerBetweenOrderByCreatedAtDesc", 3, ORDER.getPayload());
 
-    assertEquals(new ParsedQuery("findTop5BySellerBetweenOrderByCreatedAtDesc", Action.FIND, 5,
+    assertEquals(new ParsedQuery("findTop5BySellerBetweenOrderByCreatedAtDesc", QueryAction.FIND, 5,
         List.of(List.of(new Condition("sellerId", Keyword.EQUALS, 0), new Condition("createdAt", Keyword.BETWEEN, 1))),
-        List.of(new Sort("createdAt", true)), "seller", 3), query);
+        List.of(new SortKey("createdAt", true)), "seller", 3), query);
   }
 
   /** Renders a query compactly, e.g. {@code FIND limit=10 [sellerId EQUALS p0] order [createdAt desc] view=seller}. */

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.rowan.core.internal.query.parse.WriteMethodName.Kind;
+import dev.rowan.core.internal.query.parse.WriteMethodName.Effect;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -31,14 +31,14 @@ class WriteMethodNameTest {
   @Test
   void anUpdateNamesThePropertiesItSetsThenTheKey() {
     WriteMethodName update = order("updateStatusAndNoteByOrderNo", 3);
-    assertEquals(new WriteMethodName("updateStatusAndNoteByOrderNo", Kind.UPDATE, List.of("status", "note"),
+    assertEquals(new WriteMethodName("updateStatusAndNoteByOrderNo", Effect.UPDATE, List.of("status", "note"),
         List.of("orderNo")), update);
   }
 
   @Test
   void anAddNamesOneCounterWithOrWithoutTo() {
     assertEquals(List.of("quantity"), order("addToQuantityByOrderNo", 2).properties());
-    assertEquals(Kind.ADD, order("addQuantityByOrderNo", 2).kind());
+    assertEquals(Effect.ADD, order("addQuantityByOrderNo", 2).kind());
     assertEquals(List.of("toll"), order("addTollByOrderNo", 2).properties(), "Toll is not To ll");
     assertEquals(List.of("toCity"), WriteMethodName.parse("addToCityByOrderNoAndLine", 3, LINE, LINE_KEY)
         .properties(), "To is kept where the rest names no property");

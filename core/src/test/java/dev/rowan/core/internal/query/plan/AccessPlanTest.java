@@ -30,7 +30,7 @@ class AccessPlanTest {
   }
 
   private static AccessPlan plan(List<Condition> prefix, Condition range) {
-    return new AccessPlan(null, null, AccessPlan.Access.SCAN, prefix, range, List.of(), false, false,
+    return new AccessPlan(null, null, AccessPlan.Operation.SCAN, prefix, range, List.of(), false, false,
         RowRead.WHOLE_ENTITIES);
   }
 }

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.rowan.core.internal.query.parse.MethodNameParser;
 import dev.rowan.core.internal.query.parse.ParsedQuery;
-import dev.rowan.core.internal.query.parse.Sort;
+import dev.rowan.core.internal.query.parse.SortKey;
 import dev.rowan.core.internal.query.parse.Vocabulary;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PeriodModel;
@@ -86,10 +86,10 @@ class PeriodRangeTest {
   @Test
   void ordersMustStartWithThePeriodProperty() {
     assertNull(PeriodChecks.orderProblem(List.of(), PERIODS));
-    assertNull(PeriodChecks.orderProblem(List.of(new Sort("at", true), new Sort("type", false)), PERIODS));
+    assertNull(PeriodChecks.orderProblem(List.of(new SortKey("at", true), new SortKey("type", false)), PERIODS));
     assertEquals("orders by type, but Event.at names the period table of each entity, and the periods are read one"
         + " after another: order by at first (OrderByAtAsc or Desc, then type)",
-        PeriodChecks.orderProblem(List.of(new Sort("type", false)), PERIODS));
+        PeriodChecks.orderProblem(List.of(new SortKey("type", false)), PERIODS));
   }
 
   private static List<LocalDate> periods(String method, Object... args) {

@@ -156,7 +156,7 @@ class ProjectionTest {
     AccessPlan projected = plan(Order.class, "findByBuyerId", 1, BuyerSummary.class).groups().get(0);
     assertEquals("buyer", projected.view().name());
     assertFalse(projected.secondRead());
-    assertEquals(RowRead.Kind.CELLS, projected.read().kind());
+    assertEquals(RowRead.Extent.CELLS, projected.read().kind());
     assertEquals(List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_WRITE), projected.read().protocolCells());
     assertEquals(List.of("amount"), projected.read().columns().stream().map(PropertyModel::name).toList());
   }
@@ -182,7 +182,7 @@ class ProjectionTest {
   void aProjectionOfTheMainTableReadsItsColumnsItsStatusAndTheFirstCellOfEachRow() {
     AccessPlan projected = plan(Order.class, "findByOrderNo", 1, SellerAmount.class).groups().get(0);
     assertEquals(null, projected.view());
-    assertEquals(RowRead.Kind.ROW_CELLS, projected.read().kind());
+    assertEquals(RowRead.Extent.ROW_CELLS, projected.read().kind());
     assertEquals(List.of(Qualifier.MAIN_STATUS), projected.read().protocolCells());
     assertEquals(List.of("sellerId", "amount"), projected.read().columns().stream().map(PropertyModel::name).toList());
   }

@@ -348,7 +348,7 @@ class ResidualFiltersTest {
 
   private static AccessPlan samplePlan(String method, int parameters) {
     AccessPlan plan = SAMPLES.plan(method, parameters).groups().get(0);
-    assertEquals(AccessPlan.Access.GET, plan.access(), method);
+    assertEquals(AccessPlan.Operation.GET, plan.access(), method);
     return plan;
   }
 

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rowan.core.internal.query.parse.MethodNameParser;
 import dev.rowan.core.internal.query.parse.Vocabulary;
-import dev.rowan.core.internal.query.plan.RowRead.Kind;
+import dev.rowan.core.internal.query.plan.RowRead.Extent;
 import dev.rowan.index.ProtocolCells.Qualifier;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
@@ -79,7 +79,7 @@ class RowReadTest {
   @Test
   void aCountThroughAFullCopyViewReadsItsStatusCellAndWriteMarkOnly() {
     RowRead read = count(Order.class, "countBySellerId", 1);
-    assertEquals(Kind.CELLS, read.kind());
+    assertEquals(Extent.CELLS, read.kind());
     assertEquals(List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_WRITE), read.protocolCells());
     assertEquals(List.of(), columns(read));
     assertNull(read.reason());
@@ -88,14 +88,14 @@ class RowReadTest {
   @Test
   void aConditionOnAKeyPartOfTheViewReadsNoColumn() {
     RowRead read = count(Order.class, "countBySellerIdAndCreatedAtAfter", 2);
-    assertEquals(Kind.CELLS, read.kind());
+    assertEquals(Extent.CELLS, read.kind());
     assertEquals(List.of(), columns(read));
   }
 
   @Test
   void aConditionOnACarriedColumnOfANarrowViewReadsThatColumnToo() {
     RowRead read = count(Order.class, "countByBuyerIdAndAmount", 2);
-    assertEquals(Kind.CELLS, read.kind());
+    assertEquals(Extent.CELLS, read.kind());
     assertEquals(List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_WRITE), read.protocolCells());
     assertEquals(List.of("amount"), columns(read));
   }
@@ -103,61 +103,61 @@ class RowReadTest {
   @Test
   void aConditionOnAColumnTheViewDoesNotCarryReadsWholeRows() {
     RowRead read = count(Order.class, "countByNoteAndAmount", 2);
-    assertEquals(Kind.WHOLE_ROWS, read.kind());
+    assertEquals(Extent.WHOLE_ROWS, read.kind());
     assertTrue(read.reason().contains("Order.amount") && read.reason().contains("orders.number"), read.reason());
   }
 
   @Test
   void aPushedFilterOnAColumnTheViewKeyHoldsReadsThatColumnSoThatTheFilterSeesIt() {
     RowRead read = count(Order.class, "countBySellerIdAndCreatedAtNot", 2);
-    assertEquals(Kind.CELLS, read.kind());
+    assertEquals(Extent.CELLS, read.kind());
     assertEquals(List.of("createdAt"), columns(read), "the key holds createdAt, the Not filter needs its cell");
   }
 
   @Test
   void aCountThroughAUniqueViewReadsItsOwnerCellForTheMainKey() {
     RowRead read = count(Order.class, "countByNote", 1);
-    assertEquals(Kind.CELLS, read.kind());
+    assertEquals(Extent.CELLS, read.kind());
     assertEquals(List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_WRITE, Qualifier.OWNER), read.protocolCells());
     assertEquals(List.of(), columns(read));
   }
 
   @Test
   void aCountOfATallEntityWithoutViewsReadsKeysOnly() {
-    assertEquals(Kind.KEYS_ONLY, count(Profile.class, "countByUid", 1).kind());
-    assertEquals(Kind.KEYS_ONLY, count(Profile.class, "countByUidAndCreatedAtAfter", 2).kind());
+    assertEquals(Extent.KEYS_ONLY, count(Profile.class, "countByUid", 1).kind());
+    assertEquals(Extent.KEYS_ONLY, count(Profile.class, "countByUidAndCreatedAtAfter", 2).kind());
   }
 
   @Test
   void aConditionOnAColumnOfATallEntityWithoutViewsReadsThatColumnAndNoProtocolCell() {
     RowRead read = count(Profile.class, "countByUidAndNameAndAge", 3);
-    assertEquals(Kind.ROW_CELLS, read.kind());
+    assertEquals(Extent.ROW_CELLS, read.kind());
     assertEquals(List.of(), read.protocolCells());
     assertEquals(List.of("name", "age"), columns(read));
   }
 
   @Test
   void aCountOfTheMainTableOfAnEntityWithViewsReadsLiveKeysOrTheStatusCellAndItsColumns() {
-    assertEquals(Kind.LIVE_KEYS, count(Account.class, "countByRegion", 1).kind());
+    assertEquals(Extent.LIVE_KEYS, count(Account.class, "countByRegion", 1).kind());
     RowRead read = count(Account.class, "countByRegionAndBalance", 2);
-    assertEquals(Kind.ROW_CELLS, read.kind());
+    assertEquals(Extent.ROW_CELLS, read.kind());
     assertEquals(List.of(Qualifier.MAIN_STATUS), read.protocolCells());
     assertEquals(List.of("balance"), columns(read));
   }
 
   @Test
   void aCountOfAWideEntityReadsQualifiersUnlessAConditionTestsAColumn() {
-    assertEquals(Kind.QUALIFIERS, count(Line.class, "countByOrderNo", 1).kind());
-    assertEquals(Kind.QUALIFIERS, count(Line.class, "countByOrderNoAndLineNoGreaterThan", 2).kind());
+    assertEquals(Extent.QUALIFIERS, count(Line.class, "countByOrderNo", 1).kind());
+    assertEquals(Extent.QUALIFIERS, count(Line.class, "countByOrderNoAndLineNoGreaterThan", 2).kind());
     RowRead read = count(Line.class, "countByOrderNoAndSku", 2);
-    assertEquals(Kind.WHOLE_ROWS, read.kind());
+    assertEquals(Extent.WHOLE_ROWS, read.kind());
     assertTrue(read.reason().contains("Line.sku"), read.reason());
   }
 
   @Test
   void aConditionOnTheCellTimestampReadsWholeRows() {
     RowRead read = count(Reading.class, "countBySensorAndAtAfter", 2);
-    assertEquals(Kind.WHOLE_ROWS, read.kind());
+    assertEquals(Extent.WHOLE_ROWS, read.kind());
     assertTrue(read.reason().contains("Reading.at"), read.reason());
   }
 

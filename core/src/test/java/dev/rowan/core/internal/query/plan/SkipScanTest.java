@@ -57,7 +57,7 @@ class SkipScanTest {
   @Test
   void aConditionOnAPartAfterAnEnumPartReadsOneRangePerValueOfIt() {
     AccessPlan plan = plan(Traffic.class, "findByMonthAndCpId", 2).groups().get(0);
-    assertEquals(AccessPlan.Access.SCAN, plan.access());
+    assertEquals(AccessPlan.Operation.SCAN, plan.access());
     assertEquals(List.of("month", "protocol", "cpId"), plan.prefix().stream().map(Condition::property).toList());
     assertTrue(plan.prefix().get(1).isEveryValue());
     assertEquals(1, plan.skippedParts());

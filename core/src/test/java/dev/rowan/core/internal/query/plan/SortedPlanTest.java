@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rowan.core.internal.query.parse.MethodNameParser;
 import dev.rowan.core.internal.query.parse.ParsedQuery;
-import dev.rowan.core.internal.query.parse.Sort;
+import dev.rowan.core.internal.query.parse.SortKey;
 import dev.rowan.core.internal.query.parse.Vocabulary;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
@@ -22,7 +22,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** A call's Sort, which may not sort in memory, is planned on a table or view that reads in its order. */
+/** A call's SortKey, which may not sort in memory, is planned on a table or view that reads in its order. */
 class SortedPlanTest {
 
   /** Keyed by seller then number; a narrow view by seller then time. */
@@ -40,7 +40,7 @@ class SortedPlanTest {
         model.properties().stream().map(PropertyModel::name).toList(), viewKeys);
     ParsedQuery parsed = MethodNameParser.parse("findBySellerId", 1, vocabulary);
     ParsedQuery byTime = new ParsedQuery(parsed.methodName(), parsed.action(), 0, parsed.groups(),
-        List.of(new Sort("createdAt", false)), null, 1);
+        List.of(new SortKey("createdAt", false)), null, 1);
     return sorted ? QueryPlanner.planSorted(byTime, model, views, null) : QueryPlanner.plan(byTime, model, views);
   }
 

@@ -80,7 +80,7 @@ class VersionChecksTest {
         Limit.class);
     assertEquals(List.of(), problems);
     assertEquals(ResultKind.VERSIONS, query.result());
-    assertEquals(AccessPlan.Access.GET, query.plan().groups().get(0).access());
+    assertEquals(AccessPlan.Operation.GET, query.plan().groups().get(0).access());
     assertNull(query.plan().groups().get(0).view());
   }
 

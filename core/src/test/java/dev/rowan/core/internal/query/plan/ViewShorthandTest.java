@@ -55,7 +55,7 @@ class ViewShorthandTest {
     for (String name : List.of("findBySellerStartingWith", "countBySellerStartingWith")) {
       AccessPlan prefix = plan(name, String.class);
       assertEquals("seller", prefix.view().name(), name);
-      assertEquals(AccessPlan.Access.SCAN, prefix.access(), name);
+      assertEquals(AccessPlan.Operation.SCAN, prefix.access(), name);
       assertEquals(new Condition("sellerId", Keyword.STARTING_WITH, 0), prefix.range(), name);
     }
 

@@ -1,7 +1,7 @@
 package dev.rowan.core.internal.query.parse;
 
 /** What a query method does with the entities its predicates select. */
-public enum Action {
+public enum QueryAction {
   /** {@code find}, {@code read}, {@code get}, {@code query}, {@code stream}: returns them. */
   FIND,
   /** {@code count}: returns how many there are. */

@@ -6,4 +6,4 @@ package dev.rowan.core.internal.query.parse;
  * @param property the entity property, by its field name
  * @param descending whether the name says {@code Desc}
  */
-public record Sort(String property, boolean descending) {}
+public record SortKey(String property, boolean descending) {}
