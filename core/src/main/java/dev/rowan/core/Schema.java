@@ -5,7 +5,7 @@ import dev.rowan.core.internal.schema.SchemaAdmin;
 import dev.rowan.core.internal.schema.ViewLifecycle;
 import dev.rowan.core.internal.schema.ViewLifecycles;
 import dev.rowan.mapping.EntityModel;
-import dev.rowan.mapping.IndexDefinition;
+import dev.rowan.mapping.ViewDefinition;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -307,7 +307,7 @@ public final class Schema {
    */
   public List<TableSet> tableSets(Class<?> entityType) {
     EntityModel<?> model = EntityModel.of(entityType);
-    List<String> views = model.indexes().stream().map(IndexDefinition::name).toList();
+    List<String> views = model.views().stream().map(ViewDefinition::name).toList();
     return admin().tableSets(model).sets(model).stream()
         .map(set -> new TableSet(set.period(), set.names().apply(model.tableName()), views)).toList();
   }

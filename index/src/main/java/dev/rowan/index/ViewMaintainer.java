@@ -6,7 +6,7 @@ import dev.rowan.index.RowStatus.State;
 import dev.rowan.index.ViewRowChange.Kind;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.FamilyModel;
-import dev.rowan.mapping.IndexDefinition;
+import dev.rowan.mapping.ViewDefinition;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -70,14 +70,14 @@ public final class ViewMaintainer {
   }
 
   private ViewMaintainer(EntityModel<?> entity) {
-    if (entity.isWide() && !entity.indexes().isEmpty()) {
+    if (entity.isWide() && !entity.views().isEmpty()) {
       throw new IllegalArgumentException(entity.entityName() + " is stored wide and declares views;"
           + " views of wide entities are not supported");
     }
     this.entity = entity;
     List<ViewModel> built = new ArrayList<>();
-    for (IndexDefinition index : entity.indexes()) {
-      built.add(new ViewModel(entity, index));
+    for (ViewDefinition view : entity.views()) {
+      built.add(new ViewModel(entity, view));
     }
     this.views = List.copyOf(built);
   }
@@ -89,7 +89,7 @@ public final class ViewMaintainer {
    * are its writes' statuses. The one home of that rule.
    */
   public static boolean usesProtocol(EntityModel<?> entity) {
-    return !entity.indexes().isEmpty() || entity.keepsHistory();
+    return !entity.views().isEmpty() || entity.keepsHistory();
   }
 
   /** The maintainer of {@code entity}'s views, built once per entity. */

@@ -3,7 +3,7 @@ package dev.rowan.index;
 import dev.rowan.index.RowStatus.State;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.FamilyModel;
-import dev.rowan.mapping.IndexDefinition;
+import dev.rowan.mapping.ViewDefinition;
 import dev.rowan.mapping.InvalidValueException;
 import dev.rowan.mapping.KeyLayout;
 import dev.rowan.mapping.PropertyModel;
@@ -37,7 +37,7 @@ import org.jspecify.annotations.Nullable;
 public final class ViewModel {
 
   private final EntityModel<?> entity;
-  private final IndexDefinition definition;
+  private final ViewDefinition definition;
   private final String tableName;
   private final List<PropertyModel> keyProperties;
   private final KeyLayout key;
@@ -49,7 +49,7 @@ public final class ViewModel {
   private final List<FamilyModel> families;
   private final TableLayout layout;
 
-  ViewModel(EntityModel<?> entity, IndexDefinition definition) {
+  ViewModel(EntityModel<?> entity, ViewDefinition definition) {
     this.entity = entity;
     this.definition = definition;
     this.tableName = EntityModel.viewTableName(entity.tableName(), definition.name());
@@ -120,7 +120,7 @@ public final class ViewModel {
   }
 
   /** The declaration this view was built from. */
-  IndexDefinition definition() {
+  ViewDefinition definition() {
     return definition;
   }
 

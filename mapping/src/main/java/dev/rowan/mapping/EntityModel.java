@@ -39,7 +39,7 @@ public final class EntityModel<T> {
   private final Map<String, PropertyModel> byName;
   private final @Nullable PropertyModel version;
   private final @Nullable PropertyModel cellTimestamp;
-  private final List<IndexDefinition> indexes;
+  private final List<ViewDefinition> views;
   private final EntityAccessor accessor;
   private final RowEncoder<T> encoder;
   private final RowDecoder<T> decoder;
@@ -49,7 +49,7 @@ public final class EntityModel<T> {
 
   EntityModel(Class<T> type, String tableName, List<FamilyModel> families, @Nullable SaltModel salt,
       KeyLayout rowKey, @Nullable KeyLayout columnKey, List<PropertyModel> properties,
-      @Nullable PropertyModel version, @Nullable PropertyModel cellTimestamp, List<IndexDefinition> indexes,
+      @Nullable PropertyModel version, @Nullable PropertyModel cellTimestamp, List<ViewDefinition> views,
       @Nullable PeriodModel periods, EntityAccessor accessor) {
     this.type = type;
     this.tableName = tableName;
@@ -62,7 +62,7 @@ public final class EntityModel<T> {
     this.byName = properties.stream().collect(Collectors.toUnmodifiableMap(PropertyModel::name, Function.identity()));
     this.version = version;
     this.cellTimestamp = cellTimestamp;
-    this.indexes = List.copyOf(indexes);
+    this.views = List.copyOf(views);
     this.accessor = accessor;
     this.periods = periods;
     this.keepsHistory = historyRefusal() == null;
@@ -263,8 +263,8 @@ public final class EntityModel<T> {
   }
 
   /** The views declared with {@code @Index}. */
-  public List<IndexDefinition> indexes() {
-    return indexes;
+  public List<ViewDefinition> views() {
+    return views;
   }
 
   /**

@@ -82,14 +82,14 @@ final class ModelReader<T> {
     PropertyModel version = single(p -> p.isVersion(), "@Version");
     PropertyModel timestamp = single(p -> p.role() == Role.CELL_TIMESTAMP, "@CellTimestamp");
     SaltModel salt = table == null ? null : readSalt(table.salt(), rowKeyParts);
-    List<IndexDefinition> indexes = readIndexes();
-    if (timestamp != null && !indexes.isEmpty()) {
+    List<ViewDefinition> views = readViews();
+    if (timestamp != null && !views.isEmpty()) {
       problem(timestamp.qualifiedName() + " is a @CellTimestamp, and " + entity + " declares views (@Index): the view"
           + " protocol orders the writes of a row by cell timestamps of its own, so an entity with views"
           + " cannot choose them; keep the time in a @Column instead");
     }
-    checkTimeToLive(indexes);
-    PeriodModel periods = readPeriods(indexes);
+    checkTimeToLive(views);
+    PeriodModel periods = readPeriods(views);
     int hashPart = hashPrefixPart(rowKeyParts);
     KeyLayout rowKey = problems.isEmpty() ? rowKeyLayout(rowKeyParts, salt, hashPart) : null;
     if (rowKey == null || !problems.isEmpty()) { // the row key is laid out whenever there is no problem
@@ -99,11 +99,11 @@ final class ModelReader<T> {
         : KeyLayout.of(entity + " column key", columnKeyParts, null, Integer.MAX_VALUE);
     String tableName = table.name().isEmpty() ? entity.toLowerCase(Locale.ROOT) : table.name();
     return new EntityModel<>(type, tableName, List.copyOf(families.values()), salt, rowKey, columnKey,
-        properties, version, timestamp, indexes, periods, AccessorFactory.create(type, fields));
+        properties, version, timestamp, views, periods, AccessorFactory.create(type, fields));
   }
 
   /** The entity's {@code @TablePerPeriod}, checked: a key part of type {@code Instant} or {@code LocalDate}; or null. */
-  private @Nullable PeriodModel readPeriods(List<IndexDefinition> indexes) {
+  private @Nullable PeriodModel readPeriods(List<ViewDefinition> views) {
     dev.rowan.mapping.annotation.TablePerPeriod periods =
         type.getAnnotation(dev.rowan.mapping.annotation.TablePerPeriod.class);
     if (periods == null) {
@@ -131,9 +131,9 @@ final class ModelReader<T> {
     if (periods.keep() < 0 || periods.ahead() < 0) {
       problem(at + " with keep = " + periods.keep() + " and ahead = " + periods.ahead() + ": neither may be negative");
     }
-    for (IndexDefinition index : indexes) {
-      if (index.unique() && !index.key().contains(property.name())) {
-        problem(at + " and its view '" + index.name() + "' is unique on " + index.key() + ": each period's view"
+    for (ViewDefinition view : views) {
+      if (view.unique() && !view.key().contains(property.name())) {
+        problem(at + " and its view '" + view.name() + "' is unique on " + view.key() + ": each period's view"
             + " tables hold that period's entities only, so two periods could each hold an entity with the same key;"
             + " add " + property.name() + " to the view's key (unique per time), or keep the entity in one table");
       }
@@ -159,8 +159,8 @@ final class ModelReader<T> {
    * keeps its cells forever and only columns expire, none of them a view's key, whose rows would
    * outlive the value they are keyed by (docs/row-keys.md, "Time to live").
    */
-  private void checkTimeToLive(List<IndexDefinition> indexes) {
-    if (indexes.isEmpty() || families.isEmpty()) {
+  private void checkTimeToLive(List<ViewDefinition> views) {
+    if (views.isEmpty() || families.isEmpty()) {
       return;
     }
     FamilyModel first = families.values().iterator().next();
@@ -168,13 +168,13 @@ final class ModelReader<T> {
       checkSameTimeToLive(first);
       return;
     }
-    for (IndexDefinition index : indexes) {
-      for (String name : index.key()) {
+    for (ViewDefinition view : views) {
+      for (String name : view.key()) {
         PropertyModel property = properties.stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);
         FamilyModel family = property == null || property.family() == null ? null
             : families.get(new String(property.family(), java.nio.charset.StandardCharsets.UTF_8));
         if (family != null && family.ttlSeconds() > 0) {
-          problem(entity + "'s view " + index.name() + " is keyed by " + name + ", whose family '" + family.name()
+          problem(entity + "'s view " + view.name() + " is keyed by " + name + ", whose family '" + family.name()
               + "' expires (ttlSeconds " + family.ttlSeconds() + ") while the entity, whose status is in family '"
               + first.name() + "', does not: its view rows would outlive the value; key views by columns of"
               + " families without a TTL, or give every family the same ttlSeconds");
@@ -406,8 +406,8 @@ final class ModelReader<T> {
     return layout.withHashPrefix(hashPart, fields.get(part.index()).getAnnotation(HashPrefix.class).length());
   }
 
-  private List<IndexDefinition> readIndexes() {
-    List<IndexDefinition> indexes = new ArrayList<>();
+  private List<ViewDefinition> readViews() {
+    List<ViewDefinition> views = new ArrayList<>();
     Set<String> names = new HashSet<>();
     for (Index index : type.getAnnotationsByType(Index.class)) {
       String view = entity + " view '" + index.name() + "'";
@@ -434,9 +434,9 @@ final class ModelReader<T> {
           problem(view + " includes '" + include + "', which is not a column of " + entity);
         }
       }
-      indexes.add(new IndexDefinition(index.name(), List.of(index.key()), List.of(index.include()), index.unique()));
+      views.add(new ViewDefinition(index.name(), List.of(index.key()), List.of(index.include()), index.unique()));
     }
-    return indexes;
+    return views;
   }
 
   private @Nullable PropertyModel find(String name) {

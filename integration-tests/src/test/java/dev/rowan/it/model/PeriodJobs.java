@@ -27,7 +27,7 @@ final class PeriodJobs {
     int periods = rowan.schema().periods(type).size();
     List<ViewReport> reports = VerifyViews.of(rowan, type).check();
     assertTrue(periods > 0, "the run made periods");
-    assertEquals(periods * model.indexes().size(), reports.size(),
+    assertEquals(periods * model.views().size(), reports.size(),
         "a report per view of each of the " + periods + " periods: " + reports);
     for (ViewReport report : reports) {
       assertTrue(report.consistent(), "VerifyViews after the run: " + report.summary());

@@ -132,8 +132,8 @@ public final class SchemaAdmin {
         // recorded before it is made, so that no client finds a table of Rowan's unrecorded: a main table names its
         // views; a view added to a main table that exists has no rows for the entities it holds: building until rebuilt
         TableRecord record = LayoutComparison.record(TableRecord.empty(table.name()), table.layout());
-        record = table == tables.tables().get(0) ? ViewStates.withViews(record, model.indexes().stream()
-            .map(dev.rowan.mapping.IndexDefinition::name).collect(java.util.stream.Collectors.toSet()))
+        record = table == tables.tables().get(0) ? ViewStates.withViews(record, model.views().stream()
+            .map(dev.rowan.mapping.ViewDefinition::name).collect(java.util.stream.Collectors.toSet()))
             : mainExists ? ViewStates.building(record, now) : record;
         Catalog.ensure(admin, table.name());
         TableDescriptor raced = mayCreate ? createRecorded(admin, table, record, recorded.get(table.name()))

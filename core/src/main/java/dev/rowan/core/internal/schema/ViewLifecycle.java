@@ -4,7 +4,7 @@ import dev.rowan.core.DataAccessException;
 import dev.rowan.core.internal.plumbing.HBaseCalls;
 import dev.rowan.index.ViewNames;
 import dev.rowan.mapping.EntityModel;
-import dev.rowan.mapping.IndexDefinition;
+import dev.rowan.mapping.ViewDefinition;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -69,7 +69,7 @@ public final class ViewLifecycle {
     TableRecord live = TableRecords.read(connection, main, List.of()).get(main);
     java.util.Optional<Set<String>> named = live == null ? java.util.Optional.empty() : ViewStates.views(live);
     Set<String> dropped = new TreeSet<>();
-    named.ifPresent(views -> model.indexes().stream().map(IndexDefinition::name)
+    named.ifPresent(views -> model.views().stream().map(ViewDefinition::name)
         .filter(name -> !ViewNames.contains(views, name)).forEach(dropped::add));
     return dropped;
   }
@@ -124,15 +124,15 @@ public final class ViewLifecycle {
   public void awaitNotice(EntityModel<?> model) {
     TableName main = names.apply(model.tableName());
     TableRecords records = TableRecords.read(connection, main,
-        model.indexes().stream().map(index -> viewTable(model, index.name())).toList());
+        model.views().stream().map(view -> viewTable(model, view.name())).toList());
     java.util.Optional<Set<String>> named = records.get(main) == null ? java.util.Optional.empty()
         : ViewStates.views(records.get(main));
     long newest = 0;
-    for (IndexDefinition index : model.indexes()) {
-      TableRecord live = records.get(viewTable(model, index.name()));
+    for (ViewDefinition view : model.views()) {
+      TableRecord live = records.get(viewTable(model, view.name()));
       if (live != null && ViewStates.isBuilding(live)) {
-        if (named.isPresent() && !named.get().contains(index.name())) {
-          throw new IllegalStateException("view " + index.name() + " of " + model.entityName() + " is building, but"
+        if (named.isPresent() && !named.get().contains(view.name())) {
+          throw new IllegalStateException("view " + view.name() + " of " + model.entityName() + " is building, but"
               + " table " + main.getNameAsString() + " does not name it, so writers may not know it: run"
               + " schema().create(" + model.type().getSimpleName() + ".class) first");
         }
@@ -152,8 +152,8 @@ public final class ViewLifecycle {
    */
   static void recordViews(Connection connection, EntityModel<?> model, Function<String, TableName> names) {
     TableName main = names.apply(model.tableName());
-    List<TableName> viewTables = model.indexes().stream()
-        .map(index -> names.apply(EntityModel.viewTableName(model.tableName(), index.name()))).toList();
+    List<TableName> viewTables = model.views().stream()
+        .map(view -> names.apply(EntityModel.viewTableName(model.tableName(), view.name()))).toList();
     TableRecords records = TableRecords.read(connection, main, viewTables);
     TableRecord live = records.get(main);
     if (live == null) {
@@ -165,7 +165,7 @@ public final class ViewLifecycle {
     List<TableRecord> newlyNamed = new java.util.ArrayList<>();
     for (int i = 0; i < viewTables.size(); i++) {
       TableRecord view = records.get(viewTables.get(i));
-      if (view != null && !ViewStates.isDropping(view) && views.add(model.indexes().get(i).name())
+      if (view != null && !ViewStates.isDropping(view) && views.add(model.views().get(i).name())
           && (named.isPresent() || ViewStates.isBuilding(view))) {
         newlyNamed.add(view);
       }
@@ -241,7 +241,7 @@ public final class ViewLifecycle {
 
   /** {@code asGiven} as {@code model} spells the view, when it declares it; as given otherwise. */
   private static String viewName(EntityModel<?> model, String asGiven) {
-    return model.indexes().stream().map(IndexDefinition::name).filter(name -> ViewNames.same(name, asGiven)).findFirst()
+    return model.views().stream().map(ViewDefinition::name).filter(name -> ViewNames.same(name, asGiven)).findFirst()
         .orElse(asGiven);
   }
 
@@ -283,7 +283,7 @@ public final class ViewLifecycle {
    */
   private Set<String> buildingViewTables(EntityModel<?> model, boolean changes, BuildingViewAction action) {
     TableName main = names.apply(model.tableName());
-    List<TableName> viewTables = model.indexes().stream().map(index -> viewTable(model, index.name())).toList();
+    List<TableName> viewTables = model.views().stream().map(view -> viewTable(model, view.name())).toList();
     TableRecords read = TableRecords.read(connection, main, viewTables);
     Map<TableName, TableRecord> records = read.byTable();
     if (changes && !read.catalogued()) {
@@ -296,8 +296,8 @@ public final class ViewLifecycle {
     for (int i = 0; i < viewTables.size(); i++) {
       TableRecord live = records.get(viewTables.get(i));
       if (live != null && ViewStates.isBuilding(live)) {
-        action.apply(live, model.indexes().get(i).name());
-        building.add(model.indexes().get(i).name());
+        action.apply(live, model.views().get(i).name());
+        building.add(model.views().get(i).name());
       }
     }
     return building;

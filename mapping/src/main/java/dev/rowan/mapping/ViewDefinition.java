@@ -11,10 +11,10 @@ import java.util.List;
  * @param unique whether a second entity with the same view key is refused
  * @since 0.1
  */
-public record IndexDefinition(String name, List<String> key, List<String> include, boolean unique) {
+public record ViewDefinition(String name, List<String> key, List<String> include, boolean unique) {
 
   /** Copies the lists. */
-  public IndexDefinition {
+  public ViewDefinition {
     key = List.copyOf(key);
     include = List.copyOf(include);
   }
