@@ -10,10 +10,11 @@ import dev.rowan.core.internal.write.EntityChange;
 import dev.rowan.core.internal.write.PlainInserts;
 import dev.rowan.core.internal.write.PlainUpdates;
 import dev.rowan.core.internal.write.PlainWriter;
-import dev.rowan.core.internal.write.ProtocolWriter.Pending;
 import dev.rowan.core.internal.write.ProtocolWriter;
+import dev.rowan.core.internal.write.ProtocolWriter.Pending;
 import dev.rowan.core.internal.write.SettlePipeline;
 import dev.rowan.core.internal.write.WriteAttempts;
+import dev.rowan.core.internal.write.WriteRequest;
 import dev.rowan.index.MainRow;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
@@ -83,7 +84,7 @@ public final class EntityStore<T> implements EntityCrud<T> {
     Map<String, Pending> rows = new LinkedHashMap<>();
     for (T entity : entities) {
       byte[] row = context.model().rowKey(entity);
-      rows.putIfAbsent(Bytes.toStringBinary(row), new Pending(row, null));
+      rows.putIfAbsent(Bytes.toStringBinary(row), new Pending(new WriteRequest.Delete(row)));
     }
     List<Pending> all = new ArrayList<>(rows.values());
     SettlePipeline.around(all.size() > BATCH, context.background(), settles -> {
@@ -193,7 +194,7 @@ public final class EntityStore<T> implements EntityCrud<T> {
         round.clear();
       }
       if (i < keys.size()) {
-        round.put(key, new Pending(keys.get(i), values.get(i)));
+        round.put(key, new Pending(new WriteRequest.Save(keys.get(i), values.get(i))));
       }
     }
     return written;
@@ -264,7 +265,7 @@ public final class EntityStore<T> implements EntityCrud<T> {
         } else {
           List<Pending> pending = new ArrayList<>(i - start);
           for (int j = start; j < i; j++) {
-            pending.add(new Pending(keys.get(j), values.get(j), true));
+            pending.add(new Pending(new WriteRequest.Insert(keys.get(j), values.get(j))));
           }
           stored.addAll(protocol.write(pending, settles));
         }
@@ -305,7 +306,7 @@ public final class EntityStore<T> implements EntityCrud<T> {
     int rounds = WriteAttempts.OF_UPDATE / WriteAttempts.OF_WRITE;
     for (int round = 1; ; round++) {
       try {
-        return protocol.write(List.of(Pending.update(row, checked))).get(0);
+        return protocol.write(List.of(new Pending(new WriteRequest.Update(row, checked)))).get(0);
       } catch (dev.rowan.core.WriteConflictException e) {
         if (round == rounds) {
           throw WriteAttempts.exhausted(context.model().entityName(), context.describe(row), WriteAttempts.OF_UPDATE);
@@ -371,7 +372,7 @@ public final class EntityStore<T> implements EntityCrud<T> {
   private void deleteRow(byte[] row, Object[] values) {
     context.roster().requireKnown();
     if (context.usesProtocol()) {
-      protocol.write(List.of(new Pending(row, null)));
+      protocol.write(List.of(new Pending(new WriteRequest.Delete(row))));
       return;
     }
     org.apache.hadoop.hbase.client.Delete delete = context.model().deletion(values);

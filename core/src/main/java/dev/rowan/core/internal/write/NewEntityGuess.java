@@ -35,7 +35,7 @@ final class NewEntityGuess {
     int saves = 0;
     int fresh = 0;
     for (Pending entity : pending) {
-      if (entity.requested == null) {
+      if (entity.request instanceof WriteRequest.Delete || entity.request instanceof WriteRequest.Update) {
         continue; // a delete
       }
       saves++;

@@ -59,15 +59,9 @@ public final class ProtocolWriter<T> {
 
   /** One entity being written; {@code requested} is null for a delete. */
   public static final class Pending {
+    /** What the write asks for. */
+    final WriteRequest request;
     final byte[] rowKey;
-    final Object[] requested;
-    /** Whether this is an insert: written only where the main row holds no entity ({@link WriteDecision#ofInsert}). */
-    final boolean insert;
-    /**
-     * For a partial update or a counter: the values after from a copy of those read, applied again
-     * at each attempt ({@link WriteDecision#ofUpdate}); null for other writes.
-     */
-    final java.util.function.UnaryOperator<Object[]> change;
     /** Whether this insert was refused (its main row holds an entity), or this update (it holds none). */
     boolean refused;
     /** The unique keys this entity's last claiming attempt took free ({@link UniqueClaims}). */
@@ -86,32 +80,16 @@ public final class ProtocolWriter<T> {
     /** Where the main row's region was before the write; null when its commit is not grouped. */
     HRegionLocation regionBefore;
 
-    public Pending(byte[] rowKey, Object[] requested) {
-      this(rowKey, requested, false);
-    }
-
-    public Pending(byte[] rowKey, Object[] requested, boolean insert) {
-      this(rowKey, requested, insert, null);
-    }
-
-    private Pending(byte[] rowKey, Object[] requested, boolean insert,
-        java.util.function.UnaryOperator<Object[]> change) {
-      this.rowKey = rowKey;
-      this.requested = requested;
-      this.insert = insert;
-      this.change = change;
-    }
-
-    /** The partial update or counter addition {@code change} of the entity of main row {@code rowKey}. */
-    public static Pending update(byte[] rowKey, java.util.function.UnaryOperator<Object[]> change) {
-      return new Pending(rowKey, null, false, java.util.Objects.requireNonNull(change, "change"));
+    public Pending(WriteRequest request) {
+      this.request = java.util.Objects.requireNonNull(request, "request");
+      this.rowKey = request.rowKey();
     }
   }
 
   /**
-   * Writes every entity (a null value array deletes the entity of that row key) and returns
-   * the values stored for each, their versions advanced, null for a delete and for a refused
-   * insert or update ({@link Pending#refused}); rows must be distinct.
+   * Writes every entity as its {@link WriteRequest} asks and returns the values stored for each,
+   * their versions advanced, null for a delete and for a refused insert or update
+   * ({@link Pending#refused}); rows must be distinct.
    */
   public List<Object[]> write(List<Pending> all) {
     return SettlePipeline.around(false, context.background(), settles -> write(all, settles));
@@ -178,7 +156,7 @@ public final class ProtocolWriter<T> {
     List<Pending> read = new ArrayList<>(pending.size());
     for (Pending entity : pending) {
       entity.current = null;
-      if (!guessing || entity.requested == null || entity.insert) {
+      if (!guessing || !(entity.request instanceof WriteRequest.Save)) { // only saves are guessed new
         read.add(entity);
       }
     }
@@ -201,23 +179,27 @@ public final class ProtocolWriter<T> {
     long nonce = ThreadLocalRandom.current().nextLong();
     boolean grouped = entity.regionBefore != null;
     WriteDecision decision;
-    if (entity.change != null) {
+    WriteRequest request = entity.request;
+    if (request instanceof WriteRequest.Update update) {
       decision = StoreContext.staleAsOptimisticLock(() -> WriteDecision.ofUpdate(context.views(), entity.rowKey,
-          entity.current, entity.change, now, nonce, grouped));
+          entity.current, update.change(), now, nonce, grouped));
       entity.refused = decision == null;
-    } else if (entity.insert) {
+    } else if (request instanceof WriteRequest.Insert insert) {
       decision = StoreContext.staleAsOptimisticLock(() -> WriteDecision.ofInsert(context.views(), entity.rowKey,
-          entity.current, entity.requested, now, nonce, grouped));
+          entity.current, insert.values(), now, nonce, grouped));
       entity.refused = decision == null;
-    } else if (entity.current == null) {
-      decision = WriteDecision.ofGuess(context.views(), entity.rowKey, entity.requested, now, nonce, grouped);
-      entity.guess = decision;
-    } else if (entity.guess != null) {
-      decision = WriteDecision.afterGuess(context.views(), entity.rowKey, entity.current, entity.requested,
-          entity.guess, now, nonce, grouped);
     } else {
-      decision = StoreContext.staleAsOptimisticLock(() -> WriteDecision.ofSave(context.views(), entity.rowKey,
-          entity.current, entity.requested, now, nonce, grouped));
+      Object[] requested = request instanceof WriteRequest.Save save ? save.values() : null; // null: a delete
+      if (entity.current == null) {
+        decision = WriteDecision.ofGuess(context.views(), entity.rowKey, requested, now, nonce, grouped);
+        entity.guess = decision;
+      } else if (entity.guess != null) {
+        decision = WriteDecision.afterGuess(context.views(), entity.rowKey, entity.current, requested,
+            entity.guess, now, nonce, grouped);
+      } else {
+        decision = StoreContext.staleAsOptimisticLock(() -> WriteDecision.ofSave(context.views(), entity.rowKey,
+            entity.current, requested, now, nonce, grouped));
+      }
     }
     entity.decision = decision;
     return decision != null;

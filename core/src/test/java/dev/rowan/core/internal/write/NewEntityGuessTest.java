@@ -44,7 +44,7 @@ class NewEntityGuessTest {
     NewEntityGuess guess = new NewEntityGuess();
     MainRow tombstone = new MainRow(new RowStatus(State.DELETED, 5, 7), null);
     List<Pending> batch = new ArrayList<>(List.of(read(tombstone), read(MainRow.ABSENT)));
-    Pending delete = new Pending(new byte[] {9}, null);
+    Pending delete = new Pending(new WriteRequest.Delete(new byte[] {9}));
     delete.current = MainRow.ABSENT;
     batch.add(delete);
     guess.observe(batch, List.of());
@@ -55,20 +55,20 @@ class NewEntityGuessTest {
   void onlyABatchOfDeletesLeavesTheJudgmentAsItWas() {
     NewEntityGuess guess = new NewEntityGuess();
     guess.observe(List.of(read(MainRow.ABSENT)), List.of());
-    Pending delete = new Pending(new byte[] {9}, null);
+    Pending delete = new Pending(new WriteRequest.Delete(new byte[] {9}));
     delete.current = STORED;
     guess.observe(List.of(delete), List.of());
     assertTrue(guess.entitiesLookNew());
   }
 
   private static Pending read(MainRow current) {
-    Pending entity = new Pending(new byte[] {1}, new Object[0]);
+    Pending entity = new Pending(new WriteRequest.Save(new byte[] {1}, new Object[0]));
     entity.current = current;
     return entity;
   }
 
   private static Pending guessed() {
-    Pending entity = new Pending(new byte[] {2}, new Object[0]);
+    Pending entity = new Pending(new WriteRequest.Save(new byte[] {2}, new Object[0]));
     RowStatus status = new RowStatus(State.LIVE, 5, 7);
     entity.guess = new WriteDecision(status, new Object[0], null, null, new WritePlan(status, List.of()));
     return entity;
