@@ -5,6 +5,7 @@ import dev.rowan.mapping.RowWrite;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Mutation;
@@ -52,40 +53,48 @@ public record WriteDecision(RowStatus status, @Nullable Object[] written, Row ma
   }
 
   /**
-   * The decision of a save ({@code requested} not null) or a delete ({@code requested} null) of
-   * the entity of main row {@code rowKey}, whose main row was read as {@code before}.
+   * The decision of a save of {@code requested} as the entity of main row {@code rowKey}, whose
+   * main row was read as {@code before}.
    *
-   * @return the decision, or null when there is nothing to do (a delete of an entity that is not
-   *     stored)
    * @param grouped whether the commit is grouped ({@link CommitSync}): its edits are not synced
    *     until the writer's sync mark
    * @throws StaleVersionException when {@code requested} carries another version than the stored
    */
   public static WriteDecision ofSave(ViewMaintainer views, byte[] rowKey, MainRow before, @Nullable Object[] requested,
       long now, long nonce, boolean grouped) {
-    if (requested == null && !before.isLive()) {
-      return null;
-    }
+    java.util.Objects.requireNonNull(requested, "a save writes an entity");
     long timestamp = before.nextWrite(now);
-    byte[] family = MainRow.statusFamily(views.entity());
-    if (requested == null) {
-      RowStatus status = new RowStatus(State.DELETED, timestamp, nonce);
-      Put tombstone = new Put(rowKey, timestamp).addColumn(family, ProtocolCells.MAIN_STATUS, timestamp, status.encode());
-      // an entity that keeps history keeps the cells of its versions: the deleted status is the delete
-      RowMutations mutation = views.entity().keepsHistory() ? rowMutations(grouped, rowKey, tombstone)
-          : rowMutations(grouped, rowKey, new Delete(rowKey, timestamp - 1), tombstone);
-      return new WriteDecision(status, null, mutation, condition(rowKey, family, before).build(mutation),
-          views.plan(before.values(), null, rowKey, status));
-    }
     RowStatus status = new RowStatus(State.LIVE, timestamp, nonce);
     @Nullable Object[] written = before.advanceVersionForSave(views.entity(), requested, rowKey);
     return live(views, rowKey, before, written, status, Views.PROTOCOL, grouped);
   }
 
   /**
+   * The decision of a delete of the entity of main row {@code rowKey}, whose main row was read as
+   * {@code before}; empty when there is nothing to do, the row holding no entity.
+   *
+   * @param grouped whether the commit is grouped ({@link CommitSync})
+   */
+  public static Optional<WriteDecision> ofDelete(ViewMaintainer views, byte[] rowKey, MainRow before, long now,
+      long nonce, boolean grouped) {
+    if (!before.isLive()) {
+      return Optional.empty();
+    }
+    long timestamp = before.nextWrite(now);
+    byte[] family = MainRow.statusFamily(views.entity());
+    RowStatus status = new RowStatus(State.DELETED, timestamp, nonce);
+    Put tombstone = new Put(rowKey, timestamp).addColumn(family, ProtocolCells.MAIN_STATUS, timestamp, status.encode());
+    // an entity that keeps history keeps the cells of its versions: the deleted status is the delete
+    RowMutations mutation = views.entity().keepsHistory() ? rowMutations(grouped, rowKey, tombstone)
+        : rowMutations(grouped, rowKey, new Delete(rowKey, timestamp - 1), tombstone);
+    return Optional.of(new WriteDecision(status, null, mutation, condition(rowKey, family, before).build(mutation),
+        views.plan(before.values(), null, rowKey, status)));
+  }
+
+  /**
    * The decision of an insert of {@code requested} into main row {@code rowKey}, read as
    * {@code before}: the save's decision ({@link #ofSave}) when the row holds no entity (it does
-   * not exist, holds a {@code DELETED} tombstone, or only a sync mark), and null when it holds
+   * not exist, holds a {@code DELETED} tombstone, or only a sync mark), and empty when it holds
    * one (a live status, or an entity written before the entity had views): the insert is
    * refused and writes nothing. The commit is conditional on the status read, as a save's: the
    * row must still have no status, or still the same tombstone. So of two inserts that read the
@@ -96,16 +105,16 @@ public record WriteDecision(RowStatus status, @Nullable Object[] written, Row ma
    * @throws StaleVersionException when {@code requested} carries a {@code @Version} other than 0,
    *     whether or not the row holds an entity
    */
-  public static WriteDecision ofInsert(ViewMaintainer views, byte[] rowKey, MainRow before, @Nullable Object[] requested,
-      long now, long nonce, boolean grouped) {
+  public static Optional<WriteDecision> ofInsert(ViewMaintainer views, byte[] rowKey, MainRow before,
+      @Nullable Object[] requested, long now, long nonce, boolean grouped) {
     java.util.Objects.requireNonNull(requested, "an insert writes an entity");
     MainRow.advanceVersionForSave(views.entity(), null, requested, rowKey); // a new entity is at version 0
-    return before.isLive() ? null : ofSave(views, rowKey, before, requested, now, nonce, grouped);
+    return before.isLive() ? Optional.empty() : Optional.of(ofSave(views, rowKey, before, requested, now, nonce, grouped));
   }
 
   /**
    * The decision of a partial update or a counter's addition to the entity of main row
-   * {@code rowKey}, read as {@code before}: null when the row holds no entity (an update never
+   * {@code rowKey}, read as {@code before}: empty when the row holds no entity (an update never
    * creates one); otherwise the save ({@link #ofSave}) of {@code change} applied to a copy of the
    * stored values. So the update gets the next timestamp and a new status, its commit is
    * conditional on the status read, its {@code @Version} is advanced as a save's, and the views it
@@ -116,13 +125,13 @@ public record WriteDecision(RowStatus status, @Nullable Object[] written, Row ma
    * @param change the values after the update from a copy of the values before; it may change
    *     that copy and return it
    */
-  public static WriteDecision ofUpdate(ViewMaintainer views, byte[] rowKey, MainRow before,
+  public static Optional<WriteDecision> ofUpdate(ViewMaintainer views, byte[] rowKey, MainRow before,
       java.util.function.UnaryOperator<@Nullable Object[]> change, long now, long nonce, boolean grouped) {
     if (!before.isLive()) {
-      return null;
+      return Optional.empty();
     }
     @Nullable Object[] after = change.apply(before.values().clone());
-    return ofSave(views, rowKey, before, after, now, nonce, grouped);
+    return Optional.of(ofSave(views, rowKey, before, after, now, nonce, grouped));
   }
 
   /**

@@ -2,7 +2,7 @@ package dev.rowan.index;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rowan.index.RowStatus.State;
 import dev.rowan.mapping.EntityModel;
@@ -40,15 +40,15 @@ class UpdateDecisionTest {
 
   @Test
   void anUpdateOfAnAbsentOrDeletedEntityDecidesNothing() {
-    assertNull(WriteDecision.ofUpdate(VIEWS, ROW, MainRow.ABSENT, v -> withNote(v, "x"), NOW, 42, false));
+    assertTrue(WriteDecision.ofUpdate(VIEWS, ROW, MainRow.ABSENT, v -> withNote(v, "x"), NOW, 42, false).isEmpty());
     MainRow tombstone = new MainRow(new RowStatus(State.DELETED, NOW - 1, 7), null);
-    assertNull(WriteDecision.ofUpdate(VIEWS, ROW, tombstone, v -> withNote(v, "x"), NOW, 42, false));
+    assertTrue(WriteDecision.ofUpdate(VIEWS, ROW, tombstone, v -> withNote(v, "x"), NOW, 42, false).isEmpty());
   }
 
   @Test
   void anUpdateOfAPropertyNoViewCarriesWritesTheMainRowAloneAboveTheLastWrite() {
     WriteDecision update = WriteDecision.ofUpdate(VIEWS, ROW, stored(NOW + 10), v -> withNote(v, "bye"), NOW, 42,
-        false);
+        false).orElseThrow();
 
     assertEquals(new RowStatus(State.LIVE, NOW + 11, 42), update.status(), "max(now, last + 1)");
     assertEquals("bye", update.written()[MODEL.property("note").index()]);
@@ -65,7 +65,7 @@ class UpdateDecisionTest {
     WriteDecision add = WriteDecision.ofUpdate(VIEWS, ROW, stored(NOW - 1), v -> {
       v[quantity] = (Long) v[quantity] + 2;
       return v;
-    }, NOW, 42, false);
+    }, NOW, 42, false).orElseThrow();
 
     assertEquals(7L, add.written()[quantity]);
     assertEquals(List.of("seller WRITE", "byQuantity WRITE", "byQuantity RETIRE"),

@@ -72,7 +72,7 @@ class WriteDecisionTest {
   @Test
   void anInsertOverAnAbsentRowIsTheSaveOfANewEntity() {
     Order order = new Order("o-1", "s-1", "b-1", "hello", 0);
-    WriteDecision insert = WriteDecision.ofInsert(VIEWS, ROW, MainRow.ABSENT, MODEL.values(order), NOW, 42, false);
+    WriteDecision insert = WriteDecision.ofInsert(VIEWS, ROW, MainRow.ABSENT, MODEL.values(order), NOW, 42, false).orElseThrow();
 
     assertEquals(new RowStatus(State.LIVE, NOW, 42), insert.status());
     assertEquals(1L, insert.written()[4], "the version is advanced from none");
@@ -84,7 +84,7 @@ class WriteDecisionTest {
   void anInsertOverATombstoneGoesAboveItAndIsCommittedOnlyIfTheTombstoneIsStillThere() {
     MainRow tombstone = new MainRow(new RowStatus(State.DELETED, NOW + 500, 9), null);
     Order order = new Order("o-1", "s-2", "b-1", "hello", 0);
-    WriteDecision insert = WriteDecision.ofInsert(VIEWS, ROW, tombstone, MODEL.values(order), NOW, 42, false);
+    WriteDecision insert = WriteDecision.ofInsert(VIEWS, ROW, tombstone, MODEL.values(order), NOW, 42, false).orElseThrow();
 
     assertEquals(NOW + 501, insert.timestamp());
     assertEquals(CompareOperator.EQUAL, insert.commit().getCompareOp());
@@ -95,9 +95,9 @@ class WriteDecisionTest {
   @Test
   void anInsertOverALiveEntityIsRefusedWithNothingDecided() {
     Order order = new Order("o-1", "s-2", "b-1", "hello", 0);
-    assertNull(WriteDecision.ofInsert(VIEWS, ROW, stored(NOW), MODEL.values(order), NOW, 42, false));
+    assertTrue(WriteDecision.ofInsert(VIEWS, ROW, stored(NOW), MODEL.values(order), NOW, 42, false).isEmpty());
     MainRow writtenBeforeViews = new MainRow(null, MODEL.values(STORED));
-    assertNull(WriteDecision.ofInsert(VIEWS, ROW, writtenBeforeViews, MODEL.values(order), NOW, 42, false),
+    assertTrue(WriteDecision.ofInsert(VIEWS, ROW, writtenBeforeViews, MODEL.values(order), NOW, 42, false).isEmpty(),
         "an entity without a status (written before the entity had views) exists too");
   }
 
@@ -137,7 +137,7 @@ class WriteDecisionTest {
 
   @Test
   void aDeleteLeavesATombstoneAboveEveryCellItRemovesAndRetiresTheViewRows() {
-    WriteDecision decision = WriteDecision.ofSave(VIEWS, ROW, stored(NOW + 500), null, NOW, 42, false);
+    WriteDecision decision = WriteDecision.ofDelete(VIEWS, ROW, stored(NOW + 500), NOW, 42, false).orElseThrow();
 
     assertEquals(new RowStatus(State.DELETED, NOW + 501, 42), decision.status());
     assertNull(decision.written());
@@ -150,8 +150,8 @@ class WriteDecisionTest {
 
   @Test
   void deletingAnEntityThatIsNotStoredDecidesNothing() {
-    assertNull(WriteDecision.ofSave(VIEWS, ROW, MainRow.ABSENT, null, NOW, 42, false));
-    assertNull(WriteDecision.ofSave(VIEWS, ROW, new MainRow(new RowStatus(State.DELETED, NOW, 7), null), null, NOW, 42, false));
+    assertTrue(WriteDecision.ofDelete(VIEWS, ROW, MainRow.ABSENT, NOW, 42, false).isEmpty());
+    assertTrue(WriteDecision.ofDelete(VIEWS, ROW, new MainRow(new RowStatus(State.DELETED, NOW, 7), null), NOW, 42, false).isEmpty());
   }
 
   @Test
@@ -243,7 +243,7 @@ class WriteDecisionTest {
     Cell cell = mark.get(D, ProtocolCells.COMMIT_SYNC).get(0);
     assertEquals(NOW, cell.getTimestamp(), "at the write's timestamp: the entity's next delete removes it");
     assertEquals(0, cell.getValueLength());
-    WriteDecision delete = WriteDecision.ofSave(VIEWS, ROW, stored(NOW - 5), null, NOW, 42, true);
+    WriteDecision delete = WriteDecision.ofDelete(VIEWS, ROW, stored(NOW - 5), NOW, 42, true).orElseThrow();
     assertTrue(((RowMutations) delete.commit().getAction()).getMutations().stream()
         .allMatch(m -> m.getDurability() == Durability.ASYNC_WAL));
   }

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 import org.apache.hadoop.hbase.HRegionLocation;
@@ -178,31 +179,33 @@ public final class ProtocolWriter<T> {
     long now = System.currentTimeMillis();
     long nonce = ThreadLocalRandom.current().nextLong();
     boolean grouped = entity.regionBefore != null;
-    WriteDecision decision;
+    Optional<WriteDecision> decision;
     WriteRequest request = entity.request;
     if (request instanceof WriteRequest.Update update) {
       decision = StoreContext.staleAsOptimisticLock(() -> WriteDecision.ofUpdate(context.views(), entity.rowKey,
           entity.current, update.change(), now, nonce, grouped));
-      entity.refused = decision == null;
+      entity.refused = decision.isEmpty();
     } else if (request instanceof WriteRequest.Insert insert) {
       decision = StoreContext.staleAsOptimisticLock(() -> WriteDecision.ofInsert(context.views(), entity.rowKey,
           entity.current, insert.values(), now, nonce, grouped));
-      entity.refused = decision == null;
+      entity.refused = decision.isEmpty();
+    } else if (request instanceof WriteRequest.Delete) {
+      decision = WriteDecision.ofDelete(context.views(), entity.rowKey, entity.current, now, nonce, grouped);
     } else {
-      Object[] requested = request instanceof WriteRequest.Save save ? save.values() : null; // null: a delete
+      Object[] values = ((WriteRequest.Save) request).values();
       if (entity.current == null) {
-        decision = WriteDecision.ofGuess(context.views(), entity.rowKey, requested, now, nonce, grouped);
-        entity.guess = decision;
+        entity.guess = WriteDecision.ofGuess(context.views(), entity.rowKey, values, now, nonce, grouped);
+        decision = Optional.of(entity.guess);
       } else if (entity.guess != null) {
-        decision = WriteDecision.afterGuess(context.views(), entity.rowKey, entity.current, requested,
-            entity.guess, now, nonce, grouped);
+        decision = Optional.of(WriteDecision.afterGuess(context.views(), entity.rowKey, entity.current, values,
+            entity.guess, now, nonce, grouped));
       } else {
-        decision = StoreContext.staleAsOptimisticLock(() -> WriteDecision.ofSave(context.views(), entity.rowKey,
-            entity.current, requested, now, nonce, grouped));
+        decision = Optional.of(StoreContext.staleAsOptimisticLock(() -> WriteDecision.ofSave(context.views(),
+            entity.rowKey, entity.current, values, now, nonce, grouped)));
       }
     }
-    entity.decision = decision;
-    return decision != null;
+    entity.decision = decision.orElse(null); // none: nothing to do
+    return decision.isPresent();
   }
 
   /**
