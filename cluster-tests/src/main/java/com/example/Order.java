@@ -11,9 +11,9 @@ import java.time.Instant;
 
 /**
  * The order of the docs' cluster commands (docs/bulk-load.md, "On a cluster"), as a user's own
- * model jar ({@code orders-model.jar}) would hold it: a salted table of 2 regions, a full-copy
- * view by seller and a narrow view by buyer that carries only the seller, so that queries on it
- * read the main table a second time.
+ * model jar ({@code orders-model.jar}) would hold it: a salted table of 2 regions, a full-copy view
+ * by seller and a narrow view by buyer that carries only the seller, so that queries on it read the
+ * main table a second time.
  *
  * @param orderNo the order number, the row key
  * @param sellerId the seller
@@ -24,8 +24,13 @@ import java.time.Instant;
  */
 @Table(name = "orders", salt = @Salt(buckets = 2))
 @Family(name = "d")
-@Index(name = "seller", key = {"sellerId", "createdAt"})
-@Index(name = "buyer", key = {"buyerId"}, include = {"sellerId"})
+@Index(
+    name = "seller",
+    key = {"sellerId", "createdAt"})
+@Index(
+    name = "buyer",
+    key = {"buyerId"},
+    include = {"sellerId"})
 public record Order(
     @RowKey String orderNo,
     @Column(name = "s") String sellerId,
@@ -35,5 +40,11 @@ public record Order(
     @Column(name = "t") Status status) {
 
   /** Where an order stands. */
-  public enum Status { PLACED, PAID, SHIPPED, DELIVERED, CANCELLED }
+  public enum Status {
+    PLACED,
+    PAID,
+    SHIPPED,
+    DELIVERED,
+    CANCELLED
+  }
 }

@@ -10,10 +10,14 @@ final class ClassNames {
   static Class<?> load(String name) {
     ClassLoader loader = Thread.currentThread().getContextClassLoader();
     try {
-      return Class.forName(name, false, loader == null ? ClassNames.class.getClassLoader() : loader);
+      return Class.forName(
+          name, false, loader == null ? ClassNames.class.getClassLoader() : loader);
     } catch (ClassNotFoundException | LinkageError e) {
-      throw new TypeConversionException("no class " + name + " on the class path"
-          + (name.contains(".") ? "" : " (give the full name, with its package)"));
+      throw new TypeConversionException(
+          "no class "
+              + name
+              + " on the class path"
+              + (name.contains(".") ? "" : " (give the full name, with its package)"));
     }
   }
 }

@@ -11,7 +11,8 @@ final class Errors {
   static String describe(Throwable error) {
     Set<String> messages = new LinkedHashSet<>();
     for (Throwable t = error; t != null && messages.size() < 4; t = t.getCause()) {
-      String message = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage().strip();
+      String message =
+          t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage().strip();
       if (messages.stream().noneMatch(m -> m.contains(message))) {
         messages.add(message);
       }

@@ -22,18 +22,31 @@ import picocli.CommandLine.Spec;
  */
 final class JobOptions {
 
-  @Spec(Spec.Target.MIXEE) CommandSpec command;
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec command;
 
-  @Option(names = "--local", description = "Run the job in this process (Hadoop's local job runner) even when the"
-      + " configuration names a cluster's framework (mapreduce.framework.name=yarn).")
+  @Option(
+      names = "--local",
+      description =
+          "Run the job in this process (Hadoop's local job runner) even when the"
+              + " configuration names a cluster's framework (mapreduce.framework.name=yarn).")
   boolean local;
 
-  @Option(names = "--parallel", paramLabel = "n", defaultValue = "2", description = "Tasks run at once when the job"
-      + " runs in this process (default: ${DEFAULT-VALUE}); on YARN the cluster decides.")
+  @Option(
+      names = "--parallel",
+      paramLabel = "n",
+      defaultValue = "2",
+      description =
+          "Tasks run at once when the job"
+              + " runs in this process (default: ${DEFAULT-VALUE}); on YARN the cluster decides.")
   int parallel;
 
-  @Option(names = "--work-dir", paramLabel = "dir", description = "Where the job's files go (HFiles, rejects); by"
-      + " default a fresh directory under hadoop.tmp.dir on the default file system (fs.defaultFS).")
+  @Option(
+      names = "--work-dir",
+      paramLabel = "dir",
+      description =
+          "Where the job's files go (HFiles, rejects); by"
+              + " default a fresh directory under hadoop.tmp.dir on the default file system (fs.defaultFS).")
   String workDir;
 
   /**
@@ -41,8 +54,8 @@ final class JobOptions {
    * first refuses a work directory the cluster cannot read ({@link #refuseUnreachableWorkDir}), so
    * that the refusal does not wait for the cluster.
    *
-   * @param hfilesUnder the directory under {@code hadoop.tmp.dir} where the job stages HFiles for the
-   *     region servers to load by default, or null when it stages none
+   * @param hfilesUnder the directory under {@code hadoop.tmp.dir} where the job stages HFiles for
+   *     the region servers to load by default, or null when it stages none
    */
   Session openSession(String hfilesUnder) {
     RowanCli cli = RowanCli.of(command);
@@ -57,7 +70,8 @@ final class JobOptions {
    * this process ({@link JobPlacement#runsLocally}), local files beside an embedded HBase's data.
    *
    * @param hfilesUnder as for {@link #openSession}
-   * @throws ParameterException when the region servers of the cluster cannot read the work directory
+   * @throws ParameterException when the region servers of the cluster cannot read the work
+   *     directory
    */
   Configuration configuration(Session session, String hfilesUnder) {
     RowanCli cli = RowanCli.of(command);
@@ -66,8 +80,16 @@ final class JobOptions {
     boolean embedded = session.endpoint().isEmbedded();
     if (embedded) {
       conf.set("fs.defaultFS", "file:///");
-      conf.set("hadoop.tmp.dir", session.endpoint().embeddedHBase().orElseThrow().dataDirectory()
-          .resolve("bulkload-tmp").toAbsolutePath().toString());
+      conf.set(
+          "hadoop.tmp.dir",
+          session
+              .endpoint()
+              .embeddedHBase()
+              .orElseThrow()
+              .dataDirectory()
+              .resolve("bulkload-tmp")
+              .toAbsolutePath()
+              .toString());
     } else if (hfilesUnder != null) {
       refuseUnreachableWorkDir(conf, hfilesUnder);
     }
@@ -78,8 +100,11 @@ final class JobOptions {
       conf.setInt("mapreduce.local.map.tasks.maximum", parallel);
       conf.setInt("mapreduce.local.reduce.tasks.maximum", parallel);
     } else {
-      cli.err.println(name + ": submitting the job to " + framework
-          + " (mapreduce.framework.name; --local runs it in this process)");
+      cli.err.println(
+          name
+              + ": submitting the job to "
+              + framework
+              + " (mapreduce.framework.name; --local runs it in this process)");
       if (command.commandLine().getParseResult().hasMatchedOption("--parallel")) {
         cli.err.println(name + ": --parallel applies only to a job run in this process; ignored");
       }
@@ -95,14 +120,23 @@ final class JobOptions {
    */
   private void refuseUnreachableWorkDir(Configuration conf, String hfilesUnder) {
     String name = command.qualifiedName(" ");
-    String dir = workDir != null ? workDir : new Path(conf.get("hadoop.tmp.dir"), hfilesUnder).toString();
-    String qualified = new Path(dir).makeQualified(FileSystem.getDefaultUri(conf),
-        new Path(System.getProperty("user.dir"))).toString();
-    JobPlacement.unreachableWorkDir(name.substring(name.indexOf(' ') + 1), qualified, workDir != null,
-        conf.get("fs.defaultFS"), conf.get("hbase.zookeeper.quorum"), thisMachine())
-        .ifPresent(problem -> {
-          throw new ParameterException(command.commandLine(), problem);
-        });
+    String dir =
+        workDir != null ? workDir : new Path(conf.get("hadoop.tmp.dir"), hfilesUnder).toString();
+    String qualified =
+        new Path(dir)
+            .makeQualified(FileSystem.getDefaultUri(conf), new Path(System.getProperty("user.dir")))
+            .toString();
+    JobPlacement.unreachableWorkDir(
+            name.substring(name.indexOf(' ') + 1),
+            qualified,
+            workDir != null,
+            conf.get("fs.defaultFS"),
+            conf.get("hbase.zookeeper.quorum"),
+            thisMachine())
+        .ifPresent(
+            problem -> {
+              throw new ParameterException(command.commandLine(), problem);
+            });
   }
 
   /** The names and addresses of this machine. */

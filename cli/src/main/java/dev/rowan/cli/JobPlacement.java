@@ -26,15 +26,18 @@ final class JobPlacement {
    * {@code mapreduce.framework.name} is {@code local} or unset.
    */
   static boolean runsLocally(boolean localOption, boolean embedded, String framework) {
-    return localOption || embedded || framework == null || framework.isBlank()
+    return localOption
+        || embedded
+        || framework == null
+        || framework.isBlank()
         || framework.strip().equalsIgnoreCase("local");
   }
 
   /**
    * Why {@code command} must not stage the HFiles it loads in {@code workDir}, or empty when it
    * may: a work directory on this machine's local disk ({@code file:}) cannot be read by the region
-   * servers of a cluster elsewhere, so it is refused unless every server of the ZooKeeper
-   * {@code quorum} is this machine.
+   * servers of a cluster elsewhere, so it is refused unless every server of the ZooKeeper {@code
+   * quorum} is this machine.
    *
    * @param command the command, for the message ({@code "load"})
    * @param workDir the work directory; without a scheme it is on {@code defaultFs}
@@ -43,8 +46,13 @@ final class JobPlacement {
    * @param quorum the configuration's {@code hbase.zookeeper.quorum}: {@code host[:port],...}
    * @param thisMachine the names and addresses of this machine, besides localhost and loopback
    */
-  static Optional<String> unreachableWorkDir(String command, String workDir, boolean given, String defaultFs,
-      String quorum, Set<String> thisMachine) {
+  static Optional<String> unreachableWorkDir(
+      String command,
+      String workDir,
+      boolean given,
+      String defaultFs,
+      String quorum,
+      Set<String> thisMachine) {
     String scheme = URI.create(workDir.replace(" ", "%20")).getScheme();
     if (scheme == null) {
       scheme = defaultFs == null ? null : URI.create(defaultFs).getScheme();
@@ -53,11 +61,19 @@ final class JobPlacement {
     if (!localDisk || onlyThisMachine(quorum, thisMachine)) {
       return Optional.empty();
     }
-    return Optional.of(command + ": the work directory " + workDir + " is on this machine's local disk"
-        + (given ? "" : " (the default, under hadoop.tmp.dir on fs.defaultFS " + defaultFs + ")")
-        + ", where the region servers of the cluster at ZooKeeper " + quorum + " cannot read the HFiles;"
-        + " pass --config with the cluster's core-site.xml (whose fs.defaultFS names its file system), or"
-        + " --work-dir on a file system the cluster shares, e.g. --work-dir hdfs://namenode:8020/tmp/rowan");
+    return Optional.of(
+        command
+            + ": the work directory "
+            + workDir
+            + " is on this machine's local disk"
+            + (given
+                ? ""
+                : " (the default, under hadoop.tmp.dir on fs.defaultFS " + defaultFs + ")")
+            + ", where the region servers of the cluster at ZooKeeper "
+            + quorum
+            + " cannot read the HFiles;"
+            + " pass --config with the cluster's core-site.xml (whose fs.defaultFS names its file system), or"
+            + " --work-dir on a file system the cluster shares, e.g. --work-dir hdfs://namenode:8020/tmp/rowan");
   }
 
   /** Whether every server of {@code quorum} ({@code host[:port],...}) is this machine. */
@@ -67,7 +83,9 @@ final class JobPlacement {
     }
     return Arrays.stream(quorum.split(","))
         .map(server -> server.strip().replaceFirst(":\\d+$", "").toLowerCase(Locale.ROOT))
-        .allMatch(host -> LOOPBACK.contains(host)
-            || thisMachine.stream().anyMatch(name -> name.equalsIgnoreCase(host)));
+        .allMatch(
+            host ->
+                LOOPBACK.contains(host)
+                    || thisMachine.stream().anyMatch(name -> name.equalsIgnoreCase(host)));
   }
 }

@@ -27,26 +27,36 @@ final class KerberosLogin {
    * Puts the login into {@code conf} before a connection is opened with it.
    *
    * @throws ParameterException when only one of {@code --principal} and {@code --keytab} is given,
-   *     when the keytab is missing or unreadable, or when {@code conf} does not say
-   *     {@code hbase.security.authentication=kerberos}
+   *     when the keytab is missing or unreadable, or when {@code conf} does not say {@code
+   *     hbase.security.authentication=kerberos}
    * @throws IllegalStateException when Hadoop's login cannot read the JVM's Kerberos configuration
    */
   static void configure(RowanCli options, Configuration conf) {
     if (options.principal == null && options.keytab != null) {
-      throw new ParameterException(options.spec.commandLine(), "--keytab " + options.keytab
-          + " needs --principal, the principal whose keys it holds (e.g. --principal app@EXAMPLE.COM)");
+      throw new ParameterException(
+          options.spec.commandLine(),
+          "--keytab "
+              + options.keytab
+              + " needs --principal, the principal whose keys it holds (e.g. --principal app@EXAMPLE.COM)");
     }
     if (options.principal != null && options.keytab == null) {
-      throw new ParameterException(options.spec.commandLine(), "--principal " + options.principal
-          + " needs --keytab, the file that holds its keys (or leave both out to use the ticket cache of kinit)");
+      throw new ParameterException(
+          options.spec.commandLine(),
+          "--principal "
+              + options.principal
+              + " needs --keytab, the file that holds its keys (or leave both out to use the ticket cache of kinit)");
     }
     if (options.keytab != null) {
       try {
         Rowan.keytabLogin(conf, options.principal, options.keytab);
       } catch (IllegalArgumentException e) {
-        throw new ParameterException(options.spec.commandLine(), "--keytab: " + e.getMessage()
-            + ("kerberos".equalsIgnoreCase(conf.get("hbase.security.authentication")) ? ""
-                : " (pass it with --config)"));
+        throw new ParameterException(
+            options.spec.commandLine(),
+            "--keytab: "
+                + e.getMessage()
+                + ("kerberos".equalsIgnoreCase(conf.get("hbase.security.authentication"))
+                    ? ""
+                    : " (pass it with --config)"));
       }
     } else if ("kerberos".equalsIgnoreCase(conf.get("hbase.security.authentication"))
         && !UserGroupInformation.isSecurityEnabled()) {
@@ -55,9 +65,11 @@ final class KerberosLogin {
       try {
         UserGroupInformation.setConfiguration(hadoop);
       } catch (IllegalArgumentException e) {
-        throw new IllegalStateException("the cluster uses Kerberos, but Hadoop's login cannot read the Kerberos"
-            + " configuration (the realm): give the JVM the cluster's krb5.conf (/etc/krb5.conf, or"
-            + " ROWAN_JAVA_OPTS=-Djava.security.krb5.conf=file)", e);
+        throw new IllegalStateException(
+            "the cluster uses Kerberos, but Hadoop's login cannot read the Kerberos"
+                + " configuration (the realm): give the JVM the cluster's krb5.conf (/etc/krb5.conf, or"
+                + " ROWAN_JAVA_OPTS=-Djava.security.krb5.conf=file)",
+            e);
       }
     }
   }

@@ -20,10 +20,10 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * Rows and bytes per region of a table: rows and cell bytes counted by scanning each region
- * (exact, and as slow as reading the table), store file sizes and request counts from the
- * region servers' metrics ({@code Admin.getRegionMetrics}, which round sizes to megabytes and
- * count requests since the region server started).
+ * Rows and bytes per region of a table: rows and cell bytes counted by scanning each region (exact,
+ * and as slow as reading the table), store file sizes and request counts from the region servers'
+ * metrics ({@code Admin.getRegionMetrics}, which round sizes to megabytes and count requests since
+ * the region server started).
  *
  * <p>Thread-safety: stateless; each call reads afresh.
  *
@@ -43,8 +43,15 @@ public final class RegionStats {
    * @param writeRequests write requests since the region was opened, from the metrics
    * @param readRequests read requests since the region was opened, from the metrics
    */
-  public record Region(byte[] startKey, byte[] endKey, String server, long rows, long bytes,
-      double storeFileMegabytes, long writeRequests, long readRequests) {}
+  public record Region(
+      byte[] startKey,
+      byte[] endKey,
+      String server,
+      long rows,
+      long bytes,
+      double storeFileMegabytes,
+      long writeRequests,
+      long readRequests) {}
 
   private RegionStats() {}
 
@@ -54,7 +61,8 @@ public final class RegionStats {
    * @throws IOException when HBase fails a request
    */
   public static List<Region> of(Connection connection, TableName table) throws IOException {
-    try (Admin admin = connection.getAdmin(); Table data = connection.getTable(table)) {
+    try (Admin admin = connection.getAdmin();
+        Table data = connection.getTable(table)) {
       Map<String, RegionMetrics> metrics = new HashMap<>();
       Map<String, ServerName> servers = new HashMap<>();
       for (ServerName server : admin.getRegionServers()) {
@@ -68,11 +76,16 @@ public final class RegionStats {
         String name = Bytes.toStringBinary(info.getRegionName());
         long[] counted = count(data, info);
         RegionMetrics metric = metrics.get(name);
-        regions.add(new Region(info.getStartKey(), info.getEndKey(),
-            servers.containsKey(name) ? servers.get(name).getServerName() : "?", counted[0], counted[1],
-            metric == null ? 0 : metric.getStoreFileSize().get(Size.Unit.MEGABYTE),
-            metric == null ? 0 : metric.getWriteRequestCount(),
-            metric == null ? 0 : metric.getReadRequestCount()));
+        regions.add(
+            new Region(
+                info.getStartKey(),
+                info.getEndKey(),
+                servers.containsKey(name) ? servers.get(name).getServerName() : "?",
+                counted[0],
+                counted[1],
+                metric == null ? 0 : metric.getStoreFileSize().get(Size.Unit.MEGABYTE),
+                metric == null ? 0 : metric.getWriteRequestCount(),
+                metric == null ? 0 : metric.getReadRequestCount()));
       }
       regions.sort((a, b) -> Bytes.compareTo(a.startKey(), b.startKey()));
       return regions;
@@ -80,8 +93,13 @@ public final class RegionStats {
   }
 
   private static long[] count(Table data, RegionInfo region) throws IOException {
-    Scan scan = new Scan().withStartRow(region.getStartKey()).withStopRow(region.getEndKey())
-        .setCaching(1_000).setCacheBlocks(false).setRaw(false);
+    Scan scan =
+        new Scan()
+            .withStartRow(region.getStartKey())
+            .withStopRow(region.getEndKey())
+            .setCaching(1_000)
+            .setCacheBlocks(false)
+            .setRaw(false);
     long rows = 0;
     long bytes = 0;
     try (ResultScanner scanner = data.getScanner(scan)) {

@@ -23,56 +23,90 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * explains query methods, bulk loads files, verifies and rebuilds views, and shows how a table's
  * rows spread over its regions (docs/cli.md).
  *
- * <p>Without {@code --zk} or {@code --config}, commands run against the embedded HBase on
- * {@code rowan-data/} (or {@code --data}), the demo's, or the cluster that the environment
- * names (as {@code HBaseEndpoint.fromEnvironment}). Entity and repository classes are loaded from
- * the class path by name. A Kerberized cluster is reached with {@code --principal} and
- * {@code --keytab}, or with the ticket cache of {@code kinit} ({@link KerberosLogin}).
+ * <p>Without {@code --zk} or {@code --config}, commands run against the embedded HBase on {@code
+ * rowan-data/} (or {@code --data}), the demo's, or the cluster that the environment names (as
+ * {@code HBaseEndpoint.fromEnvironment}). Entity and repository classes are loaded from the class
+ * path by name. A Kerberized cluster is reached with {@code --principal} and {@code --keytab}, or
+ * with the ticket cache of {@code kinit} ({@link KerberosLogin}).
  *
- * <p>Exit status: 0 done, 1 failed (the reason on standard error; the stack trace with
- * {@code --verbose}), 2 wrong arguments.
+ * <p>Exit status: 0 done, 1 failed (the reason on standard error; the stack trace with {@code
+ * --verbose}), 2 wrong arguments.
  *
  * <p>Thread-safety: one instance runs one command line.
  *
  * @since 0.1
  */
-@Command(name = "rowan", mixinStandardHelpOptions = true, versionProvider = RowanCli.Version.class,
-    description = "Creates and checks the tables of Rowan entities, explains query methods, bulk loads files,"
-        + " verifies views and shows the balance of regions.",
-    subcommands = {SchemaCommand.class, ExplainCommand.class, LoadCommand.class, ViewsCommand.class,
-        RegionsCommand.class},
-    usageHelpAutoWidth = true, sortOptions = false)
+@Command(
+    name = "rowan",
+    mixinStandardHelpOptions = true,
+    versionProvider = RowanCli.Version.class,
+    description =
+        "Creates and checks the tables of Rowan entities, explains query methods, bulk loads files,"
+            + " verifies views and shows the balance of regions.",
+    subcommands = {
+      SchemaCommand.class,
+      ExplainCommand.class,
+      LoadCommand.class,
+      ViewsCommand.class,
+      RegionsCommand.class
+    },
+    usageHelpAutoWidth = true,
+    sortOptions = false)
 public final class RowanCli implements Runnable {
 
-  @Option(names = "--zk", scope = ScopeType.INHERIT, paramLabel = "host:port",
+  @Option(
+      names = "--zk",
+      scope = ScopeType.INHERIT,
+      paramLabel = "host:port",
       description = "The ZooKeeper quorum of an HBase cluster, e.g. zk1:2181,zk2:2181.")
   String zookeeper;
 
-  @Option(names = "--config", scope = ScopeType.INHERIT, paramLabel = "file|dir",
-      description = "A configuration file of the cluster (hbase-site.xml, core-site.xml, ...), or a directory whose"
-          + " *-site.xml files are read; may be repeated.")
+  @Option(
+      names = "--config",
+      scope = ScopeType.INHERIT,
+      paramLabel = "file|dir",
+      description =
+          "A configuration file of the cluster (hbase-site.xml, core-site.xml, ...), or a directory whose"
+              + " *-site.xml files are read; may be repeated.")
   List<Path> configFiles = new ArrayList<>();
 
-  @Option(names = "--principal", scope = ScopeType.INHERIT, paramLabel = "name",
-      description = "The Kerberos principal to log in as with --keytab, e.g. app@EXAMPLE.COM; without both, a"
-          + " Kerberized cluster is reached with the ticket cache of kinit.")
+  @Option(
+      names = "--principal",
+      scope = ScopeType.INHERIT,
+      paramLabel = "name",
+      description =
+          "The Kerberos principal to log in as with --keytab, e.g. app@EXAMPLE.COM; without both, a"
+              + " Kerberized cluster is reached with the ticket cache of kinit.")
   String principal;
 
-  @Option(names = "--keytab", scope = ScopeType.INHERIT, paramLabel = "file",
-      description = "The keytab file holding the keys of --principal; the login is renewed from it while the command"
-          + " runs.")
+  @Option(
+      names = "--keytab",
+      scope = ScopeType.INHERIT,
+      paramLabel = "file",
+      description =
+          "The keytab file holding the keys of --principal; the login is renewed from it while the command"
+              + " runs.")
   Path keytab;
 
-  @Option(names = "--data", scope = ScopeType.INHERIT, paramLabel = "dir",
-      description = "The data directory of the embedded HBase, used when no cluster is named (default: ${DEFAULT-VALUE}).",
+  @Option(
+      names = "--data",
+      scope = ScopeType.INHERIT,
+      paramLabel = "dir",
+      description =
+          "The data directory of the embedded HBase, used when no cluster is named (default: ${DEFAULT-VALUE}).",
       defaultValue = "${sys:rowan.data:-rowan-data}")
   Path dataDirectory;
 
-  @Option(names = {"-n", "--namespace"}, scope = ScopeType.INHERIT, paramLabel = "ns",
+  @Option(
+      names = {"-n", "--namespace"},
+      scope = ScopeType.INHERIT,
+      paramLabel = "ns",
       description = "The namespace of the tables (default: HBase's default namespace).")
   String namespace;
 
-  @Option(names = {"-v", "--verbose"}, scope = ScopeType.INHERIT,
+  @Option(
+      names = {"-v", "--verbose"},
+      scope = ScopeType.INHERIT,
       description = "Print the stack trace of an error.")
   boolean verbose;
 
@@ -113,22 +147,26 @@ public final class RowanCli implements Runnable {
     commandLine.registerConverter(Class.class, ClassNames::load);
     commandLine.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
     commandLine.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
-    commandLine.setParameterExceptionHandler((e, args) -> {
-      CommandLine failed = e.getCommandLine();
-      failed.getErr().println("rowan: " + e.getMessage());
-      UnmatchedArgumentException.printSuggestions(e, failed.getErr());
-      failed.getErr().println("Try '" + failed.getCommandSpec().qualifiedName() + " --help' for more.");
-      failed.getErr().flush();
-      return 2;
-    });
-    commandLine.setExecutionExceptionHandler((e, failed, parseResult) -> {
-      failed.getErr().println("rowan: " + Errors.describe(e));
-      if (cli.verbose) {
-        e.printStackTrace(failed.getErr());
-      }
-      failed.getErr().flush();
-      return 1;
-    });
+    commandLine.setParameterExceptionHandler(
+        (e, args) -> {
+          CommandLine failed = e.getCommandLine();
+          failed.getErr().println("rowan: " + e.getMessage());
+          UnmatchedArgumentException.printSuggestions(e, failed.getErr());
+          failed
+              .getErr()
+              .println("Try '" + failed.getCommandSpec().qualifiedName() + " --help' for more.");
+          failed.getErr().flush();
+          return 2;
+        });
+    commandLine.setExecutionExceptionHandler(
+        (e, failed, parseResult) -> {
+          failed.getErr().println("rowan: " + Errors.describe(e));
+          if (cli.verbose) {
+            e.printStackTrace(failed.getErr());
+          }
+          failed.getErr().flush();
+          return 1;
+        });
     return commandLine;
   }
 

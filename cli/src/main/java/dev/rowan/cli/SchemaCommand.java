@@ -2,8 +2,8 @@ package dev.rowan.cli;
 
 import dev.rowan.core.DataAccessException;
 import dev.rowan.core.SchemaReport;
-import dev.rowan.core.TableSet;
 import dev.rowan.core.SplitPolicy;
+import dev.rowan.core.TableSet;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
@@ -26,26 +26,34 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code rowan schema create|check|drop <entity class>}, {@code drop-view} and
- * {@code drop-expired-periods}: the tables of an entity.
+ * {@code rowan schema create|check|drop <entity class>}, {@code drop-view} and {@code
+ * drop-expired-periods}: the tables of an entity.
  */
-@Command(name = "schema", mixinStandardHelpOptions = true,
+@Command(
+    name = "schema",
+    mixinStandardHelpOptions = true,
     description = "Creates, checks or drops the table and view tables of an entity.",
-    subcommands = {SchemaCommand.Create.class, SchemaCommand.Check.class, SchemaCommand.Drop.class,
-        SchemaCommand.DropView.class, SchemaCommand.DropExpiredPeriods.class})
+    subcommands = {
+      SchemaCommand.Create.class,
+      SchemaCommand.Check.class,
+      SchemaCommand.Drop.class,
+      SchemaCommand.DropView.class,
+      SchemaCommand.DropExpiredPeriods.class
+    })
 final class SchemaCommand implements Runnable {
 
   @Spec CommandSpec spec;
 
   @Override
   public void run() {
-    throw new ParameterException(spec.commandLine(),
+    throw new ParameterException(
+        spec.commandLine(),
         "Missing a command: create, check, drop, drop-view or drop-expired-periods");
   }
 
   /**
-   * The main table and the view tables of an entity, in the session's namespace; for an entity
-   * kept in one table per period, those of every period that exists.
+   * The main table and the view tables of an entity, in the session's namespace; for an entity kept
+   * in one table per period, those of every period that exists.
    */
   static List<TableName> tables(Session session, Class<?> entity) {
     List<TableName> tables = new ArrayList<>();
@@ -55,12 +63,16 @@ final class SchemaCommand implements Runnable {
     return tables;
   }
 
-  /** The main table and the view tables of {@code period} of an entity kept in one table per period. */
+  /**
+   * The main table and the view tables of {@code period} of an entity kept in one table per period.
+   */
   static List<TableName> periodTables(Session session, EntityModel<?> model, LocalDate period) {
-    return tables(session, model, name -> model.periods().tableName(model.tableName(), name, period));
+    return tables(
+        session, model, name -> model.periods().tableName(model.tableName(), name, period));
   }
 
-  private static List<TableName> tables(Session session, EntityModel<?> model, UnaryOperator<String> names) {
+  private static List<TableName> tables(
+      Session session, EntityModel<?> model, UnaryOperator<String> names) {
     List<TableName> tables = new ArrayList<>();
     tables.add(session.rowan().tableName(names.apply(model.tableName())));
     for (ViewModel view : ViewMaintainer.of(model).views()) {
@@ -69,33 +81,49 @@ final class SchemaCommand implements Runnable {
     return tables;
   }
 
-  @Command(name = "create", mixinStandardHelpOptions = true,
-      description = "Creates the table and view tables of an entity (and the namespace), pre-split; a no-op for"
-          + " tables that exist and match.")
+  @Command(
+      name = "create",
+      mixinStandardHelpOptions = true,
+      description =
+          "Creates the table and view tables of an entity (and the namespace), pre-split; a no-op for"
+              + " tables that exist and match.")
   static final class Create implements Callable<Integer> {
     @Spec CommandSpec spec;
 
-    @Parameters(paramLabel = "<entity class>", description = "The entity class, e.g. com.example.Order.")
+    @Parameters(
+        paramLabel = "<entity class>",
+        description = "The entity class, e.g. com.example.Order.")
     Class<?> entity;
 
-    @Option(names = "--splits", paramLabel = "file",
-        description = "Split points for an unsalted main table, one key a line in Bytes.toStringBinary form.")
+    @Option(
+        names = "--splits",
+        paramLabel = "file",
+        description =
+            "Split points for an unsalted main table, one key a line in Bytes.toStringBinary form.")
     Path splits;
 
     @Override
     public Integer call() throws IOException {
       RowanCli cli = RowanCli.of(spec);
       PrintWriter out = spec.commandLine().getOut();
-      try (Session session = Session.open(cli); Admin admin = session.rowan().connection().getAdmin()) {
+      try (Session session = Session.open(cli);
+          Admin admin = session.rowan().connection().getAdmin()) {
         List<TableName> existed = new ArrayList<>();
         for (TableName table : tables(session, entity)) {
           if (admin.tableExists(table)) {
             existed.add(table);
           }
         }
-        session.rowan().schema().create(entity, splits == null ? SplitPolicy.salted() : SplitPolicy.file(splits));
-        for (TableName table : tables(session, entity)) { // an entity kept per period: its periods now
-          out.printf("%-8s %s, %d region(s)%n", existed.contains(table) ? "exists" : "created", table,
+        session
+            .rowan()
+            .schema()
+            .create(entity, splits == null ? SplitPolicy.salted() : SplitPolicy.file(splits));
+        for (TableName table :
+            tables(session, entity)) { // an entity kept per period: its periods now
+          out.printf(
+              "%-8s %s, %d region(s)%n",
+              existed.contains(table) ? "exists" : "created",
+              table,
               admin.getRegions(table).size());
         }
       }
@@ -103,8 +131,11 @@ final class SchemaCommand implements Runnable {
     }
   }
 
-  @Command(name = "check", mixinStandardHelpOptions = true,
-      description = "Compares the live tables of an entity with its mapping; exit status 1 when they differ.")
+  @Command(
+      name = "check",
+      mixinStandardHelpOptions = true,
+      description =
+          "Compares the live tables of an entity with its mapping; exit status 1 when they differ.")
   static final class Check implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -117,36 +148,53 @@ final class SchemaCommand implements Runnable {
       try (Session session = Session.open(RowanCli.of(spec))) {
         SchemaReport report = session.rowan().schema().check(entity);
         if (report.matches()) {
-          out.println(entity.getSimpleName() + ": the tables match the mapping: "
-              + String.join(", ", tables(session, entity).stream().map(TableName::getNameAsString).toList()));
+          out.println(
+              entity.getSimpleName()
+                  + ": the tables match the mapping: "
+                  + String.join(
+                      ", ",
+                      tables(session, entity).stream().map(TableName::getNameAsString).toList()));
           return 0;
         }
-        out.println(entity.getSimpleName() + ": " + report.differences().size() + " difference(s) from the mapping");
+        out.println(
+            entity.getSimpleName()
+                + ": "
+                + report.differences().size()
+                + " difference(s) from the mapping");
         report.differences().forEach(difference -> out.println("  - " + difference));
         return 1;
       }
     }
   }
 
-  @Command(name = "drop", mixinStandardHelpOptions = true,
-      description = "Disables and deletes the table and view tables of an entity, with all their data.")
+  @Command(
+      name = "drop",
+      mixinStandardHelpOptions = true,
+      description =
+          "Disables and deletes the table and view tables of an entity, with all their data.")
   static final class Drop implements Callable<Integer> {
     @Spec CommandSpec spec;
 
     @Parameters(paramLabel = "<entity class>", description = "The entity class.")
     Class<?> entity;
 
-    @Option(names = "--yes", description = "Confirms that the tables and their data are to be deleted.")
+    @Option(
+        names = "--yes",
+        description = "Confirms that the tables and their data are to be deleted.")
     boolean yes;
 
     @Override
     public Integer call() throws IOException {
       if (!yes) {
-        throw new ParameterException(spec.commandLine(),
-            "schema drop deletes the tables of " + entity.getName() + " and all their rows: add --yes to confirm");
+        throw new ParameterException(
+            spec.commandLine(),
+            "schema drop deletes the tables of "
+                + entity.getName()
+                + " and all their rows: add --yes to confirm");
       }
       PrintWriter out = spec.commandLine().getOut();
-      try (Session session = Session.open(RowanCli.of(spec)); Admin admin = session.rowan().connection().getAdmin()) {
+      try (Session session = Session.open(RowanCli.of(spec));
+          Admin admin = session.rowan().connection().getAdmin()) {
         List<TableName> tables = tables(session, entity);
         List<Boolean> existed = new ArrayList<>();
         for (TableName table : tables) {
@@ -161,41 +209,63 @@ final class SchemaCommand implements Runnable {
     }
   }
 
-  @Command(name = "drop-view", mixinStandardHelpOptions = true,
-      description = "Drops one view of an entity while the application runs: clients stop reading and writing it"
-          + " within their view refresh, then its table is deleted.")
+  @Command(
+      name = "drop-view",
+      mixinStandardHelpOptions = true,
+      description =
+          "Drops one view of an entity while the application runs: clients stop reading and writing it"
+              + " within their view refresh, then its table is deleted.")
   static final class DropView implements Callable<Integer> {
     @Spec CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "<entity class>", description = "The entity class.")
     Class<?> entity;
 
-    @Parameters(index = "1", paramLabel = "<view>", description = "The view's name, as in @Index(name = ...).")
+    @Parameters(
+        index = "1",
+        paramLabel = "<view>",
+        description = "The view's name, as in @Index(name = ...).")
     String view;
 
-    @Option(names = "--refresh", paramLabel = "seconds", defaultValue = "10",
-        description = "The view refresh of the application's clients (Rowan.Builder.viewRefresh; default 10): the"
-            + " table is deleted three times that and a second after the view is dropped.")
+    @Option(
+        names = "--refresh",
+        paramLabel = "seconds",
+        defaultValue = "10",
+        description =
+            "The view refresh of the application's clients (Rowan.Builder.viewRefresh; default 10): the"
+                + " table is deleted three times that and a second after the view is dropped.")
     long refreshSeconds;
 
-    @Option(names = "--yes", description = "Confirms that the view's table and its rows are to be deleted.")
+    @Option(
+        names = "--yes",
+        description = "Confirms that the view's table and its rows are to be deleted.")
     boolean yes;
 
     @Override
     public Integer call() {
       if (!yes) {
-        throw new ParameterException(spec.commandLine(), "schema drop-view deletes the table of view " + view + " of "
-            + entity.getName() + ": add --yes to confirm");
+        throw new ParameterException(
+            spec.commandLine(),
+            "schema drop-view deletes the table of view "
+                + view
+                + " of "
+                + entity.getName()
+                + ": add --yes to confirm");
       }
       if (refreshSeconds <= 0) {
-        throw new ParameterException(spec.commandLine(), "--refresh must be positive, not " + refreshSeconds);
+        throw new ParameterException(
+            spec.commandLine(), "--refresh must be positive, not " + refreshSeconds);
       }
       PrintWriter out = spec.commandLine().getOut();
       Duration refresh = Duration.ofSeconds(refreshSeconds);
       try (Session session = Session.open(RowanCli.of(spec), refresh)) {
         EntityModel<?> model = EntityModel.of(entity);
-        out.printf("dropping view %s of %s: clients stop using it within %d s; its table goes %d s later%n", view,
-            model.entityName(), 2 * refreshSeconds, refresh.multipliedBy(3).plusSeconds(1).toSeconds());
+        out.printf(
+            "dropping view %s of %s: clients stop using it within %d s; its table goes %d s later%n",
+            view,
+            model.entityName(),
+            2 * refreshSeconds,
+            refresh.multipliedBy(3).plusSeconds(1).toSeconds());
         out.flush();
         List<TableName> viewTables = viewTables(session, model, view);
         session.rowan().schema().dropView(entity, view);
@@ -219,35 +289,51 @@ final class SchemaCommand implements Runnable {
         }
       }
     } catch (IOException e) {
-      throw DataAccessException.of("list the view tables of " + model.entityName(),
-          session.rowan().tableName(model.tableName()).getNameAsString(), e);
+      throw DataAccessException.of(
+          "list the view tables of " + model.entityName(),
+          session.rowan().tableName(model.tableName()).getNameAsString(),
+          e);
     }
     return found;
   }
 
-  @Command(name = "drop-expired-periods", mixinStandardHelpOptions = true,
-      description = "Drops the tables of the periods of an entity kept in one table per period (@TablePerPeriod)"
-          + " older than it keeps (keep = n periods, the current one included); run it daily.")
+  @Command(
+      name = "drop-expired-periods",
+      mixinStandardHelpOptions = true,
+      description =
+          "Drops the tables of the periods of an entity kept in one table per period (@TablePerPeriod)"
+              + " older than it keeps (keep = n periods, the current one included); run it daily.")
   static final class DropExpiredPeriods implements Callable<Integer> {
     @Spec CommandSpec spec;
 
     @Parameters(paramLabel = "<entity class>", description = "The entity class.")
     Class<?> entity;
 
-    @Option(names = "--yes", description = "Confirms that the expired periods' tables and their rows are to be deleted.")
+    @Option(
+        names = "--yes",
+        description = "Confirms that the expired periods' tables and their rows are to be deleted.")
     boolean yes;
 
     @Override
     public Integer call() {
       EntityModel<?> model = EntityModel.of(entity);
       if (model.periods() == null) {
-        throw new ParameterException(spec.commandLine(), entity.getName() + " is kept in one table, not one per"
-            + " period: it has no @TablePerPeriod");
+        throw new ParameterException(
+            spec.commandLine(),
+            entity.getName()
+                + " is kept in one table, not one per"
+                + " period: it has no @TablePerPeriod");
       }
       if (!yes) {
-        throw new ParameterException(spec.commandLine(), "schema drop-expired-periods deletes the tables of the periods"
-            + " of " + entity.getName() + " older than " + model.periods().keep() + " and all their rows: add --yes to"
-            + " confirm");
+        throw new ParameterException(
+            spec.commandLine(),
+            "schema drop-expired-periods deletes the tables of the periods"
+                + " of "
+                + entity.getName()
+                + " older than "
+                + model.periods().keep()
+                + " and all their rows: add --yes to"
+                + " confirm");
       }
       PrintWriter out = spec.commandLine().getOut();
       try (Session session = Session.open(RowanCli.of(spec))) {
@@ -257,8 +343,9 @@ final class SchemaCommand implements Runnable {
             out.printf("dropped  %s%n", table);
           }
         }
-        out.printf("%s: %d period(s) dropped, %d kept%n", model.entityName(), dropped.size(),
-            session.rowan().schema().periods(entity).size());
+        out.printf(
+            "%s: %d period(s) dropped, %d kept%n",
+            model.entityName(), dropped.size(), session.rowan().schema().periods(entity).size());
       }
       return 0;
     }

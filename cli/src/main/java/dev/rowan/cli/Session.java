@@ -15,8 +15,8 @@ import picocli.CommandLine.ParameterException;
 
 /**
  * The HBase a command talks to, as the global options name it: the cluster of {@code --zk} or
- * {@code --config} (or of the site files on the class path, with {@code --principal} and
- * {@code --keytab}), or else the environment's cluster or the embedded HBase on {@code --data}.
+ * {@code --config} (or of the site files on the class path, with {@code --principal} and {@code
+ * --keytab}), or else the environment's cluster or the embedded HBase on {@code --data}.
  *
  * <p>Thread-safety: used by one command.
  */
@@ -34,14 +34,21 @@ final class Session implements AutoCloseable {
     return open(options, Rowan.DEFAULT_VIEW_REFRESH);
   }
 
-  /** A session whose Rowan reads the views' states every {@code viewRefresh} ({@code Rowan.Builder.viewRefresh}). */
+  /**
+   * A session whose Rowan reads the views' states every {@code viewRefresh} ({@code
+   * Rowan.Builder.viewRefresh}).
+   */
   static Session open(RowanCli options, java.time.Duration viewRefresh) {
     HBaseEndpoint endpoint;
-    if (options.zookeeper != null || !options.configFiles.isEmpty() || KerberosLogin.requested(options)) {
+    if (options.zookeeper != null
+        || !options.configFiles.isEmpty()
+        || KerberosLogin.requested(options)) {
       endpoint = HBaseEndpoint.cluster(clusterConfiguration(options));
     } else {
-      options.err.println("Starting the embedded HBase on " + options.dataDirectory
-          + " and opening its regions (10 to 30 s; --zk or --config for a cluster)...");
+      options.err.println(
+          "Starting the embedded HBase on "
+              + options.dataDirectory
+              + " and opening its regions (10 to 30 s; --zk or --config for a cluster)...");
       endpoint = HBaseEndpoint.fromEnvironment(options.dataDirectory);
     }
     try {
@@ -58,8 +65,8 @@ final class Session implements AutoCloseable {
 
   /**
    * The configuration of {@code --config} files and directories and {@code --zk}, over HBase's
-   * defaults (and the site files on the class path), with the Kerberos login of
-   * {@code --principal} and {@code --keytab} or of the ticket cache ({@link KerberosLogin#configure}).
+   * defaults (and the site files on the class path), with the Kerberos login of {@code --principal}
+   * and {@code --keytab} or of the ticket cache ({@link KerberosLogin#configure}).
    *
    * @throws ParameterException as {@link #configurationFiles} and {@link KerberosLogin#configure}
    */
@@ -77,8 +84,8 @@ final class Session implements AutoCloseable {
 
   /**
    * The files that {@code --config} names: each file given, and every {@code *-site.xml} of each
-   * directory given ({@code core-site.xml}, {@code hdfs-site.xml}, {@code hbase-site.xml},
-   * {@code yarn-site.xml}, {@code mapred-site.xml}), in name order.
+   * directory given ({@code core-site.xml}, {@code hdfs-site.xml}, {@code hbase-site.xml}, {@code
+   * yarn-site.xml}, {@code mapred-site.xml}), in name order.
    *
    * @throws ParameterException when a file does not exist or a directory holds no site file
    */
@@ -88,20 +95,31 @@ final class Session implements AutoCloseable {
       if (Files.isDirectory(given)) {
         List<Path> sites;
         try (Stream<Path> listing = Files.list(given)) {
-          sites = listing.filter(f -> f.getFileName().toString().endsWith("-site.xml") && Files.isRegularFile(f))
-              .sorted().toList();
+          sites =
+              listing
+                  .filter(
+                      f ->
+                          f.getFileName().toString().endsWith("-site.xml")
+                              && Files.isRegularFile(f))
+                  .sorted()
+                  .toList();
         } catch (IOException e) {
-          throw new ParameterException(options.spec.commandLine(), "--config " + given + ": cannot list it: " + e);
+          throw new ParameterException(
+              options.spec.commandLine(), "--config " + given + ": cannot list it: " + e);
         }
         if (sites.isEmpty()) {
-          throw new ParameterException(options.spec.commandLine(), "--config " + given
-              + ": the directory holds no *-site.xml file (hbase-site.xml, core-site.xml, ...)");
+          throw new ParameterException(
+              options.spec.commandLine(),
+              "--config "
+                  + given
+                  + ": the directory holds no *-site.xml file (hbase-site.xml, core-site.xml, ...)");
         }
         files.addAll(sites);
       } else if (Files.isRegularFile(given)) {
         files.add(given);
       } else {
-        throw new ParameterException(options.spec.commandLine(), "--config " + given + ": no such file or directory");
+        throw new ParameterException(
+            options.spec.commandLine(), "--config " + given + ": no such file or directory");
       }
     }
     return files;

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -20,19 +20,30 @@ import picocli.CommandLine.Spec;
  * the configuration names or in this process ({@link JobOptions}). Their progress goes to standard
  * error, the report of each view to standard output.
  */
-@Command(name = "views", mixinStandardHelpOptions = true,
-    description = "Verifies, repairs or rebuilds the views of an entity from its main table (docs/bulk-load.md).",
-    subcommands = {ViewsCommand.Verify.class, ViewsCommand.Repair.class, ViewsCommand.Rebuild.class})
+@Command(
+    name = "views",
+    mixinStandardHelpOptions = true,
+    description =
+        "Verifies, repairs or rebuilds the views of an entity from its main table (docs/bulk-load.md).",
+    subcommands = {
+      ViewsCommand.Verify.class,
+      ViewsCommand.Repair.class,
+      ViewsCommand.Rebuild.class
+    })
 final class ViewsCommand implements Runnable {
 
   @Spec CommandSpec spec;
 
   @Override
   public void run() {
-    throw new ParameterException(spec.commandLine(), "Missing a command: verify, repair or rebuild");
+    throw new ParameterException(
+        spec.commandLine(), "Missing a command: verify, repair or rebuild");
   }
 
-  /** Prints one line per view; returns 1 when {@code failIfInconsistent} and a view is not consistent. */
+  /**
+   * Prints one line per view; returns 1 when {@code failIfInconsistent} and a view is not
+   * consistent.
+   */
   static int print(PrintWriter out, List<ViewReport> reports, boolean failIfInconsistent) {
     if (reports.isEmpty()) {
       out.println("The entity has no views.");
@@ -74,15 +85,19 @@ final class ViewsCommand implements Runnable {
         if (job.workDir != null) {
           conf.set(VerifyViews.WORK_DIR, job.workDir);
         }
-        VerifyViews views = VerifyViews.of(session.rowan(), entity).configuration(conf).progress(cli.err);
+        VerifyViews views =
+            VerifyViews.of(session.rowan(), entity).configuration(conf).progress(cli.err);
         return print(spec.commandLine().getOut(), act(views), failIfInconsistent());
       }
     }
   }
 
-  @Command(name = "verify", mixinStandardHelpOptions = true,
-      description = "Counts, per view, entities without a view row (missing), view rows that differ from their entity"
-          + " (stale) and view rows of no entity (orphans); exit status 1 when any is found.")
+  @Command(
+      name = "verify",
+      mixinStandardHelpOptions = true,
+      description =
+          "Counts, per view, entities without a view row (missing), view rows that differ from their entity"
+              + " (stale) and view rows of no entity (orphans); exit status 1 when any is found.")
   static final class Verify extends ViewsAction {
     @Override
     List<ViewReport> act(VerifyViews views) {
@@ -95,8 +110,11 @@ final class ViewsCommand implements Runnable {
     }
   }
 
-  @Command(name = "repair", mixinStandardHelpOptions = true,
-      description = "Verifies the views and fixes the rows at fault. Run it while no saves of the entity run.")
+  @Command(
+      name = "repair",
+      mixinStandardHelpOptions = true,
+      description =
+          "Verifies the views and fixes the rows at fault. Run it while no saves of the entity run.")
   static final class Repair extends ViewsAction {
     @Override
     List<ViewReport> act(VerifyViews views) {
@@ -104,8 +122,11 @@ final class ViewsCommand implements Runnable {
     }
   }
 
-  @Command(name = "rebuild", mixinStandardHelpOptions = true,
-      description = "Rewrites every view row from the main table. Run it while no saves of the entity run.")
+  @Command(
+      name = "rebuild",
+      mixinStandardHelpOptions = true,
+      description =
+          "Rewrites every view row from the main table. Run it while no saves of the entity run.")
   static final class Rebuild extends ViewsAction {
     @Override
     List<ViewReport> act(VerifyViews views) {

@@ -7,8 +7,8 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Accepts that a query method reads the whole table (with filters). Without it, such a method
- * is refused when its repository is created.
+ * Accepts that a query method reads the whole table (with filters). Without it, such a method is
+ * refused when its repository is created.
  *
  * @since 0.1
  */

@@ -3,9 +3,9 @@ package dev.rowan.core;
 import dev.rowan.RowanException;
 
 /**
- * HBase failed: an {@link java.io.IOException} from the client, translated at the boundary,
- * with the table and operation that failed. A refusal of HBase's access control is the subclass
- * {@link PermissionDeniedException}.
+ * HBase failed: an {@link java.io.IOException} from the client, translated at the boundary, with
+ * the table and operation that failed. A refusal of HBase's access control is the subclass {@link
+ * PermissionDeniedException}.
  *
  * <p>Thread-safety: immutable.
  *
@@ -21,17 +21,19 @@ public class DataAccessException extends RowanException {
   }
 
   /**
-   * {@code operation} on {@code table} failed with {@code cause}; the message gives the first
-   * line of the cause's (a remote error's next lines are the region server's stack trace, kept
-   * in the cause). A refusal of HBase's access control among the causes gives a
-   * {@link PermissionDeniedException}.
+   * {@code operation} on {@code table} failed with {@code cause}; the message gives the first line
+   * of the cause's (a remote error's next lines are the region server's stack trace, kept in the
+   * cause). A refusal of HBase's access control among the causes gives a {@link
+   * PermissionDeniedException}.
    */
   public static DataAccessException of(String operation, String table, Throwable cause) {
-    java.util.Optional<dev.rowan.core.internal.plumbing.AccessRefusal> refusal = dev.rowan.core.internal.plumbing.AccessRefusal.in(cause);
+    java.util.Optional<dev.rowan.core.internal.plumbing.AccessRefusal> refusal =
+        dev.rowan.core.internal.plumbing.AccessRefusal.in(cause);
     if (refusal.isPresent()) {
       return refusal.get().exception(operation, table);
     }
-    return new DataAccessException(onTable(operation, table) + " failed: " + firstLine(cause), cause);
+    return new DataAccessException(
+        onTable(operation, table) + " failed: " + firstLine(cause), cause);
   }
 
   /**
@@ -39,8 +41,12 @@ public class DataAccessException extends RowanException {
    * {@code "list the period tables of table t"} for an operation that ends in a preposition.
    */
   static String onTable(String operation, String table) {
-    boolean preposition = operation.endsWith(" of") || operation.endsWith(" in") || operation.endsWith(" from")
-        || operation.endsWith(" to") || operation.endsWith(" on");
+    boolean preposition =
+        operation.endsWith(" of")
+            || operation.endsWith(" in")
+            || operation.endsWith(" from")
+            || operation.endsWith(" to")
+            || operation.endsWith(" on");
     return operation + (preposition ? " table " : " on table ") + table;
   }
 
@@ -51,11 +57,11 @@ public class DataAccessException extends RowanException {
   }
 
   /**
-   * {@code operation} with the cluster {@code cluster} (as its client finds it, e.g.
-   * {@code at ZooKeeper zk1,zk2:2181/hbase}) failed with {@code cause}.
+   * {@code operation} with the cluster {@code cluster} (as its client finds it, e.g. {@code at
+   * ZooKeeper zk1,zk2:2181/hbase}) failed with {@code cause}.
    */
   public static DataAccessException ofCluster(String operation, String cluster, Throwable cause) {
-    return new DataAccessException(operation + " to the HBase cluster " + cluster + " failed: " + firstLine(cause),
-        cause);
+    return new DataAccessException(
+        operation + " to the HBase cluster " + cluster + " failed: " + firstLine(cause), cause);
   }
 }

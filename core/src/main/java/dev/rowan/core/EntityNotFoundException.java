@@ -4,10 +4,10 @@ import dev.rowan.RowanException;
 import java.util.Map;
 
 /**
- * A write that changes a stored entity found none under its key: a counter method
- * ({@code add<Property>By<Key>}) adds only to an entity that exists, and never creates one.
- * Nothing was written. (A partial update, {@code update<Properties>By<Key>}, says the same by
- * returning {@code false}.)
+ * A write that changes a stored entity found none under its key: a counter method ({@code
+ * add<Property>By<Key>}) adds only to an entity that exists, and never creates one. Nothing was
+ * written. (A partial update, {@code update<Properties>By<Key>}, says the same by returning {@code
+ * false}.)
  *
  * <p>Thread-safety: immutable.
  *
@@ -21,7 +21,8 @@ public final class EntityNotFoundException extends RowanException {
   private final String key;
   private final transient Map<String, Object> keyValues;
 
-  private EntityNotFoundException(String message, String entity, String key, Map<String, Object> keyValues) {
+  private EntityNotFoundException(
+      String message, String entity, String key, Map<String, Object> keyValues) {
     super(message);
     this.entity = entity;
     this.key = key;
@@ -29,8 +30,8 @@ public final class EntityNotFoundException extends RowanException {
   }
 
   /**
-   * {@code method} found no {@code entity} under {@code key} (its key parts as text, such as
-   * {@code orderNo=order-7}).
+   * {@code method} found no {@code entity} under {@code key} (its key parts as text, such as {@code
+   * orderNo=order-7}).
    */
   public static EntityNotFoundException of(String entity, String key, String method) {
     return of(entity, key, Map.of(), method);
@@ -40,9 +41,17 @@ public final class EntityNotFoundException extends RowanException {
    * As {@link #of(String, String, String)}, with the key's values: {@code keyValues} maps its key
    * properties by name, in key order, to their values (empty when they are not known).
    */
-  public static EntityNotFoundException of(String entity, String key, Map<String, Object> keyValues, String method) {
-    return new EntityNotFoundException(entity + " " + key + " does not exist; " + method
-        + " changes a stored entity and never creates one (save or insert it first)", entity, key,
+  public static EntityNotFoundException of(
+      String entity, String key, Map<String, Object> keyValues, String method) {
+    return new EntityNotFoundException(
+        entity
+            + " "
+            + key
+            + " does not exist; "
+            + method
+            + " changes a stored entity and never creates one (save or insert it first)",
+        entity,
+        key,
         EntityExistsException.inOrder(keyValues));
   }
 

@@ -11,13 +11,13 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
- * A question the method-name grammar cannot say, asked in code: the escape hatch of query
- * methods (docs/queries.md, "Queries in code"). Conditions, a view, a sort and a limit are given
- * as a repository method's name would give them, and planned the same way (the same planner, the
- * same view checks: no view row that is not settled is returned unchecked); a
- * {@link #filter(Predicate) filter} then tests each entity in the client, for what no keyword
- * says. A question that would read the whole table is refused unless {@link #allowScan()} says
- * so, as {@code @AllowScan} does for a method.
+ * A question the method-name grammar cannot say, asked in code: the escape hatch of query methods
+ * (docs/queries.md, "Queries in code"). Conditions, a view, a sort and a limit are given as a
+ * repository method's name would give them, and planned the same way (the same planner, the same
+ * view checks: no view row that is not settled is returned unchecked); a {@link #filter(Predicate)
+ * filter} then tests each entity in the client, for what no keyword says. A question that would
+ * read the whole table is refused unless {@link #allowScan()} says so, as {@code @AllowScan} does
+ * for a method.
  *
  * <pre>{@code
  * List<Order> big = rowan.query(Order.class)
@@ -32,13 +32,13 @@ import java.util.stream.Stream;
  *
  * <p>An entity kept in one table per period ({@code @TablePerPeriod}) is queried as its query
  * methods are: every condition group must bound the period property (or {@link #allowScan()}
- * accepts reading every period), an order must start with the period property, and the periods
- * the bounds can match are read one after another, oldest first (newest first when ordered by
- * the period property descending), the limit counting across them.
+ * accepts reading every period), an order must start with the period property, and the periods the
+ * bounds can match are read one after another, oldest first (newest first when ordered by the
+ * period property descending), the limit counting across them.
  *
- * <p>Each method returns a new query; a query is immutable, thread-safe and may be run many
- * times. Errors name the entity and the property or view at fault, as a repository's do: an
- * unknown property, a value of another type, a sort that would sort every match in memory.
+ * <p>Each method returns a new query; a query is immutable, thread-safe and may be run many times.
+ * Errors name the entity and the property or view at fault, as a repository's do: an unknown
+ * property, a value of another type, a sort that would sort every match in memory.
  *
  * @param <T> the entity type
  * @since 0.1
@@ -57,8 +57,14 @@ public final class EntityQuery<T> {
     this(planner, null, List.of(), Sort.unsorted(), 0, null, false);
   }
 
-  private EntityQuery(PlannedQuery.Planner<T> planner, String view, List<AdHocQuery.Term> terms, Sort sort, int limit,
-      Predicate<? super T> filter, boolean allowScan) {
+  private EntityQuery(
+      PlannedQuery.Planner<T> planner,
+      String view,
+      List<AdHocQuery.Term> terms,
+      Sort sort,
+      int limit,
+      Predicate<? super T> filter,
+      boolean allowScan) {
     this.planner = planner;
     this.view = view;
     this.terms = List.copyOf(terms);
@@ -74,9 +80,13 @@ public final class EntityQuery<T> {
     return new EntityQuery<>(planner, view, more, sort, limit, filter, allowScan);
   }
 
-  /** This query, read through view {@code view} (its name as declared) rather than as the planner chooses. */
+  /**
+   * This query, read through view {@code view} (its name as declared) rather than as the planner
+   * chooses.
+   */
   public EntityQuery<T> on(String view) {
-    return new EntityQuery<>(planner, Objects.requireNonNull(view, "view"), terms, sort, limit, filter, allowScan);
+    return new EntityQuery<>(
+        planner, Objects.requireNonNull(view, "view"), terms, sort, limit, filter, allowScan);
   }
 
   /** Only entities whose {@code property} equals {@code value}. */
@@ -120,9 +130,9 @@ public final class EntityQuery<T> {
   }
 
   /**
-   * Only entities that {@code filter} accepts, tested in the client on each entity that every
-   * other condition has let through (and the view checks have confirmed); combined with an
-   * earlier filter by {@code and}. A limit counts the entities it accepts.
+   * Only entities that {@code filter} accepts, tested in the client on each entity that every other
+   * condition has let through (and the view checks have confirmed); combined with an earlier filter
+   * by {@code and}. A limit counts the entities it accepts.
    */
   public EntityQuery<T> filter(Predicate<? super T> filter) {
     Objects.requireNonNull(filter, "filter");
@@ -134,9 +144,13 @@ public final class EntityQuery<T> {
     return entity -> first.test(entity) && second.test(entity);
   }
 
-  /** This query's results in {@code sort}'s order, as a repository method's {@code Sort} parameter orders them. */
+  /**
+   * This query's results in {@code sort}'s order, as a repository method's {@code Sort} parameter
+   * orders them.
+   */
   public EntityQuery<T> orderBy(Sort sort) {
-    return new EntityQuery<>(planner, view, terms, Objects.requireNonNull(sort, "sort"), limit, filter, allowScan);
+    return new EntityQuery<>(
+        planner, view, terms, Objects.requireNonNull(sort, "sort"), limit, filter, allowScan);
   }
 
   /** At most {@code max} results. */
@@ -175,7 +189,10 @@ public final class EntityQuery<T> {
     }
   }
 
-  /** How many entities match: from keys alone when no filter needs the entities, as a count method reads. */
+  /**
+   * How many entities match: from keys alone when no filter needs the entities, as a count method
+   * reads.
+   */
   public long count() {
     if (filter == null) {
       return plan(true).count();

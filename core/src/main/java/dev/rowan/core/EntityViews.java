@@ -5,11 +5,10 @@ import java.util.List;
 import org.apache.hadoop.hbase.TableName;
 
 /**
- * The views of one entity type, read directly by name: for diagnostics, operations and tests
- * ("what does the seller view say for seller s-1, and in which table?"). Applications query views
- * through repository methods, which Rowan plans; these reads are not planned, and every row they
- * return is checked as a query's rows are, so they never return an entity the view row no longer
- * stands for.
+ * The views of one entity type, read directly by name: for diagnostics, operations and tests ("what
+ * does the seller view say for seller s-1, and in which table?"). Applications query views through
+ * repository methods, which Rowan plans; these reads are not planned, and every row they return is
+ * checked as a query's rows are, so they never return an entity the view row no longer stands for.
  *
  * <pre>{@code
  * EntityViews<Order> views = rowan.views(Order.class);
@@ -17,9 +16,9 @@ import org.apache.hadoop.hbase.TableName;
  * TableName table = views.table("seller");            // shop:orders.seller
  * }</pre>
  *
- * <p>An entity kept in one table per period ({@code @TablePerPeriod}) has a table of each view
- * per period: {@link #find} reads the view in every period that exists, oldest first, and
- * {@link #tables} lists its tables; {@link #table} has no single answer and refuses.
+ * <p>An entity kept in one table per period ({@code @TablePerPeriod}) has a table of each view per
+ * period: {@link #find} reads the view in every period that exists, oldest first, and {@link
+ * #tables} lists its tables; {@link #table} has no single answer and refuses.
  *
  * <p>Thread-safety: thread-safe.
  *
@@ -66,8 +65,8 @@ public final class EntityViews<T> {
    * {@code view}, in view key order (merged across salt buckets); of an entity kept in one table
    * per period, period after period, oldest first. No parts: every entity of the view.
    *
-   * @throws IllegalArgumentException when the entity has no such view, or more parts are given
-   *     than the view's key has
+   * @throws IllegalArgumentException when the entity has no such view, or more parts are given than
+   *     the view's key has
    * @throws DataAccessException when HBase fails
    */
   public List<T> find(String view, Object... leadingKeyParts) {

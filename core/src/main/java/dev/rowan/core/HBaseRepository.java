@@ -13,14 +13,14 @@ import java.util.stream.Stream;
  * }
  * }</pre>
  *
- * <p>Methods named {@code update<Properties>By<Key>} set some properties of the entity stored
- * under a key (returning whether one was), and {@code add[To]<Property>By<Key>} adds to a numeric
+ * <p>Methods named {@code update<Properties>By<Key>} set some properties of the entity stored under
+ * a key (returning whether one was), and {@code add[To]<Property>By<Key>} adds to a numeric
  * property and returns the sum, or throws {@link EntityNotFoundException}; concurrent additions
  * lose nothing (docs/writes.md):
  *
  * <pre>{@code
- *   boolean updateStatusByOrderNo(Status status, String orderNo);
- *   long addToQuantityByOrderNo(long delta, String orderNo);
+ * boolean updateStatusByOrderNo(Status status, String orderNo);
+ * long addToQuantityByOrderNo(long delta, String orderNo);
  * }</pre>
  *
  * <p>Every write keeps the entity's views consistent with its table: a read through a view never
@@ -38,8 +38,8 @@ public interface HBaseRepository<T> {
    *
    * @return the entity saved (with its {@code @Version} advanced, when it has one)
    * @throws dev.rowan.mapping.InvalidValueException when a value cannot be written (of an entity
-   *     kept in one table per period, also a time whose period has no tables); nothing is
-   *     written then
+   *     kept in one table per period, also a time whose period has no tables); nothing is written
+   *     then
    * @throws OptimisticLockException when the entity's version is not the stored one
    * @throws UniqueViolationException when a unique view already holds the entity's key
    * @throws DataAccessException when HBase fails
@@ -50,8 +50,8 @@ public interface HBaseRepository<T> {
    * Writes every entity, in batches: a few round trips per batch, not one per entity.
    *
    * @return the entities saved, in order
-   * @throws dev.rowan.mapping.InvalidValueException when a value cannot be written; no entity
-   *     is written then
+   * @throws dev.rowan.mapping.InvalidValueException when a value cannot be written; no entity is
+   *     written then
    */
   java.util.List<T> saveAll(Iterable<T> entities);
 
@@ -72,8 +72,8 @@ public interface HBaseRepository<T> {
    *     written then
    * @throws OptimisticLockException when the entity carries a {@code @Version} other than 0 (a new
    *     entity's), whether or not its key is taken; nothing is written then
-   * @throws UniqueViolationException when a unique view already holds the entity's key; nothing
-   *     is written then
+   * @throws UniqueViolationException when a unique view already holds the entity's key; nothing is
+   *     written then
    * @throws DataAccessException when HBase fails
    */
   T insert(T entity);
@@ -87,14 +87,14 @@ public interface HBaseRepository<T> {
    * @return the entities inserted, in order, when every one was
    * @throws EntityExistsException naming, in {@link EntityExistsException#keys()}, every entity not
    *     inserted because its key held an entity; every other entity of the call is inserted
-   * @throws dev.rowan.mapping.InvalidValueException when a value cannot be written; no entity
-   *     is written then
+   * @throws dev.rowan.mapping.InvalidValueException when a value cannot be written; no entity is
+   *     written then
    */
   java.util.List<T> insertAll(Iterable<T> entities);
 
   /**
-   * The entity stored under the row key made of {@code keyParts}, in {@code @RowKey} order. For
-   * a wide entity (one with a {@code @ColumnKey}), the key parts of one entity: its row key parts,
+   * The entity stored under the row key made of {@code keyParts}, in {@code @RowKey} order. For a
+   * wide entity (one with a {@code @ColumnKey}), the key parts of one entity: its row key parts,
    * then its column key parts in {@code @ColumnKey} order; the row key parts alone name a row of
    * many entities and are refused (read them with a query method on the row key properties).
    *
@@ -114,16 +114,16 @@ public interface HBaseRepository<T> {
   void deleteByKey(Object... keyParts);
 
   /**
-   * Every entity of the table in row key order (merged across salt buckets), read lazily; close
-   * the stream to release its scanners.
+   * Every entity of the table in row key order (merged across salt buckets), read lazily; close the
+   * stream to release its scanners.
    */
   Stream<T> scanAll();
 
   /**
-   * The plan of the query method {@code methodName}: the table or view it reads, its scan
-   * ranges, filters and whether a second read is needed. A method declared once is named by its
-   * name; overloads by their signature, with the parameter types as written in source, simple
-   * or qualified and without type arguments: {@code explain("findBySellerId(String, Limit)")}.
+   * The plan of the query method {@code methodName}: the table or view it reads, its scan ranges,
+   * filters and whether a second read is needed. A method declared once is named by its name;
+   * overloads by their signature, with the parameter types as written in source, simple or
+   * qualified and without type arguments: {@code explain("findBySellerId(String, Limit)")}.
    *
    * @throws IllegalArgumentException when the repository declares no such method, or when a name
    *     without parameter types is declared more than once (the message lists the signatures)

@@ -2,14 +2,14 @@ package dev.rowan.core;
 
 /**
  * The most results a query method returns, chosen at each call: the trailing {@code Limit}
- * parameter of a find method, as in Spring Data. It is applied as {@code First}/{@code Top} in
- * the name is (the smaller of the two wins): each scan asks the region servers for no more rows
- * than it needs ({@code Scan.setLimit}). As in Spring Data, {@code Limit.of(0)} (the same as
- * {@code new Limit(0)}) asks for no result: the call returns an empty result without reading.
- * Immutable, so thread-safe.
+ * parameter of a find method, as in Spring Data. It is applied as {@code First}/{@code Top} in the
+ * name is (the smaller of the two wins): each scan asks the region servers for no more rows than it
+ * needs ({@code Scan.setLimit}). As in Spring Data, {@code Limit.of(0)} (the same as {@code new
+ * Limit(0)}) asks for no result: the call returns an empty result without reading. Immutable, so
+ * thread-safe.
  *
- * @param max the most results, 0 or more; {@link Integer#MAX_VALUE} for no limit
- *     ({@link #unlimited()})
+ * @param max the most results, 0 or more; {@link Integer#MAX_VALUE} for no limit ({@link
+ *     #unlimited()})
  * @since 0.1
  */
 public record Limit(int max) {
@@ -23,8 +23,8 @@ public record Limit(int max) {
    */
   public Limit {
     if (max < 0) {
-      throw new IllegalArgumentException("a limit is 0 or more results, not " + max
-          + "; use Limit.unlimited() for no limit");
+      throw new IllegalArgumentException(
+          "a limit is 0 or more results, not " + max + "; use Limit.unlimited() for no limit");
     }
   }
 

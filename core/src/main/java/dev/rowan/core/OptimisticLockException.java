@@ -3,8 +3,8 @@ package dev.rowan.core;
 import dev.rowan.RowanException;
 
 /**
- * A save carried a {@code @Version} that is not the stored one: someone else saved the entity
- * since it was read. Nothing was written.
+ * A save carried a {@code @Version} that is not the stored one: someone else saved the entity since
+ * it was read. Nothing was written.
  *
  * <p>Thread-safety: immutable.
  *
@@ -19,8 +19,16 @@ public final class OptimisticLockException extends RowanException {
   }
 
   /** The entity {@code entity} with key {@code key} was saved with a stale version. */
-  public static OptimisticLockException stale(String entity, String key, Object given, Object stored) {
-    return new OptimisticLockException(entity + " " + key + " is at version " + stored
-        + ", but the save carried version " + given + "; read it again and retry");
+  public static OptimisticLockException stale(
+      String entity, String key, Object given, Object stored) {
+    return new OptimisticLockException(
+        entity
+            + " "
+            + key
+            + " is at version "
+            + stored
+            + ", but the save carried version "
+            + given
+            + "; read it again and retry");
   }
 }

@@ -4,9 +4,9 @@ import dev.rowan.RowanException;
 import java.util.List;
 
 /**
- * A repository declares methods Rowan cannot serve: reported when the repository is created,
- * every method at once, each with the reason and, where one would help, the view to add. Also a
- * query asked in code that Rowan cannot serve as asked ({@link #ofQuery}), when it runs.
+ * A repository declares methods Rowan cannot serve: reported when the repository is created, every
+ * method at once, each with the reason and, where one would help, the view to add. Also a query
+ * asked in code that Rowan cannot serve as asked ({@link #ofQuery}), when it runs.
  *
  * <p>Thread-safety: immutable.
  *
@@ -25,9 +25,15 @@ public final class QueryMethodException extends RowanException {
 
   /** The methods of {@code repository} that cannot be served, one sentence each. */
   public static QueryMethodException of(String repository, List<String> problems) {
-    return new QueryMethodException("Cannot create " + repository + ": " + problems.size()
-        + (problems.size() == 1 ? " method" : " methods") + " cannot be served\n  - "
-        + String.join("\n  - ", problems), problems);
+    return new QueryMethodException(
+        "Cannot create "
+            + repository
+            + ": "
+            + problems.size()
+            + (problems.size() == 1 ? " method" : " methods")
+            + " cannot be served\n  - "
+            + String.join("\n  - ", problems),
+        problems);
   }
 
   /**

@@ -29,9 +29,9 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
  * The entry point to Rowan: a connection to HBase, the schema of mapped entities, and the
  * repositories that read and write them.
  *
- * <p>Obtain one with {@link #connect(Configuration)} (Rowan opens and owns the HBase
- * connection) or {@link #connect(Connection)} (the caller keeps ownership), or with
- * {@link #builder(Connection)} to set options such as the namespace all tables live in.
+ * <p>Obtain one with {@link #connect(Configuration)} (Rowan opens and owns the HBase connection) or
+ * {@link #connect(Connection)} (the caller keeps ownership), or with {@link #builder(Connection)}
+ * to set options such as the namespace all tables live in.
  *
  * <p>Thread-safety: an instance is thread-safe and meant to be shared by the whole application.
  *
@@ -61,8 +61,15 @@ public final class Rowan implements AutoCloseable {
   /** How long {@link #close()} waits for settles running in the background. */
   private static final Duration SETTLE_ON_CLOSE = Duration.ofMinutes(1);
 
-  private Rowan(Connection connection, boolean ownsConnection, String namespace, ProtocolHook hook,
-      Duration writeLease, Duration viewRefresh, Boolean groupCommit, boolean settleInBackground,
+  private Rowan(
+      Connection connection,
+      boolean ownsConnection,
+      String namespace,
+      ProtocolHook hook,
+      Duration writeLease,
+      Duration viewRefresh,
+      Boolean groupCommit,
+      boolean settleInBackground,
       ObservationRegistry observations) {
     this.connection = connection;
     this.ownsConnection = ownsConnection;
@@ -70,35 +77,37 @@ public final class Rowan implements AutoCloseable {
     this.hook = hook;
     this.writeLease = writeLease;
     this.viewRefresh = viewRefresh;
-    this.groupCommit = groupCommit != null ? groupCommit : CommitSync.supportedBy(connection.getConfiguration());
+    this.groupCommit =
+        groupCommit != null ? groupCommit : CommitSync.supportedBy(connection.getConfiguration());
     this.background = settleInBackground ? new BackgroundSettles(SETTLE_ON_CLOSE) : null;
     this.observations = observations;
   }
 
   /**
-   * Opens a connection to the cluster that {@code configuration} names and returns a Rowan
-   * that closes it on {@link #close()}.
+   * Opens a connection to the cluster that {@code configuration} names and returns a Rowan that
+   * closes it on {@link #close()}.
    *
-   * @throws DataAccessException when the connection cannot be opened, naming the cluster it
-   *     tried (its masters, or its ZooKeeper quorum, port and parent znode)
+   * @throws DataAccessException when the connection cannot be opened, naming the cluster it tried
+   *     (its masters, or its ZooKeeper quorum, port and parent znode)
    */
   public static Rowan connect(Configuration configuration) {
     Objects.requireNonNull(configuration, "configuration");
-    return new Builder(HBaseCalls.connect(configuration, ConnectionFactory::createConnection)).build(true);
+    return new Builder(HBaseCalls.connect(configuration, ConnectionFactory::createConnection))
+        .build(true);
   }
 
   /**
    * Makes connections opened with {@code configuration} log in to a Kerberized cluster from a
-   * keytab: sets HBase's client keys {@code hbase.client.keytab.principal} and
-   * {@code hbase.client.keytab.file}, with which HBase's {@code ConnectionFactory} (and so
-   * {@link #connect(Configuration)}) logs in as {@code principal} and renews the ticket from the
-   * keytab for as long as the connection is open ({@code hbase.client.keytab.automatic.renewal},
-   * true by default). Without them HBase uses the ticket cache of {@code kinit}.
+   * keytab: sets HBase's client keys {@code hbase.client.keytab.principal} and {@code
+   * hbase.client.keytab.file}, with which HBase's {@code ConnectionFactory} (and so {@link
+   * #connect(Configuration)}) logs in as {@code principal} and renews the ticket from the keytab
+   * for as long as the connection is open ({@code hbase.client.keytab.automatic.renewal}, true by
+   * default). Without them HBase uses the ticket cache of {@code kinit}.
    *
    * <p>HBase logs in only when Hadoop's login ({@code UserGroupInformation}) has security on, which
-   * it reads from the {@code core-site.xml} on the class path. When it does not have it on,
-   * this sets it from {@code configuration}: with {@code hadoop.security.authentication=kerberos}
-   * and the rest of its Hadoop security keys ({@code hadoop.security.auth_to_local}, ...). That is
+   * it reads from the {@code core-site.xml} on the class path. When it does not have it on, this
+   * sets it from {@code configuration}: with {@code hadoop.security.authentication=kerberos} and
+   * the rest of its Hadoop security keys ({@code hadoop.security.auth_to_local}, ...). That is
    * JVM-wide state, as every Hadoop client's login is.
    *
    * <pre>{@code
@@ -108,27 +117,36 @@ public final class Rowan implements AutoCloseable {
    * }</pre>
    *
    * @return {@code configuration}, changed
-   * @throws IllegalArgumentException when the principal is blank, when the keytab is not a
-   *     readable file, or when {@code configuration} does not say
-   *     {@code hbase.security.authentication=kerberos} (HBase would ignore the keytab)
+   * @throws IllegalArgumentException when the principal is blank, when the keytab is not a readable
+   *     file, or when {@code configuration} does not say {@code
+   *     hbase.security.authentication=kerberos} (HBase would ignore the keytab)
    * @throws IllegalStateException when Hadoop's login cannot read the JVM's Kerberos configuration
    */
-  public static Configuration keytabLogin(Configuration configuration, String principal,
-      java.nio.file.Path keytab) {
+  public static Configuration keytabLogin(
+      Configuration configuration, String principal, java.nio.file.Path keytab) {
     Objects.requireNonNull(configuration, "configuration");
     Objects.requireNonNull(keytab, "keytab");
     if (principal == null || principal.isBlank()) {
       throw new IllegalArgumentException("a keytab login needs a principal (e.g. app@EXAMPLE.COM)");
     }
     if (!java.nio.file.Files.isRegularFile(keytab) || !java.nio.file.Files.isReadable(keytab)) {
-      throw new IllegalArgumentException("the keytab " + keytab.toAbsolutePath() + " of " + principal + " is "
-          + (java.nio.file.Files.exists(keytab) ? "not a readable file" : "missing"));
+      throw new IllegalArgumentException(
+          "the keytab "
+              + keytab.toAbsolutePath()
+              + " of "
+              + principal
+              + " is "
+              + (java.nio.file.Files.exists(keytab) ? "not a readable file" : "missing"));
     }
     String authentication = configuration.get("hbase.security.authentication");
     if (!"kerberos".equalsIgnoreCase(authentication)) {
-      throw new IllegalArgumentException("a keytab login for " + principal + " needs a configuration that says"
-          + " hbase.security.authentication=kerberos (it says " + (authentication == null ? "nothing" : authentication)
-          + "): HBase's client would ignore the keytab; give it the cluster's hbase-site.xml");
+      throw new IllegalArgumentException(
+          "a keytab login for "
+              + principal
+              + " needs a configuration that says"
+              + " hbase.security.authentication=kerberos (it says "
+              + (authentication == null ? "nothing" : authentication)
+              + "): HBase's client would ignore the keytab; give it the cluster's hbase-site.xml");
     }
     configuration.set("hbase.client.keytab.principal", principal);
     configuration.set("hbase.client.keytab.file", keytab.toAbsolutePath().toString());
@@ -138,9 +156,11 @@ public final class Rowan implements AutoCloseable {
       try {
         org.apache.hadoop.security.UserGroupInformation.setConfiguration(hadoop);
       } catch (IllegalArgumentException e) {
-        throw new IllegalStateException("Hadoop's login cannot read the Kerberos configuration (the realm): give the"
-            + " JVM the cluster's krb5.conf (/etc/krb5.conf, or -Djava.security.krb5.conf=file) and, on Java 17,"
-            + " --add-exports=java.security.jgss/sun.security.krb5=ALL-UNNAMED", e);
+        throw new IllegalStateException(
+            "Hadoop's login cannot read the Kerberos configuration (the realm): give the"
+                + " JVM the cluster's krb5.conf (/etc/krb5.conf, or -Djava.security.krb5.conf=file) and, on Java 17,"
+                + " --add-exports=java.security.jgss/sun.security.krb5=ALL-UNNAMED",
+            e);
       }
     }
     return configuration;
@@ -162,19 +182,25 @@ public final class Rowan implements AutoCloseable {
   }
 
   /**
-   * The namespace that every table of this Rowan lives in, or {@code null} for HBase's
-   * {@code default} namespace.
+   * The namespace that every table of this Rowan lives in, or {@code null} for HBase's {@code
+   * default} namespace.
    */
   public String namespace() {
     return namespace;
   }
 
-  /** How long a write of this Rowan may be in flight before others treat it as dead ({@link Builder#writeLease}). */
+  /**
+   * How long a write of this Rowan may be in flight before others treat it as dead ({@link
+   * Builder#writeLease}).
+   */
   public Duration writeLease() {
     return writeLease;
   }
 
-  /** Where this Rowan reports its observations ({@link Builder#observationRegistry}); a no-op unless set. */
+  /**
+   * Where this Rowan reports its observations ({@link Builder#observationRegistry}); a no-op unless
+   * set.
+   */
   public ObservationRegistry observationRegistry() {
     return observations;
   }
@@ -200,28 +226,31 @@ public final class Rowan implements AutoCloseable {
    *
    * @throws dev.rowan.mapping.MappingException when its entity cannot be mapped
    * @throws QueryMethodException listing every query method that cannot be served
-   * @throws SchemaMismatchException when a table of the entity records another key layout than
-   *     its mapping's (read once per entity, when its first repository or view reader is built;
-   *     tables that record no layout are accepted, with a warning in the log), or, of an entity
-   *     kept in one table per period, when tables of its table name are named for periods of
-   *     another length (each period's layout is read when the period is first used)
-   * @throws PermissionDeniedException when the principal may not READ the catalog of the
-   *     entity's namespace ({@code rowan_catalog}), naming the grant that would allow it
+   * @throws SchemaMismatchException when a table of the entity records another key layout than its
+   *     mapping's (read once per entity, when its first repository or view reader is built; tables
+   *     that record no layout are accepted, with a warning in the log), or, of an entity kept in
+   *     one table per period, when tables of its table name are named for periods of another length
+   *     (each period's layout is read when the period is first used)
+   * @throws PermissionDeniedException when the principal may not READ the catalog of the entity's
+   *     namespace ({@code rowan_catalog}), naming the grant that would allow it
    * @throws DataAccessException when HBase fails
    */
   public <R extends HBaseRepository<?>> R repository(Class<R> repositoryType) {
     Objects.requireNonNull(repositoryType, "repositoryType");
-    return repositoryType.cast(repositories.computeIfAbsent(repositoryType,
-        type -> RepositoryFactory.create(this::storage, repositoryType, observations, background)));
+    return repositoryType.cast(
+        repositories.computeIfAbsent(
+            repositoryType,
+            type ->
+                RepositoryFactory.create(this::storage, repositoryType, observations, background)));
   }
 
   /**
-   * The views of {@code entityType}, read directly by name, for diagnostics and tests
-   * ({@link EntityViews}); of an entity kept in one table per period, in every period that exists.
+   * The views of {@code entityType}, read directly by name, for diagnostics and tests ({@link
+   * EntityViews}); of an entity kept in one table per period, in every period that exists.
    *
    * @throws dev.rowan.mapping.MappingException when the entity cannot be mapped
-   * @throws SchemaMismatchException when a table of the entity records another key layout than
-   *     its mapping's
+   * @throws SchemaMismatchException when a table of the entity records another key layout than its
+   *     mapping's
    * @throws DataAccessException when HBase fails
    */
   public <T> EntityViews<T> views(Class<T> entityType) {
@@ -234,8 +263,8 @@ public final class Rowan implements AutoCloseable {
    * in one table per period, as its period query methods are).
    *
    * @throws dev.rowan.mapping.MappingException when the entity cannot be mapped
-   * @throws SchemaMismatchException when a table of the entity records another key layout than
-   *     its mapping's
+   * @throws SchemaMismatchException when a table of the entity records another key layout than its
+   *     mapping's
    * @throws DataAccessException when HBase fails
    */
   public <T> EntityQuery<T> query(Class<T> entityType) {
@@ -244,43 +273,62 @@ public final class Rowan implements AutoCloseable {
 
   /**
    * The storage of {@code entityType}'s entities: the part of Rowan that talks to HBase, chosen
-   * here, once per entity, by how its tables are laid out: one set of tables
-   * ({@link TableSetStorage}), or one per period for an entity kept in one table per period
+   * here, once per entity, by how its tables are laid out: one set of tables ({@link
+   * TableSetStorage}), or one per period for an entity kept in one table per period
    * ({@code @TablePerPeriod}, {@link PeriodStorage}).
    *
    * <p>For one set, building it reads the records of the entity's tables in the namespace's catalog
    * once (READ on it is all it needs; no {@code Admin} call), and refuses tables whose recorded key
-   * layout differs from the mapping's. Missing tables, and tables that record no layout (created
-   * by hand), are accepted, the latter with a warning in the log; tables an older Rowan made
-   * (which the catalog does not record) are checked by their descriptors, which needs CREATE. Per
-   * period, it refuses tables named for periods of another length, and each period's store is
-   * built (and its layouts checked) when first used.
+   * layout differs from the mapping's. Missing tables, and tables that record no layout (created by
+   * hand), are accepted, the latter with a warning in the log; tables an older Rowan made (which
+   * the catalog does not record) are checked by their descriptors, which needs CREATE. Per period,
+   * it refuses tables named for periods of another length, and each period's store is built (and
+   * its layouts checked) when first used.
    *
    * @throws dev.rowan.mapping.MappingException when the entity cannot be mapped
-   * @throws SchemaMismatchException when a table records another key layout, naming the entity
-   *     and table and showing both layouts
+   * @throws SchemaMismatchException when a table records another key layout, naming the entity and
+   *     table and showing both layouts
    * @throws DataAccessException when HBase fails
    */
   @SuppressWarnings("unchecked")
   private <T> EntityStorage<T> storage(Class<T> entityType) {
-    return (EntityStorage<T>) storages.computeIfAbsent(entityType, type -> {
-      EntityModel<T> model = EntityModel.of(entityType);
-      return model.periods() == null ? new TableSetStorage<>(store(model, this::tableName)) : periodStorage(model);
-    });
+    return (EntityStorage<T>)
+        storages.computeIfAbsent(
+            entityType,
+            type -> {
+              EntityModel<T> model = EntityModel.of(entityType);
+              return model.periods() == null
+                  ? new TableSetStorage<>(store(model, this::tableName))
+                  : periodStorage(model);
+            });
   }
 
-  /** The store of {@code model}'s tables named by {@code names}, once their recorded layouts are checked. */
+  /**
+   * The store of {@code model}'s tables named by {@code names}, once their recorded layouts are
+   * checked.
+   */
   private <T> EntityStore<T> store(EntityModel<T> model, Function<String, TableName> names) {
     new SchemaAdmin(connection, namespace, names).requireLayout(model);
-    return new EntityStore<>(connection, model, names,
+    return new EntityStore<>(
+        connection,
+        model,
+        names,
         new WriteOptions(hook, writeLease, viewRefresh, groupCommit, background));
   }
 
-  /** The storage of {@code model}, kept in one table per period, once no table is named for periods of another length. */
+  /**
+   * The storage of {@code model}, kept in one table per period, once no table is named for periods
+   * of another length.
+   */
   private <T> EntityStorage<T> periodStorage(EntityModel<T> model) {
     new SchemaAdmin(connection, namespace, this::tableName).periods().requireOnePeriodLength(model);
-    return new PeriodStorage<>(new PeriodStores<>(connection, model, this::tableName, names -> store(model, names),
-        viewRefresh.toMillis()));
+    return new PeriodStorage<>(
+        new PeriodStores<>(
+            connection,
+            model,
+            this::tableName,
+            names -> store(model, names),
+            viewRefresh.toMillis()));
   }
 
   /**
@@ -295,9 +343,9 @@ public final class Rowan implements AutoCloseable {
   }
 
   /**
-   * Closes this Rowan: waits for the view rows of writes settled in the background
-   * ({@link Builder#settleInBackground}, up to a minute), then closes the HBase connection if
-   * this Rowan opened it.
+   * Closes this Rowan: waits for the view rows of writes settled in the background ({@link
+   * Builder#settleInBackground}, up to a minute), then closes the HBase connection if this Rowan
+   * opened it.
    */
   @Override
   public void close() {
@@ -310,8 +358,8 @@ public final class Rowan implements AutoCloseable {
   }
 
   /**
-   * Options of a Rowan. Each option may be set once; setting one twice is an error that shows
-   * the earlier value.
+   * Options of a Rowan. Each option may be set once; setting one twice is an error that shows the
+   * earlier value.
    *
    * <p>Thread-safety: a builder is not thread-safe.
    */
@@ -341,7 +389,8 @@ public final class Rowan implements AutoCloseable {
       }
       Objects.requireNonNull(namespace, "namespace");
       TableName.isLegalNamespaceName(org.apache.hadoop.hbase.util.Bytes.toBytes(namespace));
-      this.namespace = NamespaceDescriptor.DEFAULT_NAMESPACE_NAME_STR.equals(namespace) ? null : namespace;
+      this.namespace =
+          NamespaceDescriptor.DEFAULT_NAMESPACE_NAME_STR.equals(namespace) ? null : namespace;
       return this;
     }
 
@@ -361,9 +410,9 @@ public final class Rowan implements AutoCloseable {
     /**
      * How long a write of an entity with views may take from its first view row to its main row
      * ({@link #DEFAULT_WRITE_LEASE} unless set). Past it, a reader that meets the write's
-     * unverified view rows fences the main row, so that the write can no longer commit, and
-     * cleans up after it; a unique key claimed by it may be taken over. A writer paused for longer
-     * than the lease retries, or for a unique view may lose its claim (docs/view-consistency.md).
+     * unverified view rows fences the main row, so that the write can no longer commit, and cleans
+     * up after it; a unique key claimed by it may be taken over. A writer paused for longer than
+     * the lease retries, or for a unique view may lose its claim (docs/view-consistency.md).
      *
      * @throws IllegalStateException when the lease was already set
      * @throws IllegalArgumentException when the lease is not positive
@@ -381,12 +430,12 @@ public final class Rowan implements AutoCloseable {
     }
 
     /**
-     * How often this Rowan reads again the states of the views of each entity it has opened
-     * ({@link #DEFAULT_VIEW_REFRESH} unless set): which views are building, dropped, or added by
-     * a newer version of an entity class (docs/view-consistency.md, "Views on live tables").
-     * {@code schema().dropView} and {@code RebuildViews} wait three times the refresh of the Rowan that
-     * runs them for every client to know, so every client of a cluster must use the same value
-     * or a shorter one.
+     * How often this Rowan reads again the states of the views of each entity it has opened ({@link
+     * #DEFAULT_VIEW_REFRESH} unless set): which views are building, dropped, or added by a newer
+     * version of an entity class (docs/view-consistency.md, "Views on live tables"). {@code
+     * schema().dropView} and {@code RebuildViews} wait three times the refresh of the Rowan that
+     * runs them for every client to know, so every client of a cluster must use the same value or a
+     * shorter one.
      *
      * @throws IllegalStateException when it was already set
      * @throws IllegalArgumentException when it is not positive
@@ -404,13 +453,13 @@ public final class Rowan implements AutoCloseable {
     }
 
     /**
-     * Whether writes of entities with views group their commits: each main row is committed
-     * without waiting for its write-ahead log sync, and each region a batch touched is then synced
-     * once, before the write returns (docs/view-consistency.md, step 3). Unless set, commits are
-     * grouped when the connection's configuration names a write-ahead log provider that syncs
-     * every earlier edit with a later one: HBase 2's default {@code asyncfs}, alone or behind
-     * {@code multiwal}, but not the older {@code filesystem}. Set it where the cluster's
-     * {@code hbase.wal.provider} differs from the client's configuration.
+     * Whether writes of entities with views group their commits: each main row is committed without
+     * waiting for its write-ahead log sync, and each region a batch touched is then synced once,
+     * before the write returns (docs/view-consistency.md, step 3). Unless set, commits are grouped
+     * when the connection's configuration names a write-ahead log provider that syncs every earlier
+     * edit with a later one: HBase 2's default {@code asyncfs}, alone or behind {@code multiwal},
+     * but not the older {@code filesystem}. Set it where the cluster's {@code hbase.wal.provider}
+     * differs from the client's configuration.
      *
      * @throws IllegalStateException when it was already set
      */
@@ -425,18 +474,19 @@ public final class Rowan implements AutoCloseable {
     /**
      * Whether writes of entities with views return before their view rows are settled (off unless
      * set): a save returns once its main rows are durable, and step four (writing its view rows
-     * verified, deleting the retired ones) runs on a background thread of this Rowan, as
-     * Phoenix's lazy index post-writes do. One round trip less per write; in exchange, a read that
-     * comes before the settle checks the unsettled view rows against their main rows (one more
-     * get) and repairs them. Answers stay right either way (docs/view-consistency.md).
-     * {@link Rowan#close()} waits for the settles still queued; those lost with the process are
-     * repaired by readers, as after a crash.
+     * verified, deleting the retired ones) runs on a background thread of this Rowan, as Phoenix's
+     * lazy index post-writes do. One round trip less per write; in exchange, a read that comes
+     * before the settle checks the unsettled view rows against their main rows (one more get) and
+     * repairs them. Answers stay right either way (docs/view-consistency.md). {@link Rowan#close()}
+     * waits for the settles still queued; those lost with the process are repaired by readers, as
+     * after a crash.
      *
      * @throws IllegalStateException when it was already set
      */
     public Builder settleInBackground(boolean background) {
       if (this.settleInBackground != null) {
-        throw new IllegalStateException("settleInBackground was already set to " + this.settleInBackground);
+        throw new IllegalStateException(
+            "settleInBackground was already set to " + this.settleInBackground);
       }
       this.settleInBackground = background;
       return this;
@@ -451,7 +501,8 @@ public final class Rowan implements AutoCloseable {
      */
     public Builder observationRegistry(ObservationRegistry registry) {
       if (this.observationRegistry != null) {
-        throw new IllegalStateException("observationRegistry was already set to " + this.observationRegistry);
+        throw new IllegalStateException(
+            "observationRegistry was already set to " + this.observationRegistry);
       }
       this.observationRegistry = Objects.requireNonNull(registry, "registry");
       return this;
@@ -462,11 +513,20 @@ public final class Rowan implements AutoCloseable {
       return build(false);
     }
 
-    /** The Rowan of these settings, each unset one at its default; it closes the connection if it {@code owns} it. */
+    /**
+     * The Rowan of these settings, each unset one at its default; it closes the connection if it
+     * {@code owns} it.
+     */
     private Rowan build(boolean owns) {
-      return new Rowan(connection, owns, namespace, hook == null ? ProtocolHook.NONE : hook,
-          writeLease == null ? DEFAULT_WRITE_LEASE : writeLease, viewRefresh == null ? DEFAULT_VIEW_REFRESH : viewRefresh,
-          groupCommit, Boolean.TRUE.equals(settleInBackground),
+      return new Rowan(
+          connection,
+          owns,
+          namespace,
+          hook == null ? ProtocolHook.NONE : hook,
+          writeLease == null ? DEFAULT_WRITE_LEASE : writeLease,
+          viewRefresh == null ? DEFAULT_VIEW_REFRESH : viewRefresh,
+          groupCommit,
+          Boolean.TRUE.equals(settleInBackground),
           observationRegistry == null ? ObservationRegistry.NOOP : observationRegistry);
     }
   }

@@ -15,16 +15,16 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Creates, checks and drops the tables of mapped entities: the main table and every view
- * table, with the column families of {@code @Family}, the pre-split points of the salt (or of a
- * {@link SplitPolicy} for an unsalted entity), and the key layout each table records.
+ * Creates, checks and drops the tables of mapped entities: the main table and every view table,
+ * with the column families of {@code @Family}, the pre-split points of the salt (or of a {@link
+ * SplitPolicy} for an unsalted entity), and the key layout each table records.
  *
- * <p>Every table records the layout of its keys (salt buckets and function, key parts in order
- * with their types and transforms, hash prefix, column key, view key, unique flag and carried
- * columns of a narrow view) as table values {@code rowan.layout} and
- * {@code rowan.layout.fingerprint}. A mapping whose layout differs from the recorded one cannot
- * find or read the stored rows: {@link #check} reports it, {@link #create} refuses it, and so
- * does {@link Rowan#repository} (docs/row-keys.md, "Layout changes").
+ * <p>Every table records the layout of its keys (salt buckets and function, key parts in order with
+ * their types and transforms, hash prefix, column key, view key, unique flag and carried columns of
+ * a narrow view) as table values {@code rowan.layout} and {@code rowan.layout.fingerprint}. A
+ * mapping whose layout differs from the recorded one cannot find or read the stored rows: {@link
+ * #check} reports it, {@link #create} refuses it, and so does {@link Rowan#repository}
+ * (docs/row-keys.md, "Layout changes").
  *
  * <pre>{@code
  * rowan.schema().create(Order.class);            // a no-op when the tables exist and match
@@ -34,8 +34,8 @@ import java.util.Set;
  * }
  * }</pre>
  *
- * <p>Thread-safety: thread-safe. Several threads or processes may create the same tables at
- * once: a table that another one created first is compared with the mapping instead.
+ * <p>Thread-safety: thread-safe. Several threads or processes may create the same tables at once: a
+ * table that another one created first is compared with the mapping instead.
  *
  * @since 0.1
  */
@@ -48,24 +48,24 @@ public final class Schema {
   }
 
   /**
-   * Creates the table and view tables of {@code entityType}, and the Rowan's namespace when it
-   * is missing; a no-op for tables that exist and match the entity. An entity kept in one table
-   * per period ({@code @TablePerPeriod}) gets the tables of the current period and of those ahead,
-   * and a view it declares that a period which exists lacks is added to that period, building, as
-   * to a single main table that exists (docs/row-keys.md, "Time-period tables"). The main table is pre-split
-   * by the salt, one region per bucket (or {@code regionsPerBucket}); an unsalted one is a
-   * single region.
+   * Creates the table and view tables of {@code entityType}, and the Rowan's namespace when it is
+   * missing; a no-op for tables that exist and match the entity. An entity kept in one table per
+   * period ({@code @TablePerPeriod}) gets the tables of the current period and of those ahead, and
+   * a view it declares that a period which exists lacks is added to that period, building, as to a
+   * single main table that exists (docs/row-keys.md, "Time-period tables"). The main table is
+   * pre-split by the salt, one region per bucket (or {@code regionsPerBucket}); an unsalted one is
+   * a single region.
    *
-   * <p>Each table is recorded (its key layout, the views a main table names, a view's state) in
-   * the namespace's catalog table {@code rowan_catalog}, made on first use, before the table is
-   * made; tables an older Rowan made are recorded from their descriptors. A deployer needs CREATE
-   * on the namespace (ADMIN only when the namespace itself is missing) and WRITE on the catalog,
-   * which HBase grants to whoever creates it (docs/security.md).
+   * <p>Each table is recorded (its key layout, the views a main table names, a view's state) in the
+   * namespace's catalog table {@code rowan_catalog}, made on first use, before the table is made;
+   * tables an older Rowan made are recorded from their descriptors. A deployer needs CREATE on the
+   * namespace (ADMIN only when the namespace itself is missing) and WRITE on the catalog, which
+   * HBase grants to whoever creates it (docs/security.md).
    *
-   * @throws SchemaMismatchException when a table exists but differs from the entity (its
-   *     families, its recorded key layout, or it records none), or, of an entity kept in one table
-   *     per period, tables of its table name are named for periods of another length; then no
-   *     table is created or changed
+   * @throws SchemaMismatchException when a table exists but differs from the entity (its families,
+   *     its recorded key layout, or it records none), or, of an entity kept in one table per
+   *     period, tables of its table name are named for periods of another length; then no table is
+   *     created or changed
    * @throws dev.rowan.mapping.MappingException when the entity cannot be mapped, or a
    *     {@code @Cyclic} key part's cycle is not longer than a family's TTL plus twice the major
    *     compaction interval (docs/row-keys.md, "The TTL rule"); then nothing is created
@@ -76,15 +76,15 @@ public final class Schema {
   }
 
   /**
-   * Creates the tables of {@code entityType} as {@link #create(Class)} does, pre-splitting the
-   * main table as {@code splits} says; view tables are split by their own salt. The split
-   * policy only matters when the main table is created.
+   * Creates the tables of {@code entityType} as {@link #create(Class)} does, pre-splitting the main
+   * table as {@code splits} says; view tables are split by their own salt. The split policy only
+   * matters when the main table is created.
    *
-   * @throws IllegalArgumentException when {@code splits} is not {@link SplitPolicy#salted()}
-   *     and the entity is salted (its salt decides its splits), or a split file repeats a key
+   * @throws IllegalArgumentException when {@code splits} is not {@link SplitPolicy#salted()} and
+   *     the entity is salted (its salt decides its splits), or a split file repeats a key
    * @throws java.io.UncheckedIOException when a split file cannot be read
-   * @throws SchemaMismatchException when a table exists but differs from the entity; then no
-   *     table is created or changed
+   * @throws SchemaMismatchException when a table exists but differs from the entity; then no table
+   *     is created or changed
    * @throws dev.rowan.mapping.MappingException when the entity cannot be mapped
    * @throws DataAccessException when HBase fails
    */
@@ -97,20 +97,19 @@ public final class Schema {
   }
 
   /**
-   * Compares the live tables of {@code entityType} with its mapping: missing tables, missing
-   * and extra column families, family settings that differ (max versions, min versions, time to
-   * live, keep deleted cells, bloom filter, compression, block size, in-memory, block cache, data
-   * block encoding, replication scope, new version behavior), a recorded key layout that differs
-   * from the mapping's (both shown), and a table that records no layout. It also reports view
-   * tables still building or being dropped, declared views the main table no longer names, and
-   * tables named as views that the entity does not declare. Split points are not compared,
-   * since regions change as tables grow.
+   * Compares the live tables of {@code entityType} with its mapping: missing tables, missing and
+   * extra column families, family settings that differ (max versions, min versions, time to live,
+   * keep deleted cells, bloom filter, compression, block size, in-memory, block cache, data block
+   * encoding, replication scope, new version behavior), a recorded key layout that differs from the
+   * mapping's (both shown), and a table that records no layout. It also reports view tables still
+   * building or being dropped, declared views the main table no longer names, and tables named as
+   * views that the entity does not declare. Split points are not compared, since regions change as
+   * tables grow.
    *
    * @throws dev.rowan.mapping.MappingException when the entity cannot be mapped
-   * <p>Reads the tables' descriptors, which needs CREATE (or ADMIN) on them, and the catalog
-   * ({@code rowan_catalog} of the namespace; READ), where key layouts and view states are
-   * recorded for every client to read (docs/security.md).
-   *
+   *     <p>Reads the tables' descriptors, which needs CREATE (or ADMIN) on them, and the catalog
+   *     ({@code rowan_catalog} of the namespace; READ), where key layouts and view states are
+   *     recorded for every client to read (docs/security.md).
    * @throws DataAccessException when HBase fails
    */
   public SchemaReport check(Class<?> entityType) {
@@ -118,9 +117,9 @@ public final class Schema {
   }
 
   /**
-   * Records the mapping's key layout on the existing tables of {@code entityType} that record
-   * none: tables created by hand or by a Rowan that did not record layouts. Call it only when
-   * the rows of those tables were written with this mapping; Rowan cannot check that.
+   * Records the mapping's key layout on the existing tables of {@code entityType} that record none:
+   * tables created by hand or by a Rowan that did not record layouts. Call it only when the rows of
+   * those tables were written with this mapping; Rowan cannot check that.
    *
    * @throws SchemaMismatchException when a table is missing, its column families differ, or it
    *     records another layout; then nothing is recorded
@@ -135,8 +134,8 @@ public final class Schema {
    * The views of {@code entityType} that are still building: added by {@link #create} to a main
    * table that held data, and not yet filled by {@code RebuildViews}. Writers maintain them;
    * queries do not read them (docs/view-consistency.md, "Views added to a table that holds data").
-   * For an entity kept in one table per period, the views building in some period that exists
-   * (each period's views have their own states, as a single table's).
+   * For an entity kept in one table per period, the views building in some period that exists (each
+   * period's views have their own states, as a single table's).
    *
    * @throws DataAccessException when HBase fails
    */
@@ -145,11 +144,11 @@ public final class Schema {
   }
 
   /**
-   * The views {@code entityType} declares that its main table no longer names: dropped by
-   * {@link #dropView}, so that no client writes or reads them; {@link #create} adds them again,
-   * building. What {@code VerifyViews} and {@code RebuildViews} leave alone. For an entity kept in
-   * one table per period, the views some period's main table does not name (made before the view
-   * was declared, until {@link #create} adds it there, or dropped).
+   * The views {@code entityType} declares that its main table no longer names: dropped by {@link
+   * #dropView}, so that no client writes or reads them; {@link #create} adds them again, building.
+   * What {@code VerifyViews} and {@code RebuildViews} leave alone. For an entity kept in one table
+   * per period, the views some period's main table does not name (made before the view was
+   * declared, until {@link #create} adds it there, or dropped).
    *
    * @throws DataAccessException when HBase fails
    */
@@ -158,10 +157,10 @@ public final class Schema {
   }
 
   /**
-   * Makes the building views of {@code entityType} active, so that queries read them: what
-   * {@code RebuildViews} does once it has filled them. Call it by hand only for views whose rows
-   * are complete (filled with no save running, or by {@code RebuildViews}). For an entity kept in
-   * one table per period, in every period that exists.
+   * Makes the building views of {@code entityType} active, so that queries read them: what {@code
+   * RebuildViews} does once it has filled them. Call it by hand only for views whose rows are
+   * complete (filled with no save running, or by {@code RebuildViews}). For an entity kept in one
+   * table per period, in every period that exists.
    *
    * @return the names of the views made active
    * @throws DataAccessException when HBase fails
@@ -171,8 +170,8 @@ public final class Schema {
   }
 
   /**
-   * Makes the building views of {@code entityType} named in {@code views} active, leaving any
-   * other building view as it is.
+   * Makes the building views of {@code entityType} named in {@code views} active, leaving any other
+   * building view as it is.
    *
    * @return the names of the views made active
    * @throws DataAccessException when HBase fails
@@ -182,13 +181,13 @@ public final class Schema {
   }
 
   /**
-   * Waits until three times the view refresh ({@link Rowan.Builder#viewRefresh}) and a second
-   * have passed since the building views of {@code entityType} were added, when every client knows
-   * them (docs/view-consistency.md, "Views on live tables"): from
-   * then on no writer writes the entity without maintaining them (a writer whose class does not
-   * declare one refuses to write), so a scan of the main table that starts then sees every entity
-   * written without them. What {@code RebuildViews} does before it reads the main table. For an
-   * entity kept in one table per period, the building views of every period that exists.
+   * Waits until three times the view refresh ({@link Rowan.Builder#viewRefresh}) and a second have
+   * passed since the building views of {@code entityType} were added, when every client knows them
+   * (docs/view-consistency.md, "Views on live tables"): from then on no writer writes the entity
+   * without maintaining them (a writer whose class does not declare one refuses to write), so a
+   * scan of the main table that starts then sees every entity written without them. What {@code
+   * RebuildViews} does before it reads the main table. For an entity kept in one table per period,
+   * the building views of every period that exists.
    *
    * @return how long it waited
    * @throws DataAccessException when HBase fails, or the wait is interrupted
@@ -202,13 +201,13 @@ public final class Schema {
   /**
    * Drops view {@code view} of {@code entityType}'s table while the application reads and writes
    * it: the main table stops naming the view, so that every client stops reading and writing it
-   * within twice its view refresh ({@link Rowan.Builder#viewRefresh}), including writers whose class
-   * still declares it; once every client knows (three times the refresh and a second later: this call
-   * waits), the view's table is deleted. The entity class may have dropped its {@code @Index}
-   * already; a class that still declares the view treats it as dropped until
-   * {@link #create} adds it again, building. For an entity kept in one table per period, the view
-   * is dropped from every period that has its table, with one wait for all of them; periods made
-   * later (by {@link #create}, while a class still declares it) have it again.
+   * within twice its view refresh ({@link Rowan.Builder#viewRefresh}), including writers whose
+   * class still declares it; once every client knows (three times the refresh and a second later:
+   * this call waits), the view's table is deleted. The entity class may have dropped its
+   * {@code @Index} already; a class that still declares the view treats it as dropped until {@link
+   * #create} adds it again, building. For an entity kept in one table per period, the view is
+   * dropped from every period that has its table, with one wait for all of them; periods made later
+   * (by {@link #create}, while a class still declares it) have it again.
    *
    * @throws IllegalArgumentException when the main table or the view's table does not exist; for an
    *     entity kept in one table per period, when no period has the view's table
@@ -230,10 +229,10 @@ public final class Schema {
   }
 
   /**
-   * Creates the missing tables of every period of {@code entityType} from the one holding
-   * {@code from} to the one holding {@code to}: for a backfill of older entities, or periods
-   * further ahead than {@code @TablePerPeriod(ahead)} ({@link #create} makes the current period and
-   * those ahead). Each period's tables are created as {@link #create} creates an entity's.
+   * Creates the missing tables of every period of {@code entityType} from the one holding {@code
+   * from} to the one holding {@code to}: for a backfill of older entities, or periods further ahead
+   * than {@code @TablePerPeriod(ahead)} ({@link #create} makes the current period and those ahead).
+   * Each period's tables are created as {@link #create} creates an entity's.
    *
    * @return the periods, each named by the day it starts on, oldest first
    * @throws IllegalArgumentException when the entity is not kept in one table per period
@@ -241,14 +240,20 @@ public final class Schema {
    *     tables of its table name are named for periods of another length
    * @throws DataAccessException when HBase fails
    */
-  public List<LocalDate> createPeriods(Class<?> entityType, LocalDate from,
-      LocalDate to) {
+  public List<LocalDate> createPeriods(Class<?> entityType, LocalDate from, LocalDate to) {
     Objects.requireNonNull(from, "from");
     Objects.requireNonNull(to, "to");
     EntityModel<?> model = periodic(entityType);
     if (to.isBefore(from)) {
-      throw new IllegalArgumentException("createPeriods(" + model.entityName() + ", " + from + ", " + to + "): the last"
-          + " day is before the first");
+      throw new IllegalArgumentException(
+          "createPeriods("
+              + model.entityName()
+              + ", "
+              + from
+              + ", "
+              + to
+              + "): the last"
+              + " day is before the first");
     }
     try {
       return admin().periods().createPeriods(model, from, to, SplitPolicy.salted());
@@ -264,7 +269,8 @@ public final class Schema {
    * job; this Rowan's queries stop reading a dropped period at once, other clients' within their
    * view refresh (until then, a query that finds a period's tables gone reads it as empty).
    *
-   * @return the periods dropped, each named by the day it starts on; empty when the entity keeps every period
+   * @return the periods dropped, each named by the day it starts on; empty when the entity keeps
+   *     every period
    * @throws IllegalArgumentException when the entity is not kept in one table per period
    * @throws DataAccessException when HBase fails
    */
@@ -281,8 +287,8 @@ public final class Schema {
   }
 
   /**
-   * Disables and deletes the table and view tables of {@code entityType} that exist; missing
-   * ones are skipped.
+   * Disables and deletes the table and view tables of {@code entityType} that exist; missing ones
+   * are skipped.
    *
    * @throws dev.rowan.mapping.MappingException when the entity cannot be mapped
    * @throws DataAccessException when HBase fails
@@ -309,19 +315,24 @@ public final class Schema {
     EntityModel<?> model = EntityModel.of(entityType);
     List<String> views = model.views().stream().map(ViewDefinition::name).toList();
     return admin().tableSets(model).sets(model).stream()
-        .map(set -> new TableSet(set.period(), set.names().apply(model.tableName()), views)).toList();
+        .map(set -> new TableSet(set.period(), set.names().apply(model.tableName()), views))
+        .toList();
   }
 
-  /** Built per call, as {@link #admin()}: the views' states on the main table of each set of {@code entityType}'s tables. */
+  /**
+   * Built per call, as {@link #admin()}: the views' states on the main table of each set of {@code
+   * entityType}'s tables.
+   */
   private ViewLifecycles views(Class<?> entityType) {
-    return ViewLifecycles.of(rowan.connection(), rowan::tableName, rowan.viewRefresh(), EntityModel.of(entityType));
+    return ViewLifecycles.of(
+        rowan.connection(), rowan::tableName, rowan.viewRefresh(), EntityModel.of(entityType));
   }
 
   /**
    * Checks that the tables of {@code period} of {@code entityType}, kept in one table per period
    * ({@code @TablePerPeriod}), record the key layout of the mapping, as opening a repository checks
-   * a table's: for the jobs that read or write one period's tables. Missing tables, and tables
-   * that record no layout, are accepted.
+   * a table's: for the jobs that read or write one period's tables. Missing tables, and tables that
+   * record no layout, are accepted.
    *
    * @param period the period, named by any day in it (UTC)
    * @throws IllegalArgumentException when the entity is not kept in one table per period
@@ -332,14 +343,16 @@ public final class Schema {
   public void requireLayout(Class<?> entityType, LocalDate period) {
     EntityModel<?> model = periodic(entityType);
     Objects.requireNonNull(period, "period");
-    new SchemaAdmin(rowan.connection(), rowan.namespace(), PeriodSchema.names(model, period, rowan::tableName))
+    new SchemaAdmin(
+            rowan.connection(),
+            rowan.namespace(),
+            PeriodSchema.names(model, period, rowan::tableName))
         .requireLayout(model);
   }
 
   /**
-   * The views of {@code entityType}, kept in one table per period, still building in
-   * {@code period} ({@link #buildingViews(Class)} for one period): for the jobs that build one
-   * period's views.
+   * The views of {@code entityType}, kept in one table per period, still building in {@code period}
+   * ({@link #buildingViews(Class)} for one period): for the jobs that build one period's views.
    *
    * @param period the period, named by any day in it (UTC)
    * @throws IllegalArgumentException when the entity is not kept in one table per period
@@ -370,8 +383,8 @@ public final class Schema {
    * @throws IllegalArgumentException when the entity is not kept in one table per period
    * @throws DataAccessException when HBase fails
    */
-  public Set<String> activateViews(Class<?> entityType, LocalDate period,
-      Collection<String> views) {
+  public Set<String> activateViews(
+      Class<?> entityType, LocalDate period, Collection<String> views) {
     return lifecycle(entityType, period).activateOnly(periodic(entityType), views);
   }
 
@@ -390,11 +403,16 @@ public final class Schema {
     return Duration.ofNanos(System.nanoTime() - began);
   }
 
-  /** The views' states on the main table of {@code period} of {@code entityType}, kept in one table per period. */
+  /**
+   * The views' states on the main table of {@code period} of {@code entityType}, kept in one table
+   * per period.
+   */
   private ViewLifecycle lifecycle(Class<?> entityType, LocalDate period) {
     EntityModel<?> model = periodic(entityType);
     Objects.requireNonNull(period, "period");
-    return new ViewLifecycle(rowan.connection(), PeriodSchema.names(model, period, rowan::tableName),
+    return new ViewLifecycle(
+        rowan.connection(),
+        PeriodSchema.names(model, period, rowan::tableName),
         rowan.viewRefresh());
   }
 

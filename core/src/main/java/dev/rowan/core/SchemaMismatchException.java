@@ -16,8 +16,11 @@ public final class SchemaMismatchException extends RowanException {
   private final SchemaReport report;
 
   private SchemaMismatchException(SchemaReport report) {
-    super("The tables of " + report.entity() + " do not match its mapping:\n  - "
-        + String.join("\n  - ", report.differences()));
+    super(
+        "The tables of "
+            + report.entity()
+            + " do not match its mapping:\n  - "
+            + String.join("\n  - ", report.differences()));
     this.report = report;
   }
 

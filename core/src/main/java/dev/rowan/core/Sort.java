@@ -7,10 +7,10 @@ import java.util.Objects;
 /**
  * The order a query method returns its results in, chosen at each call: the trailing {@code Sort}
  * parameter of a find method, as in Spring Data. {@code Sort.by("createdAt").descending()} is
- * newest first; {@code Sort.by(Sort.Order.asc("sellerId"), Sort.Order.desc("createdAt"))} sorts
- * by several properties. A sort the table or view read serves by key order costs nothing; one
- * that would sort every match in memory is refused at the call, naming the method and the order
- * the key serves (docs/queries.md, "Sort and Limit parameters").
+ * newest first; {@code Sort.by(Sort.Order.asc("sellerId"), Sort.Order.desc("createdAt"))} sorts by
+ * several properties. A sort the table or view read serves by key order costs nothing; one that
+ * would sort every match in memory is refused at the call, naming the method and the order the key
+ * serves (docs/queries.md, "Sort and Limit parameters").
  *
  * <p>Thread-safety: immutable.
  *
@@ -110,6 +110,9 @@ public final class Sort {
 
   @Override
   public String toString() {
-    return orders.stream().map(o -> o.property() + (o.descending() ? " desc" : " asc")).toList().toString();
+    return orders.stream()
+        .map(o -> o.property() + (o.descending() ? " desc" : " asc"))
+        .toList()
+        .toString();
   }
 }

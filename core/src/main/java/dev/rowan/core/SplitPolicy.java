@@ -9,12 +9,12 @@ import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * Where the main table of an unsalted entity is pre-split when {@link Schema#create(Class,
- * SplitPolicy)} creates it: at given keys, at the keys of a split file, at even hex-string
- * splits over a range, or (the default) as the entity's salt decides.
+ * SplitPolicy)} creates it: at given keys, at the keys of a split file, at even hex-string splits
+ * over a range, or (the default) as the entity's salt decides.
  *
  * <p>The split points of a salted entity always come from its salt, one region per bucket (or
- * {@code regionsPerBucket}); giving any other policy for one is an error. View tables are
- * always split by their own salt.
+ * {@code regionsPerBucket}); giving any other policy for one is an error. View tables are always
+ * split by their own salt.
  *
  * <pre>{@code
  * rowan.schema().create(Event.class, SplitPolicy.hex(16, "00000000", "ffffffff"));
@@ -43,30 +43,31 @@ public sealed interface SplitPolicy
   }
 
   /**
-   * Splits at the keys read from {@code file} when the table is created: one key per line in
-   * the form of HBase's {@code Bytes.toStringBinary} (printable characters as they are, other
-   * bytes as {@code \xNN}), read with {@code Bytes.toBytesBinary}; blank lines are ignored.
+   * Splits at the keys read from {@code file} when the table is created: one key per line in the
+   * form of HBase's {@code Bytes.toStringBinary} (printable characters as they are, other bytes as
+   * {@code \xNN}), read with {@code Bytes.toBytesBinary}; blank lines are ignored.
    */
   static SplitPolicy file(Path file) {
     return new KeyFile(file);
   }
 
   /**
-   * Splits the range of hex strings from {@code firstHex} to {@code lastHex} into
-   * {@code regions} even regions, as HBase's {@code RegionSplitter.HexStringSplit} does: the
-   * split keys are lower-case hex strings, zero-padded to the length of {@code lastHex}, and
-   * the last region takes any remainder. For row keys that start with a hex string, such as
-   * an md5 prefix.
+   * Splits the range of hex strings from {@code firstHex} to {@code lastHex} into {@code regions}
+   * even regions, as HBase's {@code RegionSplitter.HexStringSplit} does: the split keys are
+   * lower-case hex strings, zero-padded to the length of {@code lastHex}, and the last region takes
+   * any remainder. For row keys that start with a hex string, such as an md5 prefix.
    *
-   * @throws IllegalArgumentException when {@code regions} is below 1, a bound is not a hex
-   *     string, {@code lastHex} is not above {@code firstHex}, or the range holds fewer values
-   *     than regions
+   * @throws IllegalArgumentException when {@code regions} is below 1, a bound is not a hex string,
+   *     {@code lastHex} is not above {@code firstHex}, or the range holds fewer values than regions
    */
   static SplitPolicy hex(int regions, String firstHex, String lastHex) {
     return new HexRange(regions, firstHex, lastHex);
   }
 
-  /** Split points from the salt of the entity: one region per bucket, or per {@code regionsPerBucket}. */
+  /**
+   * Split points from the salt of the entity: one region per bucket, or per {@code
+   * regionsPerBucket}.
+   */
   enum Salted implements SplitPolicy {
     /** The only instance. */
     INSTANCE;
@@ -97,7 +98,8 @@ public sealed interface SplitPolicy
           throw new IllegalArgumentException("A split key must not be empty");
         }
         if (i > 0 && Arrays.equals(copy[i - 1], copy[i])) {
-          throw new IllegalArgumentException("The split key " + Bytes.toStringBinary(copy[i]) + " is given twice");
+          throw new IllegalArgumentException(
+              "The split key " + Bytes.toStringBinary(copy[i]) + " is given twice");
         }
       }
       this.keys = copy;
@@ -124,7 +126,8 @@ public sealed interface SplitPolicy
 
     @Override
     public String toString() {
-      return Arrays.stream(keys).map(Bytes::toStringBinary)
+      return Arrays.stream(keys)
+          .map(Bytes::toStringBinary)
           .collect(Collectors.joining("\", \"", "SplitPolicy.keys(\"", "\")"));
     }
   }
@@ -164,19 +167,30 @@ public sealed interface SplitPolicy
         throw new IllegalArgumentException("A hex split needs at least 1 region, not " + regions);
       }
       if (last.compareTo(first) <= 0) {
-        throw new IllegalArgumentException("The last hex string " + lastHex + " of a split range must be above the"
-            + " first, " + firstHex);
+        throw new IllegalArgumentException(
+            "The last hex string "
+                + lastHex
+                + " of a split range must be above the"
+                + " first, "
+                + firstHex);
       }
       if (last.subtract(first).add(BigInteger.ONE).compareTo(BigInteger.valueOf(regions)) < 0) {
-        throw new IllegalArgumentException("The hex range " + firstHex + " to " + lastHex + " holds fewer values than "
-            + regions + " regions");
+        throw new IllegalArgumentException(
+            "The hex range "
+                + firstHex
+                + " to "
+                + lastHex
+                + " holds fewer values than "
+                + regions
+                + " regions");
       }
     }
 
     private static BigInteger parse(String hex, String which) {
       Objects.requireNonNull(hex, which + "Hex");
       if (hex.isEmpty() || !hex.chars().allMatch(HexRange::isHexDigit)) {
-        throw new IllegalArgumentException("The " + which + " bound of a hex split, '" + hex + "', is not a hex string");
+        throw new IllegalArgumentException(
+            "The " + which + " bound of a hex split, '" + hex + "', is not a hex string");
       }
       return new BigInteger(hex, 16);
     }

@@ -9,10 +9,10 @@ import java.util.Optional;
 import org.apache.hadoop.hbase.TableName;
 
 /**
- * One set of an entity's tables: a main table and a table per view. An entity kept in one table
- * has one set; an entity kept in one table per period ({@code @TablePerPeriod}) has one per
- * period, each named with its period's suffix ({@link Schema#tableSets}). For the tools that read
- * or list an entity's tables without asking how the entity lays them out.
+ * One set of an entity's tables: a main table and a table per view. An entity kept in one table has
+ * one set; an entity kept in one table per period ({@code @TablePerPeriod}) has one per period,
+ * each named with its period's suffix ({@link Schema#tableSets}). For the tools that read or list
+ * an entity's tables without asking how the entity lays them out.
  *
  * <pre>{@code
  * for (TableSet set : rowan.schema().tableSets(Order.class)) {
@@ -51,12 +51,13 @@ public final class TableSet {
 
   /**
    * The name of the table of view {@code view} in this set ({@code <main table>.<view>}, in the
-   * main table's namespace), whether or not it exists: a period made before a view was declared
-   * has no table of it.
+   * main table's namespace), whether or not it exists: a period made before a view was declared has
+   * no table of it.
    */
   public TableName viewTable(String view) {
     Objects.requireNonNull(view, "view");
-    return TableName.valueOf(mainTable.getNamespaceAsString(),
+    return TableName.valueOf(
+        mainTable.getNamespaceAsString(),
         EntityModel.viewTableName(mainTable.getQualifierAsString(), view));
   }
 
@@ -70,7 +71,9 @@ public final class TableSet {
 
   @Override
   public boolean equals(Object other) {
-    return other instanceof TableSet set && Objects.equals(period, set.period) && mainTable.equals(set.mainTable)
+    return other instanceof TableSet set
+        && Objects.equals(period, set.period)
+        && mainTable.equals(set.mainTable)
         && views.equals(set.views);
   }
 

@@ -19,7 +19,14 @@ public final class UniqueViolationException extends RowanException {
 
   /** Saving {@code entity} would collide in unique view {@code view} with {@code owner}. */
   public static UniqueViolationException of(String view, String key, String entity, String owner) {
-    return new UniqueViolationException("unique view " + view + " already holds key " + key + " for "
-        + owner + "; cannot save " + entity);
+    return new UniqueViolationException(
+        "unique view "
+            + view
+            + " already holds key "
+            + key
+            + " for "
+            + owner
+            + "; cannot save "
+            + entity);
   }
 }

@@ -4,17 +4,17 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * One version of an entity: the state one write left, and when. A query method that returns
- * {@code List<Versioned<Order>>} reads the versions of one entity, newest first
- * (docs/queries.md, "Versions"):
+ * One version of an entity: the state one write left, and when. A query method that returns {@code
+ * List<Versioned<Order>>} reads the versions of one entity, newest first (docs/queries.md,
+ * "Versions"):
  *
  * <pre>{@code
  * List<Versioned<Order>> findVersionsByOrderNo(String orderNo);
  * List<Versioned<Order>> findVersionsByOrderNo(String orderNo, Limit max);
  * }</pre>
  *
- * <p>A delete is a version too, with no entity: the history of an entity that was deleted and
- * saved again shows the delete between the two lives.
+ * <p>A delete is a version too, with no entity: the history of an entity that was deleted and saved
+ * again shows the delete between the two lives.
  *
  * @param timestamp the write's timestamp (the HBase cell timestamp of everything it wrote, in
  *     milliseconds since the epoch; unique among the writes of one entity, and rising)

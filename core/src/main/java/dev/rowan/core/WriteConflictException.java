@@ -20,7 +20,12 @@ public final class WriteConflictException extends RowanException {
 
   /** Writing {@code key} of {@code entity} conflicted {@code attempts} times. */
   public static WriteConflictException of(String entity, String key, int attempts) {
-    return new WriteConflictException(entity + " " + key + " was changed by other writers during "
-        + attempts + " attempts to save it");
+    return new WriteConflictException(
+        entity
+            + " "
+            + key
+            + " was changed by other writers during "
+            + attempts
+            + " attempts to save it");
   }
 }

@@ -7,8 +7,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * What the demo's queries should answer, worked out from the generated orders themselves, so
- * that the console can show each answer next to the expected one.
+ * What the demo's queries should answer, worked out from the generated orders themselves, so that
+ * the console can show each answer next to the expected one.
  *
  * <p>Thread-safety: immutable.
  *
@@ -22,8 +22,16 @@ import java.util.Map;
  * @param buyerOrders how many orders that buyer has
  * @param sampleOrderNo an order number to look up
  */
-record DataSetFacts(int orders, Order newest, String seller, long sellerOrders, YearMonth month,
-    long sellerOrdersInMonth, String buyer, long buyerOrders, String sampleOrderNo) {
+record DataSetFacts(
+    int orders,
+    Order newest,
+    String seller,
+    long sellerOrders,
+    YearMonth month,
+    long sellerOrdersInMonth,
+    String buyer,
+    long buyerOrders,
+    String sampleOrderNo) {
 
   static final YearMonth MONTH = YearMonth.of(2025, 3);
 
@@ -49,22 +57,33 @@ record DataSetFacts(int orders, Order newest, String seller, long sellerOrders, 
     long[] sellerCounts = new long[2];
     Map<String, Integer> buyers = new HashMap<>();
     Order[] newest = new Order[1];
-    generator.forEach(order -> {
-      newest[0] = order;
-      if (order.sellerId().equals(seller)) {
-        sellerCounts[0]++;
-        if (!order.createdAt().isBefore(from) && order.createdAt().isBefore(to)) {
-          sellerCounts[1]++;
-        }
-      }
-      buyers.merge(order.buyerId(), 1, Integer::sum);
-    });
-    Map.Entry<String, Integer> busiest = buyers.entrySet().stream()
-        .max(Map.Entry.<String, Integer>comparingByValue()
-            .thenComparing(Map.Entry.<String, Integer>comparingByKey().reversed()))
-        .orElseThrow();
+    generator.forEach(
+        order -> {
+          newest[0] = order;
+          if (order.sellerId().equals(seller)) {
+            sellerCounts[0]++;
+            if (!order.createdAt().isBefore(from) && order.createdAt().isBefore(to)) {
+              sellerCounts[1]++;
+            }
+          }
+          buyers.merge(order.buyerId(), 1, Integer::sum);
+        });
+    Map.Entry<String, Integer> busiest =
+        buyers.entrySet().stream()
+            .max(
+                Map.Entry.<String, Integer>comparingByValue()
+                    .thenComparing(Map.Entry.<String, Integer>comparingByKey().reversed()))
+            .orElseThrow();
     int count = generator.count();
-    return new DataSetFacts(count, newest[0], seller, sellerCounts[0], MONTH, sellerCounts[1],
-        busiest.getKey(), busiest.getValue(), OrderGenerator.orderNo(Math.max(1, count * 2 / 3)));
+    return new DataSetFacts(
+        count,
+        newest[0],
+        seller,
+        sellerCounts[0],
+        MONTH,
+        sellerCounts[1],
+        busiest.getKey(),
+        busiest.getValue(),
+        OrderGenerator.orderNo(Math.max(1, count * 2 / 3)));
   }
 }

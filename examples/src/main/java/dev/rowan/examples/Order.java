@@ -10,9 +10,9 @@ import java.math.BigDecimal;
 import java.time.Instant;
 
 /**
- * An order of the shop, as the contract's {@code Order}: the row key is the order number, so
- * "an order by number" is a get on the main table and needs no view of its own; the two views
- * serve the shop's other questions, a seller's and a buyer's orders over time.
+ * An order of the shop, as the contract's {@code Order}: the row key is the order number, so "an
+ * order by number" is a get on the main table and needs no view of its own; the two views serve the
+ * shop's other questions, a seller's and a buyer's orders over time.
  *
  * <ul>
  *   <li>{@code orders}: {@code [salt 8][orderNo]}. Order numbers rise with time; the salt spreads
@@ -32,8 +32,12 @@ import java.time.Instant;
  */
 @Table(name = "orders", salt = @Salt(buckets = 8))
 @Family(name = "d")
-@Index(name = "seller", key = {"sellerId", "createdAt"})
-@Index(name = "buyer", key = {"buyerId", "createdAt"})
+@Index(
+    name = "seller",
+    key = {"sellerId", "createdAt"})
+@Index(
+    name = "buyer",
+    key = {"buyerId", "createdAt"})
 public record Order(
     @RowKey String orderNo,
     @Column(name = "s") String sellerId,
@@ -43,11 +47,18 @@ public record Order(
     @Column(name = "t") Status status) {
 
   /** Where an order stands. */
-  public enum Status { PLACED, PAID, SHIPPED, DELIVERED, CANCELLED, RETURNED }
+  public enum Status {
+    PLACED,
+    PAID,
+    SHIPPED,
+    DELIVERED,
+    CANCELLED,
+    RETURNED
+  }
 
   /** One line for the console: number, time, seller, buyer, amount and status. */
   public String line() {
-    return String.format("%s  %s  %-11s  %-11s  %9s EUR  %s", orderNo, createdAt, sellerId, buyerId,
-        amount, status);
+    return String.format(
+        "%s  %s  %-11s  %-11s  %9s EUR  %s", orderNo, createdAt, sellerId, buyerId, amount, status);
   }
 }

@@ -18,10 +18,10 @@ import java.util.function.Consumer;
 
 /**
  * A realistic, repeatable data set of orders: two years of them ({@link #START} to {@link #END}),
- * order numbers rising with time, 1,000 sellers of Zipf-distributed popularity (the busiest
- * takes about one order in seven), 50,000 buyers, log-normal amounts, and statuses that depend
- * on an order's age. The same seed and count always give the same orders, so a second run of
- * the demo knows what the first one loaded without reading it back.
+ * order numbers rising with time, 1,000 sellers of Zipf-distributed popularity (the busiest takes
+ * about one order in seven), 50,000 buyers, log-normal amounts, and statuses that depend on an
+ * order's age. The same seed and count always give the same orders, so a second run of the demo
+ * knows what the first one loaded without reading it back.
  *
  * <p>Thread-safety: immutable; each call generates afresh.
  */
@@ -75,8 +75,14 @@ final class OrderGenerator {
       int buyer = 1 + random.nextInt(BUYERS);
       double euros = Math.min(5_000, Math.max(1, Math.exp(3.5 + 0.9 * random.nextGaussian())));
       BigDecimal amount = BigDecimal.valueOf(euros).setScale(2, RoundingMode.HALF_UP);
-      sink.accept(new Order(orderNo(i + 1), sellerId(seller), buyerId(buyer), Instant.ofEpochMilli(millis), amount,
-          status(random, millis >= recent)));
+      sink.accept(
+          new Order(
+              orderNo(i + 1),
+              sellerId(seller),
+              buyerId(buyer),
+              Instant.ofEpochMilli(millis),
+              amount,
+              status(random, millis >= recent)));
     }
   }
 
@@ -105,16 +111,24 @@ final class OrderGenerator {
         writers.add(writer);
       }
       int[] written = {0};
-      forEach(order -> {
-        try {
-          BufferedWriter writer = writers.get(written[0]++ * files / count);
-          writer.write(String.join(",", order.orderNo(), order.sellerId(), order.buyerId(),
-              order.createdAt().toString(), order.amount().toPlainString(), order.status().name()));
-          writer.newLine();
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      });
+      forEach(
+          order -> {
+            try {
+              BufferedWriter writer = writers.get(written[0]++ * files / count);
+              writer.write(
+                  String.join(
+                      ",",
+                      order.orderNo(),
+                      order.sellerId(),
+                      order.buyerId(),
+                      order.createdAt().toString(),
+                      order.amount().toPlainString(),
+                      order.status().name()));
+              writer.newLine();
+            } catch (IOException e) {
+              throw new UncheckedIOException(e);
+            }
+          });
       for (BufferedWriter writer : writers) {
         writer.close();
       }
@@ -127,10 +141,15 @@ final class OrderGenerator {
   private static Order.Status status(Random random, boolean recent) {
     int dice = random.nextInt(100);
     if (recent) {
-      return dice < 30 ? Order.Status.PLACED : dice < 60 ? Order.Status.PAID : dice < 95 ? Order.Status.SHIPPED
-          : Order.Status.CANCELLED;
+      return dice < 30
+          ? Order.Status.PLACED
+          : dice < 60
+              ? Order.Status.PAID
+              : dice < 95 ? Order.Status.SHIPPED : Order.Status.CANCELLED;
     }
-    return dice < 90 ? Order.Status.DELIVERED : dice < 95 ? Order.Status.CANCELLED : Order.Status.RETURNED;
+    return dice < 90
+        ? Order.Status.DELIVERED
+        : dice < 95 ? Order.Status.CANCELLED : Order.Status.RETURNED;
   }
 
   /** The cumulative distribution of Zipf's law over ranks 1 to {@code n}, index 0 for rank 1. */

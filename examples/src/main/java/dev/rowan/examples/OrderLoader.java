@@ -37,8 +37,8 @@ final class OrderLoader {
   }
 
   /**
-   * Creates the tables when they are missing, and loads the orders of {@code generator} unless
-   * its newest order is already stored.
+   * Creates the tables when they are missing, and loads the orders of {@code generator} unless its
+   * newest order is already stored.
    *
    * @return whether the orders were loaded by this call
    */
@@ -48,14 +48,18 @@ final class OrderLoader {
     Optional<Order> stored = orders.findByOrderNo(facts.lastOrderNo());
     boolean more = orders.existsByOrderNo(OrderGenerator.orderNo(facts.orders() + 1));
     if (stored.isPresent() && stored.get().equals(facts.newest()) && !more) {
-      out.printf("The orders are already loaded (the newest, %s, is there): skipping the load.%n",
+      out.printf(
+          "The orders are already loaded (the newest, %s, is there): skipping the load.%n",
           facts.lastOrderNo());
       return false;
     }
     if (stored.isPresent() || more) {
-      throw new IllegalStateException(String.format("The orders table holds another data set than %,d", facts.orders())
-          + " orders (an earlier run had another -D" + OrdersDemo.ORDERS_PROPERTY + "): run with the same number,"
-          + " or give another data directory with -Drowan.data=...");
+      throw new IllegalStateException(
+          String.format("The orders table holds another data set than %,d", facts.orders())
+              + " orders (an earlier run had another -D"
+              + OrdersDemo.ORDERS_PROPERTY
+              + "): run with the same number,"
+              + " or give another data directory with -Drowan.data=...");
     }
     load(generator);
     return true;
@@ -69,7 +73,8 @@ final class OrderLoader {
       if (existed) {
         out.println("Tables orders, orders.seller and orders.buyer exist and match Order.");
       } else {
-        out.printf("Created tables orders, orders.seller and orders.buyer, pre-split by the salt: %d regions each.%n",
+        out.printf(
+            "Created tables orders, orders.seller and orders.buyer, pre-split by the salt: %d regions each.%n",
             admin.getRegions(main).size());
       }
     }
@@ -81,13 +86,24 @@ final class OrderLoader {
     int files = generator.count() >= 20_000 ? 2 : 1;
     List<Path> csv = generator.writeCsv(workDirectory.resolve("csv"), files);
     long bytes = csv.stream().mapToLong(OrderLoader::size).sum();
-    out.printf("Generated %,d orders (%,d sellers, Zipf-skewed; %,d buyers; %s to %s) as %d CSV file(s), %,d MB,"
-            + " in %.1f s.%n", generator.count(), OrderGenerator.SELLERS, OrderGenerator.BUYERS,
-        OrderGenerator.START.toString().substring(0, 10), OrderGenerator.END.toString().substring(0, 10), files,
-        bytes >> 20, seconds(began));
-    out.println("Bulk loading them through the local MapReduce runner (HFiles for the table and both views)...");
+    out.printf(
+        "Generated %,d orders (%,d sellers, Zipf-skewed; %,d buyers; %s to %s) as %d CSV file(s), %,d MB,"
+            + " in %.1f s.%n",
+        generator.count(),
+        OrderGenerator.SELLERS,
+        OrderGenerator.BUYERS,
+        OrderGenerator.START.toString().substring(0, 10),
+        OrderGenerator.END.toString().substring(0, 10),
+        files,
+        bytes >> 20,
+        seconds(began));
+    out.println(
+        "Bulk loading them through the local MapReduce runner (HFiles for the table and both views)...");
     BulkLoad.of(Order.class)
-        .input(csv.stream().map(p -> new org.apache.hadoop.fs.Path(p.toUri())).toArray(org.apache.hadoop.fs.Path[]::new))
+        .input(
+            csv.stream()
+                .map(p -> new org.apache.hadoop.fs.Path(p.toUri()))
+                .toArray(org.apache.hadoop.fs.Path[]::new))
         .progress(out)
         .run(jobConfiguration());
     delete(workDirectory);

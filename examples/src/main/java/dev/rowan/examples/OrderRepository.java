@@ -10,8 +10,8 @@ import java.util.stream.Stream;
 
 /**
  * The questions a shop asks of its orders; each is planned once, when {@code
- * rowan.repository(OrderRepository.class)} builds the repository, against the table or view
- * that answers it best ({@code explain} shows which).
+ * rowan.repository(OrderRepository.class)} builds the repository, against the table or view that
+ * answers it best ({@code explain} shows which).
  *
  * <p>Thread-safety: the implementation Rowan returns is thread-safe.
  */

@@ -8,10 +8,10 @@ import java.nio.file.Path;
 import java.util.function.Supplier;
 
 /**
- * The Orders demo: runs Rowan against an embedded HBase whose data lives in {@code rowan-data/}
- * (or the directory that {@code -Drowan.data=...} names), or against the cluster that
- * {@code -Dhbase.zookeeper.quorum=...} or {@code HBASE_ZOOKEEPER_QUORUM} names (see
- * {@link HBaseEndpoint}).
+ * The Orders demo: runs Rowan against an embedded HBase whose data lives in {@code rowan-data/} (or
+ * the directory that {@code -Drowan.data=...} names), or against the cluster that {@code
+ * -Dhbase.zookeeper.quorum=...} or {@code HBASE_ZOOKEEPER_QUORUM} names (see {@link
+ * HBaseEndpoint}).
  *
  * <ol>
  *   <li>creates the {@code orders} table and its {@code seller} and {@code buyer} views, pre-split
@@ -30,6 +30,7 @@ public final class OrdersDemo {
 
   /** The system property that sets how many orders the demo loads. */
   public static final String ORDERS_PROPERTY = "rowan.demo.orders";
+
   static final int DEFAULT_ORDERS = 200_000;
   private static final long SEED = 20_240_101L;
 
@@ -44,7 +45,11 @@ public final class OrdersDemo {
     int orders = Integer.getInteger(ORDERS_PROPERTY, DEFAULT_ORDERS);
     int status = 0;
     try {
-      run(() -> HBaseEndpoint.fromEnvironment(dataDirectory), orders, dataDirectory.resolve("demo-work"), System.out);
+      run(
+          () -> HBaseEndpoint.fromEnvironment(dataDirectory),
+          orders,
+          dataDirectory.resolve("demo-work"),
+          System.out);
     } catch (IllegalStateException e) {
       System.err.println("The demo stopped: " + e.getMessage());
       status = 1;
@@ -64,15 +69,23 @@ public final class OrdersDemo {
    * @param workDirectory where the CSV files and the load's HFiles go; deleted after the load
    * @throws IOException when HBase fails a request
    */
-  static void run(Supplier<HBaseEndpoint> startHBase, int orders, Path workDirectory, PrintStream out)
+  static void run(
+      Supplier<HBaseEndpoint> startHBase, int orders, Path workDirectory, PrintStream out)
       throws IOException {
     long began = System.nanoTime();
     out.println("Starting HBase (a few seconds)...");
     try (HBaseEndpoint hbase = startHBase.get();
         Rowan rowan = Rowan.connect(hbase.connection())) {
-      out.println("HBase is up: " + hbase.description()
-          + hbase.embeddedHBase().map(e -> String.format(" (started in %.1f s)",
-              e.startupTime().toMillis() / 1000.0)).orElse(""));
+      out.println(
+          "HBase is up: "
+              + hbase.description()
+              + hbase
+                  .embeddedHBase()
+                  .map(
+                      e ->
+                          String.format(
+                              " (started in %.1f s)", e.startupTime().toMillis() / 1000.0))
+                  .orElse(""));
       OrderGenerator generator = new OrderGenerator(SEED, orders);
       DataSetFacts facts = DataSetFacts.of(generator);
       new OrderLoader(hbase, rowan, workDirectory, out).createAndLoad(generator, facts);

@@ -6,10 +6,10 @@ import java.math.BigDecimal;
 import java.time.Instant;
 
 /**
- * An order event keyed by time first and not salted, {@code [createdAt][orderNo]}: the
- * textbook hotspot. However the table is pre-split, new events all have the highest keys so
- * far and go to the region that holds the end of the key space. The twin of
- * {@link SaltedOrderEvent} in the demo's hotspot lesson.
+ * An order event keyed by time first and not salted, {@code [createdAt][orderNo]}: the textbook
+ * hotspot. However the table is pre-split, new events all have the highest keys so far and go to
+ * the region that holds the end of the key space. The twin of {@link SaltedOrderEvent} in the
+ * demo's hotspot lesson.
  *
  * <p>Thread-safety: immutable.
  *
@@ -26,6 +26,7 @@ public record PlainOrderEvent(
     BigDecimal amount) {
 
   static PlainOrderEvent of(Order order) {
-    return new PlainOrderEvent(order.createdAt(), order.orderNo(), order.sellerId(), order.amount());
+    return new PlainOrderEvent(
+        order.createdAt(), order.orderNo(), order.sellerId(), order.amount());
   }
 }

@@ -7,9 +7,9 @@ import java.math.BigDecimal;
 import java.time.Instant;
 
 /**
- * An order event keyed by time first, {@code [salt 8][createdAt][orderNo]}: the salt byte, a
- * hash of the key, sends consecutive events to different regions. The twin of
- * {@link PlainOrderEvent} in the demo's hotspot lesson.
+ * An order event keyed by time first, {@code [salt 8][createdAt][orderNo]}: the salt byte, a hash
+ * of the key, sends consecutive events to different regions. The twin of {@link PlainOrderEvent} in
+ * the demo's hotspot lesson.
  *
  * <p>Thread-safety: immutable.
  *
@@ -26,6 +26,7 @@ public record SaltedOrderEvent(
     BigDecimal amount) {
 
   static SaltedOrderEvent of(Order order) {
-    return new SaltedOrderEvent(order.createdAt(), order.orderNo(), order.sellerId(), order.amount());
+    return new SaltedOrderEvent(
+        order.createdAt(), order.orderNo(), order.sellerId(), order.amount());
   }
 }

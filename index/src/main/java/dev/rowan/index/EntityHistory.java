@@ -14,14 +14,14 @@ import org.apache.hadoop.hbase.client.Result;
  *
  * <p>Each write of an entity that keeps history rewrites the whole entity at its own timestamp,
  * strictly above the row's last write, next to its status cell ({@link MainRow}), and deletes no
- * cell: so the state a write left is exactly the cells <em>at</em> its timestamp. A null column
- * is a column without a cell at that timestamp, and a delete is a {@code DELETED} status. (A
- * delete marker, which only writes made before the entity kept history leave, is not read.) Two kinds of status cell are not versions and are skipped:
- * a fence's (docs/view-consistency.md), which repeats the state before it (a {@code LIVE}
- * status with no cell of the entity beside it, or a {@code DELETED} one after a deletion or
- * before any write of the entity); and
- * a commit sync mark, which is not a status. A row written without status cells (before the
- * entity kept history, or by a plain load) has a version per timestamp of its cells.
+ * cell: so the state a write left is exactly the cells <em>at</em> its timestamp. A null column is
+ * a column without a cell at that timestamp, and a delete is a {@code DELETED} status. (A delete
+ * marker, which only writes made before the entity kept history leave, is not read.) Two kinds of
+ * status cell are not versions and are skipped: a fence's (docs/view-consistency.md), which repeats
+ * the state before it (a {@code LIVE} status with no cell of the entity beside it, or a {@code
+ * DELETED} one after a deletion or before any write of the entity); and a commit sync mark, which
+ * is not a status. A row written without status cells (before the entity kept history, or by a
+ * plain load) has a version per timestamp of its cells.
  *
  * <p>Thread-safety: stateless.
  *
@@ -66,7 +66,9 @@ public final class EntityHistory {
       }
       boolean liveStatus = row.status() != null && row.status().state() == RowStatus.State.LIVE;
       if (liveStatus && !holdsEntityCells(cells, statusFamily)) {
-        all.add(null); // a fence of a live row: it counts as a status version, and repeats the state before it
+        all.add(
+            null); // a fence of a live row: it counts as a status version, and repeats the state
+        // before it
         continue;
       }
       all.add(new Version(write.getKey(), row));
@@ -82,9 +84,9 @@ public final class EntityHistory {
   }
 
   /**
-   * The version of the entity in {@code raw} that was current just before {@code end}: the
-   * newest with a timestamp below it, or null when there is none (not yet written, or older than
-   * the versions kept).
+   * The version of the entity in {@code raw} that was current just before {@code end}: the newest
+   * with a timestamp below it, or null when there is none (not yet written, or older than the
+   * versions kept).
    */
   public static Version before(EntityModel<?> model, Result raw, long end) {
     for (Version version : versions(model, raw, 0)) {
@@ -97,10 +99,15 @@ public final class EntityHistory {
 
   /** How many versions of an entity of {@code model} are kept whole: the fewest a family keeps. */
   public static int depth(EntityModel<?> model) {
-    return model.families().stream().mapToInt(dev.rowan.mapping.FamilyModel::maxVersions).min().orElse(1);
+    return model.families().stream()
+        .mapToInt(dev.rowan.mapping.FamilyModel::maxVersions)
+        .min()
+        .orElse(1);
   }
 
-  /** The put cells of {@code raw} by timestamp, in the row's cell order; delete markers left out. */
+  /**
+   * The put cells of {@code raw} by timestamp, in the row's cell order; delete markers left out.
+   */
   private static TreeMap<Long, List<Cell>> byTimestamp(Result raw) {
     TreeMap<Long, List<Cell>> cells = new TreeMap<>();
     for (Cell cell : raw.rawCells()) {
@@ -118,8 +125,8 @@ public final class EntityHistory {
 
   /**
    * Whether the next older known version than {@code all[index]} is a deletion, or there is none
-   * and none was {@code cut} off: a deleted status over a row that never held the entity is a
-   * fence of a dead first write, not a delete.
+   * and none was {@code cut} off: a deleted status over a row that never held the entity is a fence
+   * of a dead first write, not a delete.
    */
   private static boolean olderIsDeleted(List<Version> all, int index, boolean cut) {
     for (int i = index + 1; i < all.size(); i++) {

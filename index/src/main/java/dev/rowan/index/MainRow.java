@@ -11,12 +11,12 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a read of a main row says: its protocol status, whether it holds an entity, and the
- * entity's values. A row without a status cell holds an entity written without views (or before
- * any view existed), unless it holds nothing but a commit sync mark (left where the commit it
- * followed was lost: no entity); a row whose status is {@code DELETED} is a tombstone. This is the state every
- * rule of the protocol starts from (docs/view-consistency.md): the timestamp of the next write,
- * the version a save or a load stores, and the verdict on a view row.
+ * What a read of a main row says: its protocol status, whether it holds an entity, and the entity's
+ * values. A row without a status cell holds an entity written without views (or before any view
+ * existed), unless it holds nothing but a commit sync mark (left where the commit it followed was
+ * lost: no entity); a row whose status is {@code DELETED} is a tombstone. This is the state every
+ * rule of the protocol starts from (docs/view-consistency.md): the timestamp of the next write, the
+ * version a save or a load stores, and the verdict on a view row.
  *
  * <p>Thread-safety: immutable (the values array is not copied; callers do not change it).
  *
@@ -40,8 +40,8 @@ public final class MainRow {
   }
 
   /**
-   * The state of the main row {@code result} of {@code model}, whose status cell is in the
-   * entity's first family; {@link #ABSENT} when the result is null or empty.
+   * The state of the main row {@code result} of {@code model}, whose status cell is in the entity's
+   * first family; {@link #ABSENT} when the result is null or empty.
    */
   public static MainRow of(EntityModel<?> model, Result result) {
     if (result == null || result.isEmpty()) {
@@ -52,7 +52,9 @@ public final class MainRow {
       return ABSENT; // a commit sync mark left where the commit it followed was lost
     }
     boolean live = status == null || status.state() == RowStatus.State.LIVE;
-    return new MainRow(status, live ? model.readValues(model.keepsHistory() ? lastWrite(result, model) : result) : null);
+    return new MainRow(
+        status,
+        live ? model.readValues(model.keepsHistory() ? lastWrite(result, model) : result) : null);
   }
 
   /**
@@ -125,8 +127,8 @@ public final class MainRow {
   }
 
   /**
-   * The timestamp of the next write of this row at time {@code now}: {@code max(now, lastWrite + 1)},
-   * strictly above every status this row has held.
+   * The timestamp of the next write of this row at time {@code now}: {@code max(now, lastWrite +
+   * 1)}, strictly above every status this row has held.
    */
   long nextWrite(long now) {
     return timestampAbove(now, 0);
@@ -134,8 +136,8 @@ public final class MainRow {
 
   /**
    * A timestamp for a status written at time {@code now} above both this row's last write and
-   * {@code floor} (a dead write's timestamp, or the newest cell of a view row):
-   * {@code max(now, max(floor, lastWrite) + 1)}. With {@code floor} 0 this is {@link #nextWrite}.
+   * {@code floor} (a dead write's timestamp, or the newest cell of a view row): {@code max(now,
+   * max(floor, lastWrite) + 1)}. With {@code floor} 0 this is {@link #nextWrite}.
    */
   long timestampAbove(long now, long floor) {
     return Math.max(now, Math.max(floor, lastWrite()) + 1);
@@ -148,17 +150,21 @@ public final class MainRow {
    * @throws StaleVersionException when {@code requested} carries another version than the stored
    *     one (0 when none is stored)
    */
-  @Nullable Object[] advanceVersionForSave(EntityModel<?> model, @Nullable Object[] requested, byte[] rowKey) {
+  @Nullable Object[] advanceVersionForSave(
+      EntityModel<?> model, @Nullable Object[] requested, byte[] rowKey) {
     return advanceVersionForSave(model, values, requested, rowKey);
   }
 
   /**
-   * The values a save stores for {@code requested} over the stored values {@code before} (null
-   * when none): see {@link #advanceVersionForSave(EntityModel, Object[], byte[])}.
+   * The values a save stores for {@code requested} over the stored values {@code before} (null when
+   * none): see {@link #advanceVersionForSave(EntityModel, Object[], byte[])}.
    *
    * @throws StaleVersionException when {@code requested} carries another version than the stored
    */
-  public static @Nullable Object[] advanceVersionForSave(EntityModel<?> model, @Nullable Object[] before, @Nullable Object[] requested,
+  public static @Nullable Object[] advanceVersionForSave(
+      EntityModel<?> model,
+      @Nullable Object[] before,
+      @Nullable Object[] requested,
       byte[] rowKey) {
     PropertyModel version = model.version();
     if (version == null) {
@@ -167,16 +173,19 @@ public final class MainRow {
     long given = number(requested[version.index()]);
     long stored = before == null ? 0 : number(before[version.index()]);
     if (given != stored) {
-      throw new StaleVersionException(model.entityName(), Bytes.toStringBinary(rowKey), given,
+      throw new StaleVersionException(
+          model.entityName(),
+          Bytes.toStringBinary(rowKey),
+          given,
           before == null ? "absent" : stored);
     }
     return withVersion(version, requested, stored + 1);
   }
 
   /**
-   * The values a bulk load stores for {@code loaded}: a {@code @Version} is one above the stored one
-   * (1 for a new entity), whatever the input said, as a save of the entity read just before would
-   * store it; {@code loaded} itself when the entity has no version.
+   * The values a bulk load stores for {@code loaded}: a {@code @Version} is one above the stored
+   * one (1 for a new entity), whatever the input said, as a save of the entity read just before
+   * would store it; {@code loaded} itself when the entity has no version.
    */
   public @Nullable Object[] advanceVersionForLoad(EntityModel<?> model, @Nullable Object[] loaded) {
     PropertyModel version = model.version();
@@ -187,7 +196,8 @@ public final class MainRow {
     return withVersion(version, loaded, number(stored) + 1);
   }
 
-  private static @Nullable Object[] withVersion(PropertyModel version, @Nullable Object[] values, long newVersion) {
+  private static @Nullable Object[] withVersion(
+      PropertyModel version, @Nullable Object[] values, long newVersion) {
     @Nullable Object[] advanced = values.clone();
     advanced[version.index()] = newVersion;
     return advanced;

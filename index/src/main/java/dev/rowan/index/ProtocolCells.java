@@ -23,19 +23,23 @@ public final class ProtocolCells {
   // through Qualifier, which never hands out these arrays.
   /** The qualifier of the status cell of main rows. */
   static final byte[] MAIN_STATUS = {0, 'v'};
+
   /** The qualifier of the status cell of view rows. */
   static final byte[] VIEW_STATUS = {0, 's'};
+
   /** The qualifier of the main row key carried by a unique view row. */
   static final byte[] OWNER = {0, 'k'};
+
   /**
    * The qualifier of the write mark of view rows: the status (timestamp and nonce) of the write
    * that put the row's cells. A settle does not write it, so a verified status is settled only
    * where the mark names the same write ({@link ViewRowVerdict#observed}).
    */
   static final byte[] VIEW_WRITE = {0, 'w'};
+
   /**
-   * The qualifier of the commit sync mark of main rows: an empty cell a group commit writes with
-   * a synced WAL, whose only purpose is that sync ({@link CommitSync}).
+   * The qualifier of the commit sync mark of main rows: an empty cell a group commit writes with a
+   * synced WAL, whose only purpose is that sync ({@link CommitSync}).
    */
   static final byte[] COMMIT_SYNC = {0, 'y'};
 
@@ -54,8 +58,8 @@ public final class ProtocolCells {
     /** The main row key carried by a unique view row. */
     OWNER(ProtocolCells.OWNER),
     /**
-     * The write mark of view rows: the status (timestamp and nonce) of the write that put the
-     * row's cells.
+     * The write mark of view rows: the status (timestamp and nonce) of the write that put the row's
+     * cells.
      */
     VIEW_WRITE(ProtocolCells.VIEW_WRITE),
     /** The commit sync mark of main rows: an empty cell written only for its synced WAL. */
@@ -96,7 +100,8 @@ public final class ProtocolCells {
   /** The status in {@code qualifier} of {@code family} in {@code result}, or {@code null}. */
   static RowStatus status(Result result, byte[] family, byte[] qualifier) {
     Cell cell = cell(result, family, qualifier);
-    return cell == null ? null
+    return cell == null
+        ? null
         : RowStatus.decode(cell.getValueArray(), cell.getValueOffset(), cell.getValueLength());
   }
 
@@ -113,19 +118,21 @@ public final class ProtocolCells {
   }
 
   /**
-   * The state of the status in {@code qualifier} of {@code family} in {@code result}, or
-   * {@code null}: what {@link #status} says of it, without decoding the rest.
+   * The state of the status in {@code qualifier} of {@code family} in {@code result}, or {@code
+   * null}: what {@link #status} says of it, without decoding the rest.
    */
   static RowStatus.State state(Result result, byte[] family, byte[] qualifier) {
     Cell cell = cell(result, family, qualifier);
-    return cell == null ? null : RowStatus.stateOf(cell.getValueArray(), cell.getValueOffset(), cell.getValueLength());
+    return cell == null
+        ? null
+        : RowStatus.stateOf(cell.getValueArray(), cell.getValueOffset(), cell.getValueLength());
   }
 
   /**
-   * The newest cell of {@code family:qualifier} in {@code result}, or {@code null}: what
-   * {@link Result#getColumnLatestCell} returns. Protocol cells sort before every mapped column of
-   * their family, so a row of a few cells (a view row, a tall main row) is searched from its first
-   * cell, which is cheaper than that binary search with its search key; larger rows use it.
+   * The newest cell of {@code family:qualifier} in {@code result}, or {@code null}: what {@link
+   * Result#getColumnLatestCell} returns. Protocol cells sort before every mapped column of their
+   * family, so a row of a few cells (a view row, a tall main row) is searched from its first cell,
+   * which is cheaper than that binary search with its search key; larger rows use it.
    */
   public static Cell cell(Result result, byte[] family, Qualifier qualifier) {
     return cell(result, family, qualifier.bytes);
@@ -151,8 +158,9 @@ public final class ProtocolCells {
    */
   static CheckAndMutate.Builder ifMainStatus(byte[] row, byte[] family, RowStatus read) {
     CheckAndMutate.Builder condition = CheckAndMutate.newBuilder(row);
-    return read == null ? condition.ifNotExists(family, MAIN_STATUS) : condition.ifEquals(family, MAIN_STATUS,
-        read.encode());
+    return read == null
+        ? condition.ifNotExists(family, MAIN_STATUS)
+        : condition.ifEquals(family, MAIN_STATUS, read.encode());
   }
 
   /** The owner main row key carried by a unique view row, or {@code null}. */

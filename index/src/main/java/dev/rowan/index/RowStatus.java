@@ -4,15 +4,14 @@ import java.util.Arrays;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * The protocol cell of a row: on a main row, which write made it ({@link State#LIVE}) or deleted
- * it ({@link State#DELETED}); on a view row, whether it is {@link State#VERIFIED} or still
- * {@link State#UNVERIFIED}, and which write of the main row it belongs to.
+ * The protocol cell of a row: on a main row, which write made it ({@link State#LIVE}) or deleted it
+ * ({@link State#DELETED}); on a view row, whether it is {@link State#VERIFIED} or still {@link
+ * State#UNVERIFIED}, and which write of the main row it belongs to.
  *
  * <p>A write is named by its timestamp, which is strictly greater than the timestamp of the
- * previous write of the same main row, and a random nonce, which tells apart two writers that
- * raced from the same previous state. Encoded as {@code [state][timestamp: 8][nonce: 8]}; a
- * view row's status cell appends the names of its null carried columns (see
- * {@link ViewModel#statusValue}).
+ * previous write of the same main row, and a random nonce, which tells apart two writers that raced
+ * from the same previous state. Encoded as {@code [state][timestamp: 8][nonce: 8]}; a view row's
+ * status cell appends the names of its null carried columns (see {@link ViewModel#statusValue}).
  *
  * @param state the state of the row
  * @param timestamp the cell timestamp of the write, also its version
@@ -68,14 +67,22 @@ public record RowStatus(State state, long timestamp, long nonce) {
    * @throws IllegalArgumentException when the bytes are not a status
    */
   public static RowStatus decode(byte[] bytes, int offset, int length) {
-    return new RowStatus(stateOf(bytes, offset, length), Bytes.toLong(bytes, offset + 1), Bytes.toLong(bytes, offset + 9));
+    return new RowStatus(
+        stateOf(bytes, offset, length),
+        Bytes.toLong(bytes, offset + 1),
+        Bytes.toLong(bytes, offset + 9));
   }
 
   /** The state of the status encoded at {@code offset}: what {@link #decode} reads first. */
   static State stateOf(byte[] bytes, int offset, int length) {
     if (length < LENGTH) {
-      throw new IllegalArgumentException("a row status is " + LENGTH + " bytes, not " + length + ": "
-          + Bytes.toStringBinary(Arrays.copyOfRange(bytes, offset, offset + length)));
+      throw new IllegalArgumentException(
+          "a row status is "
+              + LENGTH
+              + " bytes, not "
+              + length
+              + ": "
+              + Bytes.toStringBinary(Arrays.copyOfRange(bytes, offset, offset + length)));
     }
     return State.of(bytes[offset]);
   }

@@ -1,8 +1,8 @@
 package dev.rowan.index;
 
 /**
- * A save carried a {@code @Version} that is not the stored one. Repositories report it as their
- * own optimistic lock exception; the message already names the entity, its key and both versions.
+ * A save carried a {@code @Version} that is not the stored one. Repositories report it as their own
+ * optimistic lock exception; the message already names the entity, its key and both versions.
  *
  * <p>Thread-safety: immutable.
  *
@@ -18,8 +18,15 @@ public final class StaleVersionException extends IllegalStateException {
   private final transient Object stored;
 
   StaleVersionException(String entity, String key, Object given, Object stored) {
-    super(entity + " " + key + " is at version " + stored + ", but the save carried version " + given
-        + "; read it again and retry");
+    super(
+        entity
+            + " "
+            + key
+            + " is at version "
+            + stored
+            + ", but the save carried version "
+            + given
+            + "; read it again and retry");
     this.entity = entity;
     this.key = key;
     this.given = given;

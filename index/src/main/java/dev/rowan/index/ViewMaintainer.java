@@ -19,9 +19,9 @@ import org.apache.hadoop.hbase.client.Row;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Decides what a write does to the views of an entity: a pure function of the entity's state
- * before and after the write and of the write's status (timestamp and nonce). See
- * docs/view-consistency.md for the protocol these mutations take part in.
+ * Decides what a write does to the views of an entity: a pure function of the entity's state before
+ * and after the write and of the write's status (timestamp and nonce). See docs/view-consistency.md
+ * for the protocol these mutations take part in.
  *
  * <ul>
  *   <li>A view row whose key and carried values do not change is left alone, unless the entity
@@ -29,19 +29,18 @@ import org.jspecify.annotations.Nullable;
  *       the write's timestamp, so that it expires with the main row, a time to live after the
  *       entity's last write (docs/row-keys.md, "Time to live").
  *   <li>A view row of the new state is written unverified in phase one, with a write mark naming
- *       this write (on a view that is not unique, its status and mark alone:
- *       {@link ViewModel#pendingPut}), and written whole and verified (without the mark) in phase
- *       three. Older cells
- *       under its key need no delete: the write's cells are newer, and the null columns its status
- *       cell names hide older cells of columns it leaves null.
- *   <li>A view row of the old state that does not survive is marked unverified in phase one
- *       (so that no reader trusts it once the main row changes) and deleted in phase three, up
- *       to this write's timestamp.
- *   <li>A unique view's row is shared by every entity that ever takes its key, with timestamps
- *       that say nothing of each other's order: there phase three is conditional on the status
- *       still being this write's (a check-and-mutate), and phase one marks a retired row only
- *       while its owner cell still names this entity. The rows of other views belong to one
- *       entity each, whose writes' timestamps rise: there phase three is a plain put or delete
+ *       this write (on a view that is not unique, its status and mark alone: {@link
+ *       ViewModel#pendingPut}), and written whole and verified (without the mark) in phase three.
+ *       Older cells under its key need no delete: the write's cells are newer, and the null columns
+ *       its status cell names hide older cells of columns it leaves null.
+ *   <li>A view row of the old state that does not survive is marked unverified in phase one (so
+ *       that no reader trusts it once the main row changes) and deleted in phase three, up to this
+ *       write's timestamp.
+ *   <li>A unique view's row is shared by every entity that ever takes its key, with timestamps that
+ *       say nothing of each other's order: there phase three is conditional on the status still
+ *       being this write's (a check-and-mutate), and phase one marks a retired row only while its
+ *       owner cell still names this entity. The rows of other views belong to one entity each,
+ *       whose writes' timestamps rise: there phase three is a plain put or delete
  *       (docs/view-consistency.md, step 4).
  * </ul>
  *
@@ -52,9 +51,9 @@ import org.jspecify.annotations.Nullable;
 public final class ViewMaintainer {
 
   /**
-   * The durability of phase three. A settle that a region server loses before its WAL syncs
-   * leaves the row as phase one wrote it, unverified, which readers check against the main row
-   * and repair; so settles need not wait for a WAL sync, which is most of their cost.
+   * The durability of phase three. A settle that a region server loses before its WAL syncs leaves
+   * the row as phase one wrote it, unverified, which readers check against the main row and repair;
+   * so settles need not wait for a WAL sync, which is most of their cost.
    */
   static final Durability SETTLE_DURABILITY = Durability.ASYNC_WAL;
 
@@ -71,8 +70,10 @@ public final class ViewMaintainer {
 
   private ViewMaintainer(EntityModel<?> entity) {
     if (entity.isWide() && !entity.views().isEmpty()) {
-      throw new IllegalArgumentException(entity.entityName() + " is stored wide and declares views;"
-          + " views of wide entities are not supported");
+      throw new IllegalArgumentException(
+          entity.entityName()
+              + " is stored wide and declares views;"
+              + " views of wide entities are not supported");
     }
     this.entity = entity;
     List<ViewModel> built = new ArrayList<>();
@@ -83,10 +84,10 @@ public final class ViewMaintainer {
   }
 
   /**
-   * Whether {@code entity} is written by the view consistency protocol, so that its main rows
-   * carry the protocol's cells (a status and a write mark) that readers must read: when it
-   * declares views, and when it keeps history ({@link EntityModel#keepsHistory}), whose versions
-   * are its writes' statuses. The one home of that rule.
+   * Whether {@code entity} is written by the view consistency protocol, so that its main rows carry
+   * the protocol's cells (a status and a write mark) that readers must read: when it declares
+   * views, and when it keeps history ({@link EntityModel#keepsHistory}), whose versions are its
+   * writes' statuses. The one home of that rule.
    */
   public static boolean usesProtocol(EntityModel<?> entity) {
     return !entity.views().isEmpty() || entity.keepsHistory();
@@ -102,8 +103,8 @@ public final class ViewMaintainer {
    * writer writes once some are dropped.
    */
   public ViewMaintainer without(java.util.Set<String> names) {
-    List<ViewModel> kept = views.stream().filter(view -> !ViewNames.contains(names, view.name()))
-        .toList();
+    List<ViewModel> kept =
+        views.stream().filter(view -> !ViewNames.contains(names, view.name())).toList();
     return kept.size() == views.size() ? this : new ViewMaintainer(entity, kept);
   }
 
@@ -132,21 +133,27 @@ public final class ViewMaintainer {
    * @param mainRowKey the entity's main row key
    * @param write the write's status on the main row ({@link State#LIVE} or {@link State#DELETED})
    */
-  public WritePlan plan(@Nullable Object[] before, @Nullable Object[] after, byte[] mainRowKey, RowStatus write) {
+  public WritePlan plan(
+      @Nullable Object[] before, @Nullable Object[] after, byte[] mainRowKey, RowStatus write) {
     return plan(before, after, mainRowKey, write, false);
   }
 
   /**
-   * What a save does to every view after an attempt that guessed the entity new wrote every
-   * view row of {@code after} unverified ({@link WriteDecision#ofGuess}) and found it was not:
-   * {@link #plan}, except that a row whose key and carried values do not change is written and
-   * settled too, since the guess left it unverified.
+   * What a save does to every view after an attempt that guessed the entity new wrote every view
+   * row of {@code after} unverified ({@link WriteDecision#ofGuess}) and found it was not: {@link
+   * #plan}, except that a row whose key and carried values do not change is written and settled
+   * too, since the guess left it unverified.
    */
-  WritePlan planAfterGuess(@Nullable Object[] before, @Nullable Object[] after, byte[] mainRowKey, RowStatus write) {
+  WritePlan planAfterGuess(
+      @Nullable Object[] before, @Nullable Object[] after, byte[] mainRowKey, RowStatus write) {
     return plan(before, after, mainRowKey, write, true);
   }
 
-  private WritePlan plan(@Nullable Object[] before, @Nullable Object[] after, byte[] mainRowKey, RowStatus write,
+  private WritePlan plan(
+      @Nullable Object[] before,
+      @Nullable Object[] after,
+      byte[] mainRowKey,
+      RowStatus write,
       boolean rewriteUnchanged) {
     RowStatus unverified = write.with(State.UNVERIFIED);
     boolean rewriteEvery = rewriteUnchanged || entity.expires();
@@ -159,14 +166,22 @@ public final class ViewMaintainer {
         continue;
       }
       if (newKey != null) {
-        Put put = view.isUnique() ? view.put(newKey, after, unverified, mainRowKey)
-            : view.pendingPut(newKey, after, unverified);
+        Put put =
+            view.isUnique()
+                ? view.put(newKey, after, unverified, mainRowKey)
+                : view.pendingPut(newKey, after, unverified);
         RowStatus verified = write.with(State.VERIFIED);
         Row settle;
         if (view.isUnique()) {
-          Put verify = new Put(newKey, write.timestamp()).addColumn(view.statusFamily(), ProtocolCells.VIEW_STATUS,
-              write.timestamp(), view.statusValue(verified, after));
-          settle = ifStatus(view, newKey, view.statusValue(unverified, after)).build(settled(verify));
+          Put verify =
+              new Put(newKey, write.timestamp())
+                  .addColumn(
+                      view.statusFamily(),
+                      ProtocolCells.VIEW_STATUS,
+                      write.timestamp(),
+                      view.statusValue(verified, after));
+          settle =
+              ifStatus(view, newKey, view.statusValue(unverified, after)).build(settled(verify));
         } else {
           settle = settled(view.settlePut(newKey, after, verified, mainRowKey));
         }
@@ -174,10 +189,16 @@ public final class ViewMaintainer {
       }
       if (oldKey != null && !sameKey) {
         byte[] expected = view.statusValue(unverified, before);
-        Put unverify = new Put(oldKey, write.timestamp())
-            .addColumn(view.statusFamily(), ProtocolCells.VIEW_STATUS, write.timestamp(), expected);
-        Row phaseOne = !view.isUnique() ? unverify : CheckAndMutate.newBuilder(oldKey)
-            .ifEquals(view.statusFamily(), ProtocolCells.OWNER, mainRowKey).build(unverify);
+        Put unverify =
+            new Put(oldKey, write.timestamp())
+                .addColumn(
+                    view.statusFamily(), ProtocolCells.VIEW_STATUS, write.timestamp(), expected);
+        Row phaseOne =
+            !view.isUnique()
+                ? unverify
+                : CheckAndMutate.newBuilder(oldKey)
+                    .ifEquals(view.statusFamily(), ProtocolCells.OWNER, mainRowKey)
+                    .build(unverify);
         Delete retire = settled(new Delete(oldKey, write.timestamp()));
         Row settle = view.isUnique() ? ifStatus(view, oldKey, expected).build(retire) : retire;
         changes.add(new ViewRowChange(view, oldKey, Kind.RETIRE, unverify, settle, phaseOne));
@@ -187,13 +208,13 @@ public final class ViewMaintainer {
   }
 
   /**
-   * What a write whose view rows are verified at once does to every view: the plan of a bulk
-   * load, whose main rows and view rows become visible together. Each view row of {@code after}
-   * is written whole and {@code VERIFIED} (also where it does not change), and each view row of
-   * {@code before} whose key changes gets a family delete marker, in every family of its view,
-   * one millisecond below the write: it masks every cell of the old row (all older than the main
-   * row's last write) and none of the new. A change's {@link ViewRowChange#phaseOne()} is its
-   * whole write; it has no {@code unverify} and no {@code settle}.
+   * What a write whose view rows are verified at once does to every view: the plan of a bulk load,
+   * whose main rows and view rows become visible together. Each view row of {@code after} is
+   * written whole and {@code VERIFIED} (also where it does not change), and each view row of {@code
+   * before} whose key changes gets a family delete marker, in every family of its view, one
+   * millisecond below the write: it masks every cell of the old row (all older than the main row's
+   * last write) and none of the new. A change's {@link ViewRowChange#phaseOne()} is its whole
+   * write; it has no {@code unverify} and no {@code settle}.
    *
    * @param before the entity's values before the write, or null when it did not exist
    * @param after the entity's values after the write
@@ -202,7 +223,8 @@ public final class ViewMaintainer {
    * @throws dev.rowan.mapping.InvalidValueException when a view key of {@code after} cannot be
    *     encoded, or lacks a key part after one that has a value
    */
-  WritePlan planVerified(@Nullable Object[] before, @Nullable Object[] after, byte[] mainRowKey, RowStatus write) {
+  WritePlan planVerified(
+      @Nullable Object[] before, @Nullable Object[] after, byte[] mainRowKey, RowStatus write) {
     long timestamp = write.timestamp();
     List<byte[]> newKeys = new ArrayList<>(views.size());
     for (ViewModel view : views) {
@@ -236,6 +258,7 @@ public final class ViewMaintainer {
   }
 
   private static CheckAndMutate.Builder ifStatus(ViewModel view, byte[] key, byte[] status) {
-    return CheckAndMutate.newBuilder(key).ifEquals(view.statusFamily(), ProtocolCells.VIEW_STATUS, status);
+    return CheckAndMutate.newBuilder(key)
+        .ifEquals(view.statusFamily(), ProtocolCells.VIEW_STATUS, status);
   }
 }

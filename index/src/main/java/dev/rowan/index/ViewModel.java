@@ -3,12 +3,12 @@ package dev.rowan.index;
 import dev.rowan.index.RowStatus.State;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.FamilyModel;
-import dev.rowan.mapping.ViewDefinition;
 import dev.rowan.mapping.InvalidValueException;
 import dev.rowan.mapping.KeyLayout;
 import dev.rowan.mapping.PropertyModel;
 import dev.rowan.mapping.SaltModel;
 import dev.rowan.mapping.TableLayout;
+import dev.rowan.mapping.ViewDefinition;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -21,14 +21,14 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One view of an entity: a table whose row key starts with the view's key properties, holding
- * one row per entity with a copy of the carried columns and a status cell.
+ * One view of an entity: a table whose row key starts with the view's key properties, holding one
+ * row per entity with a copy of the carried columns and a status cell.
  *
  * <p>The row key of a view is {@code [salt][key properties][remaining row key parts]}, so every
- * entity has its own row; a unique view's key is only {@code [salt][key properties]}, and the
- * row carries the owner's main row key in a cell instead. The view is salted like its entity,
- * with the same number of buckets, hashed on every part of the view key. An entity with a null
- * key property has no row in that view.
+ * entity has its own row; a unique view's key is only {@code [salt][key properties]}, and the row
+ * carries the owner's main row key in a cell instead. The view is salted like its entity, with the
+ * same number of buckets, hashed on every part of the view key. An entity with a null key property
+ * has no row in that view.
  *
  * <p>Thread-safety: immutable.
  *
@@ -43,8 +43,10 @@ public final class ViewModel {
   private final KeyLayout key;
   private final List<PropertyModel> carried;
   private final PropertyModel[] carriedArray;
+
   /** Per carried column, how the status cell names it when it is null ({@link #nullEntry}). */
   private final byte[][] nullEntries;
+
   private final byte[] statusFamily;
   private final List<FamilyModel> families;
   private final TableLayout layout;
@@ -62,11 +64,18 @@ public final class ViewModel {
         }
       }
     }
-    SaltModel salt = entity.salt() == null ? null : entity.salt().onAllParts(); // same buckets and function
-    this.key = KeyLayout.of(entity.entityName() + " view '" + definition.name() + "' key", parts, salt,
-        KeyLayout.MAX_ROW_KEY_LENGTH);
-    this.carried = definition.fullCopy() ? entity.columns()
-        : definition.include().stream().map(entity::property).toList();
+    SaltModel salt =
+        entity.salt() == null ? null : entity.salt().onAllParts(); // same buckets and function
+    this.key =
+        KeyLayout.of(
+            entity.entityName() + " view '" + definition.name() + "' key",
+            parts,
+            salt,
+            KeyLayout.MAX_ROW_KEY_LENGTH);
+    this.carried =
+        definition.fullCopy()
+            ? entity.columns()
+            : definition.include().stream().map(entity::property).toList();
     this.carriedArray = carried.toArray(new PropertyModel[0]);
     this.nullEntries = new byte[carriedArray.length][];
     for (int i = 0; i < carriedArray.length; i++) {
@@ -83,13 +92,13 @@ public final class ViewModel {
   }
 
   /**
-   * The layout of the view table: its key (salt, view key properties, then for a non-unique
-   * view the remaining row key parts), whether it is unique (one row per key, the owner's main
-   * row key in a cell), and whether it is a full copy. Which columns a view carries is not part
-   * of it: the status cell names null columns, so columns may come and go, and the rows of a
-   * narrow view are checked against the main row on every read. A full copy's verified rows are
-   * used as they are, so a narrow view made a full copy is a change of layout. A view of an entity
-   * kept in one table per period records the periods' layout too, as its main table does.
+   * The layout of the view table: its key (salt, view key properties, then for a non-unique view
+   * the remaining row key parts), whether it is unique (one row per key, the owner's main row key
+   * in a cell), and whether it is a full copy. Which columns a view carries is not part of it: the
+   * status cell names null columns, so columns may come and go, and the rows of a narrow view are
+   * checked against the main row on every read. A full copy's verified rows are used as they are,
+   * so a narrow view made a full copy is a change of layout. A view of an entity kept in one table
+   * per period records the periods' layout too, as its main table does.
    */
   public TableLayout layout() {
     return layout;
@@ -100,7 +109,10 @@ public final class ViewModel {
     if (isUnique()) {
       text.append("; unique, owner row key in a cell");
     }
-    text.append(definition.fullCopy() ? "; carries every column" : "; carries some columns, read with the main row");
+    text.append(
+        definition.fullCopy()
+            ? "; carries every column"
+            : "; carries some columns, read with the main row");
     return text.toString();
   }
 
@@ -175,11 +187,11 @@ public final class ViewModel {
   }
 
   /**
-   * Refuses to write the entity whose values are {@code values} when a key property of this view
-   * is null after one that is not. Such an entity would have
-   * no row here (a view row needs every key property), so a query that binds the leading key
-   * properties and not the null one would miss it. An entity whose leading key property is null
-   * has no row either, but no query through the view can match it.
+   * Refuses to write the entity whose values are {@code values} when a key property of this view is
+   * null after one that is not. Such an entity would have no row here (a view row needs every key
+   * property), so a query that binds the leading key properties and not the null one would miss it.
+   * An entity whose leading key property is null has no row either, but no query through the view
+   * can match it.
    *
    * @throws InvalidValueException naming the property, the view and what to do
    */
@@ -189,11 +201,15 @@ public final class ViewModel {
     }
     for (PropertyModel property : keyProperties) {
       if (values[property.index()] == null) {
-        throw InvalidValueException.of(property.qualifiedName(), "it is null, and it is a key property of view '"
-            + name() + "' "
-            + keyProperties.stream().map(PropertyModel::name).toList() + " whose first property has a value:"
-            + " its row would lack a key part, and queries through the view would miss the entity; give it a"
-            + " value, or make it the view's first key property");
+        throw InvalidValueException.of(
+            property.qualifiedName(),
+            "it is null, and it is a key property of view '"
+                + name()
+                + "' "
+                + keyProperties.stream().map(PropertyModel::name).toList()
+                + " whose first property has a value:"
+                + " its row would lack a key part, and queries through the view would miss the entity; give it a"
+                + " value, or make it the view's first key property");
       }
     }
   }
@@ -209,12 +225,12 @@ public final class ViewModel {
   }
 
   /**
-   * The value of the status cell of the view row of {@code values}: the status, then the names
-   * of the carried columns that are null, each as {@code [family length: 1][family]
-   * [qualifier length: 2][qualifier]}. Readers ignore the cells of the columns it names, so that
-   * a stray cell left by a writer that lost a race at the same timestamp can never show through.
-   * Columns are named rather than numbered so that adding, removing or reordering the entity's
-   * columns never makes a row name the wrong ones.
+   * The value of the status cell of the view row of {@code values}: the status, then the names of
+   * the carried columns that are null, each as {@code [family length: 1][family] [qualifier length:
+   * 2][qualifier]}. Readers ignore the cells of the columns it names, so that a stray cell left by
+   * a writer that lost a race at the same timestamp can never show through. Columns are named
+   * rather than numbered so that adding, removing or reordering the entity's columns never makes a
+   * row name the wrong ones.
    */
   public byte[] statusValue(RowStatus status, @Nullable Object[] values) {
     byte[] head = status.encode();
@@ -239,8 +255,10 @@ public final class ViewModel {
     byte[] family = column.family();
     byte[] qualifier = column.qualifier();
     if (family.length > 0xFF || qualifier.length > 0xFFFF) {
-      throw new IllegalArgumentException(column.qualifiedName() + ": a view cannot carry a column whose family is"
-          + " over 255 bytes or whose qualifier is over 65,535 bytes long");
+      throw new IllegalArgumentException(
+          column.qualifiedName()
+              + ": a view cannot carry a column whose family is"
+              + " over 255 bytes or whose qualifier is over 65,535 bytes long");
     }
     byte[] entry = new byte[3 + family.length + qualifier.length];
     entry[0] = (byte) family.length;
@@ -251,7 +269,10 @@ public final class ViewModel {
     return entry;
   }
 
-  /** Sets to null the carried columns that the status cell's value names, from {@code at} to {@code end}. */
+  /**
+   * Sets to null the carried columns that the status cell's value names, from {@code at} to {@code
+   * end}.
+   */
   private void clearNamedNulls(byte[] bytes, int at, int end, @Nullable Object[] values) {
     while (at + 3 <= end) {
       int familyLength = bytes[at] & 0xFF;
@@ -259,7 +280,8 @@ public final class ViewModel {
       if (qualifierAt + 2 > end) {
         return;
       }
-      int entryLength = 3 + familyLength + (((bytes[qualifierAt] & 0xFF) << 8) | (bytes[qualifierAt + 1] & 0xFF));
+      int entryLength =
+          3 + familyLength + (((bytes[qualifierAt] & 0xFF) << 8) | (bytes[qualifierAt + 1] & 0xFF));
       if (at + entryLength > end) {
         return; // a damaged status: the row is checked against its main row anyway
       }
@@ -274,37 +296,46 @@ public final class ViewModel {
   }
 
   /**
-   * The cells of the view row of {@code values}: every non-null carried column, the status
-   * cell, the write mark ({@link ProtocolCells#VIEW_WRITE}: the status the row has once settled,
-   * naming the write by {@code status}'s timestamp and nonce) and, for a unique view, the owner's main row key; all at the write's
-   * timestamp.
+   * The cells of the view row of {@code values}: every non-null carried column, the status cell,
+   * the write mark ({@link ProtocolCells#VIEW_WRITE}: the status the row has once settled, naming
+   * the write by {@code status}'s timestamp and nonce) and, for a unique view, the owner's main row
+   * key; all at the write's timestamp.
    */
   public Put put(byte[] rowKey, @Nullable Object[] values, RowStatus status, byte[] mainRowKey) {
     return cells(rowKey, values, status, mainRowKey)
-        .addColumn(statusFamily, ProtocolCells.VIEW_WRITE, status.timestamp(), status.with(State.VERIFIED).encode());
+        .addColumn(
+            statusFamily,
+            ProtocolCells.VIEW_WRITE,
+            status.timestamp(),
+            status.with(State.VERIFIED).encode());
   }
 
   /**
    * Phase one of a write's row in a view that is not unique: the status cell ({@code unverified},
-   * naming the null columns of {@code values}) and the write mark, at the write's timestamp, and
-   * no carried column. No reader uses the values of a row that is not settled: it reads the main
-   * row instead, and a region server's filter lets such a row through (docs/view-consistency.md,
-   * step 2). The values come with the settle ({@link #settlePut}), so a verified row's values are
-   * always those of a write that committed. (A unique view's row is also its key's claim, which
-   * {@link #put} writes whole.)
+   * naming the null columns of {@code values}) and the write mark, at the write's timestamp, and no
+   * carried column. No reader uses the values of a row that is not settled: it reads the main row
+   * instead, and a region server's filter lets such a row through (docs/view-consistency.md, step
+   * 2). The values come with the settle ({@link #settlePut}), so a verified row's values are always
+   * those of a write that committed. (A unique view's row is also its key's claim, which {@link
+   * #put} writes whole.)
    */
   Put pendingPut(byte[] rowKey, @Nullable Object[] values, RowStatus unverified) {
     long timestamp = unverified.timestamp();
     return new Put(rowKey, timestamp)
-        .addColumn(statusFamily, ProtocolCells.VIEW_STATUS, timestamp, statusValue(unverified, values))
-        .addColumn(statusFamily, ProtocolCells.VIEW_WRITE, timestamp, unverified.with(State.VERIFIED).encode());
+        .addColumn(
+            statusFamily, ProtocolCells.VIEW_STATUS, timestamp, statusValue(unverified, values))
+        .addColumn(
+            statusFamily,
+            ProtocolCells.VIEW_WRITE,
+            timestamp,
+            unverified.with(State.VERIFIED).encode());
   }
 
   /**
-   * The settle of the view row of {@code values} that a write put with {@link #put}: the same
-   * cells with its {@code verified} status, but without a write mark. Written again whole, it
-   * wins over cells another writer left at the same timestamp; and where it arrives after a later
-   * write deleted the row, it stands without a write mark, which no reader trusts
+   * The settle of the view row of {@code values} that a write put with {@link #put}: the same cells
+   * with its {@code verified} status, but without a write mark. Written again whole, it wins over
+   * cells another writer left at the same timestamp; and where it arrives after a later write
+   * deleted the row, it stands without a write mark, which no reader trusts
    * (docs/view-consistency.md, step 4).
    */
   Put settlePut(byte[] rowKey, @Nullable Object[] values, RowStatus verified, byte[] mainRowKey) {
@@ -317,7 +348,8 @@ public final class ViewModel {
     for (PropertyModel column : carriedArray) {
       Object value = values[column.index()];
       if (value != null) {
-        put.addColumn(column.family(), column.qualifier(), timestamp, column.valueCodec().encode(value));
+        put.addColumn(
+            column.family(), column.qualifier(), timestamp, column.valueCodec().encode(value));
       }
     }
     put.addColumn(statusFamily, ProtocolCells.VIEW_STATUS, timestamp, statusValue(status, values));
@@ -328,8 +360,8 @@ public final class ViewModel {
   }
 
   /**
-   * The entity values a view row holds: its key properties and main row key parts from the key
-   * (or the owner cell), and the carried columns. Columns not carried stay null.
+   * The entity values a view row holds: its key properties and main row key parts from the key (or
+   * the owner cell), and the carried columns. Columns not carried stay null.
    */
   public @Nullable Object[] decode(Result row) {
     @Nullable Object[] values = new Object[entity.properties().size()];
@@ -343,10 +375,14 @@ public final class ViewModel {
       entity.rowKey().decode(owner, 0, owner.length, values);
     }
     entity.readColumns(row, values);
-    org.apache.hadoop.hbase.Cell status = ProtocolCells.cell(row, statusFamily, ProtocolCells.VIEW_STATUS);
+    org.apache.hadoop.hbase.Cell status =
+        ProtocolCells.cell(row, statusFamily, ProtocolCells.VIEW_STATUS);
     if (status != null) {
-      clearNamedNulls(status.getValueArray(), status.getValueOffset() + RowStatus.LENGTH,
-          status.getValueOffset() + status.getValueLength(), values);
+      clearNamedNulls(
+          status.getValueArray(),
+          status.getValueOffset() + RowStatus.LENGTH,
+          status.getValueOffset() + status.getValueLength(),
+          values);
     }
     return values;
   }
@@ -373,13 +409,18 @@ public final class ViewModel {
 
   @Override
   public String toString() {
-    return tableName + " " + key + (isUnique() ? " unique" : "") + (isFullCopy() ? "" : " carrying "
-        + carried.stream().map(PropertyModel::name).toList());
+    return tableName
+        + " "
+        + key
+        + (isUnique() ? " unique" : "")
+        + (isFullCopy() ? "" : " carrying " + carried.stream().map(PropertyModel::name).toList());
   }
 
   @Override
   public boolean equals(Object other) {
-    return other instanceof ViewModel view && view.entity == entity && view.definition.equals(definition);
+    return other instanceof ViewModel view
+        && view.entity == entity
+        && view.definition.equals(definition);
   }
 
   @Override

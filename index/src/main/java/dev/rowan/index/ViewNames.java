@@ -38,8 +38,17 @@ public final class ViewNames {
    * @param what what asked for it, to begin the message with (the query, or the entity's name)
    * @throws IllegalArgumentException naming the entity, the view asked for and the views it has
    */
-  public static ViewModel require(String what, String entityName, List<ViewModel> views, String name) {
-    return find(views, name).orElseThrow(() -> new IllegalArgumentException(what + entityName + " has no view '"
-        + name + "'; its views are " + views.stream().map(ViewModel::name).toList()));
+  public static ViewModel require(
+      String what, String entityName, List<ViewModel> views, String name) {
+    return find(views, name)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    what
+                        + entityName
+                        + " has no view '"
+                        + name
+                        + "'; its views are "
+                        + views.stream().map(ViewModel::name).toList()));
   }
 }

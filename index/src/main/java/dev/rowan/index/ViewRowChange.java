@@ -13,22 +13,21 @@ import org.apache.hadoop.hbase.client.Row;
  * @param view the view
  * @param rowKey the view row key
  * @param kind whether the row is written or retired
- * @param unverify phase one: the new row marked unverified, or for a retired row its status
- *     set to unverified
- * @param settle phase three, once the main row is written: the row written again verified
- *     (a {@link Put}), or the retired row deleted up to this write's timestamp (a
- *     {@link org.apache.hadoop.hbase.client.Delete}); on a unique view, a
- *     {@link org.apache.hadoop.hbase.client.CheckAndMutate} that marks the row verified or deletes
- *     it only while its status is still this write's
- * @param phaseOne phase one as it is sent: {@code unverify} itself, except for a retired row of
- *     a unique view, which other entities share: there {@code unverify} applies only while the
- *     row's owner cell still names this entity, so that a write never stamps its status on a
- *     row that another entity has claimed since, or on a row deleted since (a status without an
- *     owner)
+ * @param unverify phase one: the new row marked unverified, or for a retired row its status set to
+ *     unverified
+ * @param settle phase three, once the main row is written: the row written again verified (a {@link
+ *     Put}), or the retired row deleted up to this write's timestamp (a {@link
+ *     org.apache.hadoop.hbase.client.Delete}); on a unique view, a {@link
+ *     org.apache.hadoop.hbase.client.CheckAndMutate} that marks the row verified or deletes it only
+ *     while its status is still this write's
+ * @param phaseOne phase one as it is sent: {@code unverify} itself, except for a retired row of a
+ *     unique view, which other entities share: there {@code unverify} applies only while the row's
+ *     owner cell still names this entity, so that a write never stamps its status on a row that
+ *     another entity has claimed since, or on a row deleted since (a status without an owner)
  * @since 0.1
  */
-public record ViewRowChange(ViewModel view, byte[] rowKey, Kind kind, Put unverify, Row settle,
-    Row phaseOne) {
+public record ViewRowChange(
+    ViewModel view, byte[] rowKey, Kind kind, Put unverify, Row settle, Row phaseOne) {
 
   /** Whether a view row is written or retired. */
   public enum Kind {

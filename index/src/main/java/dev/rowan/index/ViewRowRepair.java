@@ -11,9 +11,9 @@ import org.apache.hadoop.hbase.client.RowMutations;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The writes that carry out a verdict on a view row ({@link ViewRowVerdict}), each conditional
- * on the cell the verdict was given on, so that a row written since is left alone: the repair of
- * a row from its main row, and the delete of a row. Readers, unique claims and the verify job's repairs
+ * The writes that carry out a verdict on a view row ({@link ViewRowVerdict}), each conditional on
+ * the cell the verdict was given on, so that a row written since is left alone: the repair of a row
+ * from its main row, and the delete of a row. Readers, unique claims and the verify job's repairs
  * send these (docs/view-consistency.md, "The read protocol").
  *
  * <p>Thread-safety: stateless.
@@ -25,25 +25,30 @@ public final class ViewRowRepair {
   private ViewRowRepair() {}
 
   /**
-   * The repair of view row {@code key} of {@code view} from main row {@code mainRowKey}, read
-   * as {@code main} (live, with a status): every cell below the main row's status deleted, and
-   * the row written from the main row's values, settled, with the main row's status and a write
-   * mark; only if the row's status cell still holds {@code observed}.
+   * The repair of view row {@code key} of {@code view} from main row {@code mainRowKey}, read as
+   * {@code main} (live, with a status): every cell below the main row's status deleted, and the row
+   * written from the main row's values, settled, with the main row's status and a write mark; only
+   * if the row's status cell still holds {@code observed}.
    */
-  public static CheckAndMutate rewrite(ViewModel view, byte[] key, MainRow main, byte[] mainRowKey,
-      byte[] observed) {
+  public static CheckAndMutate rewrite(
+      ViewModel view, byte[] key, MainRow main, byte[] mainRowKey, byte[] observed) {
     return rewrite(view, key, main.values(), main.status(), mainRowKey, observed);
   }
 
   /**
    * The repair of view row {@code key} of {@code view} as the row of the entity {@code values}
    * stored in main row {@code mainRowKey} under {@code status}: every cell below the status's
-   * timestamp deleted, and the row written, settled, with that status and a write mark; only if
-   * the row's status cell still holds {@code observed}, read before the main row was (null: is
-   * still absent).
+   * timestamp deleted, and the row written, settled, with that status and a write mark; only if the
+   * row's status cell still holds {@code observed}, read before the main row was (null: is still
+   * absent).
    */
-  public static CheckAndMutate rewrite(ViewModel view, byte[] key, @Nullable Object[] values, RowStatus status,
-      byte[] mainRowKey, byte[] observed) {
+  public static CheckAndMutate rewrite(
+      ViewModel view,
+      byte[] key,
+      @Nullable Object[] values,
+      RowStatus status,
+      byte[] mainRowKey,
+      byte[] observed) {
     long timestamp = status.timestamp();
     RowMutations rewrite = new RowMutations(key, 2);
     try {
@@ -63,29 +68,34 @@ public final class ViewRowRepair {
    * conditional on this status, after the main row is read again (docs/view-consistency.md,
    * "Building and repairing views while writers write").
    */
-  public static CheckAndMutate writeUnverified(ViewModel view, byte[] key, @Nullable Object[] values, RowStatus status,
-      byte[] mainRowKey) {
+  public static CheckAndMutate writeUnverified(
+      ViewModel view, byte[] key, @Nullable Object[] values, RowStatus status, byte[] mainRowKey) {
     return ifCell(key, view.statusFamily(), ProtocolCells.VIEW_STATUS, null)
         .build(view.put(key, values, status.with(State.UNVERIFIED), mainRowKey));
   }
 
   /**
-   * The delete of view row {@code key} of {@code view}, every cell up to {@code upTo}, only if
-   * its status cell still holds {@code observed} (null: is still absent).
+   * The delete of view row {@code key} of {@code view}, every cell up to {@code upTo}, only if its
+   * status cell still holds {@code observed} (null: is still absent).
    */
   public static CheckAndMutate delete(ViewModel view, byte[] key, byte[] observed, long upTo) {
-    return ifCell(key, view.statusFamily(), ProtocolCells.VIEW_STATUS, observed).build(new Delete(key, upTo));
+    return ifCell(key, view.statusFamily(), ProtocolCells.VIEW_STATUS, observed)
+        .build(new Delete(key, upTo));
   }
 
   /**
-   * The delete of view row {@code row} of {@code view} as read, every cell up to {@code upTo},
-   * only if the cell that names its entity still holds what was read: the owner cell on a unique
-   * view, the status cell elsewhere.
+   * The delete of view row {@code row} of {@code view} as read, every cell up to {@code upTo}, only
+   * if the cell that names its entity still holds what was read: the owner cell on a unique view,
+   * the status cell elsewhere.
    */
   public static CheckAndMutate deleteAsRead(ViewModel view, Result row, long upTo) {
     byte[] qualifier = view.isUnique() ? ProtocolCells.OWNER : ProtocolCells.VIEW_STATUS;
     Cell cell = ProtocolCells.cell(row, view.statusFamily(), qualifier);
-    return ifCell(row.getRow(), view.statusFamily(), qualifier, cell == null ? null : CellUtil.cloneValue(cell))
+    return ifCell(
+            row.getRow(),
+            view.statusFamily(),
+            qualifier,
+            cell == null ? null : CellUtil.cloneValue(cell))
         .build(new Delete(row.getRow(), upTo));
   }
 
@@ -95,7 +105,10 @@ public final class ViewRowRepair {
     return cell == null ? null : CellUtil.cloneValue(cell);
   }
 
-  /** The newest cell timestamp of {@code row}, or 0 when it is empty: how far a delete of it reaches. */
+  /**
+   * The newest cell timestamp of {@code row}, or 0 when it is empty: how far a delete of it
+   * reaches.
+   */
   public static long newest(Result row) {
     long newest = 0;
     if (row != null && !row.isEmpty()) {
@@ -106,8 +119,11 @@ public final class ViewRowRepair {
     return newest;
   }
 
-  private static CheckAndMutate.Builder ifCell(byte[] key, byte[] family, byte[] qualifier, byte[] value) {
+  private static CheckAndMutate.Builder ifCell(
+      byte[] key, byte[] family, byte[] qualifier, byte[] value) {
     CheckAndMutate.Builder condition = CheckAndMutate.newBuilder(key);
-    return value == null ? condition.ifNotExists(family, qualifier) : condition.ifEquals(family, qualifier, value);
+    return value == null
+        ? condition.ifNotExists(family, qualifier)
+        : condition.ifEquals(family, qualifier, value);
   }
 }

@@ -11,8 +11,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * What a view row means and what to do about it, decided from the view row, its main row's state
  * and (for readers) the time and the write lease, without I/O: the one verdict that readers, the
- * verify job and its repairs act on (docs/view-consistency.md, "The read protocol" and "Why no
- * read returns a wrong answer").
+ * verify job and its repairs act on (docs/view-consistency.md, "The read protocol" and "Why no read
+ * returns a wrong answer").
  *
  * <p>Thread-safety: stateless.
  *
@@ -24,11 +24,20 @@ public final class ViewRowVerdict {
 
   /** What to do about a view row once its main row is read. */
   public enum Action {
-    /** Nothing to write: the row is verified, carries no readable status, or names no write to settle. */
+    /**
+     * Nothing to write: the row is verified, carries no readable status, or names no write to
+     * settle.
+     */
     LEAVE,
-    /** The write that left the row may still commit: write nothing, check the row again on every read. */
+    /**
+     * The write that left the row may still commit: write nothing, check the row again on every
+     * read.
+     */
     WAIT,
-    /** Fence the main row above the row's write (or its newest cell), then decide again on the fenced row. */
+    /**
+     * Fence the main row above the row's write (or its newest cell), then decide again on the
+     * fenced row.
+     */
     FENCE,
     /** Rewrite the row from the main row, verified, with the main row's status. */
     REPAIR,
@@ -48,8 +57,8 @@ public final class ViewRowVerdict {
 
   /**
    * Whether a reader may use {@code row} without reading its main row: a verified row of a
-   * full-copy view (by the protocol's invariant, it matches the current main row). A damaged
-   * status is not verified.
+   * full-copy view (by the protocol's invariant, it matches the current main row). A damaged status
+   * is not verified.
    */
   public static boolean trustedAlone(ViewModel view, Result row) {
     if (!view.isFullCopy()) {
@@ -60,13 +69,13 @@ public final class ViewRowVerdict {
   }
 
   /**
-   * The status of view row {@code row} as the protocol reads it, or null when it has none or it
-   * is damaged: its status cell, except that a {@code VERIFIED} status counts as
-   * {@code UNVERIFIED} unless the row's write mark names the same write (timestamp and nonce). A
-   * settle is a plain put that does not write the mark: it counts only on the cells the same
-   * write put. Without the mark a settle that arrived after a later write deleted the row, or
-   * after another writer of the same timestamp wrote over it, is not trusted; nor is a row of a
-   * version that wrote no marks. Such a row is checked against its main row and repaired.
+   * The status of view row {@code row} as the protocol reads it, or null when it has none or it is
+   * damaged: its status cell, except that a {@code VERIFIED} status counts as {@code UNVERIFIED}
+   * unless the row's write mark names the same write (timestamp and nonce). A settle is a plain put
+   * that does not write the mark: it counts only on the cells the same write put. Without the mark
+   * a settle that arrived after a later write deleted the row, or after another writer of the same
+   * timestamp wrote over it, is not trusted; nor is a row of a version that wrote no marks. Such a
+   * row is checked against its main row and repaired.
    */
   public static RowStatus observed(ViewModel view, Result row) {
     Cell statusCell = ProtocolCells.cell(row, view.statusFamily(), ProtocolCells.VIEW_STATUS);
@@ -76,11 +85,15 @@ public final class ViewRowVerdict {
     }
     Cell markCell = ProtocolCells.cell(row, view.statusFamily(), ProtocolCells.VIEW_WRITE);
     RowStatus mark = markCell == null ? null : ProtocolCells.readableStatus(markCell);
-    boolean sameWrite = mark != null && mark.timestamp() == status.timestamp() && mark.nonce() == status.nonce();
+    boolean sameWrite =
+        mark != null && mark.timestamp() == status.timestamp() && mark.nonce() == status.nonce();
     return sameWrite ? status : status.with(State.UNVERIFIED);
   }
 
-  /** Whether the main row {@code main} holds an entity whose row in {@code view} is {@code viewRowKey}. */
+  /**
+   * Whether the main row {@code main} holds an entity whose row in {@code view} is {@code
+   * viewRowKey}.
+   */
   public static boolean maps(ViewModel view, byte[] viewRowKey, MainRow main) {
     return main.isLive() && Arrays.equals(view.rowKey(main.values()), viewRowKey);
   }
@@ -94,23 +107,32 @@ public final class ViewRowVerdict {
     return main.status() != null && observed.timestamp() <= main.status().timestamp();
   }
 
-  /** Whether the write that left {@code observed} has outlived the write lease at time {@code now}. */
+  /**
+   * Whether the write that left {@code observed} has outlived the write lease at time {@code now}.
+   */
   static boolean leaseExpired(RowStatus observed, long now, long leaseMillis) {
     return now - observed.timestamp() > leaseMillis;
   }
 
   /**
    * What a reader does about view row {@code rowKey} of {@code view}, whose status it read as
-   * {@code observed} ({@link #observed}; null: absent or damaged), once it has read the main row as {@code main}.
-   * An unverified row is repaired when it matches the main row and discarded when it does not,
-   * once the write that left it can no longer commit; while that write may still commit the row
-   * is left, unless its lease has run out and {@code mayFence}: then the main row is fenced first.
+   * {@code observed} ({@link #observed}; null: absent or damaged), once it has read the main row as
+   * {@code main}. An unverified row is repaired when it matches the main row and discarded when it
+   * does not, once the write that left it can no longer commit; while that write may still commit
+   * the row is left, unless its lease has run out and {@code mayFence}: then the main row is fenced
+   * first.
    *
    * @param mayFence false once a fence of this row's main row has lost to another fence or write
    *     and the main row has been read again: the reader then leaves the row to the next read
    */
-  public static Action forReader(ViewModel view, byte[] rowKey, RowStatus observed, MainRow main, long now,
-      long leaseMillis, boolean mayFence) {
+  public static Action forReader(
+      ViewModel view,
+      byte[] rowKey,
+      RowStatus observed,
+      MainRow main,
+      long now,
+      long leaseMillis,
+      boolean mayFence) {
     if (observed == null || observed.state() != State.UNVERIFIED) {
       return Action.LEAVE;
     }
@@ -120,14 +142,18 @@ public final class ViewRowVerdict {
     if (!maps(view, rowKey, main)) {
       return Action.DISCARD;
     }
-    return main.status() == null ? Action.LEAVE : Action.REPAIR; // a repair is dated by the main row's status
+    return main.status() == null
+        ? Action.LEAVE
+        : Action.REPAIR; // a repair is dated by the main row's status
   }
 
   /** Who holds a unique key that a writer wants to claim ({@link #forClaim}). */
   public enum Holder {
     /** Another entity whose main row maps to the key: the key is taken. */
     CURRENT,
-    /** A write that claimed the key, has not committed, may still commit, and is within its lease. */
+    /**
+     * A write that claimed the key, has not committed, may still commit, and is within its lease.
+     */
     IN_FLIGHT,
     /** Nobody that can keep the key: the claim may be deleted and the key claimed as a free one. */
     STALE
@@ -142,13 +168,21 @@ public final class ViewRowVerdict {
    * claim whose writer has committed since (its entity then moved off the key) or never will (a
    * later write of its entity won the compare-and-set) is stale at once, settled or not.
    */
-  public static Holder forClaim(ViewModel view, byte[] rowKey, RowStatus observed, MainRow holder, long now,
+  public static Holder forClaim(
+      ViewModel view,
+      byte[] rowKey,
+      RowStatus observed,
+      MainRow holder,
+      long now,
       long leaseMillis) {
     if (maps(view, rowKey, holder)) {
       return Holder.CURRENT;
     }
-    boolean inFlight = observed != null && observed.state() == State.UNVERIFIED
-        && !writerCannotCommit(observed, holder) && !leaseExpired(observed, now, leaseMillis);
+    boolean inFlight =
+        observed != null
+            && observed.state() == State.UNVERIFIED
+            && !writerCannotCommit(observed, holder)
+            && !leaseExpired(observed, now, leaseMillis);
     return inFlight ? Holder.IN_FLIGHT : Holder.STALE;
   }
 
@@ -164,7 +198,10 @@ public final class ViewRowVerdict {
     return carriesExactly(view, row, main.values()) ? Finding.CONSISTENT : Finding.STALE;
   }
 
-  /** Whether {@code row} is verified and carries exactly the values of {@code entity} in every carried column. */
+  /**
+   * Whether {@code row} is verified and carries exactly the values of {@code entity} in every
+   * carried column.
+   */
   static boolean carriesExactly(ViewModel view, Result row, @Nullable Object[] entity) {
     RowStatus status;
     @Nullable Object[] carried;
@@ -188,11 +225,13 @@ public final class ViewRowVerdict {
   /**
    * What a repair that writes the view row of the entity in {@code main} does, given the newest
    * timestamp of any cell or delete marker stored under that view row: {@link Action#REPAIR} with
-   * the main row's status when that status is not below it, otherwise {@link Action#FENCE} first
-   * (a row written below a newer cell or marker would be hidden by it).
+   * the main row's status when that status is not below it, otherwise {@link Action#FENCE} first (a
+   * row written below a newer cell or marker would be hidden by it).
    */
   public static Action forRewrite(MainRow main, long newestViewCell) {
-    return main.status() != null && main.status().timestamp() >= newestViewCell ? Action.REPAIR : Action.FENCE;
+    return main.status() != null && main.status().timestamp() >= newestViewCell
+        ? Action.REPAIR
+        : Action.FENCE;
   }
 
   /**
@@ -202,6 +241,8 @@ public final class ViewRowVerdict {
    * so that no later write of the entity can fall under the delete.
    */
   public static Action forDelete(MainRow main, long newestViewCell) {
-    return main.status() == null || main.status().timestamp() >= newestViewCell ? Action.DISCARD : Action.FENCE;
+    return main.status() == null || main.status().timestamp() >= newestViewCell
+        ? Action.DISCARD
+        : Action.FENCE;
   }
 }

@@ -9,9 +9,9 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads the bucket function of a {@code @Salt}: its strategy, virtual nodes or class of one's
- * own, reporting every problem to the model reader. A user's class is made twice and the two
- * must be equal, so that its equality by value is known to hold before a model is cached.
+ * Reads the bucket function of a {@code @Salt}: its strategy, virtual nodes or class of one's own,
+ * reporting every problem to the model reader. A user's class is made twice and the two must be
+ * equal, so that its equality by value is known to hold before a model is cached.
  */
 final class BucketFunctionReader {
 
@@ -24,28 +24,45 @@ final class BucketFunctionReader {
     boolean custom = salt.function() != BucketFunction.class;
     boolean ring = salt.strategy() == Salt.Strategy.CONSISTENT_HASH;
     if (custom && salt.strategy() != Salt.Strategy.HASH_MOD) {
-      problem.accept(entity + " has @Salt(strategy = " + salt.strategy() + ", function = "
-          + salt.function().getSimpleName() + ".class); give a strategy or a function, not both");
+      problem.accept(
+          entity
+              + " has @Salt(strategy = "
+              + salt.strategy()
+              + ", function = "
+              + salt.function().getSimpleName()
+              + ".class); give a strategy or a function, not both");
       return null;
     }
     if (salt.virtualNodes() != 0 && !ring) {
-      problem.accept(entity + " has @Salt(virtualNodes = " + salt.virtualNodes() + ") without strategy = "
-          + "CONSISTENT_HASH; virtual nodes are points on a consistent-hash ring and mean nothing to "
-          + (custom ? salt.function().getSimpleName() : "HASH_MOD"));
+      problem.accept(
+          entity
+              + " has @Salt(virtualNodes = "
+              + salt.virtualNodes()
+              + ") without strategy = "
+              + "CONSISTENT_HASH; virtual nodes are points on a consistent-hash ring and mean nothing to "
+              + (custom ? salt.function().getSimpleName() : "HASH_MOD"));
       return null;
     }
     if (salt.virtualNodes() < 0 || salt.virtualNodes() > MAX_VIRTUAL_NODES) {
-      problem.accept(entity + " has @Salt(virtualNodes = " + salt.virtualNodes() + "); it runs from 1 to "
-          + MAX_VIRTUAL_NODES + ", or 0 for the default of " + Salt.DEFAULT_VIRTUAL_NODES);
+      problem.accept(
+          entity
+              + " has @Salt(virtualNodes = "
+              + salt.virtualNodes()
+              + "); it runs from 1 to "
+              + MAX_VIRTUAL_NODES
+              + ", or 0 for the default of "
+              + Salt.DEFAULT_VIRTUAL_NODES);
       return null;
     }
     if (ring) {
-      return BucketFunction.consistentHash(salt.virtualNodes() == 0 ? Salt.DEFAULT_VIRTUAL_NODES : salt.virtualNodes());
+      return BucketFunction.consistentHash(
+          salt.virtualNodes() == 0 ? Salt.DEFAULT_VIRTUAL_NODES : salt.virtualNodes());
     }
     return custom ? custom(entity, salt.function(), problem) : BucketFunction.hashMod();
   }
 
-  private static @Nullable BucketFunction custom(String entity, Class<? extends BucketFunction> type, Consumer<String> problem) {
+  private static @Nullable BucketFunction custom(
+      String entity, Class<? extends BucketFunction> type, Consumer<String> problem) {
     String named = entity + " has @Salt(function = " + type.getName() + ".class)";
     BucketFunction first;
     BucketFunction second;
@@ -54,25 +71,33 @@ final class BucketFunctionReader {
       second = make(type);
     } catch (ReflectiveOperationException | RuntimeException e) {
       Throwable cause = e instanceof InvocationTargetException ? e.getCause() : e;
-      problem.accept(named + ", which cannot be made: " + cause
-          + "; give it a no-argument constructor, or make it an enum of one constant");
+      problem.accept(
+          named
+              + ", which cannot be made: "
+              + cause
+              + "; give it a no-argument constructor, or make it an enum of one constant");
       return null;
     }
     if (!first.equals(second) || first.hashCode() != second.hashCode()) {
-      problem.accept(named + ", whose instances are not equal by value: two made alike must be equal and have"
-          + " the same hashCode, because a cached model compares them; implement equals and hashCode");
+      problem.accept(
+          named
+              + ", whose instances are not equal by value: two made alike must be equal and have"
+              + " the same hashCode, because a cached model compares them; implement equals and hashCode");
       return null;
     }
     String description = first.description();
     if (description == null || description.isBlank()) {
-      problem.accept(named + ", whose description() is empty; describe the function and its settings, as the"
-          + " table layout records them");
+      problem.accept(
+          named
+              + ", whose description() is empty; describe the function and its settings, as the"
+              + " table layout records them");
       return null;
     }
     return first;
   }
 
-  private static BucketFunction make(Class<? extends BucketFunction> type) throws ReflectiveOperationException {
+  private static BucketFunction make(Class<? extends BucketFunction> type)
+      throws ReflectiveOperationException {
     if (type.isEnum()) {
       BucketFunction[] constants = type.getEnumConstants();
       if (constants.length != 1) {

@@ -14,9 +14,9 @@ import org.apache.hadoop.hbase.client.Result;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The mapping of one entity class to HBase rows: its table, families, row key, columns and
- * views, and the conversions between entities and rows. Built once per class from its
- * annotations and cached; obtain it with {@link #of(Class)}.
+ * The mapping of one entity class to HBase rows: its table, families, row key, columns and views,
+ * and the conversions between entities and rows. Built once per class from its annotations and
+ * cached; obtain it with {@link #of(Class)}.
  *
  * <p>Thread-safety: immutable and thread-safe.
  *
@@ -47,10 +47,19 @@ public final class EntityModel<T> {
   private final boolean keepsHistory;
   private final @Nullable PeriodModel periods;
 
-  EntityModel(Class<T> type, String tableName, List<FamilyModel> families, @Nullable SaltModel salt,
-      KeyLayout rowKey, @Nullable KeyLayout columnKey, List<PropertyModel> properties,
-      @Nullable PropertyModel version, @Nullable PropertyModel cellTimestamp, List<ViewDefinition> views,
-      @Nullable PeriodModel periods, EntityAccessor accessor) {
+  EntityModel(
+      Class<T> type,
+      String tableName,
+      List<FamilyModel> families,
+      @Nullable SaltModel salt,
+      KeyLayout rowKey,
+      @Nullable KeyLayout columnKey,
+      List<PropertyModel> properties,
+      @Nullable PropertyModel version,
+      @Nullable PropertyModel cellTimestamp,
+      List<ViewDefinition> views,
+      @Nullable PeriodModel periods,
+      EntityAccessor accessor) {
     this.type = type;
     this.tableName = tableName;
     this.families = List.copyOf(families);
@@ -59,7 +68,9 @@ public final class EntityModel<T> {
     this.columnKey = columnKey;
     this.properties = List.copyOf(properties);
     this.columns = properties.stream().filter(p -> p.role() == Role.COLUMN).toList();
-    this.byName = properties.stream().collect(Collectors.toUnmodifiableMap(PropertyModel::name, Function.identity()));
+    this.byName =
+        properties.stream()
+            .collect(Collectors.toUnmodifiableMap(PropertyModel::name, Function.identity()));
     this.version = version;
     this.cellTimestamp = cellTimestamp;
     this.views = List.copyOf(views);
@@ -68,8 +79,11 @@ public final class EntityModel<T> {
     this.keepsHistory = historyRefusal() == null;
     this.encoder = new RowEncoder<>(this);
     this.decoder = new RowDecoder<>(this);
-    this.layout = tableLayout("row key " + rowKey.layout() + (columnKey == null ? "" : "; column key "
-        + columnKey.layout()));
+    this.layout =
+        tableLayout(
+            "row key "
+                + rowKey.layout()
+                + (columnKey == null ? "" : "; column key " + columnKey.layout()));
   }
 
   /**
@@ -105,8 +119,8 @@ public final class EntityModel<T> {
   /**
    * The name of the table of view {@code view} of main table {@code mainTable}, both without
    * namespace: {@code <main table>.<view>}, in the main table's namespace (a period's main table
-   * {@code events_2026_11} has view tables {@code events_2026_11.seller}). The one home of how
-   * view tables are named.
+   * {@code events_2026_11} has view tables {@code events_2026_11.seller}). The one home of how view
+   * tables are named.
    */
   public static String viewTableName(String mainTable, String view) {
     return mainTable + "." + view;
@@ -118,7 +132,9 @@ public final class EntityModel<T> {
    */
   public static @Nullable String viewOfTable(String mainTable, String table) {
     String prefix = viewTableName(mainTable, "");
-    return table.length() > prefix.length() && table.startsWith(prefix) ? table.substring(prefix.length()) : null;
+    return table.length() > prefix.length() && table.startsWith(prefix)
+        ? table.substring(prefix.length())
+        : null;
   }
 
   /** The table name, without namespace. */
@@ -128,7 +144,8 @@ public final class EntityModel<T> {
 
   /**
    * How the entity is spread over one table per period ({@code @TablePerPeriod}), or {@code null}
-   * when it is stored in one table: then {@link #tableName()} is the prefix of every period's tables.
+   * when it is stored in one table: then {@link #tableName()} is the prefix of every period's
+   * tables.
    */
   public @Nullable PeriodModel periods() {
     return periods;
@@ -161,8 +178,8 @@ public final class EntityModel<T> {
 
   /**
    * The layout of the main table's keys: the row key (salt, hash prefix, parts and their
-   * transforms) and, for a wide entity, the column key that leads every qualifier. Columns are
-   * not part of it: they may be added and removed freely.
+   * transforms) and, for a wide entity, the column key that leads every qualifier. Columns are not
+   * part of it: they may be added and removed freely.
    */
   public TableLayout layout() {
     return layout;
@@ -186,8 +203,12 @@ public final class EntityModel<T> {
   public PropertyModel property(String name) {
     PropertyModel property = byName.get(name);
     if (property == null) {
-      throw new IllegalArgumentException(entityName() + " has no property '" + name + "'; it has "
-          + properties.stream().map(PropertyModel::name).toList());
+      throw new IllegalArgumentException(
+          entityName()
+              + " has no property '"
+              + name
+              + "'; it has "
+              + properties.stream().map(PropertyModel::name).toList());
     }
     return property;
   }
@@ -210,11 +231,10 @@ public final class EntityModel<T> {
   /**
    * Whether every write of the entity stays readable as a version: a tall entity, without a
    * {@code @CellTimestamp}, whose every family keeps the same number of versions, above 1, for the
-   * same time ({@link #historyRefusal}).
-   * Such an entity is written by the consistency protocol even without views, so that each
-   * write has its own timestamp and status cell, and its writes delete no cell: a column a write
-   * leaves null has no cell at that write's timestamp, and a delete is a status (docs/queries.md,
-   * "Versions").
+   * same time ({@link #historyRefusal}). Such an entity is written by the consistency protocol even
+   * without views, so that each write has its own timestamp and status cell, and its writes delete
+   * no cell: a column a write leaves null has no cell at that write's timestamp, and a delete is a
+   * status (docs/queries.md, "Versions").
    */
   public boolean keepsHistory() {
     return keepsHistory;
@@ -223,39 +243,64 @@ public final class EntityModel<T> {
   /**
    * Whether the entity's cells expire: a family of its table has a time to live
    * ({@code @Family(ttlSeconds > 0)}). HBase expires each cell its TTL after the cell's timestamp,
-   * so such an entity lives whole only if each of its writes puts again, at that write's
-   * timestamp, every cell that must live: the main row's every non-null column and protocol cell,
-   * and the row of its new state in every view, also a row the write does not change
-   * (docs/row-keys.md, "Time to live"). Writers ask this, and nothing else, to decide it.
+   * so such an entity lives whole only if each of its writes puts again, at that write's timestamp,
+   * every cell that must live: the main row's every non-null column and protocol cell, and the row
+   * of its new state in every view, also a row the write does not change (docs/row-keys.md, "Time
+   * to live"). Writers ask this, and nothing else, to decide it.
    */
   public boolean expires() {
     return families.stream().anyMatch(family -> family.ttlSeconds() > 0);
   }
 
   /**
-   * Why the versions of this entity cannot be read, naming the entity and what to change, or
-   * null when they can ({@link #keepsHistory}).
+   * Why the versions of this entity cannot be read, naming the entity and what to change, or null
+   * when they can ({@link #keepsHistory}).
    */
   public @Nullable String historyRefusal() {
     if (isWide()) {
-      return entityName() + " is wide: versions are read of tall entities only (one entity per row)";
+      return entityName()
+          + " is wide: versions are read of tall entities only (one entity per row)";
     }
     if (cellTimestamp != null) {
-      return entityName() + " maps its cells' timestamp (@CellTimestamp " + cellTimestamp.name()
+      return entityName()
+          + " maps its cells' timestamp (@CellTimestamp "
+          + cellTimestamp.name()
           + "): a version is a write of Rowan's, named by its own timestamp";
     }
     FamilyModel first = families.get(0);
     for (FamilyModel family : families) {
       if (family.maxVersions() < 2) {
-        return entityName() + "'s family " + family.name() + " keeps 1 version: to read versions, give every family"
-            + " of " + tableName + " @Family(maxVersions = n) with n > 1, the most versions read";
+        return entityName()
+            + "'s family "
+            + family.name()
+            + " keeps 1 version: to read versions, give every family"
+            + " of "
+            + tableName
+            + " @Family(maxVersions = n) with n > 1, the most versions read";
       }
-      if (family.maxVersions() != first.maxVersions() || family.ttlSeconds() != first.ttlSeconds()
+      if (family.maxVersions() != first.maxVersions()
+          || family.ttlSeconds() != first.ttlSeconds()
           || family.minVersions() != first.minVersions()) {
-        return entityName() + "'s families " + first.name() + " and " + family.name() + " keep cells differently"
-            + " (maxVersions " + first.maxVersions() + " and " + family.maxVersions() + ", ttlSeconds "
-            + first.ttlSeconds() + " and " + family.ttlSeconds() + ", minVersions " + first.minVersions() + " and "
-            + family.minVersions() + "): to read versions, give every family of " + tableName
+        return entityName()
+            + "'s families "
+            + first.name()
+            + " and "
+            + family.name()
+            + " keep cells differently"
+            + " (maxVersions "
+            + first.maxVersions()
+            + " and "
+            + family.maxVersions()
+            + ", ttlSeconds "
+            + first.ttlSeconds()
+            + " and "
+            + family.ttlSeconds()
+            + ", minVersions "
+            + first.minVersions()
+            + " and "
+            + family.minVersions()
+            + "): to read versions, give every family of "
+            + tableName
             + " the same, so that a version's cells are kept and expire together";
       }
     }
@@ -267,9 +312,7 @@ public final class EntityModel<T> {
     return views;
   }
 
-  /**
-   * The mapped field values of {@code entity}, boxed, indexed by {@link PropertyModel#index()}.
-   */
+  /** The mapped field values of {@code entity}, boxed, indexed by {@link PropertyModel#index()}. */
   public @Nullable Object[] values(T entity) {
     Objects.requireNonNull(entity, () -> "a " + entityName() + " to read");
     @Nullable Object[] values = new Object[properties.size()];
@@ -304,15 +347,21 @@ public final class EntityModel<T> {
   public byte[] rowKeyOf(@Nullable Object... keyParts) {
     List<PropertyModel> parts = rowKey.parts();
     if (keyParts == null || keyParts.length != parts.size()) {
-      throw new IllegalArgumentException(entityName() + " has " + parts.size() + " row key parts "
-          + parts.stream().map(PropertyModel::name).toList() + ", not " + (keyParts == null ? 0 : keyParts.length));
+      throw new IllegalArgumentException(
+          entityName()
+              + " has "
+              + parts.size()
+              + " row key parts "
+              + parts.stream().map(PropertyModel::name).toList()
+              + ", not "
+              + (keyParts == null ? 0 : keyParts.length));
     }
     return rowKey.encode(keyValues(parts, keyParts));
   }
 
   /**
-   * The properties that name one entity, in the order its key parts are given: its row key parts
-   * in {@code @RowKey} order, then, for a wide entity, its column key parts in {@code @ColumnKey}
+   * The properties that name one entity, in the order its key parts are given: its row key parts in
+   * {@code @RowKey} order, then, for a wide entity, its column key parts in {@code @ColumnKey}
    * order.
    */
   public List<PropertyModel> keyParts() {
@@ -326,13 +375,13 @@ public final class EntityModel<T> {
   }
 
   /**
-   * The values of the key of one entity: {@code keyParts} are its row key parts in
-   * {@code @RowKey} order, then, for a wide entity, its column key parts in {@code @ColumnKey}
-   * order. Every other value is null.
+   * The values of the key of one entity: {@code keyParts} are its row key parts in {@code @RowKey}
+   * order, then, for a wide entity, its column key parts in {@code @ColumnKey} order. Every other
+   * value is null.
    *
-   * @throws IllegalArgumentException naming the entity and its key parts when the number or
-   *     types of the parts do not match; for a wide entity given only its row key parts, saying
-   *     that they name a row of many entities
+   * @throws IllegalArgumentException naming the entity and its key parts when the number or types
+   *     of the parts do not match; for a wide entity given only its row key parts, saying that they
+   *     name a row of many entities
    */
   public @Nullable Object[] keyValuesOf(@Nullable Object... keyParts) {
     KeyLayout columnKey = this.columnKey;
@@ -343,13 +392,25 @@ public final class EntityModel<T> {
     List<PropertyModel> parts = keyParts();
     int given = keyParts == null ? 0 : keyParts.length;
     if (given != parts.size()) {
-      String names = "row key parts " + rowKey.parts().stream().map(PropertyModel::name).toList()
-          + " and column key parts " + columnKey.parts().stream().map(PropertyModel::name).toList();
-      throw new IllegalArgumentException(entityName() + " is stored wide: one entity's key is its " + names
-          + ", in that order, not " + given + " parts" + (given == rowKey.parts().size()
-              ? "; the row key parts alone name a row of many " + entityName()
-                  + " entities, which a query method such as findBy" + capitalised(rowKey.parts()) + " reads"
-              : ""));
+      String names =
+          "row key parts "
+              + rowKey.parts().stream().map(PropertyModel::name).toList()
+              + " and column key parts "
+              + columnKey.parts().stream().map(PropertyModel::name).toList();
+      throw new IllegalArgumentException(
+          entityName()
+              + " is stored wide: one entity's key is its "
+              + names
+              + ", in that order, not "
+              + given
+              + " parts"
+              + (given == rowKey.parts().size()
+                  ? "; the row key parts alone name a row of many "
+                      + entityName()
+                      + " entities, which a query method such as findBy"
+                      + capitalised(rowKey.parts())
+                      + " reads"
+                  : ""));
     }
     return keyValues(parts, keyParts);
   }
@@ -359,8 +420,12 @@ public final class EntityModel<T> {
     for (int i = 0; i < keyParts.length; i++) {
       PropertyModel part = parts.get(i);
       if (keyParts[i] != null && !Types.box(part.type()).isInstance(keyParts[i])) {
-        throw new IllegalArgumentException(part.qualifiedName() + " is a " + part.type().getSimpleName()
-            + ", not a " + keyParts[i].getClass().getSimpleName());
+        throw new IllegalArgumentException(
+            part.qualifiedName()
+                + " is a "
+                + part.type().getSimpleName()
+                + ", not a "
+                + keyParts[i].getClass().getSimpleName());
       }
       values[part.index()] = keyParts[i];
     }
@@ -370,7 +435,8 @@ public final class EntityModel<T> {
   private static String capitalised(List<PropertyModel> parts) {
     StringBuilder name = new StringBuilder();
     for (PropertyModel part : parts) {
-      name.append(name.length() == 0 ? "" : "And").append(Character.toUpperCase(part.name().charAt(0)))
+      name.append(name.length() == 0 ? "" : "And")
+          .append(Character.toUpperCase(part.name().charAt(0)))
           .append(part.name().substring(1));
     }
     return name.toString();
@@ -391,9 +457,9 @@ public final class EntityModel<T> {
   }
 
   /**
-   * What saving the entity whose values are {@code values} writes to its row, with every cell
-   * at {@code timestamp} (unless the entity maps its own cell timestamp) and null columns
-   * deleted up to just before it.
+   * What saving the entity whose values are {@code values} writes to its row, with every cell at
+   * {@code timestamp} (unless the entity maps its own cell timestamp) and null columns deleted up
+   * to just before it.
    */
   public RowWrite write(@Nullable Object[] values, long timestamp) {
     return encoder.write(values, timestamp);
@@ -409,7 +475,10 @@ public final class EntityModel<T> {
     return encoder.deletion(values);
   }
 
-  /** The family of the row marker, the cell an entity without non-null columns still has: the first family. */
+  /**
+   * The family of the row marker, the cell an entity without non-null columns still has: the first
+   * family.
+   */
   public byte[] markerFamily() {
     return encoder.markerFamily();
   }
@@ -452,9 +521,9 @@ public final class EntityModel<T> {
   }
 
   /**
-   * Decodes the cells of {@code result} that belong to mapped columns into {@code values},
-   * whatever the row key: the way views, which carry the entity's columns under another key,
-   * are read. Unknown cells are skipped.
+   * Decodes the cells of {@code result} that belong to mapped columns into {@code values}, whatever
+   * the row key: the way views, which carry the entity's columns under another key, are read.
+   * Unknown cells are skipped.
    */
   public void readColumns(Result result, @Nullable Object[] values) {
     decoder.readColumns(result, values);
@@ -467,6 +536,11 @@ public final class EntityModel<T> {
 
   @Override
   public String toString() {
-    return entityName() + " -> " + tableName + " " + rowKey + (isWide() ? " wide by " + columnKey : "");
+    return entityName()
+        + " -> "
+        + tableName
+        + " "
+        + rowKey
+        + (isWide() ? " wide by " + columnKey : "");
   }
 }

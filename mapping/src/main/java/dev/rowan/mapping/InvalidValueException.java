@@ -3,9 +3,9 @@ package dev.rowan.mapping;
 import dev.rowan.RowanException;
 
 /**
- * A value cannot be written: a key part is null, a string is not well-formed UTF-16, a value
- * does not fit its fixed width, or a cell or key is larger than HBase accepts. Nothing is
- * written when this is thrown.
+ * A value cannot be written: a key part is null, a string is not well-formed UTF-16, a value does
+ * not fit its fixed width, or a cell or key is larger than HBase accepts. Nothing is written when
+ * this is thrown.
  *
  * <p>Thread-safety: instances are immutable.
  *

@@ -14,8 +14,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Chooses the key codec of a field from its type and its key annotations ({@code @FixedLength},
- * {@code @Descending}, {@code @Reversed}), reporting what cannot be combined to the
- * {@link ModelReader} that asks.
+ * {@code @Descending}, {@code @Reversed}), reporting what cannot be combined to the {@link
+ * ModelReader} that asks.
  *
  * <p>Thread-safety: not thread-safe; one per model being read.
  */
@@ -43,7 +43,8 @@ final class KeyCodecReader {
     Cyclic cyclic = field.getAnnotation(Cyclic.class);
     if (cyclic != null) {
       if (fixed != null || reversed) {
-        problem(name(field) + " is @Cyclic and @FixedLength or @Reversed; a cyclic time takes neither");
+        problem(
+            name(field) + " is @Cyclic and @FixedLength or @Reversed; a cyclic time takes neither");
         return codec;
       }
       codec = cyclic(field, cyclic.period());
@@ -60,7 +61,11 @@ final class KeyCodecReader {
     }
     if (codec == null) {
       if (fixed != null || descending || reversed) {
-        problem(name(field) + " has key transforms but type " + fieldType.getName() + " cannot be a key part");
+        problem(
+            name(field)
+                + " has key transforms but type "
+                + fieldType.getName()
+                + " cannot be a key part");
       }
       return null;
     }
@@ -73,9 +78,9 @@ final class KeyCodecReader {
   }
 
   /**
-   * How a field is encoded as a key part, in words that change exactly when its bytes do: the
-   * boxed type (any enum is {@code enum}: constants are stored by name), then its transforms in a
-   * fixed order, as in {@code "String fixed(8) reversed descending"}.
+   * How a field is encoded as a key part, in words that change exactly when its bytes do: the boxed
+   * type (any enum is {@code enum}: constants are stored by name), then its transforms in a fixed
+   * order, as in {@code "String fixed(8) reversed descending"}.
    */
   static String form(Field field) {
     Class<?> type = Types.box(field.getType());
@@ -97,11 +102,15 @@ final class KeyCodecReader {
     return form.toString();
   }
 
-  /** A period in one spelling per length ({@code P365D}, not {@code PT8760H}), or as written when it is not one. */
+  /**
+   * A period in one spelling per length ({@code P365D}, not {@code PT8760H}), or as written when it
+   * is not one.
+   */
   private static String periodText(String text) {
     try {
       Duration period = Duration.parse(text);
-      return period.getNano() == 0 && period.getSeconds() % 86_400 == 0 ? "P" + period.toDays() + "D"
+      return period.getNano() == 0 && period.getSeconds() % 86_400 == 0
+          ? "P" + period.toDays() + "D"
           : period.toString();
     } catch (DateTimeParseException e) {
       return text;
@@ -112,16 +121,24 @@ final class KeyCodecReader {
   private @Nullable KeyCodec<?> cyclic(Field field, String text) {
     Class<?> fieldType = field.getType();
     if (fieldType != java.time.Instant.class && fieldType != java.time.LocalDate.class) {
-      problem(name(field) + " is @Cyclic but has type " + fieldType.getName() + "; only an Instant or a LocalDate"
-          + " can be cyclic");
+      problem(
+          name(field)
+              + " is @Cyclic but has type "
+              + fieldType.getName()
+              + "; only an Instant or a LocalDate"
+              + " can be cyclic");
       return null;
     }
     Duration period;
     try {
       period = Duration.parse(text);
     } catch (DateTimeParseException e) {
-      problem(name(field) + " has @Cyclic(period = \"" + text + "\"), which is not an ISO-8601 duration such as"
-          + " \"P365D\" or \"PT24H\"");
+      problem(
+          name(field)
+              + " has @Cyclic(period = \""
+              + text
+              + "\"), which is not an ISO-8601 duration such as"
+              + " \"P365D\" or \"PT24H\"");
       return null;
     }
     try {
@@ -150,19 +167,29 @@ final class KeyCodecReader {
     }
     if (isWholeNumber(fieldType)) {
       if (width > 19) {
-        problem(name(field) + " has @FixedLength(" + width + "); whole numbers take at most 19 digits");
+        problem(
+            name(field) + " has @FixedLength(" + width + "); whole numbers take at most 19 digits");
         return null;
       }
       return KeyCodecs.decimalDigits((Class) fieldType, width, descending);
     }
-    problem(name(field) + " has @FixedLength but type " + fieldType.getName()
-        + " has no fixed-length form (use String, byte[], an enum or a whole number)");
+    problem(
+        name(field)
+            + " has @FixedLength but type "
+            + fieldType.getName()
+            + " has no fixed-length form (use String, byte[], an enum or a whole number)");
     return null;
   }
 
   private static boolean isWholeNumber(Class<?> type) {
-    return type == long.class || type == Long.class || type == int.class || type == Integer.class
-        || type == short.class || type == Short.class || type == byte.class || type == Byte.class;
+    return type == long.class
+        || type == Long.class
+        || type == int.class
+        || type == Integer.class
+        || type == short.class
+        || type == Short.class
+        || type == byte.class
+        || type == Byte.class;
   }
 
   private String name(Field field) {

@@ -10,12 +10,12 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A composite key: {@code [salt byte][md5 hex prefix][part 0][part 1]...}, each part encoded by
- * its property's order-preserving, self-delimiting key codec. Row keys, the qualifier prefixes
- * of wide entities and the row keys of views are all key layouts.
+ * A composite key: {@code [salt byte][md5 hex prefix][part 0][part 1]...}, each part encoded by its
+ * property's order-preserving, self-delimiting key codec. Row keys, the qualifier prefixes of wide
+ * entities and the row keys of views are all key layouts.
  *
- * <p>Values are passed as an entity's value array ({@link EntityModel#values}): each part reads
- * the slot of its property.
+ * <p>Values are passed as an entity's value array ({@link EntityModel#values}): each part reads the
+ * slot of its property.
  *
  * <p>Thread-safety: immutable.
  *
@@ -33,15 +33,23 @@ public final class KeyLayout {
   private final List<PropertyModel> parts;
   private final PropertyModel[] partArray;
   private final @Nullable SaltModel salt;
+
   /** The positions of the parts the salt hashes; empty when keys are not salted. */
   private final int[] saltedParts;
+
   private final boolean saltedOnAll;
   private final int hashPart;
   private final int hashLength;
   private final int maxLength;
 
-  KeyLayout(String description, List<PropertyModel> parts, @Nullable SaltModel salt, int[] saltedParts,
-      int hashPart, int hashLength, int maxLength) {
+  KeyLayout(
+      String description,
+      List<PropertyModel> parts,
+      @Nullable SaltModel salt,
+      int[] saltedParts,
+      int hashPart,
+      int hashLength,
+      int maxLength) {
     this.description = description;
     this.parts = List.copyOf(parts);
     this.partArray = parts.toArray(new PropertyModel[0]);
@@ -59,7 +67,8 @@ public final class KeyLayout {
    *
    * @throws IllegalArgumentException when the salt names a property that is not a part
    */
-  public static KeyLayout of(String description, List<PropertyModel> parts, @Nullable SaltModel salt, int maxLength) {
+  public static KeyLayout of(
+      String description, List<PropertyModel> parts, @Nullable SaltModel salt, int maxLength) {
     return new KeyLayout(description, parts, salt, saltedParts(parts, salt), -1, 0, maxLength);
   }
 
@@ -81,8 +90,11 @@ public final class KeyLayout {
       }
     }
     if (positions.size() != salt.on().size()) {
-      throw new IllegalArgumentException("@Salt(on = " + salt.on() + ") names properties that are not parts of "
-          + parts.stream().map(PropertyModel::name).toList());
+      throw new IllegalArgumentException(
+          "@Salt(on = "
+              + salt.on()
+              + ") names properties that are not parts of "
+              + parts.stream().map(PropertyModel::name).toList());
     }
     return positions.stream().mapToInt(Integer::intValue).toArray();
   }
@@ -113,8 +125,8 @@ public final class KeyLayout {
   }
 
   /**
-   * Encodes the first {@code count} parts: the start of every key whose leading parts have
-   * these values. A salted layout needs every salted part among them.
+   * Encodes the first {@code count} parts: the start of every key whose leading parts have these
+   * values. A salted layout needs every salted part among them.
    *
    * @throws IllegalArgumentException when the salt or hash prefix needs a part not given
    */
@@ -129,8 +141,10 @@ public final class KeyLayout {
     int start = out.position();
     if (salt != null) {
       if (saltedParts[saltedParts.length - 1] >= count) {
-        throw new IllegalArgumentException(description + ": the salt needs part "
-            + partArray[saltedParts[saltedParts.length - 1]].name());
+        throw new IllegalArgumentException(
+            description
+                + ": the salt needs part "
+                + partArray[saltedParts[saltedParts.length - 1]].name());
       }
       out.put(0);
     }
@@ -143,15 +157,17 @@ public final class KeyLayout {
       try {
         part.keyPartCodec().encode(value, out);
       } catch (IllegalArgumentException | ClassCastException e) {
-        throw InvalidValueException.of(part.qualifiedName(), "value " + shorten(value) + " " + e.getMessage());
+        throw InvalidValueException.of(
+            part.qualifiedName(), "value " + shorten(value) + " " + e.getMessage());
       }
       if (ends != null) {
         ends[i] = out.position();
       }
     }
     if (out.position() - start > maxLength) {
-      throw InvalidValueException.of(description, "the key is " + (out.position() - start)
-          + " bytes long, over the limit of " + maxLength);
+      throw InvalidValueException.of(
+          description,
+          "the key is " + (out.position() - start) + " bytes long, over the limit of " + maxLength);
     }
     if (salt != null) {
       out.set(start, saltOf(salt, out, partsStart, ends));
@@ -173,8 +189,8 @@ public final class KeyLayout {
   }
 
   /**
-   * Encodes the first {@code count} parts alone, without salt byte or hash prefix: what follows
-   * the bucket byte in every key of a salted layout whose leading parts have these values.
+   * Encodes the first {@code count} parts alone, without salt byte or hash prefix: what follows the
+   * bucket byte in every key of a salted layout whose leading parts have these values.
    */
   public byte[] encodeParts(@Nullable Object[] values, int count) {
     KeyWriter out = new KeyWriter(32);
@@ -184,15 +200,16 @@ public final class KeyLayout {
       try {
         part.keyPartCodec().encode(value, out);
       } catch (IllegalArgumentException | ClassCastException e) {
-        throw InvalidValueException.of(part.qualifiedName(), "value " + shorten(value) + " " + e.getMessage());
+        throw InvalidValueException.of(
+            part.qualifiedName(), "value " + shorten(value) + " " + e.getMessage());
       }
     }
     return out.toByteArray();
   }
 
   /**
-   * The index of the part whose md5 prefixes the key, or -1 when the key has no hash prefix.
-   * A key range can be scanned only once that part is known.
+   * The index of the part whose md5 prefixes the key, or -1 when the key has no hash prefix. A key
+   * range can be scanned only once that part is known.
    */
   public int hashPart() {
     return hashPart;
@@ -229,8 +246,8 @@ public final class KeyLayout {
   }
 
   /**
-   * Decodes every part of {@code length} bytes of {@code key} from {@code offset} into the
-   * slots of {@code values}, and returns the offset just past the last part.
+   * Decodes every part of {@code length} bytes of {@code key} from {@code offset} into the slots of
+   * {@code values}, and returns the offset just past the last part.
    *
    * @throws IllegalArgumentException when the bytes are not a key of this layout
    */
@@ -241,7 +258,8 @@ public final class KeyLayout {
       try {
         values[part.index()] = part.keyPartCodec().decode(in);
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(description + ": cannot read part " + part.name() + ": " + e.getMessage(), e);
+        throw new IllegalArgumentException(
+            description + ": cannot read part " + part.name() + ": " + e.getMessage(), e);
       }
     }
     return in.position();
@@ -261,7 +279,8 @@ public final class KeyLayout {
       return;
     }
     if (hashPart >= count) {
-      throw new IllegalArgumentException(description + ": the hash prefix needs part " + partArray[hashPart].name());
+      throw new IllegalArgumentException(
+          description + ": the hash prefix needs part " + partArray[hashPart].name());
     }
     writeHashPrefix(value(partArray[hashPart], values), out);
   }
@@ -289,15 +308,19 @@ public final class KeyLayout {
 
   /**
    * The layout of the keys in words: the salt (buckets, function and hashed parts), the hash
-   * prefix, then each part by name with its key form, as in {@code "salt(4 buckets,
-   * murmur3_32(seed 0) mod buckets, on every part) + md5 hex(4) of id + id String + day
-   * LocalDate descending"}. Parts are named, since which field a part is read into matters as
-   * much as its bytes: two string parts swapped encode alike and decode into each other.
+   * prefix, then each part by name with its key form, as in {@code "salt(4 buckets, murmur3_32(seed
+   * 0) mod buckets, on every part) + md5 hex(4) of id + id String + day LocalDate descending"}.
+   * Parts are named, since which field a part is read into matters as much as its bytes: two string
+   * parts swapped encode alike and decode into each other.
    */
   public String layout() {
     StringBuilder text = new StringBuilder();
     if (salt != null) {
-      text.append("salt(").append(salt.buckets()).append(" buckets, ").append(salt.function()).append(", on ");
+      text.append("salt(")
+          .append(salt.buckets())
+          .append(" buckets, ")
+          .append(salt.function())
+          .append(", on ");
       if (saltedOnAll) {
         text.append("every part");
       } else {
@@ -308,10 +331,17 @@ public final class KeyLayout {
       text.append(") + ");
     }
     if (hashPart >= 0) {
-      text.append("md5 hex(").append(hashLength).append(") of ").append(partArray[hashPart].name()).append(" + ");
+      text.append("md5 hex(")
+          .append(hashLength)
+          .append(") of ")
+          .append(partArray[hashPart].name())
+          .append(" + ");
     }
     for (int i = 0; i < partArray.length; i++) {
-      text.append(i == 0 ? "" : " + ").append(partArray[i].name()).append(' ').append(partArray[i].keyForm());
+      text.append(i == 0 ? "" : " + ")
+          .append(partArray[i].name())
+          .append(' ')
+          .append(partArray[i].keyForm());
     }
     return text.toString();
   }
@@ -327,7 +357,11 @@ public final class KeyLayout {
       text.append("[salt ").append(salt.buckets()).append(']');
     }
     if (hashPart >= 0) {
-      text.append("[md5(").append(partArray[hashPart].name()).append(")[0..").append(hashLength).append(")]");
+      text.append("[md5(")
+          .append(partArray[hashPart].name())
+          .append(")[0..")
+          .append(hashLength)
+          .append(")]");
     }
     for (PropertyModel part : partArray) {
       text.append('[').append(part.name()).append(']');

@@ -4,8 +4,8 @@ import dev.rowan.RowanException;
 import java.util.List;
 
 /**
- * A class cannot be mapped to HBase rows: its annotations are missing, contradict each other or
- * ask for something no encoding can do. One exception lists every problem found in the class.
+ * A class cannot be mapped to HBase rows: its annotations are missing, contradict each other or ask
+ * for something no encoding can do. One exception lists every problem found in the class.
  *
  * <p>Thread-safety: instances are immutable.
  *
@@ -43,8 +43,12 @@ public final class MappingException extends RowanException {
   }
 
   private static String message(Class<?> type, List<String> problems) {
-    StringBuilder text = new StringBuilder("Cannot map ").append(type.getName()).append(": ")
-        .append(problems.size()).append(problems.size() == 1 ? " problem" : " problems");
+    StringBuilder text =
+        new StringBuilder("Cannot map ")
+            .append(type.getName())
+            .append(": ")
+            .append(problems.size())
+            .append(problems.size() == 1 ? " problem" : " problems");
     for (String problem : problems) {
       text.append("\n  - ").append(problem);
     }

@@ -84,25 +84,46 @@ final class ModelReader<T> {
     SaltModel salt = table == null ? null : readSalt(table.salt(), rowKeyParts);
     List<ViewDefinition> views = readViews();
     if (timestamp != null && !views.isEmpty()) {
-      problem(timestamp.qualifiedName() + " is a @CellTimestamp, and " + entity + " declares views (@Index): the view"
-          + " protocol orders the writes of a row by cell timestamps of its own, so an entity with views"
-          + " cannot choose them; keep the time in a @Column instead");
+      problem(
+          timestamp.qualifiedName()
+              + " is a @CellTimestamp, and "
+              + entity
+              + " declares views (@Index): the view"
+              + " protocol orders the writes of a row by cell timestamps of its own, so an entity with views"
+              + " cannot choose them; keep the time in a @Column instead");
     }
     checkTimeToLive(views);
     PeriodModel periods = readPeriods(views);
     int hashPart = hashPrefixPart(rowKeyParts);
     KeyLayout rowKey = problems.isEmpty() ? rowKeyLayout(rowKeyParts, salt, hashPart) : null;
-    if (rowKey == null || !problems.isEmpty()) { // the row key is laid out whenever there is no problem
+    if (rowKey == null
+        || !problems.isEmpty()) { // the row key is laid out whenever there is no problem
       throw MappingException.of(type, problems);
     }
-    KeyLayout columnKey = columnKeyParts.isEmpty() ? null
-        : KeyLayout.of(entity + " column key", columnKeyParts, null, Integer.MAX_VALUE);
+    KeyLayout columnKey =
+        columnKeyParts.isEmpty()
+            ? null
+            : KeyLayout.of(entity + " column key", columnKeyParts, null, Integer.MAX_VALUE);
     String tableName = table.name().isEmpty() ? entity.toLowerCase(Locale.ROOT) : table.name();
-    return new EntityModel<>(type, tableName, List.copyOf(families.values()), salt, rowKey, columnKey,
-        properties, version, timestamp, views, periods, AccessorFactory.create(type, fields));
+    return new EntityModel<>(
+        type,
+        tableName,
+        List.copyOf(families.values()),
+        salt,
+        rowKey,
+        columnKey,
+        properties,
+        version,
+        timestamp,
+        views,
+        periods,
+        AccessorFactory.create(type, fields));
   }
 
-  /** The entity's {@code @TablePerPeriod}, checked: a key part of type {@code Instant} or {@code LocalDate}; or null. */
+  /**
+   * The entity's {@code @TablePerPeriod}, checked: a key part of type {@code Instant} or {@code
+   * LocalDate}; or null.
+   */
   private @Nullable PeriodModel readPeriods(List<ViewDefinition> views) {
     dev.rowan.mapping.annotation.TablePerPeriod periods =
         type.getAnnotation(dev.rowan.mapping.annotation.TablePerPeriod.class);
@@ -110,42 +131,73 @@ final class ModelReader<T> {
       return null;
     }
     String at = entity + " is @TablePerPeriod(property = \"" + periods.property() + "\")";
-    PropertyModel property = properties.stream().filter(p -> p.name().equals(periods.property())).findFirst()
-        .orElse(null);
+    PropertyModel property =
+        properties.stream()
+            .filter(p -> p.name().equals(periods.property()))
+            .findFirst()
+            .orElse(null);
     if (property == null) {
-      problem(at + ", but it has no such property; its properties are "
-          + properties.stream().map(PropertyModel::name).toList());
+      problem(
+          at
+              + ", but it has no such property; its properties are "
+              + properties.stream().map(PropertyModel::name).toList());
       return null;
     }
     if (property.role() != Role.ROW_KEY && property.role() != Role.COLUMN_KEY) {
-      problem(at + ", which is not a key part: the key of every entity must name its period, so that gets, saves"
-          + " and deletes go to one period's tables; make it a @RowKey (or @ColumnKey) part");
+      problem(
+          at
+              + ", which is not a key part: the key of every entity must name its period, so that gets, saves"
+              + " and deletes go to one period's tables; make it a @RowKey (or @ColumnKey) part");
     }
-    if (property.type() != java.time.Instant.class && property.type() != java.time.LocalDate.class) {
-      problem(at + ", a " + property.type().getSimpleName() + ": a period is named by an Instant or a LocalDate");
+    if (property.type() != java.time.Instant.class
+        && property.type() != java.time.LocalDate.class) {
+      problem(
+          at
+              + ", a "
+              + property.type().getSimpleName()
+              + ": a period is named by an Instant or a LocalDate");
     }
-    if (periods.every() != java.time.temporal.ChronoUnit.DAYS && periods.every() != java.time.temporal.ChronoUnit.MONTHS
+    if (periods.every() != java.time.temporal.ChronoUnit.DAYS
+        && periods.every() != java.time.temporal.ChronoUnit.MONTHS
         && periods.every() != java.time.temporal.ChronoUnit.YEARS) {
       problem(at + " every " + periods.every().name() + ": a period is DAYS, MONTHS or YEARS");
     }
     if (periods.keep() < 0 || periods.ahead() < 0) {
-      problem(at + " with keep = " + periods.keep() + " and ahead = " + periods.ahead() + ": neither may be negative");
+      problem(
+          at
+              + " with keep = "
+              + periods.keep()
+              + " and ahead = "
+              + periods.ahead()
+              + ": neither may be negative");
     }
     for (ViewDefinition view : views) {
       if (view.unique() && !view.key().contains(property.name())) {
-        problem(at + " and its view '" + view.name() + "' is unique on " + view.key() + ": each period's view"
-            + " tables hold that period's entities only, so two periods could each hold an entity with the same key;"
-            + " add " + property.name() + " to the view's key (unique per time), or keep the entity in one table");
+        problem(
+            at
+                + " and its view '"
+                + view.name()
+                + "' is unique on "
+                + view.key()
+                + ": each period's view"
+                + " tables hold that period's entities only, so two periods could each hold an entity with the same key;"
+                + " add "
+                + property.name()
+                + " to the view's key (unique per time), or keep the entity in one table");
       }
     }
     return new PeriodModel(property, periods.every(), periods.keep(), periods.ahead());
   }
 
   private void checkShape() {
-    if (type.isInterface() || Modifier.isAbstract(type.getModifiers()) || type.isEnum() || type.isArray()) {
+    if (type.isInterface()
+        || Modifier.isAbstract(type.getModifiers())
+        || type.isEnum()
+        || type.isArray()) {
       problem(type.getName() + " is not a concrete class or record");
     } else if (!type.isRecord()
-        && Arrays.stream(type.getDeclaredConstructors()).noneMatch(constructor -> constructor.getParameterCount() == 0)) {
+        && Arrays.stream(type.getDeclaredConstructors())
+            .noneMatch(constructor -> constructor.getParameterCount() == 0)) {
       problem(entity + " has no constructor without parameters (or make it a record)");
     }
     if (type.isMemberClass() && !Modifier.isStatic(type.getModifiers())) {
@@ -155,9 +207,9 @@ final class ModelReader<T> {
 
   /**
    * An entity with views lives or expires as one with its status cell, in its first family: so
-   * either every family has the first's time to live (the entity expires whole), or the first
-   * keeps its cells forever and only columns expire, none of them a view's key, whose rows would
-   * outlive the value they are keyed by (docs/row-keys.md, "Time to live").
+   * either every family has the first's time to live (the entity expires whole), or the first keeps
+   * its cells forever and only columns expire, none of them a view's key, whose rows would outlive
+   * the value they are keyed by (docs/row-keys.md, "Time to live").
    */
   private void checkTimeToLive(List<ViewDefinition> views) {
     if (views.isEmpty() || families.isEmpty()) {
@@ -170,14 +222,28 @@ final class ModelReader<T> {
     }
     for (ViewDefinition view : views) {
       for (String name : view.key()) {
-        PropertyModel property = properties.stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);
-        FamilyModel family = property == null || property.family() == null ? null
-            : families.get(new String(property.family(), java.nio.charset.StandardCharsets.UTF_8));
+        PropertyModel property =
+            properties.stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);
+        FamilyModel family =
+            property == null || property.family() == null
+                ? null
+                : families.get(
+                    new String(property.family(), java.nio.charset.StandardCharsets.UTF_8));
         if (family != null && family.ttlSeconds() > 0) {
-          problem(entity + "'s view " + view.name() + " is keyed by " + name + ", whose family '" + family.name()
-              + "' expires (ttlSeconds " + family.ttlSeconds() + ") while the entity, whose status is in family '"
-              + first.name() + "', does not: its view rows would outlive the value; key views by columns of"
-              + " families without a TTL, or give every family the same ttlSeconds");
+          problem(
+              entity
+                  + "'s view "
+                  + view.name()
+                  + " is keyed by "
+                  + name
+                  + ", whose family '"
+                  + family.name()
+                  + "' expires (ttlSeconds "
+                  + family.ttlSeconds()
+                  + ") while the entity, whose status is in family '"
+                  + first.name()
+                  + "', does not: its view rows would outlive the value; key views by columns of"
+                  + " families without a TTL, or give every family the same ttlSeconds");
         }
       }
     }
@@ -186,9 +252,17 @@ final class ModelReader<T> {
   private void checkSameTimeToLive(FamilyModel first) {
     for (FamilyModel family : families.values()) {
       if (family.ttlSeconds() != first.ttlSeconds()) {
-        problem(entity + " declares views (@Index), and its families '" + first.name() + "' and '" + family.name()
-            + "' expire differently (ttlSeconds " + first.ttlSeconds() + " and " + family.ttlSeconds()
-            + "): an entity with views expires whole, its view rows with it; give every family the same ttlSeconds");
+        problem(
+            entity
+                + " declares views (@Index), and its families '"
+                + first.name()
+                + "' and '"
+                + family.name()
+                + "' expire differently (ttlSeconds "
+                + first.ttlSeconds()
+                + " and "
+                + family.ttlSeconds()
+                + "): an entity with views expires whole, its view rows with it; give every family the same ttlSeconds");
         return;
       }
     }
@@ -210,7 +284,9 @@ final class ModelReader<T> {
 
   private List<Field> mappedFields() {
     Deque<Class<?>> hierarchy = new ArrayDeque<>();
-    for (Class<?> c = type; c != null && c != Object.class && c != Record.class; c = c.getSuperclass()) {
+    for (Class<?> c = type;
+        c != null && c != Object.class && c != Record.class;
+        c = c.getSuperclass()) {
       hierarchy.push(c);
     }
     List<Field> mapped = new ArrayList<>();
@@ -220,12 +296,15 @@ final class ModelReader<T> {
         if (Modifier.isStatic(modifiers) || field.isSynthetic()) {
           continue;
         }
-        boolean excluded = Modifier.isTransient(modifiers) || field.isAnnotationPresent(Transient.class);
+        boolean excluded =
+            Modifier.isTransient(modifiers) || field.isAnnotationPresent(Transient.class);
         if (excluded && type.isRecord()) {
           problem(name(field) + " is a record component and cannot be @Transient");
         } else if (!excluded) {
           if (Modifier.isFinal(modifiers) && !type.isRecord()) {
-            problem(name(field) + " is final; Rowan sets fields after construction (make it a record to keep it final)");
+            problem(
+                name(field)
+                    + " is final; Rowan sets fields after construction (make it a record to keep it final)");
           }
           mapped.add(field);
         }
@@ -240,10 +319,15 @@ final class ModelReader<T> {
     Column column = field.getAnnotation(Column.class);
     boolean version = field.isAnnotationPresent(Version.class);
     boolean timestamp = field.isAnnotationPresent(CellTimestamp.class);
-    int roles = (rowKey != null ? 1 : 0) + (columnKey != null ? 1 : 0) + (column != null || version ? 1 : 0)
-        + (timestamp ? 1 : 0);
+    int roles =
+        (rowKey != null ? 1 : 0)
+            + (columnKey != null ? 1 : 0)
+            + (column != null || version ? 1 : 0)
+            + (timestamp ? 1 : 0);
     if (roles > 1) {
-      problem(name(field) + " has more than one of @RowKey, @ColumnKey, @Column/@Version and @CellTimestamp");
+      problem(
+          name(field)
+              + " has more than one of @RowKey, @ColumnKey, @Column/@Version and @CellTimestamp");
       return null;
     }
     Class<?> fieldType = field.getType();
@@ -252,59 +336,117 @@ final class ModelReader<T> {
       if (keyCodec == null && KeyCodecs.natural(fieldType) == null) {
         problem(name(field) + " has type " + fieldType.getName() + ", which cannot be a key part");
       }
-      if (columnKey != null && field.isAnnotationPresent(dev.rowan.mapping.annotation.Cyclic.class)) {
-        problem(name(field) + " is @Cyclic but is a @ColumnKey part; only a row key part can be cyclic");
+      if (columnKey != null
+          && field.isAnnotationPresent(dev.rowan.mapping.annotation.Cyclic.class)) {
+        problem(
+            name(field)
+                + " is @Cyclic but is a @ColumnKey part; only a row key part can be cyclic");
       }
       Role role = rowKey != null ? Role.ROW_KEY : Role.COLUMN_KEY;
       int order = rowKey != null ? rowKey.order() : columnKey.order();
-      return new PropertyModel(entity, field.getName(), fieldType, index, role, order, null, null, keyCodec, null, false,
+      return new PropertyModel(
+          entity,
+          field.getName(),
+          fieldType,
+          index,
+          role,
+          order,
+          null,
+          null,
+          keyCodec,
+          null,
+          false,
           KeyCodecReader.form(field));
     }
     if (field.isAnnotationPresent(HashPrefix.class)) {
       problem(name(field) + " carries @HashPrefix but is not a @RowKey part");
     }
     if (field.isAnnotationPresent(dev.rowan.mapping.annotation.Cyclic.class)) {
-      problem(name(field) + " is @Cyclic but is not a @RowKey part; only a row key part can be cyclic");
+      problem(
+          name(field) + " is @Cyclic but is not a @RowKey part; only a row key part can be cyclic");
     }
     if (timestamp) {
       if (fieldType != long.class && fieldType != Long.class && fieldType != Instant.class) {
-        problem(name(field) + " is a @CellTimestamp of type " + fieldType.getName() + "; use long, Long or Instant");
+        problem(
+            name(field)
+                + " is a @CellTimestamp of type "
+                + fieldType.getName()
+                + "; use long, Long or Instant");
       }
-      return new PropertyModel(entity, field.getName(), fieldType, index, Role.CELL_TIMESTAMP, -1, null, null,
-          keyCodec, null, false, KeyCodecReader.form(field));
+      return new PropertyModel(
+          entity,
+          field.getName(),
+          fieldType,
+          index,
+          Role.CELL_TIMESTAMP,
+          -1,
+          null,
+          null,
+          keyCodec,
+          null,
+          false,
+          KeyCodecReader.form(field));
     }
     if (version && fieldType != long.class && fieldType != Long.class) {
       problem(name(field) + " is a @Version of type " + fieldType.getName() + "; use long or Long");
     }
     if (!ValueCodecs.supports(fieldType)) {
-      problem(name(field) + " has type " + fieldType.getName() + ", which Rowan cannot store"
-          + " (supported: String, byte[], boolean, numbers, BigDecimal, Instant, LocalDate, LocalDateTime, UUID, enums)");
+      problem(
+          name(field)
+              + " has type "
+              + fieldType.getName()
+              + ", which Rowan cannot store"
+              + " (supported: String, byte[], boolean, numbers, BigDecimal, Instant, LocalDate, LocalDateTime, UUID, enums)");
       return null;
     }
     String familyName = column == null ? "" : column.family();
     String qualifier = column == null || column.name().isEmpty() ? field.getName() : column.name();
     if (qualifier.startsWith("\0")) {
-      problem(name(field) + " has a qualifier starting with a zero byte, which Rowan reserves for its own cells");
+      problem(
+          name(field)
+              + " has a qualifier starting with a zero byte, which Rowan reserves for its own cells");
     }
     FamilyModel family = family(field, familyName);
     if (family == null) {
       return null;
     }
-    return new PropertyModel(entity, field.getName(), fieldType, index, Role.COLUMN, -1, family.nameBytes(),
-        Bytes.toBytes(qualifier), keyCodec, ValueCodecs.standard(fieldType), version, KeyCodecReader.form(field));
+    return new PropertyModel(
+        entity,
+        field.getName(),
+        fieldType,
+        index,
+        Role.COLUMN,
+        -1,
+        family.nameBytes(),
+        Bytes.toBytes(qualifier),
+        keyCodec,
+        ValueCodecs.standard(fieldType),
+        version,
+        KeyCodecReader.form(field));
   }
 
   private @Nullable FamilyModel family(Field field, String name) {
     if (name.isEmpty()) {
       if (families.size() > 1) {
-        problem(name(field) + " names no family, and " + entity + " declares several: " + families.keySet());
+        problem(
+            name(field)
+                + " names no family, and "
+                + entity
+                + " declares several: "
+                + families.keySet());
         return null;
       }
       return families.values().iterator().next();
     }
     FamilyModel family = families.get(name);
     if (family == null) {
-      problem(name(field) + " is in family '" + name + "', which " + entity + " does not declare with @Family");
+      problem(
+          name(field)
+              + " is in family '"
+              + name
+              + "', which "
+              + entity
+              + " does not declare with @Family");
     }
     return family;
   }
@@ -315,31 +457,49 @@ final class ModelReader<T> {
       if (property.role() != Role.COLUMN) {
         continue;
       }
-      String column = Bytes.toString(property.familyBytes()) + ":" + Bytes.toString(property.qualifierBytes());
+      String column =
+          Bytes.toString(property.familyBytes()) + ":" + Bytes.toString(property.qualifierBytes());
       PropertyModel earlier = byColumn.putIfAbsent(column, property);
       if (earlier != null) {
-        problem(earlier.qualifiedName() + " and " + property.qualifiedName() + " both map to column " + column);
+        problem(
+            earlier.qualifiedName()
+                + " and "
+                + property.qualifiedName()
+                + " both map to column "
+                + column);
       }
     }
   }
 
   private List<PropertyModel> keyParts(Role role) {
-    List<PropertyModel> parts = properties.stream().filter(p -> p.role() == role)
-        .sorted(Comparator.comparingInt(PropertyModel::keyOrder)).toList();
+    List<PropertyModel> parts =
+        properties.stream()
+            .filter(p -> p.role() == role)
+            .sorted(Comparator.comparingInt(PropertyModel::keyOrder))
+            .toList();
     for (int i = 1; i < parts.size(); i++) {
       if (parts.get(i).keyOrder() == parts.get(i - 1).keyOrder()) {
-        problem(parts.get(i - 1).qualifiedName() + " and " + parts.get(i).qualifiedName() + " share key order "
-            + parts.get(i).keyOrder());
+        problem(
+            parts.get(i - 1).qualifiedName()
+                + " and "
+                + parts.get(i).qualifiedName()
+                + " share key order "
+                + parts.get(i).keyOrder());
       }
     }
     return parts;
   }
 
-  private @Nullable PropertyModel single(java.util.function.Predicate<PropertyModel> which, String annotation) {
+  private @Nullable PropertyModel single(
+      java.util.function.Predicate<PropertyModel> which, String annotation) {
     List<PropertyModel> found = properties.stream().filter(which).toList();
     if (found.size() > 1) {
-      problem(entity + " has more than one " + annotation + " field: "
-          + found.stream().map(PropertyModel::name).toList());
+      problem(
+          entity
+              + " has more than one "
+              + annotation
+              + " field: "
+              + found.stream().map(PropertyModel::name).toList());
     }
     return found.isEmpty() ? null : found.get(0);
   }
@@ -349,10 +509,19 @@ final class ModelReader<T> {
       return null;
     }
     if (salt.buckets() < 1 || salt.buckets() > SaltModel.MAX_BUCKETS) {
-      problem(entity + " has @Salt(buckets = " + salt.buckets() + "); buckets run from 1 to " + SaltModel.MAX_BUCKETS);
+      problem(
+          entity
+              + " has @Salt(buckets = "
+              + salt.buckets()
+              + "); buckets run from 1 to "
+              + SaltModel.MAX_BUCKETS);
     }
     if (salt.regionsPerBucket() < 1 || salt.regionsPerBucket() > 256) {
-      problem(entity + " has @Salt(regionsPerBucket = " + salt.regionsPerBucket() + "); it runs from 1 to 256");
+      problem(
+          entity
+              + " has @Salt(regionsPerBucket = "
+              + salt.regionsPerBucket()
+              + "); it runs from 1 to 256");
     }
     Set<String> keyNames = new HashSet<>();
     rowKeyParts.forEach(p -> keyNames.add(p.name()));
@@ -362,16 +531,22 @@ final class ModelReader<T> {
       }
     }
     BucketFunction function = BucketFunctionReader.read(entity, salt, this::problem);
-    return function == null ? null : new SaltModel(salt.buckets(), List.of(salt.on()), salt.regionsPerBucket(), function);
+    return function == null
+        ? null
+        : new SaltModel(salt.buckets(), List.of(salt.on()), salt.regionsPerBucket(), function);
   }
 
   /**
-   * Whether equal key values always have the same text, which {@code @HashPrefix} hashes: not
-   * for byte arrays (identity), {@code BigDecimal} (scale) and floating point (zeros, NaNs).
+   * Whether equal key values always have the same text, which {@code @HashPrefix} hashes: not for
+   * byte arrays (identity), {@code BigDecimal} (scale) and floating point (zeros, NaNs).
    */
   private static boolean hasCanonicalText(Class<?> type) {
-    return !type.isArray() && type != java.math.BigDecimal.class && type != float.class && type != Float.class
-        && type != double.class && type != Double.class;
+    return !type.isArray()
+        && type != java.math.BigDecimal.class
+        && type != float.class
+        && type != Float.class
+        && type != double.class
+        && type != Double.class;
   }
 
   /** The position among the row key parts of the {@code @HashPrefix} part, or -1. */
@@ -384,10 +559,17 @@ final class ModelReader<T> {
         continue;
       }
       if (hash.length() < 1 || hash.length() > 32) {
-        problem(property.qualifiedName() + " has @HashPrefix(length = " + hash.length() + "); it runs from 1 to 32");
+        problem(
+            property.qualifiedName()
+                + " has @HashPrefix(length = "
+                + hash.length()
+                + "); it runs from 1 to 32");
       } else if (!hasCanonicalText(property.type())) {
-        problem(property.qualifiedName() + " has @HashPrefix but is a " + property.type().getSimpleName()
-            + ", whose text is not one per key value; hash a String, number, UUID, enum or date part");
+        problem(
+            property.qualifiedName()
+                + " has @HashPrefix but is a "
+                + property.type().getSimpleName()
+                + ", whose text is not one per key value; hash a String, number, UUID, enum or date part");
       } else if (found >= 0) {
         problem(entity + " has more than one @HashPrefix field");
       } else {
@@ -397,13 +579,15 @@ final class ModelReader<T> {
     return found;
   }
 
-  private KeyLayout rowKeyLayout(List<PropertyModel> parts, @Nullable SaltModel salt, int hashPart) {
+  private KeyLayout rowKeyLayout(
+      List<PropertyModel> parts, @Nullable SaltModel salt, int hashPart) {
     KeyLayout layout = KeyLayout.of(entity + " row key", parts, salt, KeyLayout.MAX_ROW_KEY_LENGTH);
     if (hashPart < 0) {
       return layout;
     }
     PropertyModel part = parts.get(hashPart);
-    return layout.withHashPrefix(hashPart, fields.get(part.index()).getAnnotation(HashPrefix.class).length());
+    return layout.withHashPrefix(
+        hashPart, fields.get(part.index()).getAnnotation(HashPrefix.class).length());
   }
 
   private List<ViewDefinition> readViews() {
@@ -425,7 +609,11 @@ final class ModelReader<T> {
         if (property == null) {
           problem(view + " is keyed on '" + key + "', which is not a property of " + entity);
         } else if (property.keyCodec() == null) {
-          problem(view + " is keyed on " + property.qualifiedName() + ", whose type cannot be a key part");
+          problem(
+              view
+                  + " is keyed on "
+                  + property.qualifiedName()
+                  + ", whose type cannot be a key part");
         }
       }
       for (String include : index.include()) {
@@ -434,7 +622,9 @@ final class ModelReader<T> {
           problem(view + " includes '" + include + "', which is not a column of " + entity);
         }
       }
-      views.add(new ViewDefinition(index.name(), List.of(index.key()), List.of(index.include()), index.unique()));
+      views.add(
+          new ViewDefinition(
+              index.name(), List.of(index.key()), List.of(index.include()), index.unique()));
     }
     return views;
   }

@@ -54,39 +54,51 @@ public final class PeriodModel {
     return ahead;
   }
 
-  /** The first and last days that periods are counted in: table names hold a year of four digits. */
+  /**
+   * The first and last days that periods are counted in: table names hold a year of four digits.
+   */
   private static final LocalDate FIRST_DAY = LocalDate.of(1, 1, 1);
+
   private static final LocalDate LAST_DAY = LocalDate.of(9999, 12, 31);
 
   /**
-   * The period of {@code value}, an {@code Instant} or a {@code LocalDate} of the property: the
-   * day the period starts on.
+   * The period of {@code value}, an {@code Instant} or a {@code LocalDate} of the property: the day
+   * the period starts on.
    *
-   * @throws InvalidValueException when the value is null, of another type, or outside the
-   *     years 1 to 9999 (a table's name holds its period's year in four digits), naming the property
+   * @throws InvalidValueException when the value is null, of another type, or outside the years 1
+   *     to 9999 (a table's name holds its period's year in four digits), naming the property
    */
   public LocalDate periodOf(@Nullable Object value) {
     LocalDate day = dayOf(value);
     if (day == null || day.isBefore(FIRST_DAY) || day.isAfter(LAST_DAY)) {
-      throw InvalidValueException.of(property.qualifiedName(), value + " names no period table: periods are"
-          + " of the years 0001 to 9999 (UTC), which table names hold in four digits");
+      throw InvalidValueException.of(
+          property.qualifiedName(),
+          value
+              + " names no period table: periods are"
+              + " of the years 0001 to 9999 (UTC), which table names hold in four digits");
     }
     return start(day);
   }
 
   /**
-   * The period of {@code value} as a bound of a query: as {@link #periodOf}, but a time before
-   * the year 1 or after 9999 is the first or last period there can be.
+   * The period of {@code value} as a bound of a query: as {@link #periodOf}, but a time before the
+   * year 1 or after 9999 is the first or last period there can be.
    */
   public LocalDate periodOfBound(@Nullable Object value) {
     LocalDate day = dayOf(value);
     if (day == null) {
-      return start(value instanceof Instant instant && instant.isBefore(Instant.EPOCH) ? FIRST_DAY : LAST_DAY);
+      return start(
+          value instanceof Instant instant && instant.isBefore(Instant.EPOCH)
+              ? FIRST_DAY
+              : LAST_DAY);
     }
     return start(day.isBefore(FIRST_DAY) ? FIRST_DAY : day.isAfter(LAST_DAY) ? LAST_DAY : day);
   }
 
-  /** The day of {@code value} in UTC; null for an {@code Instant} beyond the days a {@code LocalDate} holds. */
+  /**
+   * The day of {@code value} in UTC; null for an {@code Instant} beyond the days a {@code
+   * LocalDate} holds.
+   */
   private @Nullable LocalDate dayOf(@Nullable Object value) {
     if (value instanceof Instant instant) {
       try {
@@ -98,8 +110,10 @@ public final class PeriodModel {
     if (value instanceof LocalDate date) {
       return date;
     }
-    throw InvalidValueException.of(property.qualifiedName(), "it names the table of its period and cannot be "
-        + (value == null ? "null" : "a " + value.getClass().getName()));
+    throw InvalidValueException.of(
+        property.qualifiedName(),
+        "it names the table of its period and cannot be "
+            + (value == null ? "null" : "a " + value.getClass().getName()));
   }
 
   /** The day the period of {@code day} starts on. */
@@ -122,7 +136,10 @@ public final class PeriodModel {
     return period.plus(count, unit);
   }
 
-  /** The periods from {@code first} to {@code last}, both included, in order; empty when {@code last} is before. */
+  /**
+   * The periods from {@code first} to {@code last}, both included, in order; empty when {@code
+   * last} is before.
+   */
   public List<LocalDate> between(LocalDate first, LocalDate last) {
     List<LocalDate> periods = new ArrayList<>();
     for (LocalDate period = periodOf(first); !period.isAfter(last); period = plus(period, 1)) {
@@ -131,28 +148,34 @@ public final class PeriodModel {
     return periods;
   }
 
-  /** The suffix of the tables of {@code period}: {@code _2026}, {@code _2026_11} or {@code _2026_11_24}. */
+  /**
+   * The suffix of the tables of {@code period}: {@code _2026}, {@code _2026_11} or {@code
+   * _2026_11_24}.
+   */
   public String suffix(LocalDate period) {
     return switch (unit) {
       case YEARS -> String.format("_%04d", period.getYear());
       case MONTHS -> String.format("_%04d_%02d", period.getYear(), period.getMonthValue());
-      default -> String.format("_%04d_%02d_%02d", period.getYear(), period.getMonthValue(), period.getDayOfMonth());
+      default ->
+          String.format(
+              "_%04d_%02d_%02d", period.getYear(), period.getMonthValue(), period.getDayOfMonth());
     };
   }
 
   /** How the tables of a period are named, for messages: {@code events_YYYY_MM}. */
   public String pattern(String tableName) {
-    return tableName + switch (unit) {
-      case YEARS -> "_YYYY";
-      case MONTHS -> "_YYYY_MM";
-      default -> "_YYYY_MM_DD";
-    };
+    return tableName
+        + switch (unit) {
+          case YEARS -> "_YYYY";
+          case MONTHS -> "_YYYY_MM";
+          default -> "_YYYY_MM_DD";
+        };
   }
 
   /**
-   * The name of {@code period}'s table of {@code name}, the entity's main table name
-   * ({@code events} to {@code events_2026_11}) or one of its view tables ({@code events.seller}
-   * to {@code events_2026_11.seller}).
+   * The name of {@code period}'s table of {@code name}, the entity's main table name ({@code
+   * events} to {@code events_2026_11}) or one of its view tables ({@code events.seller} to {@code
+   * events_2026_11.seller}).
    *
    * @throws IllegalArgumentException when {@code name} is not a table of {@code entityTable}
    */
@@ -163,7 +186,10 @@ public final class PeriodModel {
     return entityTable + suffix(period) + name.substring(entityTable.length());
   }
 
-  /** The period whose main table is {@code tableName}, or null when it is no period's of {@code entityTable}. */
+  /**
+   * The period whose main table is {@code tableName}, or null when it is no period's of {@code
+   * entityTable}.
+   */
   public @Nullable LocalDate periodOfTable(String entityTable, String tableName) {
     if (!tableName.startsWith(entityTable)) {
       return null;
@@ -178,8 +204,11 @@ public final class PeriodModel {
       return null;
     }
     try {
-      LocalDate period = LocalDate.of(Integer.parseInt(matcher.group(1)), month ? Integer.parseInt(matcher.group(2)) : 1,
-          day ? Integer.parseInt(matcher.group(3)) : 1);
+      LocalDate period =
+          LocalDate.of(
+              Integer.parseInt(matcher.group(1)),
+              month ? Integer.parseInt(matcher.group(2)) : 1,
+              day ? Integer.parseInt(matcher.group(3)) : 1);
       return suffix(period).equals(tableName.substring(entityTable.length())) ? period : null;
     } catch (java.time.DateTimeException notADate) {
       return null;
@@ -190,17 +219,17 @@ public final class PeriodModel {
 
   /**
    * The part of a table's layout the periods decide: which key part picks a row's table, and the
-   * length of a period (which names the tables), as {@link TableLayout} records it:
-   * {@code one table per MONTHS of at (UTC)}. Neither {@code keep} nor {@code ahead} is in it.
+   * length of a period (which names the tables), as {@link TableLayout} records it: {@code one
+   * table per MONTHS of at (UTC)}. Neither {@code keep} nor {@code ahead} is in it.
    */
   public String layout() {
     return "one table per " + unit.name() + " of " + property.name() + " (UTC)";
   }
 
   /**
-   * The length of the periods whose tables are named as {@code tableName} is, a table of
-   * {@code entityTable} or one of its views ({@code events_2026_11} and
-   * {@code events_2026_11.seller} are of {@code MONTHS}); null when it is named as no period's.
+   * The length of the periods whose tables are named as {@code tableName} is, a table of {@code
+   * entityTable} or one of its views ({@code events_2026_11} and {@code events_2026_11.seller} are
+   * of {@code MONTHS}); null when it is named as no period's.
    */
   public static @Nullable ChronoUnit unitOfTable(String entityTable, String tableName) {
     if (!tableName.startsWith(entityTable)) {
@@ -213,21 +242,35 @@ public final class PeriodModel {
       return null;
     }
     try {
-      LocalDate.of(Integer.parseInt(matcher.group(1)), matcher.group(2) == null ? 1 : Integer.parseInt(matcher.group(2)),
+      LocalDate.of(
+          Integer.parseInt(matcher.group(1)),
+          matcher.group(2) == null ? 1 : Integer.parseInt(matcher.group(2)),
           matcher.group(3) == null ? 1 : Integer.parseInt(matcher.group(3)));
     } catch (java.time.DateTimeException notADate) {
       return null;
     }
-    return matcher.group(3) != null ? ChronoUnit.DAYS : matcher.group(2) != null ? ChronoUnit.MONTHS : ChronoUnit.YEARS;
+    return matcher.group(3) != null
+        ? ChronoUnit.DAYS
+        : matcher.group(2) != null ? ChronoUnit.MONTHS : ChronoUnit.YEARS;
   }
 
-  /** What {@code explain} and messages say of the periods: {@code one table per month by Event.at (events_YYYY_MM)}. */
+  /**
+   * What {@code explain} and messages say of the periods: {@code one table per month by Event.at
+   * (events_YYYY_MM)}.
+   */
   public String describe(String tableName) {
-    String length = switch (unit) {
-      case YEARS -> "year";
-      case MONTHS -> "month";
-      default -> "day";
-    };
-    return "one table per " + length + " of " + property.qualifiedName() + " (" + pattern(tableName) + ", UTC)";
+    String length =
+        switch (unit) {
+          case YEARS -> "year";
+          case MONTHS -> "month";
+          default -> "day";
+        };
+    return "one table per "
+        + length
+        + " of "
+        + property.qualifiedName()
+        + " ("
+        + pattern(tableName)
+        + ", UTC)";
   }
 }

@@ -43,9 +43,18 @@ public final class PropertyModel {
   private final String keyForm;
 
   @SuppressWarnings("unchecked")
-  PropertyModel(String entityName, String name, Class<?> type, int index, Role role, int keyOrder,
-      byte @Nullable [] family, byte @Nullable [] qualifier, @Nullable KeyCodec<?> keyCodec,
-      @Nullable ValueCodec<?> valueCodec, boolean version,
+  PropertyModel(
+      String entityName,
+      String name,
+      Class<?> type,
+      int index,
+      Role role,
+      int keyOrder,
+      byte @Nullable [] family,
+      byte @Nullable [] qualifier,
+      @Nullable KeyCodec<?> keyCodec,
+      @Nullable ValueCodec<?> valueCodec,
+      boolean version,
       String keyForm) {
     this.entityName = entityName;
     this.name = name;
@@ -125,14 +134,17 @@ public final class PropertyModel {
     return keyCodec;
   }
 
-  /** The key codec of a key part, which every key part of a model has (a model is refused otherwise). */
+  /**
+   * The key codec of a key part, which every key part of a model has (a model is refused
+   * otherwise).
+   */
   KeyCodec<Object> keyPartCodec() {
     return Objects.requireNonNull(keyCodec, "a key part has a key codec");
   }
 
   /**
-   * How this property is encoded as a key part, in words that change exactly when the encoded
-   * bytes do: its boxed type and key transforms, as in {@code "String fixed(8) descending"}.
+   * How this property is encoded as a key part, in words that change exactly when the encoded bytes
+   * do: its boxed type and key transforms, as in {@code "String fixed(8) descending"}.
    */
   public String keyForm() {
     return keyForm;
@@ -155,12 +167,14 @@ public final class PropertyModel {
 
   @Override
   public String toString() {
-    String where = switch (role) {
-      case ROW_KEY -> "row key part " + keyOrder;
-      case COLUMN_KEY -> "column key part " + keyOrder;
-      case COLUMN -> "column " + Bytes.toStringBinary(family) + ":" + Bytes.toStringBinary(qualifier);
-      case CELL_TIMESTAMP -> "cell timestamp";
-    };
+    String where =
+        switch (role) {
+          case ROW_KEY -> "row key part " + keyOrder;
+          case COLUMN_KEY -> "column key part " + keyOrder;
+          case COLUMN ->
+              "column " + Bytes.toStringBinary(family) + ":" + Bytes.toStringBinary(qualifier);
+          case CELL_TIMESTAMP -> "cell timestamp";
+        };
     return qualifiedName() + " (" + type.getSimpleName() + ", " + where + ")";
   }
 

@@ -15,9 +15,9 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Turns the cells of a row back into entity values. Cells of unknown columns are skipped, so
- * that code reads rows written by a newer version of the entity; of several versions of a
- * cell, the newest wins.
+ * Turns the cells of a row back into entity values. Cells of unknown columns are skipped, so that
+ * code reads rows written by a newer version of the entity; of several versions of a cell, the
+ * newest wins.
  */
 final class RowDecoder<T> {
 
@@ -26,8 +26,10 @@ final class RowDecoder<T> {
   private final KeyLayout rowKey;
   private final @Nullable KeyLayout columnKey;
   private final @Nullable PropertyModel cellTimestamp;
+
   /** Columns sorted as HBase sorts cells: by family, then qualifier. */
   private final PropertyModel[] sorted;
+
   /** Columns of a wide entity by family and name, as ISO-8859-1 text. */
   private final Map<String, PropertyModel> byColumn = new HashMap<>();
 
@@ -37,13 +39,22 @@ final class RowDecoder<T> {
     this.rowKey = model.rowKey();
     this.columnKey = model.columnKey();
     this.cellTimestamp = model.cellTimestamp();
-    this.sorted = model.columns().stream()
-        .sorted(Comparator.comparing(PropertyModel::familyBytes, Bytes.BYTES_COMPARATOR)
-            .thenComparing(PropertyModel::qualifierBytes, Bytes.BYTES_COMPARATOR))
-        .toArray(PropertyModel[]::new);
+    this.sorted =
+        model.columns().stream()
+            .sorted(
+                Comparator.comparing(PropertyModel::familyBytes, Bytes.BYTES_COMPARATOR)
+                    .thenComparing(PropertyModel::qualifierBytes, Bytes.BYTES_COMPARATOR))
+            .toArray(PropertyModel[]::new);
     for (PropertyModel column : sorted) {
-      byColumn.put(columnName(column.familyBytes(), 0, column.familyBytes().length,
-          column.qualifierBytes(), 0, column.qualifierBytes().length), column);
+      byColumn.put(
+          columnName(
+              column.familyBytes(),
+              0,
+              column.familyBytes().length,
+              column.qualifierBytes(),
+              0,
+              column.qualifierBytes().length),
+          column);
     }
   }
 
@@ -112,44 +123,68 @@ final class RowDecoder<T> {
       if (end == offset + length) {
         continue; // the row marker of an entity without non-null columns
       }
-      PropertyModel column = byColumn.get(columnName(cell.getFamilyArray(), cell.getFamilyOffset(),
-          cell.getFamilyLength(), qualifiers, end, offset + length - end));
+      PropertyModel column =
+          byColumn.get(
+              columnName(
+                  cell.getFamilyArray(),
+                  cell.getFamilyOffset(),
+                  cell.getFamilyLength(),
+                  qualifiers,
+                  end,
+                  offset + length - end));
       if (column != null && values[column.index()] == null) {
         values[column.index()] = decode(column, cell);
       }
     }
     List<T> all = new ArrayList<>(entities.size());
-    entities.forEach((key, values) -> {
-      setTimestamp(values, Objects.requireNonNull(newest.get(key), "each entity of the row has its newest time")[0]);
-      all.add(model.instantiate(values));
-    });
+    entities.forEach(
+        (key, values) -> {
+          setTimestamp(
+              values,
+              Objects.requireNonNull(newest.get(key), "each entity of the row has its newest time")[
+                  0]);
+          all.add(model.instantiate(values));
+        });
     return all;
   }
 
   private void setTimestamp(@Nullable Object[] values, long newest) {
     if (cellTimestamp != null && newest != Long.MIN_VALUE) {
-      values[cellTimestamp.index()] = cellTimestamp.type() == Instant.class ? Instant.ofEpochMilli(newest) : newest;
+      values[cellTimestamp.index()] =
+          cellTimestamp.type() == Instant.class ? Instant.ofEpochMilli(newest) : newest;
     }
   }
 
   private static Object decode(PropertyModel column, Cell cell) {
     try {
-      return column.columnCodec().decode(cell.getValueArray(), cell.getValueOffset(), cell.getValueLength());
+      return column
+          .columnCodec()
+          .decode(cell.getValueArray(), cell.getValueOffset(), cell.getValueLength());
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(column.qualifiedName() + ": cannot read the stored cell: " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          column.qualifiedName() + ": cannot read the stored cell: " + e.getMessage(), e);
     }
   }
 
   private static int compare(PropertyModel column, Cell cell) {
-    int order = compare(column.familyBytes(), cell.getFamilyArray(), cell.getFamilyOffset(), cell.getFamilyLength());
-    return order != 0 ? order
-        : compare(column.qualifierBytes(), cell.getQualifierArray(), cell.getQualifierOffset(),
+    int order =
+        compare(
+            column.familyBytes(),
+            cell.getFamilyArray(),
+            cell.getFamilyOffset(),
+            cell.getFamilyLength());
+    return order != 0
+        ? order
+        : compare(
+            column.qualifierBytes(),
+            cell.getQualifierArray(),
+            cell.getQualifierOffset(),
             cell.getQualifierLength());
   }
 
   /**
-   * Unsigned byte order of {@code name} and a slice of {@code bytes}: families and qualifiers
-   * are a few bytes long, where a plain loop beats {@code Bytes.compareTo}'s set-up.
+   * Unsigned byte order of {@code name} and a slice of {@code bytes}: families and qualifiers are a
+   * few bytes long, where a plain loop beats {@code Bytes.compareTo}'s set-up.
    */
   private static int compare(byte[] name, byte[] bytes, int offset, int length) {
     int common = Math.min(name.length, length);
@@ -162,8 +197,13 @@ final class RowDecoder<T> {
     return name.length - length;
   }
 
-  private static String columnName(byte[] family, int familyOffset, int familyLength,
-      byte[] qualifier, int qualifierOffset, int qualifierLength) {
+  private static String columnName(
+      byte[] family,
+      int familyOffset,
+      int familyLength,
+      byte[] qualifier,
+      int qualifierOffset,
+      int qualifierLength) {
     StringBuilder name = new StringBuilder(familyLength + qualifierLength + 1);
     for (int i = 0; i < familyLength; i++) {
       name.append((char) (family[familyOffset + i] & 0xFF));

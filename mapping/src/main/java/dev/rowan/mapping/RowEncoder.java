@@ -7,10 +7,11 @@ import org.apache.hadoop.hbase.client.Put;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Turns entity values into the cells of their row. Null columns are deleted rather than left
- * alone (except for an entity that keeps history, whose readers take the cells of its last write
- * alone: {@link EntityModel#keepsHistory}), and an entity with no non-null column still gets one cell, the row marker (qualifier
- * {@code \x00m}, or the bare column key of a wide entity, in the first family), so that it exists.
+ * Turns entity values into the cells of their row. Null columns are deleted rather than left alone
+ * (except for an entity that keeps history, whose readers take the cells of its last write alone:
+ * {@link EntityModel#keepsHistory}), and an entity with no non-null column still gets one cell, the
+ * row marker (qualifier {@code \x00m}, or the bare column key of a wide entity, in the first
+ * family), so that it exists.
  */
 final class RowEncoder<T> {
 
@@ -33,7 +34,11 @@ final class RowEncoder<T> {
   private final @Nullable PropertyModel cellTimestamp;
   private final byte[] markerFamily;
   private final byte[][] families;
-  /** Whether writes delete no cell, so that each version keeps its cells ({@link EntityModel#keepsHistory}). */
+
+  /**
+   * Whether writes delete no cell, so that each version keeps its cells ({@link
+   * EntityModel#keepsHistory}).
+   */
   private final boolean keepsHistory;
 
   RowEncoder(EntityModel<T> model) {
@@ -58,7 +63,10 @@ final class RowEncoder<T> {
     // Null columns are deleted up to the cells' own timestamp when the entity maps it (a later put
     // at that timestamp still shows: every family has HBase's new version behavior), and up to
     // just before the write's timestamp otherwise.
-    long deletedUpTo = timestamp == HConstants.LATEST_TIMESTAMP || cellTimestamp != null ? timestamp : timestamp - 1;
+    long deletedUpTo =
+        timestamp == HConstants.LATEST_TIMESTAMP || cellTimestamp != null
+            ? timestamp
+            : timestamp - 1;
     Put put = new Put(row, timestamp);
     Delete delete = null;
     for (PropertyModel column : columns) {
@@ -66,7 +74,8 @@ final class RowEncoder<T> {
       byte[] qualifier = qualifier(prefix, column);
       if (value == null) {
         if (keepsHistory) {
-          continue; // no cell at this write's timestamp: null in this version, and older versions keep theirs
+          continue; // no cell at this write's timestamp: null in this version, and older versions
+          // keep theirs
         }
         if (delete == null) {
           delete = new Delete(row);
@@ -95,8 +104,8 @@ final class RowEncoder<T> {
   /**
    * The delete of every cell of the entity whose key parts are in {@code values}, whatever their
    * timestamps (cell timestamps may lie in the future): every family of a tall entity's row, cells
-   * of columns it does not map included; a wide entity's columns and its marker, column by
-   * column, so that the row's other entities stay.
+   * of columns it does not map included; a wide entity's columns and its marker, column by column,
+   * so that the row's other entities stay.
    */
   Delete deletion(@Nullable Object[] values) {
     byte[] row = rowKey.encode(values);
@@ -142,7 +151,8 @@ final class RowEncoder<T> {
     }
     long timestamp = value instanceof Instant instant ? instant.toEpochMilli() : (Long) value;
     if (timestamp < 0) {
-      throw InvalidValueException.of(cellTimestamp.qualifiedName(), "a cell timestamp cannot be negative (" + timestamp + ")");
+      throw InvalidValueException.of(
+          cellTimestamp.qualifiedName(), "a cell timestamp cannot be negative (" + timestamp + ")");
     }
     return timestamp;
   }

@@ -8,8 +8,8 @@ import org.apache.hadoop.hbase.client.RowMutations;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What saving one entity writes to its row: a put of every non-null column and, when some
- * columns are null, a delete of those columns so that a stale cell cannot survive an update.
+ * What saving one entity writes to its row: a put of every non-null column and, when some columns
+ * are null, a delete of those columns so that a stale cell cannot survive an update.
  *
  * @param row the row key
  * @param put the cells of the non-null columns

@@ -10,8 +10,8 @@ import java.util.Objects;
  * chooses it, and the split points that give each bucket its own regions.
  *
  * <p>The bucket of a key is a function of the encoded salted parts only ({@link BucketFunction}),
- * so it never changes across JVMs or releases; by default {@code floorMod(murmur3_32(encoded
- * salted parts, seed 0), buckets)}. Equal by value, function included.
+ * so it never changes across JVMs or releases; by default {@code floorMod(murmur3_32(encoded salted
+ * parts, seed 0), buckets)}. Equal by value, function included.
  *
  * <p>Thread-safety: immutable.
  *
@@ -35,8 +35,8 @@ public final class SaltModel {
   }
 
   /**
-   * A salt of {@code buckets} buckets hashed on the key parts named in {@code on} (all when
-   * empty), pre-split into {@code regionsPerBucket} regions per bucket.
+   * A salt of {@code buckets} buckets hashed on the key parts named in {@code on} (all when empty),
+   * pre-split into {@code regionsPerBucket} regions per bucket.
    *
    * @throws IllegalArgumentException when a number is out of range
    */
@@ -45,16 +45,22 @@ public final class SaltModel {
   }
 
   /**
-   * A salt of {@code buckets} buckets chosen by {@code function} from the key parts named in
-   * {@code on} (all when empty), pre-split into {@code regionsPerBucket} regions per bucket.
+   * A salt of {@code buckets} buckets chosen by {@code function} from the key parts named in {@code
+   * on} (all when empty), pre-split into {@code regionsPerBucket} regions per bucket.
    *
    * @throws IllegalArgumentException when a number is out of range
    */
-  public static SaltModel of(int buckets, List<String> on, int regionsPerBucket, BucketFunction function) {
+  public static SaltModel of(
+      int buckets, List<String> on, int regionsPerBucket, BucketFunction function) {
     Objects.requireNonNull(function, "function");
     if (buckets < 1 || buckets > MAX_BUCKETS || regionsPerBucket < 1 || regionsPerBucket > 256) {
-      throw new IllegalArgumentException("a salt has 1 to " + MAX_BUCKETS + " buckets and 1 to 256 regions each, not "
-          + buckets + " and " + regionsPerBucket);
+      throw new IllegalArgumentException(
+          "a salt has 1 to "
+              + MAX_BUCKETS
+              + " buckets and 1 to 256 regions each, not "
+              + buckets
+              + " and "
+              + regionsPerBucket);
     }
     return new SaltModel(buckets, on, regionsPerBucket, function);
   }
@@ -95,9 +101,17 @@ public final class SaltModel {
   public int bucket(byte[] bytes, int offset, int length) {
     int bucket = function.bucket(bytes, offset, length, buckets);
     if (bucket < 0 || bucket >= buckets) {
-      throw new IllegalStateException("the bucket function " + function.getClass().getName() + " ("
-          + function.description() + ") answered bucket " + bucket + " for a salt of " + buckets
-          + " buckets; it must answer 0 to " + (buckets - 1));
+      throw new IllegalStateException(
+          "the bucket function "
+              + function.getClass().getName()
+              + " ("
+              + function.description()
+              + ") answered bucket "
+              + bucket
+              + " for a salt of "
+              + buckets
+              + " buckets; it must answer 0 to "
+              + (buckets - 1));
     }
     return bucket;
   }
@@ -108,8 +122,8 @@ public final class SaltModel {
   }
 
   /**
-   * The split keys that pre-split a table into {@code regionsPerBucket} regions per bucket:
-   * each bucket byte starts a region, and inside a bucket the next byte is split evenly.
+   * The split keys that pre-split a table into {@code regionsPerBucket} regions per bucket: each
+   * bucket byte starts a region, and inside a bucket the next byte is split evenly.
    */
   public byte[][] splitPoints() {
     List<byte[]> splits = new ArrayList<>();
@@ -126,8 +140,11 @@ public final class SaltModel {
 
   @Override
   public boolean equals(Object other) {
-    return other instanceof SaltModel salt && salt.buckets == buckets && salt.regionsPerBucket == regionsPerBucket
-        && salt.on.equals(on) && salt.function.equals(function);
+    return other instanceof SaltModel salt
+        && salt.buckets == buckets
+        && salt.regionsPerBucket == regionsPerBucket
+        && salt.on.equals(on)
+        && salt.function.equals(function);
   }
 
   @Override
@@ -137,7 +154,9 @@ public final class SaltModel {
 
   @Override
   public String toString() {
-    return buckets + " buckets on " + (on.isEmpty() ? "all key parts" : String.join(", ", on))
+    return buckets
+        + " buckets on "
+        + (on.isEmpty() ? "all key parts" : String.join(", ", on))
         + (function == BucketFunction.hashMod() ? "" : " by " + function.description());
   }
 }

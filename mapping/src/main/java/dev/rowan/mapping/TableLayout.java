@@ -7,10 +7,11 @@ import java.util.Objects;
 
 /**
  * How the keys and qualifiers of one table are laid out: what must stay the same for the rows
- * already stored in it to be found and read again. A readable description, and a fingerprint
- * of it: every change to the bytes of a key or to the field a key part is read into (salt and
- * its function, part order, names, types, transforms, hash prefix, column key, view key, and
- * of a table per period the key part that picks the table and the length of a period) changes it, while a renamed class, reordered fields or added columns keep it.
+ * already stored in it to be found and read again. A readable description, and a fingerprint of it:
+ * every change to the bytes of a key or to the field a key part is read into (salt and its
+ * function, part order, names, types, transforms, hash prefix, column key, view key, and of a table
+ * per period the key part that picks the table and the length of a period) changes it, while a
+ * renamed class, reordered fields or added columns keep it.
  *
  * <p>Thread-safety: immutable.
  *
@@ -36,8 +37,9 @@ public record TableLayout(String description, String fingerprint) {
 
   private static String fingerprintOf(String canonical) {
     try {
-      byte[] digest = MessageDigest.getInstance("SHA-256")
-          .digest((FORMAT + "\n" + canonical).getBytes(StandardCharsets.UTF_8));
+      byte[] digest =
+          MessageDigest.getInstance("SHA-256")
+              .digest((FORMAT + "\n" + canonical).getBytes(StandardCharsets.UTF_8));
       StringBuilder hex = new StringBuilder(digest.length * 2);
       for (byte b : digest) {
         hex.append(Character.forDigit((b >> 4) & 0xF, 16)).append(Character.forDigit(b & 0xF, 16));

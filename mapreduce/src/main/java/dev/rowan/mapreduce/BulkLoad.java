@@ -11,19 +11,18 @@ import java.util.Objects;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 
 /**
- * Loads entities from CSV, TSV or JSON-lines files into their table and every view, through
- * HFiles: a MapReduce job turns each line into an entity, writes the cells a save would write
- * (view rows verified at once) as HFiles for all the tables in one pass, partitioned by each
- * table's regions, and then the HFiles are loaded with HBase's {@code BulkLoadHFiles}.
- * Reloading keys that exist replaces their entities and deletes the view rows they leave
- * (docs/bulk-load.md). An entity kept in one table per period ({@code @TablePerPeriod}) goes to
- * the tables of its period, of the periods whose tables exist; a line whose period has none is
- * rejected, naming the table: a load creates no tables.
+ * Loads entities from CSV, TSV or JSON-lines files into their table and every view, through HFiles:
+ * a MapReduce job turns each line into an entity, writes the cells a save would write (view rows
+ * verified at once) as HFiles for all the tables in one pass, partitioned by each table's regions,
+ * and then the HFiles are loaded with HBase's {@code BulkLoadHFiles}. Reloading keys that exist
+ * replaces their entities and deletes the view rows they leave (docs/bulk-load.md). An entity kept
+ * in one table per period ({@code @TablePerPeriod}) goes to the tables of its period, of the
+ * periods whose tables exist; a line whose period has none is rejected, naming the table: a load
+ * creates no tables.
  *
  * <p>From code:
  *
@@ -42,10 +41,10 @@ import org.apache.hadoop.util.ToolRunner;
  *     -libjars orders-model.jar -D rowan.bulkload.namespace=shop com.example.Order /incoming/orders
  * </pre>
  *
- * <p>Before the job runs, every input path must exist, every CSV header must name properties,
- * and the tables must exist and match the mapping ({@code Rowan.schema().check}); otherwise a
- * {@link BulkLoadException} (or {@link dev.rowan.core.SchemaMismatchException}) says what is
- * wrong and nothing is written. Saves of the same keys must not run during a load.
+ * <p>Before the job runs, every input path must exist, every CSV header must name properties, and
+ * the tables must exist and match the mapping ({@code Rowan.schema().check}); otherwise a {@link
+ * BulkLoadException} (or {@link dev.rowan.core.SchemaMismatchException}) says what is wrong and
+ * nothing is written. Saves of the same keys must not run during a load.
  *
  * <p>Thread-safety: a {@code BulkLoad} tool instance is used by one thread; builders are not
  * thread-safe; separate loads may run at once.
@@ -56,21 +55,35 @@ public final class BulkLoad extends Configured implements Tool {
 
   /** The input format: {@code csv} (the default), {@code tsv} or {@code json}. */
   public static final String FORMAT = "rowan.bulkload.format";
-  /** The namespace of the tables, as {@code Rowan.Builder.namespace}; HBase's default unless set. */
-  public static final String NAMESPACE = "rowan.bulkload.namespace";
+
   /**
-   * How many rejected lines fail the load: a count ({@code 1000}) or a percentage of the lines
-   * read ({@code 0.5%}); {@code 1%} unless set. Past it, the HFiles are not loaded.
+   * The namespace of the tables, as {@code Rowan.Builder.namespace}; HBase's default unless set.
+   */
+  public static final String NAMESPACE = "rowan.bulkload.namespace";
+
+  /**
+   * How many rejected lines fail the load: a count ({@code 1000}) or a percentage of the lines read
+   * ({@code 0.5%}); {@code 1%} unless set. Past it, the HFiles are not loaded.
    */
   public static final String MAX_REJECTS = "rowan.bulkload.max.rejects";
-  /** How many rejected lines each map task writes to its rejects file; the rest are only counted. */
+
+  /**
+   * How many rejected lines each map task writes to its rejects file; the rest are only counted.
+   */
   public static final String REJECTS_LOGGED = "rowan.bulkload.rejects.logged";
-  /** Where the HFiles and the rejects files go; a fresh directory under {@code hadoop.tmp.dir} unless set. */
+
+  /**
+   * Where the HFiles and the rejects files go; a fresh directory under {@code hadoop.tmp.dir}
+   * unless set.
+   */
   public static final String WORK_DIR = "rowan.bulkload.work.dir";
+
   /** Whether CSV columns and JSON fields that name no property are skipped rather than refused. */
   public static final String IGNORE_UNKNOWN = "rowan.bulkload.ignore.unknown";
+
   /** How many lines a map task reads the stored main rows of at once. */
   public static final String READ_BATCH = "rowan.bulkload.read.batch";
+
   /** Seconds between progress lines on the console; 0 prints none. */
   public static final String PROGRESS_SECONDS = "rowan.bulkload.progress.seconds";
 
@@ -117,25 +130,36 @@ public final class BulkLoad extends Configured implements Tool {
   }
 
   /**
-   * Runs a load: {@code args} are the entity class name and one or more input paths, after
-   * Hadoop's generic options ({@code -D}, {@code -libjars}, {@code -conf}) that
-   * {@link ToolRunner} has taken away.
+   * Runs a load: {@code args} are the entity class name and one or more input paths, after Hadoop's
+   * generic options ({@code -D}, {@code -libjars}, {@code -conf}) that {@link ToolRunner} has taken
+   * away.
    *
-   * @return 0 when the load succeeded, 1 when it failed (the reason on standard error), 2 for
-   *     wrong arguments
+   * @return 0 when the load succeeded, 1 when it failed (the reason on standard error), 2 for wrong
+   *     arguments
    */
   @Override
   public int run(String[] args) {
     if (args.length < 2) {
-      err.println("Usage: BulkLoad [-D " + NAMESPACE + "=ns] [-D " + FORMAT + "=csv|tsv|json] [-D "
-          + MAX_REJECTS + "=1%|1000] [-D " + WORK_DIR + "=dir] <entity class> <input path>...");
+      err.println(
+          "Usage: BulkLoad [-D "
+              + NAMESPACE
+              + "=ns] [-D "
+              + FORMAT
+              + "=csv|tsv|json] [-D "
+              + MAX_REJECTS
+              + "=1%|1000] [-D "
+              + WORK_DIR
+              + "=dir] <entity class> <input path>...");
       return 2;
     }
     Configuration conf = getConf() == null ? ToolConfiguration.create() : getConf();
     try {
       Class<?> type = BulkLoadSettings.entityClass(withEntity(conf, args[0]));
       List<Path> inputs = Arrays.stream(args, 1, args.length).map(Path::new).toList();
-      of(type).input(inputs.toArray(new Path[0])).progress(out).run(conf); // prints the summary at the end
+      of(type)
+          .input(inputs.toArray(new Path[0]))
+          .progress(out)
+          .run(conf); // prints the summary at the end
       return 0;
     } catch (RowanException e) {
       err.println(e.getMessage());
@@ -155,9 +179,9 @@ public final class BulkLoad extends Configured implements Tool {
   }
 
   /**
-   * The options of one load. Options left unset are read from the {@code Configuration} given
-   * to {@link #run}, under the keys of {@link BulkLoad}. Each option may be set once; setting
-   * one twice is an error that shows the earlier value.
+   * The options of one load. Options left unset are read from the {@code Configuration} given to
+   * {@link #run}, under the keys of {@link BulkLoad}. Each option may be set once; setting one
+   * twice is an error that shows the earlier value.
    *
    * <p>Thread-safety: not thread-safe.
    *
@@ -215,8 +239,8 @@ public final class BulkLoad extends Configured implements Tool {
     }
 
     /**
-     * How many rejected lines fail the load, a count ({@code "1000"}) or a percentage of the
-     * lines read ({@code "0.5%"}); see {@link #MAX_REJECTS}.
+     * How many rejected lines fail the load, a count ({@code "1000"}) or a percentage of the lines
+     * read ({@code "0.5%"}); see {@link #MAX_REJECTS}.
      *
      * @throws BulkLoadException when the text is neither
      */
@@ -235,14 +259,14 @@ public final class BulkLoad extends Configured implements Tool {
     }
 
     /**
-     * Runs the load against the cluster {@code conf} names, on the framework it names
-     * ({@code mapreduce.framework.name}: {@code local} runs in this process).
+     * Runs the load against the cluster {@code conf} names, on the framework it names ({@code
+     * mapreduce.framework.name}: {@code local} runs in this process).
      *
      * @throws BulkLoadException when the input, the entity or an option is unusable (nothing is
      *     written), when too many lines are rejected or the input repeats a key (nothing is
      *     loaded), or when the job or the loading fails
-     * @throws dev.rowan.core.SchemaMismatchException when a table is missing or differs from
-     *     the mapping; nothing is written
+     * @throws dev.rowan.core.SchemaMismatchException when a table is missing or differs from the
+     *     mapping; nothing is written
      */
     public BulkLoadResult run(Configuration conf) {
       Configuration job = new Configuration(Objects.requireNonNull(conf, "conf"));
@@ -259,14 +283,21 @@ public final class BulkLoad extends Configured implements Tool {
       if (maxRejects != null) {
         job.set(MAX_REJECTS, maxRejects);
       }
-      return JobObservation.observe(observations, RowanJobContext.Job.BULK_LOAD, type,
-          () -> new LoadDriver(type, List.copyOf(inputs), job, progress == null ? System.out : progress).run(),
+      return JobObservation.observe(
+          observations,
+          RowanJobContext.Job.BULK_LOAD,
+          type,
+          () ->
+              new LoadDriver(
+                      type, List.copyOf(inputs), job, progress == null ? System.out : progress)
+                  .run(),
           JobObservation::load);
     }
 
     /**
      * Reports the load as one {@code rowan.job} observation to {@code registry}, with its counters
-     * (docs/observability.md); a Rowan's is {@code rowan.observationRegistry()}. Not observed unless set.
+     * (docs/observability.md); a Rowan's is {@code rowan.observationRegistry()}. Not observed
+     * unless set.
      *
      * @throws IllegalStateException when it was already set
      */

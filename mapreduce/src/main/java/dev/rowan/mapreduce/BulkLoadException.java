@@ -4,10 +4,10 @@ import dev.rowan.RowanException;
 import java.util.List;
 
 /**
- * A bulk load cannot start, or its job failed, or its input had more bad lines than allowed.
- * The message names the entity, the path, the table or the option at fault and says whether
- * anything was loaded: every check that can be made before the job runs is made before any
- * HFile is written, and a job that fails leaves the tables as they were.
+ * A bulk load cannot start, or its job failed, or its input had more bad lines than allowed. The
+ * message names the entity, the path, the table or the option at fault and says whether anything
+ * was loaded: every check that can be made before the job runs is made before any HFile is written,
+ * and a job that fails leaves the tables as they were.
  *
  * <p>Thread-safety: immutable.
  *
@@ -27,69 +27,113 @@ public final class BulkLoadException extends RowanException {
 
   /** An input path does not exist. */
   static BulkLoadException missingInput(String entity, String path) {
-    return new BulkLoadException("Cannot bulk load " + entity + ": input path " + path
-        + " does not exist; nothing was written");
+    return new BulkLoadException(
+        "Cannot bulk load "
+            + entity
+            + ": input path "
+            + path
+            + " does not exist; nothing was written");
   }
 
   /** The entity class named on the command line cannot be loaded. */
   static BulkLoadException entityNotFound(String className, Throwable cause) {
-    return new BulkLoadException("Cannot bulk load: entity class " + className + " is not on the class path"
-        + " (give its jar with -libjars); nothing was written", cause);
+    return new BulkLoadException(
+        "Cannot bulk load: entity class "
+            + className
+            + " is not on the class path"
+            + " (give its jar with -libjars); nothing was written",
+        cause);
   }
 
-  /** The entity class named on the command line was loaded where Rowan's annotations cannot be seen. */
+  /**
+   * The entity class named on the command line was loaded where Rowan's annotations cannot be seen.
+   */
   static BulkLoadException entityNotReadable(String reason) {
     return new BulkLoadException("Cannot bulk load: " + reason + "; nothing was written");
   }
 
   /** The entity, or its input, asks for something a bulk load cannot do. */
   static BulkLoadException unsupported(String entity, String reason) {
-    return new BulkLoadException("Cannot bulk load " + entity + ": " + reason + "; nothing was written");
+    return new BulkLoadException(
+        "Cannot bulk load " + entity + ": " + reason + "; nothing was written");
   }
 
   /** An option has a value that means nothing. */
   static BulkLoadException badOption(String key, String value, String expected) {
-    return new BulkLoadException("Bulk load option " + key + " = '" + value + "' is not " + expected);
+    return new BulkLoadException(
+        "Bulk load option " + key + " = '" + value + "' is not " + expected);
   }
 
   /** The input is not usable as a whole, for example a CSV header names no such property. */
   static BulkLoadException badInput(String entity, String path, String reason) {
-    return new BulkLoadException("Cannot bulk load " + entity + " from " + path + ": " + reason
-        + "; nothing was written");
+    return new BulkLoadException(
+        "Cannot bulk load " + entity + " from " + path + ": " + reason + "; nothing was written");
   }
 
   /** More lines were rejected than {@code limit} allows; the HFiles were not loaded. */
-  static BulkLoadException tooManyRejects(String entity, long rejected, long lines, String limit, String rejects) {
-    return new BulkLoadException("Bulk load of " + entity + " rejected " + rejected + " of " + lines
-        + " lines, more than " + BulkLoad.MAX_REJECTS + " = " + limit + " allows; nothing was loaded."
-        + " The rejected lines and reasons are in " + rejects);
+  static BulkLoadException tooManyRejects(
+      String entity, long rejected, long lines, String limit, String rejects) {
+    return new BulkLoadException(
+        "Bulk load of "
+            + entity
+            + " rejected "
+            + rejected
+            + " of "
+            + lines
+            + " lines, more than "
+            + BulkLoad.MAX_REJECTS
+            + " = "
+            + limit
+            + " allows; nothing was loaded."
+            + " The rejected lines and reasons are in "
+            + rejects);
   }
 
   /** The input holds the same key more than once; the HFiles were not loaded. */
   static BulkLoadException duplicateKeys(String entity, long count, List<String> samples) {
-    return new BulkLoadException("Bulk load of " + entity + " found " + count + " cells written twice: the input holds"
-        + " the same key more than once, and which line wins would be undefined; nothing was loaded."
-        + (samples.isEmpty() ? "" : " Some of the rows: " + String.join(", ", samples)));
+    return new BulkLoadException(
+        "Bulk load of "
+            + entity
+            + " found "
+            + count
+            + " cells written twice: the input holds"
+            + " the same key more than once, and which line wins would be undefined; nothing was loaded."
+            + (samples.isEmpty() ? "" : " Some of the rows: " + String.join(", ", samples)));
   }
 
   /** The MapReduce job failed; the HFiles were not loaded. */
   static BulkLoadException jobFailed(String entity, String job, String reason) {
-    return new BulkLoadException("Bulk load job " + job + " of " + entity + " failed: " + reason
-        + "; nothing was loaded");
+    return new BulkLoadException(
+        "Bulk load job " + job + " of " + entity + " failed: " + reason + "; nothing was loaded");
   }
 
   /** Loading the HFiles of {@code table} failed after {@code loaded} were loaded. */
-  static BulkLoadException loadFailed(String entity, String table, List<String> loaded, String hfiles,
-      Throwable cause) {
-    return new BulkLoadException("Bulk load of " + entity + " could not load the HFiles of " + table
-        + (loaded.isEmpty() ? " (no table was loaded)" : " after loading " + loaded)
-        + ": " + cause.getMessage() + ". The HFiles are kept in " + hfiles
-        + "; load them with org.apache.hadoop.hbase.tool.BulkLoadHFilesTool or run the load again", cause);
+  static BulkLoadException loadFailed(
+      String entity, String table, List<String> loaded, String hfiles, Throwable cause) {
+    return new BulkLoadException(
+        "Bulk load of "
+            + entity
+            + " could not load the HFiles of "
+            + table
+            + (loaded.isEmpty() ? " (no table was loaded)" : " after loading " + loaded)
+            + ": "
+            + cause.getMessage()
+            + ". The HFiles are kept in "
+            + hfiles
+            + "; load them with org.apache.hadoop.hbase.tool.BulkLoadHFilesTool or run the load again",
+        cause);
   }
 
   /** The job could not be set up or run because the cluster or file system failed. */
   static BulkLoadException io(String entity, String operation, Throwable cause) {
-    return new BulkLoadException("Bulk load of " + entity + ": " + operation + " failed: " + cause.getMessage()
-        + "; nothing was loaded", cause);
+    return new BulkLoadException(
+        "Bulk load of "
+            + entity
+            + ": "
+            + operation
+            + " failed: "
+            + cause.getMessage()
+            + "; nothing was loaded",
+        cause);
   }
 }

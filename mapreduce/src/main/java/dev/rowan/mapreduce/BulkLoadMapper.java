@@ -25,12 +25,12 @@ import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 
 /**
- * Reads one whole input file (inputs are not split, so that line numbers and the CSV header
- * are known), turns each line into an entity and emits its cells for every table, keyed by
- * table and row for {@link MultiTableHFileOutputFormat}; an entity kept in one table per period goes
- * to its period's tables ({@link LoadTables}). Lines are taken a batch at a time: the main rows of
- * a batch are read in one multi-get per main table when the cells depend on what is stored (views
- * or a {@code @Version}). Bad lines, and lines whose period has no tables, go to the rejects file.
+ * Reads one whole input file (inputs are not split, so that line numbers and the CSV header are
+ * known), turns each line into an entity and emits its cells for every table, keyed by table and
+ * row for {@link MultiTableHFileOutputFormat}; an entity kept in one table per period goes to its
+ * period's tables ({@link LoadTables}). Lines are taken a batch at a time: the main rows of a batch
+ * are read in one multi-get per main table when the cells depend on what is stored (views or a
+ * {@code @Version}). Bad lines, and lines whose period has no tables, go to the rejects file.
  */
 final class BulkLoadMapper extends Mapper<LongWritable, Text, ImmutableBytesWritable, RowCells> {
 
@@ -84,8 +84,11 @@ final class BulkLoadMapper extends Mapper<LongWritable, Text, ImmutableBytesWrit
     Path file = ((FileSplit) context.getInputSplit()).getPath();
     source = file.toString();
     String task = String.format("%05d", context.getTaskAttemptID().getTaskID().getId());
-    rejects = new RejectLog(conf, new Path(BulkLoadSettings.rejectsDir(conf), "rejects-m-" + task + ".txt"),
-        conf.getInt(BulkLoad.REJECTS_LOGGED, BulkLoad.DEFAULT_REJECTS_LOGGED));
+    rejects =
+        new RejectLog(
+            conf,
+            new Path(BulkLoadSettings.rejectsDir(conf), "rejects-m-" + task + ".txt"),
+            conf.getInt(BulkLoad.REJECTS_LOGGED, BulkLoad.DEFAULT_REJECTS_LOGGED));
     if (cells.needsPrior() && !conf.getBoolean(BulkLoadSettings.MAIN_TABLE_EMPTY, false)) {
       connection = ConnectionFactory.createConnection(conf);
       mainTables = new Table[tables.length / width];
@@ -105,20 +108,25 @@ final class BulkLoadMapper extends Mapper<LongWritable, Text, ImmutableBytesWrit
   }
 
   @Override
-  protected void map(LongWritable offset, Text value, Context context) throws IOException, InterruptedException {
+  protected void map(LongWritable offset, Text value, Context context)
+      throws IOException, InterruptedException {
     lineNumber++;
     String line = value.toString();
     if (line.isBlank()) {
       return;
     }
     if (parser == null) {
-      parser = CsvRecords.fromHeader(textValues, CsvRecords.format(format.delimiter()), line, source, ignoreUnknown);
+      parser =
+          CsvRecords.fromHeader(
+              textValues, CsvRecords.format(format.delimiter()), line, source, ignoreUnknown);
       return;
     }
     lines.increment(1);
     try {
       Object[] values = parser.parse(line);
-      batch.add(new Pending(lineNumber, line, loadTables.group(values), model.rowKey().encode(values), values));
+      batch.add(
+          new Pending(
+              lineNumber, line, loadTables.group(values), model.rowKey().encode(values), values));
     } catch (RejectedLineException e) {
       reject(lineNumber, e.getMessage(), line);
     } catch (InvalidValueException e) {
@@ -152,16 +160,28 @@ final class BulkLoadMapper extends Mapper<LongWritable, Text, ImmutableBytesWrit
     }
     Result[] stored = mainTables == null ? null : readStored();
     int[] base = new int[1];
-    RowGrouper sink = new RowGrouper((table, row, cells) -> context.write(new ImmutableBytesWritable(
-        MultiTableHFileOutputFormat.createCompositeKey(tableNames[base[0] + table], row)), cells));
+    RowGrouper sink =
+        new RowGrouper(
+            (table, row, cells) ->
+                context.write(
+                    new ImmutableBytesWritable(
+                        MultiTableHFileOutputFormat.createCompositeKey(
+                            tableNames[base[0] + table], row)),
+                    cells));
     for (int i = 0; i < batch.size(); i++) {
       Pending pending = batch.get(i);
       base[0] = pending.group() * width;
       MainRow prior = stored == null ? MainRow.ABSENT : MainRow.of(model, stored[i]);
       EntityCells.Outcome outcome;
       try {
-        outcome = cells.write(pending.rowKey(), pending.values(), prior, timestamp,
-            ThreadLocalRandom.current().nextLong(), sink);
+        outcome =
+            cells.write(
+                pending.rowKey(),
+                pending.values(),
+                prior,
+                timestamp,
+                ThreadLocalRandom.current().nextLong(),
+                sink);
         sink.flush();
       } catch (InvalidValueException e) {
         sink.discard();
@@ -183,7 +203,10 @@ final class BulkLoadMapper extends Mapper<LongWritable, Text, ImmutableBytesWrit
     context.progress();
   }
 
-  /** The stored main rows of the batch, in batch order: one multi-get per main table the batch writes. */
+  /**
+   * The stored main rows of the batch, in batch order: one multi-get per main table the batch
+   * writes.
+   */
   private Result[] readStored() throws IOException {
     Result[] stored = new Result[batch.size()];
     for (int group = 0; group < mainTables.length; group++) {

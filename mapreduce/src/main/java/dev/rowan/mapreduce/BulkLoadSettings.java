@@ -6,33 +6,39 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 
 /**
- * The job configuration keys the driver sets for the tasks, next to the public options of
- * {@link BulkLoad}, and their reading.
+ * The job configuration keys the driver sets for the tasks, next to the public options of {@link
+ * BulkLoad}, and their reading.
  */
 final class BulkLoadSettings {
 
   /** The entity class name. */
   static final String ENTITY = "rowan.bulkload.entity";
+
   /** The load's timestamp, chosen once by the driver. */
   static final String TIMESTAMP = "rowan.bulkload.timestamp";
+
   /**
    * The full names of the tables written, in groups ({@link LoadTables}): the main table first,
    * then the views in order; a group per period for an entity kept in one table per period.
    */
   static final String TABLES = "rowan.bulkload.tables";
+
   /**
-   * The periods whose tables the load writes, as ISO dates, oldest first (the groups of
-   * {@link #TABLES}); unset for an entity kept in one table.
+   * The periods whose tables the load writes, as ISO dates, oldest first (the groups of {@link
+   * #TABLES}); unset for an entity kept in one table.
    */
   static final String PERIODS = "rowan.bulkload.periods";
+
   /** Where the tasks write rejected lines. */
   static final String REJECTS_DIR = "rowan.bulkload.rejects.dir";
+
   /** Where the reducers note duplicated rows. */
   static final String DUPLICATES_DIR = "rowan.bulkload.duplicates.dir";
+
   /**
-   * Whether the main tables (one per period for an entity kept in one table per period) held no
-   * row when the job started: then no loaded key has a prior state, and the map tasks do not read
-   * one (a first load costs no reads).
+   * Whether the main tables (one per period for an entity kept in one table per period) held no row
+   * when the job started: then no loaded key has a prior state, and the map tasks do not read one
+   * (a first load costs no reads).
    */
   static final String MAIN_TABLE_EMPTY = "rowan.bulkload.main.empty";
 

@@ -11,12 +11,12 @@ import org.apache.hadoop.conf.Configuration;
 
 /**
  * Gives the JVMs of a job's YARN containers the {@code --add-opens}/{@code --add-exports} flags
- * that HBase and Hadoop need on Java 17. Hadoop 3.3 does not add them (3.4 does,
- * {@code mapreduce.jvm.add-opens-as-default}), and without them every container, even the
- * application master, dies with {@code InaccessibleObjectException}. The flags are appended to
- * the options already configured (the cluster's {@code -Xmx} and the rest stay), each only when
- * not already there; the local runner, which runs in this JVM, is left alone, and so is a job
- * whose configuration sets {@link #ADD_OPENS} to false.
+ * that HBase and Hadoop need on Java 17. Hadoop 3.3 does not add them (3.4 does, {@code
+ * mapreduce.jvm.add-opens-as-default}), and without them every container, even the application
+ * master, dies with {@code InaccessibleObjectException}. The flags are appended to the options
+ * already configured (the cluster's {@code -Xmx} and the rest stay), each only when not already
+ * there; the local runner, which runs in this JVM, is left alone, and so is a job whose
+ * configuration sets {@link #ADD_OPENS} to false.
  *
  * <p>Thread-safety: stateless.
  */
@@ -26,20 +26,26 @@ final class ContainerJvmOptions {
   static final String ADD_OPENS = "rowan.mapreduce.add-opens";
 
   /** The options of the application master, map and reduce JVMs. */
-  static final List<String> KEYS = List.of("yarn.app.mapreduce.am.command-opts", "mapreduce.map.java.opts",
-      "mapreduce.reduce.java.opts");
+  static final List<String> KEYS =
+      List.of(
+          "yarn.app.mapreduce.am.command-opts",
+          "mapreduce.map.java.opts",
+          "mapreduce.reduce.java.opts");
 
   private static final List<String> FLAGS = load();
 
   private ContainerJvmOptions() {}
 
-  /** Appends {@link #flags()} to the container options in {@code conf} when the job runs on YARN. */
+  /**
+   * Appends {@link #flags()} to the container options in {@code conf} when the job runs on YARN.
+   */
   static void apply(Configuration conf) {
     apply(conf, FLAGS);
   }
 
   static void apply(Configuration conf, List<String> flags) {
-    if (!conf.getBoolean(ADD_OPENS, true) || !"yarn".equals(conf.get("mapreduce.framework.name", "local"))) {
+    if (!conf.getBoolean(ADD_OPENS, true)
+        || !"yarn".equals(conf.get("mapreduce.framework.name", "local"))) {
       return;
     }
     for (String key : KEYS) {
@@ -62,9 +68,11 @@ final class ContainerJvmOptions {
 
   private static List<String> load() {
     Properties properties = new Properties();
-    try (InputStream in = ContainerJvmOptions.class.getResourceAsStream("container-jvm.properties")) {
+    try (InputStream in =
+        ContainerJvmOptions.class.getResourceAsStream("container-jvm.properties")) {
       if (in == null) {
-        throw new IllegalStateException("container-jvm.properties is missing beside " + ContainerJvmOptions.class);
+        throw new IllegalStateException(
+            "container-jvm.properties is missing beside " + ContainerJvmOptions.class);
       }
       properties.load(in);
     } catch (IOException e) {

@@ -13,9 +13,9 @@ import org.apache.commons.csv.CSVRecord;
 import org.apache.commons.csv.QuoteMode;
 
 /**
- * Reads CSV or TSV lines whose header row names entity properties. One record per line (a
- * quoted field cannot hold a line break). An empty field is null; a quoted empty field
- * ({@code ""}) is the empty string.
+ * Reads CSV or TSV lines whose header row names entity properties. One record per line (a quoted
+ * field cannot hold a line break). An empty field is null; a quoted empty field ({@code ""}) is the
+ * empty string.
  */
 final class CsvRecords implements RecordParser {
 
@@ -31,8 +31,12 @@ final class CsvRecords implements RecordParser {
 
   /** The CSV dialect of {@code delimiter}: RFC 4180 quoting, empty unquoted fields null. */
   static CSVFormat format(char delimiter) {
-    return CSVFormat.DEFAULT.builder().setDelimiter(delimiter).setNullString("")
-        .setQuoteMode(QuoteMode.ALL_NON_NULL).build();
+    return CSVFormat.DEFAULT
+        .builder()
+        .setDelimiter(delimiter)
+        .setNullString("")
+        .setQuoteMode(QuoteMode.ALL_NON_NULL)
+        .build();
   }
 
   /**
@@ -41,7 +45,11 @@ final class CsvRecords implements RecordParser {
    * @throws BulkLoadException naming the source when the header names a column twice, names a
    *     column that is no property (unless {@code ignoreUnknown}), or lacks a row key part
    */
-  static CsvRecords fromHeader(TextValues values, CSVFormat format, String headerLine, String source,
+  static CsvRecords fromHeader(
+      TextValues values,
+      CSVFormat format,
+      String headerLine,
+      String source,
       boolean ignoreUnknown) {
     EntityModel<?> model = values.model();
     String header = headerLine.startsWith("\uFEFF") ? headerLine.substring(1) : headerLine;
@@ -49,7 +57,8 @@ final class CsvRecords implements RecordParser {
     try {
       names = fields(format, header);
     } catch (RejectedLineException e) {
-      throw BulkLoadException.badInput(model.entityName(), source, "its header row cannot be read: " + e.getMessage());
+      throw BulkLoadException.badInput(
+          model.entityName(), source, "its header row cannot be read: " + e.getMessage());
     }
     PropertyModel[] columns = new PropertyModel[names.size()];
     List<String> problems = new ArrayList<>();
@@ -57,7 +66,8 @@ final class CsvRecords implements RecordParser {
       String name = names.get(i) == null ? "" : names.get(i).trim();
       PropertyModel property = RecordParser.property(model, name);
       if (property == null && !ignoreUnknown) {
-        problems.add("column " + (i + 1) + " '" + name + "' is no property of " + model.entityName());
+        problems.add(
+            "column " + (i + 1) + " '" + name + "' is no property of " + model.entityName());
       }
       for (int j = 0; property != null && j < i; j++) {
         if (columns[j] == property) {
@@ -72,8 +82,13 @@ final class CsvRecords implements RecordParser {
       }
     }
     if (!problems.isEmpty()) {
-      throw BulkLoadException.badInput(model.entityName(), source, String.join("; ", problems)
-          + " (properties: " + model.properties().stream().map(PropertyModel::name).toList() + ")");
+      throw BulkLoadException.badInput(
+          model.entityName(),
+          source,
+          String.join("; ", problems)
+              + " (properties: "
+              + model.properties().stream().map(PropertyModel::name).toList()
+              + ")");
     }
     return new CsvRecords(format, values, columns);
   }
@@ -82,8 +97,12 @@ final class CsvRecords implements RecordParser {
   public Object[] parse(String line) throws RejectedLineException {
     List<String> fields = fields(format, line);
     if (fields.size() != columns.length) {
-      throw new RejectedLineException("has " + fields.size() + (fields.size() == 1 ? " field" : " fields")
-          + ", the header has " + columns.length);
+      throw new RejectedLineException(
+          "has "
+              + fields.size()
+              + (fields.size() == 1 ? " field" : " fields")
+              + ", the header has "
+              + columns.length);
     }
     Object[] result = RecordParser.emptyValues(values.model());
     for (int i = 0; i < columns.length; i++) {
@@ -107,21 +126,24 @@ final class CsvRecords implements RecordParser {
     try (CSVParser parser = CSVParser.parse(line, format)) {
       List<CSVRecord> records = parser.getRecords();
       if (records.size() != 1) {
-        throw new RejectedLineException(records.isEmpty() ? "is empty" : "holds a line break inside quotes");
+        throw new RejectedLineException(
+            records.isEmpty() ? "is empty" : "holds a line break inside quotes");
       }
       List<String> fields = new ArrayList<>(records.get(0).size());
       records.get(0).forEach(fields::add);
       return fields;
     } catch (UncheckedIOException e) {
-      throw new RejectedLineException("is not well-formed " + describe(format) + ": " + e.getCause().getMessage());
+      throw new RejectedLineException(
+          "is not well-formed " + describe(format) + ": " + e.getCause().getMessage());
     } catch (IOException | IllegalStateException e) {
-      throw new RejectedLineException("is not well-formed " + describe(format) + ": " + e.getMessage());
+      throw new RejectedLineException(
+          "is not well-formed " + describe(format) + ": " + e.getMessage());
     }
   }
 
   /**
-   * The fields of a line without quotes, as the CSV parser reads it, without building a parser
-   * for the line: split at each delimiter, an empty field null.
+   * The fields of a line without quotes, as the CSV parser reads it, without building a parser for
+   * the line: split at each delimiter, an empty field null.
    */
   static List<String> unquoted(char delimiter, String line) {
     List<String> fields = new ArrayList<>();

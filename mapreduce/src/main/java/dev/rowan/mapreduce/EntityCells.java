@@ -16,18 +16,18 @@ import org.apache.hadoop.hbase.client.Row;
 import org.apache.hadoop.hbase.client.RowMutations;
 
 /**
- * What a bulk load writes for one entity, as cells: a pure function of the entity's values,
- * the state its main row held before the load, the load's timestamp and a nonce. The cells are
- * the ones a save writes (docs/view-consistency.md), with every view row verified at once:
+ * What a bulk load writes for one entity, as cells: a pure function of the entity's values, the
+ * state its main row held before the load, the load's timestamp and a nonce. The cells are the ones
+ * a save writes (docs/view-consistency.md), with every view row verified at once:
  *
  * <ul>
  *   <li>an entity without views: the cells of {@link EntityModel#write(Object[], long)} at the
  *       load's timestamp, the delete markers of its null columns included;
  *   <li>an entity with views: the same at the write's timestamp, which is above the main row's
  *       current status timestamp, plus the status cell ({@code LIVE}); each view row of the new
- *       state whole and {@code VERIFIED}; and, for a view row of the old state whose key
- *       changes, a family delete marker one millisecond below the write, which masks every cell
- *       of the old row (all older than the main row's last write) and none of the new.
+ *       state whole and {@code VERIFIED}; and, for a view row of the old state whose key changes, a
+ *       family delete marker one millisecond below the write, which masks every cell of the old row
+ *       (all older than the main row's last write) and none of the new.
  * </ul>
  *
  * Tables are numbered as the load numbers them: 0 the main table, then the views in declaration
@@ -84,21 +84,24 @@ final class EntityCells {
   /**
    * Emits the cells of the entity {@code values} whose main row key is {@code rowKey}.
    *
-   * @param prior the main row's state before the load ({@link MainRow#ABSENT} or null when it had none)
-   * @param loadTimestamp the load's timestamp; writes of entities with views go above the
-   *     prior status timestamp when that is higher
+   * @param prior the main row's state before the load ({@link MainRow#ABSENT} or null when it had
+   *     none)
+   * @param loadTimestamp the load's timestamp; writes of entities with views go above the prior
+   *     status timestamp when that is higher
    * @param nonce the write's nonce, random per entity
    * @return the tables the entity has a row in and the old view rows it retires
    * @throws dev.rowan.mapping.InvalidValueException when a value cannot be encoded
    */
-  Outcome write(byte[] rowKey, Object[] values, MainRow prior, long loadTimestamp, long nonce, Sink sink)
+  Outcome write(
+      byte[] rowKey, Object[] values, MainRow prior, long loadTimestamp, long nonce, Sink sink)
       throws IOException, InterruptedException {
     MainRow before = prior == null ? MainRow.ABSENT : prior;
     if (!ViewMaintainer.usesProtocol(model)) {
       emit(0, model.write(before.advanceVersionForLoad(model, values), loadTimestamp), sink);
       return new Outcome(1L, 0);
     }
-    WriteDecision decision = WriteDecision.ofLoad(maintainer, rowKey, before, values, loadTimestamp, nonce);
+    WriteDecision decision =
+        WriteDecision.ofLoad(maintainer, rowKey, before, values, loadTimestamp, nonce);
     emit(0, decision.mainMutation(), sink);
     long tables = 1L;
     int retired = 0;
@@ -114,7 +117,10 @@ final class EntityCells {
     return new Outcome(tables, retired);
   }
 
-  /** Emits the cells of {@code row}: a mutation, or each mutation of a {@link RowMutations} in order. */
+  /**
+   * Emits the cells of {@code row}: a mutation, or each mutation of a {@link RowMutations} in
+   * order.
+   */
   private static void emit(int table, Row row, Sink sink) throws IOException, InterruptedException {
     if (row instanceof RowMutations all) {
       for (Mutation mutation : all.getMutations()) {
@@ -125,14 +131,16 @@ final class EntityCells {
     }
   }
 
-  private static void emit(int table, RowWrite write, Sink sink) throws IOException, InterruptedException {
+  private static void emit(int table, RowWrite write, Sink sink)
+      throws IOException, InterruptedException {
     emit(table, write.put(), sink);
     if (write.delete() != null) {
       emit(table, write.delete(), sink);
     }
   }
 
-  static void emit(int table, Mutation mutation, Sink sink) throws IOException, InterruptedException {
+  static void emit(int table, Mutation mutation, Sink sink)
+      throws IOException, InterruptedException {
     for (List<Cell> cells : mutation.getFamilyCellMap().values()) {
       for (Cell cell : cells) {
         sink.accept(table, cell instanceof KeyValue kv ? kv : new KeyValue(cell));

@@ -11,9 +11,9 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
 
 /**
- * Loads the HFiles the job wrote, table by table, the main table first: HBase's
- * {@code MultiTableHFileOutputFormat} writes each table's files under
- * {@code <output>/<namespace>/<table>/<family>} ({@code <output>/<table>/<family>} in the default
+ * Loads the HFiles the job wrote, table by table, the main table first: HBase's {@code
+ * MultiTableHFileOutputFormat} writes each table's files under {@code
+ * <output>/<namespace>/<table>/<family>} ({@code <output>/<table>/<family>} in the default
  * namespace).
  */
 final class HFileLoad {
@@ -25,7 +25,8 @@ final class HFileLoad {
     String namespace = table.getNamespaceAsString();
     Path qualifier = new Path(table.getQualifierAsString());
     return NamespaceDescriptor.DEFAULT_NAMESPACE_NAME_STR.equals(namespace)
-        ? new Path(output, qualifier) : new Path(new Path(output, namespace), qualifier);
+        ? new Path(output, qualifier)
+        : new Path(new Path(output, namespace), qualifier);
   }
 
   /**
@@ -33,7 +34,8 @@ final class HFileLoad {
    *
    * @throws BulkLoadException naming the table whose load failed and those already loaded
    */
-  static void load(Configuration conf, String entity, List<TableName> tables, Path output) throws IOException {
+  static void load(Configuration conf, String entity, List<TableName> tables, Path output)
+      throws IOException {
     FileSystem fs = output.getFileSystem(conf);
     BulkLoadHFiles loader = BulkLoadHFiles.create(conf);
     List<String> loaded = new ArrayList<>();
@@ -45,7 +47,8 @@ final class HFileLoad {
       try {
         loader.bulkLoad(table, dir);
       } catch (IOException | RuntimeException e) {
-        throw BulkLoadException.loadFailed(entity, table.getNameAsString(), loaded, output.toString(), e);
+        throw BulkLoadException.loadFailed(
+            entity, table.getNameAsString(), loaded, output.toString(), e);
       }
       loaded.add(table.getNameAsString());
     }

@@ -24,21 +24,22 @@ import org.apache.hadoop.mapreduce.lib.partition.TotalOrderPartitioner;
 
 /**
  * The HFile half of the jobs that write rows of several tables as HFiles, the bulk load and the
- * view rebuild: map output of {@link RowCells} keyed by table and row, partitioned by the
- * tables' regions, {@link SortingReducer} writing one HFile per region.
+ * view rebuild: map output of {@link RowCells} keyed by table and row, partitioned by the tables'
+ * regions, {@link SortingReducer} writing one HFile per region.
  */
 final class HFileOutput {
 
   private HFileOutput() {}
 
   /**
-   * Sets in {@code conf}, before the job is made from it, where the reducers' duplicate samples
-   * go (under {@code work}), and, on the local runner, no favoured nodes: they mean nothing in
-   * one process, and each HFile writer would open a connection.
+   * Sets in {@code conf}, before the job is made from it, where the reducers' duplicate samples go
+   * (under {@code work}), and, on the local runner, no favoured nodes: they mean nothing in one
+   * process, and each HFile writer would open a connection.
    */
   static void prepare(Configuration conf, Path work) {
     conf.set(BulkLoadSettings.DUPLICATES_DIR, new Path(work, "duplicates").toString());
-    if (ViewJobs.isLocal(conf) && conf.get(HFileOutputFormat2.LOCALITY_SENSITIVE_CONF_KEY) == null) {
+    if (ViewJobs.isLocal(conf)
+        && conf.get(HFileOutputFormat2.LOCALITY_SENSITIVE_CONF_KEY) == null) {
       conf.setBoolean(HFileOutputFormat2.LOCALITY_SENSITIVE_CONF_KEY, false);
     }
   }
@@ -46,13 +47,14 @@ final class HFileOutput {
   /**
    * Configures {@code job} to write HFiles of {@code tables} under {@code hfiles}, one reducer per
    * region, with public API only: HBase's {@link MultiTableHFileOutputFormat} (map output keyed by
-   * its composite table+row keys), Hadoop's {@link TotalOrderPartitioner} over a partitions file
-   * of every region's start key, and each family's settings for the record writer
-   * ({@link HFileWriterSettings}).
+   * its composite table+row keys), Hadoop's {@link TotalOrderPartitioner} over a partitions file of
+   * every region's start key, and each family's settings for the record writer ({@link
+   * HFileWriterSettings}).
    *
    * @param work the job's work directory, where the partitions file goes
    */
-  static void configure(Job job, Connection connection, List<TableName> tables, Path work, Path hfiles)
+  static void configure(
+      Job job, Connection connection, List<TableName> tables, Path work, Path hfiles)
       throws IOException {
     job.setMapOutputKeyClass(ImmutableBytesWritable.class);
     job.setMapOutputValueClass(RowCells.class);
@@ -66,8 +68,9 @@ final class HFileOutput {
         descriptors.add(admin.getDescriptor(table));
         try (RegionLocator locator = connection.getRegionLocator(table)) {
           for (byte[] start : locator.getStartKeys()) {
-            startKeys.add(new ImmutableBytesWritable(MultiTableHFileOutputFormat.createCompositeKey(table.getName(),
-                start)));
+            startKeys.add(
+                new ImmutableBytesWritable(
+                    MultiTableHFileOutputFormat.createCompositeKey(table.getName(), start)));
           }
         }
       }
@@ -95,9 +98,12 @@ final class HFileOutput {
     List<ImmutableBytesWritable> sorted = new ArrayList<>(startKeys);
     Collections.sort(sorted);
     sorted.remove(0);
-    try (SequenceFile.Writer writer = SequenceFile.createWriter(conf, SequenceFile.Writer.file(file),
-        SequenceFile.Writer.keyClass(ImmutableBytesWritable.class),
-        SequenceFile.Writer.valueClass(NullWritable.class))) {
+    try (SequenceFile.Writer writer =
+        SequenceFile.createWriter(
+            conf,
+            SequenceFile.Writer.file(file),
+            SequenceFile.Writer.keyClass(ImmutableBytesWritable.class),
+            SequenceFile.Writer.valueClass(NullWritable.class))) {
       for (ImmutableBytesWritable key : sorted) {
         writer.append(key, NullWritable.get());
       }

@@ -17,8 +17,8 @@ import org.apache.hadoop.io.compress.CompressionCodecFactory;
 
 /**
  * Checks the input before the job: every path exists, and every CSV or TSV file starts with a
- * header that names properties (read here, so that a typo fails the load at once rather than
- * in every task).
+ * header that names properties (read here, so that a typo fails the load at once rather than in
+ * every task).
  */
 final class InputFiles {
 
@@ -27,10 +27,11 @@ final class InputFiles {
   /**
    * The files the job will read: the given files, and the visible files in the given directories.
    *
-   * @throws BulkLoadException naming the path when one does not exist, or when there is no
-   *     input at all, or naming the file and column when a header is wrong
+   * @throws BulkLoadException naming the path when one does not exist, or when there is no input at
+   *     all, or naming the file and column when a header is wrong
    */
-  static List<Path> check(Configuration conf, String entity, List<Path> inputs, Format format, TextValues values)
+  static List<Path> check(
+      Configuration conf, String entity, List<Path> inputs, Format format, TextValues values)
       throws IOException {
     if (inputs.isEmpty()) {
       throw BulkLoadException.unsupported(entity, "no input path was given");
@@ -54,16 +55,19 @@ final class InputFiles {
       }
     }
     if (files.isEmpty()) {
-      throw BulkLoadException.badInput(entity, inputs.toString(), "the input directories hold no files");
+      throw BulkLoadException.badInput(
+          entity, inputs.toString(), "the input directories hold no files");
     }
     if (format != Format.JSON_LINES) {
       boolean ignoreUnknown = conf.getBoolean(BulkLoad.IGNORE_UNKNOWN, false);
       for (Path file : files) {
         String header = firstLine(conf, file);
         if (header == null) {
-          throw BulkLoadException.badInput(entity, file.toString(), "the file is empty; a header row is needed");
+          throw BulkLoadException.badInput(
+              entity, file.toString(), "the file is empty; a header row is needed");
         }
-        CsvRecords.fromHeader(values, CsvRecords.format(format.delimiter()), header, file.toString(), ignoreUnknown);
+        CsvRecords.fromHeader(
+            values, CsvRecords.format(format.delimiter()), header, file.toString(), ignoreUnknown);
       }
     }
     return files;
@@ -75,7 +79,8 @@ final class InputFiles {
     CompressionCodec codec = new CompressionCodecFactory(conf).getCodec(file);
     try (InputStream raw = fs.open(file);
         InputStream in = codec == null ? raw : codec.createInputStream(raw);
-        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+        BufferedReader reader =
+            new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
       for (String line = reader.readLine(); line != null; line = reader.readLine()) {
         if (!line.isBlank()) {
           return line;

@@ -12,19 +12,19 @@ import org.apache.hadoop.mapreduce.security.TokenCache;
  * holds a Kerberos login: its tasks hold none and authenticate with the job's delegation tokens.
  *
  * <ul>
- *   <li>HBase: a token of each cluster the job talks to, from HBase's
- *       {@link TableMapReduceUtil#initCredentials} (which {@code initTableMapperJob} and
- *       {@link HFileOutput#configure} call): the cluster of the job's configuration, and a second
- *       one named by {@code hbase.mapred.output.quorum}. A no-op unless
- *       {@code hbase.security.authentication=kerberos}.
+ *   <li>HBase: a token of each cluster the job talks to, from HBase's {@link
+ *       TableMapReduceUtil#initCredentials} (which {@code initTableMapperJob} and {@link
+ *       HFileOutput#configure} call): the cluster of the job's configuration, and a second one
+ *       named by {@code hbase.mapred.output.quorum}. A no-op unless {@code
+ *       hbase.security.authentication=kerberos}.
  *   <li>HDFS: MapReduce obtains tokens for the staging directory, the input paths and the output
  *       directory; {@link #obtainForPaths} adds those of the work directory that tasks write to
- *       beside them (the partitions file, rejects, duplicates). A no-op unless Hadoop's security
- *       is on.
- *   <li>The submitter's keytab keys ({@code hbase.client.keytab.file} and
- *       {@code hbase.client.keytab.principal}) are taken out of the job's configuration
- *       ({@link #forTasks}): a task's HBase client would try to log in from a file that is not on
- *       its node, instead of using the token.
+ *       beside them (the partitions file, rejects, duplicates). A no-op unless Hadoop's security is
+ *       on.
+ *   <li>The submitter's keytab keys ({@code hbase.client.keytab.file} and {@code
+ *       hbase.client.keytab.principal}) are taken out of the job's configuration ({@link
+ *       #forTasks}): a task's HBase client would try to log in from a file that is not on its node,
+ *       instead of using the token.
  * </ul>
  *
  * <p>Thread-safety: stateless.

@@ -21,13 +21,18 @@ final class JobObservation {
    * Runs {@code job}, observed in {@code registry} (null: none) as {@code kind} of {@code entity},
    * its counters set by {@code counters} from what it returned.
    */
-  static <R> R observe(ObservationRegistry registry, RowanJobContext.Job kind, Class<?> entity, Supplier<R> job,
+  static <R> R observe(
+      ObservationRegistry registry,
+      RowanJobContext.Job kind,
+      Class<?> entity,
+      Supplier<R> job,
       BiConsumer<RowanJobContext, R> counters) {
     if (registry == null || registry.isNoop()) {
       return job.get();
     }
     RowanJobContext context = new RowanJobContext(kind, entity.getSimpleName());
-    Observation observation = Observation.createNotStarted(RowanJobContext.NAME, () -> context, registry).start();
+    Observation observation =
+        Observation.createNotStarted(RowanJobContext.NAME, () -> context, registry).start();
     R result;
     try (Observation.Scope scope = observation.openScope()) {
       result = job.get();

@@ -7,32 +7,34 @@ import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 
 /**
- * Runs a submitted job to its end, printing one line every few seconds (the map and reduce
- * progress and the job's counters so far: a bulk load's, unless told which) and, when it
- * succeeds, its final line.
+ * Runs a submitted job to its end, printing one line every few seconds (the map and reduce progress
+ * and the job's counters so far: a bulk load's, unless told which) and, when it succeeds, its final
+ * line.
  */
 final class JobProgress {
 
   private JobProgress() {}
 
   /**
-   * Waits for {@code job}, printing progress to {@code out} every {@code seconds} (none for 0)
-   * and its final line when it succeeds.
+   * Waits for {@code job}, printing progress to {@code out} every {@code seconds} (none for 0) and
+   * its final line when it succeeds.
    *
    * @return whether the job succeeded
    */
-  static boolean await(Job job, PrintStream out, int seconds, String label) throws IOException, InterruptedException {
+  static boolean await(Job job, PrintStream out, int seconds, String label)
+      throws IOException, InterruptedException {
     return await(job, out, seconds, label, JobProgress::loadCounters);
   }
 
   /**
    * Waits for {@code job}, printing progress to {@code out} every {@code seconds} (none for 0),
-   * with the counters as {@code counters} shows them, and, when it succeeds, its final line
-   * (unless the last line printed already says the same).
+   * with the counters as {@code counters} shows them, and, when it succeeds, its final line (unless
+   * the last line printed already says the same).
    *
    * @return whether the job succeeded
    */
-  static boolean await(Job job, PrintStream out, int seconds, String label, Function<Counters, String> counters)
+  static boolean await(
+      Job job, PrintStream out, int seconds, String label, Function<Counters, String> counters)
       throws IOException, InterruptedException {
     long interval = seconds <= 0 ? 500 : seconds * 1000L;
     long next = System.currentTimeMillis() + interval;
@@ -55,7 +57,10 @@ final class JobProgress {
     return true;
   }
 
-  /** One progress line: the label, map and reduce progress (reduce left out for a map-only job), counters. */
+  /**
+   * One progress line: the label, map and reduce progress (reduce left out for a map-only job),
+   * counters.
+   */
   static String line(Job job, String label, Function<Counters, String> counters)
       throws IOException, InterruptedException {
     StringBuilder text = new StringBuilder();
@@ -71,7 +76,8 @@ final class JobProgress {
   }
 
   private static String loadCounters(Counters counters) {
-    return String.format("%,d lines, %,d rejected, %,d entities",
+    return String.format(
+        "%,d lines, %,d rejected, %,d entities",
         counters.findCounter(LoadCounters.GROUP, LoadCounters.LINES).getValue(),
         counters.findCounter(LoadCounters.GROUP, LoadCounters.REJECTED).getValue(),
         counters.findCounter(LoadCounters.GROUP, LoadCounters.ENTITIES).getValue());

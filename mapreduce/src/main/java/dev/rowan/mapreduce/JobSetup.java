@@ -26,16 +26,26 @@ final class JobSetup {
   private JobSetup() {}
 
   /**
-   * Submits the job that reads {@code inputs} and writes HFiles for the tables of {@code loadTables}
-   * under {@code hfiles}, one reducer per region of all the tables.
+   * Submits the job that reads {@code inputs} and writes HFiles for the tables of {@code
+   * loadTables} under {@code hfiles}, one reducer per region of all the tables.
    */
-  static Job create(Configuration base, Class<?> type, LoadTables loadTables, List<Path> inputs, Path work,
-      Path hfiles, long timestamp, Connection connection) throws IOException, InterruptedException {
+  static Job create(
+      Configuration base,
+      Class<?> type,
+      LoadTables loadTables,
+      List<Path> inputs,
+      Path work,
+      Path hfiles,
+      long timestamp,
+      Connection connection)
+      throws IOException, InterruptedException {
     List<TableName> tables = loadTables.tables();
     Configuration conf = new Configuration(base);
     conf.set(BulkLoadSettings.ENTITY, type.getName());
     conf.setLong(BulkLoadSettings.TIMESTAMP, timestamp);
-    conf.setStrings(BulkLoadSettings.TABLES, tables.stream().map(TableName::getNameAsString).toArray(String[]::new));
+    conf.setStrings(
+        BulkLoadSettings.TABLES,
+        tables.stream().map(TableName::getNameAsString).toArray(String[]::new));
     conf.set(BulkLoadSettings.REJECTS_DIR, new Path(work, "rejects").toString());
     if (loadTables.periodTexts().length > 0) {
       conf.setStrings(BulkLoadSettings.PERIODS, loadTables.periodTexts());
@@ -47,7 +57,9 @@ final class JobSetup {
     conf.setBoolean(BulkLoadSettings.MAIN_TABLE_EMPTY, empty);
     HFileOutput.prepare(conf, work);
     ContainerJvmOptions.apply(conf);
-    Job job = Job.getInstance(conf, "Rowan bulk load of " + type.getSimpleName() + " into " + tables.get(0));
+    Job job =
+        Job.getInstance(
+            conf, "Rowan bulk load of " + type.getSimpleName() + " into " + tables.get(0));
     job.setJarByClass(BulkLoad.class);
     JobCredentials.forTasks(job);
     JobCredentials.obtainForPaths(job, work, hfiles); // HBase's token: HFileOutput.configure
@@ -55,8 +67,15 @@ final class JobSetup {
     FileInputFormat.setInputPaths(job, inputs.toArray(new Path[0]));
     job.setMapperClass(BulkLoadMapper.class);
     HFileOutput.configure(job, connection, tables, work, hfiles);
-    TableMapReduceUtil.addDependencyJarsForClasses(job.getConfiguration(), type, EntityModel.class,
-        ViewMaintainer.class, Rowan.class, CSVFormat.class, ObjectMapper.class, Caffeine.class,
+    TableMapReduceUtil.addDependencyJarsForClasses(
+        job.getConfiguration(),
+        type,
+        EntityModel.class,
+        ViewMaintainer.class,
+        Rowan.class,
+        CSVFormat.class,
+        ObjectMapper.class,
+        Caffeine.class,
         net.bytebuddy.ByteBuddy.class);
     try {
       job.submit();
@@ -68,7 +87,8 @@ final class JobSetup {
 
   private static boolean isEmpty(Connection connection, TableName table) throws IOException {
     try (Table main = connection.getTable(table);
-         ResultScanner scanner = main.getScanner(new Scan().setLimit(1).setFilter(new FirstKeyOnlyFilter()))) {
+        ResultScanner scanner =
+            main.getScanner(new Scan().setLimit(1).setFilter(new FirstKeyOnlyFilter()))) {
       return scanner.next() == null;
     }
   }

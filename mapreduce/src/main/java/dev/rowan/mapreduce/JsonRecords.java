@@ -10,16 +10,17 @@ import java.util.Iterator;
 import java.util.Map;
 
 /**
- * Reads JSON lines: one object per line, its fields named after entity properties. Scalars are
- * read like text ({@link TextValues}), so a date is an ISO-8601 string and an {@code Instant}
- * may also be a number of epoch milliseconds; decimals keep every digit; {@code null} is null.
+ * Reads JSON lines: one object per line, its fields named after entity properties. Scalars are read
+ * like text ({@link TextValues}), so a date is an ISO-8601 string and an {@code Instant} may also
+ * be a number of epoch milliseconds; decimals keep every digit; {@code null} is null.
  */
 final class JsonRecords implements RecordParser {
 
   /** Decimals exactly as written: no detour through double, no trailing zeros stripped. */
-  private static final ObjectMapper JSON = new ObjectMapper()
-      .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-      .setNodeFactory(JsonNodeFactory.withExactBigDecimals(true));
+  private static final ObjectMapper JSON =
+      new ObjectMapper()
+          .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+          .setNodeFactory(JsonNodeFactory.withExactBigDecimals(true));
 
   private final TextValues values;
   private final boolean ignoreUnknown;
@@ -48,16 +49,20 @@ final class JsonRecords implements RecordParser {
         if (ignoreUnknown) {
           continue;
         }
-        throw new RejectedLineException("field '" + field.getKey() + "' is no property of "
-            + values.model().entityName());
+        throw new RejectedLineException(
+            "field '" + field.getKey() + "' is no property of " + values.model().entityName());
       }
       JsonNode value = field.getValue();
       if (value.isNull()) {
         continue;
       }
       if (!value.isValueNode()) {
-        throw new RejectedLineException(property.qualifiedName() + ": a " + property.type().getSimpleName()
-            + " cannot be read from a JSON " + (value.isArray() ? "array" : "object"));
+        throw new RejectedLineException(
+            property.qualifiedName()
+                + ": a "
+                + property.type().getSimpleName()
+                + " cannot be read from a JSON "
+                + (value.isArray() ? "array" : "object"));
       }
       try {
         result[property.index()] = values.parse(property, value.asText());

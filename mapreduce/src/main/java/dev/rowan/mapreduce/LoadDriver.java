@@ -29,9 +29,9 @@ import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 
 /**
- * Runs one bulk load: checks everything that can be checked before writing (entity, options,
- * input, schema), runs the job with progress on the console, refuses to load past the reject
- * threshold or when the input repeats a key, loads the HFiles and sums up.
+ * Runs one bulk load: checks everything that can be checked before writing (entity, options, input,
+ * schema), runs the job with progress on the console, refuses to load past the reject threshold or
+ * when the input repeats a key, loads the HFiles and sums up.
  */
 final class LoadDriver {
 
@@ -55,7 +55,8 @@ final class LoadDriver {
     EntityCells cells = cells(model);
     TextValues values = TextValues.of(model);
     Format format = BulkLoadSettings.format(conf);
-    RejectThreshold threshold = RejectThreshold.parse(conf.get(BulkLoad.MAX_REJECTS, RejectThreshold.DEFAULT));
+    RejectThreshold threshold =
+        RejectThreshold.parse(conf.get(BulkLoad.MAX_REJECTS, RejectThreshold.DEFAULT));
     try {
       InputFiles.check(conf, entity, inputs, format, values);
       try (Connection connection = ConnectionFactory.createConnection(conf)) {
@@ -68,12 +69,16 @@ final class LoadDriver {
         if (!report.matches()) {
           throw SchemaMismatchException.of(report);
         }
-        List<LocalDate> periods = rowan.schema().tableSets(type).stream().flatMap(set -> set.period().stream()).toList();
+        List<LocalDate> periods =
+            rowan.schema().tableSets(type).stream().flatMap(set -> set.period().stream()).toList();
         LoadTables loadTables = new LoadTables(model, cells, periods, rowan::tableName);
         if (loadTables.tables().isEmpty()) {
-          throw BulkLoadException.unsupported(entity, "no period table of " + model.periods().pattern(
-              model.tableName()) + " exists, and a bulk load creates no tables: schema().create makes the current"
-              + " period, schema().createPeriods others");
+          throw BulkLoadException.unsupported(
+              entity,
+              "no period table of "
+                  + model.periods().pattern(model.tableName())
+                  + " exists, and a bulk load creates no tables: schema().create makes the current"
+                  + " period, schema().createPeriods others");
         }
         long timestamp = System.currentTimeMillis();
         Path work = workDir(entity, timestamp);
@@ -96,40 +101,74 @@ final class LoadDriver {
   }
 
   /** Runs the job, checks its counters and loads the HFiles. */
-  private BulkLoadResult runJob(EntityModel<?> model, LoadTables loadTables, Path work, Path hfiles, long timestamp,
-      RejectThreshold threshold, Connection connection, long began) throws IOException, InterruptedException {
+  private BulkLoadResult runJob(
+      EntityModel<?> model,
+      LoadTables loadTables,
+      Path work,
+      Path hfiles,
+      long timestamp,
+      RejectThreshold threshold,
+      Connection connection,
+      long began)
+      throws IOException, InterruptedException {
     String entity = model.entityName();
     List<TableName> tables = loadTables.tables();
     Job job = JobSetup.create(conf, type, loadTables, inputs, work, hfiles, timestamp, connection);
     String label = "Bulk load of " + entity;
-    out.println(label + ": job " + job.getJobID() + " started, " + tables.size() + " tables, "
-        + job.getNumReduceTasks() + " regions; work directory " + work);
-    if (!JobProgress.await(job, out, conf.getInt(BulkLoad.PROGRESS_SECONDS, BulkLoad.DEFAULT_PROGRESS_SECONDS),
+    out.println(
+        label
+            + ": job "
+            + job.getJobID()
+            + " started, "
+            + tables.size()
+            + " tables, "
+            + job.getNumReduceTasks()
+            + " regions; work directory "
+            + work);
+    if (!JobProgress.await(
+        job,
+        out,
+        conf.getInt(BulkLoad.PROGRESS_SECONDS, BulkLoad.DEFAULT_PROGRESS_SECONDS),
         label)) {
       String reason = job.getStatus().getFailureInfo();
-      throw BulkLoadException.jobFailed(entity, String.valueOf(job.getJobID()),
-          reason == null || reason.isBlank() ? "state " + job.getJobState() + "; see the task logs" : reason);
+      throw BulkLoadException.jobFailed(
+          entity,
+          String.valueOf(job.getJobID()),
+          reason == null || reason.isBlank()
+              ? "state " + job.getJobState() + "; see the task logs"
+              : reason);
     }
     Counters counters = job.getCounters();
     long lines = count(counters, LoadCounters.LINES);
     long rejected = count(counters, LoadCounters.REJECTED);
     Path rejects = new Path(work, "rejects");
     if (threshold.exceededBy(rejected, lines)) {
-      throw BulkLoadException.tooManyRejects(entity, rejected, lines, threshold.text(), rejects.toString());
+      throw BulkLoadException.tooManyRejects(
+          entity, rejected, lines, threshold.text(), rejects.toString());
     }
     long duplicates = count(counters, LoadCounters.DUPLICATES);
     if (duplicates > 0) {
-      throw BulkLoadException.duplicateKeys(entity, duplicates, samples(new Path(work, "duplicates")));
+      throw BulkLoadException.duplicateKeys(
+          entity, duplicates, samples(new Path(work, "duplicates")));
     }
-    keepHFiles = true; // a load that fails half way leaves them for loading by hand, as its message says
+    keepHFiles =
+        true; // a load that fails half way leaves them for loading by hand, as its message says
     HFileLoad.load(conf, entity, tables, hfiles);
     keepHFiles = false;
-    return new BulkLoadResult(entity, rows(counters, loadTables, tables), lines, rejected,
-        count(counters, LoadCounters.EXISTING), count(counters, LoadCounters.RETIRED), rejected == 0 ? null : rejects,
-        Duration.ofNanos(System.nanoTime() - began), count(counters, LoadCounters.ENTITIES));
+    return new BulkLoadResult(
+        entity,
+        rows(counters, loadTables, tables),
+        lines,
+        rejected,
+        count(counters, LoadCounters.EXISTING),
+        count(counters, LoadCounters.RETIRED),
+        rejected == 0 ? null : rejects,
+        Duration.ofNanos(System.nanoTime() - began),
+        count(counters, LoadCounters.ENTITIES));
   }
 
-  private static Map<TableName, Long> rows(Counters counters, LoadTables loadTables, List<TableName> tables) {
+  private static Map<TableName, Long> rows(
+      Counters counters, LoadTables loadTables, List<TableName> tables) {
     Map<TableName, Long> rows = new LinkedHashMap<>();
     String[] names = loadTables.rowCounterNames();
     for (int i = 0; i < tables.size(); i++) {
@@ -165,8 +204,12 @@ final class LoadDriver {
     }
     for (ViewModel view : cells.views()) {
       if (view.isUnique()) {
-        throw BulkLoadException.unsupported(model.entityName(), "view '" + view.name() + "' is unique, and a bulk"
-            + " load cannot claim unique keys against other writers; save such entities through a repository");
+        throw BulkLoadException.unsupported(
+            model.entityName(),
+            "view '"
+                + view.name()
+                + "' is unique, and a bulk"
+                + " load cannot claim unique keys against other writers; save such entities through a repository");
       }
     }
     return cells;
@@ -174,13 +217,20 @@ final class LoadDriver {
 
   private Path workDir(String entity, long timestamp) throws IOException {
     String given = conf.get(BulkLoad.WORK_DIR);
-    Path work = given != null ? new Path(given)
-        : new Path(conf.get("hadoop.tmp.dir", "/tmp"), "rowan-bulkload/" + entity + "-" + timestamp);
+    Path work =
+        given != null
+            ? new Path(given)
+            : new Path(
+                conf.get("hadoop.tmp.dir", "/tmp"), "rowan-bulkload/" + entity + "-" + timestamp);
     FileSystem fs = work.getFileSystem(conf);
     work = fs.makeQualified(work);
     if (fs.exists(new Path(work, "hfiles"))) {
-      throw BulkLoadException.badInput(entity, work.toString(),
-          "the work directory holds HFiles of another load; choose another directory or delete " + work + "/hfiles");
+      throw BulkLoadException.badInput(
+          entity,
+          work.toString(),
+          "the work directory holds HFiles of another load; choose another directory or delete "
+              + work
+              + "/hfiles");
     }
     return work;
   }
@@ -196,9 +246,12 @@ final class LoadDriver {
       return samples;
     }
     for (FileStatus file : fs.listStatus(dir)) {
-      try (BufferedReader reader = new BufferedReader(new InputStreamReader(fs.open(file.getPath()),
-          StandardCharsets.UTF_8))) {
-        for (String line = reader.readLine(); line != null && samples.size() < 5; line = reader.readLine()) {
+      try (BufferedReader reader =
+          new BufferedReader(
+              new InputStreamReader(fs.open(file.getPath()), StandardCharsets.UTF_8))) {
+        for (String line = reader.readLine();
+            line != null && samples.size() < 5;
+            line = reader.readLine()) {
           samples.add(line);
         }
       }

@@ -12,11 +12,10 @@ import org.apache.hadoop.hbase.TableName;
 
 /**
  * The tables one bulk load writes, in groups of a main table and its view tables, each group
- * numbered as {@link EntityCells} numbers tables: one group for an entity kept in one table; for
- * an entity kept in one table per period ({@code @TablePerPeriod}), one group per period whose
- * tables existed when the load began, oldest first. Which group each entity goes to, and the row
- * counter of each table. A load never creates tables: an entity whose period has none is a
- * rejected line.
+ * numbered as {@link EntityCells} numbers tables: one group for an entity kept in one table; for an
+ * entity kept in one table per period ({@code @TablePerPeriod}), one group per period whose tables
+ * existed when the load began, oldest first. Which group each entity goes to, and the row counter
+ * of each table. A load never creates tables: an entity whose period has none is a rejected line.
  *
  * <p>Thread-safety: immutable.
  */
@@ -30,24 +29,37 @@ final class LoadTables {
    * The tables of {@code model} named by {@code names}, with the views of {@code cells}, in the
    * groups of {@code periods} (ignored, and may be empty, for an entity kept in one table).
    */
-  LoadTables(EntityModel<?> model, EntityCells cells, List<LocalDate> periods, Function<String, TableName> names) {
+  LoadTables(
+      EntityModel<?> model,
+      EntityCells cells,
+      List<LocalDate> periods,
+      Function<String, TableName> names) {
     this.model = model;
     this.views = cells.views();
-    this.groups = model.periods() == null ? new OneGroup(names) : new PeriodGroups(model, periods, names);
+    this.groups =
+        model.periods() == null ? new OneGroup(names) : new PeriodGroups(model, periods, names);
   }
 
-  /** The tables of the load the driver set up in {@code conf} ({@link BulkLoadSettings#PERIODS}). */
+  /**
+   * The tables of the load the driver set up in {@code conf} ({@link BulkLoadSettings#PERIODS}).
+   */
   static LoadTables of(EntityModel<?> model, EntityCells cells, Configuration conf) {
     List<LocalDate> periods = new ArrayList<>();
     for (String period : conf.getTrimmedStrings(BulkLoadSettings.PERIODS)) {
       periods.add(LocalDate.parse(period));
     }
     String namespace = conf.get(BulkLoad.NAMESPACE);
-    return new LoadTables(model, cells, periods,
+    return new LoadTables(
+        model,
+        cells,
+        periods,
         name -> namespace == null ? TableName.valueOf(name) : TableName.valueOf(namespace, name));
   }
 
-  /** The periods, oldest first, as ISO dates for {@link BulkLoadSettings#PERIODS}; empty for an entity kept in one table. */
+  /**
+   * The periods, oldest first, as ISO dates for {@link BulkLoadSettings#PERIODS}; empty for an
+   * entity kept in one table.
+   */
   String[] periodTexts() {
     return groups.periods().stream().map(LocalDate::toString).toArray(String[]::new);
   }
@@ -82,17 +94,17 @@ final class LoadTables {
   /**
    * The group of the entity {@code values}: 0 for an entity kept in one table, else its period's.
    *
-   * @throws RejectedLineException when its period value is missing or names a period whose
-   *     tables did not exist when the load began, naming the property, the value and the table
+   * @throws RejectedLineException when its period value is missing or names a period whose tables
+   *     did not exist when the load began, naming the property, the value and the table
    */
   int group(Object[] values) throws RejectedLineException {
     return groups.group(values);
   }
 
   /**
-   * The row counter of each table, in table order: {@code main} and {@code view <name>}, each
-   * after its period's table suffix for an entity kept in one table per period
-   * ({@code _2026_11 view type}).
+   * The row counter of each table, in table order: {@code main} and {@code view <name>}, each after
+   * its period's table suffix for an entity kept in one table per period ({@code _2026_11 view
+   * type}).
    */
   String[] rowCounterNames() {
     String[] one = new String[width()];
@@ -150,8 +162,12 @@ final class LoadTables {
     }
   }
 
-  /** A group per period of an entity kept in one table per period, of the periods whose tables existed. */
-  private record PeriodGroups(EntityModel<?> model, List<LocalDate> periods, Function<String, TableName> tableNames)
+  /**
+   * A group per period of an entity kept in one table per period, of the periods whose tables
+   * existed.
+   */
+  private record PeriodGroups(
+      EntityModel<?> model, List<LocalDate> periods, Function<String, TableName> tableNames)
       implements Groups {
 
     PeriodGroups {
@@ -179,10 +195,16 @@ final class LoadTables {
       }
       int group = periods.indexOf(of);
       if (group < 0) {
-        throw new RejectedLineException(model.entityName() + "." + period.property().name() + " " + value
-            + " belongs to period table " + periodNames(of).apply(model.tableName()).getNameAsString()
-            + ", which does not exist; a bulk load creates no tables: schema().createPeriods makes it, then load"
-            + " these lines again");
+        throw new RejectedLineException(
+            model.entityName()
+                + "."
+                + period.property().name()
+                + " "
+                + value
+                + " belongs to period table "
+                + periodNames(of).apply(model.tableName()).getNameAsString()
+                + ", which does not exist; a bulk load creates no tables: schema().createPeriods makes it, then load"
+                + " these lines again");
       }
       return group;
     }

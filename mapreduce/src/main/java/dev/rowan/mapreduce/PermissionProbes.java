@@ -39,10 +39,13 @@ final class PermissionProbes {
    * Refuses, as HBase would refuse the tasks' writes, unless the principal may READ and WRITE
    * family {@code family} of every table of {@code tables}.
    */
-  static void requireWrite(Connection connection, String job, List<TableName> tables, byte[] family) {
+  static void requireWrite(
+      Connection connection, String job, List<TableName> tables, byte[] family) {
     for (TableName name : tables) {
-      CheckAndMutate never = CheckAndMutate.newBuilder(ROW).ifEquals(family, QUALIFIER, NEVER)
-          .build(new Put(ROW).addColumn(family, QUALIFIER, NEVER));
+      CheckAndMutate never =
+          CheckAndMutate.newBuilder(ROW)
+              .ifEquals(family, QUALIFIER, NEVER)
+              .build(new Put(ROW).addColumn(family, QUALIFIER, NEVER));
       try (Table table = connection.getTable(name)) {
         table.checkAndMutate(never);
       } catch (IOException e) {
@@ -51,7 +54,10 @@ final class PermissionProbes {
     }
   }
 
-  /** Refuses unless the principal may load HFiles into every table of {@code tables} (CREATE or ADMIN on it). */
+  /**
+   * Refuses unless the principal may load HFiles into every table of {@code tables} (CREATE or
+   * ADMIN on it).
+   */
   static void requireLoad(Connection connection, String job, List<TableName> tables) {
     for (TableName name : tables) {
       try (Admin admin = connection.getAdmin()) {

@@ -15,16 +15,16 @@ import org.apache.hadoop.hbase.mapreduce.TableMapper;
 import org.apache.hadoop.mapreduce.Counter;
 
 /**
- * The map task of a rebuild: one region of the main table; for each entity, the cells of its row
- * in every view, whole, with the main row's status (its timestamp and nonce) and its write mark,
- * but <em>unverified</em>, keyed by view table and row for {@link MultiTableHFileOutputFormat}.
- * Unverified because writers may write meanwhile: a loaded row stands even where a save retired
- * and deleted that row after the scan read its entity (a delete never masks a later put), and an
+ * The map task of a rebuild: one region of the main table; for each entity, the cells of its row in
+ * every view, whole, with the main row's status (its timestamp and nonce) and its write mark, but
+ * <em>unverified</em>, keyed by view table and row for {@link MultiTableHFileOutputFormat}.
+ * Unverified because writers may write meanwhile: a loaded row stands even where a save retired and
+ * deleted that row after the scan read its entity (a delete never masks a later put), and an
  * unverified row is only ever used after a check of its main row. The repair pass after the load
- * settles each row that its main row still maps to, conditionally, as readers do
- * ({@link ViewRowRepairs}). An entity whose main row has no status cell (written
- * before the entity had views) gets no cells: a view row needs a status to carry, and giving the
- * main row one is a fence, which the repair pass after the load does with a check-and-mutate.
+ * settles each row that its main row still maps to, conditionally, as readers do ({@link
+ * ViewRowRepairs}). An entity whose main row has no status cell (written before the entity had
+ * views) gets no cells: a view row needs a status to carry, and giving the main row one is a fence,
+ * which the repair pass after the load does with a check-and-mutate.
  */
 final class RebuildViewsMapper extends TableMapper<ImmutableBytesWritable, RowCells> {
 
@@ -57,7 +57,8 @@ final class RebuildViewsMapper extends TableMapper<ImmutableBytesWritable, RowCe
   }
 
   @Override
-  protected void map(ImmutableBytesWritable key, Result row, Context context) throws IOException, InterruptedException {
+  protected void map(ImmutableBytesWritable key, Result row, Context context)
+      throws IOException, InterruptedException {
     mainRows.increment(1);
     MainRow prior = MainRow.of(model, row);
     if (!prior.isLive()) {
@@ -77,9 +78,18 @@ final class RebuildViewsMapper extends TableMapper<ImmutableBytesWritable, RowCe
         left[i].increment(1);
         continue;
       }
-      RowGrouper rows = new RowGrouper((index, rowKey, cells) -> context.write(new ImmutableBytesWritable(
-          MultiTableHFileOutputFormat.createCompositeKey(tableNames[index], rowKey)), cells));
-      EntityCells.emit(i, view.put(viewKey, prior.values(), status.with(RowStatus.State.UNVERIFIED), row.getRow()), rows);
+      RowGrouper rows =
+          new RowGrouper(
+              (index, rowKey, cells) ->
+                  context.write(
+                      new ImmutableBytesWritable(
+                          MultiTableHFileOutputFormat.createCompositeKey(
+                              tableNames[index], rowKey)),
+                      cells));
+      EntityCells.emit(
+          i,
+          view.put(viewKey, prior.values(), status.with(RowStatus.State.UNVERIFIED), row.getRow()),
+          rows);
       rows.flush();
       loaded[i].increment(1);
       written.increment(1);

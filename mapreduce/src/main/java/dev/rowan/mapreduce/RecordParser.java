@@ -5,15 +5,15 @@ import dev.rowan.mapping.PropertyModel;
 import java.util.Locale;
 
 /**
- * Turns one input line into the value array of an entity ({@link EntityModel#values}), or
- * rejects it with a reason. Implementations keep per-file state (a CSV header) and are used by
- * one map task.
+ * Turns one input line into the value array of an entity ({@link EntityModel#values}), or rejects
+ * it with a reason. Implementations keep per-file state (a CSV header) and are used by one map
+ * task.
  */
 interface RecordParser {
 
   /**
-   * The entity values of {@code line}; properties the line does not mention are null (or zero
-   * for primitives).
+   * The entity values of {@code line}; properties the line does not mention are null (or zero for
+   * primitives).
    *
    * @throws RejectedLineException with the reason when the line cannot be read
    */

@@ -10,8 +10,8 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * The rejects file of one task: a line per rejected input line, {@code file:line<TAB>reason<TAB>
- * text}, up to a limit, then a last line telling how many more were rejected. Created on the
- * first reject, named after the task so that a retried attempt overwrites its predecessor.
+ * text}, up to a limit, then a last line telling how many more were rejected. Created on the first
+ * reject, named after the task so that a retried attempt overwrites its predecessor.
  *
  * <p>Thread-safety: not thread-safe; one per task.
  */
@@ -40,7 +40,8 @@ final class RejectLog implements AutoCloseable {
     }
     if (out == null) {
       FileSystem fs = file.getFileSystem(conf);
-      out = new BufferedWriter(new OutputStreamWriter(fs.create(file, true), StandardCharsets.UTF_8));
+      out =
+          new BufferedWriter(new OutputStreamWriter(fs.create(file, true), StandardCharsets.UTF_8));
     }
     String shown = text.length() <= MAX_TEXT ? text : text.substring(0, MAX_TEXT) + "...";
     out.write(source + ":" + line + "\t" + oneLine(reason) + "\t" + oneLine(shown));
@@ -52,8 +53,14 @@ final class RejectLog implements AutoCloseable {
   public void close() throws IOException {
     if (out != null) {
       if (skipped > 0) {
-        out.write("... and " + skipped + " more rejected lines not shown (" + BulkLoad.REJECTS_LOGGED + " = "
-            + limit + " per task)");
+        out.write(
+            "... and "
+                + skipped
+                + " more rejected lines not shown ("
+                + BulkLoad.REJECTS_LOGGED
+                + " = "
+                + limit
+                + " per task)");
         out.newLine();
       }
       out.close();

@@ -35,7 +35,9 @@ record RejectThreshold(String text, long count, double percent) {
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw BulkLoadException.badOption(BulkLoad.MAX_REJECTS, text,
+    throw BulkLoadException.badOption(
+        BulkLoad.MAX_REJECTS,
+        text,
         "a count of lines (1000) or a percentage of the lines read (1%)");
   }
 

@@ -1,9 +1,9 @@
 package dev.rowan.mapreduce;
 
 /**
- * An input line cannot become an entity; the message is the reason, as the rejects file shows
- * it. Thrown and caught inside a map task, never seen by callers. No stack trace is recorded:
- * rejecting is routine.
+ * An input line cannot become an entity; the message is the reason, as the rejects file shows it.
+ * Thrown and caught inside a map task, never seen by callers. No stack trace is recorded: rejecting
+ * is routine.
  */
 final class RejectedLineException extends Exception {
 

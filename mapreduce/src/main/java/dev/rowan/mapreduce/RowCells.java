@@ -9,10 +9,9 @@ import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.io.Writable;
 
 /**
- * The cells one load writes to one row, in HFile order: the map output value of the bulk load
- * and of the view rebuild. One record per row rather than per cell keeps the row's table and key
- * out of every cell's record and leaves the shuffle a few records per entity to sort, not one per
- * cell.
+ * The cells one load writes to one row, in HFile order: the map output value of the bulk load and
+ * of the view rebuild. One record per row rather than per cell keeps the row's table and key out of
+ * every cell's record and leaves the shuffle a few records per entity to sort, not one per cell.
  *
  * <p>Thread-safety: not thread-safe (a Hadoop {@link Writable}).
  *

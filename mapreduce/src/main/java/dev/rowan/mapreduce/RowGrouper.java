@@ -8,8 +8,8 @@ import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.KeyValue;
 
 /**
- * Gathers the cells {@link EntityCells} emits, which come a row at a time, into one
- * {@link RowCells} per table and row, sorted as HFiles need them.
+ * Gathers the cells {@link EntityCells} emits, which come a row at a time, into one {@link
+ * RowCells} per table and row, sorted as HFiles need them.
  *
  * <p>Thread-safety: not thread-safe; one per map task.
  */

@@ -17,15 +17,16 @@ import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Reducer;
 
 /**
- * Writes the cells of each row in HFile order, and catches cells that two input lines both
- * wrote: same row, family, qualifier, timestamp and type. A row normally arrives as one
- * {@link RowCells}, already sorted, and is written as it is; several records for one row are
- * merged and sorted, like HBase's {@code CellSortReducer}. One line never writes a cell twice,
- * so a repeated cell means the input holds a key twice, and which line would win is undefined
- * (for an entity with views, both lines' view rows would survive). Such rows are counted and a
- * sample is noted, so the driver can refuse to load.
+ * Writes the cells of each row in HFile order, and catches cells that two input lines both wrote:
+ * same row, family, qualifier, timestamp and type. A row normally arrives as one {@link RowCells},
+ * already sorted, and is written as it is; several records for one row are merged and sorted, like
+ * HBase's {@code CellSortReducer}. One line never writes a cell twice, so a repeated cell means the
+ * input holds a key twice, and which line would win is undefined (for an entity with views, both
+ * lines' view rows would survive). Such rows are counted and a sample is noted, so the driver can
+ * refuse to load.
  */
-final class SortingReducer extends Reducer<ImmutableBytesWritable, RowCells, ImmutableBytesWritable, KeyValue> {
+final class SortingReducer
+    extends Reducer<ImmutableBytesWritable, RowCells, ImmutableBytesWritable, KeyValue> {
 
   private static final int SAMPLES = 10;
 
@@ -72,7 +73,10 @@ final class SortingReducer extends Reducer<ImmutableBytesWritable, RowCells, Imm
     }
   }
 
-  /** The counter of rows written into the HFiles of the table of {@code key} ({@code table;row}); null without one. */
+  /**
+   * The counter of rows written into the HFiles of the table of {@code key} ({@code table;row});
+   * null without one.
+   */
   private Counter rowsOf(ImmutableBytesWritable key, Context context) {
     byte[] bytes = key.get();
     int end = key.getOffset() + key.getLength();
@@ -87,8 +91,11 @@ final class SortingReducer extends Reducer<ImmutableBytesWritable, RowCells, Imm
       return null;
     }
     String table = Bytes.toString(bytes, key.getOffset(), separator - key.getOffset());
-    return rowsByTable.computeIfAbsent(table, name -> context.getCounter(LoadCounters.HFILE_ROWS_GROUP,
-        name.substring(name.indexOf(':') + 1)));
+    return rowsByTable.computeIfAbsent(
+        table,
+        name ->
+            context.getCounter(
+                LoadCounters.HFILE_ROWS_GROUP, name.substring(name.indexOf(':') + 1)));
   }
 
   @Override
@@ -97,9 +104,13 @@ final class SortingReducer extends Reducer<ImmutableBytesWritable, RowCells, Imm
       return;
     }
     String task = String.format("%05d", context.getTaskAttemptID().getTaskID().getId());
-    Path file = new Path(BulkLoadSettings.duplicatesDir(context.getConfiguration()), "duplicates-r-" + task + ".txt");
+    Path file =
+        new Path(
+            BulkLoadSettings.duplicatesDir(context.getConfiguration()),
+            "duplicates-r-" + task + ".txt");
     FileSystem fs = file.getFileSystem(context.getConfiguration());
-    try (BufferedWriter out = new BufferedWriter(new OutputStreamWriter(fs.create(file, true), StandardCharsets.UTF_8))) {
+    try (BufferedWriter out =
+        new BufferedWriter(new OutputStreamWriter(fs.create(file, true), StandardCharsets.UTF_8))) {
       for (String sample : samples) {
         out.write(sample);
         out.newLine();
@@ -114,7 +125,8 @@ final class SortingReducer extends Reducer<ImmutableBytesWritable, RowCells, Imm
     if (separator < 0) {
       return Bytes.toStringBinary(bytes);
     }
-    return Bytes.toString(bytes, 0, separator) + " row "
+    return Bytes.toString(bytes, 0, separator)
+        + " row "
         + Bytes.toStringBinary(bytes, separator + 1, bytes.length - separator - 1);
   }
 }

@@ -8,17 +8,17 @@ import java.util.Objects;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * Split points for an unsalted table, from a sample of its entities: the quantiles of their
- * encoded row keys, so that each region receives about as many of them. Pre-split a table
- * before a bulk load with them, and the load writes one HFile set per region in parallel:
+ * Split points for an unsalted table, from a sample of its entities: the quantiles of their encoded
+ * row keys, so that each region receives about as many of them. Pre-split a table before a bulk
+ * load with them, and the load writes one HFile set per region in parallel:
  *
  * <pre>{@code
  * byte[][] splits = SplitPoints.fromSample(EntityModel.of(Customer.class), sample, 16);
  * rowan.schema().create(Customer.class, SplitPolicy.keys(splits));
  * }</pre>
  *
- * <p>Each split point is the shortest prefix of a quantile's key that still sorts above the
- * key before it in the sample, which keeps split keys (and region names) short.
+ * <p>Each split point is the shortest prefix of a quantile's key that still sorts above the key
+ * before it in the sample, which keeps split keys (and region names) short.
  *
  * <p>Thread-safety: stateless.
  *
@@ -32,19 +32,21 @@ public final class SplitPoints {
    * At most {@code regions - 1} split points, strictly increasing, none empty; fewer when the
    * sample has fewer distinct keys.
    *
-   * @throws IllegalArgumentException when {@code regions} is below 1, or when the entity is
-   *     salted (its salt decides its split points)
-   * @throws dev.rowan.mapping.InvalidValueException when an entity of the sample has no valid
-   *     row key
+   * @throws IllegalArgumentException when {@code regions} is below 1, or when the entity is salted
+   *     (its salt decides its split points)
+   * @throws dev.rowan.mapping.InvalidValueException when an entity of the sample has no valid row
+   *     key
    */
-  public static <T> byte[][] fromSample(EntityModel<T> model, Iterable<? extends T> sample, int regions) {
+  public static <T> byte[][] fromSample(
+      EntityModel<T> model, Iterable<? extends T> sample, int regions) {
     Objects.requireNonNull(model, "model");
     Objects.requireNonNull(sample, "sample");
     if (regions < 1) {
       throw new IllegalArgumentException("a table needs at least 1 region, not " + regions);
     }
     if (model.salt() != null) {
-      throw new IllegalArgumentException(model.entityName() + " is salted; its salt decides its split points");
+      throw new IllegalArgumentException(
+          model.entityName() + " is salted; its salt decides its split points");
     }
     List<byte[]> keys = new ArrayList<>();
     for (T entity : sample) {

@@ -15,12 +15,11 @@ import java.util.UUID;
 import java.util.function.Function;
 
 /**
- * Reads property values from text, by the property's type: strings as they are; numbers in
- * Java's decimal syntax; booleans as {@code true}/{@code false} (any case); {@code BigDecimal}
- * exactly; {@code Instant} as ISO-8601 ({@code 2024-03-01T10:15:30Z}, or with an offset) or as
- * epoch milliseconds; {@code LocalDate} and {@code LocalDateTime} as ISO-8601; UUIDs in their
- * canonical form; enums by constant name (any case); {@code byte[]} as Base64; {@code char} as
- * one character.
+ * Reads property values from text, by the property's type: strings as they are; numbers in Java's
+ * decimal syntax; booleans as {@code true}/{@code false} (any case); {@code BigDecimal} exactly;
+ * {@code Instant} as ISO-8601 ({@code 2024-03-01T10:15:30Z}, or with an offset) or as epoch
+ * milliseconds; {@code LocalDate} and {@code LocalDateTime} as ISO-8601; UUIDs in their canonical
+ * form; enums by constant name (any case); {@code byte[]} as Base64; {@code char} as one character.
  *
  * <p>Thread-safety: immutable and thread-safe.
  */
@@ -50,8 +49,9 @@ final class TextValues {
       parsers.add(parser);
     }
     if (!unsupported.isEmpty()) {
-      throw BulkLoadException.unsupported(model.entityName(), "these properties cannot be read from text: "
-          + String.join(", ", unsupported));
+      throw BulkLoadException.unsupported(
+          model.entityName(),
+          "these properties cannot be read from text: " + String.join(", ", unsupported));
     }
     return new TextValues(model, List.copyOf(parsers));
   }
@@ -59,15 +59,21 @@ final class TextValues {
   /**
    * The value of {@code property} that {@code text} spells.
    *
-   * @throws IllegalArgumentException with a message naming the property and the text when it
-   *     does not parse
+   * @throws IllegalArgumentException with a message naming the property and the text when it does
+   *     not parse
    */
   Object parse(PropertyModel property, String text) {
     try {
       return parsers.get(property.index()).apply(text);
     } catch (IllegalArgumentException | DateTimeParseException | ArithmeticException e) {
-      throw new IllegalArgumentException(property.qualifiedName() + " (" + property.type().getSimpleName()
-          + "): cannot read '" + abbreviate(text) + "'", e);
+      throw new IllegalArgumentException(
+          property.qualifiedName()
+              + " ("
+              + property.type().getSimpleName()
+              + "): cannot read '"
+              + abbreviate(text)
+              + "'",
+          e);
     }
   }
 
@@ -153,7 +159,8 @@ final class TextValues {
 
   private static Object instant(String text) {
     String trimmed = text.trim();
-    if (!trimmed.isEmpty() && trimmed.chars().allMatch(c -> Character.isDigit(c) || c == '-')
+    if (!trimmed.isEmpty()
+        && trimmed.chars().allMatch(c -> Character.isDigit(c) || c == '-')
         && trimmed.lastIndexOf('-') <= 0) {
       return Instant.ofEpochMilli(Long.parseLong(trimmed));
     }

@@ -35,9 +35,13 @@ final class ToolConfiguration {
   static Class<?> entityClass(Configuration conf, String name) throws ClassNotFoundException {
     Class<?> type = conf.getClassByName(name);
     if (!seesRowan(type)) {
-      throw new IllegalArgumentException("entity class " + name + " was loaded from "
-          + type.getProtectionDomain().getCodeSource() + " by a class loader that does not see Rowan's classes,"
-          + " so its annotations cannot be read: give its jar with -libjars, not on HADOOP_CLASSPATH");
+      throw new IllegalArgumentException(
+          "entity class "
+              + name
+              + " was loaded from "
+              + type.getProtectionDomain().getCodeSource()
+              + " by a class loader that does not see Rowan's classes,"
+              + " so its annotations cannot be read: give its jar with -libjars, not on HADOOP_CLASSPATH");
     }
     return type;
   }

@@ -13,11 +13,11 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ToolRunner;
 
 /**
- * Compares every view of an entity with its rebuild from the main table and reports, per
- * view, the entities that have no view row (missing), the view rows that are unverified or
- * carry other values than their entity (stale) and the view rows no entity maps to (orphans),
- * with a sample of keys; {@link #repair()} also fixes them, and {@link #rebuild()} rewrites
- * every view row from the main table (as {@link RebuildViews} does).
+ * Compares every view of an entity with its rebuild from the main table and reports, per view, the
+ * entities that have no view row (missing), the view rows that are unverified or carry other values
+ * than their entity (stale) and the view rows no entity maps to (orphans), with a sample of keys;
+ * {@link #repair()} also fixes them, and {@link #rebuild()} rewrites every view row from the main
+ * table (as {@link RebuildViews} does).
  *
  * <pre>{@code
  * for (ViewReport view : VerifyViews.of(rowan, Order.class).check()) {
@@ -25,17 +25,17 @@ import org.apache.hadoop.util.ToolRunner;
  * }
  * }</pre>
  *
- * <p>It runs a map-only MapReduce job with one map task per region of the main table and of
- * each view table. A task over view rows reads their main rows, a batch at a time in one
- * multi-get, and finds stale rows and orphans; a task over main rows looks up each entity's view
- * rows, a batch at a time in one multi-get of existence checks, and finds missing rows. Counts
- * are job counters; each task writes a few keys of each kind to the job's output, which the
- * driver reads back. The job runs on the framework the configuration names: by default the
- * configuration of the Rowan's connection, whose {@code mapreduce.framework.name} is
- * {@code local} unless set otherwise (the job then runs in this process). A check, a repair and a
- * rebuild may run while writers write (a write in flight shows as a stale row): every batch of
- * rows is read again before it is judged, and every repair is conditional on the row as read, as
- * a reader's is. See docs/bulk-load.md and docs/view-consistency.md, "Views on live tables".
+ * <p>It runs a map-only MapReduce job with one map task per region of the main table and of each
+ * view table. A task over view rows reads their main rows, a batch at a time in one multi-get, and
+ * finds stale rows and orphans; a task over main rows looks up each entity's view rows, a batch at
+ * a time in one multi-get of existence checks, and finds missing rows. Counts are job counters;
+ * each task writes a few keys of each kind to the job's output, which the driver reads back. The
+ * job runs on the framework the configuration names: by default the configuration of the Rowan's
+ * connection, whose {@code mapreduce.framework.name} is {@code local} unless set otherwise (the job
+ * then runs in this process). A check, a repair and a rebuild may run while writers write (a write
+ * in flight shows as a stale row): every batch of rows is read again before it is judged, and every
+ * repair is conditional on the row as read, as a reader's is. See docs/bulk-load.md and
+ * docs/view-consistency.md, "Views on live tables".
  *
  * <p>An entity kept in one table per period ({@code @TablePerPeriod}) has views in every period:
  * each period whose tables exist (or each one {@link #periods} names) gets its own job, oldest
@@ -56,24 +56,36 @@ public final class VerifyViews {
 
   /** The namespace of the tables, for the command line; HBase's default unless set. */
   public static final String NAMESPACE = "rowan.views.namespace";
+
   /** Rows a map task checks per multi-get (and its scanner caching); 500 unless set. */
   public static final String BATCH = "rowan.views.batch";
-  /** Keys at fault each map task writes per view and kind, and the report keeps per view; 10 unless set. */
+
+  /**
+   * Keys at fault each map task writes per view and kind, and the report keeps per view; 10 unless
+   * set.
+   */
   public static final String SAMPLES = "rowan.views.samples";
-  /** Where the job's files go; a fresh directory under {@code hadoop.tmp.dir}/rowan-views unless set. */
+
+  /**
+   * Where the job's files go; a fresh directory under {@code hadoop.tmp.dir}/rowan-views unless
+   * set.
+   */
   public static final String WORK_DIR = "rowan.views.work.dir";
+
   /**
    * The views to check, repair or rebuild, by name, separated by commas; every view of the entity
    * unless set. {@link RebuildViews#views} sets it: a view added to a table with data is built
    * without rewriting the others.
    */
   public static final String VIEWS = "rowan.views.only";
+
   /**
    * For an entity kept in one table per period, the periods to check, repair or rebuild, each named
    * by a day in it ({@code 2026-11-01}), separated by commas; every period whose tables exist
    * unless set. {@link #periods} sets it.
    */
   public static final String PERIODS = "rowan.views.periods";
+
   /** Seconds between progress lines; 0 prints none; 5 unless set. */
   public static final String PROGRESS_SECONDS = "rowan.views.progress.seconds";
 
@@ -82,7 +94,8 @@ public final class VerifyViews {
   private final Configuration configuration;
   private final PrintStream progress;
 
-  private VerifyViews(Rowan rowan, Class<?> entityType, Configuration configuration, PrintStream progress) {
+  private VerifyViews(
+      Rowan rowan, Class<?> entityType, Configuration configuration, PrintStream progress) {
     this.rowan = rowan;
     this.entityType = entityType;
     this.configuration = configuration;
@@ -91,19 +104,25 @@ public final class VerifyViews {
 
   /** Verifies the views of {@code entityType} in the tables of {@code rowan}. */
   public static VerifyViews of(Rowan rowan, Class<?> entityType) {
-    return new VerifyViews(Objects.requireNonNull(rowan, "rowan"), Objects.requireNonNull(entityType, "entityType"),
-        null, System.out);
+    return new VerifyViews(
+        Objects.requireNonNull(rowan, "rowan"),
+        Objects.requireNonNull(entityType, "entityType"),
+        null,
+        System.out);
   }
 
   /**
-   * A copy that runs its jobs with {@code configuration} (the cluster's, the framework, the
-   * options of this class) instead of the configuration of the Rowan's connection; the views
-   * chosen by {@link #views} stay chosen unless {@code configuration} sets {@link #VIEWS}.
+   * A copy that runs its jobs with {@code configuration} (the cluster's, the framework, the options
+   * of this class) instead of the configuration of the Rowan's connection; the views chosen by
+   * {@link #views} stay chosen unless {@code configuration} sets {@link #VIEWS}.
    */
   public VerifyViews configuration(Configuration configuration) {
     Configuration copy = new Configuration(Objects.requireNonNull(configuration, "configuration"));
-    for (String chosen : new String[] {VIEWS, PERIODS}) { // views(...) and periods(...) chosen before stay chosen
-      if (copy.get(chosen) == null && this.configuration != null && this.configuration.get(chosen) != null) {
+    for (String chosen :
+        new String[] {VIEWS, PERIODS}) { // views(...) and periods(...) chosen before stay chosen
+      if (copy.get(chosen) == null
+          && this.configuration != null
+          && this.configuration.get(chosen) != null) {
         copy.set(chosen, this.configuration.get(chosen));
       }
     }
@@ -112,8 +131,9 @@ public final class VerifyViews {
 
   /** A copy that works on the views named {@code views} only ({@link #VIEWS}). */
   public VerifyViews views(String... views) {
-    Configuration conf = new Configuration(configuration != null ? configuration
-        : rowan.connection().getConfiguration());
+    Configuration conf =
+        new Configuration(
+            configuration != null ? configuration : rowan.connection().getConfiguration());
     conf.setStrings(VIEWS, views);
     return new VerifyViews(rowan, entityType, conf, progress);
   }
@@ -123,51 +143,56 @@ public final class VerifyViews {
    * entity kept in one table per period.
    */
   public VerifyViews periods(java.time.LocalDate... days) {
-    Configuration conf = new Configuration(configuration != null ? configuration
-        : rowan.connection().getConfiguration());
-    conf.setStrings(PERIODS, java.util.Arrays.stream(days).map(day -> Objects.requireNonNull(day, "day").toString())
-        .toArray(String[]::new));
+    Configuration conf =
+        new Configuration(
+            configuration != null ? configuration : rowan.connection().getConfiguration());
+    conf.setStrings(
+        PERIODS,
+        java.util.Arrays.stream(days)
+            .map(day -> Objects.requireNonNull(day, "day").toString())
+            .toArray(String[]::new));
     return new VerifyViews(rowan, entityType, conf, progress);
   }
 
   /** A copy that prints its progress lines to {@code progress} instead of standard output. */
   public VerifyViews progress(PrintStream progress) {
-    return new VerifyViews(rowan, entityType, configuration, Objects.requireNonNull(progress, "progress"));
+    return new VerifyViews(
+        rowan, entityType, configuration, Objects.requireNonNull(progress, "progress"));
   }
 
   /**
    * Reports on every view without changing anything.
    *
    * @throws DataAccessException when HBase or the job fails
-   * @throws dev.rowan.core.SchemaMismatchException when a table records another key layout than
-   *     the mapping's (its rows would be misread), or when {@link #PERIODS}
-   *     names a period without tables, naming its table; nothing is run then
+   * @throws dev.rowan.core.SchemaMismatchException when a table records another key layout than the
+   *     mapping's (its rows would be misread), or when {@link #PERIODS} names a period without
+   *     tables, naming its table; nothing is run then
    */
   public List<ViewReport> check() {
     return observed(RowanJobContext.Job.VERIFY_VIEWS, jobs -> jobs.verify(false));
   }
 
   /**
-   * Reports on every view and fixes what is wrong: missing and stale rows are written from
-   * their entity, verified; orphans are deleted.
+   * Reports on every view and fixes what is wrong: missing and stale rows are written from their
+   * entity, verified; orphans are deleted.
    *
    * @throws DataAccessException when HBase or the job fails
-   * @throws dev.rowan.core.SchemaMismatchException when a table records another key layout than
-   *     the mapping's (a repair would delete its rows as orphans), or when {@link #PERIODS}
-   *     names a period without tables, naming its table; nothing is run then
+   * @throws dev.rowan.core.SchemaMismatchException when a table records another key layout than the
+   *     mapping's (a repair would delete its rows as orphans), or when {@link #PERIODS} names a
+   *     period without tables, naming its table; nothing is run then
    */
   public List<ViewReport> repair() {
     return observed(RowanJobContext.Job.VERIFY_VIEWS, jobs -> jobs.verify(true));
   }
 
   /**
-   * Rewrites every view row from the main table, verified, and deletes every orphan, as
-   * {@link RebuildViews#run()} does.
+   * Rewrites every view row from the main table, verified, and deletes every orphan, as {@link
+   * RebuildViews#run()} does.
    *
    * @throws DataAccessException when HBase or a job fails
    * @throws BulkLoadException when the HFiles cannot be loaded (they are kept, as it says)
-   * @throws dev.rowan.core.SchemaMismatchException when a table records another key layout than
-   *     the mapping's, or when {@link #PERIODS} names a period without tables; nothing is run then
+   * @throws dev.rowan.core.SchemaMismatchException when a table records another key layout than the
+   *     mapping's, or when {@link #PERIODS} names a period without tables; nothing is run then
    */
   public List<ViewReport> rebuild() {
     return observed(RowanJobContext.Job.REBUILD_VIEWS, ViewJobs::rebuild);
@@ -177,15 +202,16 @@ public final class VerifyViews {
    * Runs {@code run} as {@link #run} does, as one observation of {@code job} in the Rowan's
    * registry ({@code Rowan.observationRegistry()}, docs/observability.md).
    */
-  private List<ViewReport> observed(RowanJobContext.Job job,
-      Function<ViewJobs, List<ViewReport>> run) {
-    return JobObservation.observe(rowan.observationRegistry(), job, entityType, () -> run(run),
-        JobObservation::views);
+  private List<ViewReport> observed(
+      RowanJobContext.Job job, Function<ViewJobs, List<ViewReport>> run) {
+    return JobObservation.observe(
+        rowan.observationRegistry(), job, entityType, () -> run(run), JobObservation::views);
   }
 
   /** Runs {@code run} on the entity's tables, or on each chosen period's in turn, oldest first. */
   private List<ViewReport> run(Function<ViewJobs, List<ViewReport>> run) {
-    Configuration conf = configuration != null ? configuration : rowan.connection().getConfiguration();
+    Configuration conf =
+        configuration != null ? configuration : rowan.connection().getConfiguration();
     List<TableSet> sets = ViewJobSettings.tableSets(rowan, entityType, conf);
     if (sets.isEmpty()) {
       progress.println(entityType.getSimpleName() + " has no period tables: nothing to do");
@@ -200,8 +226,8 @@ public final class VerifyViews {
 
   /**
    * Runs the tool with HBase's configuration: {@code [-D option=value]... <entity class>
-   * check|repair|rebuild}; exits with its status (0 done and, for a check, every view
-   * consistent; 1 failed; 2 wrong arguments; 3 a check found rows at fault).
+   * check|repair|rebuild}; exits with its status (0 done and, for a check, every view consistent; 1
+   * failed; 2 wrong arguments; 3 a check found rows at fault).
    */
   public static void main(String[] args) throws Exception {
     System.exit(ToolRunner.run(ToolConfiguration.create(), new ViewsTool(), args));

@@ -20,12 +20,13 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Counter;
 
 /**
- * The map task of a verify job: one region of the main table or of a view table (the split
- * names the table), its rows taken a batch at a time through {@link ViewBatch}. Findings go to
- * the job's counters, and up to {@link VerifyViews#SAMPLES} keys per view and kind to the task's
- * output file, for the driver to read back.
+ * The map task of a verify job: one region of the main table or of a view table (the split names
+ * the table), its rows taken a batch at a time through {@link ViewBatch}. Findings go to the job's
+ * counters, and up to {@link VerifyViews#SAMPLES} keys per view and kind to the task's output file,
+ * for the driver to read back.
  */
-final class VerifyViewsMapper extends TableMapper<NullWritable, Text> implements ViewBatch.Findings {
+final class VerifyViewsMapper extends TableMapper<NullWritable, Text>
+    implements ViewBatch.Findings {
 
   private List<ViewModel> views;
   private int viewIndex; // -1 for the main table
@@ -65,9 +66,17 @@ final class VerifyViewsMapper extends TableMapper<NullWritable, Text> implements
       tables.add(table);
       viewHandles.add(table);
     }
-    check = new ViewBatch(model, views, main, viewHandles, conf.getBoolean(ViewJobSettings.REPAIR, false),
-        conf.getBoolean(ViewJobSettings.SETTLE_LOADED, false),
-        conf.getLong(ViewJobSettings.WRITE_LEASE, dev.rowan.core.Rowan.DEFAULT_WRITE_LEASE.toMillis()), this);
+    check =
+        new ViewBatch(
+            model,
+            views,
+            main,
+            viewHandles,
+            conf.getBoolean(ViewJobSettings.REPAIR, false),
+            conf.getBoolean(ViewJobSettings.SETTLE_LOADED, false),
+            conf.getLong(
+                ViewJobSettings.WRITE_LEASE, dev.rowan.core.Rowan.DEFAULT_WRITE_LEASE.toMillis()),
+            this);
     mainRows = context.getCounter(ViewCounters.GROUP, ViewCounters.MAIN_ROWS);
     viewRows = context.getCounter(ViewCounters.GROUP, ViewCounters.VIEW_ROWS);
     faults = context.getCounter(ViewCounters.GROUP, ViewCounters.FAULTS);
@@ -75,7 +84,8 @@ final class VerifyViewsMapper extends TableMapper<NullWritable, Text> implements
   }
 
   @Override
-  protected void map(ImmutableBytesWritable key, Result row, Context context) throws IOException, InterruptedException {
+  protected void map(ImmutableBytesWritable key, Result row, Context context)
+      throws IOException, InterruptedException {
     batch.add(row);
     if (batch.size() >= batchSize) {
       flush();
@@ -126,7 +136,9 @@ final class VerifyViewsMapper extends TableMapper<NullWritable, Text> implements
 
   @Override
   public void secondOwner(int view, String keyText) throws IOException, InterruptedException {
-    context.getCounter(ViewCounters.group(views.get(view)), ViewCounters.SECOND_OWNERS).increment(1);
+    context
+        .getCounter(ViewCounters.group(views.get(view)), ViewCounters.SECOND_OWNERS)
+        .increment(1);
     if (sharedSampled[view]++ < samplesPerKind) {
       context.write(NullWritable.get(), new Text(ViewSamples.sharedLine(views.get(view), keyText)));
     }
@@ -140,7 +152,10 @@ final class VerifyViewsMapper extends TableMapper<NullWritable, Text> implements
   @Override
   public void repaired(int view, boolean deleted) {
     repaired.increment(1);
-    context.getCounter(ViewCounters.group(views.get(view)), deleted ? ViewCounters.DELETED : ViewCounters.REWRITTEN)
+    context
+        .getCounter(
+            ViewCounters.group(views.get(view)),
+            deleted ? ViewCounters.DELETED : ViewCounters.REWRITTEN)
         .increment(1);
   }
 }

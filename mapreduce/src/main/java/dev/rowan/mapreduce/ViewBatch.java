@@ -1,9 +1,9 @@
 package dev.rowan.mapreduce;
 
-import dev.rowan.index.ProtocolCells;
-import dev.rowan.index.ViewModel;
 import dev.rowan.index.MainRow;
+import dev.rowan.index.ProtocolCells;
 import dev.rowan.index.RowStatus;
+import dev.rowan.index.ViewModel;
 import dev.rowan.index.ViewRowRepair;
 import dev.rowan.index.ViewRowVerdict;
 import dev.rowan.mapping.EntityModel;
@@ -21,8 +21,8 @@ import org.apache.hadoop.hbase.client.Table;
  * protocol):
  *
  * <ul>
- *   <li>a batch of view rows: their main rows read in one multi-get; each row is consistent,
- *       stale (rewritten from its entity) or an orphan (deleted);
+ *   <li>a batch of view rows: their main rows read in one multi-get; each row is consistent, stale
+ *       (rewritten from its entity) or an orphan (deleted);
  *   <li>a batch of main rows: for each view, the view keys of their entities looked up in one
  *       multi-get of existence checks; an entity without its row is missing (the row is written).
  * </ul>
@@ -54,10 +54,13 @@ final class ViewBatch {
 
   /** The owner qualifier of unique view rows, this class's own copy for its gets. */
   private static final byte[] OWNER = ProtocolCells.Qualifier.OWNER.bytes();
+
   /** The status qualifier of view rows, this class's own copy for its gets. */
   private static final byte[] STATUS = ProtocolCells.Qualifier.VIEW_STATUS.bytes();
+
   /** The write mark qualifier of view rows, which tells a settled status from another. */
   private static final byte[] WRITE = ProtocolCells.Qualifier.VIEW_WRITE.bytes();
+
   private static final Result EMPTY = Result.create(new org.apache.hadoop.hbase.Cell[0]);
 
   private final List<ViewModel> views;
@@ -74,11 +77,18 @@ final class ViewBatch {
    * @param repair whether rows at fault are repaired, or only reported
    * @param settleLoaded whether rows as a rebuild's load left them are settled without a finding
    *     (only with {@code repair})
-   * @param leaseMillis the writers' write lease: a unique key's claim younger than it, whose
-   *     writer may still commit, is left to that writer
+   * @param leaseMillis the writers' write lease: a unique key's claim younger than it, whose writer
+   *     may still commit, is left to that writer
    */
-  ViewBatch(EntityModel<?> model, List<ViewModel> views, Table main, List<Table> viewTables, boolean repair,
-      boolean settleLoaded, long leaseMillis, Findings findings) {
+  ViewBatch(
+      EntityModel<?> model,
+      List<ViewModel> views,
+      Table main,
+      List<Table> viewTables,
+      boolean repair,
+      boolean settleLoaded,
+      long leaseMillis,
+      Findings findings) {
     this.model = model;
     this.leaseMillis = leaseMillis;
     this.views = views;
@@ -91,8 +101,8 @@ final class ViewBatch {
   }
 
   /**
-   * Checks rows of view {@code index} against their main rows. A row that names no main row (a
-   * key this view cannot decode, a unique view row without owner cell) is an orphan.
+   * Checks rows of view {@code index} against their main rows. A row that names no main row (a key
+   * this view cannot decode, a unique view row without owner cell) is an orphan.
    */
   void viewRows(int index, List<Result> scanned) throws IOException, InterruptedException {
     if (scanned.isEmpty()) {
@@ -135,7 +145,8 @@ final class ViewBatch {
       if (kind == Kind.ORPHAN && repairs.delete(view, table, row, mains[i])) {
         findings.repaired(index, true);
       } else if (kind == Kind.STALE
-          && repairs.rewrite(view, table, mains[i], row.getRow(), ViewRowRepair.statusAsRead(view, row))) {
+          && repairs.rewrite(
+              view, table, mains[i], row.getRow(), ViewRowRepair.statusAsRead(view, row))) {
         findings.repaired(index, false);
       }
     }
@@ -143,9 +154,9 @@ final class ViewBatch {
 
   /**
    * Settles, in one batch and before any other repair of the batch (which may fence their main
-   * rows), the rows of view {@code index} as a rebuild's load left them; which were settled. A
-   * row that could not be settled was written since, or its main row was: it is judged as any
-   * other row.
+   * rows), the rows of view {@code index} as a rebuild's load left them; which were settled. A row
+   * that could not be settled was written since, or its main row was: it is judged as any other
+   * row.
    */
   private boolean[] settleLoaded(int index, List<Result> rows, Result[] mains) throws IOException {
     boolean[] settled = new boolean[rows.size()];
@@ -162,8 +173,12 @@ final class ViewBatch {
     if (loaded.isEmpty()) {
       return settled;
     }
-    boolean[] done = repairs.settleLoaded(view, viewTables.get(index), loaded.stream().map(rows::get).toList(),
-        loaded.stream().map(i -> mains[i]).toList());
+    boolean[] done =
+        repairs.settleLoaded(
+            view,
+            viewTables.get(index),
+            loaded.stream().map(rows::get).toList(),
+            loaded.stream().map(i -> mains[i]).toList());
     long count = 0;
     for (int j = 0; j < done.length; j++) {
       settled[loaded.get(j)] = done[j];
@@ -203,10 +218,10 @@ final class ViewBatch {
 
   /**
    * Finds the entities of {@code mains} without their row in view {@code index}. In a unique view
-   * the row must also name the entity as its owner: a row at the entity's key whose owner cell
-   * is damaged or names an entity that no longer maps to the key leaves the entity missing (its
-   * row is rewritten on repair, so that the key stays owned); a row whose owner is another live
-   * entity with the same key is a second owner, reported and left as it is.
+   * the row must also name the entity as its owner: a row at the entity's key whose owner cell is
+   * damaged or names an entity that no longer maps to the key leaves the entity missing (its row is
+   * rewritten on repair, so that the key stays owned); a row whose owner is another live entity
+   * with the same key is a second owner, reported and left as it is.
    */
   private void findMissing(int index, List<Result> mains) throws IOException, InterruptedException {
     ViewModel view = views.get(index);
@@ -217,8 +232,13 @@ final class ViewBatch {
       byte[] key = verdict.expectedKey(view, row);
       if (key != null) {
         live.add(row);
-        gets.add(view.isUnique() ? new Get(key).addColumn(family, OWNER).addColumn(family, STATUS).addColumn(family, WRITE)
-            : new Get(key).setCheckExistenceOnly(true));
+        gets.add(
+            view.isUnique()
+                ? new Get(key)
+                    .addColumn(family, OWNER)
+                    .addColumn(family, STATUS)
+                    .addColumn(family, WRITE)
+                : new Get(key).setCheckExistenceOnly(true));
       }
     }
     if (gets.isEmpty()) {
@@ -252,7 +272,10 @@ final class ViewBatch {
     }
   }
 
-  /** Rounds of judging a unique key's holder and taking it over, when the key changes hands meanwhile. */
+  /**
+   * Rounds of judging a unique key's holder and taking it over, when the key changes hands
+   * meanwhile.
+   */
   private static final int CLAIM_ROUNDS = 3;
 
   /**
@@ -262,17 +285,35 @@ final class ViewBatch {
    * by another live entity: a second owner, reported and left. Stale (or the entity's own): taken
    * over on repair; when the key changed hands meanwhile, its new holder is judged again.
    */
-  private void claim(int index, ViewModel view, Table table, byte[] key, Result row, Result mainRow, Result holderMain)
+  private void claim(
+      int index,
+      ViewModel view,
+      Table table,
+      byte[] key,
+      Result row,
+      Result mainRow,
+      Result holderMain)
       throws IOException, InterruptedException {
     RowStatus mine = MainRow.of(model, mainRow).status();
     for (int round = 1; round <= CLAIM_ROUNDS; round++) {
       RowStatus seen = ViewRowVerdict.observed(view, row);
       // the entity's own row (its owner cell damaged) when it names the entity's current write
-      boolean own = java.util.Arrays.equals(holderMain.getRow(), mainRow.getRow()) || seen != null && mine != null
-          && seen.timestamp() == mine.timestamp() && seen.nonce() == mine.nonce();
-      ViewRowVerdict.Holder holder = own ? ViewRowVerdict.Holder.STALE
-          : ViewRowVerdict.forClaim(view, key, seen, MainRow.of(model, holderMain), System.currentTimeMillis(),
-              leaseMillis);
+      boolean own =
+          java.util.Arrays.equals(holderMain.getRow(), mainRow.getRow())
+              || seen != null
+                  && mine != null
+                  && seen.timestamp() == mine.timestamp()
+                  && seen.nonce() == mine.nonce();
+      ViewRowVerdict.Holder holder =
+          own
+              ? ViewRowVerdict.Holder.STALE
+              : ViewRowVerdict.forClaim(
+                  view,
+                  key,
+                  seen,
+                  MainRow.of(model, holderMain),
+                  System.currentTimeMillis(),
+                  leaseMillis);
       if (holder == ViewRowVerdict.Holder.CURRENT) {
         findings.secondOwner(index, keyText(view, MainRow.of(model, mainRow).values()));
         return;
@@ -284,9 +325,15 @@ final class ViewBatch {
         findings.repaired(index, false);
         return;
       }
-      // another claim came first (a writer's, or this pass's for another entity with the same key): judge it
+      // another claim came first (a writer's, or this pass's for another entity with the same key):
+      // judge it
       byte[] family = view.statusFamily();
-      row = table.get(new Get(key).addColumn(family, OWNER).addColumn(family, STATUS).addColumn(family, WRITE));
+      row =
+          table.get(
+              new Get(key)
+                  .addColumn(family, OWNER)
+                  .addColumn(family, STATUS)
+                  .addColumn(family, WRITE));
       if (row.isEmpty()) {
         continue;
       }
@@ -303,24 +350,39 @@ final class ViewBatch {
    * properties with their values: {@code email=a@example.com}, or {@code (tenant=t-1, code=7)}.
    */
   static String keyText(ViewModel view, Object[] values) {
-    List<String> shown = view.keyProperties().stream().map(p -> p.name() + "=" + shown(values[p.index()])).toList();
+    List<String> shown =
+        view.keyProperties().stream().map(p -> p.name() + "=" + shown(values[p.index()])).toList();
     return shown.size() == 1 ? shown.get(0) : "(" + String.join(", ", shown) + ")";
   }
 
   private static String shown(Object value) {
-    return value instanceof byte[] bytes ? org.apache.hadoop.hbase.util.Bytes.toStringBinary(bytes)
+    return value instanceof byte[] bytes
+        ? org.apache.hadoop.hbase.util.Bytes.toStringBinary(bytes)
         : String.valueOf(value);
   }
 
-  /** The get of the main row that {@code row}'s owner cell names, or of {@code mainRow} when it names none. */
+  /**
+   * The get of the main row that {@code row}'s owner cell names, or of {@code mainRow} when it
+   * names none.
+   */
   private static Get ownerGet(Result row, byte[] family, Result mainRow) {
     byte[] owner = ProtocolCells.owner(row, family);
     return new Get(owner == null || owner.length == 0 ? mainRow.getRow() : owner);
   }
 
-  /** Reports the entity of {@code mainRow} missing its row {@code key}, whose status was read as {@code observed}. */
-  private void missing(int index, ViewModel view, Table table, Result mainRow, byte[] key, byte[] observed,
-      boolean rewrite) throws IOException, InterruptedException {
+  /**
+   * Reports the entity of {@code mainRow} missing its row {@code key}, whose status was read as
+   * {@code observed}.
+   */
+  private void missing(
+      int index,
+      ViewModel view,
+      Table table,
+      Result mainRow,
+      byte[] key,
+      byte[] observed,
+      boolean rewrite)
+      throws IOException, InterruptedException {
     findings.fault(index, Kind.MISSING, key);
     if (rewrite && repairs != null && repairs.rewrite(view, table, mainRow, key, observed)) {
       findings.repaired(index, false);

@@ -22,18 +22,26 @@ final class ViewJobSettings {
 
   /** The entity class name. */
   static final String ENTITY = "rowan.views.entity";
+
   /** The full name of the main table. */
   static final String MAIN_TABLE = "rowan.views.main.table";
+
   /** The full names of the view tables, in the order of the entity's views. */
   static final String VIEW_TABLES = "rowan.views.view.tables";
+
   /** Whether the map tasks repair what they find. */
   static final String REPAIR = "rowan.views.repair";
+
   /**
    * Whether a repair job follows a rebuild's load: rows as the load wrote them (unverified, with
    * their main row's current status) are settled, not reported at fault.
    */
   static final String SETTLE_LOADED = "rowan.views.settle.loaded";
-  /** The writers' write lease in milliseconds (the Rowan's): how long a unique key's claim in flight is left alone. */
+
+  /**
+   * The writers' write lease in milliseconds (the Rowan's): how long a unique key's claim in flight
+   * is left alone.
+   */
   static final String WRITE_LEASE = "rowan.views.write.lease.ms";
 
   static final int DEFAULT_BATCH = 500;
@@ -60,8 +68,8 @@ final class ViewJobSettings {
   }
 
   /**
-   * The views of {@code model} the jobs work on: those {@link VerifyViews#VIEWS} names in
-   * {@code conf}, in declaration order, or every view when it names none.
+   * The views of {@code model} the jobs work on: those {@link VerifyViews#VIEWS} names in {@code
+   * conf}, in declaration order, or every view when it names none.
    *
    * @throws IllegalArgumentException naming the entity and its views when a name is not one of them
    */
@@ -73,28 +81,43 @@ final class ViewJobSettings {
     }
     for (String name : names) {
       if (ViewNames.find(all, name).isEmpty()) {
-        throw new IllegalArgumentException(VerifyViews.VIEWS + " names view '" + name + "', but " + model.entityName()
-            + " declares " + (all.isEmpty() ? "no views" : "only " + String.join(", ", all.stream()
-                .map(ViewModel::name).toList())));
+        throw new IllegalArgumentException(
+            VerifyViews.VIEWS
+                + " names view '"
+                + name
+                + "', but "
+                + model.entityName()
+                + " declares "
+                + (all.isEmpty()
+                    ? "no views"
+                    : "only " + String.join(", ", all.stream().map(ViewModel::name).toList())));
       }
     }
     return all.stream().filter(view -> ViewNames.contains(List.of(names), view.name())).toList();
   }
 
   /**
-   * {@code views} (those {@code conf} chooses, {@link #views}) without the views of
-   * {@code dropped}, which the main table no longer names: their tables are about to go, and no
-   * writer writes them any more.
+   * {@code views} (those {@code conf} chooses, {@link #views}) without the views of {@code
+   * dropped}, which the main table no longer names: their tables are about to go, and no writer
+   * writes them any more.
    *
    * @throws IllegalArgumentException when {@code conf} names a dropped view
    */
-  static List<ViewModel> withoutDropped(EntityModel<?> model, List<ViewModel> views, java.util.Set<String> dropped,
+  static List<ViewModel> withoutDropped(
+      EntityModel<?> model,
+      List<ViewModel> views,
+      java.util.Set<String> dropped,
       Configuration conf) {
     for (String name : conf.getTrimmedStrings(VerifyViews.VIEWS)) {
       if (ViewNames.contains(dropped, name)) {
-        throw new IllegalArgumentException(VerifyViews.VIEWS + " names view '" + name + "' of " + model.entityName()
-            + ", which is dropped: its main table no longer names it, no writer writes it, and schema().dropView"
-            + " deletes its table; schema().create adds it again, building");
+        throw new IllegalArgumentException(
+            VerifyViews.VIEWS
+                + " names view '"
+                + name
+                + "' of "
+                + model.entityName()
+                + ", which is dropped: its main table no longer names it, no writer writes it, and schema().dropView"
+                + " deletes its table; schema().create adds it again, building");
       }
     }
     return views.stream().filter(view -> !ViewNames.contains(dropped, view.name())).toList();
@@ -102,11 +125,12 @@ final class ViewJobSettings {
 
   /**
    * The table sets of {@code type} that the jobs work on: the one set of an entity kept in one
-   * table; for an entity kept in one table per period, the periods' that hold the days
-   * {@link VerifyViews#PERIODS} names in {@code conf}, oldest first, or every period's whose tables
-   * exist when it names none.
+   * table; for an entity kept in one table per period, the periods' that hold the days {@link
+   * VerifyViews#PERIODS} names in {@code conf}, oldest first, or every period's whose tables exist
+   * when it names none.
    *
-   * @throws IllegalArgumentException naming the option when a day is not a date ({@code 2026-11-01})
+   * @throws IllegalArgumentException naming the option when a day is not a date ({@code
+   *     2026-11-01})
    * @throws SchemaMismatchException naming the table when a named period has no tables
    */
   static List<TableSet> tableSets(Rowan rowan, Class<?> type, Configuration conf) {
@@ -114,15 +138,18 @@ final class ViewJobSettings {
     if (sets.stream().anyMatch(set -> set.period().isEmpty())) {
       return sets; // the one set of an entity kept in one table: no day names a period of it
     }
-    List<LocalDate> chosen = periods(rowan, type, conf, sets.stream().map(set -> set.period().orElseThrow()).toList());
+    List<LocalDate> chosen =
+        periods(rowan, type, conf, sets.stream().map(set -> set.period().orElseThrow()).toList());
     return sets.stream().filter(set -> chosen.contains(set.period().orElseThrow())).toList();
   }
 
   /**
-   * Of the {@code existing} periods of {@code type}, kept in one table per period, those holding the
-   * days {@link VerifyViews#PERIODS} names in {@code conf}, oldest first, or every one when it names none.
+   * Of the {@code existing} periods of {@code type}, kept in one table per period, those holding
+   * the days {@link VerifyViews#PERIODS} names in {@code conf}, oldest first, or every one when it
+   * names none.
    */
-  private static List<LocalDate> periods(Rowan rowan, Class<?> type, Configuration conf, List<LocalDate> existing) {
+  private static List<LocalDate> periods(
+      Rowan rowan, Class<?> type, Configuration conf, List<LocalDate> existing) {
     String[] days = conf.getTrimmedStrings(VerifyViews.PERIODS);
     if (days.length == 0) {
       return existing;
@@ -135,15 +162,31 @@ final class ViewJobSettings {
       try {
         period = model.periods().periodOf(LocalDate.parse(day));
       } catch (java.time.format.DateTimeParseException e) {
-        throw new IllegalArgumentException(VerifyViews.PERIODS + " names '" + day + "', which is not a day such as"
-            + " 2026-11-01", e);
+        throw new IllegalArgumentException(
+            VerifyViews.PERIODS
+                + " names '"
+                + day
+                + "', which is not a day such as"
+                + " 2026-11-01",
+            e);
       }
       if (existing.contains(period)) {
         chosen.add(period);
       } else {
-        missing.add("Table " + rowan.tableName(model.periods().tableName(model.tableName(), model.tableName(), period))
-            .getNameAsString() + " (the period of " + day + " named by " + VerifyViews.PERIODS + ") does not exist; "
-            + model.entityName() + " has tables for the periods " + existing);
+        missing.add(
+            "Table "
+                + rowan
+                    .tableName(
+                        model.periods().tableName(model.tableName(), model.tableName(), period))
+                    .getNameAsString()
+                + " (the period of "
+                + day
+                + " named by "
+                + VerifyViews.PERIODS
+                + ") does not exist; "
+                + model.entityName()
+                + " has tables for the periods "
+                + existing);
       }
     }
     if (!missing.isEmpty()) {

@@ -28,21 +28,25 @@ final class ViewJobSetup {
   private ViewJobSetup() {}
 
   /**
-   * Submits the map-only verify job: one scan per table (the main table and every view table),
-   * so one map task per region of each, {@link VerifyViewsMapper} telling the table by its split;
-   * the tasks' samples of keys go to text files under {@code output}.
+   * Submits the map-only verify job: one scan per table (the main table and every view table), so
+   * one map task per region of each, {@link VerifyViewsMapper} telling the table by its split; the
+   * tasks' samples of keys go to text files under {@code output}.
    */
-  static Job verify(Configuration conf, Class<?> type, TableName main, List<TableName> views, Path output)
+  static Job verify(
+      Configuration conf, Class<?> type, TableName main, List<TableName> views, Path output)
       throws IOException {
-    Job job = Job.getInstance(conf, "Rowan verify views of " + type.getSimpleName() + " (" + main + ")");
+    Job job =
+        Job.getInstance(conf, "Rowan verify views of " + type.getSimpleName() + " (" + main + ")");
     job.setJarByClass(VerifyViews.class);
-    JobCredentials.forTasks(job); // HBase's token: initTableMapperJob; HDFS's for the output: MapReduce
+    JobCredentials.forTasks(
+        job); // HBase's token: initTableMapperJob; HDFS's for the output: MapReduce
     List<Scan> scans = new ArrayList<>();
     scans.add(scan(conf, main));
     for (TableName view : views) {
       scans.add(scan(conf, view));
     }
-    TableMapReduceUtil.initTableMapperJob(scans, VerifyViewsMapper.class, NullWritable.class, Text.class, job, true);
+    TableMapReduceUtil.initTableMapperJob(
+        scans, VerifyViewsMapper.class, NullWritable.class, Text.class, job, true);
     job.setNumReduceTasks(0);
     LazyOutputFormat.setOutputFormatClass(job, TextOutputFormat.class);
     FileOutputFormat.setOutputPath(job, output);
@@ -50,20 +54,36 @@ final class ViewJobSetup {
   }
 
   /**
-   * Submits the rebuild job: a scan of the main table, {@link RebuildViewsMapper} emitting the
-   * view rows, and HFiles for every view table under {@code hfiles}, one reducer per region of
-   * the view tables, as a bulk load writes them.
+   * Submits the rebuild job: a scan of the main table, {@link RebuildViewsMapper} emitting the view
+   * rows, and HFiles for every view table under {@code hfiles}, one reducer per region of the view
+   * tables, as a bulk load writes them.
    */
-  static Job rebuild(Configuration base, Class<?> type, TableName main, List<TableName> views, Path work, Path hfiles,
-      Connection connection) throws IOException {
+  static Job rebuild(
+      Configuration base,
+      Class<?> type,
+      TableName main,
+      List<TableName> views,
+      Path work,
+      Path hfiles,
+      Connection connection)
+      throws IOException {
     Configuration conf = new Configuration(base);
     HFileOutput.prepare(conf, work);
-    Job job = Job.getInstance(conf, "Rowan rebuild views of " + type.getSimpleName() + " (" + main + ")");
+    Job job =
+        Job.getInstance(conf, "Rowan rebuild views of " + type.getSimpleName() + " (" + main + ")");
     job.setJarByClass(VerifyViews.class);
     JobCredentials.forTasks(job);
     JobCredentials.obtainForPaths(job, work, hfiles); // HBase's token: HFileOutput.configure
-    TableMapReduceUtil.initTableMapperJob(main.getNameAsString(), scan(conf, main), RebuildViewsMapper.class,
-        ImmutableBytesWritable.class, RowCells.class, job, true, false, TableInputFormat.class);
+    TableMapReduceUtil.initTableMapperJob(
+        main.getNameAsString(),
+        scan(conf, main),
+        RebuildViewsMapper.class,
+        ImmutableBytesWritable.class,
+        RowCells.class,
+        job,
+        true,
+        false,
+        TableInputFormat.class);
     HFileOutput.configure(job, connection, views, work, hfiles);
     return submit(job, type);
   }
@@ -75,8 +95,14 @@ final class ViewJobSetup {
   }
 
   private static Job submit(Job job, Class<?> type) throws IOException {
-    TableMapReduceUtil.addDependencyJarsForClasses(job.getConfiguration(), type, EntityModel.class,
-        ViewMaintainer.class, Rowan.class, Caffeine.class, net.bytebuddy.ByteBuddy.class);
+    TableMapReduceUtil.addDependencyJarsForClasses(
+        job.getConfiguration(),
+        type,
+        EntityModel.class,
+        ViewMaintainer.class,
+        Rowan.class,
+        Caffeine.class,
+        net.bytebuddy.ByteBuddy.class);
     try {
       job.submit();
     } catch (ClassNotFoundException e) {

@@ -31,13 +31,20 @@ final class ViewJobTables {
 
   private final Rowan rowan;
   private final Class<?> type;
+
   /** The period whose tables these are, or null for an entity kept in one table. */
   private final LocalDate period;
+
   private final TableName main;
   private final List<ViewModel> views;
   private final List<TableName> viewTables;
 
-  private ViewJobTables(Rowan rowan, Class<?> type, LocalDate period, TableName main, List<ViewModel> views,
+  private ViewJobTables(
+      Rowan rowan,
+      Class<?> type,
+      LocalDate period,
+      TableName main,
+      List<ViewModel> views,
       List<TableName> viewTables) {
     this.rowan = rowan;
     this.type = type;
@@ -52,28 +59,41 @@ final class ViewJobTables {
    * {@link #ofTable} says for the one set of an entity kept in one table, and {@link #ofPeriod} for
    * a period's.
    */
-  static ViewJobTables of(Rowan rowan, Class<?> type, TableSet set, Configuration conf, PrintStream out) {
-    return set.period().isPresent() ? ofPeriod(rowan, type, set, conf, out) : ofTable(rowan, type, set, conf, out);
+  static ViewJobTables of(
+      Rowan rowan, Class<?> type, TableSet set, Configuration conf, PrintStream out) {
+    return set.period().isPresent()
+        ? ofPeriod(rowan, type, set, conf, out)
+        : ofTable(rowan, type, set, conf, out);
   }
 
   /**
    * The tables of {@code type}, kept in one table, and the views {@code conf} chooses that are not
    * dropped (noted on {@code out}).
    *
-   * @throws dev.rowan.core.SchemaMismatchException when a table records another key layout than the mapping's
+   * @throws dev.rowan.core.SchemaMismatchException when a table records another key layout than the
+   *     mapping's
    */
-  private static ViewJobTables ofTable(Rowan rowan, Class<?> type, TableSet set, Configuration conf,
-      PrintStream out) {
+  private static ViewJobTables ofTable(
+      Rowan rowan, Class<?> type, TableSet set, Configuration conf, PrintStream out) {
     EntityModel<?> model = EntityModel.of(type);
-    rowan.views(type); // refuses tables whose recorded key layout is not the mapping's: rows would be misread
+    rowan.views(
+        type); // refuses tables whose recorded key layout is not the mapping's: rows would be
+    // misread
     TableName main = set.mainTable();
     List<ViewModel> chosen = ViewJobSettings.views(model, conf);
     Set<String> dropped = rowan.schema().droppedViews(type);
     List<ViewModel> views = ViewJobSettings.withoutDropped(model, chosen, dropped, conf);
     if (views.size() < chosen.size()) {
-      out.println("Views " + String.join(", ", chosen.stream().map(ViewModel::name).filter(dropped::contains).toList())
-          + " of " + model.entityName() + " are dropped (table " + main.getNameAsString() + " no longer names them):"
-          + " left alone");
+      out.println(
+          "Views "
+              + String.join(
+                  ", ", chosen.stream().map(ViewModel::name).filter(dropped::contains).toList())
+              + " of "
+              + model.entityName()
+              + " are dropped (table "
+              + main.getNameAsString()
+              + " no longer names them):"
+              + " left alone");
     }
     List<TableName> viewTables = new ArrayList<>();
     for (ViewModel view : views) {
@@ -90,8 +110,8 @@ final class ViewJobTables {
    * @throws dev.rowan.core.SchemaMismatchException when a table of the period records another key
    *     layout than the mapping's
    */
-  private static ViewJobTables ofPeriod(Rowan rowan, Class<?> type, TableSet set, Configuration conf,
-      PrintStream out) {
+  private static ViewJobTables ofPeriod(
+      Rowan rowan, Class<?> type, TableSet set, Configuration conf, PrintStream out) {
     EntityModel<?> model = EntityModel.of(type);
     LocalDate period = set.period().orElseThrow();
     rowan.schema().requireLayout(type, period);
@@ -110,20 +130,34 @@ final class ViewJobTables {
         }
       }
     } catch (IOException e) {
-      throw DataAccessException.of("list the view tables of period " + period + " of " + model.entityName(),
-          main.getNameAsString(), e);
+      throw DataAccessException.of(
+          "list the view tables of period " + period + " of " + model.entityName(),
+          main.getNameAsString(),
+          e);
     }
     if (!absent.isEmpty()) {
-      out.println("Views " + String.join(", ", absent) + " of " + model.entityName() + " have no table in period "
-          + main.getNameAsString() + " (made before they were declared, or dropped there; schema().create adds them, building):"
-          + " left alone");
+      out.println(
+          "Views "
+              + String.join(", ", absent)
+              + " of "
+              + model.entityName()
+              + " have no table in period "
+              + main.getNameAsString()
+              + " (made before they were declared, or dropped there; schema().create adds them, building):"
+              + " left alone");
     }
     Set<String> dropped = new java.util.TreeSet<>(rowan.schema().droppedViews(type, period));
     dropped.removeIf(name -> ViewNames.find(views, name).isEmpty());
     List<ViewModel> kept = ViewJobSettings.withoutDropped(model, views, dropped, conf);
     if (!dropped.isEmpty()) {
-      out.println("Views " + String.join(", ", dropped) + " of " + model.entityName() + " are dropped in period "
-          + main.getNameAsString() + " (it no longer names them): left alone");
+      out.println(
+          "Views "
+              + String.join(", ", dropped)
+              + " of "
+              + model.entityName()
+              + " are dropped in period "
+              + main.getNameAsString()
+              + " (it no longer names them): left alone");
     }
     List<TableName> keptTables = kept.stream().map(view -> set.viewTable(view.name())).toList();
     return new ViewJobTables(rowan, type, period, main, kept, keptTables);
@@ -144,17 +178,27 @@ final class ViewJobTables {
     return viewTables;
   }
 
-  /** How runs name these tables in their labels: the entity, and the period's main table for a period. */
+  /**
+   * How runs name these tables in their labels: the entity, and the period's main table for a
+   * period.
+   */
   String label(EntityModel<?> model) {
-    return period == null ? model.entityName() : model.entityName() + " in " + main.getNameAsString();
+    return period == null
+        ? model.entityName()
+        : model.entityName() + " in " + main.getNameAsString();
   }
 
   /** The views that are still building on the main table. */
   Set<String> building() {
-    return period == null ? rowan.schema().buildingViews(type) : rowan.schema().buildingViews(type, period);
+    return period == null
+        ? rowan.schema().buildingViews(type)
+        : rowan.schema().buildingViews(type, period);
   }
 
-  /** Waits until every client knows the building views of the main table ({@code Schema#awaitBuildingViewsKnown}). */
+  /**
+   * Waits until every client knows the building views of the main table ({@code
+   * Schema#awaitBuildingViewsKnown}).
+   */
   void awaitBuildingViewsKnown() {
     if (period == null) {
       rowan.schema().awaitBuildingViewsKnown(type);
@@ -163,9 +207,12 @@ final class ViewJobTables {
     }
   }
 
-  /** Makes the building views of {@code names} active on the main table; returns those made active. */
+  /**
+   * Makes the building views of {@code names} active on the main table; returns those made active.
+   */
   Set<String> activate(Collection<String> names) {
-    return period == null ? rowan.schema().activateViews(type, names) : rowan.schema().activateViews(type, period,
-        names);
+    return period == null
+        ? rowan.schema().activateViews(type, names)
+        : rowan.schema().activateViews(type, period, names);
   }
 }

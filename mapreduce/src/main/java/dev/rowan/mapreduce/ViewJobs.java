@@ -1,15 +1,14 @@
 package dev.rowan.mapreduce;
 
 import dev.rowan.core.DataAccessException;
-import dev.rowan.index.MainRow;
 import dev.rowan.core.Rowan;
+import dev.rowan.index.MainRow;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.PrintStream;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
@@ -21,9 +20,8 @@ import org.apache.hadoop.mapreduce.Job;
 
 /**
  * Runs the jobs of {@link VerifyViews} and {@link RebuildViews} over one entity's tables, or one
- * period's ({@link ViewJobTables}): sets up a fresh
- * work directory, submits, prints progress, reads the counters and samples into reports, and
- * cleans up.
+ * period's ({@link ViewJobTables}): sets up a fresh work directory, submits, prints progress, reads
+ * the counters and samples into reports, and cleans up.
  *
  * <p>Thread-safety: not thread-safe; one per run.
  */
@@ -53,12 +51,14 @@ final class ViewJobs {
     this.conf = new Configuration(base);
     conf.set(ViewJobSettings.ENTITY, type.getName());
     if (!views.isEmpty()) { // the tasks work on the same views
-      conf.setStrings(VerifyViews.VIEWS, views.stream().map(ViewModel::name).toArray(String[]::new));
+      conf.setStrings(
+          VerifyViews.VIEWS, views.stream().map(ViewModel::name).toArray(String[]::new));
     }
     conf.setLong(ViewJobSettings.WRITE_LEASE, rowan.writeLease().toMillis());
     conf.set(ViewJobSettings.MAIN_TABLE, main.getNameAsString());
-    conf.setStrings(ViewJobSettings.VIEW_TABLES, viewTables.stream().map(TableName::getNameAsString)
-        .toArray(String[]::new));
+    conf.setStrings(
+        ViewJobSettings.VIEW_TABLES,
+        viewTables.stream().map(TableName::getNameAsString).toArray(String[]::new));
     if (isLocal(conf) && conf.get("mapreduce.local.map.tasks.maximum") == null) {
       conf.setInt("mapreduce.local.map.tasks.maximum", 2);
     }
@@ -79,21 +79,28 @@ final class ViewJobs {
     String label = (repair ? "Repair" : "Verify") + " views of " + entity;
     long began = System.nanoTime();
     if (repair) { // repairs rewrite view rows and fence main rows
-      PermissionProbes.requireWrite(rowan.connection(), label, allTables(), MainRow.statusFamily(model));
+      PermissionProbes.requireWrite(
+          rowan.connection(), label, allTables(), MainRow.statusFamily(model));
     }
-    return withWorkDir(label, work -> {
-      java.util.Set<String> building = tables.building();
-      Verified verified = runVerify(label, work, repair, false);
-      List<ViewReport> reports = ViewCounters.reports(verified.counters(), null, views, viewTables, verified.samples())
-          .stream().map(r -> building.contains(r.view()) ? r.withState(ViewReport.State.BUILDING) : r).toList();
-      finished(label, began, reports);
-      return reports;
-    });
+    return withWorkDir(
+        label,
+        work -> {
+          java.util.Set<String> building = tables.building();
+          Verified verified = runVerify(label, work, repair, false);
+          List<ViewReport> reports =
+              ViewCounters.reports(verified.counters(), null, views, viewTables, verified.samples())
+                  .stream()
+                  .map(
+                      r -> building.contains(r.view()) ? r.withState(ViewReport.State.BUILDING) : r)
+                  .toList();
+          finished(label, began, reports);
+          return reports;
+        });
   }
 
   /**
-   * Runs a rebuild: the job that writes every view row into HFiles, their load, then a verify
-   * job that repairs what the load could not set right and deletes orphans.
+   * Runs a rebuild: the job that writes every view row into HFiles, their load, then a verify job
+   * that repairs what the load could not set right and deletes orphans.
    */
   List<ViewReport> rebuild() {
     if (views.isEmpty()) {
@@ -102,49 +109,97 @@ final class ViewJobs {
     String label = "Rebuild views of " + entity;
     long began = System.nanoTime();
     PermissionProbes.requireLoad(rowan.connection(), label, viewTables);
-    PermissionProbes.requireWrite(rowan.connection(), label, allTables(), MainRow.statusFamily(model));
+    PermissionProbes.requireWrite(
+        rowan.connection(), label, allTables(), MainRow.statusFamily(model));
     java.util.Set<String> building = new java.util.TreeSet<>(tables.building());
     building.removeIf(name -> views.stream().noneMatch(view -> view.name().equals(name)));
     if (!building.isEmpty()) {
-      out.println(label + ": waiting until every client has known views " + String.join(", ", building) + " for "
-          + rowan.viewRefresh().multipliedBy(3).plusSeconds(1).toSeconds() + " s, so that no writer writes past them");
+      out.println(
+          label
+              + ": waiting until every client has known views "
+              + String.join(", ", building)
+              + " for "
+              + rowan.viewRefresh().multipliedBy(3).plusSeconds(1).toSeconds()
+              + " s, so that no writer writes past them");
       tables.awaitBuildingViewsKnown();
     }
-    return withWorkDir(label, work -> {
-      Path hfiles = new Path(work, "hfiles");
-      Job job = ViewJobSetup.rebuild(conf, type, main, viewTables, work, hfiles, rowan.connection());
-      Counters loaded = await(job, label, work, counters -> String.format("%,d main rows, %,d view rows written",
-          ViewCounters.total(counters, ViewCounters.MAIN_ROWS), ViewCounters.total(counters, ViewCounters.WRITTEN)));
-      long duplicates = loaded.findCounter(LoadCounters.GROUP, LoadCounters.DUPLICATES).getValue();
-      if (duplicates > 0) {
-        throw new IOException(duplicates + " view cells were written twice (two entities with the same key of a"
-            + " unique view?); nothing was loaded");
-      }
-      HFileLoad.load(conf, model.entityName(), viewTables, hfiles);
-      out.println(label + ": HFiles loaded; repairing what they could not set right");
-      Verified verified = runVerify(label + " (repair pass)", new Path(work, "repair"), true, true);
-      List<ViewReport> counted = ViewCounters.reports(verified.counters(), loaded, views, viewTables,
-          verified.samples());
-      java.util.Set<String> filled = new java.util.TreeSet<>(building);
-      counted.stream().filter(r -> r.secondOwners() > 0).forEach(r -> filled.remove(r.view()));
-      java.util.Set<String> activated = tables.activate(filled);
-      List<ViewReport> reports = counted.stream().map(r -> r.withState(activated.contains(r.view())
-          ? ViewReport.State.ACTIVATED : building.contains(r.view()) ? ViewReport.State.BUILDING : ViewReport.State.ACTIVE))
-          .toList();
-      finished(label, began, reports);
-      List<String> nowActive = reports.stream().filter(r -> r.state() == ViewReport.State.ACTIVATED)
-          .map(ViewReport::view).toList();
-      if (!nowActive.isEmpty()) {
-        out.println(label + ": views " + String.join(", ", nowActive) + " are active: queries read them from now on");
-      }
-      for (ViewReport stays : reports.stream().filter(ViewReport::building).toList()) {
-        out.println(label + ": " + (stays.secondOwners() > 0 ? "unique views " + stays.view() + " stay building: keys"
-            + " held by two entities (" + stays.secondOwners() + " without their key, e.g. "
-            + String.join(", ", stays.sharedKeys()) + "); give each key one owner and run the rebuild again"
-            : "view " + stays.view() + " stays building: it could not be made active; run the rebuild again"));
-      }
-      return reports;
-    });
+    return withWorkDir(
+        label,
+        work -> {
+          Path hfiles = new Path(work, "hfiles");
+          Job job =
+              ViewJobSetup.rebuild(conf, type, main, viewTables, work, hfiles, rowan.connection());
+          Counters loaded =
+              await(
+                  job,
+                  label,
+                  work,
+                  counters ->
+                      String.format(
+                          "%,d main rows, %,d view rows written",
+                          ViewCounters.total(counters, ViewCounters.MAIN_ROWS),
+                          ViewCounters.total(counters, ViewCounters.WRITTEN)));
+          long duplicates =
+              loaded.findCounter(LoadCounters.GROUP, LoadCounters.DUPLICATES).getValue();
+          if (duplicates > 0) {
+            throw new IOException(
+                duplicates
+                    + " view cells were written twice (two entities with the same key of a"
+                    + " unique view?); nothing was loaded");
+          }
+          HFileLoad.load(conf, model.entityName(), viewTables, hfiles);
+          out.println(label + ": HFiles loaded; repairing what they could not set right");
+          Verified verified =
+              runVerify(label + " (repair pass)", new Path(work, "repair"), true, true);
+          List<ViewReport> counted =
+              ViewCounters.reports(
+                  verified.counters(), loaded, views, viewTables, verified.samples());
+          java.util.Set<String> filled = new java.util.TreeSet<>(building);
+          counted.stream().filter(r -> r.secondOwners() > 0).forEach(r -> filled.remove(r.view()));
+          java.util.Set<String> activated = tables.activate(filled);
+          List<ViewReport> reports =
+              counted.stream()
+                  .map(
+                      r ->
+                          r.withState(
+                              activated.contains(r.view())
+                                  ? ViewReport.State.ACTIVATED
+                                  : building.contains(r.view())
+                                      ? ViewReport.State.BUILDING
+                                      : ViewReport.State.ACTIVE))
+                  .toList();
+          finished(label, began, reports);
+          List<String> nowActive =
+              reports.stream()
+                  .filter(r -> r.state() == ViewReport.State.ACTIVATED)
+                  .map(ViewReport::view)
+                  .toList();
+          if (!nowActive.isEmpty()) {
+            out.println(
+                label
+                    + ": views "
+                    + String.join(", ", nowActive)
+                    + " are active: queries read them from now on");
+          }
+          for (ViewReport stays : reports.stream().filter(ViewReport::building).toList()) {
+            out.println(
+                label
+                    + ": "
+                    + (stays.secondOwners() > 0
+                        ? "unique views "
+                            + stays.view()
+                            + " stay building: keys"
+                            + " held by two entities ("
+                            + stays.secondOwners()
+                            + " without their key, e.g. "
+                            + String.join(", ", stays.sharedKeys())
+                            + "); give each key one owner and run the rebuild again"
+                        : "view "
+                            + stays.view()
+                            + " stays building: it could not be made active; run the rebuild again"));
+          }
+          return reports;
+        });
   }
 
   /** The main table, then the view tables. */
@@ -163,22 +218,43 @@ final class ViewJobs {
     jobConf.setBoolean(ViewJobSettings.SETTLE_LOADED, settleLoaded);
     Path output = new Path(work, "samples");
     Job job = ViewJobSetup.verify(jobConf, type, main, viewTables, output);
-    Counters counters = await(job, label, work, c -> String.format("%,d main rows, %,d view rows, %,d at fault, %,d"
-        + " repaired", ViewCounters.total(c, ViewCounters.MAIN_ROWS), ViewCounters.total(c, ViewCounters.VIEW_ROWS),
-        ViewCounters.total(c, ViewCounters.FAULTS), ViewCounters.total(c, ViewCounters.REPAIRED)));
+    Counters counters =
+        await(
+            job,
+            label,
+            work,
+            c ->
+                String.format(
+                    "%,d main rows, %,d view rows, %,d at fault, %,d" + " repaired",
+                    ViewCounters.total(c, ViewCounters.MAIN_ROWS),
+                    ViewCounters.total(c, ViewCounters.VIEW_ROWS),
+                    ViewCounters.total(c, ViewCounters.FAULTS),
+                    ViewCounters.total(c, ViewCounters.REPAIRED)));
     int limit = Math.max(0, conf.getInt(VerifyViews.SAMPLES, ViewJobSettings.DEFAULT_SAMPLES));
     return new Verified(counters, ViewSamples.read(conf, output, limit));
   }
 
   private Counters await(Job job, String label, Path work, Function<Counters, String> shown)
       throws IOException, InterruptedException {
-    out.println(label + ": job " + job.getJobID() + " started, " + (1 + viewTables.size()) + " tables; work directory "
-        + work);
-    int seconds = conf.getInt(VerifyViews.PROGRESS_SECONDS, ViewJobSettings.DEFAULT_PROGRESS_SECONDS);
+    out.println(
+        label
+            + ": job "
+            + job.getJobID()
+            + " started, "
+            + (1 + viewTables.size())
+            + " tables; work directory "
+            + work);
+    int seconds =
+        conf.getInt(VerifyViews.PROGRESS_SECONDS, ViewJobSettings.DEFAULT_PROGRESS_SECONDS);
     if (!JobProgress.await(job, out, seconds, label, shown)) {
       String reason = job.getStatus().getFailureInfo();
-      throw new IOException("job " + job.getJobID() + " failed: " + (reason == null || reason.isBlank()
-          ? "state " + job.getJobState() + "; see the task logs" : reason));
+      throw new IOException(
+          "job "
+              + job.getJobID()
+              + " failed: "
+              + (reason == null || reason.isBlank()
+                  ? "state " + job.getJobState() + "; see the task logs"
+                  : reason));
     }
     return job.getCounters();
   }
@@ -186,8 +262,14 @@ final class ViewJobs {
   private void finished(String label, long began, List<ViewReport> reports) {
     long faults = reports.stream().mapToLong(r -> r.missing() + r.stale() + r.orphans()).sum();
     long repaired = reports.stream().mapToLong(ViewReport::repaired).sum();
-    out.println(String.format("%s: done in %.1f s, %d views, %,d rows at fault, %,d rows written or deleted", label,
-        Duration.ofNanos(System.nanoTime() - began).toMillis() / 1000.0, reports.size(), faults, repaired));
+    out.println(
+        String.format(
+            "%s: done in %.1f s, %d views, %,d rows at fault, %,d rows written or deleted",
+            label,
+            Duration.ofNanos(System.nanoTime() - began).toMillis() / 1000.0,
+            reports.size(),
+            faults,
+            repaired));
   }
 
   /** A step that runs in a work directory. */
@@ -202,9 +284,17 @@ final class ViewJobs {
    */
   private <R> R withWorkDir(String label, Step<R> step) {
     String base = conf.get(VerifyViews.WORK_DIR);
-    Path parent = base != null ? new Path(base) : new Path(conf.get("hadoop.tmp.dir"), "rowan-views");
-    Path work = new Path(parent, model.entityName() + "-" + System.currentTimeMillis() + "-"
-        + Integer.toHexString(java.util.concurrent.ThreadLocalRandom.current().nextInt(0x1000000)));
+    Path parent =
+        base != null ? new Path(base) : new Path(conf.get("hadoop.tmp.dir"), "rowan-views");
+    Path work =
+        new Path(
+            parent,
+            model.entityName()
+                + "-"
+                + System.currentTimeMillis()
+                + "-"
+                + Integer.toHexString(
+                    java.util.concurrent.ThreadLocalRandom.current().nextInt(0x1000000)));
     boolean keep = false;
     try {
       FileSystem fs = work.getFileSystem(conf);

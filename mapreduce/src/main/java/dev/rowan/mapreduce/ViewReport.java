@@ -32,10 +32,23 @@ import org.apache.hadoop.hbase.TableName;
  * @param state whether queries read the view after this run
  * @since 0.1
  */
-public record ViewReport(String view, TableName table, long rows, long missing, long stale, long orphans,
-    long repaired, List<String> samples, long secondOwners, List<String> sharedKeys, State state) {
+public record ViewReport(
+    String view,
+    TableName table,
+    long rows,
+    long missing,
+    long stale,
+    long orphans,
+    long repaired,
+    List<String> samples,
+    long secondOwners,
+    List<String> sharedKeys,
+    State state) {
 
-  /** Whether queries read a view after a run ({@code Schema#buildingViews}, docs/view-consistency.md). */
+  /**
+   * Whether queries read a view after a run ({@code Schema#buildingViews},
+   * docs/view-consistency.md).
+   */
   public enum State {
     /** Active before the run: queries read it. */
     ACTIVE,
@@ -52,15 +65,34 @@ public record ViewReport(String view, TableName table, long rows, long missing, 
     Objects.requireNonNull(state, "state");
   }
 
-  /** A report of an active view of which no key has two owners, as reports were before they said so. */
-  public ViewReport(String view, TableName table, long rows, long missing, long stale, long orphans, long repaired,
+  /**
+   * A report of an active view of which no key has two owners, as reports were before they said so.
+   */
+  public ViewReport(
+      String view,
+      TableName table,
+      long rows,
+      long missing,
+      long stale,
+      long orphans,
+      long repaired,
       List<String> samples) {
     this(view, table, rows, missing, stale, orphans, repaired, samples, 0, List.of(), State.ACTIVE);
   }
 
   /** This report with {@code state}. */
   ViewReport withState(State state) {
-    return new ViewReport(view, table, rows, missing, stale, orphans, repaired, samples, secondOwners, sharedKeys,
+    return new ViewReport(
+        view,
+        table,
+        rows,
+        missing,
+        stale,
+        orphans,
+        repaired,
+        samples,
+        secondOwners,
+        sharedKeys,
         state);
   }
 
@@ -74,12 +106,24 @@ public record ViewReport(String view, TableName table, long rows, long missing, 
     return state == State.BUILDING;
   }
 
-  /** One line for a console: every number of the report, the shared keys, and the state when not active. */
+  /**
+   * One line for a console: every number of the report, the shared keys, and the state when not
+   * active.
+   */
   public String summary() {
-    return String.format("%s: %,d rows, %,d missing, %,d stale, %,d orphans%s%s%s%s", table.getNameAsString(), rows,
-        missing, stale, orphans, repaired == 0 ? "" : String.format(", %,d repaired", repaired),
-        secondOwners == 0 ? "" : String.format(", %,d without their key (held by another entity: %s)", secondOwners,
-            String.join(", ", sharedKeys)),
+    return String.format(
+        "%s: %,d rows, %,d missing, %,d stale, %,d orphans%s%s%s%s",
+        table.getNameAsString(),
+        rows,
+        missing,
+        stale,
+        orphans,
+        repaired == 0 ? "" : String.format(", %,d repaired", repaired),
+        secondOwners == 0
+            ? ""
+            : String.format(
+                ", %,d without their key (held by another entity: %s)",
+                secondOwners, String.join(", ", sharedKeys)),
         samples.isEmpty() ? "" : " (e.g. " + String.join(", ", samples) + ")",
         switch (state) {
           case ACTIVE -> "";

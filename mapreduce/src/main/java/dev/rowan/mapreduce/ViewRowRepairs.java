@@ -1,9 +1,9 @@
 package dev.rowan.mapreduce;
 
 import dev.rowan.index.CommitSync;
+import dev.rowan.index.MainFence;
 import dev.rowan.index.MainRow;
 import dev.rowan.index.ProtocolCells;
-import dev.rowan.index.MainFence;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.RowStatus.State;
 import dev.rowan.index.ViewModel;
@@ -25,11 +25,11 @@ import org.apache.hadoop.hbase.client.Table;
 /**
  * Rewrites and deletes view rows so that a view equals its rebuild, by the rules of the write
  * protocol (docs/view-consistency.md), while writers write: every write is a check-and-mutate on
- * the view row as read, as a reader's repair is; a view row is settled with the status of its
- * main row; a view row whose cells are newer than the main row's status would hide that write,
- * so the main row is first fenced (its status rewritten, values untouched, above those cells)
- * with a check-and-mutate on the status read, exactly as readers fence dead writes; otherwise the
- * main row is confirmed durable first, as readers do before a repair.
+ * the view row as read, as a reader's repair is; a view row is settled with the status of its main
+ * row; a view row whose cells are newer than the main row's status would hide that write, so the
+ * main row is first fenced (its status rewritten, values untouched, above those cells) with a
+ * check-and-mutate on the status read, exactly as readers fence dead writes; otherwise the main row
+ * is confirmed durable first, as readers do before a repair.
  */
 final class ViewRowRepairs {
 
@@ -47,18 +47,17 @@ final class ViewRowRepairs {
   }
 
   /**
-   * Writes the view row of the entity stored in {@code mainRow} into {@code view}, settled, only
-   * if the row's status cell still holds {@code observed} (read before the main row; null: the
-   * row had none). Whatever the view holds at that key, delete markers included, is read first: a
-   * cell or marker newer than the main row's status would hide the row written, so the main row
-   * is fenced above it. A row that had no status is first written unverified (only if it still
-   * has none) and settled after the main row is read again and still holds the status written:
-   * a settled row written straight into an empty key could land after a later write retired and
-   * deleted the row, and stand (docs/view-consistency.md, "Building and repairing views while
-   * writers write").
+   * Writes the view row of the entity stored in {@code mainRow} into {@code view}, settled, only if
+   * the row's status cell still holds {@code observed} (read before the main row; null: the row had
+   * none). Whatever the view holds at that key, delete markers included, is read first: a cell or
+   * marker newer than the main row's status would hide the row written, so the main row is fenced
+   * above it. A row that had no status is first written unverified (only if it still has none) and
+   * settled after the main row is read again and still holds the status written: a settled row
+   * written straight into an empty key could land after a later write retired and deleted the row,
+   * and stand (docs/view-consistency.md, "Building and repairing views while writers write").
    *
-   * @return false when the main row or the view row changed meanwhile (the row is left to
-   *     readers, which check it against its main row)
+   * @return false when the main row or the view row changed meanwhile (the row is left to readers,
+   *     which check it against its main row)
    */
   boolean rewrite(ViewModel view, Table viewTable, Result mainRow, byte[] viewKey, byte[] observed)
       throws IOException {
@@ -67,24 +66,35 @@ final class ViewRowRepairs {
     for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       MainRow state = MainRow.of(model, current);
       long newest = newestRaw(viewTable, viewKey);
-      RowStatus target = ViewRowVerdict.forRewrite(state, newest) == Action.REPAIR
-          ? confirmed(current.getRow(), state) : fence(current.getRow(), state, newest);
+      RowStatus target =
+          ViewRowVerdict.forRewrite(state, newest) == Action.REPAIR
+              ? confirmed(current.getRow(), state)
+              : fence(current.getRow(), state, newest);
       if (target != null) {
-        boolean written = seen == null ? writeThenSettle(view, viewTable, state.values(), target, current.getRow(),
-            viewKey) : viewTable.checkAndMutate(ViewRowRepair.rewrite(view, viewKey, state.values(), target,
-                current.getRow(), seen)).isSuccess();
+        boolean written =
+            seen == null
+                ? writeThenSettle(
+                    view, viewTable, state.values(), target, current.getRow(), viewKey)
+                : viewTable
+                    .checkAndMutate(
+                        ViewRowRepair.rewrite(
+                            view, viewKey, state.values(), target, current.getRow(), seen))
+                    .isSuccess();
         if (written) {
           return true;
         }
-        // The view row changed meanwhile (a writer, or this job's check of the row itself): read it again.
+        // The view row changed meanwhile (a writer, or this job's check of the row itself): read it
+        // again.
         Result now = viewTable.get(new Get(viewKey));
         byte[] owner = view.isUnique() ? ProtocolCells.owner(now, view.statusFamily()) : null;
         if (owner != null && !java.util.Arrays.equals(owner, current.getRow())) {
-          return false; // another entity claimed the unique key meanwhile: its claim is judged, never written over
+          return false; // another entity claimed the unique key meanwhile: its claim is judged,
+          // never written over
         }
         seen = ViewRowRepair.statusAsRead(view, now);
       }
-      // Fenced meanwhile (by this repair, for another row of the same entity) or written: decide again.
+      // Fenced meanwhile (by this repair, for another row of the same entity) or written: decide
+      // again.
       current = main.get(new Get(current.getRow()));
       if (!ViewRowVerdict.maps(view, viewKey, MainRow.of(model, current))) {
         return false;
@@ -103,10 +113,14 @@ final class ViewRowRepairs {
    *
    * @return false when the row or the main row changed meanwhile
    */
-  boolean takeOver(ViewModel view, Table viewTable, Result row, Result mainRow, byte[] key) throws IOException {
-    if (!row.isEmpty() && !viewTable.checkAndMutate(ViewRowRepair.deleteAsRead(view, row, newestRaw(viewTable, key)))
-        .isSuccess()) {
-      // changed since it was read: gone (this job's check of the view deleted it as an orphan) is as good
+  boolean takeOver(ViewModel view, Table viewTable, Result row, Result mainRow, byte[] key)
+      throws IOException {
+    if (!row.isEmpty()
+        && !viewTable
+            .checkAndMutate(ViewRowRepair.deleteAsRead(view, row, newestRaw(viewTable, key)))
+            .isSuccess()) {
+      // changed since it was read: gone (this job's check of the view deleted it as an orphan) is
+      // as good
       if (!viewTable.get(new Get(key)).isEmpty()) {
         return false;
       }
@@ -116,12 +130,20 @@ final class ViewRowRepairs {
 
   /**
    * Gives the entity {@code values}, whose main row {@code mainKey} holds {@code status}, its row
-   * {@code viewKey}, which has no status: written unverified if it still has none, then settled
-   * if the main row, read again, still holds {@code status} and maps to the row.
+   * {@code viewKey}, which has no status: written unverified if it still has none, then settled if
+   * the main row, read again, still holds {@code status} and maps to the row.
    */
-  private boolean writeThenSettle(ViewModel view, Table viewTable, Object[] values, RowStatus status, byte[] mainKey,
-      byte[] viewKey) throws IOException {
-    if (!viewTable.checkAndMutate(ViewRowRepair.writeUnverified(view, viewKey, values, status, mainKey)).isSuccess()) {
+  private boolean writeThenSettle(
+      ViewModel view,
+      Table viewTable,
+      Object[] values,
+      RowStatus status,
+      byte[] mainKey,
+      byte[] viewKey)
+      throws IOException {
+    if (!viewTable
+        .checkAndMutate(ViewRowRepair.writeUnverified(view, viewKey, values, status, mainKey))
+        .isSuccess()) {
       return false;
     }
     MainRow now = MainRow.of(model, main.get(new Get(mainKey)));
@@ -129,7 +151,9 @@ final class ViewRowRepairs {
       return false;
     }
     byte[] written = view.statusValue(status.with(State.UNVERIFIED), values);
-    return viewTable.checkAndMutate(ViewRowRepair.rewrite(view, viewKey, values, status, mainKey, written)).isSuccess();
+    return viewTable
+        .checkAndMutate(ViewRowRepair.rewrite(view, viewKey, values, status, mainKey, written))
+        .isSuccess();
   }
 
   /**
@@ -141,10 +165,12 @@ final class ViewRowRepairs {
    *
    * @return which rows were settled; the others, or their main rows, changed meanwhile
    */
-  boolean[] settleLoaded(ViewModel view, Table viewTable, List<Result> rows, List<Result> mains) throws IOException {
+  boolean[] settleLoaded(ViewModel view, Table viewTable, List<Result> rows, List<Result> mains)
+      throws IOException {
     List<CheckAndMutate> confirms = new ArrayList<>(rows.size());
     for (Result mainRow : mains) {
-      confirms.add(CommitSync.confirm(mainRow.getRow(), statusFamily, MainRow.of(model, mainRow).status()));
+      confirms.add(
+          CommitSync.confirm(mainRow.getRow(), statusFamily, MainRow.of(model, mainRow).status()));
     }
     List<CheckAndMutateResult> confirmed = main.checkAndMutate(confirms);
     List<CheckAndMutate> settles = new ArrayList<>(rows.size());
@@ -152,8 +178,14 @@ final class ViewRowRepairs {
     for (int i = 0; i < rows.size(); i++) {
       if (confirmed.get(i).isSuccess()) {
         MainRow state = MainRow.of(model, mains.get(i));
-        settles.add(ViewRowRepair.rewrite(view, rows.get(i).getRow(), state.values(), state.status(),
-            mains.get(i).getRow(), ViewRowRepair.statusAsRead(view, rows.get(i))));
+        settles.add(
+            ViewRowRepair.rewrite(
+                view,
+                rows.get(i).getRow(),
+                state.values(),
+                state.status(),
+                mains.get(i).getRow(),
+                ViewRowRepair.statusAsRead(view, rows.get(i))));
         sent.add(i);
       }
     }
@@ -170,9 +202,9 @@ final class ViewRowRepairs {
   /**
    * Deletes the view row {@code row} of {@code view}, whose entity is stored in {@code mainRow}
    * (empty when there is none), fencing a live main row above it first so that no later write of
-   * the entity can fall under the delete. The delete applies only if the row still holds the
-   * status cell it was read with and, in a unique view, the owner cell: a row rewritten since
-   * (for its real owner, by this job's check of the main rows) is left.
+   * the entity can fall under the delete. The delete applies only if the row still holds the status
+   * cell it was read with and, in a unique view, the owner cell: a row rewritten since (for its
+   * real owner, by this job's check of the main rows) is left.
    *
    * @return false when the main row changed meanwhile so that it maps to the row, or the row
    *     changed since it was read (it is left)
@@ -205,12 +237,13 @@ final class ViewRowRepairs {
   }
 
   /**
-   * The status of main row {@code row}, read as {@code state}, once confirmed durable
-   * ({@link CommitSync#confirm}: a grouped commit is visible before its writer's sync), or null
-   * when the row changed or lost that write since it was read.
+   * The status of main row {@code row}, read as {@code state}, once confirmed durable ({@link
+   * CommitSync#confirm}: a grouped commit is visible before its writer's sync), or null when the
+   * row changed or lost that write since it was read.
    */
   private RowStatus confirmed(byte[] row, MainRow state) throws IOException {
-    return main.checkAndMutate(CommitSync.confirm(row, statusFamily, state.status())).isSuccess() ? state.status()
+    return main.checkAndMutate(CommitSync.confirm(row, statusFamily, state.status())).isSuccess()
+        ? state.status()
         : null;
   }
 

@@ -17,10 +17,10 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * The sample of keys at fault of a verify job. Each map task writes at most a few keys per view
- * and kind as lines {@code <view>\t<kind> <key>} of its output file ({@code part-m-NNNNN}); the
- * driver reads them all back and keeps, per view, up to the report's limit, taking the kinds in
- * turn so that each kind found is shown.
+ * The sample of keys at fault of a verify job. Each map task writes at most a few keys per view and
+ * kind as lines {@code <view>\t<kind> <key>} of its output file ({@code part-m-NNNNN}); the driver
+ * reads them all back and keeps, per view, up to the report's limit, taking the kinds in turn so
+ * that each kind found is shown.
  *
  * <p>Thread-safety: not thread-safe.
  */
@@ -42,12 +42,17 @@ final class ViewSamples {
     return view.name() + "\t" + kind.word() + " " + Bytes.toStringBinary(key);
   }
 
-  /** The line a map task writes for a key of unique view {@code view} that two entities hold, as {@code keyText}. */
+  /**
+   * The line a map task writes for a key of unique view {@code view} that two entities hold, as
+   * {@code keyText}.
+   */
   static String sharedLine(ViewModel view, String keyText) {
     return view.name() + "\t" + SHARED + " " + keyText;
   }
 
-  /** Reads every output file of a verify job under {@code dir}; keeps {@code limit} keys per view. */
+  /**
+   * Reads every output file of a verify job under {@code dir}; keeps {@code limit} keys per view.
+   */
   static ViewSamples read(Configuration conf, Path dir, int limit) throws IOException {
     ViewSamples samples = new ViewSamples(limit);
     FileSystem fs = dir.getFileSystem(conf);
@@ -55,8 +60,9 @@ final class ViewSamples {
       return samples;
     }
     for (FileStatus file : fs.listStatus(dir, path -> path.getName().startsWith("part-"))) {
-      try (BufferedReader reader = new BufferedReader(new InputStreamReader(fs.open(file.getPath()),
-          StandardCharsets.UTF_8))) {
+      try (BufferedReader reader =
+          new BufferedReader(
+              new InputStreamReader(fs.open(file.getPath()), StandardCharsets.UTF_8))) {
         for (String line = reader.readLine(); line != null; line = reader.readLine()) {
           samples.add(line);
         }
@@ -72,21 +78,27 @@ final class ViewSamples {
       return;
     }
     if (line.substring(tab + 1, space).equals(SHARED)) {
-      java.util.Set<String> keys = sharedByView.computeIfAbsent(line.substring(0, tab), v -> new java.util.TreeSet<>());
+      java.util.Set<String> keys =
+          sharedByView.computeIfAbsent(line.substring(0, tab), v -> new java.util.TreeSet<>());
       keys.add(line.substring(space + 1));
       return;
     }
-    ViewVerdict.Kind kind = ViewVerdict.Kind.valueOf(line.substring(tab + 1, space).toUpperCase(java.util.Locale.ROOT));
-    byView.computeIfAbsent(line.substring(0, tab), view -> new EnumMap<>(ViewVerdict.Kind.class))
-        .computeIfAbsent(kind, k -> new ArrayList<>()).add(line.substring(tab + 1));
+    ViewVerdict.Kind kind =
+        ViewVerdict.Kind.valueOf(line.substring(tab + 1, space).toUpperCase(java.util.Locale.ROOT));
+    byView
+        .computeIfAbsent(line.substring(0, tab), view -> new EnumMap<>(ViewVerdict.Kind.class))
+        .computeIfAbsent(kind, k -> new ArrayList<>())
+        .add(line.substring(tab + 1));
   }
 
   /**
-   * Up to the limit of the keys of unique view {@code view} that two entities hold, each as its
-   * key properties with their values ({@code email=a@example.com}), in text order, without repeats.
+   * Up to the limit of the keys of unique view {@code view} that two entities hold, each as its key
+   * properties with their values ({@code email=a@example.com}), in text order, without repeats.
    */
   List<String> shared(ViewModel view) {
-    return sharedByView.getOrDefault(view.name(), java.util.Set.of()).stream().limit(limit).toList();
+    return sharedByView.getOrDefault(view.name(), java.util.Set.of()).stream()
+        .limit(limit)
+        .toList();
   }
 
   /** Up to the limit of keys of {@code view}, as {@code kind key}, the kinds taken in turn. */

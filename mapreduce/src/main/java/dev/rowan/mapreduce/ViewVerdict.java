@@ -8,12 +8,12 @@ import dev.rowan.mapping.EntityModel;
 import org.apache.hadoop.hbase.client.Result;
 
 /**
- * What a view row or a main row means for a view, decided from the rows alone (no I/O): the
- * pure part of {@link VerifyViews}. A view row is <em>consistent</em> when the main row it points
- * to holds an entity whose view key is the row's key and the row is verified and carries exactly
- * that entity's values; <em>stale</em> when the entity maps to the row but the row is unverified
- * or carries other values; an <em>orphan</em> when no entity maps to it. An entity is
- * <em>missing</em> from a view when it has a key there and no row exists at that key.
+ * What a view row or a main row means for a view, decided from the rows alone (no I/O): the pure
+ * part of {@link VerifyViews}. A view row is <em>consistent</em> when the main row it points to
+ * holds an entity whose view key is the row's key and the row is verified and carries exactly that
+ * entity's values; <em>stale</em> when the entity maps to the row but the row is unverified or
+ * carries other values; an <em>orphan</em> when no entity maps to it. An entity is <em>missing</em>
+ * from a view when it has a key there and no row exists at that key.
  *
  * <p>Thread-safety: immutable and thread-safe.
  */
@@ -21,9 +21,14 @@ final class ViewVerdict {
 
   /** What a view row is. */
   enum Kind {
-    CONSISTENT, MISSING, STALE, ORPHAN;
+    CONSISTENT,
+    MISSING,
+    STALE,
+    ORPHAN;
 
-    /** The word of a sample line and of the reports: {@code stale}, {@code orphan}, {@code missing}. */
+    /**
+     * The word of a sample line and of the reports: {@code stale}, {@code orphan}, {@code missing}.
+     */
     String word() {
       return name().toLowerCase(java.util.Locale.ROOT);
     }
@@ -40,7 +45,9 @@ final class ViewVerdict {
     return MainRow.of(model, main).values();
   }
 
-  /** The key of the view row that the entity in {@code main} has in {@code view}, or null for none. */
+  /**
+   * The key of the view row that the entity in {@code main} has in {@code view}, or null for none.
+   */
   byte[] expectedKey(ViewModel view, Result main) {
     Object[] entity = liveValues(main);
     return entity == null ? null : view.rowKey(entity);
@@ -60,8 +67,11 @@ final class ViewVerdict {
     } catch (RuntimeException damaged) {
       return false;
     }
-    return observed != null && observed.state() == RowStatus.State.UNVERIFIED && state.status() != null
-        && observed.timestamp() == state.status().timestamp() && observed.nonce() == state.status().nonce()
+    return observed != null
+        && observed.state() == RowStatus.State.UNVERIFIED
+        && state.status() != null
+        && observed.timestamp() == state.status().timestamp()
+        && observed.nonce() == state.status().nonce()
         && ViewRowVerdict.maps(view, row.getRow(), state);
   }
 

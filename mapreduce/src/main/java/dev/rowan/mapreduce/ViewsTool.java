@@ -13,10 +13,10 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.util.Tool;
 
 /**
- * The command line of {@link VerifyViews} and {@link RebuildViews}, a Hadoop {@link Tool}:
- * {@code [-D option=value]... <entity class> check|repair|rebuild} after the generic options
- * that {@code ToolRunner} takes away. Progress lines and one summary per view go to standard
- * output, errors to standard error.
+ * The command line of {@link VerifyViews} and {@link RebuildViews}, a Hadoop {@link Tool}: {@code
+ * [-D option=value]... <entity class> check|repair|rebuild} after the generic options that {@code
+ * ToolRunner} takes away. Progress lines and one summary per view go to standard output, errors to
+ * standard error.
  *
  * <p>Thread-safety: one run at a time.
  */
@@ -37,16 +37,24 @@ final class ViewsTool extends Configured implements Tool {
   }
 
   /**
-   * @return 0 when done (for a check, when every view is consistent), 1 when it failed, 2 for
-   *     wrong arguments, 3 when a check found rows at fault
+   * @return 0 when done (for a check, when every view is consistent), 1 when it failed, 2 for wrong
+   *     arguments, 3 when a check found rows at fault
    */
   @Override
   public int run(String[] args) {
     String mode = args.length == 2 ? args[1].toLowerCase(Locale.ROOT) : "";
     if (!List.of("check", "verify", "repair", "rebuild").contains(mode)) {
-      err.println("Usage: VerifyViews [-D " + VerifyViews.NAMESPACE + "=ns] [-D " + VerifyViews.WORK_DIR
-          + "=dir] [-D " + VerifyViews.VIEWS + "=view,...] [-D " + VerifyViews.PERIODS + "=2026-11-01,...]"
-          + " <entity class> check|repair|rebuild");
+      err.println(
+          "Usage: VerifyViews [-D "
+              + VerifyViews.NAMESPACE
+              + "=ns] [-D "
+              + VerifyViews.WORK_DIR
+              + "=dir] [-D "
+              + VerifyViews.VIEWS
+              + "=view,...] [-D "
+              + VerifyViews.PERIODS
+              + "=2026-11-01,...]"
+              + " <entity class> check|repair|rebuild");
       return 2;
     }
     Configuration conf = getConf() == null ? ToolConfiguration.create() : getConf();
@@ -64,11 +72,12 @@ final class ViewsTool extends Configured implements Tool {
       }
       Rowan rowan = builder.build();
       VerifyViews views = VerifyViews.of(rowan, type).configuration(conf).progress(out);
-      List<ViewReport> reports = switch (mode) {
-        case "repair" -> views.repair();
-        case "rebuild" -> views.rebuild();
-        default -> views.check();
-      };
+      List<ViewReport> reports =
+          switch (mode) {
+            case "repair" -> views.repair();
+            case "rebuild" -> views.rebuild();
+            default -> views.check();
+          };
       if (reports.isEmpty()) {
         out.println(type.getSimpleName() + " has no views.");
       }

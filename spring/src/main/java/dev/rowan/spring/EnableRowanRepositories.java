@@ -16,9 +16,9 @@ import org.springframework.data.repository.query.QueryLookupStrategy;
 /**
  * Registers a bean for every interface extending {@link dev.rowan.core.HBaseRepository} in the
  * packages named (by default, the package of the annotated class): a Spring Data repository whose
- * every method, CRUD and query methods alike, is served by the repository that
- * {@code rowan.repository(type)} builds on the {@link dev.rowan.core.Rowan} bean named by
- * {@link #rowanRef()}.
+ * every method, CRUD and query methods alike, is served by the repository that {@code
+ * rowan.repository(type)} builds on the {@link dev.rowan.core.Rowan} bean named by {@link
+ * #rowanRef()}.
  *
  * <pre>{@code
  * @Configuration
@@ -30,10 +30,11 @@ import org.springframework.data.repository.query.QueryLookupStrategy;
  * }</pre>
  *
  * <p>Query methods may also take Spring Data's {@code Sort}, {@code Limit}, {@code ScrollPosition}
- * (returning {@code Window<T>}) and {@code Pageable} (returning {@code Slice<T>} or {@code List<T>}),
- * served by Rowan's keyset pages; a method that would need offsets or a total count (such as one
- * returning {@code Page<T>} of Spring Data) fails the context's start naming the method.
- * Nested repository interfaces are found only with {@link #considerNestedRepositories()}.
+ * (returning {@code Window<T>}) and {@code Pageable} (returning {@code Slice<T>} or {@code
+ * List<T>}), served by Rowan's keyset pages; a method that would need offsets or a total count
+ * (such as one returning {@code Page<T>} of Spring Data) fails the context's start naming the
+ * method. Nested repository interfaces are found only with {@link #considerNestedRepositories()}.
+ *
  * @since 0.1
  */
 @Target(ElementType.TYPE)
@@ -49,7 +50,10 @@ public @interface EnableRowanRepositories {
   /** The packages scanned for repository interfaces, with their subpackages. */
   String[] basePackages() default {};
 
-  /** Classes whose packages are scanned for repository interfaces: a type-safe {@link #basePackages()}. */
+  /**
+   * Classes whose packages are scanned for repository interfaces: a type-safe {@link
+   * #basePackages()}.
+   */
   Class<?>[] basePackageClasses() default {};
 
   /**
@@ -67,7 +71,10 @@ public @interface EnableRowanRepositories {
    */
   String rowanRef() default "rowan";
 
-  /** The postfix of custom implementation classes looked up beside the interfaces: {@code OrderRepositoryImpl}. */
+  /**
+   * The postfix of custom implementation classes looked up beside the interfaces: {@code
+   * OrderRepositoryImpl}.
+   */
   String repositoryImplementationPostfix() default "Impl";
 
   /**

@@ -1,6 +1,6 @@
 /**
- * API: Rowan repositories as Spring Data repositories.
- * {@link dev.rowan.spring.EnableRowanRepositories} finds the interfaces that extend
- * {@code HBaseRepository} and makes each a bean, served by Rowan's planner (docs/spring.md).
+ * API: Rowan repositories as Spring Data repositories. {@link
+ * dev.rowan.spring.EnableRowanRepositories} finds the interfaces that extend {@code
+ * HBaseRepository} and makes each a bean, served by Rowan's planner (docs/spring.md).
  */
 package dev.rowan.spring;

@@ -25,10 +25,10 @@ import org.apache.hadoop.hbase.zookeeper.MiniZooKeeperCluster;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 
 /**
- * A standalone HBase running inside this JVM — ZooKeeper, a master and a region server, as
- * {@code hbase master start} runs them in standalone mode — whose data lives in a directory of
- * the local file system and survives a {@link #close()} and a new {@link #start(Path)} on the
- * same directory. Meant for trying Rowan and for demos, not for production.
+ * A standalone HBase running inside this JVM — ZooKeeper, a master and a region server, as {@code
+ * hbase master start} runs them in standalone mode — whose data lives in a directory of the local
+ * file system and survives a {@link #close()} and a new {@link #start(Path)} on the same directory.
+ * Meant for trying Rowan and for demos, not for production.
  *
  * <pre>{@code
  * try (EmbeddedHBase hbase = EmbeddedHBase.start(Path.of("rowan-data"));
@@ -37,9 +37,9 @@ import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
  * }
  * }</pre>
  *
- * <p>The directory holds {@code hbase/} (the HBase root directory), {@code zookeeper/}, and a
- * lock file that keeps a second instance off the directory. ZooKeeper listens on a free port picked at each start; region server and master
- * listen on ephemeral ports and run no web UI.
+ * <p>The directory holds {@code hbase/} (the HBase root directory), {@code zookeeper/}, and a lock
+ * file that keeps a second instance off the directory. ZooKeeper listens on a free port picked at
+ * each start; region server and master listen on ephemeral ports and run no web UI.
  *
  * <p>Thread-safety: the handle and its connection are thread-safe; {@link #close()} must not race
  * with its own use.
@@ -59,8 +59,13 @@ public final class EmbeddedHBase implements AutoCloseable {
   private final Duration startupTime;
   private boolean closed;
 
-  private EmbeddedHBase(Path dataDirectory, FileLock lock, Configuration configuration,
-      MiniZooKeeperCluster zooKeeper, LocalHBaseCluster cluster, Connection connection,
+  private EmbeddedHBase(
+      Path dataDirectory,
+      FileLock lock,
+      Configuration configuration,
+      MiniZooKeeperCluster zooKeeper,
+      LocalHBaseCluster cluster,
+      Connection connection,
       Duration startupTime) {
     this.dataDirectory = dataDirectory;
     this.lock = lock;
@@ -75,10 +80,10 @@ public final class EmbeddedHBase implements AutoCloseable {
    * Starts HBase on the data in {@code dataDirectory}, creating the directory when it is absent,
    * and returns once the master is initialized and the returned handle's connection is open.
    *
-   * @throws UncheckedIOException when ZooKeeper or HBase cannot start, or the directory cannot
-   *     be created
-   * @throws IllegalStateException when another embedded HBase uses the directory, or HBase
-   *     does not come up within three minutes
+   * @throws UncheckedIOException when ZooKeeper or HBase cannot start, or the directory cannot be
+   *     created
+   * @throws IllegalStateException when another embedded HBase uses the directory, or HBase does not
+   *     come up within three minutes
    */
   public static EmbeddedHBase start(Path dataDirectory) {
     long began = System.nanoTime();
@@ -100,7 +105,13 @@ public final class EmbeddedHBase implements AutoCloseable {
       awaitInitializedMaster(cluster);
       Connection connection = ConnectionFactory.createConnection(conf);
       RegionsOnline.await(connection, Duration.ofMinutes(1));
-      return new EmbeddedHBase(dir, lock, conf, zooKeeper, cluster, connection,
+      return new EmbeddedHBase(
+          dir,
+          lock,
+          conf,
+          zooKeeper,
+          cluster,
+          connection,
           Duration.ofNanos(System.nanoTime() - began));
     } catch (IOException | RuntimeException | InterruptedException e) {
       try {
@@ -114,7 +125,8 @@ public final class EmbeddedHBase implements AutoCloseable {
       if (e instanceof RuntimeException runtime) {
         throw runtime;
       }
-      throw new UncheckedIOException("Cannot start the embedded HBase in " + dir,
+      throw new UncheckedIOException(
+          "Cannot start the embedded HBase in " + dir,
           e instanceof IOException io ? io : new InterruptedIOException(e.getMessage()));
     }
   }
@@ -142,8 +154,11 @@ public final class EmbeddedHBase implements AutoCloseable {
   /** Claims the directory for this process, so that two HBases never write the same files. */
   private static FileLock lock(Path dir) throws IOException {
     Files.createDirectories(dir);
-    FileChannel channel = FileChannel.open(dir.resolve("embedded-hbase.lock"),
-        StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+    FileChannel channel =
+        FileChannel.open(
+            dir.resolve("embedded-hbase.lock"),
+            StandardOpenOption.CREATE,
+            StandardOpenOption.WRITE);
     FileLock lock;
     try {
       lock = channel.tryLock();
@@ -152,8 +167,10 @@ public final class EmbeddedHBase implements AutoCloseable {
     }
     if (lock == null) {
       channel.close();
-      throw new IllegalStateException("The directory " + dir
-          + " is in use by another embedded HBase; stop that one or choose another directory");
+      throw new IllegalStateException(
+          "The directory "
+              + dir
+              + " is in use by another embedded HBase; stop that one or choose another directory");
     }
     return lock;
   }
@@ -177,8 +194,8 @@ public final class EmbeddedHBase implements AutoCloseable {
       }
       Thread.sleep(100);
     }
-    throw new IllegalStateException("The embedded HBase master did not start within "
-        + START_TIMEOUT.toSeconds() + " s");
+    throw new IllegalStateException(
+        "The embedded HBase master did not start within " + START_TIMEOUT.toSeconds() + " s");
   }
 
   /** The directory that holds this HBase's data, as an absolute path. */
@@ -202,8 +219,8 @@ public final class EmbeddedHBase implements AutoCloseable {
   }
 
   /**
-   * Closes the connection and shuts HBase down cleanly: every region is closed, which flushes
-   * its memstore to the data directory, then ZooKeeper stops. Calling it again does nothing.
+   * Closes the connection and shuts HBase down cleanly: every region is closed, which flushes its
+   * memstore to the data directory, then ZooKeeper stops. Calling it again does nothing.
    *
    * @throws UncheckedIOException when the connection cannot be closed
    */
@@ -222,8 +239,8 @@ public final class EmbeddedHBase implements AutoCloseable {
     }
   }
 
-  private static void stop(LocalHBaseCluster cluster, MiniZooKeeperCluster zooKeeper,
-      FileLock lock) {
+  private static void stop(
+      LocalHBaseCluster cluster, MiniZooKeeperCluster zooKeeper, FileLock lock) {
     try {
       if (cluster != null) {
         cluster.shutdown();
@@ -251,7 +268,10 @@ public final class EmbeddedHBase implements AutoCloseable {
 
   @Override
   public String toString() {
-    return "EmbeddedHBase[" + dataDirectory + ", ZooKeeper port "
-        + configuration.get(HConstants.ZOOKEEPER_CLIENT_PORT) + "]";
+    return "EmbeddedHBase["
+        + dataDirectory
+        + ", ZooKeeper port "
+        + configuration.get(HConstants.ZOOKEEPER_CLIENT_PORT)
+        + "]";
   }
 }

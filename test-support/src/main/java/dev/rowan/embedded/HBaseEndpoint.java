@@ -15,14 +15,14 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 
 /**
- * The HBase an application talks to: a real cluster when one is configured, otherwise an
- * {@link EmbeddedHBase} started in a local directory. Lets the same program run against a
- * cluster in production and on a laptop with nothing installed.
+ * The HBase an application talks to: a real cluster when one is configured, otherwise an {@link
+ * EmbeddedHBase} started in a local directory. Lets the same program run against a cluster in
+ * production and on a laptop with nothing installed.
  *
- * <p>{@link #fromEnvironment(Path)} picks the cluster named, in this order, by the system
- * property {@value #QUORUM_PROPERTY}, the environment variable {@value #QUORUM_VARIABLE}, or an
- * {@code hbase-site.xml} on the class path whose {@code hbase.zookeeper.quorum} names a host other
- * than localhost. A quorum is a comma-separated list of {@code host} or {@code host:port}.
+ * <p>{@link #fromEnvironment(Path)} picks the cluster named, in this order, by the system property
+ * {@value #QUORUM_PROPERTY}, the environment variable {@value #QUORUM_VARIABLE}, or an {@code
+ * hbase-site.xml} on the class path whose {@code hbase.zookeeper.quorum} names a host other than
+ * localhost. A quorum is a comma-separated list of {@code host} or {@code host:port}.
  *
  * <pre>{@code
  * try (HBaseEndpoint hbase = HBaseEndpoint.fromEnvironment(Path.of("rowan-data"));
@@ -31,8 +31,8 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
  * }
  * }</pre>
  *
- * <p>Thread-safety: the endpoint and its connection are thread-safe; {@link #close()} must not
- * race with its own use.
+ * <p>Thread-safety: the endpoint and its connection are thread-safe; {@link #close()} must not race
+ * with its own use.
  *
  * @since 0.1
  */
@@ -55,8 +55,8 @@ public final class HBaseEndpoint implements AutoCloseable {
   }
 
   /**
-   * Connects to the cluster that the environment names, or starts an embedded HBase on the data
-   * in {@code embeddedDataDirectory} when it names none.
+   * Connects to the cluster that the environment names, or starts an embedded HBase on the data in
+   * {@code embeddedDataDirectory} when it names none.
    *
    * @throws UncheckedIOException when the connection cannot be opened or HBase cannot start
    */
@@ -80,8 +80,8 @@ public final class HBaseEndpoint implements AutoCloseable {
     try {
       return new HBaseEndpoint(ConnectionFactory.createConnection(configuration), null);
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot connect to HBase at "
-          + configuration.get(HConstants.ZOOKEEPER_QUORUM), e);
+      throw new UncheckedIOException(
+          "Cannot connect to HBase at " + configuration.get(HConstants.ZOOKEEPER_QUORUM), e);
     }
   }
 
@@ -97,22 +97,23 @@ public final class HBaseEndpoint implements AutoCloseable {
   }
 
   /**
-   * The quorum of the cluster to connect to, or empty when the embedded HBase should run: the
-   * first of the system property, the environment variable and the site configuration that
-   * names one, where the site configuration counts only if it names a host that is not local.
+   * The quorum of the cluster to connect to, or empty when the embedded HBase should run: the first
+   * of the system property, the environment variable and the site configuration that names one,
+   * where the site configuration counts only if it names a host that is not local.
    */
-  static Optional<String> externalQuorum(Configuration site, UnaryOperator<String> properties,
-      UnaryOperator<String> environment) {
-    for (String named : new String[] {properties.apply(QUORUM_PROPERTY),
-        environment.apply(QUORUM_VARIABLE)}) {
+  static Optional<String> externalQuorum(
+      Configuration site, UnaryOperator<String> properties, UnaryOperator<String> environment) {
+    for (String named :
+        new String[] {properties.apply(QUORUM_PROPERTY), environment.apply(QUORUM_VARIABLE)}) {
       if (named != null && !named.isBlank()) {
         return Optional.of(named.strip());
       }
     }
     String configured = site.get(HConstants.ZOOKEEPER_QUORUM, "localhost");
-    boolean local = Arrays.stream(configured.split(","))
-        .map(server -> server.strip().replaceFirst(":\\d+$", "").toLowerCase())
-        .allMatch(LOCAL_HOSTS::contains);
+    boolean local =
+        Arrays.stream(configured.split(","))
+            .map(server -> server.strip().replaceFirst(":\\d+$", "").toLowerCase())
+            .allMatch(LOCAL_HOSTS::contains);
     return local ? Optional.empty() : Optional.of(configured);
   }
 
@@ -141,8 +142,8 @@ public final class HBaseEndpoint implements AutoCloseable {
     if (embedded != null) {
       return "embedded HBase, data in " + embedded.dataDirectory();
     }
-    return "HBase cluster at ZooKeeper " + connection.getConfiguration()
-        .get(HConstants.ZOOKEEPER_QUORUM);
+    return "HBase cluster at ZooKeeper "
+        + connection.getConfiguration().get(HConstants.ZOOKEEPER_QUORUM);
   }
 
   /**

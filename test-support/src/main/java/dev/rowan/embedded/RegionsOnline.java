@@ -14,10 +14,10 @@ import org.apache.hadoop.hbase.client.RegionInfo;
 
 /**
  * Waits until every region of every enabled table is open on a live region server. An embedded
- * HBase answers once its master is up, while the regions of earlier runs are still being
- * opened; a program that stopped HBase again within seconds (a command-line tool) would shut it
- * down in the middle of those openings, which HBase logs as an abort. {@link EmbeddedHBase#start}
- * waits here, so a started HBase is a ready one and every stop is clean.
+ * HBase answers once its master is up, while the regions of earlier runs are still being opened; a
+ * program that stopped HBase again within seconds (a command-line tool) would shut it down in the
+ * middle of those openings, which HBase logs as an abort. {@link EmbeddedHBase#start} waits here,
+ * so a started HBase is a ready one and every stop is clean.
  *
  * <p>Thread-safety: stateless.
  */

@@ -13,9 +13,9 @@ import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
- * The JUnit 5 extension behind {@link HBaseTest}: starts the shared in-process HBase on first
- * use and resolves parameters of type {@link Rowan}, {@link TestNamespace}, {@link Connection},
- * {@link Admin} and {@link Configuration}. Use it through {@code @HBaseTest}.
+ * The JUnit 5 extension behind {@link HBaseTest}: starts the shared in-process HBase on first use
+ * and resolves parameters of type {@link Rowan}, {@link TestNamespace}, {@link Connection}, {@link
+ * Admin} and {@link Configuration}. Use it through {@code @HBaseTest}.
  *
  * <p>Thread-safety: stateless; all state lives in JUnit's extension stores, so tests may run in
  * parallel.
@@ -79,24 +79,32 @@ public final class HBaseTestExtension implements ParameterResolver {
   }
 
   private static SharedCluster cluster(ExtensionContext context) {
-    return context.getRoot().getStore(STORE)
-        .getOrComputeIfAbsent(SharedCluster.class, key -> SharedCluster.start(), SharedCluster.class);
+    return context
+        .getRoot()
+        .getStore(STORE)
+        .getOrComputeIfAbsent(
+            SharedCluster.class, key -> SharedCluster.start(), SharedCluster.class);
   }
 
   /**
-   * The scope of the context itself, never an enclosing one: the key names the context because
-   * a store lookup would otherwise find the class's scope from within a test method.
+   * The scope of the context itself, never an enclosing one: the key names the context because a
+   * store lookup would otherwise find the class's scope from within a test method.
    */
   private static TestScope scope(SharedCluster cluster, ExtensionContext context) {
-    return context.getStore(STORE).getOrComputeIfAbsent(
-        "scope:" + context.getUniqueId(),
-        key -> new TestScope(cluster, owner(context)),
-        TestScope.class);
+    return context
+        .getStore(STORE)
+        .getOrComputeIfAbsent(
+            "scope:" + context.getUniqueId(),
+            key -> new TestScope(cluster, owner(context)),
+            TestScope.class);
   }
 
   private static String owner(ExtensionContext context) {
     String type = context.getTestClass().map(Class::getSimpleName).orElse("test");
-    return context.getTestMethod().map(Method::getName).map(method -> type + "_" + method)
+    return context
+        .getTestMethod()
+        .map(Method::getName)
+        .map(method -> type + "_" + method)
         .orElse(type);
   }
 }

@@ -17,8 +17,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The in-process HBase that all {@link HBaseTest} classes of a test JVM share: ZooKeeper, one
- * master and one region server on the local file system (no mini HDFS), and one connection.
- * Kept in JUnit's root store, which closes it when the JVM's test run ends.
+ * master and one region server on the local file system (no mini HDFS), and one connection. Kept in
+ * JUnit's root store, which closes it when the JVM's test run ends.
  */
 final class SharedCluster implements ExtensionContext.Store.CloseableResource {
 
@@ -41,12 +41,15 @@ final class SharedCluster implements ExtensionContext.Store.CloseableResource {
   static SharedCluster start() {
     long began = System.nanoTime();
     org.apache.hadoop.conf.Configuration conf = LocalClusterSettings.create(1);
-    // The region server shares the test JVM's heap, which every test class fills with regions of its own
-    // namespace: bound what HBase may hold (by default 40% for memstores and 40% for the block cache), so
+    // The region server shares the test JVM's heap, which every test class fills with regions of
+    // its own
+    // namespace: bound what HBase may hold (by default 40% for memstores and 40% for the block
+    // cache), so
     // that it flushes instead of starving the tests.
     conf.setFloat("hbase.regionserver.global.memstore.size", 0.2f);
     conf.setFloat("hfile.block.cache.size", 0.1f);
-    // Without MSLAB: each memstore written takes a 2 MB chunk of heap, however little it holds, and a
+    // Without MSLAB: each memstore written takes a 2 MB chunk of heap, however little it holds, and
+    // a
     // module's tests write hundreds of regions (the salt buckets and views of every test's tables).
     conf.setBoolean("hbase.hregion.memstore.mslab.enabled", false);
     HBaseTestingUtility utility = new HBaseTestingUtility(conf);
@@ -57,8 +60,10 @@ final class SharedCluster implements ExtensionContext.Store.CloseableResource {
       Connection connection = utility.getConnection();
       Duration took = Duration.ofNanos(System.nanoTime() - began);
       STARTS.incrementAndGet();
-      LOG.info("Started the shared test HBase in {} ms (ZooKeeper port {})",
-          took.toMillis(), utility.getZkCluster().getClientPort());
+      LOG.info(
+          "Started the shared test HBase in {} ms (ZooKeeper port {})",
+          took.toMillis(),
+          utility.getZkCluster().getClientPort());
       return new SharedCluster(utility, connection);
     } catch (Exception e) {
       shutDownQuietly(utility);
@@ -105,7 +110,8 @@ final class SharedCluster implements ExtensionContext.Store.CloseableResource {
   public void close() {
     long began = System.nanoTime();
     shutDownQuietly(utility);
-    LOG.info("Stopped the shared test HBase in {} ms",
+    LOG.info(
+        "Stopped the shared test HBase in {} ms",
         Duration.ofNanos(System.nanoTime() - began).toMillis());
   }
 

@@ -4,8 +4,8 @@ import java.util.Objects;
 import org.apache.hadoop.hbase.TableName;
 
 /**
- * The HBase namespace that one test owns: created fresh for it, so that the tables it creates
- * are invisible to every other test.
+ * The HBase namespace that one test owns: created fresh for it, so that the tables it creates are
+ * invisible to every other test.
  *
  * <p>Thread-safety: immutable.
  *

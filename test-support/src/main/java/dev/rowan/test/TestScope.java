@@ -7,8 +7,8 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * What one test (or one test class, for class-level parameters) owns on the shared cluster:
- * its namespace, the Rowan over it and an admin, created when first asked for.
+ * What one test (or one test class, for class-level parameters) owns on the shared cluster: its
+ * namespace, the Rowan over it and an admin, created when first asked for.
  */
 final class TestScope implements ExtensionContext.Store.CloseableResource {
 
@@ -28,9 +28,13 @@ final class TestScope implements ExtensionContext.Store.CloseableResource {
 
   synchronized Rowan rowan() {
     if (rowan == null) {
-      // states of views read again every second: builds and drops of views wait three seconds, not twenty-one
-      rowan = Rowan.builder(cluster.connection()).namespace(namespace.name()).viewRefresh(java.time.Duration.ofSeconds(1))
-          .build();
+      // states of views read again every second: builds and drops of views wait three seconds, not
+      // twenty-one
+      rowan =
+          Rowan.builder(cluster.connection())
+              .namespace(namespace.name())
+              .viewRefresh(java.time.Duration.ofSeconds(1))
+              .build();
     }
     return rowan;
   }

@@ -11,10 +11,11 @@ final class UnclosableConnection {
   private UnclosableConnection() {}
 
   static Connection of(Connection connection) {
-    return (Connection) Proxy.newProxyInstance(
-        Connection.class.getClassLoader(),
-        new Class<?>[] {Connection.class},
-        (proxy, method, args) -> invoke(connection, proxy, method, args));
+    return (Connection)
+        Proxy.newProxyInstance(
+            Connection.class.getClassLoader(),
+            new Class<?>[] {Connection.class},
+            (proxy, method, args) -> invoke(connection, proxy, method, args));
   }
 
   private static Object invoke(Connection target, Object proxy, Method method, Object[] args)

@@ -26,9 +26,9 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * Compares every view table with what a rebuild from the main table would hold: the same row
- * keys, the same carried values (as a reader decodes them), every row verified. The tests of
- * the write protocol and of the bulk load jobs end with it.
+ * Compares every view table with what a rebuild from the main table would hold: the same row keys,
+ * the same carried values (as a reader decodes them), every row verified. The tests of the write
+ * protocol and of the bulk load jobs end with it.
  *
  * <p>Thread-safety: stateless.
  *
@@ -55,11 +55,16 @@ public final class ViewAudit {
     }
   }
 
-  /** Asserts that each view of the table set {@code set} equals its rebuild from the set's main table. */
-  private static <T> void assertViewsMatchRebuild(Rowan rowan, EntityModel<T> model, TableSet set) throws IOException {
+  /**
+   * Asserts that each view of the table set {@code set} equals its rebuild from the set's main
+   * table.
+   */
+  private static <T> void assertViewsMatchRebuild(Rowan rowan, EntityModel<T> model, TableSet set)
+      throws IOException {
     TableName mainTable = set.mainTable();
     List<Object[]> entities = new ArrayList<>();
-    try (Table main = rowan.connection().getTable(mainTable); ResultScanner rows = main.getScanner(new Scan())) {
+    try (Table main = rowan.connection().getTable(mainTable);
+        ResultScanner rows = main.getScanner(new Scan())) {
       for (Result row : rows) {
         MainRow entity = MainRow.of(model, row); // views are of tall entities: one per row
         if (entity.isLive()) {
@@ -85,19 +90,22 @@ public final class ViewAudit {
       try (Table table = rowan.connection().getTable(viewTable);
           ResultScanner scanner = table.getScanner(new Scan())) {
         for (Result row : scanner) {
-          RowStatus status = ViewRowVerdict.observed(view, row); // verified only where settled over its own write
+          RowStatus status =
+              ViewRowVerdict.observed(view, row); // verified only where settled over its own write
           String state = status == null ? "NO STATUS" : status.state().toString();
-          actual.put(Bytes.toStringBinary(row.getRow()),
+          actual.put(
+              Bytes.toStringBinary(row.getRow()),
               new Found(state + " " + carried(view, view.decode(row)), status, view.owner(row)));
         }
       }
       List<String> differing = new ArrayList<>();
-      expected.forEach((key, want) -> {
-        Found found = actual.get(key);
-        if (found == null || !want.equals(found.text())) {
-          differing.add(key);
-        }
-      });
+      expected.forEach(
+          (key, want) -> {
+            Found found = actual.get(key);
+            if (found == null || !want.equals(found.text())) {
+              differing.add(key);
+            }
+          });
       actual.keySet().stream().filter(key -> !expected.containsKey(key)).forEach(differing::add);
       List<String> shown = new ArrayList<>();
       try (Table main = rowan.connection().getTable(mainTable)) {
@@ -105,20 +113,30 @@ public final class ViewAudit {
           shown.add(describe(key, expected.get(key), actual.get(key), view, main));
         }
       }
-      assertEquals(List.of(), shown,
-          "view " + viewTable.getNameAsString() + " differs from its rebuild in " + differing.size() + " rows");
+      assertEquals(
+          List.of(),
+          shown,
+          "view "
+              + viewTable.getNameAsString()
+              + " differs from its rebuild in "
+              + differing.size()
+              + " rows");
     }
   }
 
-  private static String describe(String key, String expected, Found found, ViewModel view, Table main)
-      throws IOException {
+  private static String describe(
+      String key, String expected, Found found, ViewModel view, Table main) throws IOException {
     if (found == null) {
       return key + ": expected " + expected + ", found no row";
     }
-    RowStatus mainStatus = ProtocolCells.status(main.get(new Get(found.mainKey())), view.statusFamily(),
-        ProtocolCells.Qualifier.MAIN_STATUS);
+    RowStatus mainStatus =
+        ProtocolCells.status(
+            main.get(new Get(found.mainKey())),
+            view.statusFamily(),
+            ProtocolCells.Qualifier.MAIN_STATUS);
     String statuses = "(view row " + found.status() + ", main row " + mainStatus + ")";
-    return expected == null ? key + ": stray row " + found.text() + " " + statuses
+    return expected == null
+        ? key + ": stray row " + found.text() + " " + statuses
         : key + ": expected " + expected + ", found " + found.text() + " " + statuses;
   }
 
@@ -127,7 +145,10 @@ public final class ViewAudit {
     List<String> text = new ArrayList<>();
     for (var column : view.carried()) {
       Object value = values[column.index()];
-      text.add(column.name() + "=" + (value instanceof byte[] bytes ? Bytes.toStringBinary(bytes) : value));
+      text.add(
+          column.name()
+              + "="
+              + (value instanceof byte[] bytes ? Bytes.toStringBinary(bytes) : value));
     }
     return String.join(" ", text);
   }

@@ -7,43 +7,58 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * The context of the observation of one repository call ({@value #NAME}): which repository,
- * method, table and kind of access it was, how it ended, and what it cost, counted where it
- * happened. Its low-cardinality key values name the call ({@value #REPOSITORY}, {@value #METHOD},
- * {@value #TABLE}, {@value #ACCESS}, and once it ends {@value #OUTCOME} and {@value #EXCEPTION});
- * its high-cardinality key values, once it has ended, carry each {@link Cost} under
- * {@link Cost#keyName()} and the background settle queue under {@value #SETTLE_QUEUE_DEPTH}.
+ * The context of the observation of one repository call ({@value #NAME}): which repository, method,
+ * table and kind of access it was, how it ended, and what it cost, counted where it happened. Its
+ * low-cardinality key values name the call ({@value #REPOSITORY}, {@value #METHOD}, {@value
+ * #TABLE}, {@value #ACCESS}, and once it ends {@value #OUTCOME} and {@value #EXCEPTION}); its
+ * high-cardinality key values, once it has ended, carry each {@link Cost} under {@link
+ * Cost#keyName()} and the background settle queue under {@value #SETTLE_QUEUE_DEPTH}.
  *
  * <p>Rowan creates one per call when the Rowan's {@code ObservationRegistry} is not a no-op, and
  * counts into it while the call runs, from the caller's thread and from Rowan's pool threads;
  * handlers read it when the observation stops. Nothing else should write to it.
  *
- * <p>Thread-safety: the counts are thread-safe; the key values are those of
- * {@link Observation.Context}, written by the calling thread.
+ * <p>Thread-safety: the counts are thread-safe; the key values are those of {@link
+ * Observation.Context}, written by the calling thread.
  *
  * @since 0.1
  */
 public final class RepositoryCallContext extends Observation.Context {
 
-  /** The name of the observation, and of the timer Micrometer's {@code DefaultMeterObservationHandler} makes of it. */
+  /**
+   * The name of the observation, and of the timer Micrometer's {@code
+   * DefaultMeterObservationHandler} makes of it.
+   */
   public static final String NAME = "rowan.repository";
+
   /** Low-cardinality key: the simple name of the repository interface. */
   public static final String REPOSITORY = "rowan.repository";
+
   /** Low-cardinality key: the name of the method called. */
   public static final String METHOD = "rowan.method";
+
   /**
    * Low-cardinality key: the table or view the call's plan read, or the main table a write wrote,
-   * as named within the namespace ({@code orders}, {@code orders.seller}); for an entity kept in one
-   * table per period, the table name without a period.
+   * as named within the namespace ({@code orders}, {@code orders.seller}); for an entity kept in
+   * one table per period, the table name without a period.
    */
   public static final String TABLE = "rowan.table";
+
   /** Low-cardinality key: how the call read or wrote ({@link Access}). */
   public static final String ACCESS = "rowan.access";
+
   /** Low-cardinality key: {@code success} or {@code error}. */
   public static final String OUTCOME = "outcome";
-  /** Low-cardinality key: the simple class name of the exception the call threw, or {@code none}. */
+
+  /**
+   * Low-cardinality key: the simple class name of the exception the call threw, or {@code none}.
+   */
   public static final String EXCEPTION = "exception";
-  /** High-cardinality key: the settles queued in the background when the call ended ({@link #settleQueueDepth()}). */
+
+  /**
+   * High-cardinality key: the settles queued in the background when the call ended ({@link
+   * #settleQueueDepth()}).
+   */
   public static final String SETTLE_QUEUE_DEPTH = "rowan.settles.queue.depth";
 
   /** How a call reads or writes, as key {@value #ACCESS} names it. */
@@ -79,8 +94,8 @@ public final class RepositoryCallContext extends Observation.Context {
   public enum Cost {
     /**
      * Rows HBase returned to the call: each row of a scanner, each non-empty result of a get or a
-     * multi-get, of the table or view read and of the main rows read to check view rows or before
-     * a write.
+     * multi-get, of the table or view read and of the main rows read to check view rows or before a
+     * write.
      */
     ROWS_READ("rows.read"),
     /**
@@ -91,26 +106,32 @@ public final class RepositoryCallContext extends Observation.Context {
     ROWS_RETURNED("rows.returned"),
     /**
      * Calls to HBase: one per table call (a get, a batch of gets or mutations, a check-and-mutate
-     * or a batch of them, however many region servers HBase sends it to), and one per scanner opened
-     * (its opening and first batch of rows; the further batches of a scanner that reads more rows than
-     * one response holds are not counted, unless the scan had HBase's scan metrics on for a reason
-     * of its own).
+     * or a batch of them, however many region servers HBase sends it to), and one per scanner
+     * opened (its opening and first batch of rows; the further batches of a scanner that reads more
+     * rows than one response holds are not counted, unless the scan had HBase's scan metrics on for
+     * a reason of its own).
      */
     RPCS("rpcs"),
     /**
      * Rounds a write ran again: rounds of the write protocol after the first (a main row changed
-     * between its read and its commit, or a commit was lost), check-and-mutates of a partial
-     * update or counter tried again, and claims of a unique key tried again.
+     * between its read and its commit, or a commit was lost), check-and-mutates of a partial update
+     * or counter tried again, and claims of a unique key tried again.
      */
     RETRIES("retries"),
     /**
-     * Writes a reader made to tidy after writers: view rows repaired or deleted as stale, and
-     * view rows of no entity deleted (docs/view-consistency.md, the read protocol).
+     * Writes a reader made to tidy after writers: view rows repaired or deleted as stale, and view
+     * rows of no entity deleted (docs/view-consistency.md, the read protocol).
      */
     REPAIRS("repairs"),
-    /** Settles (step four of a batch of a write) handed to the background ({@code Rowan.Builder.settleInBackground}). */
+    /**
+     * Settles (step four of a batch of a write) handed to the background ({@code
+     * Rowan.Builder.settleInBackground}).
+     */
     SETTLES_QUEUED("settles.queued"),
-    /** Keys of unique views that a write found held by another entity (whether it then took them over or failed). */
+    /**
+     * Keys of unique views that a write found held by another entity (whether it then took them
+     * over or failed).
+     */
     UNIQUE_CONFLICTS("unique.conflicts");
 
     private final String suffix;
@@ -121,7 +142,10 @@ public final class RepositoryCallContext extends Observation.Context {
       this.keyName = "rowan." + suffix;
     }
 
-    /** The high-cardinality key that carries this number: {@code rowan.} and its name, e.g. {@code rowan.rows.read}. */
+    /**
+     * The high-cardinality key that carries this number: {@code rowan.} and its name, e.g. {@code
+     * rowan.rows.read}.
+     */
     public String keyName() {
       return keyName;
     }
@@ -143,6 +167,7 @@ public final class RepositoryCallContext extends Observation.Context {
   private volatile Access access;
   private final AtomicLongArray costs = new AtomicLongArray(COSTS.length);
   private volatile long settleQueueDepth;
+
   /** Whether the call has ended ({@link #end}): then its costs are high-cardinality key values. */
   private volatile boolean ended;
 
@@ -241,8 +266,8 @@ public final class RepositoryCallContext extends Observation.Context {
   }
 
   /**
-   * The settles of this call's Rowan waiting in its background queue when the call ended (0
-   * unless it settles in the background).
+   * The settles of this call's Rowan waiting in its background queue when the call ended (0 unless
+   * it settles in the background).
    */
   public long settleQueueDepth() {
     return settleQueueDepth;
@@ -254,20 +279,21 @@ public final class RepositoryCallContext extends Observation.Context {
   }
 
   /**
-   * Ends the call: adds {@value #OUTCOME} and {@value #EXCEPTION} for {@code error} (null when
-   * it succeeded), and every cost as a high-cardinality key value. Called once, before the
-   * observation stops.
+   * Ends the call: adds {@value #OUTCOME} and {@value #EXCEPTION} for {@code error} (null when it
+   * succeeded), and every cost as a high-cardinality key value. Called once, before the observation
+   * stops.
    */
   public void end(Throwable error) {
     addLowCardinalityKeyValue(KeyValue.of(OUTCOME, error == null ? "success" : "error"));
-    addLowCardinalityKeyValue(KeyValue.of(EXCEPTION, error == null ? "none" : error.getClass().getSimpleName()));
+    addLowCardinalityKeyValue(
+        KeyValue.of(EXCEPTION, error == null ? "none" : error.getClass().getSimpleName()));
     ended = true;
   }
 
   /**
-   * The high-cardinality key values: those added to this context, and once the call has ended
-   * every cost and the settle queue, made when a handler asks (a tracing handler, to tag the span),
-   * not for every call.
+   * The high-cardinality key values: those added to this context, and once the call has ended every
+   * cost and the settle queue, made when a handler asks (a tracing handler, to tag the span), not
+   * for every call.
    */
   @Override
   public KeyValues getHighCardinalityKeyValues() {
@@ -285,7 +311,9 @@ public final class RepositoryCallContext extends Observation.Context {
 
   @Override
   public KeyValue getHighCardinalityKeyValue(String key) {
-    return getHighCardinalityKeyValues().stream().filter(keyValue -> keyValue.getKey().equals(key)).findFirst()
+    return getHighCardinalityKeyValues().stream()
+        .filter(keyValue -> keyValue.getKey().equals(key))
+        .findFirst()
         .orElse(null);
   }
 }

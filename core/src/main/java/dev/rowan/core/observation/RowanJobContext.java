@@ -9,13 +9,14 @@ import java.util.Objects;
 
 /**
  * The context of the observation of one bulk load or view job ({@value #NAME}): which job, of which
- * entity, how it ended, and its counters. Its low-cardinality key values are {@value #JOB},
- * {@value #ENTITY}, and once it ends {@value #OUTCOME} and {@value #EXCEPTION}; its
- * high-cardinality key values, added when it ends, carry each counter as {@code rowan.<counter>}
- * and each table's as {@code rowan.table.<table>.<counter>}.
+ * entity, how it ended, and its counters. Its low-cardinality key values are {@value #JOB}, {@value
+ * #ENTITY}, and once it ends {@value #OUTCOME} and {@value #EXCEPTION}; its high-cardinality key
+ * values, added when it ends, carry each counter as {@code rowan.<counter>} and each table's as
+ * {@code rowan.table.<table>.<counter>}.
  *
- * <p>The jobs of {@code rowan-mapreduce} create one per run when given an {@code ObservationRegistry}
- * that is not a no-op, and set the counters they read from the job when it has ended.
+ * <p>The jobs of {@code rowan-mapreduce} create one per run when given an {@code
+ * ObservationRegistry} that is not a no-op, and set the counters they read from the job when it has
+ * ended.
  *
  * <p>Thread-safety: not thread-safe; one job fills it on one thread, and handlers read it when the
  * observation stops.
@@ -24,14 +25,21 @@ import java.util.Objects;
  */
 public final class RowanJobContext extends Observation.Context {
 
-  /** The name of the observation, and of the timer Micrometer's {@code DefaultMeterObservationHandler} makes of it. */
+  /**
+   * The name of the observation, and of the timer Micrometer's {@code
+   * DefaultMeterObservationHandler} makes of it.
+   */
   public static final String NAME = "rowan.job";
+
   /** Low-cardinality key: which job ({@link Job#value()}). */
   public static final String JOB = "rowan.job";
+
   /** Low-cardinality key: the simple name of the entity class. */
   public static final String ENTITY = "rowan.entity";
+
   /** Low-cardinality key: {@code success} or {@code error}. */
   public static final String OUTCOME = "outcome";
+
   /** Low-cardinality key: the simple class name of the exception the job threw, or {@code none}. */
   public static final String EXCEPTION = "exception";
 
@@ -86,10 +94,10 @@ public final class RowanJobContext extends Observation.Context {
   }
 
   /**
-   * The job's counters, in the order the job set them: for a bulk load {@code lines},
-   * {@code entities}, {@code rejected}, {@code replaced} and {@code retired.view.rows}; for a view
-   * job the sums over its views of {@code rows}, {@code missing}, {@code stale}, {@code orphans},
-   * {@code repaired} and {@code second.owners} (docs/observability.md).
+   * The job's counters, in the order the job set them: for a bulk load {@code lines}, {@code
+   * entities}, {@code rejected}, {@code replaced} and {@code retired.view.rows}; for a view job the
+   * sums over its views of {@code rows}, {@code missing}, {@code stale}, {@code orphans}, {@code
+   * repaired} and {@code second.owners} (docs/observability.md).
    */
   public Map<String, Long> counters() {
     return Collections.unmodifiableMap(counters);
@@ -125,7 +133,8 @@ public final class RowanJobContext extends Observation.Context {
    * @throws NullPointerException when {@code table} or {@code name} is null
    */
   public void count(String table, String name, long value) {
-    tables.computeIfAbsent(Objects.requireNonNull(table, "table"), t -> new LinkedHashMap<>())
+    tables
+        .computeIfAbsent(Objects.requireNonNull(table, "table"), t -> new LinkedHashMap<>())
         .merge(Objects.requireNonNull(name, "name"), value, Long::sum);
   }
 
@@ -136,9 +145,16 @@ public final class RowanJobContext extends Observation.Context {
    */
   public void end(Throwable error) {
     addLowCardinalityKeyValue(KeyValue.of(OUTCOME, error == null ? "success" : "error"));
-    addLowCardinalityKeyValue(KeyValue.of(EXCEPTION, error == null ? "none" : error.getClass().getSimpleName()));
-    counters.forEach((name, value) -> addHighCardinalityKeyValue(KeyValue.of("rowan." + name, Long.toString(value))));
-    tables.forEach((table, values) -> values.forEach((name, value) ->
-        addHighCardinalityKeyValue(KeyValue.of("rowan.table." + table + "." + name, Long.toString(value)))));
+    addLowCardinalityKeyValue(
+        KeyValue.of(EXCEPTION, error == null ? "none" : error.getClass().getSimpleName()));
+    counters.forEach(
+        (name, value) ->
+            addHighCardinalityKeyValue(KeyValue.of("rowan." + name, Long.toString(value))));
+    tables.forEach(
+        (table, values) ->
+            values.forEach(
+                (name, value) ->
+                    addHighCardinalityKeyValue(
+                        KeyValue.of("rowan.table." + table + "." + name, Long.toString(value)))));
   }
 }

@@ -30,8 +30,12 @@ import java.time.Instant;
  */
 @Table(name = "orders", salt = @Salt(buckets = 4))
 @Family(name = "d")
-@Index(name = "seller", key = {"sellerId", "createdAt"})
-@Index(name = "buyer", key = {"buyerId", "createdAt"})
+@Index(
+    name = "seller",
+    key = {"sellerId", "createdAt"})
+@Index(
+    name = "buyer",
+    key = {"buyerId", "createdAt"})
 public record Order(
     @RowKey String orderNo,
     @Column(name = "s") String sellerId,
@@ -41,5 +45,11 @@ public record Order(
     @Column(name = "t") Status status) {
 
   /** Where an order stands. */
-  public enum Status { PLACED, PAID, SHIPPED, DELIVERED, CANCELLED }
+  public enum Status {
+    PLACED,
+    PAID,
+    SHIPPED,
+    DELIVERED,
+    CANCELLED
+  }
 }

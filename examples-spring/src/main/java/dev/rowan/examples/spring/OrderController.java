@@ -18,8 +18,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The service's REST endpoints: an order by number, a seller's orders in a period, a buyer's
- * latest orders a window at a time, and creating and updating an order.
+ * The service's REST endpoints: an order by number, a seller's orders in a period, a buyer's latest
+ * orders a window at a time, and creating and updating an order.
  */
 @RestController
 class OrderController {
@@ -38,9 +38,13 @@ class OrderController {
     return ResponseEntity.of(orders.findByKey(orderNo));
   }
 
-  /** {@code GET /sellers/s-1/orders?from=...&to=...}: the seller's orders in the period, oldest first. */
+  /**
+   * {@code GET /sellers/s-1/orders?from=...&to=...}: the seller's orders in the period, oldest
+   * first.
+   */
   @GetMapping("/sellers/{sellerId}/orders")
-  List<Order> sellerOrders(@PathVariable String sellerId, @RequestParam Instant from, @RequestParam Instant to) {
+  List<Order> sellerOrders(
+      @PathVariable String sellerId, @RequestParam Instant from, @RequestParam Instant to) {
     return orders.findBySellerIdAndCreatedAtBetween(sellerId, from, to);
   }
 
@@ -49,12 +53,15 @@ class OrderController {
    * where the next window starts.
    */
   @GetMapping("/buyers/{buyerId}/orders")
-  OrderWindow buyerOrders(@PathVariable String buyerId, @RequestParam(defaultValue = "10") int size,
+  OrderWindow buyerOrders(
+      @PathVariable String buyerId,
+      @RequestParam(defaultValue = "10") int size,
       @RequestParam(required = false) String after) {
     if (size < 1 || size > MAX_WINDOW) {
       throw new IllegalArgumentException("size must be 1 to " + MAX_WINDOW + ", not " + size);
     }
-    Window<Order> window = orders.findByBuyerIdOrderByCreatedAtDesc(buyerId, Positions.of(after), Limit.of(size));
+    Window<Order> window =
+        orders.findByBuyerIdOrderByCreatedAtDesc(buyerId, Positions.of(after), Limit.of(size));
     String next = window.hasNext() ? Positions.text(window.positionAt(window.size() - 1)) : null;
     return new OrderWindow(window.getContent(), next);
   }
@@ -70,7 +77,8 @@ class OrderController {
   @PutMapping("/orders/{orderNo}")
   Order update(@PathVariable String orderNo, @RequestBody Order order) {
     if (!orderNo.equals(order.orderNo())) {
-      throw new IllegalArgumentException("the order's number " + order.orderNo() + " is not " + orderNo);
+      throw new IllegalArgumentException(
+          "the order's number " + order.orderNo() + " is not " + orderNo);
     }
     return orders.save(order);
   }

@@ -35,8 +35,10 @@ final class Positions {
       return ScrollPosition.keyset();
     }
     try {
-      Map<String, Object> keys = JSON.readValue(new String(Base64.getUrlDecoder().decode(text), StandardCharsets.UTF_8),
-          new TypeReference<LinkedHashMap<String, Object>>() {});
+      Map<String, Object> keys =
+          JSON.readValue(
+              new String(Base64.getUrlDecoder().decode(text), StandardCharsets.UTF_8),
+              new TypeReference<LinkedHashMap<String, Object>>() {});
       return ScrollPosition.forward(keys);
     } catch (RuntimeException e) {
       throw new IllegalArgumentException("not a position of this service: " + text, e);

@@ -7,13 +7,12 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Orders a key part from largest to smallest (newest first for times): the classic
- * {@code Long.MAX_VALUE - timestamp} trick, for every ordered type.
+ * Orders a key part from largest to smallest (newest first for times): the classic {@code
+ * Long.MAX_VALUE - timestamp} trick, for every ordered type.
  *
  * @since 0.1
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.FIELD})
-public @interface Descending {
-}
+public @interface Descending {}

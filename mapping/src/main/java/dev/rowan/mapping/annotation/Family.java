@@ -2,23 +2,23 @@ package dev.rowan.mapping.annotation;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
+import java.lang.annotation.Repeatable;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
-import java.lang.annotation.Repeatable;
 import org.apache.hadoop.hbase.KeepDeletedCells;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.regionserver.BloomType;
 
 /**
- * Declares a column family of the entity's table and its storage settings, applied when the
- * table is created and compared by the schema check. Repeatable; the first declared family is
- * where the row marker cell lives. Without any, the table has one family {@code d} with the
- * defaults below, which are HBase's own. Each setting is the HBase shell attribute of the same
- * meaning: {@code VERSIONS}, {@code MIN_VERSIONS}, {@code TTL}, {@code KEEP_DELETED_CELLS},
- * {@code BLOOMFILTER}, {@code COMPRESSION}, {@code BLOCKSIZE}, {@code IN_MEMORY},
- * {@code BLOCKCACHE}, {@code DATA_BLOCK_ENCODING} and {@code REPLICATION_SCOPE}.
+ * Declares a column family of the entity's table and its storage settings, applied when the table
+ * is created and compared by the schema check. Repeatable; the first declared family is where the
+ * row marker cell lives. Without any, the table has one family {@code d} with the defaults below,
+ * which are HBase's own. Each setting is the HBase shell attribute of the same meaning: {@code
+ * VERSIONS}, {@code MIN_VERSIONS}, {@code TTL}, {@code KEEP_DELETED_CELLS}, {@code BLOOMFILTER},
+ * {@code COMPRESSION}, {@code BLOCKSIZE}, {@code IN_MEMORY}, {@code BLOCKCACHE}, {@code
+ * DATA_BLOCK_ENCODING} and {@code REPLICATION_SCOPE}.
  *
  * @since 0.1
  */
@@ -35,8 +35,8 @@ public @interface Family {
   int maxVersions() default 1;
 
   /**
-   * Versions of a cell kept however old they are, even past {@link #ttlSeconds()}: at most
-   * {@link #maxVersions()}, and it matters only with a time to live. HBase's {@code MIN_VERSIONS}.
+   * Versions of a cell kept however old they are, even past {@link #ttlSeconds()}: at most {@link
+   * #maxVersions()}, and it matters only with a time to live. HBase's {@code MIN_VERSIONS}.
    */
   int minVersions() default 0;
 
@@ -45,9 +45,9 @@ public @interface Family {
 
   /**
    * HBase's {@code KEEP_DELETED_CELLS}: only {@code FALSE}, a mapping error otherwise. HBase's
-   * compactions do not support kept delete markers with the new version behavior that every
-   * Rowan family has (docs/row-keys.md); to read earlier states of an entity, give every family
-   * {@code maxVersions > 1} instead (docs/queries.md, "Versions").
+   * compactions do not support kept delete markers with the new version behavior that every Rowan
+   * family has (docs/row-keys.md); to read earlier states of an entity, give every family {@code
+   * maxVersions > 1} instead (docs/queries.md, "Versions").
    */
   KeepDeletedCells keepDeletedCells() default KeepDeletedCells.FALSE;
 
@@ -65,8 +65,8 @@ public @interface Family {
 
   /**
    * Whether data blocks read from this family's store files are kept in the block cache; off for
-   * families read only by long scans, so that they do not evict hot blocks. HBase's
-   * {@code BLOCKCACHE}.
+   * families read only by long scans, so that they do not evict hot blocks. HBase's {@code
+   * BLOCKCACHE}.
    */
   boolean blockCache() default true;
 

@@ -2,16 +2,16 @@ package dev.rowan.mapping.annotation;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
+import java.lang.annotation.Repeatable;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
-import java.lang.annotation.Repeatable;
 
 /**
  * Declares a view: a denormalized index table whose row key starts with the named properties,
- * maintained on every write, so that a query on those properties reads a key range instead of
- * the whole table. The view row key is {@code [salt][key properties][remaining row key parts]},
- * so every entity has exactly one view row. Repeatable.
+ * maintained on every write, so that a query on those properties reads a key range instead of the
+ * whole table. The view row key is {@code [salt][key properties][remaining row key parts]}, so
+ * every entity has exactly one view row. Repeatable.
  *
  * @since 0.1
  */

@@ -8,12 +8,11 @@ import java.lang.annotation.Target;
 import java.time.temporal.ChronoUnit;
 
 /**
- * Stores the entity in one table per period of a time key part, the row-key articles'
- * alternative to a TTL: {@code @Table(name = "events")} with
- * {@code @TablePerPeriod(property = "at", every = ChronoUnit.MONTHS)} stores the events of November
- * 2026 in {@code events_2026_11}, with their views in {@code events_2026_11.<view>}. An old
- * period is dropped whole (a table delete, no compaction), and a period's tables hold its rows
- * only, so no region serves rows of two periods.
+ * Stores the entity in one table per period of a time key part, the row-key articles' alternative
+ * to a TTL: {@code @Table(name = "events")} with {@code @TablePerPeriod(property = "at", every =
+ * ChronoUnit.MONTHS)} stores the events of November 2026 in {@code events_2026_11}, with their
+ * views in {@code events_2026_11.<view>}. An old period is dropped whole (a table delete, no
+ * compaction), and a period's tables hold its rows only, so no region serves rows of two periods.
  *
  * <p>The property is a row key (or column key) part of type {@code Instant} or {@code LocalDate};
  * periods are counted in UTC. Since the key names the period, every write, get and delete goes to
@@ -22,8 +21,8 @@ import java.time.temporal.ChronoUnit;
  * lifts this) and reads the periods the bounds span, one after the other, in the order of the
  * property (docs/row-keys.md, "Time-period tables").
  *
- * <p>{@code schema().create} creates the current period's tables and {@link #ahead()} more;
- * {@code schema().dropExpiredPeriods} drops the periods older than {@link #keep()}.
+ * <p>{@code schema().create} creates the current period's tables and {@link #ahead()} more; {@code
+ * schema().dropExpiredPeriods} drops the periods older than {@link #keep()}.
  *
  * @since 0.1
  */
@@ -39,11 +38,14 @@ public @interface TablePerPeriod {
   ChronoUnit every() default ChronoUnit.MONTHS;
 
   /**
-   * How many periods are kept, the current one included: older ones are dropped by
-   * {@code schema().dropExpiredPeriods}. 0, the default, keeps every period.
+   * How many periods are kept, the current one included: older ones are dropped by {@code
+   * schema().dropExpiredPeriods}. 0, the default, keeps every period.
    */
   int keep() default 0;
 
-  /** How many periods after the current one {@code schema().create} creates ahead of their first write. */
+  /**
+   * How many periods after the current one {@code schema().create} creates ahead of their first
+   * write.
+   */
   int ahead() default 1;
 }

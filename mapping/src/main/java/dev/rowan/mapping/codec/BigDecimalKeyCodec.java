@@ -5,12 +5,12 @@ import java.math.BigInteger;
 
 /**
  * BigDecimal by value: a sign byte ({@code 40} negative, {@code 80} zero, {@code C0} positive),
- * then for non-zero values the exponent {@code e} of {@code 0.d1d2... x 10^e} as a flipped int
- * and the significant digits, one byte each ({@code digit + 1}), ending in {@code 00}. Negative
- * values invert everything after the sign byte, so larger magnitudes sort first.
+ * then for non-zero values the exponent {@code e} of {@code 0.d1d2... x 10^e} as a flipped int and
+ * the significant digits, one byte each ({@code digit + 1}), ending in {@code 00}. Negative values
+ * invert everything after the sign byte, so larger magnitudes sort first.
  *
- * <p>Values that are equal by {@link BigDecimal#compareTo} (1.0 and 1.00) encode alike; a
- * decoded value carries no trailing zeros.
+ * <p>Values that are equal by {@link BigDecimal#compareTo} (1.0 and 1.00) encode alike; a decoded
+ * value carries no trailing zeros.
  */
 enum BigDecimalKeyCodec implements KeyCodec<BigDecimal> {
   INSTANCE;
@@ -65,7 +65,8 @@ enum BigDecimalKeyCodec implements KeyCodec<BigDecimal> {
         }
         digits.append((char) ('0' + b - 1));
       }
-      BigDecimal magnitude = new BigDecimal(new BigInteger(digits.toString()), digits.length() - exponent);
+      BigDecimal magnitude =
+          new BigDecimal(new BigInteger(digits.toString()), digits.length() - exponent);
       return sign == NEGATIVE ? magnitude.negate() : magnitude;
     } finally {
       in.inverted(outer);

@@ -7,9 +7,9 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A time stored as its position in a cycle of fixed length, then the number of its cycle: keys
- * of every cycle share one range of positions, and each decodes to its exact time. Within one
- * cycle the byte order is the order of times.
+ * A time stored as its position in a cycle of fixed length, then the number of its cycle: keys of
+ * every cycle share one range of positions, and each decodes to its exact time. Within one cycle
+ * the byte order is the order of times.
  */
 abstract class CyclicKeyCodec<V> implements KeyCodec<V> {
 
@@ -24,9 +24,14 @@ abstract class CyclicKeyCodec<V> implements KeyCodec<V> {
     return period;
   }
 
-  /** A period as {@code @Cyclic} would write it: {@code P365D} for whole days, else as {@link Duration#toString}. */
+  /**
+   * A period as {@code @Cyclic} would write it: {@code P365D} for whole days, else as {@link
+   * Duration#toString}.
+   */
   static String text(Duration period) {
-    return period.getNano() == 0 && period.getSeconds() % 86_400 == 0 ? "P" + period.toDays() + "D" : period.toString();
+    return period.getNano() == 0 && period.getSeconds() % 86_400 == 0
+        ? "P" + period.toDays() + "D"
+        : period.toString();
   }
 
   /** The number of the cycle {@code value} lies in, counted from 1970-01-01. */
@@ -38,7 +43,9 @@ abstract class CyclicKeyCodec<V> implements KeyCodec<V> {
   @Override
   public @Nullable String rangeProblem(V low, V high) {
     if (low == null || high == null) {
-      return "a range on a @Cyclic(period = \"" + text(period) + "\") key part needs both bounds (use Between):"
+      return "a range on a @Cyclic(period = \""
+          + text(period)
+          + "\") key part needs both bounds (use Between):"
           + " an open range would span cycles, whose keys interleave";
     }
     long first = cycleOf(low);
@@ -47,10 +54,22 @@ abstract class CyclicKeyCodec<V> implements KeyCodec<V> {
       return null;
     }
     if (last - first > 1 || !lessThanOnePeriod(low, high)) {
-      return "the range " + low + " to " + high + " is longer than the cycle of " + text(period)
+      return "the range "
+          + low
+          + " to "
+          + high
+          + " is longer than the cycle of "
+          + text(period)
           + "; a query on a @Cyclic key part may span at most one cycle";
     }
-    return "the range " + low + " to " + high + " wraps the end of a cycle of " + text(period) + " at " + startOf(last)
+    return "the range "
+        + low
+        + " to "
+        + high
+        + " wraps the end of a cycle of "
+        + text(period)
+        + " at "
+        + startOf(last)
         + "; query the two sides of it separately";
   }
 
@@ -58,7 +77,9 @@ abstract class CyclicKeyCodec<V> implements KeyCodec<V> {
 
   @Override
   public boolean equals(Object other) {
-    return other != null && other.getClass() == getClass() && ((CyclicKeyCodec<?>) other).period.equals(period);
+    return other != null
+        && other.getClass() == getClass()
+        && ((CyclicKeyCodec<?>) other).period.equals(period);
   }
 
   @Override
@@ -74,8 +95,8 @@ abstract class CyclicKeyCodec<V> implements KeyCodec<V> {
     OfInstant(Duration period) {
       super(period);
       if (period.getNano() != 0 || period.getSeconds() <= 0) {
-        throw new IllegalArgumentException("the period of an Instant must be a positive whole number of seconds, not "
-            + period);
+        throw new IllegalArgumentException(
+            "the period of an Instant must be a positive whole number of seconds, not " + period);
       }
       this.seconds = period.getSeconds();
     }
@@ -83,7 +104,8 @@ abstract class CyclicKeyCodec<V> implements KeyCodec<V> {
     @Override
     public void encode(Instant value, KeyWriter out) {
       long second = value.getEpochSecond();
-      out.putLong(Math.floorMod(second, seconds)).putInt(value.getNano())
+      out.putLong(Math.floorMod(second, seconds))
+          .putInt(value.getNano())
           .putLong(Math.floorDiv(second, seconds) ^ Long.MIN_VALUE);
     }
 
@@ -124,8 +146,8 @@ abstract class CyclicKeyCodec<V> implements KeyCodec<V> {
     OfLocalDate(Duration period) {
       super(period);
       if (period.toSeconds() % 86_400 != 0 || period.getNano() != 0 || period.toDays() <= 0) {
-        throw new IllegalArgumentException("the period of a LocalDate must be a positive whole number of days, not "
-            + period);
+        throw new IllegalArgumentException(
+            "the period of a LocalDate must be a positive whole number of days, not " + period);
       }
       this.days = period.toDays();
     }

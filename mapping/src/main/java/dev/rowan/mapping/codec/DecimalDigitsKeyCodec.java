@@ -1,9 +1,9 @@
 package dev.rowan.mapping.codec;
 
 /**
- * Non-negative whole numbers as zero-padded ASCII decimal digits of a fixed width: readable in
- * the HBase shell and ordered by value. Descending parts store the nines' complement
- * ({@code 99...9 - value}), the readable form of the {@code Long.MAX_VALUE - ts} trick.
+ * Non-negative whole numbers as zero-padded ASCII decimal digits of a fixed width: readable in the
+ * HBase shell and ordered by value. Descending parts store the nines' complement ({@code 99...9 -
+ * value}), the readable form of the {@code Long.MAX_VALUE - ts} trick.
  */
 final class DecimalDigitsKeyCodec<V extends Number> implements KeyCodec<V> {
 
@@ -17,7 +17,8 @@ final class DecimalDigitsKeyCodec<V extends Number> implements KeyCodec<V> {
 
   DecimalDigitsKeyCodec(Class<V> type, int width, boolean descending) {
     if (width < 1 || width > MAX_WIDTH) {
-      throw new IllegalArgumentException("decimal widths run from 1 to " + MAX_WIDTH + ", not " + width);
+      throw new IllegalArgumentException(
+          "decimal widths run from 1 to " + MAX_WIDTH + ", not " + width);
     }
     this.type = type;
     this.width = width;
@@ -33,11 +34,16 @@ final class DecimalDigitsKeyCodec<V extends Number> implements KeyCodec<V> {
   public void encode(V value, KeyWriter out) {
     long number = value.longValue();
     if (number < 0) {
-      throw new IllegalArgumentException("is negative (" + number + "); a decimal @FixedLength("
-          + width + ") part holds only non-negative numbers");
+      throw new IllegalArgumentException(
+          "is negative ("
+              + number
+              + "); a decimal @FixedLength("
+              + width
+              + ") part holds only non-negative numbers");
     }
     if (Long.compareUnsigned(number, nines) > 0) {
-      throw new IllegalArgumentException("is " + number + ", which has more than " + width + " digits");
+      throw new IllegalArgumentException(
+          "is " + number + ", which has more than " + width + " digits");
     }
     String digits = Long.toUnsignedString(descending ? nines - number : number);
     for (int i = digits.length(); i < width; i++) {
@@ -98,7 +104,8 @@ final class DecimalDigitsKeyCodec<V extends Number> implements KeyCodec<V> {
 
   @Override
   public boolean equals(Object other) {
-    return other instanceof DecimalDigitsKeyCodec && ((DecimalDigitsKeyCodec<?>) other).type == type
+    return other instanceof DecimalDigitsKeyCodec
+        && ((DecimalDigitsKeyCodec<?>) other).type == type
         && ((DecimalDigitsKeyCodec<?>) other).width == width
         && ((DecimalDigitsKeyCodec<?>) other).descending == descending;
   }

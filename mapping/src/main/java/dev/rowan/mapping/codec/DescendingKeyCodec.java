@@ -72,7 +72,8 @@ final class DescendingKeyCodec<V> implements KeyCodec<V> {
 
   @Override
   public boolean equals(Object other) {
-    return other instanceof DescendingKeyCodec && ((DescendingKeyCodec<?>) other).inner.equals(inner);
+    return other instanceof DescendingKeyCodec
+        && ((DescendingKeyCodec<?>) other).inner.equals(inner);
   }
 
   @Override

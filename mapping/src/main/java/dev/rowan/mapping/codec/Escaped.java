@@ -3,9 +3,9 @@ package dev.rowan.mapping.codec;
 import java.util.Arrays;
 
 /**
- * The escaped, terminated encoding of variable-length bytes: {@code 00} is written as
- * {@code 00 FF} and the end as {@code 00 01}. No encoding is a prefix of another, and the
- * unsigned byte order of encodings equals the order of the byte strings, a shorter one first.
+ * The escaped, terminated encoding of variable-length bytes: {@code 00} is written as {@code 00 FF}
+ * and the end as {@code 00 01}. No encoding is a prefix of another, and the unsigned byte order of
+ * encodings equals the order of the byte strings, a shorter one first.
  */
 final class Escaped {
 
@@ -49,8 +49,8 @@ final class Escaped {
           return Arrays.copyOf(out, length);
         }
         if (next != ESCAPED_ZERO) {
-          throw new IllegalArgumentException(String.format(
-              "bad escape 00 %02X at offset %d", next, in.position() - 1));
+          throw new IllegalArgumentException(
+              String.format("bad escape 00 %02X at offset %d", next, in.position() - 1));
         }
       }
       if (length == out.length) {

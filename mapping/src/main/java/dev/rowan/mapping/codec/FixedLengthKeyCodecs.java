@@ -10,8 +10,8 @@ final class FixedLengthKeyCodecs {
   /** Writes {@code bytes} padded with zeros to {@code width}; zero bytes inside are refused. */
   private static void writePadded(byte[] bytes, int width, KeyWriter out) {
     if (bytes.length > width) {
-      throw new IllegalArgumentException("is " + bytes.length + " bytes long, longer than @FixedLength("
-          + width + ")");
+      throw new IllegalArgumentException(
+          "is " + bytes.length + " bytes long, longer than @FixedLength(" + width + ")");
     }
     for (byte b : bytes) {
       if (b == 0) {
@@ -104,7 +104,8 @@ final class FixedLengthKeyCodecs {
 
     @Override
     public boolean equals(Object other) {
-      return other instanceof EnumName && ((EnumName<?>) other).type == type
+      return other instanceof EnumName
+          && ((EnumName<?>) other).type == type
           && ((EnumName<?>) other).width == width;
     }
 
@@ -125,8 +126,12 @@ final class FixedLengthKeyCodecs {
     @Override
     public void encode(byte[] value, KeyWriter out) {
       if (value.length != width) {
-        throw new IllegalArgumentException("is " + value.length + " bytes long, but @FixedLength("
-            + width + ") byte arrays must be exactly that long");
+        throw new IllegalArgumentException(
+            "is "
+                + value.length
+                + " bytes long, but @FixedLength("
+                + width
+                + ") byte arrays must be exactly that long");
       }
       out.put(value);
     }

@@ -4,13 +4,13 @@ import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
 /**
- * An order-preserving, self-delimiting encoding of one key part: for any two values the
- * unsigned byte order of their encodings equals the order of the values, and a decoder reads
- * exactly the bytes its encoder wrote, so parts can follow each other in a composite key
- * without one running into the next.
+ * An order-preserving, self-delimiting encoding of one key part: for any two values the unsigned
+ * byte order of their encodings equals the order of the values, and a decoder reads exactly the
+ * bytes its encoder wrote, so parts can follow each other in a composite key without one running
+ * into the next.
  *
- * <p>Codecs throw {@link IllegalArgumentException} with a reason for a value they cannot
- * encode; the caller adds the name of the field.
+ * <p>Codecs throw {@link IllegalArgumentException} with a reason for a value they cannot encode;
+ * the caller adds the name of the field.
  *
  * <p>Thread-safety: implementations must be immutable and thread-safe.
  *
@@ -36,7 +36,10 @@ public interface KeyCodec<V> {
     ASCENDING,
     /** Smaller values have greater encodings ({@code @Descending}). */
     DESCENDING,
-    /** Byte order follows no order of the values a query could ask for (reversed strings, enum names). */
+    /**
+     * Byte order follows no order of the values a query could ask for (reversed strings, enum
+     * names).
+     */
     NONE;
 
     /** The order of the same encodings, inverted byte by byte. */
@@ -51,35 +54,35 @@ public interface KeyCodec<V> {
   }
 
   /**
-   * Where {@code value}, which this codec refuses to encode, lies among the values it encodes,
-   * in the order of values ({@link ValueOrder}, whatever the byte order): negative when it is
-   * below all of them, positive when above all of them, 0 when neither or unknown. A query
-   * bound outside the domain of a key part clamps to it instead of failing.
+   * Where {@code value}, which this codec refuses to encode, lies among the values it encodes, in
+   * the order of values ({@link ValueOrder}, whatever the byte order): negative when it is below
+   * all of them, positive when above all of them, 0 when neither or unknown. A query bound outside
+   * the domain of a key part clamps to it instead of failing.
    */
   default int outsideOf(V value) {
     return 0;
   }
 
   /**
-   * The bytes that every encoding of a string starting with {@code prefix} starts with, or
-   * {@code null} when this codec encodes no strings or has no such bytes.
+   * The bytes that every encoding of a string starting with {@code prefix} starts with, or {@code
+   * null} when this codec encodes no strings or has no such bytes.
    */
   default byte @Nullable [] prefixOf(String prefix) {
     return null;
   }
 
   /**
-   * The length of the cycle in which this codec's key positions repeat ({@code @Cyclic}), or
-   * {@code null} for a codec whose keys do not repeat.
+   * The length of the cycle in which this codec's key positions repeat ({@code @Cyclic}), or {@code
+   * null} for a codec whose keys do not repeat.
    */
   default @Nullable Duration cycle() {
     return null;
   }
 
   /**
-   * Why a range query from {@code low} to {@code high} (either null for an open end) cannot be
-   * read from this codec's keys, or {@code null} when it can. Only a cyclic codec refuses ranges:
-   * open ones, ones that wrap the end of a cycle and ones longer than a cycle.
+   * Why a range query from {@code low} to {@code high} (either null for an open end) cannot be read
+   * from this codec's keys, or {@code null} when it can. Only a cyclic codec refuses ranges: open
+   * ones, ones that wrap the end of a cycle and ones longer than a cycle.
    */
   default @Nullable String rangeProblem(V low, V high) {
     return null;

@@ -4,7 +4,6 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -15,10 +14,10 @@ import org.jspecify.annotations.Nullable;
  * transforms that wrap them ({@link #descending}, {@link #reversed}, fixed widths).
  *
  * <p>Encodings, in brief (docs/row-keys.md has the full table): whole numbers, floating point
- * numbers and times are fixed-width big-endian with the sign bit flipped; strings, byte arrays
- * and enum names are escaped ({@code 00} becomes {@code 00 FF}) and end in {@code 00 01};
- * BigDecimal is a sign byte, an exponent and decimal digits. Strings therefore sort by Unicode
- * code point, and enums by name, so that reordering enum constants never reorders stored keys.
+ * numbers and times are fixed-width big-endian with the sign bit flipped; strings, byte arrays and
+ * enum names are escaped ({@code 00} becomes {@code 00 FF}) and end in {@code 00 01}; BigDecimal is
+ * a sign byte, an exponent and decimal digits. Strings therefore sort by Unicode code point, and
+ * enums by name, so that reordering enum constants never reorders stored keys.
  *
  * <p>Thread-safety: all codecs returned are immutable and thread-safe.
  *
@@ -56,9 +55,7 @@ public final class KeyCodecs {
     NATURAL.put(BigDecimal.class, (KeyCodec<?>) BigDecimalKeyCodec.INSTANCE);
   }
 
-  /**
-   * The natural order-preserving codec of {@code type}, or {@code null} when the type has none.
-   */
+  /** The natural order-preserving codec of {@code type}, or {@code null} when the type has none. */
   @SuppressWarnings({"unchecked", "rawtypes"})
   public static <V> @Nullable KeyCodec<V> natural(Class<V> type) {
     if (type.isEnum()) {
@@ -74,7 +71,8 @@ public final class KeyCodecs {
 
   /** The same encoding with every byte inverted: largest (newest) first. */
   public static <V> KeyCodec<V> descending(KeyCodec<V> codec) {
-    return codec instanceof DescendingKeyCodec ? ((DescendingKeyCodec<V>) codec).inner()
+    return codec instanceof DescendingKeyCodec
+        ? ((DescendingKeyCodec<V>) codec).inner()
         : new DescendingKeyCodec<>(codec);
   }
 
@@ -102,14 +100,15 @@ public final class KeyCodecs {
    * Non-negative whole numbers as {@code width} zero-padded ASCII digits, readable in the HBase
    * shell; when {@code descending}, as the nines' complement, which stays readable.
    */
-  public static <V extends Number> KeyCodec<V> decimalDigits(Class<V> type, int width, boolean descending) {
+  public static <V extends Number> KeyCodec<V> decimalDigits(
+      Class<V> type, int width, boolean descending) {
     return new DecimalDigitsKeyCodec<>(type, width, descending);
   }
 
   /**
    * Times stored as their position in a cycle of {@code period}, then the number of the cycle
-   * ({@code @Cyclic}): {@code type} is {@code Instant} (a period of whole seconds) or
-   * {@code LocalDate} (whole days).
+   * ({@code @Cyclic}): {@code type} is {@code Instant} (a period of whole seconds) or {@code
+   * LocalDate} (whole days).
    *
    * @throws IllegalArgumentException for another type or a period that is not a positive whole
    *     number of seconds (days for a date)
@@ -122,6 +121,7 @@ public final class KeyCodecs {
     if (type == LocalDate.class) {
       return (KeyCodec<V>) new CyclicKeyCodec.OfLocalDate(period);
     }
-    throw new IllegalArgumentException("only an Instant or a LocalDate can be cyclic, not " + type.getName());
+    throw new IllegalArgumentException(
+        "only an Instant or a LocalDate can be cyclic, not " + type.getName());
   }
 }

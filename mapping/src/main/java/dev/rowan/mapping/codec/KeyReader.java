@@ -4,8 +4,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Reads encoded key parts from a slice of a byte array, one part after the other. In descending
- * mode every byte read is inverted, so that a codec decodes the descending form of its own
- * encoding without knowing about it.
+ * mode every byte read is inverted, so that a codec decodes the descending form of its own encoding
+ * without knowing about it.
  *
  * <p>Thread-safety: not thread-safe; use one reader per key being read.
  *
@@ -105,8 +105,8 @@ public final class KeyReader {
 
   /**
    * Reads an escaped, terminated part ({@link Escaped}) that holds no escaped zero as UTF-8 text,
-   * straight from the key's bytes; null, having read nothing, when the part is inverted or holds
-   * an escape, which {@link Escaped#read} then decodes.
+   * straight from the key's bytes; null, having read nothing, when the part is inverted or holds an
+   * escape, which {@link Escaped#read} then decodes.
    */
   @Nullable String utf8UntilTerminator() {
     if (inverted) {
@@ -115,7 +115,8 @@ public final class KeyReader {
     for (int i = position; i < limit; i++) {
       if (bytes[i] == Escaped.ESCAPE) {
         if (i + 1 < limit && bytes[i + 1] == Escaped.TERMINATOR) {
-          String text = new String(bytes, position, i - position, java.nio.charset.StandardCharsets.UTF_8);
+          String text =
+              new String(bytes, position, i - position, java.nio.charset.StandardCharsets.UTF_8);
           position = i + 2;
           return text;
         }
@@ -127,8 +128,11 @@ public final class KeyReader {
 
   private void require(int count) {
     if (count > limit - position) {
-      throw new IllegalArgumentException("the key ends " + (count - (limit - position))
-          + " bytes too early at offset " + position);
+      throw new IllegalArgumentException(
+          "the key ends "
+              + (count - (limit - position))
+              + " bytes too early at offset "
+              + position);
     }
   }
 }

@@ -1,6 +1,5 @@
 package dev.rowan.mapping.codec;
 
-
 /** Strings as escaped, terminated strict UTF-8; they sort by Unicode code point. */
 enum StringKeyCodec implements KeyCodec<String> {
   INSTANCE;

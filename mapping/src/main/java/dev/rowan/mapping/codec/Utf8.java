@@ -3,8 +3,8 @@ package dev.rowan.mapping.codec;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Strict UTF-8: a string with an unpaired surrogate is refused instead of being written as
- * {@code ?}, which is what {@link String#getBytes} would silently do.
+ * Strict UTF-8: a string with an unpaired surrogate is refused instead of being written as {@code
+ * ?}, which is what {@link String#getBytes} would silently do.
  *
  * @since 0.1
  */
@@ -32,11 +32,14 @@ public final class Utf8 {
     for (int i = 0, n = text.length(); i < n; i++) {
       char c = text.charAt(i);
       if (Character.isSurrogate(c)) {
-        if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(text.charAt(i + 1))) {
+        if (Character.isHighSurrogate(c)
+            && i + 1 < n
+            && Character.isLowSurrogate(text.charAt(i + 1))) {
           i++;
         } else {
-          throw new IllegalArgumentException(String.format(
-              "is not well-formed UTF-16: unpaired surrogate U+%04X at index %d", (int) c, i));
+          throw new IllegalArgumentException(
+              String.format(
+                  "is not well-formed UTF-16: unpaired surrogate U+%04X at index %d", (int) c, i));
         }
       }
     }

@@ -1,9 +1,9 @@
 package dev.rowan.mapping.codec;
 
 /**
- * The encoding of a column value in a cell. Unlike a {@link KeyCodec}, it need not preserve
- * order; the standard codecs write what {@code org.apache.hadoop.hbase.util.Bytes} writes, so
- * hand-written code and the HBase shell read the same cells.
+ * The encoding of a column value in a cell. Unlike a {@link KeyCodec}, it need not preserve order;
+ * the standard codecs write what {@code org.apache.hadoop.hbase.util.Bytes} writes, so hand-written
+ * code and the HBase shell read the same cells.
  *
  * <p>Thread-safety: implementations must be immutable and thread-safe.
  *

@@ -10,10 +10,10 @@ import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The standard cell value codecs. Numbers, booleans, strings and BigDecimal are written as
- * {@code org.apache.hadoop.hbase.util.Bytes} writes them; times are written losslessly
- * (Instant and LocalDateTime as 8 bytes of epoch seconds and 4 of nanoseconds, LocalDate as
- * its epoch day in 8 bytes), UUIDs as their 16 bytes, enums by name.
+ * The standard cell value codecs. Numbers, booleans, strings and BigDecimal are written as {@code
+ * org.apache.hadoop.hbase.util.Bytes} writes them; times are written losslessly (Instant and
+ * LocalDateTime as 8 bytes of epoch seconds and 4 of nanoseconds, LocalDate as its epoch day in 8
+ * bytes), UUIDs as their 16 bytes, enums by name.
  *
  * <p>Thread-safety: all codecs returned are immutable and thread-safe.
  *

@@ -5,12 +5,12 @@ import java.util.Comparator;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The order in which queries compare values of a type: every range condition checked in the
- * client, every {@code StartingWith}, every {@code Between} bound and every sort in memory uses
- * it, so that a condition is checked in the order its key is encoded in. For every type with an
- * ordered key encoding it is the unsigned byte order of the natural key codec's encodings
- * ({@link KeyCodecs#natural}); {@code @Descending} parts encode the reverse of it, and fixed
- * lengths keep it.
+ * The order in which queries compare values of a type: every range condition checked in the client,
+ * every {@code StartingWith}, every {@code Between} bound and every sort in memory uses it, so that
+ * a condition is checked in the order its key is encoded in. For every type with an ordered key
+ * encoding it is the unsigned byte order of the natural key codec's encodings ({@link
+ * KeyCodecs#natural}); {@code @Descending} parts encode the reverse of it, and fixed lengths keep
+ * it.
  *
  * <ul>
  *   <li>strings by Unicode code point (the order of their UTF-8 bytes), not by UTF-16 unit as
@@ -18,8 +18,8 @@ import org.jspecify.annotations.Nullable;
  *   <li>byte arrays as unsigned bytes, a prefix first;
  *   <li>{@code BigDecimal} by value: {@code 1.0} and {@code 1.00} are equal;
  *   <li>floating point numbers as {@link Double#compare}: {@code -0.0 < 0.0}, NaN last;
- *   <li>enums by declaration order: their keys sort by name and take no range, so no key
- *       order is at stake, and declaration order is what {@link Enum#compareTo} says;
+ *   <li>enums by declaration order: their keys sort by name and take no range, so no key order is
+ *       at stake, and declaration order is what {@link Enum#compareTo} says;
  *   <li>every other type by its {@link Comparable natural order}, which its key keeps.
  * </ul>
  *
@@ -29,15 +29,17 @@ import org.jspecify.annotations.Nullable;
  */
 public final class ValueOrder {
 
-  private static final Comparator<Object> CODE_POINTS = (a, b) -> compareCodePoints((String) a, (String) b);
-  private static final Comparator<Object> UNSIGNED_BYTES = (a, b) -> Arrays.compareUnsigned((byte[]) a, (byte[]) b);
+  private static final Comparator<Object> CODE_POINTS =
+      (a, b) -> compareCodePoints((String) a, (String) b);
+  private static final Comparator<Object> UNSIGNED_BYTES =
+      (a, b) -> Arrays.compareUnsigned((byte[]) a, (byte[]) b);
   private static final Comparator<Object> NATURAL = ValueOrder::natural;
 
   private ValueOrder() {}
 
   /**
-   * The order of values of {@code type}, or {@code null} when the type has no key codec and
-   * so no order Rowan knows.
+   * The order of values of {@code type}, or {@code null} when the type has no key codec and so no
+   * order Rowan knows.
    */
   public static @Nullable Comparator<Object> of(Class<?> type) {
     if (type == String.class) {

@@ -30,26 +30,33 @@ import net.bytebuddy.matcher.ElementMatchers;
  * entity's nest, so that it may read and write the entity's private fields directly.
  *
  * <p>The generated {@code read} is {@code values[i] = box(entity.field_i)} for each field, and
- * {@code create} is {@code new Record((T0) unbox(values[0]), ...)} for a record or
- * {@code e = new Entity(); e.field_i = (Ti) unbox(values[i]); ...} for a class.
+ * {@code create} is {@code new Record((T0) unbox(values[0]), ...)} for a record or {@code e = new
+ * Entity(); e.field_i = (Ti) unbox(values[i]); ...} for a class.
  */
 final class GeneratedAccessors {
 
   private GeneratedAccessors() {}
 
   static EntityAccessor define(MethodHandles.Lookup lookup, Class<?> type, List<Field> fields) {
-    byte[] bytes = new ByteBuddy(ClassFileVersion.JAVA_V17)
-        .subclass(Object.class)
-        .implement(EntityAccessor.class)
-        .name(type.getName() + "$$RowanAccessor")
-        .method(ElementMatchers.named("read")).intercept(new Implementation.Simple(readAppender(type, fields)))
-        .method(ElementMatchers.named("create")).intercept(new Implementation.Simple(createAppender(type, fields)))
-        .make()
-        .getBytes();
+    byte[] bytes =
+        new ByteBuddy(ClassFileVersion.JAVA_V17)
+            .subclass(Object.class)
+            .implement(EntityAccessor.class)
+            .name(type.getName() + "$$RowanAccessor")
+            .method(ElementMatchers.named("read"))
+            .intercept(new Implementation.Simple(readAppender(type, fields)))
+            .method(ElementMatchers.named("create"))
+            .intercept(new Implementation.Simple(createAppender(type, fields)))
+            .make()
+            .getBytes();
     try {
-      MethodHandles.Lookup hidden = lookup.defineHiddenClass(bytes, true, MethodHandles.Lookup.ClassOption.NESTMATE);
-      return (EntityAccessor) hidden.findConstructor(hidden.lookupClass(),
-          java.lang.invoke.MethodType.methodType(void.class)).invoke();
+      MethodHandles.Lookup hidden =
+          lookup.defineHiddenClass(bytes, true, MethodHandles.Lookup.ClassOption.NESTMATE);
+      return (EntityAccessor)
+          hidden
+              .findConstructor(
+                  hidden.lookupClass(), java.lang.invoke.MethodType.methodType(void.class))
+              .invoke();
     } catch (RuntimeException | Error e) {
       throw e;
     } catch (Throwable e) {
@@ -67,7 +74,9 @@ final class GeneratedAccessors {
       code.add(MethodVariableAccess.REFERENCE.loadFrom(1));
       code.add(TypeCasting.to(entity));
       code.add(FieldAccess.forField(field).read());
-      code.add(Assigner.DEFAULT.assign(field.getType(), TypeDescription.Generic.OBJECT, Assigner.Typing.STATIC));
+      code.add(
+          Assigner.DEFAULT.assign(
+              field.getType(), TypeDescription.Generic.OBJECT, Assigner.Typing.STATIC));
       code.add(ArrayAccess.REFERENCE.store());
     }
     code.add(MethodReturn.VOID);
@@ -84,9 +93,12 @@ final class GeneratedAccessors {
       for (int i = 0; i < fields.size(); i++) {
         code.add(loadValue(i, fields.get(i)));
       }
-      code.add(MethodInvocation.invoke(new MethodDescription.ForLoadedConstructor(constructor(type, parameterTypes))));
+      code.add(
+          MethodInvocation.invoke(
+              new MethodDescription.ForLoadedConstructor(constructor(type, parameterTypes))));
     } else {
-      code.add(MethodInvocation.invoke(new MethodDescription.ForLoadedConstructor(constructor(type))));
+      code.add(
+          MethodInvocation.invoke(new MethodDescription.ForLoadedConstructor(constructor(type))));
       for (int i = 0; i < fields.size(); i++) {
         code.add(Duplication.SINGLE);
         code.add(loadValue(i, fields.get(i)));
@@ -103,21 +115,25 @@ final class GeneratedAccessors {
         MethodVariableAccess.REFERENCE.loadFrom(1),
         IntegerConstant.forValue(i),
         ArrayAccess.REFERENCE.load(),
-        Assigner.DEFAULT.assign(TypeDescription.Generic.OBJECT,
-            TypeDescription.Generic.OfNonGenericType.ForLoadedType.of(field.getType()), Assigner.Typing.DYNAMIC));
+        Assigner.DEFAULT.assign(
+            TypeDescription.Generic.OBJECT,
+            TypeDescription.Generic.OfNonGenericType.ForLoadedType.of(field.getType()),
+            Assigner.Typing.DYNAMIC));
   }
 
   private static ByteCodeAppender appender(List<StackManipulation> code) {
     StackManipulation body = new StackManipulation.Compound(code);
     return (visitor, context, method) ->
-        new ByteCodeAppender.Size(body.apply(visitor, context).getMaximalSize(), method.getStackSize());
+        new ByteCodeAppender.Size(
+            body.apply(visitor, context).getMaximalSize(), method.getStackSize());
   }
 
   static Constructor<?> constructor(Class<?> type, Class<?>... parameterTypes) {
     try {
       return type.getDeclaredConstructor(parameterTypes);
     } catch (NoSuchMethodException e) {
-      throw new IllegalArgumentException(type.getName() + " has no constructor for " + List.of(parameterTypes), e);
+      throw new IllegalArgumentException(
+          type.getName() + " has no constructor for " + List.of(parameterTypes), e);
     }
   }
 }

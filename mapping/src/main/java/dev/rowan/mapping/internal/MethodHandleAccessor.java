@@ -11,11 +11,14 @@ import org.jspecify.annotations.Nullable;
 final class MethodHandleAccessor implements EntityAccessor {
 
   private final MethodHandle[] getters;
+
   /** The field setters; null for a record, which is made by its canonical constructor. */
   private final MethodHandle @Nullable [] setters;
+
   private final MethodHandle constructor;
 
-  private MethodHandleAccessor(MethodHandle[] getters, MethodHandle @Nullable [] setters, MethodHandle constructor) {
+  private MethodHandleAccessor(
+      MethodHandle[] getters, MethodHandle @Nullable [] setters, MethodHandle constructor) {
     this.getters = getters;
     this.setters = setters;
     this.constructor = constructor;
@@ -27,22 +30,35 @@ final class MethodHandleAccessor implements EntityAccessor {
       MethodHandle[] getters = new MethodHandle[n];
       MethodHandle @Nullable [] setters = type.isRecord() ? null : new MethodHandle[n];
       for (int i = 0; i < n; i++) {
-        getters[i] = lookup.unreflectGetter(fields.get(i)).asType(MethodType.methodType(Object.class, Object.class));
+        getters[i] =
+            lookup
+                .unreflectGetter(fields.get(i))
+                .asType(MethodType.methodType(Object.class, Object.class));
         if (setters != null) {
-          setters[i] = lookup.unreflectSetter(fields.get(i))
-              .asType(MethodType.methodType(void.class, Object.class, Object.class));
+          setters[i] =
+              lookup
+                  .unreflectSetter(fields.get(i))
+                  .asType(MethodType.methodType(void.class, Object.class, Object.class));
         }
       }
       MethodHandle constructor;
       if (type.isRecord()) {
         Class<?>[] parameterTypes = fields.stream().map(Field::getType).toArray(Class<?>[]::new);
-        constructor = lookup.unreflectConstructor(GeneratedAccessors.constructor(type, parameterTypes))
-            .asType(MethodType.methodType(Object.class, parameterTypes.length == 0 ? new Class<?>[0]
-                : objects(parameterTypes.length)))
-            .asSpreader(Object[].class, parameterTypes.length);
+        constructor =
+            lookup
+                .unreflectConstructor(GeneratedAccessors.constructor(type, parameterTypes))
+                .asType(
+                    MethodType.methodType(
+                        Object.class,
+                        parameterTypes.length == 0
+                            ? new Class<?>[0]
+                            : objects(parameterTypes.length)))
+                .asSpreader(Object[].class, parameterTypes.length);
       } else {
-        constructor = lookup.unreflectConstructor(GeneratedAccessors.constructor(type))
-            .asType(MethodType.methodType(Object.class));
+        constructor =
+            lookup
+                .unreflectConstructor(GeneratedAccessors.constructor(type))
+                .asType(MethodType.methodType(Object.class));
       }
       return new MethodHandleAccessor(getters, setters, constructor);
     } catch (IllegalAccessException e) {

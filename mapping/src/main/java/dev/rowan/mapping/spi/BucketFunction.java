@@ -6,24 +6,25 @@ package dev.rowan.mapping.spi;
  * #consistentHash(int)}; a table may name a class of its own with {@code @Salt(function = ...)}.
  *
  * <p>An implementation must be
+ *
  * <ul>
  *   <li><b>a pure function of its arguments</b>: the same bucket for the same bytes and bucket
- *       count in every JVM and every release, or stored rows can no longer be found. So no
- *       {@code Object.hashCode} of an identity, no {@code String.hashCode} of a platform charset,
- *       no unseeded {@code Random};
- *   <li><b>equal by value</b>: two instances made from the same settings are {@link
- *       Object#equals equal} and have the same {@link Object#hashCode}, because a cached entity
- *       model compares them (Rowan makes two instances of a user's class and refuses the mapping
- *       when they differ);
- *   <li><b>described</b>: {@link #description()} gives the function and its settings in words.
- *       It is part of the key layout every table records, so it must change exactly when the
- *       buckets it chooses change: a table written under one description is refused by a mapping
- *       with another;
+ *       count in every JVM and every release, or stored rows can no longer be found. So no {@code
+ *       Object.hashCode} of an identity, no {@code String.hashCode} of a platform charset, no
+ *       unseeded {@code Random};
+ *   <li><b>equal by value</b>: two instances made from the same settings are {@link Object#equals
+ *       equal} and have the same {@link Object#hashCode}, because a cached entity model compares
+ *       them (Rowan makes two instances of a user's class and refuses the mapping when they
+ *       differ);
+ *   <li><b>described</b>: {@link #description()} gives the function and its settings in words. It
+ *       is part of the key layout every table records, so it must change exactly when the buckets
+ *       it chooses change: a table written under one description is refused by a mapping with
+ *       another;
  *   <li><b>thread-safe</b>: it is called by every writer and reader at once.
  * </ul>
  *
- * <p>A user's class is made once per entity class, by its no-argument constructor, or is
- * the single constant of an enum.
+ * <p>A user's class is made once per entity class, by its no-argument constructor, or is the single
+ * constant of an enum.
  *
  * @since 0.1
  */
@@ -45,8 +46,8 @@ public interface BucketFunction {
 
   /**
    * {@code floorMod(murmur3_32(bytes, seed 0), buckets)}: the default, and the function of every
-   * table salted before strategies existed. Even, and cheap; but a change of the bucket count
-   * moves about {@code n/(n+1)} of the keys.
+   * table salted before strategies existed. Even, and cheap; but a change of the bucket count moves
+   * about {@code n/(n+1)} of the keys.
    */
   static BucketFunction hashMod() {
     return HashMod.INSTANCE;
@@ -55,8 +56,8 @@ public interface BucketFunction {
   /**
    * A consistent-hash ring: every bucket owns {@code virtualNodes} points on a ring of 32-bit
    * murmur3 hashes, and a key belongs to the bucket of the first point at or after its own hash.
-   * Going from {@code n} to {@code n + 1} buckets moves only the keys the new bucket's points
-   * take, about {@code 1/(n+1)} of them; the more virtual nodes, the more even the buckets.
+   * Going from {@code n} to {@code n + 1} buckets moves only the keys the new bucket's points take,
+   * about {@code 1/(n+1)} of them; the more virtual nodes, the more even the buckets.
    *
    * @throws IllegalArgumentException when {@code virtualNodes} is not from 1 to 1024
    */

@@ -8,12 +8,12 @@ import org.apache.hadoop.hbase.util.MurmurHash3;
 
 /**
  * A consistent-hash ring of {@code virtualNodes} points per bucket. Point {@code v} of bucket
- * {@code b} sits at {@code murmur3_32(b as 4 bytes big-endian, v as 4 bytes big-endian, seed 0)};
- * a key sits at {@code murmur3_32(salted bytes, seed 0)}; both are compared as unsigned numbers,
- * and a key belongs to the first point at or after it, wrapping round to the first point of the
- * ring. Points at the same place are ordered by bucket. A point depends only on its bucket and
- * number, so adding bucket {@code n} leaves every other point where it was, and only the keys the
- * new points take move.
+ * {@code b} sits at {@code murmur3_32(b as 4 bytes big-endian, v as 4 bytes big-endian, seed 0)}; a
+ * key sits at {@code murmur3_32(salted bytes, seed 0)}; both are compared as unsigned numbers, and
+ * a key belongs to the first point at or after it, wrapping round to the first point of the ring.
+ * Points at the same place are ordered by bucket. A point depends only on its bucket and number, so
+ * adding bucket {@code n} leaves every other point where it was, and only the keys the new points
+ * take move.
  *
  * <p>Equal by its number of virtual nodes. The ring of each bucket count is built once, on first
  * use. Thread-safe.
@@ -31,15 +31,19 @@ final class ConsistentHash implements BucketFunction {
 
   ConsistentHash(int virtualNodes) {
     if (virtualNodes < 1 || virtualNodes > MAX_VIRTUAL_NODES) {
-      throw new IllegalArgumentException("a consistent-hash ring has 1 to " + MAX_VIRTUAL_NODES
-          + " virtual nodes per bucket, not " + virtualNodes);
+      throw new IllegalArgumentException(
+          "a consistent-hash ring has 1 to "
+              + MAX_VIRTUAL_NODES
+              + " virtual nodes per bucket, not "
+              + virtualNodes);
     }
     this.virtualNodes = virtualNodes;
   }
 
   @Override
   public int bucket(byte[] bytes, int offset, int length, int buckets) {
-    return ring(buckets).owner(unsigned(MURMUR3.hash(new ByteArrayHashKey(bytes, offset, length), 0)));
+    return ring(buckets)
+        .owner(unsigned(MURMUR3.hash(new ByteArrayHashKey(bytes, offset, length), 0)));
   }
 
   @Override
@@ -54,7 +58,8 @@ final class ConsistentHash implements BucketFunction {
 
   private Ring ring(int buckets) {
     if (buckets < 1 || buckets > MAX_BUCKETS) {
-      throw new IllegalArgumentException("a salt has 1 to " + MAX_BUCKETS + " buckets, not " + buckets);
+      throw new IllegalArgumentException(
+          "a salt has 1 to " + MAX_BUCKETS + " buckets, not " + buckets);
     }
     Ring ring = rings.get(buckets);
     if (ring == null) {

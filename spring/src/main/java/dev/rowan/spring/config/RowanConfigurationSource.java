@@ -9,11 +9,17 @@ import org.springframework.core.type.AnnotationMetadata;
 import org.springframework.core.type.filter.TypeFilter;
 import org.springframework.data.repository.config.AnnotationRepositoryConfigurationSource;
 
-/** The configuration of one {@code @EnableRowanRepositories}, which also tells its include filters. */
+/**
+ * The configuration of one {@code @EnableRowanRepositories}, which also tells its include filters.
+ */
 final class RowanConfigurationSource extends AnnotationRepositoryConfigurationSource {
 
-  RowanConfigurationSource(AnnotationMetadata metadata, Class<? extends Annotation> annotation,
-      ResourceLoader resourceLoader, Environment environment, BeanDefinitionRegistry registry,
+  RowanConfigurationSource(
+      AnnotationMetadata metadata,
+      Class<? extends Annotation> annotation,
+      ResourceLoader resourceLoader,
+      Environment environment,
+      BeanDefinitionRegistry registry,
       BeanNameGenerator generator) {
     super(metadata, annotation, resourceLoader, environment, registry, generator);
   }

@@ -15,10 +15,10 @@ import org.springframework.data.repository.config.RepositoryConfigurationExtensi
 import org.springframework.data.repository.config.RepositoryConfigurationUtils;
 
 /**
- * Registers the repository beans that {@link EnableRowanRepositories} asks for. It is Spring
- * Data's registrar with one difference: the configuration source it reads the annotation with also
- * hands the annotation's include filters to {@link RowanRepositoryConfigurationExtension}, which
- * scans for interfaces extending {@code HBaseRepository} itself (Spring Data's scanner finds only
+ * Registers the repository beans that {@link EnableRowanRepositories} asks for. It is Spring Data's
+ * registrar with one difference: the configuration source it reads the annotation with also hands
+ * the annotation's include filters to {@link RowanRepositoryConfigurationExtension}, which scans
+ * for interfaces extending {@code HBaseRepository} itself (Spring Data's scanner finds only
  * interfaces extending its own {@code Repository}).
  *
  * <p>Thread-safety: used by one thread, while the application context registers its beans.
@@ -30,7 +30,10 @@ public class RowanRepositoriesRegistrar extends RepositoryBeanDefinitionRegistra
   private ResourceLoader resourceLoader;
   private Environment environment;
 
-  /** Creates the registrar; Spring calls it for each class annotated with {@link EnableRowanRepositories}. */
+  /**
+   * Creates the registrar; Spring calls it for each class annotated with {@link
+   * EnableRowanRepositories}.
+   */
   public RowanRepositoriesRegistrar() {}
 
   @Override
@@ -61,19 +64,27 @@ public class RowanRepositoriesRegistrar extends RepositoryBeanDefinitionRegistra
    * @throws IllegalStateException when the resource loader or environment were not set
    */
   @Override
-  public void registerBeanDefinitions(AnnotationMetadata metadata, BeanDefinitionRegistry registry,
-      BeanNameGenerator generator) {
+  public void registerBeanDefinitions(
+      AnnotationMetadata metadata, BeanDefinitionRegistry registry, BeanNameGenerator generator) {
     if (resourceLoader == null || environment == null) {
       throw new IllegalStateException("the registrar needs its resource loader and environment");
     }
     if (metadata.getAnnotationAttributes(getAnnotation().getName()) == null) {
       return;
     }
-    AnnotationRepositoryConfigurationSource source = new RowanConfigurationSource(metadata, getAnnotation(),
-        resourceLoader, environment, registry, generator == null ? ConfigurationClassPostProcessor.IMPORT_BEAN_NAME_GENERATOR
-            : generator);
+    AnnotationRepositoryConfigurationSource source =
+        new RowanConfigurationSource(
+            metadata,
+            getAnnotation(),
+            resourceLoader,
+            environment,
+            registry,
+            generator == null
+                ? ConfigurationClassPostProcessor.IMPORT_BEAN_NAME_GENERATOR
+                : generator);
     RepositoryConfigurationExtension extension = getExtension();
     RepositoryConfigurationUtils.exposeRegistration(extension, registry, source);
-    new RepositoryConfigurationDelegate(source, resourceLoader, environment).registerRepositoriesIn(registry, extension);
+    new RepositoryConfigurationDelegate(source, resourceLoader, environment)
+        .registerRepositoriesIn(registry, extension);
   }
 }

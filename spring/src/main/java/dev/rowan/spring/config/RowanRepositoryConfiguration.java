@@ -8,12 +8,14 @@ import org.springframework.data.repository.config.RepositoryConfigurationSource;
 
 /**
  * The configuration of one Rowan repository: Spring Data's, without named queries (Rowan derives
- * every query from its method's name) and with the factory bean's class name deferred
- * ({@link RowanRepositoryConfigurationExtension#DEFERRED}).
+ * every query from its method's name) and with the factory bean's class name deferred ({@link
+ * RowanRepositoryConfigurationExtension#DEFERRED}).
  */
-final class RowanRepositoryConfiguration<T extends RepositoryConfigurationSource> extends DefaultRepositoryConfiguration<T> {
+final class RowanRepositoryConfiguration<T extends RepositoryConfigurationSource>
+    extends DefaultRepositoryConfiguration<T> {
 
-  RowanRepositoryConfiguration(T source, BeanDefinition definition, RepositoryConfigurationExtension extension) {
+  RowanRepositoryConfiguration(
+      T source, BeanDefinition definition, RepositoryConfigurationExtension extension) {
     super(source, definition, extension);
   }
 
@@ -24,6 +26,7 @@ final class RowanRepositoryConfiguration<T extends RepositoryConfigurationSource
 
   @Override
   public String getRepositoryFactoryBeanClassName() {
-    return super.getRepositoryFactoryBeanClassName() + RowanRepositoryConfigurationExtension.DEFERRED;
+    return super.getRepositoryFactoryBeanClassName()
+        + RowanRepositoryConfigurationExtension.DEFERRED;
   }
 }

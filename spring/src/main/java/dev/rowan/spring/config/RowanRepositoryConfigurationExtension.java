@@ -29,8 +29,8 @@ import org.springframework.util.ClassUtils;
 
 /**
  * Spring Data's configuration of Rowan repositories: module name {@code Rowan}, repositories are
- * the interfaces extending {@link HBaseRepository} (its identifying type), built by
- * {@link RowanRepositoryFactoryBean} on the {@code Rowan} bean that the source's {@code rowanRef}
+ * the interfaces extending {@link HBaseRepository} (its identifying type), built by {@link
+ * RowanRepositoryFactoryBean} on the {@code Rowan} bean that the source's {@code rowanRef}
  * attribute names ({@value #DEFAULT_ROWAN_REF} when the source has none).
  *
  * <p>Rowan repositories do not extend Spring Data's {@code Repository}, so this extension scans for
@@ -53,8 +53,8 @@ public class RowanRepositoryConfigurationExtension extends RepositoryConfigurati
 
   /**
    * Ends the factory bean class name Spring Data's registration sees, so that it does not read the
-   * interface as a {@code Repository} (it then skips its target type); {@link #postProcess} restores
-   * the name and types the bean definition by its repository interface instead.
+   * interface as a {@code Repository} (it then skips its target type); {@link #postProcess}
+   * restores the name and types the bean definition by its repository interface instead.
    */
   static final String DEFERRED = "#rowan";
 
@@ -83,23 +83,30 @@ public class RowanRepositoryConfigurationExtension extends RepositoryConfigurati
   }
 
   /**
-   * The interfaces extending {@link HBaseRepository} in the source's base packages that its
-   * filters accept (all of them are Rowan's, so {@code strictMatchesOnly} changes nothing), in
-   * the order found.
+   * The interfaces extending {@link HBaseRepository} in the source's base packages that its filters
+   * accept (all of them are Rowan's, so {@code strictMatchesOnly} changes nothing), in the order
+   * found.
    */
   @Override
-  public <T extends RepositoryConfigurationSource> Collection<RepositoryConfiguration<T>> getRepositoryConfigurations(
-      T source, ResourceLoader loader, boolean strictMatchesOnly) {
-    boolean nested = source instanceof org.springframework.data.repository.config.RepositoryConfigurationSourceSupport support
-        && support.shouldConsiderNestedRepositories();
-    ClassPathScanningCandidateComponentProvider scanner = new ClassPathScanningCandidateComponentProvider(false) {
-      @Override
-      protected boolean isCandidateComponent(AnnotatedBeanDefinition definition) {
-        AnnotationMetadata metadata = definition.getMetadata();
-        return metadata.isInterface() && (nested || !metadata.hasEnclosingClass())
-            && !metadata.getClassName().equals(HBaseRepository.class.getName());
-      }
-    };
+  public <T extends RepositoryConfigurationSource>
+      Collection<RepositoryConfiguration<T>> getRepositoryConfigurations(
+          T source, ResourceLoader loader, boolean strictMatchesOnly) {
+    boolean nested =
+        source
+                instanceof
+                org.springframework.data.repository.config.RepositoryConfigurationSourceSupport
+                    support
+            && support.shouldConsiderNestedRepositories();
+    ClassPathScanningCandidateComponentProvider scanner =
+        new ClassPathScanningCandidateComponentProvider(false) {
+          @Override
+          protected boolean isCandidateComponent(AnnotatedBeanDefinition definition) {
+            AnnotationMetadata metadata = definition.getMetadata();
+            return metadata.isInterface()
+                && (nested || !metadata.hasEnclosingClass())
+                && !metadata.getClassName().equals(HBaseRepository.class.getName());
+          }
+        };
     scanner.setResourceLoader(loader);
     TypeFilter repository = new AssignableTypeFilter(HBaseRepository.class);
     List<TypeFilter> includes = new ArrayList<>();
@@ -110,7 +117,8 @@ public class RowanRepositoryConfigurationExtension extends RepositoryConfigurati
       scanner.addIncludeFilter(repository);
     }
     for (TypeFilter include : includes) {
-      scanner.addIncludeFilter((reader, factory) -> include.match(reader, factory) && repository.match(reader, factory));
+      scanner.addIncludeFilter(
+          (reader, factory) -> include.match(reader, factory) && repository.match(reader, factory));
     }
     source.getExcludeFilters().forEach(scanner::addExcludeFilter);
     scanner.addExcludeFilter(new AnnotationTypeFilter(NoRepositoryBean.class));
@@ -120,13 +128,16 @@ public class RowanRepositoryConfigurationExtension extends RepositoryConfigurati
         if (candidate instanceof AnnotatedBeanDefinition annotated) {
           AnnotationConfigUtils.processCommonDefinitionAnnotations(annotated);
         }
-        found.putIfAbsent(candidate.getBeanClassName(), getRepositoryConfiguration(candidate, source));
+        found.putIfAbsent(
+            candidate.getBeanClassName(), getRepositoryConfiguration(candidate, source));
       }
     }
     return new ArrayList<>(found.values());
   }
 
-  /** The bean name of the {@code Rowan} that {@code source} names, or {@value #DEFAULT_ROWAN_REF}. */
+  /**
+   * The bean name of the {@code Rowan} that {@code source} names, or {@value #DEFAULT_ROWAN_REF}.
+   */
   static String rowanRef(RepositoryConfigurationSource source) {
     try {
       return source.getAttribute(ROWAN_REF).filter(ref -> !ref.isBlank()).orElse(DEFAULT_ROWAN_REF);
@@ -136,14 +147,14 @@ public class RowanRepositoryConfigurationExtension extends RepositoryConfigurati
   }
 
   @Override
-  protected <T extends RepositoryConfigurationSource> RepositoryConfiguration<T> getRepositoryConfiguration(
-      BeanDefinition definition, T source) {
+  protected <T extends RepositoryConfigurationSource>
+      RepositoryConfiguration<T> getRepositoryConfiguration(BeanDefinition definition, T source) {
     return new RowanRepositoryConfiguration<>(source, definition, this);
   }
 
   /**
-   * Hands the factory bean its {@code Rowan} (a reference to the bean the source's
-   * {@code rowanRef} names) and types the bean definition by its repository interface.
+   * Hands the factory bean its {@code Rowan} (a reference to the bean the source's {@code rowanRef}
+   * names) and types the bean definition by its repository interface.
    */
   @Override
   public void postProcess(BeanDefinitionBuilder builder, RepositoryConfigurationSource source) {
@@ -151,13 +162,16 @@ public class RowanRepositoryConfigurationExtension extends RepositoryConfigurati
     AbstractBeanDefinition definition = builder.getRawBeanDefinition();
     String factoryBean = definition.getBeanClassName();
     if (factoryBean != null && factoryBean.endsWith(DEFERRED)) {
-      definition.setBeanClassName(factoryBean.substring(0, factoryBean.length() - DEFERRED.length()));
+      definition.setBeanClassName(
+          factoryBean.substring(0, factoryBean.length() - DEFERRED.length()));
     }
-    ValueHolder repository = definition.getConstructorArgumentValues().getIndexedArgumentValue(0, null);
+    ValueHolder repository =
+        definition.getConstructorArgumentValues().getIndexedArgumentValue(0, null);
     if (repository != null && repository.getValue() instanceof String name) {
       ClassLoader classLoader = ClassUtils.getDefaultClassLoader();
       if (ClassUtils.isPresent(name, classLoader)) {
-        definition.setAttribute(FactoryBean.OBJECT_TYPE_ATTRIBUTE, ClassUtils.resolveClassName(name, classLoader));
+        definition.setAttribute(
+            FactoryBean.OBJECT_TYPE_ATTRIBUTE, ClassUtils.resolveClassName(name, classLoader));
       }
     }
   }

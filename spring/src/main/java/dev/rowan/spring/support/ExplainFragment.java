@@ -28,12 +28,19 @@ final class ExplainFragment implements Explaining {
     List<MethodBridge> bridges = twin.bridges(name);
     String asked = methodName;
     if (bridges.size() > 1 && open < 0) {
-      throw new IllegalArgumentException(twin.repository().getSimpleName() + " declares " + name + " "
-          + bridges.size() + " times; name one by its signature: " + bridges.stream()
-              .map(bridge -> signature(bridge)).toList());
+      throw new IllegalArgumentException(
+          twin.repository().getSimpleName()
+              + " declares "
+              + name
+              + " "
+              + bridges.size()
+              + " times; name one by its signature: "
+              + bridges.stream().map(bridge -> signature(bridge)).toList());
     }
-    List<MethodBridge> matching = open < 0 ? bridges : bridges.stream()
-        .filter(bridge -> sameSignature(methodName, bridge)).toList();
+    List<MethodBridge> matching =
+        open < 0
+            ? bridges
+            : bridges.stream().filter(bridge -> sameSignature(methodName, bridge)).toList();
     if (matching.size() == 1 && matching.get(0).kind() != MethodBridge.Kind.PLAIN) {
       asked = matching.get(0).twinName();
     }

@@ -1,6 +1,8 @@
 package dev.rowan.spring.support;
 
-/** The signature of {@code HBaseRepository.explain(String)}, as a repository fragment implements it. */
+/**
+ * The signature of {@code HBaseRepository.explain(String)}, as a repository fragment implements it.
+ */
 interface Explaining {
 
   /** The plan of the query method {@code methodName}. */

@@ -17,18 +17,19 @@ import org.springframework.data.domain.SliceImpl;
 import org.springframework.data.domain.Window;
 
 /**
- * How one query method of a repository interface is served by a method of its Rowan twin
- * ({@link TwinRepository}): which twin method (its name, parameters and result), how the call's
- * Spring Data arguments become Rowan's, and how Rowan's result becomes the declared one. Decided
- * once, when the repository is created; a method that cannot be served adds a problem naming it.
+ * How one query method of a repository interface is served by a method of its Rowan twin ({@link
+ * TwinRepository}): which twin method (its name, parameters and result), how the call's Spring Data
+ * arguments become Rowan's, and how Rowan's result becomes the declared one. Decided once, when the
+ * repository is created; a method that cannot be served adds a problem naming it.
  *
  * <ul>
- *   <li>{@code Sort} and {@code Limit} of Spring Data become Rowan's {@code Sort} and {@code Limit}.
+ *   <li>{@code Sort} and {@code Limit} of Spring Data become Rowan's {@code Sort} and {@code
+ *       Limit}.
  *   <li>A {@code ScrollPosition} with a {@code Window<T>} result becomes a {@code PageRequest} with
  *       a {@code Page<T>} result: the position's keyset is Rowan's page token, the size is the
  *       {@code Limit} argument or the name's {@code First}/{@code Top} n (the smaller of both).
- *   <li>A {@code Pageable} with a {@code Slice<T>} or {@code List<T>} result becomes a
- *       {@code PageRequest}: page 0, or a page that Rowan returned ({@link RowanPageable}).
+ *   <li>A {@code Pageable} with a {@code Slice<T>} or {@code List<T>} result becomes a {@code
+ *       PageRequest}: page 0, or a page that Rowan returned ({@link RowanPageable}).
  * </ul>
  *
  * A paged twin method drops the name's {@code First}/{@code Top} n (Rowan reads it as the most
@@ -53,7 +54,8 @@ final class MethodBridge {
     LIST
   }
 
-  private static final Pattern PREFIX = Pattern.compile("(find|read|get|query|stream|count|exists|delete|remove)(?!\\p{Ll})");
+  private static final Pattern PREFIX =
+      Pattern.compile("(find|read|get|query|stream|count|exists|delete|remove)(?!\\p{Ll})");
   private static final Set<String> FINDS = Set.of("find", "read", "get", "query", "stream");
   private static final Pattern BY = Pattern.compile("(Order)?By(?!\\p{Ll})");
   private static final Pattern LIMIT = Pattern.compile("(First|Top)(\\d*+)(?!\\p{Ll})");
@@ -66,17 +68,30 @@ final class MethodBridge {
   private final int[] copied;
   private final int sortAt;
   private final int limitAt;
+
   /** The index of the ScrollPosition or Pageable, or -1. */
   private final int positionAt;
+
   /** The name's First/Top n of a paged method, or 0. */
   private final int nameSize;
+
   private final List<ResolvableType> twinParameters;
   private final List<String> twinParameterNames;
   private final ResolvableType twinResult;
   private Method twin;
 
-  private MethodBridge(Method method, String name, Kind kind, String twinName, int[] copied, int sortAt, int limitAt,
-      int positionAt, int nameSize, List<ResolvableType> twinParameters, List<String> twinParameterNames,
+  private MethodBridge(
+      Method method,
+      String name,
+      Kind kind,
+      String twinName,
+      int[] copied,
+      int sortAt,
+      int limitAt,
+      int positionAt,
+      int nameSize,
+      List<ResolvableType> twinParameters,
+      List<String> twinParameterNames,
       ResolvableType twinResult) {
     this.method = method;
     this.name = name;
@@ -92,7 +107,9 @@ final class MethodBridge {
     this.twinResult = twinResult;
   }
 
-  /** The bridge of {@code method}, which uses no type of Spring Data's: Rowan's method as declared. */
+  /**
+   * The bridge of {@code method}, which uses no type of Spring Data's: Rowan's method as declared.
+   */
   static MethodBridge plain(Class<?> repository, Method method) {
     List<ResolvableType> parameters = new ArrayList<>();
     List<String> names = new ArrayList<>();
@@ -101,12 +118,25 @@ final class MethodBridge {
       parameters.add(ResolvableType.forMethodParameter(method, i, repository));
       names.add(parameterName(declared[i], i));
     }
-    return new MethodBridge(method, repository.getSimpleName() + "." + method.getName(), Kind.PLAIN, method.getName(),
-        new int[0], -1, -1, -1, 0, List.copyOf(parameters), List.copyOf(names),
+    return new MethodBridge(
+        method,
+        repository.getSimpleName() + "." + method.getName(),
+        Kind.PLAIN,
+        method.getName(),
+        new int[0],
+        -1,
+        -1,
+        -1,
+        0,
+        List.copyOf(parameters),
+        List.copyOf(names),
         ResolvableType.forMethodReturnType(method, repository));
   }
 
-  /** Whether {@code method} declares a parameter or result of Spring Data's that Rowan does not know. */
+  /**
+   * Whether {@code method} declares a parameter or result of Spring Data's that Rowan does not
+   * know.
+   */
   static boolean usesSpringTypes(Method method) {
     for (Class<?> type : method.getParameterTypes()) {
       if (special(type) != null) {
@@ -117,12 +147,18 @@ final class MethodBridge {
     return result == Window.class || Slice.class.isAssignableFrom(result);
   }
 
-  /** "Sort", "Limit", "ScrollPosition" or "Pageable" for a parameter type of Spring Data's, else null. */
+  /**
+   * "Sort", "Limit", "ScrollPosition" or "Pageable" for a parameter type of Spring Data's, else
+   * null.
+   */
   private static String special(Class<?> type) {
-    return org.springframework.data.domain.Sort.class.isAssignableFrom(type) ? "Sort"
-        : org.springframework.data.domain.Limit.class.isAssignableFrom(type) ? "Limit"
-        : ScrollPosition.class.isAssignableFrom(type) ? "ScrollPosition"
-        : Pageable.class.isAssignableFrom(type) ? "Pageable" : null;
+    return org.springframework.data.domain.Sort.class.isAssignableFrom(type)
+        ? "Sort"
+        : org.springframework.data.domain.Limit.class.isAssignableFrom(type)
+            ? "Limit"
+            : ScrollPosition.class.isAssignableFrom(type)
+                ? "ScrollPosition"
+                : Pageable.class.isAssignableFrom(type) ? "Pageable" : null;
   }
 
   /**
@@ -144,12 +180,13 @@ final class MethodBridge {
         copied.add(i);
         continue;
       }
-      int previous = switch (special) {
-        case "Sort" -> sortAt;
-        case "Limit" -> limitAt;
-        case "ScrollPosition" -> scrollAt;
-        default -> pageableAt;
-      };
+      int previous =
+          switch (special) {
+            case "Sort" -> sortAt;
+            case "Limit" -> limitAt;
+            case "ScrollPosition" -> scrollAt;
+            default -> pageableAt;
+          };
       if (previous >= 0) {
         problems.add(name + ": takes two " + special + " parameters; declare one");
       }
@@ -163,35 +200,54 @@ final class MethodBridge {
     Class<?> result = method.getReturnType();
     String declared = method.getGenericReturnType().getTypeName();
     if (org.springframework.data.domain.Page.class.isAssignableFrom(result)) {
-      problems.add(name + ": returns " + declared + ", whose total count and page numbers need every match counted"
-          + " and offsets skipped; declare Slice<T> (with a Pageable) or Window<T> (with a ScrollPosition): both"
-          + " continue by keyset");
+      problems.add(
+          name
+              + ": returns "
+              + declared
+              + ", whose total count and page numbers need every match counted"
+              + " and offsets skipped; declare Slice<T> (with a Pageable) or Window<T> (with a ScrollPosition): both"
+              + " continue by keyset");
     } else if (scrollAt >= 0 && pageableAt >= 0) {
       problems.add(name + ": takes a ScrollPosition and a Pageable; declare one");
     } else if (scrollAt >= 0 && result != Window.class) {
-      problems.add(name + ": takes a ScrollPosition but returns " + declared + "; declare Window<T>");
+      problems.add(
+          name + ": takes a ScrollPosition but returns " + declared + "; declare Window<T>");
     } else if (result == Window.class && scrollAt < 0) {
-      problems.add(name + ": returns " + declared + " but takes no ScrollPosition; add a ScrollPosition parameter"
-          + " (start with ScrollPosition.keyset())");
+      problems.add(
+          name
+              + ": returns "
+              + declared
+              + " but takes no ScrollPosition; add a ScrollPosition parameter"
+              + " (start with ScrollPosition.keyset())");
     } else if (pageableAt >= 0 && result != Slice.class && !LISTS.contains(result)) {
-      problems.add(name + ": takes a Pageable but returns " + declared + "; declare Slice<T> or List<T>");
+      problems.add(
+          name + ": takes a Pageable but returns " + declared + "; declare Slice<T> or List<T>");
     } else if (Slice.class.isAssignableFrom(result) && pageableAt < 0) {
-      problems.add(name + ": returns " + declared + " but takes no Pageable; add a Pageable parameter");
+      problems.add(
+          name + ": returns " + declared + " but takes no Pageable; add a Pageable parameter");
     }
     boolean paged = scrollAt >= 0 || pageableAt >= 0;
     if (pageableAt >= 0 && (sortAt >= 0 || limitAt >= 0)) {
-      problems.add(name + ": takes a Pageable and a " + (sortAt >= 0 ? "Sort" : "Limit") + "; the Pageable's size is"
-          + " the page's, and the order of pages is the name's OrderBy");
+      problems.add(
+          name
+              + ": takes a Pageable and a "
+              + (sortAt >= 0 ? "Sort" : "Limit")
+              + "; the Pageable's size is"
+              + " the page's, and the order of pages is the name's OrderBy");
     }
     if (scrollAt >= 0 && sortAt >= 0) {
-      problems.add(name + ": takes a ScrollPosition and a Sort; a window's order is the name's OrderBy, in which"
-          + " Rowan's keyset positions continue; drop the Sort");
+      problems.add(
+          name
+              + ": takes a ScrollPosition and a Sort; a window's order is the name's OrderBy, in which"
+              + " Rowan's keyset positions continue; drop the Sort");
     }
     Matcher prefix = PREFIX.matcher(method.getName());
     Matcher by = BY.matcher(method.getName());
     if (!prefix.lookingAt() || !by.region(prefix.end(), method.getName().length()).find()) {
-      problems.add(name + ": a query method name reads <prefix>[<subject>]By<predicate>, with a prefix of find,"
-          + " read, get, query, stream, count, exists, delete or remove");
+      problems.add(
+          name
+              + ": a query method name reads <prefix>[<subject>]By<predicate>, with a prefix of find,"
+              + " read, get, query, stream, count, exists, delete or remove");
       return null;
     }
     String subject = method.getName().substring(prefix.end(), by.start());
@@ -203,18 +259,26 @@ final class MethodBridge {
         subject = subject.substring(limit.end());
       }
       if (!FINDS.contains(prefix.group(1))) {
-        problems.add(name + ": only a find method returns " + (scrollAt >= 0 ? "windows" : "slices"));
+        problems.add(
+            name + ": only a find method returns " + (scrollAt >= 0 ? "windows" : "slices"));
       }
       if (scrollAt >= 0 && limitAt < 0 && nameSize == 0) {
-        problems.add(name + ": a window needs a size: add a Limit parameter, or name it " + prefix.group(1)
-            + "First<n>By...");
+        problems.add(
+            name
+                + ": a window needs a size: add a Limit parameter, or name it "
+                + prefix.group(1)
+                + "First<n>By...");
       }
     }
     if (problems.size() > before) {
       return null;
     }
-    Kind kind = scrollAt >= 0 ? Kind.WINDOW : pageableAt >= 0 ? (result == Slice.class ? Kind.SLICE : Kind.LIST)
-        : sortAt >= 0 || limitAt >= 0 ? Kind.CONVERTED : Kind.PLAIN;
+    Kind kind =
+        scrollAt >= 0
+            ? Kind.WINDOW
+            : pageableAt >= 0
+                ? (result == Slice.class ? Kind.SLICE : Kind.LIST)
+                : sortAt >= 0 || limitAt >= 0 ? Kind.CONVERTED : Kind.PLAIN;
     List<ResolvableType> parameters = new ArrayList<>();
     List<String> names = new ArrayList<>();
     Parameter[] declaredParameters = method.getParameters();
@@ -239,17 +303,35 @@ final class MethodBridge {
     ResolvableType twinResult = returned;
     if (paged) {
       ResolvableType element = returned.getGeneric(0);
-      twinResult = ResolvableType.forClassWithGenerics(Page.class,
-          element.resolve() == null ? ResolvableType.forClass(entity(repository)) : element);
+      twinResult =
+          ResolvableType.forClassWithGenerics(
+              Page.class,
+              element.resolve() == null ? ResolvableType.forClass(entity(repository)) : element);
     }
-    String twinName = kind == Kind.PLAIN ? method.getName()
-        : prefix.group(1) + subject + "Rowan" + index + method.getName().substring(by.start());
-    return new MethodBridge(method, name, kind, twinName, copied.stream().mapToInt(Integer::intValue).toArray(),
-        sortAt, limitAt, positionAt, nameSize, List.copyOf(parameters), List.copyOf(names), twinResult);
+    String twinName =
+        kind == Kind.PLAIN
+            ? method.getName()
+            : prefix.group(1) + subject + "Rowan" + index + method.getName().substring(by.start());
+    return new MethodBridge(
+        method,
+        name,
+        kind,
+        twinName,
+        copied.stream().mapToInt(Integer::intValue).toArray(),
+        sortAt,
+        limitAt,
+        positionAt,
+        nameSize,
+        List.copyOf(parameters),
+        List.copyOf(names),
+        twinResult);
   }
 
   private static Class<?> entity(Class<?> repository) {
-    Class<?> entity = ResolvableType.forClass(repository).as(dev.rowan.core.HBaseRepository.class).resolveGeneric(0);
+    Class<?> entity =
+        ResolvableType.forClass(repository)
+            .as(dev.rowan.core.HBaseRepository.class)
+            .resolveGeneric(0);
     return entity == null ? Object.class : entity;
   }
 
@@ -283,9 +365,13 @@ final class MethodBridge {
 
   /** Binds the bridge to the method of {@code rowanType} that serves it. */
   void bind(Class<?> rowanType) {
-    Class<?>[] types = twinParameters.stream().map(ResolvableType::toClass).toArray(Class<?>[]::new);
+    Class<?>[] types =
+        twinParameters.stream().map(ResolvableType::toClass).toArray(Class<?>[]::new);
     try {
-      twin = method.getDeclaringClass().isAssignableFrom(rowanType) ? method : rowanType.getMethod(twinName, types);
+      twin =
+          method.getDeclaringClass().isAssignableFrom(rowanType)
+              ? method
+              : rowanType.getMethod(twinName, types);
       twin.trySetAccessible();
     } catch (NoSuchMethodException e) {
       throw new IllegalStateException(rowanType.getName() + " lacks " + twinName, e);
@@ -309,35 +395,47 @@ final class MethodBridge {
       converted[at++] = args[i];
     }
     if (sortAt >= 0) {
-      converted[at++] = SpringParameters.sort(name, (org.springframework.data.domain.Sort) args[sortAt]);
+      converted[at++] =
+          SpringParameters.sort(name, (org.springframework.data.domain.Sort) args[sortAt]);
     }
     if (kind == Kind.CONVERTED) {
       if (limitAt >= 0) {
-        converted[at] = SpringParameters.limit((org.springframework.data.domain.Limit) args[limitAt]);
+        converted[at] =
+            SpringParameters.limit((org.springframework.data.domain.Limit) args[limitAt]);
       }
       return call(target, converted);
     }
-    return kind == Kind.WINDOW ? window(target, args, converted, at) : slice(target, args, converted, at);
+    return kind == Kind.WINDOW
+        ? window(target, args, converted, at)
+        : slice(target, args, converted, at);
   }
 
   private Object window(Object target, Object[] args, Object[] converted, int at) throws Throwable {
     byte[] start = SpringParameters.token(name, (ScrollPosition) args[positionAt]);
     int size = nameSize;
     if (limitAt >= 0) {
-      org.springframework.data.domain.Limit limit = (org.springframework.data.domain.Limit) args[limitAt];
+      org.springframework.data.domain.Limit limit =
+          (org.springframework.data.domain.Limit) args[limitAt];
       if (limit == null) {
-        throw new IllegalArgumentException(name + ": the Limit is null; pass Limit.of(n), the size of the window");
+        throw new IllegalArgumentException(
+            name + ": the Limit is null; pass Limit.of(n), the size of the window");
       }
       if (limit.isLimited()) {
         size = size == 0 ? limit.max() : Math.min(size, limit.max());
       } else if (size == 0) {
-        throw new IllegalArgumentException(name + ": a window needs a size; pass Limit.of(n), not Limit.unlimited()");
+        throw new IllegalArgumentException(
+            name + ": a window needs a size; pass Limit.of(n), not Limit.unlimited()");
       }
     }
-    if (size == 0 || start != null && start.length == 0) { // Limit.of(0), or the position after the last window
-      return Window.from(List.of(), i -> {
-        throw new IndexOutOfBoundsException(i);
-      }, false);
+    if (size == 0
+        || start != null
+            && start.length == 0) { // Limit.of(0), or the position after the last window
+      return Window.from(
+          List.of(),
+          i -> {
+            throw new IndexOutOfBoundsException(i);
+          },
+          false);
     }
     converted[at] = new PageRequest(size, start);
     Page<?> page = (Page<?>) call(target, converted);
@@ -351,8 +449,12 @@ final class MethodBridge {
       throw new IndexOutOfBoundsException("index " + index + " of a window of " + size);
     }
     if (index < size - 1) {
-      throw new IllegalStateException(name + ": Rowan knows the keyset position after a window's last element"
-          + " only; continue from positionAt(size() - 1), or read a window of " + (index + 1) + " (a Limit)");
+      throw new IllegalStateException(
+          name
+              + ": Rowan knows the keyset position after a window's last element"
+              + " only; continue from positionAt(size() - 1), or read a window of "
+              + (index + 1)
+              + " (a Limit)");
     }
     return SpringParameters.position(next);
   }
@@ -360,18 +462,29 @@ final class MethodBridge {
   private Object slice(Object target, Object[] args, Object[] converted, int at) throws Throwable {
     Pageable pageable = (Pageable) args[positionAt];
     if (pageable == null || pageable.isUnpaged()) {
-      throw new IllegalArgumentException(name + ": the Pageable is " + (pageable == null ? "null" : "unpaged")
-          + "; pass PageRequest.of(0, size), then slice.nextPageable()");
+      throw new IllegalArgumentException(
+          name
+              + ": the Pageable is "
+              + (pageable == null ? "null" : "unpaged")
+              + "; pass PageRequest.of(0, size), then slice.nextPageable()");
     }
     if (pageable.getSort().isSorted()) {
-      throw new IllegalArgumentException(name + ": the Pageable sorts by " + pageable.getSort() + "; the order of"
-          + " Rowan's pages is the method's own (OrderBy in its name): pass an unsorted Pageable");
+      throw new IllegalArgumentException(
+          name
+              + ": the Pageable sorts by "
+              + pageable.getSort()
+              + "; the order of"
+              + " Rowan's pages is the method's own (OrderBy in its name): pass an unsorted Pageable");
     }
     byte[] start = pageable instanceof RowanPageable rowans ? rowans.start() : null;
     if (start == null && pageable.getPageNumber() > 0) {
-      throw new IllegalArgumentException(name + ": page " + pageable.getPageNumber() + " of a Pageable that Rowan"
-          + " did not return would need an offset scan; continue with slice.nextPageable() from page 0, or declare"
-          + " a ScrollPosition parameter and return Window<T>");
+      throw new IllegalArgumentException(
+          name
+              + ": page "
+              + pageable.getPageNumber()
+              + " of a Pageable that Rowan"
+              + " did not return would need an offset scan; continue with slice.nextPageable() from page 0, or declare"
+              + " a ScrollPosition parameter and return Window<T>");
     }
     int size = nameSize == 0 ? pageable.getPageSize() : Math.min(nameSize, pageable.getPageSize());
     converted[at] = new PageRequest(size, start);
@@ -379,8 +492,12 @@ final class MethodBridge {
     if (kind == Kind.LIST) {
       return page.content();
     }
-    RowanPageable current = new RowanPageable(pageable.getPageNumber(), pageable.getPageSize(), start,
-        page.hasNext() ? page.next().continuation() : null);
+    RowanPageable current =
+        new RowanPageable(
+            pageable.getPageNumber(),
+            pageable.getPageSize(),
+            start,
+            page.hasNext() ? page.next().continuation() : null);
     return new SliceImpl<>(page.content(), current, page.hasNext());
   }
 

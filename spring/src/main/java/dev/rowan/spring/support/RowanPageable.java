@@ -8,11 +8,11 @@ import org.springframework.data.domain.Sort;
 
 /**
  * A {@link Pageable} that a Rowan {@code Slice} returned: page {@code n} of a query method's
- * results, carrying the keyset position where the previous page ended (Rowan's page token), so
- * that the page is read from there, never by skipping an offset. {@code slice.nextPageable()} is
- * one; a {@code Pageable} of page 1 or later that Rowan did not return is refused by the method.
- * Its order is the method's own ({@code OrderBy} in its name, else key order): {@link #getSort()}
- * is unsorted. {@link #getOffset()} is nominal ({@code page * size}); nothing is skipped by it.
+ * results, carrying the keyset position where the previous page ended (Rowan's page token), so that
+ * the page is read from there, never by skipping an offset. {@code slice.nextPageable()} is one; a
+ * {@code Pageable} of page 1 or later that Rowan did not return is refused by the method. Its order
+ * is the method's own ({@code OrderBy} in its name, else key order): {@link #getSort()} is
+ * unsorted. {@link #getOffset()} is nominal ({@code page * size}); nothing is skipped by it.
  *
  * <p>Thread-safety: immutable.
  */
@@ -20,8 +20,10 @@ final class RowanPageable implements Pageable {
 
   private final int page;
   private final int size;
+
   /** Where this page starts (Rowan's token of the previous page's last entity), null for page 0. */
   private final byte[] start;
+
   /** Where the following page starts, null when none follows or it is not known yet. */
   private final byte[] next;
 
@@ -66,7 +68,9 @@ final class RowanPageable implements Pageable {
    */
   @Override
   public Pageable next() {
-    return next != null ? new RowanPageable(page + 1, size, next, null) : PageRequest.of(page + 1, size);
+    return next != null
+        ? new RowanPageable(page + 1, size, next, null)
+        : PageRequest.of(page + 1, size);
   }
 
   @Override
@@ -91,8 +95,11 @@ final class RowanPageable implements Pageable {
 
   @Override
   public boolean equals(Object other) {
-    return other instanceof RowanPageable that && page == that.page && size == that.size
-        && Arrays.equals(start, that.start) && Arrays.equals(next, that.next);
+    return other instanceof RowanPageable that
+        && page == that.page
+        && size == that.size
+        && Arrays.equals(start, that.start)
+        && Arrays.equals(next, that.next);
   }
 
   @Override
@@ -102,6 +109,10 @@ final class RowanPageable implements Pageable {
 
   @Override
   public String toString() {
-    return "Rowan page " + page + " of size " + size + (start == null ? "" : " (continued by keyset)");
+    return "Rowan page "
+        + page
+        + " of size "
+        + size
+        + (start == null ? "" : " (continued by keyset)");
   }
 }

@@ -26,15 +26,20 @@ final class RowanQueryLookupStrategy implements QueryLookupStrategy {
   }
 
   @Override
-  public RepositoryQuery resolveQuery(Method method, RepositoryMetadata metadata, ProjectionFactory factory,
+  public RepositoryQuery resolveQuery(
+      Method method,
+      RepositoryMetadata metadata,
+      ProjectionFactory factory,
       NamedQueries namedQueries) {
     Class<?> type = metadata.getRepositoryInterface();
     TwinRepository twin = TwinRepository.of(type);
     MethodBridge bridge = twin.bridge(method);
     Object target = targets.apply(type);
     if (bridge == null || target == null) {
-      throw new IllegalStateException(type.getName() + "." + method.getName() + " has no Rowan method to call");
+      throw new IllegalStateException(
+          type.getName() + "." + method.getName() + " has no Rowan method to call");
     }
-    return new RowanRepositoryQuery(new QueryMethod(method, metadata, factory, null), bridge, target, twin);
+    return new RowanRepositoryQuery(
+        new QueryMethod(method, metadata, factory, null), bridge, target, twin);
   }
 }

@@ -19,18 +19,18 @@ import org.springframework.data.repository.query.QueryLookupStrategy;
 import org.springframework.data.repository.query.ValueExpressionDelegate;
 
 /**
- * Builds Spring Data repositories of interfaces extending {@link HBaseRepository} on one
- * {@link Rowan}. The proxy's target is the repository {@code rowan.repository(...)} builds; its
- * CRUD methods ({@code save}, {@code findByKey}, {@code scanAll}, ...) are called on it directly,
- * and every other method through a {@link QueryLookupStrategy} whose queries call Rowan's method,
- * so that Spring Data's {@code RepositoryMethodInvocationListener}s see every call. A method that
+ * Builds Spring Data repositories of interfaces extending {@link HBaseRepository} on one {@link
+ * Rowan}. The proxy's target is the repository {@code rowan.repository(...)} builds; its CRUD
+ * methods ({@code save}, {@code findByKey}, {@code scanAll}, ...) are called on it directly, and
+ * every other method through a {@link QueryLookupStrategy} whose queries call Rowan's method, so
+ * that Spring Data's {@code RepositoryMethodInvocationListener}s see every call. A method that
  * takes or returns a type of Spring Data's ({@code Sort}, {@code Limit}, {@code ScrollPosition}
  * with {@code Window}, {@code Pageable} with {@code Slice} or {@code List}) is served by a method
  * of a generated twin interface that takes Rowan's types.
  *
- * <p>The id type of every repository is {@code Object}: a Rowan key is any number of key parts;
- * the entity information's id of an entity is the list of its key parts, as
- * {@code findByKey(Object...)} takes them.
+ * <p>The id type of every repository is {@code Object}: a Rowan key is any number of key parts; the
+ * entity information's id of an entity is the list of its key parts, as {@code
+ * findByKey(Object...)} takes them.
  *
  * <p>Thread-safety: configured by one thread; builds repositories on any thread afterwards.
  *
@@ -39,6 +39,7 @@ import org.springframework.data.repository.query.ValueExpressionDelegate;
 public class RowanRepositoryFactory extends RepositoryFactorySupport {
 
   private final Rowan rowan;
+
   /** The Rowan repository behind each interface built. */
   private final Map<Class<?>, Object> targets = new ConcurrentHashMap<>();
 
@@ -101,7 +102,10 @@ public class RowanRepositoryFactory extends RepositoryFactorySupport {
     return rowan.repository((Class) type);
   }
 
-  /** The fragment that explains the methods of an interface served by a twin, in the interface's names. */
+  /**
+   * The fragment that explains the methods of an interface served by a twin, in the interface's
+   * names.
+   */
   @Override
   protected RepositoryFragments getRepositoryFragments(RepositoryMetadata metadata) {
     Class<?> type = metadata.getRepositoryInterface();
@@ -109,13 +113,15 @@ public class RowanRepositoryFactory extends RepositoryFactorySupport {
     if (!twin.twinned()) {
       return RepositoryFragments.empty();
     }
-    return RepositoryFragments.of(RepositoryFragment.implemented(Explaining.class,
-        new ExplainFragment(twin, () -> (HBaseRepository<?>) targets.get(type))));
+    return RepositoryFragments.of(
+        RepositoryFragment.implemented(
+            Explaining.class,
+            new ExplainFragment(twin, () -> (HBaseRepository<?>) targets.get(type))));
   }
 
   @Override
-  protected Optional<QueryLookupStrategy> getQueryLookupStrategy(QueryLookupStrategy.Key key,
-      ValueExpressionDelegate valueExpressionDelegate) {
+  protected Optional<QueryLookupStrategy> getQueryLookupStrategy(
+      QueryLookupStrategy.Key key, ValueExpressionDelegate valueExpressionDelegate) {
     return Optional.of(new RowanQueryLookupStrategy(targets::get));
   }
 }

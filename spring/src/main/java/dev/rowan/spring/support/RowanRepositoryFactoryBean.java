@@ -13,8 +13,8 @@ import org.springframework.data.repository.core.support.RepositoryFactorySupport
  * property. The repository it makes is a Spring Data repository proxy whose every method is served
  * by the repository {@code rowan.repository(...)} builds.
  *
- * <p>The type parameters are Spring Data's; a Rowan repository interface does not extend
- * {@link Repository} (the proxy does), so {@code T} is bound to it only after erasure.
+ * <p>The type parameters are Spring Data's; a Rowan repository interface does not extend {@link
+ * Repository} (the proxy does), so {@code T} is bound to it only after erasure.
  *
  * <p>Thread-safety: configured by one thread while the context starts; {@link #getObject()} is
  * thread-safe afterwards.
@@ -24,7 +24,8 @@ import org.springframework.data.repository.core.support.RepositoryFactorySupport
  * @param <ID> the identifier type: {@code Object}, as a Rowan key is any number of key parts
  * @since 0.1
  */
-public class RowanRepositoryFactoryBean<T extends Repository<S, ID>, S, ID> extends RepositoryFactoryBeanSupport<T, S, ID> {
+public class RowanRepositoryFactoryBean<T extends Repository<S, ID>, S, ID>
+    extends RepositoryFactoryBeanSupport<T, S, ID> {
 
   private Rowan rowan;
 
@@ -55,8 +56,11 @@ public class RowanRepositoryFactoryBean<T extends Repository<S, ID>, S, ID> exte
   @Override
   public void afterPropertiesSet() {
     if (rowan == null) {
-      throw new IllegalStateException("the repository " + getObjectType().getName() + " needs a Rowan: set the"
-          + " factory bean's rowan property (@EnableRowanRepositories(rowanRef = ...) names the bean)");
+      throw new IllegalStateException(
+          "the repository "
+              + getObjectType().getName()
+              + " needs a Rowan: set the"
+              + " factory bean's rowan property (@EnableRowanRepositories(rowanRef = ...) names the bean)");
     }
     super.afterPropertiesSet();
   }

@@ -29,13 +29,18 @@ final class RowanRepositoryMetadata extends AbstractRepositoryMetadata {
    *     with a concrete entity type
    */
   static RowanRepositoryMetadata of(Class<?> repositoryInterface) {
-    if (!repositoryInterface.isInterface() || !HBaseRepository.class.isAssignableFrom(repositoryInterface)) {
-      throw new IllegalArgumentException(repositoryInterface.getName() + " is not an interface extending HBaseRepository");
+    if (!repositoryInterface.isInterface()
+        || !HBaseRepository.class.isAssignableFrom(repositoryInterface)) {
+      throw new IllegalArgumentException(
+          repositoryInterface.getName() + " is not an interface extending HBaseRepository");
     }
-    Class<?> entity = ResolvableType.forClass(repositoryInterface).as(HBaseRepository.class).resolveGeneric(0);
+    Class<?> entity =
+        ResolvableType.forClass(repositoryInterface).as(HBaseRepository.class).resolveGeneric(0);
     if (entity == null) {
-      throw new IllegalArgumentException(repositoryInterface.getName() + " does not bind the entity type of"
-          + " HBaseRepository<T>; declare it as HBaseRepository<YourEntity>");
+      throw new IllegalArgumentException(
+          repositoryInterface.getName()
+              + " does not bind the entity type of"
+              + " HBaseRepository<T>; declare it as HBaseRepository<YourEntity>");
     }
     return new RowanRepositoryMetadata(repositoryInterface, entity);
   }

@@ -19,7 +19,8 @@ final class RowanRepositoryQuery implements RepositoryQuery {
   private final Object target;
   private final TwinRepository twin;
 
-  RowanRepositoryQuery(QueryMethod queryMethod, MethodBridge bridge, Object target, TwinRepository twin) {
+  RowanRepositoryQuery(
+      QueryMethod queryMethod, MethodBridge bridge, Object target, TwinRepository twin) {
     this.queryMethod = queryMethod;
     this.bridge = bridge;
     this.target = target;

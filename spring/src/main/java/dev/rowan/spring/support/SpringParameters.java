@@ -38,14 +38,26 @@ final class SpringParameters {
     List<Sort.Order> orders = new ArrayList<>();
     for (org.springframework.data.domain.Sort.Order order : sort) {
       if (order.isIgnoreCase()) {
-        throw new IllegalArgumentException(method + ": the Sort orders " + order.getProperty() + " ignoring case;"
-            + " Rowan orders by the stored values (keep a normalised copy of the property and sort by it)");
+        throw new IllegalArgumentException(
+            method
+                + ": the Sort orders "
+                + order.getProperty()
+                + " ignoring case;"
+                + " Rowan orders by the stored values (keep a normalised copy of the property and sort by it)");
       }
       if (order.getNullHandling() != org.springframework.data.domain.Sort.NullHandling.NATIVE) {
-        throw new IllegalArgumentException(method + ": the Sort asks for " + order.getProperty() + " "
-            + order.getNullHandling() + "; Rowan orders nulls as the key encodes them, so leave the null handling native");
+        throw new IllegalArgumentException(
+            method
+                + ": the Sort asks for "
+                + order.getProperty()
+                + " "
+                + order.getNullHandling()
+                + "; Rowan orders nulls as the key encodes them, so leave the null handling native");
       }
-      orders.add(order.isAscending() ? Sort.Order.asc(order.getProperty()) : Sort.Order.desc(order.getProperty()));
+      orders.add(
+          order.isAscending()
+              ? Sort.Order.asc(order.getProperty())
+              : Sort.Order.desc(order.getProperty()));
     }
     return orders.isEmpty() ? Sort.unsorted() : Sort.by(orders.toArray(Sort.Order[]::new));
   }
@@ -67,19 +79,26 @@ final class SpringParameters {
    */
   static byte[] token(String method, ScrollPosition position) {
     if (position == null) {
-      throw new IllegalArgumentException(method + ": the ScrollPosition is null; start with ScrollPosition.keyset()");
+      throw new IllegalArgumentException(
+          method + ": the ScrollPosition is null; start with ScrollPosition.keyset()");
     }
     if (position instanceof OffsetScrollPosition) {
-      throw new IllegalArgumentException(method + ": takes keyset positions only, not " + position
-          + ": Rowan never skips an offset; start with ScrollPosition.keyset() and continue with"
-          + " window.positionAt(window.size() - 1)");
+      throw new IllegalArgumentException(
+          method
+              + ": takes keyset positions only, not "
+              + position
+              + ": Rowan never skips an offset; start with ScrollPosition.keyset() and continue with"
+              + " window.positionAt(window.size() - 1)");
     }
     if (!(position instanceof KeysetScrollPosition keyset)) {
       throw new IllegalArgumentException(method + ": takes keyset positions only, not " + position);
     }
     if (!keyset.scrollsForward()) {
-      throw new IllegalArgumentException(method + ": scrolls forward only, in the order of its name; "
-          + position + " scrolls backward");
+      throw new IllegalArgumentException(
+          method
+              + ": scrolls forward only, in the order of its name; "
+              + position
+              + " scrolls backward");
     }
     Map<String, Object> keys = keyset.getKeys();
     if (keys.isEmpty()) {
@@ -96,12 +115,17 @@ final class SpringParameters {
   }
 
   private static IllegalArgumentException notRowans(String method, ScrollPosition position) {
-    return new IllegalArgumentException(method + ": " + position + " is not a position of Rowan's windows;"
-        + " start with ScrollPosition.keyset() and continue with window.positionAt(window.size() - 1)");
+    return new IllegalArgumentException(
+        method
+            + ": "
+            + position
+            + " is not a position of Rowan's windows;"
+            + " start with ScrollPosition.keyset() and continue with window.positionAt(window.size() - 1)");
   }
 
   /** The keyset position of Rowan's page {@code token}; the empty token is the end. */
   static KeysetScrollPosition position(byte[] token) {
-    return ScrollPosition.forward(Map.of(KEY, Base64.getUrlEncoder().withoutPadding().encodeToString(token)));
+    return ScrollPosition.forward(
+        Map.of(KEY, Base64.getUrlEncoder().withoutPadding().encodeToString(token)));
   }
 }

@@ -32,12 +32,13 @@ import org.springframework.core.ResolvableType;
  */
 final class TwinRepository {
 
-  private static final ClassValue<TwinRepository> CACHE = new ClassValue<>() {
-    @Override
-    protected TwinRepository computeValue(Class<?> type) {
-      return analyse(type);
-    }
-  };
+  private static final ClassValue<TwinRepository> CACHE =
+      new ClassValue<>() {
+        @Override
+        protected TwinRepository computeValue(Class<?> type) {
+          return analyse(type);
+        }
+      };
 
   /** The suffix of twin interface names. */
   static final String SUFFIX = "$RowanSpring";
@@ -47,7 +48,10 @@ final class TwinRepository {
   private final Map<Method, MethodBridge> bridges;
   private final List<String> problems;
 
-  private TwinRepository(Class<?> repository, Class<?> rowanType, Map<Method, MethodBridge> bridges,
+  private TwinRepository(
+      Class<?> repository,
+      Class<?> rowanType,
+      Map<Method, MethodBridge> bridges,
       List<String> problems) {
     this.repository = repository;
     this.rowanType = rowanType;
@@ -67,8 +71,10 @@ final class TwinRepository {
     Map<Method, MethodBridge> bridges = new LinkedHashMap<>();
     int index = 0;
     for (Method method : methods) {
-      MethodBridge bridge = twin && MethodBridge.usesSpringTypes(method)
-          ? MethodBridge.of(repository, method, index++, problems) : MethodBridge.plain(repository, method);
+      MethodBridge bridge =
+          twin && MethodBridge.usesSpringTypes(method)
+              ? MethodBridge.of(repository, method, index++, problems)
+              : MethodBridge.plain(repository, method);
       if (bridge != null) {
         bridges.put(method, bridge);
       }
@@ -85,12 +91,17 @@ final class TwinRepository {
   private static List<Method> queryMethods(Class<?> repository) {
     Map<String, Method> methods = new LinkedHashMap<>();
     for (Method method : repository.getMethods()) {
-      if (!Modifier.isAbstract(method.getModifiers()) || method.isBridge() || method.isSynthetic()
+      if (!Modifier.isAbstract(method.getModifiers())
+          || method.isBridge()
+          || method.isSynthetic()
           || method.getDeclaringClass() == HBaseRepository.class) {
         continue;
       }
       String signature = method.getName() + Arrays.toString(method.getParameterTypes());
-      methods.merge(signature, method, (a, b) -> a.getDeclaringClass().isAssignableFrom(b.getDeclaringClass()) ? b : a);
+      methods.merge(
+          signature,
+          method,
+          (a, b) -> a.getDeclaringClass().isAssignableFrom(b.getDeclaringClass()) ? b : a);
     }
     List<Method> sorted = new ArrayList<>(methods.values());
     sorted.sort(Comparator.comparing(Method::toGenericString));
@@ -98,36 +109,59 @@ final class TwinRepository {
   }
 
   private static Class<?> define(Class<?> repository, Iterable<MethodBridge> bridges) {
-    Class<?> entity = ResolvableType.forClass(repository).as(HBaseRepository.class).resolveGeneric(0);
-    DynamicType.Builder<?> builder = new ByteBuddy()
-        .makeInterface(TypeDescription.Generic.Builder.parameterizedType(TypeDescription.ForLoadedType.of(HBaseRepository.class),
-            TypeDescription.ForLoadedType.of(entity)).build())
-        .name(repository.getName() + SUFFIX)
-        .annotateType(AnnotationDescription.Builder.ofType(ObservedAs.class)
-            .define("value", repository.getSimpleName()).build());
+    Class<?> entity =
+        ResolvableType.forClass(repository).as(HBaseRepository.class).resolveGeneric(0);
+    DynamicType.Builder<?> builder =
+        new ByteBuddy()
+            .makeInterface(
+                TypeDescription.Generic.Builder.parameterizedType(
+                        TypeDescription.ForLoadedType.of(HBaseRepository.class),
+                        TypeDescription.ForLoadedType.of(entity))
+                    .build())
+            .name(repository.getName() + SUFFIX)
+            .annotateType(
+                AnnotationDescription.Builder.ofType(ObservedAs.class)
+                    .define("value", repository.getSimpleName())
+                    .build());
     for (MethodBridge bridge : bridges) {
       DynamicType.Builder.MethodDefinition.ParameterDefinition<?> method =
           builder.defineMethod(bridge.twinName(), describe(bridge.twinResult()), Visibility.PUBLIC);
       for (int i = 0; i < bridge.twinParameters().size(); i++) {
-        method = method.withParameter(describe(bridge.twinParameters().get(i)), bridge.twinParameterNames().get(i));
+        method =
+            method.withParameter(
+                describe(bridge.twinParameters().get(i)), bridge.twinParameterNames().get(i));
       }
-      builder = method.withoutCode().annotateMethod(bridge.method().getDeclaredAnnotations())
-          .annotateMethod(AnnotationDescription.Builder.ofType(ObservedAs.class)
-              .define("value", bridge.method().getName()).build());
+      builder =
+          method
+              .withoutCode()
+              .annotateMethod(bridge.method().getDeclaredAnnotations())
+              .annotateMethod(
+                  AnnotationDescription.Builder.ofType(ObservedAs.class)
+                      .define("value", bridge.method().getName())
+                      .build());
     }
     ClassLoadingStrategy<ClassLoader> strategy;
     try {
-      strategy = ClassLoadingStrategy.UsingLookup.of(MethodHandles.privateLookupIn(repository, MethodHandles.lookup()));
+      strategy =
+          ClassLoadingStrategy.UsingLookup.of(
+              MethodHandles.privateLookupIn(repository, MethodHandles.lookup()));
     } catch (IllegalAccessException closed) {
-      strategy = ClassLoadingStrategy.Default.WRAPPER; // a package not open to Rowan: its public types only
+      strategy =
+          ClassLoadingStrategy.Default
+              .WRAPPER; // a package not open to Rowan: its public types only
     }
     return builder.make().load(repository.getClassLoader(), strategy).getLoaded();
   }
 
-  /** Byte Buddy's description of {@code type}, its type arguments resolved as the repository binds them. */
+  /**
+   * Byte Buddy's description of {@code type}, its type arguments resolved as the repository binds
+   * them.
+   */
   private static TypeDefinition describe(ResolvableType type) {
     if (type.isArray()) {
-      return TypeDescription.Generic.Builder.of(describe(type.getComponentType()).asGenericType()).asArray().build();
+      return TypeDescription.Generic.Builder.of(describe(type.getComponentType()).asGenericType())
+          .asArray()
+          .build();
     }
     Class<?> raw = type.toClass();
     if (!type.hasGenerics() || raw.getTypeParameters().length != type.getGenerics().length) {
@@ -137,7 +171,9 @@ final class TwinRepository {
     for (ResolvableType argument : type.getGenerics()) {
       arguments.add(describe(argument));
     }
-    return TypeDescription.Generic.Builder.parameterizedType(TypeDescription.ForLoadedType.of(raw), arguments).build();
+    return TypeDescription.Generic.Builder.parameterizedType(
+            TypeDescription.ForLoadedType.of(raw), arguments)
+        .build();
   }
 
   /** The repository interface. */
@@ -162,15 +198,21 @@ final class TwinRepository {
 
   /** The bridges of the methods named {@code name}. */
   List<MethodBridge> bridges(String name) {
-    return bridges.values().stream().filter(bridge -> bridge.method().getName().equals(name)).toList();
+    return bridges.values().stream()
+        .filter(bridge -> bridge.method().getName().equals(name))
+        .toList();
   }
 
-  /** Every reason a method cannot be served as Spring Data's types ask, one sentence each naming it. */
+  /**
+   * Every reason a method cannot be served as Spring Data's types ask, one sentence each naming it.
+   */
   List<String> problems() {
     return problems;
   }
 
-  /** {@code text} (a problem, a refusal, a plan) with the twin's names replaced by the interface's. */
+  /**
+   * {@code text} (a problem, a refusal, a plan) with the twin's names replaced by the interface's.
+   */
   String translate(String text) {
     if (!twinned() || text == null) {
       return text;
@@ -181,7 +223,8 @@ final class TwinRepository {
         translated = translated.replace(bridge.twinName(), bridge.method().getName());
       }
     }
-    return translated.replace(rowanType.getName(), repository.getName())
+    return translated
+        .replace(rowanType.getName(), repository.getName())
         .replace(rowanType.getSimpleName(), repository.getSimpleName());
   }
 }

@@ -13,9 +13,9 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * Refuses what HBase would refuse, before anything is written: row keys of the main table and
- * of every view longer than HBase can locate, and cells larger than
- * {@code hbase.client.keyvalue.maxsize}, naming the entity, key parts or column.
+ * Refuses what HBase would refuse, before anything is written: row keys of the main table and of
+ * every view longer than HBase can locate, and cells larger than {@code
+ * hbase.client.keyvalue.maxsize}, naming the entity, key parts or column.
  */
 public final class CellLimits {
 
@@ -31,33 +31,36 @@ public final class CellLimits {
   private CellLimits() {}
 
   /**
-   * The longest row key HBase can store and find in {@code table}: a row is located through a
-   * row of {@code hbase:meta} made of the table's full name (with its namespace), the row key
-   * and {@value #META_ROW_OVERHEAD} more bytes, and no row may exceed
-   * {@link HConstants#MAX_ROW_LENGTH} bytes.
+   * The longest row key HBase can store and find in {@code table}: a row is located through a row
+   * of {@code hbase:meta} made of the table's full name (with its namespace), the row key and
+   * {@value #META_ROW_OVERHEAD} more bytes, and no row may exceed {@link HConstants#MAX_ROW_LENGTH}
+   * bytes.
    */
   public static int maxRowKey(TableName table) {
     return HConstants.MAX_ROW_LENGTH - table.getName().length - META_ROW_OVERHEAD;
   }
 
   /**
-   * Whether {@code table} can hold a row of key {@code row}: false when the key is over
-   * {@link #maxRowKey}, and then no entity is stored under it (a read finds none, a delete or
-   * update has nothing to do), since no row this long can be stored and HBase could not even
-   * locate it.
+   * Whether {@code table} can hold a row of key {@code row}: false when the key is over {@link
+   * #maxRowKey}, and then no entity is stored under it (a read finds none, a delete or update has
+   * nothing to do), since no row this long can be stored and HBase could not even locate it.
    */
   public static boolean canHold(TableName table, byte[] row) {
     return row.length <= maxRowKey(table);
   }
 
   /**
-   * Checks everything a save of the entity whose values are {@code values} writes: the main row
-   * key and cells of {@code write}, and the row key and cells of its row in every view.
+   * Checks everything a save of the entity whose values are {@code values} writes: the main row key
+   * and cells of {@code write}, and the row key and cells of its row in every view.
    *
    * @throws InvalidValueException naming the key parts or column at fault
    */
   public static void check(StoreContext<?> context, Object[] values, RowWrite write) {
-    checkKey(context.model().rowKey(), context.model().entityName() + " row key", write.row(), context.mainTable());
+    checkKey(
+        context.model().rowKey(),
+        context.model().entityName() + " row key",
+        write.row(),
+        context.mainTable());
     long largestCell = checkCells(context, write);
     for (ViewModel view : context.views().views()) {
       view.requireCompleteKey(values);
@@ -65,7 +68,10 @@ public final class CellLimits {
       if (key == null) {
         continue;
       }
-      checkKey(view.key(), context.model().entityName() + " view '" + view.name() + "' key", key,
+      checkKey(
+          view.key(),
+          context.model().entityName() + " view '" + view.name() + "' key",
+          key,
           context.viewTables().get(view));
       if (context.maxCellSize() > 0 && key.length + largestCell > context.maxCellSize()) {
         checkViewCells(context, view, key, values);
@@ -76,11 +82,23 @@ public final class CellLimits {
   private static void checkKey(KeyLayout layout, String description, byte[] key, TableName table) {
     int limit = maxRowKey(table);
     if (key.length > limit) {
-      String parts = layout.parts().stream().map(PropertyModel::qualifiedName).collect(Collectors.joining(", "));
-      throw InvalidValueException.of(description + " (" + parts + ")", "the key is " + key.length
-          + " bytes long, over the limit of " + limit + " bytes for table " + table.getNameAsString()
-          + " (HBase locates a row through a row of hbase:meta that holds the table name, the key and "
-          + META_ROW_OVERHEAD + " more bytes, in at most " + HConstants.MAX_ROW_LENGTH + " bytes)");
+      String parts =
+          layout.parts().stream()
+              .map(PropertyModel::qualifiedName)
+              .collect(Collectors.joining(", "));
+      throw InvalidValueException.of(
+          description + " (" + parts + ")",
+          "the key is "
+              + key.length
+              + " bytes long, over the limit of "
+              + limit
+              + " bytes for table "
+              + table.getNameAsString()
+              + " (HBase locates a row through a row of hbase:meta that holds the table name, the key and "
+              + META_ROW_OVERHEAD
+              + " more bytes, in at most "
+              + HConstants.MAX_ROW_LENGTH
+              + " bytes)");
     }
   }
 
@@ -89,12 +107,20 @@ public final class CellLimits {
     long largest = 0;
     for (List<Cell> cells : write.put().getFamilyCellMap().values()) {
       for (Cell cell : cells) {
-        long size = (long) cell.getFamilyLength() + cell.getQualifierLength() + cell.getValueLength()
-            + CELL_OVERHEAD;
+        long size =
+            (long) cell.getFamilyLength()
+                + cell.getQualifierLength()
+                + cell.getValueLength()
+                + CELL_OVERHEAD;
         largest = Math.max(largest, size);
         if (context.maxCellSize() > 0 && write.row().length + size > context.maxCellSize()) {
-          throw InvalidValueException.of(columnOf(context, cell), "the cell is " + (write.row().length + size)
-              + " bytes, over hbase.client.keyvalue.maxsize (" + context.maxCellSize() + ")");
+          throw InvalidValueException.of(
+              columnOf(context, cell),
+              "the cell is "
+                  + (write.row().length + size)
+                  + " bytes, over hbase.client.keyvalue.maxsize ("
+                  + context.maxCellSize()
+                  + ")");
         }
       }
     }
@@ -102,17 +128,29 @@ public final class CellLimits {
   }
 
   /** Checks the cells the view row of {@code values} carries, under the longer key of the view. */
-  private static void checkViewCells(StoreContext<?> context, ViewModel view, byte[] key, Object[] values) {
+  private static void checkViewCells(
+      StoreContext<?> context, ViewModel view, byte[] key, Object[] values) {
     for (PropertyModel column : view.carried()) {
       Object value = values[column.index()];
       if (value == null) {
         continue;
       }
-      long size = (long) key.length + column.family().length + column.qualifier().length
-          + column.valueCodec().encode(value).length + CELL_OVERHEAD;
+      long size =
+          (long) key.length
+              + column.family().length
+              + column.qualifier().length
+              + column.valueCodec().encode(value).length
+              + CELL_OVERHEAD;
       if (size > context.maxCellSize()) {
-        throw InvalidValueException.of(column.qualifiedName(), "its cell in view '" + view.name() + "' is " + size
-            + " bytes, over hbase.client.keyvalue.maxsize (" + context.maxCellSize() + ")");
+        throw InvalidValueException.of(
+            column.qualifiedName(),
+            "its cell in view '"
+                + view.name()
+                + "' is "
+                + size
+                + " bytes, over hbase.client.keyvalue.maxsize ("
+                + context.maxCellSize()
+                + ")");
       }
     }
   }
@@ -120,8 +158,13 @@ public final class CellLimits {
   private static String columnOf(StoreContext<?> context, Cell cell) {
     for (PropertyModel column : context.model().columns()) {
       byte[] qualifier = column.qualifier();
-      if (Bytes.equals(qualifier, 0, qualifier.length, cell.getQualifierArray(),
-          cell.getQualifierOffset() + cell.getQualifierLength() - qualifier.length, qualifier.length)) {
+      if (Bytes.equals(
+          qualifier,
+          0,
+          qualifier.length,
+          cell.getQualifierArray(),
+          cell.getQualifierOffset() + cell.getQualifierLength() - qualifier.length,
+          qualifier.length)) {
         return column.qualifiedName();
       }
     }

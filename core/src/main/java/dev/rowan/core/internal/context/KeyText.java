@@ -14,11 +14,17 @@ public final class KeyText {
    * {@code (userId=u-1, day=2026-11-24)} for several: its row key parts, then its column key parts.
    */
   public static String of(EntityModel<?> model, Object[] values) {
-    List<String> shown = model.keyParts().stream().map(part -> part.name() + "=" + shown(values[part.index()])).toList();
+    List<String> shown =
+        model.keyParts().stream()
+            .map(part -> part.name() + "=" + shown(values[part.index()]))
+            .toList();
     return shown.size() == 1 ? shown.get(0) : "(" + String.join(", ", shown) + ")";
   }
 
-  /** The key parts of the entity whose values are {@code values}, by name, in key order, to their values. */
+  /**
+   * The key parts of the entity whose values are {@code values}, by name, in key order, to their
+   * values.
+   */
   public static java.util.Map<String, Object> values(EntityModel<?> model, Object[] values) {
     java.util.Map<String, Object> byName = new java.util.LinkedHashMap<>();
     model.keyParts().forEach(part -> byName.put(part.name(), values[part.index()]));
@@ -35,6 +41,8 @@ public final class KeyText {
    */
   public static String identity(EntityModel<?> model, byte[] rowKey, Object[] values) {
     String row = Bytes.toStringBinary(rowKey);
-    return model.isWide() ? row + "/" + Bytes.toStringBinary(model.columnKey().encode(values)) : row;
+    return model.isWide()
+        ? row + "/" + Bytes.toStringBinary(model.columnKey().encode(values))
+        : row;
   }
 }

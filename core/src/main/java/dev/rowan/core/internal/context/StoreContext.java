@@ -12,9 +12,9 @@ import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Connection;
@@ -22,8 +22,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Everything the readers and writers of one entity share: the connection, the table names of
- * the entity and its views, the entity's model and view maintainer, and the protocol hook.
+ * Everything the readers and writers of one entity share: the connection, the table names of the
+ * entity and its views, the entity's model and view maintainer, and the protocol hook.
  *
  * @param <T> the entity type
  */
@@ -36,19 +36,40 @@ public final class StoreContext<T> {
   private final ProtocolHook hook;
   private final byte[] statusFamily;
   private final long maxCellSize;
-  /** How long a write may be in flight: past it, readers fence its main row and clean up after it. */
+
+  /**
+   * How long a write may be in flight: past it, readers fence its main row and clean up after it.
+   */
   private final long writeLeaseMillis;
-  /** Whether commits are grouped: synced once per region after a batch ({@link dev.rowan.index.CommitSync}). */
+
+  /**
+   * Whether commits are grouped: synced once per region after a batch ({@link
+   * dev.rowan.index.CommitSync}).
+   */
   private final boolean groupCommit;
+
   /** Where step four runs off the callers' threads; null when writes settle before they return. */
   private final BackgroundSettles background;
-  /** What the tables say of the views: which queries read, which writers write, and whether this class may write. */
+
+  /**
+   * What the tables say of the views: which queries read, which writers write, and whether this
+   * class may write.
+   */
   private final ViewRoster roster;
-  /** Whether readers tidy after writers (repair view rows, fence dead writes): until the principal is refused WRITE. */
+
+  /**
+   * Whether readers tidy after writers (repair view rows, fence dead writes): until the principal
+   * is refused WRITE.
+   */
   private final AtomicBoolean readerWrites = new AtomicBoolean(true);
+
   private static final Logger LOG = LoggerFactory.getLogger(StoreContext.class);
 
-  public StoreContext(Connection connection, EntityModel<T> model, Function<String, TableName> names, WriteOptions options) {
+  public StoreContext(
+      Connection connection,
+      EntityModel<T> model,
+      Function<String, TableName> names,
+      WriteOptions options) {
     this.connection = connection;
     this.model = model;
     this.mainTable = names.apply(model.tableName());
@@ -59,12 +80,13 @@ public final class StoreContext<T> {
     this.viewTables = Map.copyOf(tables);
     this.hook = options.hook();
     this.statusFamily = MainRow.statusFamily(model);
-    this.maxCellSize = connection.getConfiguration().getLong("hbase.client.keyvalue.maxsize",
-        10_485_760L);
+    this.maxCellSize =
+        connection.getConfiguration().getLong("hbase.client.keyvalue.maxsize", 10_485_760L);
     this.writeLeaseMillis = options.writeLease().toMillis();
     this.groupCommit = options.groupCommit();
     this.background = options.background();
-    this.roster = new ViewRoster(connection, model, mainTable, viewTables, options.viewRefresh().toMillis());
+    this.roster =
+        new ViewRoster(connection, model, mainTable, viewTables, options.viewRefresh().toMillis());
   }
 
   /** The connection every read and write of the entity goes through. */
@@ -92,7 +114,9 @@ public final class StoreContext<T> {
     return hook;
   }
 
-  /** The family of the protocol's cells (the entity's first): shared, callers must not change it. */
+  /**
+   * The family of the protocol's cells (the entity's first): shared, callers must not change it.
+   */
   public byte[] statusFamily() {
     return statusFamily;
   }
@@ -102,12 +126,17 @@ public final class StoreContext<T> {
     return maxCellSize;
   }
 
-  /** How long a write may be in flight: past it, readers fence its main row and clean up after it. */
+  /**
+   * How long a write may be in flight: past it, readers fence its main row and clean up after it.
+   */
   public long writeLeaseMillis() {
     return writeLeaseMillis;
   }
 
-  /** Whether commits are grouped: synced once per region after a batch ({@link dev.rowan.index.CommitSync}). */
+  /**
+   * Whether commits are grouped: synced once per region after a batch ({@link
+   * dev.rowan.index.CommitSync}).
+   */
   public boolean groupCommit() {
     return groupCommit;
   }
@@ -117,7 +146,10 @@ public final class StoreContext<T> {
     return background;
   }
 
-  /** What the tables say of the views: which queries read, which writers write, and whether this class may write. */
+  /**
+   * What the tables say of the views: which queries read, which writers write, and whether this
+   * class may write.
+   */
   public ViewRoster roster() {
     return roster;
   }
@@ -132,7 +164,8 @@ public final class StoreContext<T> {
       return true;
     }
     CheckAndMutate confirm = CommitSync.confirm(rowKey, statusFamily, main.status());
-    return HBaseCalls.on(connection, mainTable, "confirm a main row is durable", t -> t.checkAndMutate(confirm))
+    return HBaseCalls.on(
+            connection, mainTable, "confirm a main row is durable", t -> t.checkAndMutate(confirm))
         .isSuccess();
   }
 
@@ -142,14 +175,18 @@ public final class StoreContext<T> {
   }
 
   /**
-   * Stops readers tidying after writers, as {@code refused} says the principal may not write:
-   * from now on they read main rows and leave unsettled view rows for a writer to settle.
+   * Stops readers tidying after writers, as {@code refused} says the principal may not write: from
+   * now on they read main rows and leave unsettled view rows for a writer to settle.
    */
   public void stopReaderWrites(dev.rowan.core.PermissionDeniedException refused) {
     if (readerWrites.compareAndSet(true, false)) {
-      LOG.info("Principal '{}' may not write table {} ({}): reads of {} through views read main rows instead of"
-          + " repairing view rows that writers left unsettled (docs/security.md)", refused.principal(),
-          refused.table(), refused.permission(), model.entityName());
+      LOG.info(
+          "Principal '{}' may not write table {} ({}): reads of {} through views read main rows instead of"
+              + " repairing view rows that writers left unsettled (docs/security.md)",
+          refused.principal(),
+          refused.table(),
+          refused.permission(),
+          model.entityName());
     }
   }
 
@@ -161,12 +198,18 @@ public final class StoreContext<T> {
     return ViewMaintainer.of(model).views();
   }
 
-  /** The maintainer of the views writers write: every declared view but those dropped ({@link ViewRoster}). */
+  /**
+   * The maintainer of the views writers write: every declared view but those dropped ({@link
+   * ViewRoster}).
+   */
   public ViewMaintainer views() {
     return roster.maintained();
   }
 
-  /** Whether the entity is written by the consistency protocol ({@link ViewMaintainer#usesProtocol}). */
+  /**
+   * Whether the entity is written by the consistency protocol ({@link
+   * ViewMaintainer#usesProtocol}).
+   */
   public boolean usesProtocol() {
     return ViewMaintainer.usesProtocol(model);
   }
@@ -176,8 +219,8 @@ public final class StoreContext<T> {
   }
 
   /**
-   * What {@code decision} returns, a stale {@code @Version} reported as the repository's
-   * {@link OptimisticLockException} (same message).
+   * What {@code decision} returns, a stale {@code @Version} reported as the repository's {@link
+   * OptimisticLockException} (same message).
    */
   public static <V> V staleAsOptimisticLock(Supplier<V> decision) {
     try {

@@ -23,10 +23,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What the tables of one entity say about its views ({@link ViewStates}), as this store knows
- * it: read when the store is built and again, in the background, once a refresh has passed, at
- * the next call that asks (a call waits for the read only when the states are older than twice
- * the refresh). From it:
+ * What the tables of one entity say about its views ({@link ViewStates}), as this store knows it:
+ * read when the store is built and again, in the background, once a refresh has passed, at the next
+ * call that asks (a call waits for the read only when the states are older than twice the refresh).
+ * From it:
  *
  * <ul>
  *   <li>the views queries may read: not those building, being dropped or dropped;
@@ -37,8 +37,8 @@ import org.slf4j.LoggerFactory;
  *       declare (added by a newer version of the class), which it would leave stale.
  * </ul>
  *
- * <p>The records of the main table and every view table are read at every refresh, in one
- * multi-get of the {@link dev.rowan.core.internal.schema.Catalog}: READ on it is all a reader or writer
+ * <p>The records of the main table and every view table are read at every refresh, in one multi-get
+ * of the {@link dev.rowan.core.internal.schema.Catalog}: READ on it is all a reader or writer
  * needs, no {@code Admin} call is made.
  *
  * <p>Thread-safety: thread-safe.
@@ -46,8 +46,13 @@ import org.slf4j.LoggerFactory;
 public final class ViewRoster {
 
   /** What was read, at {@code readAt}. */
-  private record Known(Set<String> unreadable, Set<String> dropped, Set<String> missing, Set<String> unknown,
-      ViewMaintainer maintained, long readAt) {}
+  private record Known(
+      Set<String> unreadable,
+      Set<String> dropped,
+      Set<String> missing,
+      Set<String> unknown,
+      ViewMaintainer maintained,
+      long readAt) {}
 
   private final org.apache.hadoop.hbase.client.Connection connection;
   private final EntityModel<?> model;
@@ -58,15 +63,22 @@ public final class ViewRoster {
   private final AtomicReference<CompletableFuture<Known>> inFlight = new AtomicReference<>();
 
   /** Where the states are read again: daemon threads, so that an idle client holds none. */
-  private static final ExecutorService READERS = Executors.newCachedThreadPool(runnable -> {
-    Thread thread = new Thread(runnable, "rowan-view-states");
-    thread.setDaemon(true);
-    return thread;
-  });
+  private static final ExecutorService READERS =
+      Executors.newCachedThreadPool(
+          runnable -> {
+            Thread thread = new Thread(runnable, "rowan-view-states");
+            thread.setDaemon(true);
+            return thread;
+          });
+
   private static final Logger LOG = LoggerFactory.getLogger(ViewRoster.class);
 
-  ViewRoster(org.apache.hadoop.hbase.client.Connection connection, EntityModel<?> model, TableName mainTable,
-      Map<ViewModel, TableName> viewTables, long refreshMillis) {
+  ViewRoster(
+      org.apache.hadoop.hbase.client.Connection connection,
+      EntityModel<?> model,
+      TableName mainTable,
+      Map<ViewModel, TableName> viewTables,
+      long refreshMillis) {
     this.connection = connection;
     this.model = model;
     this.mainTable = mainTable;
@@ -86,12 +98,15 @@ public final class ViewRoster {
    */
   public String whyUnread(String view) {
     Known now = current();
-    return now.dropped().contains(view) ? DROPPED : now.missing().contains(view) ? MISSING : BUILDING;
+    return now.dropped().contains(view)
+        ? DROPPED
+        : now.missing().contains(view) ? MISSING : BUILDING;
   }
 
   static final String BUILDING = "is still building (RebuildViews fills it and makes it active)";
   public static final String DROPPED = "is dropped (schema().dropView)";
-  public static final String MISSING = "has no table (schema().create makes it, building, and RebuildViews fills it)";
+  public static final String MISSING =
+      "has no table (schema().create makes it, building, and RebuildViews fills it)";
 
   /** {@code views} without those queries do not read. */
   public List<ViewModel> readable(List<ViewModel> views) {
@@ -121,21 +136,30 @@ public final class ViewRoster {
   public void requireKnown() {
     Set<String> unknown = current().unknown();
     if (!unknown.isEmpty()) {
-      throw new IllegalStateException(model.entityName() + " (" + model.type().getName() + ") cannot write table "
-          + mainTable.getNameAsString() + ": the table has view" + (unknown.size() > 1 ? "s " : " ")
-          + String.join(", ", unknown) + ", which this version of the class does not declare, and every writer must"
-          + " maintain every view of its table. Write with the version of the class that declares "
-          + (unknown.size() > 1 ? "them" : "it") + ", or drop " + (unknown.size() > 1 ? "them" : "it")
-          + " (schema().dropView).");
+      throw new IllegalStateException(
+          model.entityName()
+              + " ("
+              + model.type().getName()
+              + ") cannot write table "
+              + mainTable.getNameAsString()
+              + ": the table has view"
+              + (unknown.size() > 1 ? "s " : " ")
+              + String.join(", ", unknown)
+              + ", which this version of the class does not declare, and every writer must"
+              + " maintain every view of its table. Write with the version of the class that declares "
+              + (unknown.size() > 1 ? "them" : "it")
+              + ", or drop "
+              + (unknown.size() > 1 ? "them" : "it")
+              + " (schema().dropView).");
     }
   }
 
   /**
-   * The states as last read. Past a refresh, a read starts in the background and calls go on
-   * with what was read before (a region server write needs no master, and this read does); past
-   * twice the refresh, calls wait for a read, and fail when it fails: a client never acts on
-   * states older than that, which is what the notice of {@code ViewLifecycle} (three refreshes and
-   * a second) counts on.
+   * The states as last read. Past a refresh, a read starts in the background and calls go on with
+   * what was read before (a region server write needs no master, and this read does); past twice
+   * the refresh, calls wait for a read, and fail when it fails: a client never acts on states older
+   * than that, which is what the notice of {@code ViewLifecycle} (three refreshes and a second)
+   * counts on.
    */
   private Known current() {
     Known now = known;
@@ -164,19 +188,23 @@ public final class ViewRoster {
     if (!inFlight.compareAndSet(null, next)) {
       return inFlight.get() != null ? inFlight.get() : CompletableFuture.completedFuture(known);
     }
-    READERS.execute(() -> {
-      try {
-        Known read = read();
-        known = read;
-        next.complete(read);
-      } catch (RuntimeException | Error e) {
-        LOG.warn("Cannot read the states of the views of {}; using those read {} ms ago: {}", mainTable,
-            System.currentTimeMillis() - known.readAt(), e.toString());
-        next.completeExceptionally(e);
-      } finally {
-        inFlight.set(null);
-      }
-    });
+    READERS.execute(
+        () -> {
+          try {
+            Known read = read();
+            known = read;
+            next.complete(read);
+          } catch (RuntimeException | Error e) {
+            LOG.warn(
+                "Cannot read the states of the views of {}; using those read {} ms ago: {}",
+                mainTable,
+                System.currentTimeMillis() - known.readAt(),
+                e.toString());
+            next.completeExceptionally(e);
+          } finally {
+            inFlight.set(null);
+          }
+        });
     return next;
   }
 
@@ -208,15 +236,23 @@ public final class ViewRoster {
         continue;
       }
       TableRecord live = records.get(tables.get(view));
-      if (live == null && main != null || live != null && (ViewStates.isBuilding(live) || ViewStates.isDropping(live))) {
-        unreadable.add(view); // a view table not made yet next to a main table may be made building: read it first
+      if (live == null && main != null
+          || live != null && (ViewStates.isBuilding(live) || ViewStates.isDropping(live))) {
+        unreadable.add(
+            view); // a view table not made yet next to a main table may be made building: read it
+        // first
       }
       if (live == null && main != null) {
         missing.add(view);
       }
     }
     ViewMaintainer all = ViewMaintainer.of(model);
-    return new Known(Set.copyOf(unreadable), Set.copyOf(dropped), Set.copyOf(missing), Set.copyOf(unknown),
-        dropped.isEmpty() ? all : all.without(dropped), readAt);
+    return new Known(
+        Set.copyOf(unreadable),
+        Set.copyOf(dropped),
+        Set.copyOf(missing),
+        Set.copyOf(unknown),
+        dropped.isEmpty() ? all : all.without(dropped),
+        readAt);
   }
 }

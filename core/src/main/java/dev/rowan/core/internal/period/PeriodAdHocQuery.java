@@ -18,13 +18,13 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
- * A query asked in code of an entity kept in one table per period, served as a period query
- * method is ({@link PeriodQueryMethod}): refused unless every {@code Or} group bounds the period
- * property (or {@code allowScan()} accepts reading every period) and unless its order starts with
- * the period property ({@link PeriodChecks}); run on the periods its bounds can match, of those
- * that exist ({@link PeriodRange}), one after another, each planned as a query of that period's
- * tables ({@link AdHocQuery}). The limit counts across periods; a period whose tables are found
- * gone reads as empty.
+ * A query asked in code of an entity kept in one table per period, served as a period query method
+ * is ({@link PeriodQueryMethod}): refused unless every {@code Or} group bounds the period property
+ * (or {@code allowScan()} accepts reading every period) and unless its order starts with the period
+ * property ({@link PeriodChecks}); run on the periods its bounds can match, of those that exist
+ * ({@link PeriodRange}), one after another, each planned as a query of that period's tables ({@link
+ * AdHocQuery}). The limit counts across periods; a period whose tables are found gone reads as
+ * empty.
  *
  * <p>Thread-safety: thread-safe; each run lists the periods as {@link PeriodStores} knows them.
  *
@@ -40,7 +40,8 @@ final class PeriodAdHocQuery<T> implements PlannedQuery<T> {
   private final List<InPeriod<T>> plans;
   private final int limit;
 
-  private PeriodAdHocQuery(String name, PeriodStores<T> stores, List<InPeriod<T>> plans, int limit) {
+  private PeriodAdHocQuery(
+      String name, PeriodStores<T> stores, List<InPeriod<T>> plans, int limit) {
     this.name = name;
     this.stores = stores;
     this.plans = plans;
@@ -53,13 +54,21 @@ final class PeriodAdHocQuery<T> implements PlannedQuery<T> {
    * @throws QueryMethodException naming the query and the entity when a group does not bound the
    *     period property without {@code allowScan}, or the order does not start with it
    */
-  static <T> PeriodAdHocQuery<T> plan(PeriodStores<T> stores, String view, List<AdHocQuery.Term> terms, Sort sort,
-      int limit, boolean allowScan, boolean counting) {
+  static <T> PeriodAdHocQuery<T> plan(
+      PeriodStores<T> stores,
+      String view,
+      List<AdHocQuery.Term> terms,
+      Sort sort,
+      int limit,
+      boolean allowScan,
+      boolean counting) {
     EntityModel<T> model = stores.model();
     PeriodModel periods = model.periods();
     String name = AdHocQuery.name(model);
-    String viewName = view == null ? null
-        : AdHocQuery.named(name, model, ViewMaintainer.of(model).views(), view).name();
+    String viewName =
+        view == null
+            ? null
+            : AdHocQuery.named(name, model, ViewMaintainer.of(model).views(), view).name();
     AdHocQuery.Asked asked = AdHocQuery.ask(model, viewName, terms, sort, counting);
     ParsedQuery query = asked.query();
     String unbounded = PeriodChecks.unboundedProblem(name, query, model, "call allowScan()");
@@ -71,13 +80,17 @@ final class PeriodAdHocQuery<T> implements PlannedQuery<T> {
       throw QueryMethodException.ofQuery(name + " " + order);
     }
     List<InPeriod<T>> plans = new ArrayList<>();
-    for (LocalDate period : PeriodRange.order(query, asked.args(), periods, stores.periods(), query.sorts())) {
+    for (LocalDate period :
+        PeriodRange.order(query, asked.args(), periods, stores.periods(), query.sorts())) {
       try {
         EntityStore<T> store = stores.existing(period);
         if (store != null) {
-          // each period bounded is read whole when no key or view narrows it, as a period query method is
+          // each period bounded is read whole when no key or view narrows it, as a period query
+          // method is
           // (QueryCompiler.scanAccepted): what allowScan() accepts is reading every period
-          plans.add(new InPeriod<>(period, AdHocQuery.plan(store, view, terms, sort, limit, true, counting)));
+          plans.add(
+              new InPeriod<>(
+                  period, AdHocQuery.plan(store, view, terms, sort, limit, true, counting)));
         }
       } catch (RuntimeException failed) {
         if (!stores.periodGone(failed)) {
@@ -90,7 +103,9 @@ final class PeriodAdHocQuery<T> implements PlannedQuery<T> {
 
   @Override
   public Stream<T> stream(Predicate<? super T> filter) {
-    Stream<T> all = PeriodStreams.concat(plans.size(), i -> plans.get(i).plan().stream(filter), stores::periodGone);
+    Stream<T> all =
+        PeriodStreams.concat(
+            plans.size(), i -> plans.get(i).plan().stream(filter), stores::periodGone);
     return limit > 0 ? all.limit(limit) : all;
   }
 
@@ -116,11 +131,24 @@ final class PeriodAdHocQuery<T> implements PlannedQuery<T> {
   public String explain() {
     PeriodModel periods = stores.model().periods();
     String table = stores.model().tableName();
-    String read = plans.isEmpty() ? "none of the periods that exist now"
-        : plans.size() + (plans.size() == 1 ? " period, " : " periods, ") + table + periods.suffix(plans.get(0).period())
-            + (plans.size() == 1 ? "" : " to " + table + periods.suffix(plans.get(plans.size() - 1).period()))
-            + ", one after another, each period's tables (" + periods.pattern(table) + " and its views) as above";
-    return (plans.isEmpty() ? name + "\n" : plans.get(0).plan().explain()) + "  periods: " + periods.describe(table)
-        + "; this query reads " + read + "\n";
+    String read =
+        plans.isEmpty()
+            ? "none of the periods that exist now"
+            : plans.size()
+                + (plans.size() == 1 ? " period, " : " periods, ")
+                + table
+                + periods.suffix(plans.get(0).period())
+                + (plans.size() == 1
+                    ? ""
+                    : " to " + table + periods.suffix(plans.get(plans.size() - 1).period()))
+                + ", one after another, each period's tables ("
+                + periods.pattern(table)
+                + " and its views) as above";
+    return (plans.isEmpty() ? name + "\n" : plans.get(0).plan().explain())
+        + "  periods: "
+        + periods.describe(table)
+        + "; this query reads "
+        + read
+        + "\n";
   }
 }

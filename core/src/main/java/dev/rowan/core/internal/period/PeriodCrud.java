@@ -15,10 +15,10 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * The methods of {@link dev.rowan.core.HBaseRepository} for an entity kept in one table per
- * period: each entity and key goes to its period's store ({@link PeriodStores}). A batch is
- * checked whole before anything is written (every entity's period has tables, every value and
- * cell is valid), then written a period at a time; {@code scanAll} reads every period, oldest first.
+ * The methods of {@link dev.rowan.core.HBaseRepository} for an entity kept in one table per period:
+ * each entity and key goes to its period's store ({@link PeriodStores}). A batch is checked whole
+ * before anything is written (every entity's period has tables, every value and cell is valid),
+ * then written a period at a time; {@code scanAll} reads every period, oldest first.
  *
  * <p>Thread-safety: thread-safe.
  *
@@ -55,7 +55,8 @@ final class PeriodCrud<T> implements EntityCrud<T> {
   }
 
   private T write(T entity, boolean insert) {
-    Objects.requireNonNull(entity, () -> "cannot " + (insert ? "insert" : "save") + " a null " + model.entityName());
+    Objects.requireNonNull(
+        entity, () -> "cannot " + (insert ? "insert" : "save") + " a null " + model.entityName());
     return saveAll(List.of(entity), insert).get(0);
   }
 
@@ -70,15 +71,26 @@ final class PeriodCrud<T> implements EntityCrud<T> {
     Map<LocalDate, EntityStore<T>> periodStores = new LinkedHashMap<>();
     List<T> given = new ArrayList<>();
     for (T entity : entities) {
-      Objects.requireNonNull(entity, () -> "cannot " + (insert ? "insert" : "save") + " a null " + model.entityName());
+      Objects.requireNonNull(
+          entity, () -> "cannot " + (insert ? "insert" : "save") + " a null " + model.entityName());
       Object[] values = model.values(entity);
       LocalDate period = model.periods().periodOfValues(values);
-      EntityStore<T> store = periodStores.computeIfAbsent(period, p -> {
-        EntityStore<T> found = stores.forWrite(values);
-        found.context().roster().requireKnown(); // a period whose table names a view this class lacks: refused first
-        return found;
-      });
-      CellLimits.check(store.context(), values, model.write(values)); // nothing is written unless every entity is valid
+      EntityStore<T> store =
+          periodStores.computeIfAbsent(
+              period,
+              p -> {
+                EntityStore<T> found = stores.forWrite(values);
+                found
+                    .context()
+                    .roster()
+                    .requireKnown(); // a period whose table names a view this class lacks: refused
+                // first
+                return found;
+              });
+      CellLimits.check(
+          store.context(),
+          values,
+          model.write(values)); // nothing is written unless every entity is valid
       byPeriod.computeIfAbsent(period, p -> new ArrayList<>()).add(given.size());
       given.add(entity);
     }
@@ -106,8 +118,11 @@ final class PeriodCrud<T> implements EntityCrud<T> {
       }
     }
     if (!existing.isEmpty()) {
-      throw EntityExistsException.of(model.entityName(), existing,
-          existingValues.size() == existing.size() ? existingValues : List.of(), given.size());
+      throw EntityExistsException.of(
+          model.entityName(),
+          existing,
+          existingValues.size() == existing.size() ? existingValues : List.of(),
+          given.size());
     }
     return result;
   }
@@ -115,7 +130,9 @@ final class PeriodCrud<T> implements EntityCrud<T> {
   @Override
   public Optional<T> findByKey(Object... keyParts) {
     EntityStore<T> store = stores.forRead(model.keyValuesOf(keyParts));
-    return store == null ? Optional.empty() : unlessGone(() -> store.findByKey(keyParts), Optional.empty());
+    return store == null
+        ? Optional.empty()
+        : unlessGone(() -> store.findByKey(keyParts), Optional.empty());
   }
 
   @Override
@@ -123,10 +140,12 @@ final class PeriodCrud<T> implements EntityCrud<T> {
     Objects.requireNonNull(entity, () -> "cannot delete a null " + model.entityName());
     EntityStore<T> store = stores.forRead(model.values(entity));
     if (store != null) {
-      unlessGone(() -> {
-        store.delete(entity);
-        return null;
-      }, null);
+      unlessGone(
+          () -> {
+            store.delete(entity);
+            return null;
+          },
+          null);
     }
   }
 
@@ -134,14 +153,19 @@ final class PeriodCrud<T> implements EntityCrud<T> {
   public void deleteByKey(Object... keyParts) {
     EntityStore<T> store = stores.forRead(model.keyValuesOf(keyParts));
     if (store != null) {
-      unlessGone(() -> {
-        store.deleteByKey(keyParts);
-        return null;
-      }, null);
+      unlessGone(
+          () -> {
+            store.deleteByKey(keyParts);
+            return null;
+          },
+          null);
     }
   }
 
-  /** What {@code call} returns on a period's store, or {@code gone} when the period was dropped since it was listed. */
+  /**
+   * What {@code call} returns on a period's store, or {@code gone} when the period was dropped
+   * since it was listed.
+   */
   private <R> R unlessGone(java.util.function.Supplier<R> call, R gone) {
     try {
       return call.get();
@@ -157,9 +181,12 @@ final class PeriodCrud<T> implements EntityCrud<T> {
   @Override
   public Stream<T> scanAll() {
     List<LocalDate> periods = stores.periods();
-    return PeriodStreams.concat(periods.size(), i -> {
-      EntityStore<T> store = stores.existing(periods.get(i));
-      return store == null ? Stream.empty() : store.scanAll();
-    }, stores::periodGone);
+    return PeriodStreams.concat(
+        periods.size(),
+        i -> {
+          EntityStore<T> store = stores.existing(periods.get(i));
+          return store == null ? Stream.empty() : store.scanAll();
+        },
+        stores::periodGone);
   }
 }

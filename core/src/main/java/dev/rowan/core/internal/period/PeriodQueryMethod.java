@@ -3,7 +3,6 @@ package dev.rowan.core.internal.period;
 import dev.rowan.core.Page;
 import dev.rowan.core.PageRequest;
 import dev.rowan.core.internal.query.check.ConditionCheck;
-import dev.rowan.core.internal.query.check.ResultKind;
 import dev.rowan.core.internal.query.check.SpecialParameters;
 import dev.rowan.core.internal.query.parse.ParsedQuery;
 import dev.rowan.core.internal.query.parse.SortKey;
@@ -33,12 +32,12 @@ import java.util.stream.Stream;
 
 /**
  * A derived query method of an entity kept in one table per period: compiled once when its
- * repository is created (and refused there as {@link PeriodChecks} says), then at each call run
- * on every period its arguments can match ({@link PeriodRange}), one period after another in the
- * order of the period property (newest first when the method orders by it descending), each by
- * the period's own {@link QueryMethod}. Lists and streams are the periods' results in turn, cut
- * at the method's limit; counts add up; a page continues in the period where the one before
- * stopped (its token names the period).
+ * repository is created (and refused there as {@link PeriodChecks} says), then at each call run on
+ * every period its arguments can match ({@link PeriodRange}), one period after another in the order
+ * of the period property (newest first when the method orders by it descending), each by the
+ * period's own {@link QueryMethod}. Lists and streams are the periods' results in turn, cut at the
+ * method's limit; counts add up; a page continues in the period where the one before stopped (its
+ * token names the period).
  *
  * <p>Thread-safety: thread-safe.
  *
@@ -51,11 +50,14 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
   private final PeriodStores<T> stores;
   private final CompiledQuery compiled;
   private final PeriodModel periods;
+
   /** Identifies the method in its page tokens ({@link PageTokens#fingerprint}). */
   private final byte[] fingerprint;
+
   private final Map<LocalDate, QueryMethod<T>> byPeriod = new ConcurrentHashMap<>();
 
-  private PeriodQueryMethod(Class<?> repository, Method method, PeriodStores<T> stores, CompiledQuery compiled) {
+  private PeriodQueryMethod(
+      Class<?> repository, Method method, PeriodStores<T> stores, CompiledQuery compiled) {
     this.repository = repository;
     this.method = method;
     this.stores = stores;
@@ -64,12 +66,16 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
     this.fingerprint = PageTokens.fingerprint(repository, method, stores.model().type());
   }
 
-  /** The query method {@code method}, or null after adding to {@code problems} why it cannot be served. */
-  static <T> PeriodQueryMethod<T> create(Class<?> repository, Method method, PeriodStores<T> stores,
-      List<String> problems) {
+  /**
+   * The query method {@code method}, or null after adding to {@code problems} why it cannot be
+   * served.
+   */
+  static <T> PeriodQueryMethod<T> create(
+      Class<?> repository, Method method, PeriodStores<T> stores, List<String> problems) {
     EntityModel<T> model = stores.model();
-    CompiledQuery compiled = QueryCompiler.compile(repository, method, model, ViewMaintainer.of(model).views(),
-        problems);
+    CompiledQuery compiled =
+        QueryCompiler.compile(
+            repository, method, model, ViewMaintainer.of(model).views(), problems);
     return compiled == null ? null : new PeriodQueryMethod<>(repository, method, stores, compiled);
   }
 
@@ -85,19 +91,43 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
     List<LocalDate> existing = stores.periods();
     String table = stores.model().tableName();
     List<String> bounds = PeriodRange.bounds(query, periods);
-    String order = compiled.special().sort() >= 0 ? "in the order of the call's Sort (newest first when it sorts by "
-        + periods.property().name() + " descending; the method's own: " + (descending(query) ? "newest" : "oldest")
-        + " first)" : (descending(query) ? "newest" : "oldest") + " first";
+    String order =
+        compiled.special().sort() >= 0
+            ? "in the order of the call's Sort (newest first when it sorts by "
+                + periods.property().name()
+                + " descending; the method's own: "
+                + (descending(query) ? "newest" : "oldest")
+                + " first)"
+            : (descending(query) ? "newest" : "oldest") + " first";
     return PlanText.explain(compiled.name(), compiled.plan(), stores.model())
-        + QueryMethod.parameterLines(compiled.plan(), compiled.special(), compiled.result(), stores.model())
-        + "  periods: " + periods.describe(table) + "; a call reads the periods "
-        + (bounds.isEmpty() ? "that exist, every one (@AllowScan)" : "its " + String.join(", ", bounds)
-            + " can match, of those that exist")
-        + ", one after another, " + order + ", each period's tables ("
-        + periods.pattern(table) + " and its views, " + periods.pattern(table) + ".<view>) as above"
-        + "; existing now: " + (existing.isEmpty() ? "none" : existing.size() == 1 ? table
-            + periods.suffix(existing.get(0)) : existing.size() + " periods, " + table + periods.suffix(existing.get(0))
-            + " to " + table + periods.suffix(existing.get(existing.size() - 1))) + "\n";
+        + QueryMethod.parameterLines(
+            compiled.plan(), compiled.special(), compiled.result(), stores.model())
+        + "  periods: "
+        + periods.describe(table)
+        + "; a call reads the periods "
+        + (bounds.isEmpty()
+            ? "that exist, every one (@AllowScan)"
+            : "its " + String.join(", ", bounds) + " can match, of those that exist")
+        + ", one after another, "
+        + order
+        + ", each period's tables ("
+        + periods.pattern(table)
+        + " and its views, "
+        + periods.pattern(table)
+        + ".<view>) as above"
+        + "; existing now: "
+        + (existing.isEmpty()
+            ? "none"
+            : existing.size() == 1
+                ? table + periods.suffix(existing.get(0))
+                : existing.size()
+                    + " periods, "
+                    + table
+                    + periods.suffix(existing.get(0))
+                    + " to "
+                    + table
+                    + periods.suffix(existing.get(existing.size() - 1)))
+        + "\n";
   }
 
   @Override
@@ -105,9 +135,12 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
     ParsedQuery query = compiled.plan().query();
     SpecialParameters special = compiled.special();
     QueryMethod.refuseNullSpecials(compiled.name(), special, args); // also when no period is read
-    ConditionCheck.checkArguments(compiled.name(), query, args, stores.model(), compiled.parameterNames());
+    ConditionCheck.checkArguments(
+        compiled.name(), query, args, stores.model(), compiled.parameterNames());
     List<SortKey> sorts = query.sorts();
-    if (special.sort() >= 0 && args[special.sort()] instanceof dev.rowan.core.Sort sort && !sort.isUnsorted()) {
+    if (special.sort() >= 0
+        && args[special.sort()] instanceof dev.rowan.core.Sort sort
+        && !sort.isUnsorted()) {
       sorts = CallSorts.keys(sort);
       String problem = PeriodChecks.sortProblem(sorts, periods);
       if (problem != null) {
@@ -118,7 +151,9 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
       return QueryMethod.none(compiled.result());
     }
     List<LocalDate> existing = stores.periods();
-    byPeriod.keySet().retainAll(existing); // a period dropped and made again gets a store of its new tables
+    byPeriod
+        .keySet()
+        .retainAll(existing); // a period dropped and made again gets a store of its new tables
     List<LocalDate> order = PeriodRange.order(query, args, periods, existing, sorts);
     boolean descending = PeriodRange.newestFirst(sorts);
     int limit = limit(args);
@@ -142,21 +177,27 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
 
   /** The period's query method, compiled on first use against its store. */
   private QueryMethod<T> in(LocalDate period) {
-    return byPeriod.computeIfAbsent(period, p -> {
-      EntityStore<T> store = stores.existing(p);
-      if (store == null) {
-        return null;
-      }
-      List<String> problems = new ArrayList<>();
-      QueryMethod<T> query = QueryMethod.create(repository, method, store, problems);
-      if (query == null) {
-        throw new IllegalStateException(compiled.name() + " cannot be served on period " + p + ": " + problems);
-      }
-      return query;
-    });
+    return byPeriod.computeIfAbsent(
+        period,
+        p -> {
+          EntityStore<T> store = stores.existing(p);
+          if (store == null) {
+            return null;
+          }
+          List<String> problems = new ArrayList<>();
+          QueryMethod<T> query = QueryMethod.create(repository, method, store, problems);
+          if (query == null) {
+            throw new IllegalStateException(
+                compiled.name() + " cannot be served on period " + p + ": " + problems);
+          }
+          return query;
+        });
   }
 
-  /** What the period's method returns for {@code args}; null when its tables went since they were listed. */
+  /**
+   * What the period's method returns for {@code args}; null when its tables went since they were
+   * listed.
+   */
   private Object call(LocalDate period, Object[] args) throws Throwable {
     QueryMethod<T> query = in(period);
     try {
@@ -186,16 +227,20 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
 
   @SuppressWarnings("unchecked")
   private Stream<Object> stream(List<LocalDate> order, Object[] args, int limit) {
-    Stream<Object> all = PeriodStreams.concat(order.size(), i -> {
-      try {
-        Object found = call(order.get(i), args);
-        return found == null ? Stream.empty() : (Stream<Object>) found;
-      } catch (RuntimeException | Error e) {
-        throw e;
-      } catch (Throwable e) {
-        throw new IllegalStateException(e);
-      }
-    }, stores::periodGone);
+    Stream<Object> all =
+        PeriodStreams.concat(
+            order.size(),
+            i -> {
+              try {
+                Object found = call(order.get(i), args);
+                return found == null ? Stream.empty() : (Stream<Object>) found;
+              } catch (RuntimeException | Error e) {
+                throw e;
+              } catch (Throwable e) {
+                throw new IllegalStateException(e);
+              }
+            },
+            stores::periodGone);
     return limit > 0 ? all.limit(limit) : all;
   }
 
@@ -213,8 +258,11 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
           return first;
         }
       } else {
-        throw new IllegalStateException(compiled.name() + " found more than one " + stores.model().entityName()
-            + " (in two period tables); declare it to return a List, or name it findFirstBy...");
+        throw new IllegalStateException(
+            compiled.name()
+                + " found more than one "
+                + stores.model().entityName()
+                + " (in two period tables); declare it to return a List, or name it findFirstBy...");
       }
     }
     return first;
@@ -254,25 +302,31 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
   /**
    * A page: the periods read in turn from the one the request's token names (the first otherwise;
    * the next one that exists when the token's was dropped since), each continued from the token's
-   * position in it, until the page is full. Its token names the
-   * period and the position there, or the start of the next period that holds a match.
+   * position in it, until the page is full. Its token names the period and the position there, or
+   * the start of the next period that holds a match.
    */
   @SuppressWarnings("unchecked")
-  private Page<Object> page(ParsedQuery query, List<LocalDate> order, boolean descending, Object[] args)
+  private Page<Object> page(
+      ParsedQuery query, List<LocalDate> order, boolean descending, Object[] args)
       throws Throwable {
     int at = compiled.special().page();
     PageRequest request = (PageRequest) args[at];
     int from = 0;
     byte[] inner = null;
     if (!request.isFirst()) {
-      PageTokens.PeriodPosition position = PageTokens.readPeriod(compiled.name(), fingerprint, request.continuation());
+      PageTokens.PeriodPosition position =
+          PageTokens.readPeriod(compiled.name(), fingerprint, request.continuation());
       LocalDate period = position.period();
       from = PeriodRange.resume(query, args, periods, order, period, descending);
       if (from < 0) {
-        throw new IllegalArgumentException(compiled.name() + ": the PageRequest continues in period " + period
-            + ", which this call does not read (its arguments differ from those of the call that made it)");
+        throw new IllegalArgumentException(
+            compiled.name()
+                + ": the PageRequest continues in period "
+                + period
+                + ", which this call does not read (its arguments differ from those of the call that made it)");
       }
-      boolean samePeriod = from < order.size() && order.get(from).equals(period); // else it was dropped
+      boolean samePeriod =
+          from < order.size() && order.get(from).equals(period); // else it was dropped
       inner = samePeriod ? position.inner() : null;
     }
     List<Object> content = new ArrayList<>();
@@ -284,13 +338,16 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
       if (page != null) {
         content.addAll(page.content());
         if (page.hasNext()) {
-          return new Page<>(content, new PageRequest(request.size(), token(order.get(i), page.next().continuation())));
+          return new Page<>(
+              content,
+              new PageRequest(request.size(), token(order.get(i), page.next().continuation())));
         }
       }
       if (content.size() == request.size()) {
         for (int next = i + 1; next < order.size(); next++) {
           if (holdsMatch(order.get(next), args)) {
-            return new Page<>(content, new PageRequest(request.size(), token(order.get(next), null)));
+            return new Page<>(
+                content, new PageRequest(request.size(), token(order.get(next), null)));
           }
         }
         return new Page<>(content, null);
@@ -303,14 +360,19 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
     return PageTokens.write(fingerprint, new PageTokens.PeriodPosition(period, inner));
   }
 
-  /** Whether {@code period} holds a match of a paged call with {@code args}: its first page of one is not empty. */
+  /**
+   * Whether {@code period} holds a match of a paged call with {@code args}: its first page of one
+   * is not empty.
+   */
   private boolean holdsMatch(LocalDate period, Object[] args) throws Throwable {
     Object[] first = args.clone();
     first[compiled.special().page()] = PageRequest.of(1);
     return call(period, first) instanceof Page<?> page && !page.content().isEmpty();
   }
 
-  /** The most results of a call: the name's First/Top and the call's Limit, the smaller; 0 for none. */
+  /**
+   * The most results of a call: the name's First/Top and the call's Limit, the smaller; 0 for none.
+   */
   private int limit(Object[] args) {
     return compiled.special().effectiveLimit(compiled.plan().query().limit(), args);
   }

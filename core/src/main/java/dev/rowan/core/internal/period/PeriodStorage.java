@@ -11,11 +11,12 @@ import java.lang.reflect.Method;
 import java.util.List;
 
 /**
- * The storage of an entity kept in one table per period ({@code @TablePerPeriod}): a set of
- * tables per period, each served by its own {@link dev.rowan.core.internal.repository.EntityStore} ({@link PeriodStores}); CRUD
- * methods route each entity or key to its period ({@link PeriodCrud}), query methods and queries
- * asked in code read the periods their arguments can match ({@link PeriodQueryMethod},
- * {@link PeriodAdHocQuery}), and views by name read every period ({@link PeriodViews}).
+ * The storage of an entity kept in one table per period ({@code @TablePerPeriod}): a set of tables
+ * per period, each served by its own {@link dev.rowan.core.internal.repository.EntityStore} ({@link
+ * PeriodStores}); CRUD methods route each entity or key to its period ({@link PeriodCrud}), query
+ * methods and queries asked in code read the periods their arguments can match ({@link
+ * PeriodQueryMethod}, {@link PeriodAdHocQuery}), and views by name read every period ({@link
+ * PeriodViews}).
  *
  * <p>Thread-safety: thread-safe.
  *
@@ -48,14 +49,15 @@ public final class PeriodStorage<T> implements EntityStorage<T> {
   }
 
   @Override
-  public RepositoryHandler.DerivedQuery queryMethod(Class<?> repository, Method method, List<String> problems) {
+  public RepositoryHandler.DerivedQuery queryMethod(
+      Class<?> repository, Method method, List<String> problems) {
     return PeriodQueryMethod.create(repository, method, stores, problems);
   }
 
   @Override
   public PlannedQuery.Planner<T> planner() {
-    return (view, terms, sort, limit, allowScan, counting) -> PeriodAdHocQuery.plan(stores, view, terms, sort,
-        limit, allowScan, counting);
+    return (view, terms, sort, limit, allowScan, counting) ->
+        PeriodAdHocQuery.plan(stores, view, terms, sort, limit, allowScan, counting);
   }
 
   @Override

@@ -8,7 +8,6 @@ import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.InvalidValueException;
 import dev.rowan.mapping.PeriodModel;
 import java.time.LocalDate;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -17,11 +16,11 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 
 /**
- * The stores of an entity kept in one table per period ({@code @TablePerPeriod}): one
- * {@link EntityStore} per period, built on first use, and the periods whose tables exist, listed
- * from the cluster again once a refresh has passed (and at once when a write names a period not
- * listed). A write to a period without tables is refused: {@code schema().create} makes the
- * periods ahead of their writes.
+ * The stores of an entity kept in one table per period ({@code @TablePerPeriod}): one {@link
+ * EntityStore} per period, built on first use, and the periods whose tables exist, listed from the
+ * cluster again once a refresh has passed (and at once when a write names a period not listed). A
+ * write to a period without tables is refused: {@code schema().create} makes the periods ahead of
+ * their writes.
  *
  * <p>Thread-safety: thread-safe.
  *
@@ -43,14 +42,19 @@ public final class PeriodStores<T> {
 
   /**
    * The period stores of {@code model} over {@code connection}, naming tables with {@code names}
-   * and building each period's store with {@code storeOf} (given that period's names), listing
-   * the periods again every {@code refreshMillis}.
+   * and building each period's store with {@code storeOf} (given that period's names), listing the
+   * periods again every {@code refreshMillis}.
    */
-  public PeriodStores(Connection connection, EntityModel<T> model, Function<String, TableName> names,
-      Function<Function<String, TableName>, EntityStore<T>> storeOf, long refreshMillis) {
+  public PeriodStores(
+      Connection connection,
+      EntityModel<T> model,
+      Function<String, TableName> names,
+      Function<Function<String, TableName>, EntityStore<T>> storeOf,
+      long refreshMillis) {
     this.connection = connection;
     this.model = model;
-    this.periods = java.util.Objects.requireNonNull(model.periods(), "a model with @TablePerPeriod");
+    this.periods =
+        java.util.Objects.requireNonNull(model.periods(), "a model with @TablePerPeriod");
     this.names = names;
     this.storeOf = storeOf;
     this.refreshMillis = refreshMillis;
@@ -84,7 +88,9 @@ public final class PeriodStores<T> {
    * dropped since it was listed. Then the periods are forgotten, to be listed again.
    */
   boolean periodGone(RuntimeException failure) {
-    for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+    for (Throwable cause = failure;
+        cause != null;
+        cause = cause.getCause() == cause ? null : cause.getCause()) {
       if (cause instanceof org.apache.hadoop.hbase.TableNotFoundException) {
         forget();
         return true;
@@ -93,7 +99,10 @@ public final class PeriodStores<T> {
     return false;
   }
 
-  /** The store of {@code period}, whose tables exist; null when they do not (as listed, then listed again). */
+  /**
+   * The store of {@code period}, whose tables exist; null when they do not (as listed, then listed
+   * again).
+   */
   EntityStore<T> existing(LocalDate period) {
     if (!periods().contains(period) && !list().periods().contains(period)) {
       return null;
@@ -111,17 +120,34 @@ public final class PeriodStores<T> {
   }
 
   /**
-   * The refusal of a write of the entity of {@code values} into its period, which has no tables
-   * (or lost them while the write ran), naming the entity, the value and the table.
+   * The refusal of a write of the entity of {@code values} into its period, which has no tables (or
+   * lost them while the write ran), naming the entity, the value and the table.
    */
   InvalidValueException noTables(Object[] values) {
     LocalDate period = periods.periodOfValues(values);
-    String table = PeriodSchema.names(model, period, names).apply(model.tableName()).getNameAsString();
-    return InvalidValueException.of(periods.property().qualifiedName(), "cannot write " + model.entityName() + " " + KeyText.of(model, values)
-        + ": its " + periods.property().name() + " " + values[periods.property().index()] + " belongs to period table "
-        + table + ", which does not exist. schema().create(" + model.entityName() + ".class) creates the current period"
-        + " and " + periods.ahead() + " ahead (@TablePerPeriod(ahead)); schema().createPeriods makes others; periods"
-        + " older than keep = " + periods.keep() + " are dropped by schema().dropExpiredPeriods");
+    String table =
+        PeriodSchema.names(model, period, names).apply(model.tableName()).getNameAsString();
+    return InvalidValueException.of(
+        periods.property().qualifiedName(),
+        "cannot write "
+            + model.entityName()
+            + " "
+            + KeyText.of(model, values)
+            + ": its "
+            + periods.property().name()
+            + " "
+            + values[periods.property().index()]
+            + " belongs to period table "
+            + table
+            + ", which does not exist. schema().create("
+            + model.entityName()
+            + ".class) creates the current period"
+            + " and "
+            + periods.ahead()
+            + " ahead (@TablePerPeriod(ahead)); schema().createPeriods makes others; periods"
+            + " older than keep = "
+            + periods.keep()
+            + " are dropped by schema().dropExpiredPeriods");
   }
 
   /**
@@ -139,9 +165,9 @@ public final class PeriodStores<T> {
   }
 
   /**
-   * The store of the entity of {@code values}, or null when its period has no tables as listed
-   * (no such entity is stored): a read of a period not listed does not list the periods again,
-   * so reads of expired keys cost no call to the master.
+   * The store of the entity of {@code values}, or null when its period has no tables as listed (no
+   * such entity is stored): a read of a period not listed does not list the periods again, so reads
+   * of expired keys cost no call to the master.
    */
   EntityStore<T> forRead(Object[] values) {
     LocalDate period;
@@ -153,10 +179,17 @@ public final class PeriodStores<T> {
     return listed(period);
   }
 
-  /** Lists the periods whose main tables exist now, and forgets the stores of periods that no longer do. */
+  /**
+   * Lists the periods whose main tables exist now, and forgets the stores of periods that no longer
+   * do.
+   */
   private Listed list() {
-    List<LocalDate> found = HBaseCalls.admin(connection, names.apply(model.tableName()), "list the period tables of",
-        admin -> PeriodSchema.existing(admin, model, names));
+    List<LocalDate> found =
+        HBaseCalls.admin(
+            connection,
+            names.apply(model.tableName()),
+            "list the period tables of",
+            admin -> PeriodSchema.existing(admin, model, names));
     stores.keySet().retainAll(found);
     Listed now = new Listed(List.copyOf(found), System.currentTimeMillis());
     listed = now;

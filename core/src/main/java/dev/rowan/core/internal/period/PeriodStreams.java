@@ -10,10 +10,10 @@ import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 /**
- * Streams read a period after another: the next period's stream is opened only once the one
- * before is used up (and closed), so a reader that stops early opens no more scanners than it
- * reads, and closing the result closes the stream open then. ({@code Stream.flatMap} would read a
- * whole period ahead when its result is iterated.)
+ * Streams read a period after another: the next period's stream is opened only once the one before
+ * is used up (and closed), so a reader that stops early opens no more scanners than it reads, and
+ * closing the result closes the stream open then. ({@code Stream.flatMap} would read a whole period
+ * ahead when its result is iterated.)
  */
 final class PeriodStreams {
 
@@ -23,9 +23,11 @@ final class PeriodStreams {
    * The elements of {@code count} streams, opened in turn by {@code open}, lazily; a stream whose
    * opening or reading fails as {@code gone} says (its period was dropped meanwhile) ends there.
    */
-  static <E> Stream<E> concat(int count, IntFunction<Stream<? extends E>> open, Predicate<RuntimeException> gone) {
+  static <E> Stream<E> concat(
+      int count, IntFunction<Stream<? extends E>> open, Predicate<RuntimeException> gone) {
     Chain<E> chain = new Chain<>(count, open, gone);
-    return StreamSupport.stream(Spliterators.spliteratorUnknownSize(chain, Spliterator.ORDERED), false)
+    return StreamSupport.stream(
+            Spliterators.spliteratorUnknownSize(chain, Spliterator.ORDERED), false)
         .onClose(chain::close);
   }
 

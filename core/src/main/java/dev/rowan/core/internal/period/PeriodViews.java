@@ -69,9 +69,17 @@ final class PeriodViews<T> implements ViewsByName<T> {
   @Override
   public TableName table(String view) {
     List<TableName> tables = tables(view);
-    throw new IllegalStateException(stores.model().entityName() + " is kept in one table per period (@TablePerPeriod):"
-        + " view " + view + " has a table per period (" + pattern(view) + "), not one; tables(\"" + view
-        + "\") lists those that exist: " + tables.stream().map(TableName::getNameAsString).toList());
+    throw new IllegalStateException(
+        stores.model().entityName()
+            + " is kept in one table per period (@TablePerPeriod):"
+            + " view "
+            + view
+            + " has a table per period ("
+            + pattern(view)
+            + "), not one; tables(\""
+            + view
+            + "\") lists those that exist: "
+            + tables.stream().map(TableName::getNameAsString).toList());
   }
 
   /** How the tables of view {@code view} are named: {@code device_events_YYYY_MM.type}. */

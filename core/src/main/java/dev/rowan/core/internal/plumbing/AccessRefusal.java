@@ -10,11 +10,12 @@ import org.apache.hadoop.hbase.security.AccessDeniedException;
 import org.apache.hadoop.hbase.security.User;
 
 /**
- * Internal, not API (a refusal reaches users as {@link PermissionDeniedException}): a refusal of HBase's access control found in a failed call: who was refused, on which table,
- * lacking which permission, read from the first line of HBase's message (its server stack trace
- * follows on the next lines). HBase words it {@code Insufficient permissions for user 'app'
- * (table=ns:orders, action=WRITE)} or {@code Insufficient permissions (user=app, scope=ns:orders,
- * ..., action=CREATE)}.
+ * Internal, not API (a refusal reaches users as {@link PermissionDeniedException}): a refusal of
+ * HBase's access control found in a failed call: who was refused, on which table, lacking which
+ * permission, read from the first line of HBase's message (its server stack trace follows on the
+ * next lines). HBase words it {@code Insufficient permissions for user 'app' (table=ns:orders,
+ * action=WRITE)} or {@code Insufficient permissions (user=app, scope=ns:orders, ...,
+ * action=CREATE)}.
  *
  * @param principal the principal refused
  * @param table where the permission lacks: a table ({@code ns:orders}), a namespace ({@code @ns}),
@@ -22,7 +23,8 @@ import org.apache.hadoop.hbase.security.User;
  * @param permission the permission lacking
  * @param cause HBase's exception
  */
-public record AccessRefusal(String principal, String table, String permission, AccessDeniedException cause) {
+public record AccessRefusal(
+    String principal, String table, String permission, AccessDeniedException cause) {
 
   private static final Pattern USER = Pattern.compile("user[= ]'?([^',)\\s]+)'?");
   private static final Pattern TABLE = Pattern.compile("table=([^,)\\s]+)");
@@ -48,7 +50,8 @@ public record AccessRefusal(String principal, String table, String permission, A
   }
 
   private static AccessRefusal of(AccessDeniedException denied) {
-    String message = denied.getMessage() == null ? "" : denied.getMessage().lines().findFirst().orElse("");
+    String message =
+        denied.getMessage() == null ? "" : denied.getMessage().lines().findFirst().orElse("");
     String principal = group(USER, message);
     if (principal == null) {
       principal = currentUser();
@@ -72,7 +75,8 @@ public record AccessRefusal(String principal, String table, String permission, A
    */
   public PermissionDeniedException exception(String operation, String called) {
     String scope = table != null ? table : called.contains(":") ? called : "default:" + called;
-    String refused = scope.contains(":") ? (scope.startsWith("default:") ? scope.substring(8) : scope) : called;
+    String refused =
+        scope.contains(":") ? (scope.startsWith("default:") ? scope.substring(8) : scope) : called;
     return PermissionDeniedException.of(operation, principal, refused, scope, permission, cause);
   }
 

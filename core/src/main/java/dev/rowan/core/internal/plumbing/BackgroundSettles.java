@@ -9,12 +9,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Step four of the writes of one Rowan, run off the callers' threads
- * ({@code Rowan.Builder.settleInBackground}): a write returns once its main rows are durable, and
- * its view rows are settled here. Until they are, readers check them against their main rows, as
- * they check the rows of a writer that crashed (docs/view-consistency.md). When every thread is
- * busy and the queue is full, the writer settles its rows itself, so a burst of writes slows down
- * rather than piling up settles without bound; so does a write after {@link #close()}.
+ * Step four of the writes of one Rowan, run off the callers' threads ({@code
+ * Rowan.Builder.settleInBackground}): a write returns once its main rows are durable, and its view
+ * rows are settled here. Until they are, readers check them against their main rows, as they check
+ * the rows of a writer that crashed (docs/view-consistency.md). When every thread is busy and the
+ * queue is full, the writer settles its rows itself, so a burst of writes slows down rather than
+ * piling up settles without bound; so does a write after {@link #close()}.
  *
  * <p>Thread-safety: thread-safe.
  */
@@ -27,16 +27,27 @@ public final class BackgroundSettles implements AutoCloseable {
   private final ThreadPoolExecutor pool;
   private final Duration closeTimeout;
 
-  /** Settles on their own threads; {@link #close()} waits up to {@code closeTimeout} for the queued ones. */
+  /**
+   * Settles on their own threads; {@link #close()} waits up to {@code closeTimeout} for the queued
+   * ones.
+   */
   public BackgroundSettles(Duration closeTimeout) {
     this.closeTimeout = closeTimeout;
     AtomicInteger count = new AtomicInteger();
-    this.pool = new ThreadPoolExecutor(THREADS, THREADS, 30, TimeUnit.SECONDS, new ArrayBlockingQueue<>(QUEUED),
-        task -> {
-          Thread thread = new Thread(task, "rowan-settle-" + count.incrementAndGet());
-          thread.setDaemon(true);
-          return thread;
-        }, (settle, pool) -> settle.run()); // the queue is full, or the Rowan closed: the writer settles
+    this.pool =
+        new ThreadPoolExecutor(
+            THREADS,
+            THREADS,
+            30,
+            TimeUnit.SECONDS,
+            new ArrayBlockingQueue<>(QUEUED),
+            task -> {
+              Thread thread = new Thread(task, "rowan-settle-" + count.incrementAndGet());
+              thread.setDaemon(true);
+              return thread;
+            },
+            (settle, pool) ->
+                settle.run()); // the queue is full, or the Rowan closed: the writer settles
     this.pool.allowCoreThreadTimeOut(true);
   }
 
@@ -45,14 +56,18 @@ public final class BackgroundSettles implements AutoCloseable {
    * of the observation of the call that hands it over, if it is observed.
    */
   public void submit(Runnable settle) {
-    pool.execute(ObservedCalls.detached(() -> {
-      try {
-        settle.run();
-      } catch (RuntimeException | Error e) {
-        // The main rows are written: readers check the unsettled view rows and repair them.
-        LOG.warn("A background settle failed; readers will repair its view rows: {}", e.toString());
-      }
-    }));
+    pool.execute(
+        ObservedCalls.detached(
+            () -> {
+              try {
+                settle.run();
+              } catch (RuntimeException | Error e) {
+                // The main rows are written: readers check the unsettled view rows and repair them.
+                LOG.warn(
+                    "A background settle failed; readers will repair its view rows: {}",
+                    e.toString());
+              }
+            }));
   }
 
   /** The settles waiting in the queue, not yet taken by a thread. */
@@ -66,7 +81,8 @@ public final class BackgroundSettles implements AutoCloseable {
     pool.shutdown();
     try {
       if (!pool.awaitTermination(closeTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
-        LOG.warn("Settles still running after {}; readers will repair their view rows", closeTimeout);
+        LOG.warn(
+            "Settles still running after {}; readers will repair their view rows", closeTimeout);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -1,8 +1,8 @@
 package dev.rowan.core.internal.plumbing;
 
 import dev.rowan.core.DataAccessException;
-import dev.rowan.core.observation.RepositoryCallContext.Cost;
 import dev.rowan.core.observation.RepositoryCallContext;
+import dev.rowan.core.observation.RepositoryCallContext.Cost;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
@@ -19,10 +19,10 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Table;
 
 /**
- * The one place where HBase's checked exceptions become Rowan's {@link DataAccessException},
- * naming the operation and the table (or, for a connection, the cluster) it was for. Every call
- * of Rowan's to HBase goes through it: table calls, region lookups, admin calls, scanners and the
- * rows they return, and opening and closing a connection.
+ * The one place where HBase's checked exceptions become Rowan's {@link DataAccessException}, naming
+ * the operation and the table (or, for a connection, the cluster) it was for. Every call of Rowan's
+ * to HBase goes through it: table calls, region lookups, admin calls, scanners and the rows they
+ * return, and opening and closing a connection.
  */
 public final class HBaseCalls {
 
@@ -59,8 +59,8 @@ public final class HBaseCalls {
   }
 
   /**
-   * {@code call}, {@code operation} on table {@code table}: HBase's exceptions become a
-   * {@link DataAccessException} naming both (an interruption also sets the thread's flag).
+   * {@code call}, {@code operation} on table {@code table}: HBase's exceptions become a {@link
+   * DataAccessException} naming both (an interruption also sets the thread's flag).
    */
   public static <R> R call(String operation, TableName table, Call<R> call) {
     try {
@@ -80,42 +80,55 @@ public final class HBaseCalls {
     return DataAccessException.of(operation, table.getNameAsString(), e);
   }
 
-  public static <R> R locate(Connection connection, TableName name, String operation, LocatorCall<R> call) {
-    return call(operation, name, () -> {
-      try (RegionLocator locator = connection.getRegionLocator(name)) {
-        return call.call(locator);
-      }
-    });
+  public static <R> R locate(
+      Connection connection, TableName name, String operation, LocatorCall<R> call) {
+    return call(
+        operation,
+        name,
+        () -> {
+          try (RegionLocator locator = connection.getRegionLocator(name)) {
+            return call.call(locator);
+          }
+        });
   }
 
   /**
-   * {@code call} on table {@code name}; for an observed call ({@link ObservedCalls}), counted as one
-   * call to HBase, and the rows it returned as read.
+   * {@code call} on table {@code name}; for an observed call ({@link ObservedCalls}), counted as
+   * one call to HBase, and the rows it returned as read.
    */
-  public static <R> R on(Connection connection, TableName name, String operation, TableCall<R> call) {
+  public static <R> R on(
+      Connection connection, TableName name, String operation, TableCall<R> call) {
     RepositoryCallContext observed = ObservedCalls.context();
-    R result = call(operation, name, () -> {
-      try (Table table = connection.getTable(name)) {
-        return call.call(table);
-      }
-    });
+    R result =
+        call(
+            operation,
+            name,
+            () -> {
+              try (Table table = connection.getTable(name)) {
+                return call.call(table);
+              }
+            });
     ObservedCalls.called(observed, result);
     return result;
   }
 
   /** {@code call} with an admin of {@code connection}, {@code operation} on table {@code table}. */
-  public static <R> R admin(Connection connection, TableName table, String operation, AdminCall<R> call) {
-    return call(operation, table, () -> {
-      try (Admin admin = connection.getAdmin()) {
-        return call.call(admin);
-      }
-    });
+  public static <R> R admin(
+      Connection connection, TableName table, String operation, AdminCall<R> call) {
+    return call(
+        operation,
+        table,
+        () -> {
+          try (Admin admin = connection.getAdmin()) {
+            return call.call(admin);
+          }
+        });
   }
 
   /**
-   * The rows of {@code scanner}, read as they are asked for; a failed read becomes a
-   * {@link DataAccessException} naming {@code operation} and {@code table}. For an observed call
-   * ({@link ObservedCalls}), each row is counted as read.
+   * The rows of {@code scanner}, read as they are asked for; a failed read becomes a {@link
+   * DataAccessException} naming {@code operation} and {@code table}. For an observed call ({@link
+   * ObservedCalls}), each row is counted as read.
    */
   public static Iterator<Result> rows(ResultScanner scanner, String operation, TableName table) {
     Iterator<Result> rows = scanner.iterator(); // HBase's iterator throws UncheckedIOException
@@ -140,7 +153,8 @@ public final class HBaseCalls {
     return translated(rows, operation, table);
   }
 
-  private static Iterator<Result> translated(Iterator<Result> rows, String operation, TableName table) {
+  private static Iterator<Result> translated(
+      Iterator<Result> rows, String operation, TableName table) {
     return new Iterator<>() {
       @Override
       public boolean hasNext() {
@@ -162,8 +176,8 @@ public final class HBaseCalls {
   }
 
   /**
-   * Opens a connection with {@code opener}; a failure becomes a {@link DataAccessException}
-   * naming the cluster that {@code configuration} points at ({@link #cluster}).
+   * Opens a connection with {@code opener}; a failure becomes a {@link DataAccessException} naming
+   * the cluster that {@code configuration} points at ({@link #cluster}).
    */
   public static Connection connect(Configuration configuration, ConnectionOpener opener) {
     try {
@@ -176,12 +190,15 @@ public final class HBaseCalls {
     }
   }
 
-  /** Closes {@code connection}; a failure becomes a {@link DataAccessException} naming its cluster. */
+  /**
+   * Closes {@code connection}; a failure becomes a {@link DataAccessException} naming its cluster.
+   */
   public static void close(Connection connection) {
     try {
       connection.close();
     } catch (IOException e) {
-      throw DataAccessException.ofCluster("close the connection", cluster(connection.getConfiguration()), e);
+      throw DataAccessException.ofCluster(
+          "close the connection", cluster(connection.getConfiguration()), e);
     }
   }
 
@@ -195,8 +212,12 @@ public final class HBaseCalls {
     if (masters != null && !masters.isBlank()) {
       return "with masters " + masters;
     }
-    return "at ZooKeeper " + configuration.get(HConstants.ZOOKEEPER_QUORUM, HConstants.LOCALHOST) + ":"
-        + configuration.getInt(HConstants.ZOOKEEPER_CLIENT_PORT, HConstants.DEFAULT_ZOOKEEPER_CLIENT_PORT)
-        + configuration.get(HConstants.ZOOKEEPER_ZNODE_PARENT, HConstants.DEFAULT_ZOOKEEPER_ZNODE_PARENT);
+    return "at ZooKeeper "
+        + configuration.get(HConstants.ZOOKEEPER_QUORUM, HConstants.LOCALHOST)
+        + ":"
+        + configuration.getInt(
+            HConstants.ZOOKEEPER_CLIENT_PORT, HConstants.DEFAULT_ZOOKEEPER_CLIENT_PORT)
+        + configuration.get(
+            HConstants.ZOOKEEPER_ZNODE_PARENT, HConstants.DEFAULT_ZOOKEEPER_ZNODE_PARENT);
   }
 }

@@ -1,16 +1,17 @@
 package dev.rowan.core.internal.plumbing;
 
-import dev.rowan.core.observation.RepositoryCallContext.Cost;
 import dev.rowan.core.observation.RepositoryCallContext;
+import dev.rowan.core.observation.RepositoryCallContext.Cost;
 import io.micrometer.observation.Observation;
 import java.util.function.Supplier;
 import org.apache.hadoop.hbase.client.Result;
 
 /**
- * The observed repository call a thread works for, if any ({@link dev.rowan.core.internal.repository.CallObserver}), and the
- * counting of what it costs where the cost happens. Nothing is set unless a call is observed:
- * until a Rowan with an observation registry that is not a no-op starts its first observation, a
- * count is one read of a static field, and after that one read of a thread-local.
+ * The observed repository call a thread works for, if any ({@link
+ * dev.rowan.core.internal.repository.CallObserver}), and the counting of what it costs where the
+ * cost happens. Nothing is set unless a call is observed: until a Rowan with an observation
+ * registry that is not a no-op starts its first observation, a count is one read of a static field,
+ * and after that one read of a thread-local.
  *
  * <p>Work a call hands to Rowan's pool threads ({@link ParallelCalls}, {@link BackgroundSettles})
  * runs as that call's ({@link #carried}): its observation's scope open on the pool thread (so
@@ -21,10 +22,13 @@ import org.apache.hadoop.hbase.client.Result;
  */
 public final class ObservedCalls {
 
-  /** The call a thread works for: its observation, and its context, or null once the call has ended. */
+  /**
+   * The call a thread works for: its observation, and its context, or null once the call has ended.
+   */
   public record Current(Observation observation, RepositoryCallContext context) {}
 
   private static final ThreadLocal<Current> CURRENT = new ThreadLocal<>();
+
   /** Whether any call was ever observed in this JVM: until then, nothing is looked up. */
   private static volatile boolean observing;
 
@@ -51,7 +55,9 @@ public final class ObservedCalls {
     return observing ? CURRENT.get() : null;
   }
 
-  /** Makes {@code current} (null: none) the call this thread works for; returns the one it replaces. */
+  /**
+   * Makes {@code current} (null: none) the call this thread works for; returns the one it replaces.
+   */
   public static Current enter(Current current) {
     Current before = CURRENT.get();
     if (current == null) {
@@ -110,15 +116,20 @@ public final class ObservedCalls {
     };
   }
 
-  /** {@code task}, made to run as part of the call this thread works for, as {@link #carried(Supplier)}. */
+  /**
+   * {@code task}, made to run as part of the call this thread works for, as {@link
+   * #carried(Supplier)}.
+   */
   static Runnable carried(Runnable task) {
     if (current() == null) {
       return task;
     }
-    Supplier<Void> carried = carried(() -> {
-      task.run();
-      return null;
-    });
+    Supplier<Void> carried =
+        carried(
+            () -> {
+              task.run();
+              return null;
+            });
     return carried::get;
   }
 

@@ -13,18 +13,18 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
- * Runs independent HBase calls of one operation at once (the scanners of a query's buckets,
- * the batches of a write for several tables, the chunks of a batch of check-and-mutates), on a
- * bounded pool of daemon threads shared by every Rowan instance of the JVM. When the pool is
- * busy the caller runs a call itself, so an operation never waits for a thread; the last call
- * always runs on the caller.
+ * Runs independent HBase calls of one operation at once (the scanners of a query's buckets, the
+ * batches of a write for several tables, the chunks of a batch of check-and-mutates), on a bounded
+ * pool of daemon threads shared by every Rowan instance of the JVM. When the pool is busy the
+ * caller runs a call itself, so an operation never waits for a thread; the last call always runs on
+ * the caller.
  *
- * <p>A call runs as part of the repository call that started it ({@link ObservedCalls#carried}):
- * in the scope of its observation, counting into it.
+ * <p>A call runs as part of the repository call that started it ({@link ObservedCalls#carried}): in
+ * the scope of its observation, counting into it.
  *
- * <p>Calls on one region server in parallel RPCs are served by several of its handlers at once;
- * for check-and-mutates, each of which waits for its own WAL sync, that lets the region server
- * sync them together.
+ * <p>Calls on one region server in parallel RPCs are served by several of its handlers at once; for
+ * check-and-mutates, each of which waits for its own WAL sync, that lets the region server sync
+ * them together.
  */
 public final class ParallelCalls {
 
@@ -36,9 +36,8 @@ public final class ParallelCalls {
   private ParallelCalls() {}
 
   /**
-   * Runs every call and returns their results in order, once all have ended. If calls fail,
-   * the first failure in call order is thrown, with the later ones suppressed, after all have
-   * ended.
+   * Runs every call and returns their results in order, once all have ended. If calls fail, the
+   * first failure in call order is thrown, with the later ones suppressed, after all have ended.
    */
   public static <R> List<R> all(List<Supplier<R>> calls) {
     if (calls.size() == 1) {
@@ -94,10 +93,17 @@ public final class ParallelCalls {
 
   private static ExecutorService pool() {
     AtomicInteger count = new AtomicInteger();
-    return new ThreadPoolExecutor(0, THREADS, 30, TimeUnit.SECONDS, new SynchronousQueue<>(), task -> {
-      Thread thread = new Thread(task, "rowan-call-" + count.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    }, new ThreadPoolExecutor.CallerRunsPolicy());
+    return new ThreadPoolExecutor(
+        0,
+        THREADS,
+        30,
+        TimeUnit.SECONDS,
+        new SynchronousQueue<>(),
+        task -> {
+          Thread thread = new Thread(task, "rowan-call-" + count.incrementAndGet());
+          thread.setDaemon(true);
+          return thread;
+        },
+        new ThreadPoolExecutor.CallerRunsPolicy());
   }
 }

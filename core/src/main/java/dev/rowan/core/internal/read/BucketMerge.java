@@ -12,19 +12,22 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * Merges the scanners of the buckets of a salted table into one iterator in key order, the
- * salt byte ignored; with one scanner, passes it through. A scanner is read for its next row
- * only when the merge is asked for a row after taking one from it, so a query that stops after
- * its N-th row makes no round trip for an (N+1)-th.
+ * Merges the scanners of the buckets of a salted table into one iterator in key order, the salt
+ * byte ignored; with one scanner, passes it through. A scanner is read for its next row only when
+ * the merge is asked for a row after taking one from it, so a query that stops after its N-th row
+ * makes no round trip for an (N+1)-th.
  */
 final class BucketMerge implements Iterator<Result>, Closeable {
 
   private final List<ResultScanner> scanners;
   private final TableName table;
+
   /** The rows of the one scanner, passed through; null when there are several. */
   private final Iterator<Result> single;
+
   private final PriorityQueue<Head> heads;
   private final int saltLength;
+
   /** The scanner the last row came from, read again only when a row is asked for. */
   private Iterator<Result> taken;
 
@@ -43,12 +46,17 @@ final class BucketMerge implements Iterator<Result>, Closeable {
     this.table = table;
     this.saltLength = saltLength;
     this.single = scanners.size() == 1 ? rows(scanners.get(0)) : null;
-    this.heads = new PriorityQueue<>(Math.max(1, scanners.size()), (a, b) -> {
-      byte[] x = a.result.getRow();
-      byte[] y = b.result.getRow();
-      int order = Bytes.compareTo(x, saltLength, x.length - saltLength, y, saltLength, y.length - saltLength);
-      return descending ? -order : order;
-    });
+    this.heads =
+        new PriorityQueue<>(
+            Math.max(1, scanners.size()),
+            (a, b) -> {
+              byte[] x = a.result.getRow();
+              byte[] y = b.result.getRow();
+              int order =
+                  Bytes.compareTo(
+                      x, saltLength, x.length - saltLength, y, saltLength, y.length - saltLength);
+              return descending ? -order : order;
+            });
     if (single == null) {
       for (ResultScanner scanner : scanners) {
         advance(rows(scanner));

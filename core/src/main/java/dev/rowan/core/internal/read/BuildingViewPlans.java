@@ -14,10 +14,11 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The plans of one query method while views it would read are still building
- * ({@link dev.rowan.core.internal.context.ViewRoster}): the same question planned without them, as the planner would plan it
- * had they never been declared; refused at the call, naming the view, when that plan would read
- * the whole table and the method does not allow it. Kept per set of building views and order.
+ * The plans of one query method while views it would read are still building ({@link
+ * dev.rowan.core.internal.context.ViewRoster}): the same question planned without them, as the
+ * planner would plan it had they never been declared; refused at the call, naming the view, when
+ * that plan would read the whole table and the method does not allow it. Kept per set of building
+ * views and order.
  *
  * <p>Thread-safety: thread-safe.
  */
@@ -36,8 +37,13 @@ public final class BuildingViewPlans {
   private final java.util.function.UnaryOperator<String> whyUnread;
   private final Cache<Key, Replanned> plans = Caffeine.newBuilder().maximumSize(16).build();
 
-  public BuildingViewPlans(String name, EntityModel<?> model, List<ViewModel> views, List<PropertyModel> projected,
-      boolean allowScan, java.util.function.UnaryOperator<String> whyUnread) {
+  public BuildingViewPlans(
+      String name,
+      EntityModel<?> model,
+      List<ViewModel> views,
+      List<PropertyModel> projected,
+      boolean allowScan,
+      java.util.function.UnaryOperator<String> whyUnread) {
     this.whyUnread = whyUnread;
     this.name = name;
     this.model = model;
@@ -48,8 +54,9 @@ public final class BuildingViewPlans {
 
   /** Whether {@code plan} reads one of the {@code building} views. */
   public static boolean readsAny(MethodPlan plan, Set<String> building) {
-    return !building.isEmpty() && plan.groups().stream()
-        .anyMatch(group -> group.view() != null && building.contains(group.view().name()));
+    return !building.isEmpty()
+        && plan.groups().stream()
+            .anyMatch(group -> group.view() != null && building.contains(group.view().name()));
   }
 
   /**
@@ -63,7 +70,8 @@ public final class BuildingViewPlans {
     if (!readsAny(chosen, building)) {
       return chosen;
     }
-    Replanned replanned = plans.get(new Key(building, chosen.query()), key -> replan(chosen, building, sorted));
+    Replanned replanned =
+        plans.get(new Key(building, chosen.query()), key -> replan(chosen, building, sorted));
     if (replanned.refusal() != null) {
       throw new IllegalStateException(replanned.refusal());
     }
@@ -71,22 +79,45 @@ public final class BuildingViewPlans {
   }
 
   private Replanned replan(MethodPlan chosen, Set<String> building, boolean sorted) {
-    List<ViewModel> readable = views.stream().filter(view -> !building.contains(view.name())).toList();
+    List<ViewModel> readable =
+        views.stream().filter(view -> !building.contains(view.name())).toList();
     ParsedQuery query = chosen.query();
     MethodPlan plan;
     try {
-      plan = sorted ? CallSorts.plan(name, query, model, readable, projected, false,
-          "Wait until RebuildViews has made the view active, or sort by the key's order")
-          : QueryPlanner.plan(query, model, readable, projected);
+      plan =
+          sorted
+              ? CallSorts.plan(
+                  name,
+                  query,
+                  model,
+                  readable,
+                  projected,
+                  false,
+                  "Wait until RebuildViews has made the view active, or sort by the key's order")
+              : QueryPlanner.plan(query, model, readable, projected);
     } catch (IllegalArgumentException refused) {
       return new Replanned(null, refused.getMessage());
     }
     if (plan.readsWholeTable() && !allowScan) {
-      String view = chosen.groups().stream().map(AccessPlan::view).filter(v -> v != null && building.contains(v.name()))
-          .map(ViewModel::name).findFirst().orElse("?");
-      return new Replanned(null, name + " reads view " + view + " of " + model.entityName() + ", which "
-          + whyUnread.apply(view) + "; without it the method " + PlanText.wholeRead("table " + model.tableName(), plan)
-          + ". Annotate it with @AllowScan to read the table meanwhile");
+      String view =
+          chosen.groups().stream()
+              .map(AccessPlan::view)
+              .filter(v -> v != null && building.contains(v.name()))
+              .map(ViewModel::name)
+              .findFirst()
+              .orElse("?");
+      return new Replanned(
+          null,
+          name
+              + " reads view "
+              + view
+              + " of "
+              + model.entityName()
+              + ", which "
+              + whyUnread.apply(view)
+              + "; without it the method "
+              + PlanText.wholeRead("table " + model.tableName(), plan)
+              + ". Annotate it with @AllowScan to read the table meanwhile");
     }
     return new Replanned(plan, null);
   }

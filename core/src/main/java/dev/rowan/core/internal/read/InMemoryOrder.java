@@ -5,9 +5,9 @@ import dev.rowan.core.internal.read.PageTokens.Position;
 import dev.rowan.core.internal.read.QueryCursor.Found;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
-import dev.rowan.mapping.codec.ValueOrder;
 import dev.rowan.mapping.codec.ValueCodec;
 import dev.rowan.mapping.codec.ValueCodecs;
+import dev.rowan.mapping.codec.ValueOrder;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,12 +19,12 @@ import java.util.function.IntFunction;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * The results of a query method that reads several {@code Or} groups or sorts in memory:
- * collected whole, each entity once, in the method's order. An entity is told apart by its main
- * row key without salt and, in a wide row, its column key. The order is the method's sorts, nulls
- * last in either direction, then key order, which also orders a method without sorts when its
- * results are paged. A page continues after the position of its last entity in that order: its
- * sort values and its key.
+ * The results of a query method that reads several {@code Or} groups or sorts in memory: collected
+ * whole, each entity once, in the method's order. An entity is told apart by its main row key
+ * without salt and, in a wide row, its column key. The order is the method's sorts, nulls last in
+ * either direction, then key order, which also orders a method without sorts when its results are
+ * paged. A page continues after the position of its last entity in that order: its sort values and
+ * its key.
  *
  * <p>Thread-safety: immutable.
  */
@@ -34,7 +34,8 @@ public final class InMemoryOrder {
   record Keyed(byte[] mainKey, byte[] columnKey, Found found) {
 
     private ByteBuffer identity() {
-      ByteBuffer identity = ByteBuffer.allocate(4 + mainKey.length + (columnKey == null ? 0 : columnKey.length));
+      ByteBuffer identity =
+          ByteBuffer.allocate(4 + mainKey.length + (columnKey == null ? 0 : columnKey.length));
       identity.putInt(mainKey.length).put(mainKey);
       if (columnKey != null) {
         identity.put(columnKey);
@@ -65,22 +66,24 @@ public final class InMemoryOrder {
       // sort in memory agrees with an order served by the key.
       Comparator<Object> ascending = ValueOrder.of(property.type());
       Comparator<Object> values = sorts.get(i).descending() ? ascending.reversed() : ascending;
-      Comparator<Keyed> bySort = Comparator.comparing(k -> k.found().values()[slot], Comparator.nullsLast(values));
+      Comparator<Keyed> bySort =
+          Comparator.comparing(k -> k.found().values()[slot], Comparator.nullsLast(values));
       order = order == null ? bySort : order.thenComparing(bySort);
     }
-    Comparator<Keyed> byKey = (a, b) -> {
-      int rows = Bytes.compareTo(a.mainKey(), b.mainKey());
-      return rows != 0 || a.columnKey() == null || b.columnKey() == null ? rows
-          : Bytes.compareTo(a.columnKey(), b.columnKey());
-    };
+    Comparator<Keyed> byKey =
+        (a, b) -> {
+          int rows = Bytes.compareTo(a.mainKey(), b.mainKey());
+          return rows != 0 || a.columnKey() == null || b.columnKey() == null
+              ? rows
+              : Bytes.compareTo(a.columnKey(), b.columnKey());
+        };
     this.order = order == null ? byKey : order.thenComparing(byKey);
   }
 
-
   /**
    * Every entity of the {@code groups} cursors that {@code open} opens one after the other, each
-   * entity once, sorted when the method sorts or when {@code keyOrder} asks for key order; else
-   * in the order read, group by group.
+   * entity once, sorted when the method sorts or when {@code keyOrder} asks for key order; else in
+   * the order read, group by group.
    */
   List<Keyed> collect(int groups, IntFunction<QueryCursor> open, boolean keyOrder) {
     return collect(groups, open, keyOrder, List::of);
@@ -90,15 +93,19 @@ public final class InMemoryOrder {
    * As {@link #collect(int, IntFunction, boolean)}, with the entities {@code afterAll} finds once
    * every cursor has read (the second look of several groups).
    */
-  List<Keyed> collect(int groups, IntFunction<QueryCursor> open, boolean keyOrder,
+  List<Keyed> collect(
+      int groups,
+      IntFunction<QueryCursor> open,
+      boolean keyOrder,
       java.util.function.Supplier<List<Found>> afterAll) {
     Map<ByteBuffer, Keyed> union = new LinkedHashMap<>();
     for (int i = 0; i < groups; i++) {
       try (QueryCursor cursor = open.apply(i)) {
-        cursor.forEachRemaining(found -> {
-          Keyed keyed = keyed(found);
-          union.putIfAbsent(keyed.identity(), keyed);
-        });
+        cursor.forEachRemaining(
+            found -> {
+              Keyed keyed = keyed(found);
+              union.putIfAbsent(keyed.identity(), keyed);
+            });
       }
     }
     for (Found found : afterAll.get()) {
@@ -115,12 +122,13 @@ public final class InMemoryOrder {
   private Keyed keyed(Found found) {
     byte[] salted = model.rowKey().encode(found.values());
     byte[] mainKey = Arrays.copyOfRange(salted, model.rowKey().saltLength(), salted.length);
-    return new Keyed(mainKey, model.isWide() ? model.columnKey().encode(found.values()) : null, found);
+    return new Keyed(
+        mainKey, model.isWide() ? model.columnKey().encode(found.values()) : null, found);
   }
 
   /**
-   * The entities of {@code all}, which {@link #collect} sorted, that come after {@code position}
-   * in the method's order; all of them when it is null.
+   * The entities of {@code all}, which {@link #collect} sorted, that come after {@code position} in
+   * the method's order; all of them when it is null.
    *
    * @throws IllegalArgumentException naming {@code method} when the position does not carry one
    *     value per sort
@@ -147,12 +155,21 @@ public final class InMemoryOrder {
     Object[] values = new Object[model.properties().size()];
     byte[][] sortValues = position.sortValues();
     if (sortValues.length != sorts.size()) {
-      throw new IllegalArgumentException(method + ": the PageRequest's continuation holds " + sortValues.length
-          + " sort values, not " + sorts.size() + "; continue with the PageRequest that Page.next() returned");
+      throw new IllegalArgumentException(
+          method
+              + ": the PageRequest's continuation holds "
+              + sortValues.length
+              + " sort values, not "
+              + sorts.size()
+              + "; continue with the PageRequest that Page.next() returned");
     }
     for (int i = 0; i < sortValues.length; i++) {
-      values[slots[i]] = sortValues[i] == null ? null : codecs.get(i).decode(sortValues[i], 0, sortValues[i].length);
+      values[slots[i]] =
+          sortValues[i] == null
+              ? null
+              : codecs.get(i).decode(sortValues[i], 0, sortValues[i].length);
     }
-    return new Keyed(position.rowKey(), position.columnKey(), new Found(null, position.columnKey(), values));
+    return new Keyed(
+        position.rowKey(), position.columnKey(), new Found(null, position.columnKey(), values));
   }
 }

@@ -10,13 +10,12 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.metrics.ScanMetrics;
 
 /**
- * A scanner for a query that needs about {@code limit} rows of a range (a Top/First N, a page):
- * its scans carry {@link Scan#setLimit(int)}, so the region server returns at most that many
- * rows and closes its scanner itself, without a closing round trip. Not every row a scan
- * returns becomes an entity (a view row found stale is dropped, a condition checked on the
- * client fails), so when a scan has returned all {@code limit} rows and more are asked for, this
- * opens the next scan of the same range after the last row returned: a query reads more only
- * when it needs more.
+ * A scanner for a query that needs about {@code limit} rows of a range (a Top/First N, a page): its
+ * scans carry {@link Scan#setLimit(int)}, so the region server returns at most that many rows and
+ * closes its scanner itself, without a closing round trip. Not every row a scan returns becomes an
+ * entity (a view row found stale is dropped, a condition checked on the client fails), so when a
+ * scan has returned all {@code limit} rows and more are asked for, this opens the next scan of the
+ * same range after the last row returned: a query reads more only when it needs more.
  */
 final class LimitedScanner implements ResultScanner {
 
@@ -28,6 +27,7 @@ final class LimitedScanner implements ResultScanner {
   private int returned;
   private byte[] last;
   private int reopens;
+
   /** The context of the observed call this scanner reads for, or null. */
   private final dev.rowan.core.observation.RepositoryCallContext observed = ObservedCalls.context();
 
@@ -56,7 +56,10 @@ final class LimitedScanner implements ResultScanner {
     }
   }
 
-  /** Whether the range was read by more than one scan: a scan after the first reads from a later point. */
+  /**
+   * Whether the range was read by more than one scan: a scan after the first reads from a later
+   * point.
+   */
   boolean reopened() {
     return reopens > 0;
   }
@@ -64,7 +67,8 @@ final class LimitedScanner implements ResultScanner {
   private void reopen() throws IOException {
     reopens++;
     current.close();
-    current = ScannerOpener.open(connection, name, new Scan(scan).withStartRow(last, false), observed);
+    current =
+        ScannerOpener.open(connection, name, new Scan(scan).withStartRow(last, false), observed);
     returned = 0;
   }
 

@@ -18,12 +18,12 @@ import java.util.List;
 import java.util.Set;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.filter.BinaryComparator;
 import org.apache.hadoop.hbase.filter.FilterList;
 import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
@@ -32,25 +32,24 @@ import org.apache.hadoop.hbase.filter.QualifierFilter;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * The second look of a read through a view: finds the entities that moved within the read's
- * range while it read, and that it may therefore have missed (docs/view-consistency.md, "Readers
- * while entities move").
+ * The second look of a read through a view: finds the entities that moved within the read's range
+ * while it read, and that it may therefore have missed (docs/view-consistency.md, "Readers while
+ * entities move").
  *
  * <p>A scan of a view is not a snapshot: an entity whose view key changes while the scan runs can
- * have its new row written behind the scan's position (or in a bucket or region already read)
- * and its old row, ahead, retired before the scan gets there. Every write of such an entity
- * leaves cells at its own timestamp in the rows it touches, the retired row included: the status
- * that step 2 marks, and the delete marker of step 4, which stays until a major compaction. So
- * after the first pass, one raw scan of the same ranges for the cells written since the read
- * began (less the write lease: a write still in flight when the read began carries an older
- * timestamp) finds a row of every entity written meanwhile. Each whose main row, read now,
- * matches the query and that the first pass did not judge is returned, in its
- * current state.
+ * have its new row written behind the scan's position (or in a bucket or region already read) and
+ * its old row, ahead, retired before the scan gets there. Every write of such an entity leaves
+ * cells at its own timestamp in the rows it touches, the retired row included: the status that step
+ * 2 marks, and the delete marker of step 4, which stays until a major compaction. So after the
+ * first pass, one raw scan of the same ranges for the cells written since the read began (less the
+ * write lease: a write still in flight when the read began carries an older timestamp) finds a row
+ * of every entity written meanwhile. Each whose main row, read now, matches the query and that the
+ * first pass did not judge is returned, in its current state.
  *
- * <p>A first pass of one scan answered by one RPC read one region at one read point (HBase's
- * MVCC): a snapshot, which held the row of every entity's state at that point. Then the raw scan
- * is not needed: an entity that moved since was found under its older key, and its main row, read
- * after, named another; those are looked at again alone.
+ * <p>A first pass of one scan answered by one RPC read one region at one read point (HBase's MVCC):
+ * a snapshot, which held the row of every entity's state at that point. Then the raw scan is not
+ * needed: an entity that moved since was found under its older key, and its main row, read after,
+ * named another; those are looked at again alone.
  */
 final class MovedEntities {
 
@@ -58,21 +57,30 @@ final class MovedEntities {
 
   /**
    * The entities of view {@code view} that match {@code group} for {@code args} now and that the
-   * first pass did not judge ({@code judged}, their main row keys, to which those found are
-   * added): those of main rows {@code movedAway} (found by the first pass under an older view
-   * key), and, unless {@code since} is null (the first pass read one snapshot), those whose rows
-   * the reads of {@code spec} (resumed after {@code after}, an unsalted row key, or from the start)
-   * hold cells of written at or after {@code since}. Up to {@code last}, the salted view row key of
-   * the last entity the first pass gave, or null when it read to the end. Each comes with its
-   * current state and the view row key of that state, which lies after {@code after} and not after
-   * {@code last}: an entity that moved back before the position a page resumed after belongs to
-   * the pages before.
+   * first pass did not judge ({@code judged}, their main row keys, to which those found are added):
+   * those of main rows {@code movedAway} (found by the first pass under an older view key), and,
+   * unless {@code since} is null (the first pass read one snapshot), those whose rows the reads of
+   * {@code spec} (resumed after {@code after}, an unsalted row key, or from the start) hold cells
+   * of written at or after {@code since}. Up to {@code last}, the salted view row key of the last
+   * entity the first pass gave, or null when it read to the end. Each comes with its current state
+   * and the view row key of that state, which lies after {@code after} and not after {@code last}:
+   * an entity that moved back before the position a page resumed after belongs to the pages before.
    */
-  static List<Found> find(StoreContext<?> context, ViewModel view, ScanSpec spec, List<Condition> group,
-      Object[] args, byte[] after, byte[] last, Long since, Set<ByteBuffer> movedAway, Set<ByteBuffer> judged) {
+  static List<Found> find(
+      StoreContext<?> context,
+      ViewModel view,
+      ScanSpec spec,
+      List<Condition> group,
+      Object[] args,
+      byte[] after,
+      byte[] last,
+      Long since,
+      Set<ByteBuffer> movedAway,
+      Set<ByteBuffer> judged) {
     int saltLength = view.key().saltLength();
     byte[] lastUnsalted = last == null ? null : Arrays.copyOfRange(last, saltLength, last.length);
-    Set<ByteBuffer> candidates = candidates(context, view, spec, after, lastUnsalted, since, movedAway, judged);
+    Set<ByteBuffer> candidates =
+        candidates(context, view, spec, after, lastUnsalted, since, movedAway, judged);
     if (candidates.isEmpty()) {
       return List.of();
     }
@@ -81,12 +89,19 @@ final class MovedEntities {
 
   /**
    * The main row keys the second look reads again, none of them among {@code judged}: those of
-   * {@code movedAway}, and, unless {@code since} is null, those the rows of the reads of
-   * {@code spec} (after {@code after}, up to {@code lastUnsalted}) name in cells written at or
-   * after {@code since}.
+   * {@code movedAway}, and, unless {@code since} is null, those the rows of the reads of {@code
+   * spec} (after {@code after}, up to {@code lastUnsalted}) name in cells written at or after
+   * {@code since}.
    */
-  static Set<ByteBuffer> candidates(StoreContext<?> context, ViewModel view, ScanSpec spec, byte[] after,
-      byte[] lastUnsalted, Long since, Set<ByteBuffer> movedAway, Set<ByteBuffer> judged) {
+  static Set<ByteBuffer> candidates(
+      StoreContext<?> context,
+      ViewModel view,
+      ScanSpec spec,
+      byte[] after,
+      byte[] lastUnsalted,
+      Long since,
+      Set<ByteBuffer> movedAway,
+      Set<ByteBuffer> judged) {
     Set<ByteBuffer> candidates = new LinkedHashSet<>(movedAway);
     if (since != null) {
       candidates.addAll(written(context, view, spec, after, lastUnsalted, since, judged));
@@ -96,12 +111,18 @@ final class MovedEntities {
   }
 
   /**
-   * The main row keys, not among {@code judged}, that the rows of the reads of {@code spec}
-   * (after {@code after}, up to {@code lastUnsalted}) name in cells written at or after
-   * {@code since}, deleted or not.
+   * The main row keys, not among {@code judged}, that the rows of the reads of {@code spec} (after
+   * {@code after}, up to {@code lastUnsalted}) name in cells written at or after {@code since},
+   * deleted or not.
    */
-  private static Set<ByteBuffer> written(StoreContext<?> context, ViewModel view, ScanSpec spec, byte[] after,
-      byte[] lastUnsalted, long since, Set<ByteBuffer> judged) {
+  private static Set<ByteBuffer> written(
+      StoreContext<?> context,
+      ViewModel view,
+      ScanSpec spec,
+      byte[] after,
+      byte[] lastUnsalted,
+      long since,
+      Set<ByteBuffer> judged) {
     TableName table = context.viewTables().get(view);
     int saltLength = view.key().saltLength();
     List<Scan> scans = new ArrayList<>();
@@ -112,8 +133,12 @@ final class MovedEntities {
       }
       for (Get get : gets) {
         if (lastUnsalted == null || spec.compareRows(get.getRow(), lastUnsalted) <= 0) {
-          scans.add(raw(new Scan().withStartRow(get.getRow(), true).withStopRow(get.getRow(), true), view, since,
-              table));
+          scans.add(
+              raw(
+                  new Scan().withStartRow(get.getRow(), true).withStopRow(get.getRow(), true),
+                  view,
+                  since,
+                  table));
         }
       }
     } else {
@@ -125,16 +150,19 @@ final class MovedEntities {
       }
     }
     Set<ByteBuffer> candidates = new LinkedHashSet<>();
-    List<ResultScanner> scanners = HBaseCalls.call("second look", table,
-        () -> ScannerOpener.open(context.connection(), table, scans));
+    List<ResultScanner> scanners =
+        HBaseCalls.call(
+            "second look", table, () -> ScannerOpener.open(context.connection(), table, scans));
     try {
       for (ResultScanner scanner : scanners) {
-        HBaseCalls.rows(scanner, "second look", table).forEachRemaining(row -> {
-          byte[] mainKey = mainKey(view, row);
-          if (mainKey != null && !judged.contains(ByteBuffer.wrap(mainKey))) {
-            candidates.add(ByteBuffer.wrap(mainKey));
-          }
-        });
+        HBaseCalls.rows(scanner, "second look", table)
+            .forEachRemaining(
+                row -> {
+                  byte[] mainKey = mainKey(view, row);
+                  if (mainKey != null && !judged.contains(ByteBuffer.wrap(mainKey))) {
+                    candidates.add(ByteBuffer.wrap(mainKey));
+                  }
+                });
       }
     } finally {
       scanners.forEach(ResultScanner::close);
@@ -143,15 +171,27 @@ final class MovedEntities {
   }
 
   /**
-   * The entities of main rows {@code candidates} that match {@code group} now, not among
-   * {@code judged} (to which they are added), with the view row keys of their current states,
-   * after {@code after} and not after {@code lastUnsalted}.
+   * The entities of main rows {@code candidates} that match {@code group} now, not among {@code
+   * judged} (to which they are added), with the view row keys of their current states, after {@code
+   * after} and not after {@code lastUnsalted}.
    */
-  private static List<Found> current(StoreContext<?> context, ViewModel view, ScanSpec spec, List<Condition> group,
-      Object[] args, byte[] after, byte[] lastUnsalted, Set<ByteBuffer> candidates, Set<ByteBuffer> judged) {
+  private static List<Found> current(
+      StoreContext<?> context,
+      ViewModel view,
+      ScanSpec spec,
+      List<Condition> group,
+      Object[] args,
+      byte[] after,
+      byte[] lastUnsalted,
+      Set<ByteBuffer> candidates,
+      Set<ByteBuffer> judged) {
     List<Get> gets = candidates.stream().map(key -> new Get(Bytes.getBytes(key))).toList();
-    Result[] mains = HBaseCalls.on(context.connection(), context.mainTable(), "read main rows of view " + view.name(),
-        t -> t.get(gets));
+    Result[] mains =
+        HBaseCalls.on(
+            context.connection(),
+            context.mainTable(),
+            "read main rows of view " + view.name(),
+            t -> t.get(gets));
     List<Found> found = new ArrayList<>();
     for (Result main : mains) {
       MainRow row = MainRow.of(context.model(), main);
@@ -160,7 +200,8 @@ final class MovedEntities {
       }
       Object[] values = row.values();
       byte[] position = view.rowKey(values);
-      if (position == null || !ConditionCheck.matches(values, group, args, context.model())
+      if (position == null
+          || !ConditionCheck.matches(values, group, args, context.model())
           || lastUnsalted != null && spec.compareRows(position, lastUnsalted) > 0
           || after != null && spec.compareRows(position, after) <= 0
           || !judged.add(ByteBuffer.wrap(main.getRow()))) {
@@ -172,44 +213,67 @@ final class MovedEntities {
   }
 
   /**
-   * The entities of main rows {@code candidates} whose current state matches one of
-   * {@code groups} for {@code args}: what the deferred second looks of a query of several
-   * {@code Or} groups found ({@link QueryCursor#deferringSecondLook}). Each comes with its main row
-   * key in place of a row key.
+   * The entities of main rows {@code candidates} whose current state matches one of {@code groups}
+   * for {@code args}: what the deferred second looks of a query of several {@code Or} groups found
+   * ({@link QueryCursor#deferringSecondLook}). Each comes with its main row key in place of a row
+   * key.
    */
-  static List<Found> matchingAny(StoreContext<?> context, Set<ByteBuffer> candidates, List<List<Condition>> groups,
+  static List<Found> matchingAny(
+      StoreContext<?> context,
+      Set<ByteBuffer> candidates,
+      List<List<Condition>> groups,
       Object[] args) {
     if (candidates.isEmpty()) {
       return List.of();
     }
     List<Get> gets = candidates.stream().map(key -> new Get(Bytes.getBytes(key))).toList();
-    Result[] mains = HBaseCalls.on(context.connection(), context.mainTable(), "read main rows of moved entities",
-        t -> t.get(gets));
+    Result[] mains =
+        HBaseCalls.on(
+            context.connection(),
+            context.mainTable(),
+            "read main rows of moved entities",
+            t -> t.get(gets));
     List<Found> found = new ArrayList<>();
     for (Result main : mains) {
       MainRow row = MainRow.of(context.model(), main);
       if (row.isLive()
-          && groups.stream().anyMatch(group -> ConditionCheck.matches(row.values(), group, args, context.model()))) {
+          && groups.stream()
+              .anyMatch(
+                  group -> ConditionCheck.matches(row.values(), group, args, context.model()))) {
         found.add(new Found(main.getRow(), null, row.values()));
       }
     }
     return found;
   }
 
-  /** {@code scan} made raw, of the cells written at or after {@code since}: keys only, but a unique view's owner. */
+  /**
+   * {@code scan} made raw, of the cells written at or after {@code since}: keys only, but a unique
+   * view's owner.
+   */
   private static Scan raw(Scan scan, ViewModel view, long since, TableName table) {
-    return HBaseCalls.call("second look", table, () -> {
-      Scan raw = new Scan().withStartRow(scan.getStartRow(), scan.includeStartRow())
-          .withStopRow(scan.getStopRow(), scan.includeStopRow()).setReversed(scan.isReversed()).setRaw(true)
-          .setTimeRange(since, Long.MAX_VALUE).setCacheBlocks(false);
-      if (view.isUnique()) { // the key names no entity: every owner written since, deleted or not
-        raw.readAllVersions().setFilter(new QualifierFilter(CompareOperator.EQUAL,
-            new BinaryComparator(Qualifier.OWNER.bytes())));
-      } else { // the key names the entity: one cell of each row, without its value
-        raw.setFilter(new FilterList(new FirstKeyOnlyFilter(), new KeyOnlyFilter()));
-      }
-      return raw;
-    });
+    return HBaseCalls.call(
+        "second look",
+        table,
+        () -> {
+          Scan raw =
+              new Scan()
+                  .withStartRow(scan.getStartRow(), scan.includeStartRow())
+                  .withStopRow(scan.getStopRow(), scan.includeStopRow())
+                  .setReversed(scan.isReversed())
+                  .setRaw(true)
+                  .setTimeRange(since, Long.MAX_VALUE)
+                  .setCacheBlocks(false);
+          if (view
+              .isUnique()) { // the key names no entity: every owner written since, deleted or not
+            raw.readAllVersions()
+                .setFilter(
+                    new QualifierFilter(
+                        CompareOperator.EQUAL, new BinaryComparator(Qualifier.OWNER.bytes())));
+          } else { // the key names the entity: one cell of each row, without its value
+            raw.setFilter(new FilterList(new FirstKeyOnlyFilter(), new KeyOnlyFilter()));
+          }
+          return raw;
+        });
   }
 
   /**

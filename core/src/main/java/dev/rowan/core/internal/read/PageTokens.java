@@ -4,28 +4,27 @@ import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.time.LocalDate;
 import java.security.NoSuchAlgorithmException;
+import java.time.LocalDate;
 import java.util.Arrays;
 
 /**
- * The continuation tokens of pages:
- * {@code [version 2][row key length: 4][row key][column key length: 4, -1 for none][column key]
- * [number of sort values: 4]([length: 4, -1 for null][sort value])*[tag: 16]}.
- * The position is the last entity a page returned: the key of the row it was read from, without
- * its salt byte, and for an entity of a wide row its column key; for results sorted in memory or
- * unioned from {@code Or} groups, its main row key without salt, its column key and the values
- * it was sorted by ({@link InMemoryOrder}). The tag is the first 16 bytes of
- * the SHA-256 of the method's {@linkplain #fingerprint fingerprint} and everything before it, so a
+ * The continuation tokens of pages: {@code [version 2][row key length: 4][row key][column key
+ * length: 4, -1 for none][column key] [number of sort values: 4]([length: 4, -1 for null][sort
+ * value])*[tag: 16]}. The position is the last entity a page returned: the key of the row it was
+ * read from, without its salt byte, and for an entity of a wide row its column key; for results
+ * sorted in memory or unioned from {@code Or} groups, its main row key without salt, its column key
+ * and the values it was sorted by ({@link InMemoryOrder}). The tag is the first 16 bytes of the
+ * SHA-256 of the method's {@linkplain #fingerprint fingerprint} and everything before it, so a
  * token of another method (whatever its name's {@code hashCode}) and a token changed in any byte
  * are refused. The tag is a checksum, not a secret: a token is only a starting point, every scan
  * stays inside the query's own key ranges and every entity is checked against the query's
- * conditions, so even a token forged on purpose can skip or repeat entities of the query but
- * never return one outside it.
+ * conditions, so even a token forged on purpose can skip or repeat entities of the query but never
+ * return one outside it.
  *
- * <p>A method of an entity kept in a table per period pages through its periods in turn; its
- * tokens are {@code [version 3][period: epoch day, 8][token of the page within the period, or
- * nothing for its start][tag: 16]}, tagged the same way.
+ * <p>A method of an entity kept in a table per period pages through its periods in turn; its tokens
+ * are {@code [version 3][period: epoch day, 8][token of the page within the period, or nothing for
+ * its start][tag: 16]}, tagged the same way.
  *
  * <p>Thread-safety: stateless.
  */
@@ -41,8 +40,8 @@ public final class PageTokens {
    * @param rowKey the key of the row it was read from (its main row key for results ordered in
    *     memory), without salt
    * @param columnKey its column key when it was read from a wide row, else null
-   * @param sortValues the encoded values it was sorted by in memory (an element is null for a
-   *     null value); empty for results in key order
+   * @param sortValues the encoded values it was sorted by in memory (an element is null for a null
+   *     value); empty for results in key order
    */
   record Position(byte[] rowKey, byte[] columnKey, byte[][] sortValues) {
 
@@ -63,17 +62,18 @@ public final class PageTokens {
   private PageTokens() {}
 
   /**
-   * The fingerprint of a paged method: the SHA-256 of the repository, the method's full
-   * signature and the entity, so that no two methods share one by accident.
+   * The fingerprint of a paged method: the SHA-256 of the repository, the method's full signature
+   * and the entity, so that no two methods share one by accident.
    */
   public static byte[] fingerprint(Class<?> repository, Method method, Class<?> entity) {
-    String signature = repository.getName() + "#" + method.toGenericString() + "@" + entity.getName();
+    String signature =
+        repository.getName() + "#" + method.toGenericString() + "@" + entity.getName();
     return sha256().digest(signature.getBytes(StandardCharsets.UTF_8));
   }
 
   /**
-   * The fingerprint of {@code method}'s pages read by another plan, named by {@code plan}: a
-   * token of one plan names a position in the table it read, which another plan must refuse.
+   * The fingerprint of {@code method}'s pages read by another plan, named by {@code plan}: a token
+   * of one plan names a position in the table it read, which another plan must refuse.
    */
   public static byte[] fingerprint(byte[] method, String plan) {
     MessageDigest digest = sha256();
@@ -100,8 +100,10 @@ public final class PageTokens {
   /** The token of a page of a method of periods that ended at {@code last}. */
   public static byte[] write(byte[] fingerprint, PeriodPosition last) {
     int inner = last.inner() == null ? 0 : last.inner().length;
-    ByteBuffer token = ByteBuffer.allocate(1 + Long.BYTES + inner + TAG).put(PERIOD_VERSION)
-        .putLong(last.period().toEpochDay());
+    ByteBuffer token =
+        ByteBuffer.allocate(1 + Long.BYTES + inner + TAG)
+            .put(PERIOD_VERSION)
+            .putLong(last.period().toEpochDay());
     if (last.inner() != null) {
       token.put(last.inner());
     }
@@ -112,16 +114,18 @@ public final class PageTokens {
   /**
    * The position of a method of periods to continue after, or null for the first page.
    *
-   * @throws IllegalArgumentException naming the method when the token is not one of its tokens,
-   *     or was changed
+   * @throws IllegalArgumentException naming the method when the token is not one of its tokens, or
+   *     was changed
    */
   public static PeriodPosition readPeriod(String method, byte[] fingerprint, byte[] token) {
     if (token == null) {
       return null;
     }
     int body = token.length - TAG;
-    if (body < 1 + Long.BYTES || token[0] != PERIOD_VERSION
-        || !MessageDigest.isEqual(tag(fingerprint, token, body), Arrays.copyOfRange(token, body, token.length))) {
+    if (body < 1 + Long.BYTES
+        || token[0] != PERIOD_VERSION
+        || !MessageDigest.isEqual(
+            tag(fingerprint, token, body), Arrays.copyOfRange(token, body, token.length))) {
       throw refused(method);
     }
     LocalDate period;
@@ -130,7 +134,8 @@ public final class PageTokens {
     } catch (java.time.DateTimeException notADay) {
       throw refused(method);
     }
-    return new PeriodPosition(period, body == 1 + Long.BYTES ? null : Arrays.copyOfRange(token, 1 + Long.BYTES, body));
+    return new PeriodPosition(
+        period, body == 1 + Long.BYTES ? null : Arrays.copyOfRange(token, 1 + Long.BYTES, body));
   }
 
   private static int field(byte[] bytes) {
@@ -147,16 +152,18 @@ public final class PageTokens {
   /**
    * The position to continue after, or null for the first page.
    *
-   * @throws IllegalArgumentException naming the method when the token is not one of its tokens,
-   *     or was changed
+   * @throws IllegalArgumentException naming the method when the token is not one of its tokens, or
+   *     was changed
    */
   static Position read(String method, byte[] fingerprint, byte[] token) {
     if (token == null) {
       return null;
     }
     int body = token.length - TAG;
-    if (body < 13 || token[0] != VERSION
-        || !MessageDigest.isEqual(tag(fingerprint, token, body), Arrays.copyOfRange(token, body, token.length))) {
+    if (body < 13
+        || token[0] != VERSION
+        || !MessageDigest.isEqual(
+            tag(fingerprint, token, body), Arrays.copyOfRange(token, body, token.length))) {
       throw refused(method);
     }
     ByteBuffer in = ByteBuffer.wrap(token, 1, body - 1);
@@ -191,8 +198,10 @@ public final class PageTokens {
   }
 
   private static IllegalArgumentException refused(String method) {
-    return new IllegalArgumentException(method + ": the PageRequest's continuation was not made by this method,"
-        + " or was changed; continue with the PageRequest that Page.next() returned");
+    return new IllegalArgumentException(
+        method
+            + ": the PageRequest's continuation was not made by this method,"
+            + " or was changed; continue with the PageRequest that Page.next() returned");
   }
 
   private static byte[] tag(byte[] fingerprint, byte[] token, int length) {

@@ -19,9 +19,9 @@ import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 /**
- * One call of a query method: its plan (the method's, or the one planned for the call's
- * {@code Sort}), its limit and its arguments, executed as a list, a stream, one entity, a page, a
- * count, an existence check or a delete.
+ * One call of a query method: its plan (the method's, or the one planned for the call's {@code
+ * Sort}), its limit and its arguments, executed as a list, a stream, one entity, a page, a count,
+ * an existence check or a delete.
  *
  * @param <T> the entity type
  */
@@ -31,25 +31,51 @@ public final class QueryCall<T> {
   private final StoreContext<T> context;
   private final ViewReader<T> viewReader;
   private final MethodPlan plan;
+
   /** The order of results that are collected whole: those of Or groups or of a sort in memory. */
   private final InMemoryOrder inMemory;
+
   /** What the method returns of each entity instead of the entity, or null. */
   private final Projection projection;
+
   /** Identifies the method in its page tokens ({@link PageTokens#fingerprint}). */
   private final byte[] fingerprint;
+
   /** The most results, or 0 for no limit. */
   private final int limit;
+
   private final Object[] args;
-  /** The writes whose state the call reads ({@link dev.rowan.core.TimeRange}), or null for the latest. */
+
+  /**
+   * The writes whose state the call reads ({@link dev.rowan.core.TimeRange}), or null for the
+   * latest.
+   */
   private final dev.rowan.core.TimeRange written;
 
-  public QueryCall(String name, StoreContext<T> context, ViewReader<T> viewReader, MethodPlan plan, InMemoryOrder inMemory,
-      Projection projection, byte[] fingerprint, int limit, Object[] args) {
+  public QueryCall(
+      String name,
+      StoreContext<T> context,
+      ViewReader<T> viewReader,
+      MethodPlan plan,
+      InMemoryOrder inMemory,
+      Projection projection,
+      byte[] fingerprint,
+      int limit,
+      Object[] args) {
     this(name, context, viewReader, plan, inMemory, projection, fingerprint, limit, args, null);
   }
 
-  public QueryCall(String name, StoreContext<T> context, ViewReader<T> viewReader, MethodPlan plan, InMemoryOrder inMemory,
-      Projection projection, byte[] fingerprint, int limit, Object[] args, dev.rowan.core.TimeRange written) {
+  public QueryCall(
+      String name,
+      StoreContext<T> context,
+      ViewReader<T> viewReader,
+      MethodPlan plan,
+      InMemoryOrder inMemory,
+      Projection projection,
+      byte[] fingerprint,
+      int limit,
+      Object[] args,
+      dev.rowan.core.TimeRange written) {
     this.name = name;
     this.context = context;
     this.viewReader = viewReader;
@@ -66,8 +92,9 @@ public final class QueryCall<T> {
     return limit == 0 ? Integer.MAX_VALUE : limit;
   }
 
-
-  /** Whether the method reads one group in the asked order, so that its entities are read lazily. */
+  /**
+   * Whether the method reads one group in the asked order, so that its entities are read lazily.
+   */
   private boolean lazy() {
     return plan.groups().size() == 1 && !plan.sortInMemory();
   }
@@ -78,7 +105,8 @@ public final class QueryCall<T> {
    * or, for a count or a projection, only the cells that tell whether it matches and what the
    * method returns.
    */
-  private Iterator<Found> found(int wanted, PageTokens.Position after, List<AutoCloseable> toClose) {
+  private Iterator<Found> found(
+      int wanted, PageTokens.Position after, List<AutoCloseable> toClose) {
     QueryAction action = plan.query().action();
     boolean counting = action == QueryAction.COUNT || action == QueryAction.EXISTS;
     if (lazy() || counting && plan.groups().size() == 1) {
@@ -89,7 +117,10 @@ public final class QueryCall<T> {
     return collected(false).stream().map(InMemoryOrder.Keyed::found).iterator();
   }
 
-  /** Every entity of every group, each once, in the method's order (in key order too if {@code keyOrder}). */
+  /**
+   * Every entity of every group, each once, in the method's order (in key order too if {@code
+   * keyOrder}).
+   */
   private List<InMemoryOrder.Keyed> collected(boolean keyOrder) {
     if (plan.groups().size() == 1) {
       return inMemory.collect(1, i -> cursor(i, Integer.MAX_VALUE, null), keyOrder);
@@ -98,25 +129,39 @@ public final class QueryCall<T> {
     // the groups' second looks come after every group has read, judged against every group
     long since = System.currentTimeMillis() - context.writeLeaseMillis();
     List<QueryCursor> cursors = new ArrayList<>();
-    return inMemory.collect(plan.groups().size(), i -> {
-      QueryCursor cursor = cursor(i, Integer.MAX_VALUE, null).deferringSecondLook();
-      cursors.add(cursor);
-      return cursor;
-    }, keyOrder, () -> {
-      java.util.Set<java.nio.ByteBuffer> candidates = new java.util.LinkedHashSet<>();
-      cursors.forEach(cursor -> candidates.addAll(cursor.movedCandidates(since)));
-      return MovedEntities.matchingAny(context, candidates, plan.query().groups(), args);
-    });
+    return inMemory.collect(
+        plan.groups().size(),
+        i -> {
+          QueryCursor cursor = cursor(i, Integer.MAX_VALUE, null).deferringSecondLook();
+          cursors.add(cursor);
+          return cursor;
+        },
+        keyOrder,
+        () -> {
+          java.util.Set<java.nio.ByteBuffer> candidates = new java.util.LinkedHashSet<>();
+          cursors.forEach(cursor -> candidates.addAll(cursor.movedCandidates(since)));
+          return MovedEntities.matchingAny(context, candidates, plan.query().groups(), args);
+        });
   }
 
   /** The cursor of group {@code i}. */
   private QueryCursor cursor(int i, int wanted, PageTokens.Position after) {
     AccessPlan group = plan.groups().get(i);
-    return new QueryCursor(context, viewReader, group, plan.query().groups().get(i), args, wanted,
-        after, group.read(), written);
+    return new QueryCursor(
+        context,
+        viewReader,
+        group,
+        plan.query().groups().get(i),
+        args,
+        wanted,
+        after,
+        group.read(),
+        written);
   }
 
-  /** What the method returns of the entity whose values are {@code values}: it, or its projection. */
+  /**
+   * What the method returns of the entity whose values are {@code values}: it, or its projection.
+   */
   private Object result(Object[] values) {
     return projection == null ? context.model().instantiate(values) : projection.create(values);
   }
@@ -136,8 +181,8 @@ public final class QueryCall<T> {
 
   /**
    * The first {@code max} entities of {@code found}, in its order: when it is a cursor of a view
-   * that stops before its end, with those that moved within the part read while it read
-   * ({@link QueryCursor#movedUpTo}), in their place.
+   * that stops before its end, with those that moved within the part read while it read ({@link
+   * QueryCursor#movedUpTo}), in their place.
    */
   private static List<Found> firstOf(Iterator<Found> found, int max) {
     List<Found> first = new ArrayList<>();
@@ -157,27 +202,34 @@ public final class QueryCall<T> {
   }
 
   public Stream<Object> stream() {
-    if (limit() < Integer.MAX_VALUE) { // at most the limit in memory: read as a list, with what moved in its place
+    if (limit()
+        < Integer
+            .MAX_VALUE) { // at most the limit in memory: read as a list, with what moved in its
+      // place
       return list().stream();
     }
     List<AutoCloseable> resources = new ArrayList<>();
     Iterator<Found> found = found(limit(), null, resources);
-    Iterator<Object> entities = new Iterator<>() {
-      private int returned;
+    Iterator<Object> entities =
+        new Iterator<>() {
+          private int returned;
 
-      @Override
-      public boolean hasNext() {
-        return returned < limit() && found.hasNext();
-      }
+          @Override
+          public boolean hasNext() {
+            return returned < limit() && found.hasNext();
+          }
 
-      @Override
-      public Object next() {
-        returned++;
-        return result(found.next().values());
-      }
-    };
-    return StreamSupport.stream(Spliterators.spliteratorUnknownSize(entities, Spliterator.ORDERED | Spliterator.NONNULL),
-        false).onClose(() -> closeAll(resources));
+          @Override
+          public Object next() {
+            returned++;
+            return result(found.next().values());
+          }
+        };
+    return StreamSupport.stream(
+            Spliterators.spliteratorUnknownSize(
+                entities, Spliterator.ORDERED | Spliterator.NONNULL),
+            false)
+        .onClose(() -> closeAll(resources));
   }
 
   public Object single() {
@@ -189,8 +241,13 @@ public final class QueryCall<T> {
       }
       Object first = result(found.next().values());
       if (limit == 0 && found.hasNext()) {
-        throw new IllegalStateException(name + " found more than one " + context.model().entityName()
-            + "; declare it to return a List, or name it find" + "First" + "By...");
+        throw new IllegalStateException(
+            name
+                + " found more than one "
+                + context.model().entityName()
+                + "; declare it to return a List, or name it find"
+                + "First"
+                + "By...");
       }
       return first;
     } finally {
@@ -210,8 +267,13 @@ public final class QueryCall<T> {
         content.add(result(keyed.found().values()));
       }
       boolean more = rest.size() > wanted && limit == 0;
-      return new Page<>(content, more ? new PageRequest(request.size(),
-          PageTokens.write(fingerprint, inMemory.position(rest.get(wanted - 1)))) : null);
+      return new Page<>(
+          content,
+          more
+              ? new PageRequest(
+                  request.size(),
+                  PageTokens.write(fingerprint, inMemory.position(rest.get(wanted - 1))))
+              : null);
     }
     List<AutoCloseable> resources = new ArrayList<>();
     try {
@@ -228,16 +290,19 @@ public final class QueryCall<T> {
       }
       int saltLength = plan.groups().get(0).key().saltLength();
       byte[] row = Arrays.copyOfRange(last.rowKey(), saltLength, last.rowKey().length);
-      return new Page<>(content, new PageRequest(request.size(),
-          PageTokens.write(fingerprint, new PageTokens.Position(row, last.columnKey()))));
+      return new Page<>(
+          content,
+          new PageRequest(
+              request.size(),
+              PageTokens.write(fingerprint, new PageTokens.Position(row, last.columnKey()))));
     } finally {
       closeAll(resources);
     }
   }
 
   /**
-   * How many entities match, up to the method's limit: each row read only as far as
-   * {@link RowRead} says, no entity built.
+   * How many entities match, up to the method's limit: each row read only as far as {@link RowRead}
+   * says, no entity built.
    */
   public int count() {
     List<AutoCloseable> resources = new ArrayList<>();
@@ -254,7 +319,10 @@ public final class QueryCall<T> {
     }
   }
 
-  /** Whether an entity matches: read as a count, each scan limited to one row, stopping at the first. */
+  /**
+   * Whether an entity matches: read as a count, each scan limited to one row, stopping at the
+   * first.
+   */
   public boolean exists() {
     List<AutoCloseable> resources = new ArrayList<>();
     try {

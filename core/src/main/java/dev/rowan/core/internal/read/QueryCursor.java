@@ -6,8 +6,8 @@ import dev.rowan.core.internal.context.StoreContext;
 import dev.rowan.core.internal.plumbing.HBaseCalls;
 import dev.rowan.core.internal.query.check.ConditionCheck;
 import dev.rowan.core.internal.query.parse.Condition;
-import dev.rowan.core.internal.query.plan.AccessPlan.Operation;
 import dev.rowan.core.internal.query.plan.AccessPlan;
+import dev.rowan.core.internal.query.plan.AccessPlan.Operation;
 import dev.rowan.core.internal.query.plan.RowRead;
 import dev.rowan.core.internal.query.plan.ScanSpec;
 import dev.rowan.core.internal.read.PageTokens.Position;
@@ -33,14 +33,14 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * Reads the entities of one access plan lazily: the gets or scans its {@link ScanSpec} gives
- * (gets of whole keys, or one range scan per key prefix and salt bucket, merged in key order, or
- * every row). Rows are turned into entity values
- * a chunk at a time (view rows through {@link ViewReader}, so unverified rows are checked), and
- * only entities that satisfy every condition of the group are returned.
+ * Reads the entities of one access plan lazily: the gets or scans its {@link ScanSpec} gives (gets
+ * of whole keys, or one range scan per key prefix and salt bucket, merged in key order, or every
+ * row). Rows are turned into entity values a chunk at a time (view rows through {@link ViewReader},
+ * so unverified rows are checked), and only entities that satisfy every condition of the group are
+ * returned.
  *
- * <p>A cursor of a count or a projection reads only what its {@link RowRead} names of each row:
- * its entities carry the values of their key parts and of the columns read, and no other.
+ * <p>A cursor of a count or a projection reads only what its {@link RowRead} names of each row: its
+ * entities carry the values of their key parts and of the columns read, and no other.
  */
 final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
 
@@ -52,6 +52,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
 
   /** The gets or scans of the plan for this call. */
   private final ScanSpec spec;
+
   private final StoreContext<?> context;
   private final ViewReader<?> reader;
   private final AccessPlan plan;
@@ -63,18 +64,26 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
   private final Closeable scanners;
   private final Deque<Found> ready = new ArrayDeque<>();
   private final int saltLength;
+
   /** The position to resume after, or null. */
   private final Position after;
+
   /** What is read of each row, or null when whole rows are read. */
   private final RowRead narrow;
+
   /**
    * Whether the rows are read as of the end of a time range: a row without a status then shows a
    * state older than the versions its families keep (every write, a delete too, writes a status),
    * whose cells may be gone in part, and is left out.
    */
   private final boolean pastState;
-  /** When the read began, by this client's clock: the second look reads what was written since (less the write lease). */
+
+  /**
+   * When the read began, by this client's clock: the second look reads what was written since (less
+   * the write lease).
+   */
   private final long began;
+
   /**
    * The main row keys of the entities judged so far, given or not, when the plan reads a view: a
    * view read judges each entity once, in the state it first found it in, though an entity that
@@ -82,17 +91,25 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
    * Null for a read of the main table, where each entity has one row.
    */
   private final Set<ByteBuffer> judged;
+
   /**
    * The main row keys of the entities whose rows this read found but whose main rows, read after
    * them, hold them under another view key: they moved while it read, and are looked at again.
    */
   private final Set<ByteBuffer> movedAway = new HashSet<>();
+
   /** The scanner of a read of one scan, whose RPCs tell whether it read one snapshot; else null. */
   private final ResultScanner single;
+
   /** Whether the second look has been taken ({@link MovedEntities}). */
   private boolean looked;
-  /** Whether the caller takes the second look itself, once every cursor of its query has read ({@link #movedCandidates}). */
+
+  /**
+   * Whether the caller takes the second look itself, once every cursor of its query has read
+   * ({@link #movedCandidates}).
+   */
   private boolean deferred;
+
   /** How many entities the second look found. */
   private int moved;
 
@@ -100,14 +117,22 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
    * Opens the reads of {@code plan} for the arguments {@code args}, fetching about {@code fetch}
    * rows per round trip ({@code Integer.MAX_VALUE}: as many as the client's result size allows),
    * resuming right after the entity at {@code after} (or from the start when it is null), reading
-   * of each row what {@code read} names. Entities come in key order (reversed for a reversed
-   * plan), those of one wide row in column key order; the gets of a multi-get are made in that
-   * order too, so that a page of gets can resume. With a time range ({@code written}, else
-   * null), every read is of the cells written before its end and not before its start: the rows
-   * of an entity that keeps history as they were at its end, where written within it.
+   * of each row what {@code read} names. Entities come in key order (reversed for a reversed plan),
+   * those of one wide row in column key order; the gets of a multi-get are made in that order too,
+   * so that a page of gets can resume. With a time range ({@code written}, else null), every read
+   * is of the cells written before its end and not before its start: the rows of an entity that
+   * keeps history as they were at its end, where written within it.
    */
-  QueryCursor(StoreContext<?> context, ViewReader<?> reader, AccessPlan plan, List<Condition> group, Object[] args,
-      int fetch, Position after, RowRead read, TimeRange written) {
+  QueryCursor(
+      StoreContext<?> context,
+      ViewReader<?> reader,
+      AccessPlan plan,
+      List<Condition> group,
+      Object[] args,
+      int fetch,
+      Position after,
+      RowRead read,
+      TimeRange written) {
     this.began = System.currentTimeMillis();
     this.narrow = read.wholeRows() ? null : read;
     this.pastState = written != null;
@@ -120,10 +145,17 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     this.chunk = Math.max(1, Math.min(fetch, 256));
     this.saltLength = plan.key().saltLength();
     this.after = after;
-    TableName name = plan.view() == null ? context.mainTable() : context.viewTables().get(plan.view());
+    TableName name =
+        plan.view() == null ? context.mainTable() : context.viewTables().get(plan.view());
     this.name = name;
-    this.spec = new ScanSpec(plan, context.model(), args, read, MainRow.statusFamily(context.model()),
-        CellLimits.maxRowKey(name));
+    this.spec =
+        new ScanSpec(
+            plan,
+            context.model(),
+            args,
+            read,
+            MainRow.statusFamily(context.model()),
+            CellLimits.maxRowKey(name));
     if (plan.access() == Operation.GET) {
       List<Get> gets = spec.gets(after == null ? null : after.rowKey());
       if (written != null) {
@@ -131,20 +163,30 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
           HBaseCalls.call("query", name, () -> get.setTimeRange(written.from(), written.to()));
         }
       }
-      Result[] results = HBaseCalls.on(context.connection(), name, "query", table -> table.get(gets));
+      Result[] results =
+          HBaseCalls.on(context.connection(), name, "query", table -> table.get(gets));
       this.rows = Arrays.stream(results).filter(r -> !r.isEmpty()).iterator();
       this.scanners = () -> {};
       this.single = null;
     } else {
-      List<Scan> scans = spec.scans(fetch, after == null ? null : after.rowKey(),
-          after != null && after.columnKey() != null);
+      List<Scan> scans =
+          spec.scans(
+              fetch,
+              after == null ? null : after.rowKey(),
+              after != null && after.columnKey() != null);
       if (written != null) {
-        scans.forEach(scan -> HBaseCalls.call("query", name, () -> scan.setTimeRange(written.from(), written.to())));
+        scans.forEach(
+            scan ->
+                HBaseCalls.call(
+                    "query", name, () -> scan.setTimeRange(written.from(), written.to())));
       }
-      if (scans.size() == 1 && judged != null) { // its RPCs tell whether it read one snapshot of one region
+      if (scans.size() == 1
+          && judged != null) { // its RPCs tell whether it read one snapshot of one region
         scans.get(0).setScanMetricsEnabled(true);
       }
-      List<ResultScanner> open = HBaseCalls.call("query", name, () -> ScannerOpener.open(context.connection(), name, scans));
+      List<ResultScanner> open =
+          HBaseCalls.call(
+              "query", name, () -> ScannerOpener.open(context.connection(), name, scans));
       if (fetch < Integer.MAX_VALUE) {
         for (int i = 0; i < open.size(); i++) {
           open.set(i, new LimitedScanner(context.connection(), name, scans.get(i), open.get(i)));
@@ -167,17 +209,18 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
       resolve(batch);
     }
     if (ready.isEmpty() && judged != null && !looked && !deferred) {
-      ready.addAll(lookAgain(null)); // read to the end: what moved anywhere in the range while it read
+      ready.addAll(
+          lookAgain(null)); // read to the end: what moved anywhere in the range while it read
     }
     return !ready.isEmpty();
   }
 
   /**
    * The entities that moved within the part of the range read so far while it was read, and that
-   * this cursor has not judged, in its order ({@link MovedEntities}), for a caller that took
-   * {@code last} from it and stops there: those the second look finds up to {@code last} (it is
-   * taken now), or, when the read reached its end, those it found there and the caller did not
-   * take. None for a read of the main table.
+   * this cursor has not judged, in its order ({@link MovedEntities}), for a caller that took {@code
+   * last} from it and stops there: those the second look finds up to {@code last} (it is taken
+   * now), or, when the read reached its end, those it found there and the caller did not take. None
+   * for a read of the main table.
    */
   List<Found> movedUpTo(Found last) {
     if (judged == null) {
@@ -192,10 +235,10 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
   }
 
   /**
-   * Leaves the second look to the caller, which reads several cursors one after another (the
-   * {@code Or} groups of a query): an entity can move from one group's range to another's between
-   * their reads, so each group's second look comes after every group has read, and what it finds
-   * is judged against every group ({@link #movedCandidates}, {@link MovedEntities#matchingAny}).
+   * Leaves the second look to the caller, which reads several cursors one after another (the {@code
+   * Or} groups of a query): an entity can move from one group's range to another's between their
+   * reads, so each group's second look comes after every group has read, and what it finds is
+   * judged against every group ({@link #movedCandidates}, {@link MovedEntities#matchingAny}).
    */
   QueryCursor deferringSecondLook() {
     deferred = true;
@@ -213,8 +256,15 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
       return List.of();
     }
     looked = true;
-    return MovedEntities.candidates(context, plan.view(), spec, after == null ? null : after.rowKey(), null, since,
-        movedAway, judged);
+    return MovedEntities.candidates(
+        context,
+        plan.view(),
+        spec,
+        after == null ? null : after.rowKey(),
+        null,
+        since,
+        movedAway,
+        judged);
   }
 
   /** Whether the second look found an entity: those it found come out of the read's key order. */
@@ -222,18 +272,31 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     return moved > 0;
   }
 
-  /** The order of two entities this cursor gives, by the keys of their rows in the plan's direction. */
+  /**
+   * The order of two entities this cursor gives, by the keys of their rows in the plan's direction.
+   */
   int compare(Found a, Found b) {
     int order = spec.compareKeys(a.rowKey(), b.rowKey());
-    return order != 0 || a.columnKey() == null || b.columnKey() == null ? order
+    return order != 0 || a.columnKey() == null || b.columnKey() == null
+        ? order
         : Bytes.compareTo(a.columnKey(), b.columnKey());
   }
 
   private List<Found> lookAgain(byte[] last) {
     looked = true;
-    List<Found> found = new ArrayList<>(MovedEntities.find(context, plan.view(), spec, group, args,
-        after == null ? null : after.rowKey(), last, oneSnapshot() ? null : began - context.writeLeaseMillis(),
-        movedAway, judged));
+    List<Found> found =
+        new ArrayList<>(
+            MovedEntities.find(
+                context,
+                plan.view(),
+                spec,
+                group,
+                args,
+                after == null ? null : after.rowKey(),
+                last,
+                oneSnapshot() ? null : began - context.writeLeaseMillis(),
+                movedAway,
+                judged));
     found.sort(this::compare);
     moved += found.size();
     return found;
@@ -252,8 +315,8 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
   }
 
   /**
-   * Whether the rows read came from one snapshot of the view: one scan, answered by one RPC to
-   * one region, which reads at one read point of the region (HBase's MVCC) whatever is written
+   * Whether the rows read came from one snapshot of the view: one scan, answered by one RPC to one
+   * region, which reads at one read point of the region (HBase's MVCC) whatever is written
    * meanwhile. Then every entity the read must give had its row in what was read, and one that
    * moved since is among {@link #movedAway}.
    */
@@ -262,7 +325,9 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
       return false;
     }
     org.apache.hadoop.hbase.client.metrics.ScanMetrics metrics = single.getScanMetrics();
-    return metrics != null && metrics.countOfRPCcalls.get() == 1 && metrics.countOfRegions.get() <= 1
+    return metrics != null
+        && metrics.countOfRPCcalls.get() == 1
+        && metrics.countOfRegions.get() <= 1
         && !(single instanceof LimitedScanner limited && limited.reopened());
   }
 
@@ -286,8 +351,11 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
             int offset = cell.getQualifierOffset();
             int end;
             try {
-              end = context.model().columnKey().decode(cell.getQualifierArray(), offset, cell.getQualifierLength(),
-                  values);
+              end =
+                  context
+                      .model()
+                      .columnKey()
+                      .decode(cell.getQualifierArray(), offset, cell.getQualifierLength(), values);
             } catch (IllegalArgumentException e) {
               continue; // a qualifier some other writer put in this row
             }
@@ -333,7 +401,10 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     }
   }
 
-  /** The values of the entity main row {@code row} holds, or null when it holds none (or one too old to know). */
+  /**
+   * The values of the entity main row {@code row} holds, or null when it holds none (or one too old
+   * to know).
+   */
   private Object[] liveValues(Result row) {
     MainRow main = MainRow.of(context.model(), row);
     return main.isLive() && !(pastState && main.status() == null) ? main.values() : null;
@@ -345,9 +416,12 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
   }
 
   private void offer(byte[] rowKey, byte[] columnKey, Object[] values) {
-    if (values == null || reached(rowKey, columnKey)
-        || judged != null && !judged.add(ByteBuffer.wrap(context.model().rowKey().encode(values)))) {
-      return; // no entity, before the position resumed after, or an entity already judged by this read
+    if (values == null
+        || reached(rowKey, columnKey)
+        || judged != null
+            && !judged.add(ByteBuffer.wrap(context.model().rowKey().encode(values)))) {
+      return; // no entity, before the position resumed after, or an entity already judged by this
+      // read
     }
     if (ConditionCheck.matches(values, group, args, context.model())) {
       ready.add(new Found(rowKey, columnKey, values));
@@ -367,14 +441,19 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     if (order != 0) {
       return order < 0;
     }
-    return columnKey == null || after.columnKey() == null || Bytes.compareTo(columnKey, after.columnKey()) <= 0;
+    return columnKey == null
+        || after.columnKey() == null
+        || Bytes.compareTo(columnKey, after.columnKey()) <= 0;
   }
 
   @Override
   public void close() {
-    HBaseCalls.call("close query", name, () -> {
-      scanners.close();
-      return null;
-    });
+    HBaseCalls.call(
+        "close query",
+        name,
+        () -> {
+          scanners.close();
+          return null;
+        });
   }
 }

@@ -2,8 +2,8 @@ package dev.rowan.core.internal.read;
 
 import dev.rowan.core.internal.plumbing.ObservedCalls;
 import dev.rowan.core.internal.plumbing.ParallelCalls;
-import dev.rowan.core.observation.RepositoryCallContext.Cost;
 import dev.rowan.core.observation.RepositoryCallContext;
+import dev.rowan.core.observation.RepositoryCallContext.Cost;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,14 +13,13 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.client.metrics.ScanMetrics;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.metrics.ScanMetrics;
 
 /**
  * Opens the scanners of one query at once: opening a scanner fetches its first rows, so the
- * scanners of a salted table's buckets are opened in parallel ({@link ParallelCalls}). Each
- * scanner gets its own {@link Table} (tables are not thread-safe; they are cheap views of the
- * connection).
+ * scanners of a salted table's buckets are opened in parallel ({@link ParallelCalls}). Each scanner
+ * gets its own {@link Table} (tables are not thread-safe; they are cheap views of the connection).
  */
 final class ScannerOpener {
 
@@ -34,17 +33,19 @@ final class ScannerOpener {
    *
    * @throws IOException when a scanner cannot be opened; those opened are closed then
    */
-  static List<ResultScanner> open(Connection connection, TableName name, List<Scan> scans) throws IOException {
+  static List<ResultScanner> open(Connection connection, TableName name, List<Scan> scans)
+      throws IOException {
     RepositoryCallContext observed = ObservedCalls.context();
     List<Supplier<Opened>> opening = new ArrayList<>(scans.size());
     for (Scan scan : scans) {
-      opening.add(() -> {
-        try {
-          return new Opened(open(connection, name, scan, observed), null);
-        } catch (IOException e) {
-          return new Opened(null, e);
-        }
-      });
+      opening.add(
+          () -> {
+            try {
+              return new Opened(open(connection, name, scan, observed), null);
+            } catch (IOException e) {
+              return new Opened(null, e);
+            }
+          });
     }
     List<Opened> opened = opening.isEmpty() ? List.of() : ParallelCalls.all(opening);
     List<ResultScanner> scanners = new ArrayList<>(scans.size());
@@ -64,12 +65,13 @@ final class ScannerOpener {
   }
 
   /**
-   * Opens a scanner for {@code scan} on table {@code name}, counted for an observed call
-   * ({@code observed}, else null): as the RPCs its scan metrics saw when it is closed, where the
-   * scan has them on for a reason of its own, else as one RPC. Scan metrics are not switched on
-   * to count: they cost about 12 KB of allocation per scan, client and region server together.
+   * Opens a scanner for {@code scan} on table {@code name}, counted for an observed call ({@code
+   * observed}, else null): as the RPCs its scan metrics saw when it is closed, where the scan has
+   * them on for a reason of its own, else as one RPC. Scan metrics are not switched on to count:
+   * they cost about 12 KB of allocation per scan, client and region server together.
    */
-  static ResultScanner open(Connection connection, TableName name, Scan scan, RepositoryCallContext observed)
+  static ResultScanner open(
+      Connection connection, TableName name, Scan scan, RepositoryCallContext observed)
       throws IOException {
     ResultScanner scanner = connection.getTable(name).getScanner(scan);
     if (observed == null) {
@@ -82,7 +84,9 @@ final class ScannerOpener {
     return scanner;
   }
 
-  /** A scanner of an observed call with scan metrics, which counts the RPCs it made when it closes. */
+  /**
+   * A scanner of an observed call with scan metrics, which counts the RPCs it made when it closes.
+   */
   private static final class CountedScanner implements ResultScanner {
 
     private final ResultScanner scanner;

@@ -5,8 +5,8 @@ import dev.rowan.core.internal.context.StoreContext;
 import dev.rowan.core.internal.plumbing.HBaseCalls;
 import dev.rowan.core.internal.plumbing.ObservedCalls;
 import dev.rowan.core.observation.RepositoryCallContext.Cost;
-import dev.rowan.index.MainRow;
 import dev.rowan.index.MainFence;
+import dev.rowan.index.MainRow;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.ViewModel;
 import dev.rowan.index.ViewRowRepair;
@@ -20,19 +20,20 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 
 /**
- * Turns rows read from a view into entity values that match the view's key, never trusting a
- * row the protocol has not verified: a verified row of a full-copy view is used as it is; every
- * other row is checked against its main row, read in one batch. A row that matches its main row
- * is used (with the main row's values) and, when unverified, repaired; an unverified row that
- * does not match is dropped and deleted, once its writer can no longer commit. A writer whose
- * lease has run out is made unable to commit by fencing its main row. A unique view row without
- * owner names no entity and is dropped and deleted; a row whose key this view cannot decode is
- * dropped (and left to {@code VerifyViews}); a row whose cells cannot be decoded is checked like
- * an unverified one. No row fails the read. A principal without WRITE gets the same answers: the
- * repairs and deletes are left undone ({@link #tidy}).
+ * Turns rows read from a view into entity values that match the view's key, never trusting a row
+ * the protocol has not verified: a verified row of a full-copy view is used as it is; every other
+ * row is checked against its main row, read in one batch. A row that matches its main row is used
+ * (with the main row's values) and, when unverified, repaired; an unverified row that does not
+ * match is dropped and deleted, once its writer can no longer commit. A writer whose lease has run
+ * out is made unable to commit by fencing its main row. A unique view row without owner names no
+ * entity and is dropped and deleted; a row whose key this view cannot decode is dropped (and left
+ * to {@code VerifyViews}); a row whose cells cannot be decoded is checked like an unverified one.
+ * No row fails the read. A principal without WRITE gets the same answers: the repairs and deletes
+ * are left undone ({@link #tidy}).
  *
  * <p>A count or a projection reads only some cells of each row ({@link #resolveNarrow}): a settled
- * row stands for its entity as it is, on a narrow view too, and every other row is checked as above.
+ * row stands for its entity as it is, on a narrow view too, and every other row is checked as
+ * above.
  */
 public final class ViewReader<T> {
 
@@ -53,7 +54,10 @@ public final class ViewReader<T> {
     return values;
   }
 
-  /** For each of {@code rows}, the values of the entity it stands for, or null when it stands for none. */
+  /**
+   * For each of {@code rows}, the values of the entity it stands for, or null when it stands for
+   * none.
+   */
   Object[][] resolveEach(ViewModel view, List<Result> rows) {
     return resolveEach(view, rows, false, null);
   }
@@ -70,20 +74,20 @@ public final class ViewReader<T> {
   /**
    * For each of {@code rows}, read for a count or a projection with only some of their cells (at
    * least the status cell and the write mark, and the owner on a unique view, plus the columns the
-   * read needs, which the view carries), the values of the entity it stands
-   * for as far as the cells read tell them, or null when it stands for none. A settled row
-   * ({@link ViewRowVerdict#observed} {@code VERIFIED}) stands for the entity its key and the
-   * cells read name, by the protocol's invariant, even on a narrow view: it is not checked. Every
-   * other row is checked against its main row as {@link #resolveEach(ViewModel, List)} checks it,
-   * and repaired or deleted as there, except a unique view row without owner, which is dropped
-   * and left to a read of whole rows (its delete reaches as far as its newest cell, which a narrow
-   * read does not see).
+   * read needs, which the view carries), the values of the entity it stands for as far as the cells
+   * read tell them, or null when it stands for none. A settled row ({@link ViewRowVerdict#observed}
+   * {@code VERIFIED}) stands for the entity its key and the cells read name, by the protocol's
+   * invariant, even on a narrow view: it is not checked. Every other row is checked against its
+   * main row as {@link #resolveEach(ViewModel, List)} checks it, and repaired or deleted as there,
+   * except a unique view row without owner, which is dropped and left to a read of whole rows (its
+   * delete reaches as far as its newest cell, which a narrow read does not see).
    */
   Object[][] resolveNarrow(ViewModel view, List<Result> rows, Consumer<byte[]> movedAway) {
     return resolveEach(view, rows, true, movedAway);
   }
 
-  private Object[][] resolveEach(ViewModel view, List<Result> rows, boolean narrow, Consumer<byte[]> movedAway) {
+  private Object[][] resolveEach(
+      ViewModel view, List<Result> rows, boolean narrow, Consumer<byte[]> movedAway) {
     Object[][] resolved = new Object[rows.size()][];
     List<Integer> toCheck = new ArrayList<>();
     List<Get> gets = new ArrayList<>();
@@ -107,8 +111,12 @@ public final class ViewReader<T> {
       }
     }
     if (!toCheck.isEmpty()) {
-      Result[] mains = HBaseCalls.on(context.connection(), context.mainTable(), "read main rows of view " + view.name(),
-          t -> t.get(gets));
+      Result[] mains =
+          HBaseCalls.on(
+              context.connection(),
+              context.mainTable(),
+              "read main rows of view " + view.name(),
+              t -> t.get(gets));
       for (int j = 0; j < mains.length; j++) {
         int i = toCheck.get(j);
         MainRow main = MainRow.of(context.model(), mains[j]);
@@ -132,7 +140,10 @@ public final class ViewReader<T> {
     return observed != null && observed.state() == RowStatus.State.VERIFIED;
   }
 
-  /** The values a verified row carries, or null when they cannot be decoded (the row is then checked). */
+  /**
+   * The values a verified row carries, or null when they cannot be decoded (the row is then
+   * checked).
+   */
   private static Object[] decodeOrNull(ViewModel view, Result row) {
     try {
       return view.decode(row);
@@ -144,8 +155,15 @@ public final class ViewReader<T> {
   private Object[] check(ViewModel view, Result row, MainRow main) {
     boolean matches = ViewRowVerdict.maps(view, row.getRow(), main);
     RowStatus observed = ViewRowVerdict.observed(view, row);
-    Action action = ViewRowVerdict.forReader(view, row.getRow(), observed, main, System.currentTimeMillis(),
-        context.writeLeaseMillis(), true);
+    Action action =
+        ViewRowVerdict.forReader(
+            view,
+            row.getRow(),
+            observed,
+            main,
+            System.currentTimeMillis(),
+            context.writeLeaseMillis(),
+            true);
     if (action != Action.LEAVE && action != Action.WAIT) {
       tidy(() -> settle(view, row, ViewRowRepair.statusAsRead(view, row), observed, main, action));
     }
@@ -177,9 +195,13 @@ public final class ViewReader<T> {
    * status carries its owner too, and a retiring write marks the row only while it owns it.
    */
   private void discardOrphan(ViewModel view, Result row) {
-    CheckAndMutate discard = ViewRowRepair.delete(view, row.getRow(), ViewRowRepair.statusAsRead(view, row),
-        ViewRowRepair.newest(row));
-    HBaseCalls.on(context.connection(), context.viewTables().get(view), "delete view row of no entity",
+    CheckAndMutate discard =
+        ViewRowRepair.delete(
+            view, row.getRow(), ViewRowRepair.statusAsRead(view, row), ViewRowRepair.newest(row));
+    HBaseCalls.on(
+        context.connection(),
+        context.viewTables().get(view),
+        "delete view row of no entity",
         t -> t.checkAndMutate(discard));
     ObservedCalls.count(Cost.REPAIRS, 1);
   }
@@ -189,26 +211,55 @@ public final class ViewReader<T> {
    * discards it, or first fences the main row of a write whose lease has run out. A repair or a
    * discard waits until the main row it relies on is durable (a fence is; otherwise it is
    * confirmed, {@link StoreContext#confirmDurable}). When the fence or the confirmation loses to
-   * another write, the main row is read again and the verdict given once more on what it holds
-   * now, without a second fence.
+   * another write, the main row is read again and the verdict given once more on what it holds now,
+   * without a second fence.
    */
-  private void settle(ViewModel view, Result row, byte[] statusValue, RowStatus observed, MainRow main,
+  private void settle(
+      ViewModel view,
+      Result row,
+      byte[] statusValue,
+      RowStatus observed,
+      MainRow main,
       Action verdict) {
     byte[] mainKey = view.owner(row);
     Action action = verdict;
-    MainRow settled = action == Action.FENCE ? fence(mainKey, main, observed)
-        : context.confirmDurable(mainKey, main) ? main : null;
-    if (settled == null) { // the fence or the confirmation lost to another write: decide on what it wrote
-      settled = MainRow.of(context.model(), HBaseCalls.on(context.connection(), context.mainTable(),
-          "read main row of view " + view.name(), t -> t.get(new Get(mainKey))));
-      action = ViewRowVerdict.forReader(view, row.getRow(), observed, settled, System.currentTimeMillis(),
-          context.writeLeaseMillis(), false);
-      if ((action == Action.REPAIR || action == Action.DISCARD) && !context.confirmDurable(mainKey, settled)) {
+    MainRow settled =
+        action == Action.FENCE
+            ? fence(mainKey, main, observed)
+            : context.confirmDurable(mainKey, main) ? main : null;
+    if (settled
+        == null) { // the fence or the confirmation lost to another write: decide on what it wrote
+      settled =
+          MainRow.of(
+              context.model(),
+              HBaseCalls.on(
+                  context.connection(),
+                  context.mainTable(),
+                  "read main row of view " + view.name(),
+                  t -> t.get(new Get(mainKey))));
+      action =
+          ViewRowVerdict.forReader(
+              view,
+              row.getRow(),
+              observed,
+              settled,
+              System.currentTimeMillis(),
+              context.writeLeaseMillis(),
+              false);
+      if ((action == Action.REPAIR || action == Action.DISCARD)
+          && !context.confirmDurable(mainKey, settled)) {
         return; // the main row changes under this reader: the next read decides
       }
     } else if (action == Action.FENCE) {
-      action = ViewRowVerdict.forReader(view, row.getRow(), observed, settled, System.currentTimeMillis(),
-          context.writeLeaseMillis(), false);
+      action =
+          ViewRowVerdict.forReader(
+              view,
+              row.getRow(),
+              observed,
+              settled,
+              System.currentTimeMillis(),
+              context.writeLeaseMillis(),
+              false);
     }
     if (action == Action.REPAIR) {
       repair(view, row.getRow(), statusValue, settled);
@@ -219,28 +270,46 @@ public final class ViewReader<T> {
 
   /**
    * Makes sure the write that left {@code observed} never commits: rewrites the main row's status
-   * cell, its values untouched, with a timestamp above the write's, if the status is still the
-   * one read. Returns the main row as fenced, or null when another write changed it meanwhile
-   * (that write has then done the same).
+   * cell, its values untouched, with a timestamp above the write's, if the status is still the one
+   * read. Returns the main row as fenced, or null when another write changed it meanwhile (that
+   * write has then done the same).
    */
   private MainRow fence(byte[] mainKey, MainRow main, RowStatus observed) {
-    MainFence fence = MainFence.above(mainKey, context.statusFamily(), main, System.currentTimeMillis(),
-        observed.timestamp());
-    boolean done = HBaseCalls.on(context.connection(), context.mainTable(), "fence a dead write",
-        t -> t.checkAndMutate(fence.write())).isSuccess();
+    MainFence fence =
+        MainFence.above(
+            mainKey,
+            context.statusFamily(),
+            main,
+            System.currentTimeMillis(),
+            observed.timestamp());
+    boolean done =
+        HBaseCalls.on(
+                context.connection(),
+                context.mainTable(),
+                "fence a dead write",
+                t -> t.checkAndMutate(fence.write()))
+            .isSuccess();
     return done ? main.withStatus(fence.status()) : null;
   }
 
   private void repair(ViewModel view, byte[] key, byte[] observed, MainRow main) {
-    CheckAndMutate repair = ViewRowRepair.rewrite(view, key, main, context.model().rowKey().encode(main.values()),
-        observed);
-    HBaseCalls.on(context.connection(), context.viewTables().get(view), "repair view row", t -> t.checkAndMutate(repair));
+    CheckAndMutate repair =
+        ViewRowRepair.rewrite(
+            view, key, main, context.model().rowKey().encode(main.values()), observed);
+    HBaseCalls.on(
+        context.connection(),
+        context.viewTables().get(view),
+        "repair view row",
+        t -> t.checkAndMutate(repair));
     ObservedCalls.count(Cost.REPAIRS, 1);
   }
 
   private void discard(ViewModel view, byte[] key, byte[] observed, long timestamp) {
     CheckAndMutate discard = ViewRowRepair.delete(view, key, observed, timestamp);
-    HBaseCalls.on(context.connection(), context.viewTables().get(view), "delete stale view row",
+    HBaseCalls.on(
+        context.connection(),
+        context.viewTables().get(view),
+        "delete stale view row",
         t -> t.checkAndMutate(discard));
     ObservedCalls.count(Cost.REPAIRS, 1);
   }

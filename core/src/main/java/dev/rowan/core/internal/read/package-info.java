@@ -8,8 +8,8 @@
  * during a read. {@code InMemoryOrder} orders what no key order serves, {@code PageTokens} encodes
  * where a page continues, {@code CallSorts} and {@code BuildingViewPlans} plan a call's sort and
  * around views being built, and {@code VersionReads} reads an entity's versions. It sits on {@code
- * context}, the query packages and below, and never refers to {@code write}: a delete method's
- * call finds the entities, and its caller deletes them. Not part of Rowan's API, and may change in
- * any release. See docs/queries.md.
+ * context}, the query packages and below, and never refers to {@code write}: a delete method's call
+ * finds the entities, and its caller deletes them. Not part of Rowan's API, and may change in any
+ * release. See docs/queries.md.
  */
 package dev.rowan.core.internal.read;

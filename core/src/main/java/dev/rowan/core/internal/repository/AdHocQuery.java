@@ -4,10 +4,10 @@ import dev.rowan.core.QueryMethodException;
 import dev.rowan.core.Sort;
 import dev.rowan.core.internal.query.check.ConditionCheck;
 import dev.rowan.core.internal.query.check.QueryParameters;
-import dev.rowan.core.internal.query.parse.QueryAction;
 import dev.rowan.core.internal.query.parse.Condition;
 import dev.rowan.core.internal.query.parse.Keyword;
 import dev.rowan.core.internal.query.parse.ParsedQuery;
+import dev.rowan.core.internal.query.parse.QueryAction;
 import dev.rowan.core.internal.query.parse.SortKey;
 import dev.rowan.core.internal.query.plan.MethodPlan;
 import dev.rowan.core.internal.query.plan.PlanText;
@@ -27,9 +27,9 @@ import java.util.stream.Stream;
 
 /**
  * A query asked in code ({@code rowan.query(Order.class)...}), planned and run as a query method
- * is: its terms become the conditions of one {@code And} group, bound to an argument array, and
- * the same planner, refusals, view checks and cursor apply. Built for each run: planning is a
- * pure function of a few conditions.
+ * is: its terms become the conditions of one {@code And} group, bound to an argument array, and the
+ * same planner, refusals, view checks and cursor apply. Built for each run: planning is a pure
+ * function of a few conditions.
  *
  * @param <T> the entity type
  */
@@ -44,7 +44,9 @@ public final class AdHocQuery<T> implements PlannedQuery<T> {
    */
   public record Term(String property, Keyword keyword, List<Object> values) {
 
-    /** Copies the values, which may hold nulls (refused, naming the property, when the query runs). */
+    /**
+     * Copies the values, which may hold nulls (refused, naming the property, when the query runs).
+     */
     public Term {
       values = java.util.Collections.unmodifiableList(new ArrayList<>(values));
     }
@@ -66,12 +68,17 @@ public final class AdHocQuery<T> implements PlannedQuery<T> {
 
     /** {@code property} is below {@code value}, or at most it when {@code orEqual}. */
     public static Term lessThan(String property, Object value, boolean orEqual) {
-      return new Term(property, orEqual ? Keyword.LESS_THAN_EQUAL : Keyword.LESS_THAN, java.util.Arrays.asList(value));
+      return new Term(
+          property,
+          orEqual ? Keyword.LESS_THAN_EQUAL : Keyword.LESS_THAN,
+          java.util.Arrays.asList(value));
     }
 
     /** {@code property} is above {@code value}, or at least it when {@code orEqual}. */
     public static Term greaterThan(String property, Object value, boolean orEqual) {
-      return new Term(property, orEqual ? Keyword.GREATER_THAN_EQUAL : Keyword.GREATER_THAN,
+      return new Term(
+          property,
+          orEqual ? Keyword.GREATER_THAN_EQUAL : Keyword.GREATER_THAN,
           java.util.Arrays.asList(value));
     }
 
@@ -88,7 +95,12 @@ public final class AdHocQuery<T> implements PlannedQuery<T> {
   private final Object[] args;
   private final int limit;
 
-  private AdHocQuery(String name, EntityStore<T> store, MethodPlan plan, InMemoryOrder inMemory, Object[] args,
+  private AdHocQuery(
+      String name,
+      EntityStore<T> store,
+      MethodPlan plan,
+      InMemoryOrder inMemory,
+      Object[] args,
       int limit) {
     this.name = name;
     this.store = store;
@@ -100,16 +112,22 @@ public final class AdHocQuery<T> implements PlannedQuery<T> {
 
   /**
    * Plans a query of {@code store}'s entities through {@code view} (null: as the planner chooses)
-   * with {@code terms}, ordered by {@code sort} and cut at {@code limit} (0: no limit); a count when
-   * {@code counting}.
+   * with {@code terms}, ordered by {@code sort} and cut at {@code limit} (0: no limit); a count
+   * when {@code counting}.
    *
    * @throws IllegalArgumentException naming the entity and the property, view or sort at fault, or
    *     the reason the query would read the whole table without {@code allowScan}
-   * @throws QueryMethodException naming the entity, the view and its first key property when
-   *     {@code view} alone would leave out matching entities whose first view key property is null
+   * @throws QueryMethodException naming the entity, the view and its first key property when {@code
+   *     view} alone would leave out matching entities whose first view key property is null
    */
-  public static <T> AdHocQuery<T> plan(EntityStore<T> store, String view, List<Term> terms, Sort sort, int limit,
-      boolean allowScan, boolean counting) {
+  public static <T> AdHocQuery<T> plan(
+      EntityStore<T> store,
+      String view,
+      List<Term> terms,
+      Sort sort,
+      int limit,
+      boolean allowScan,
+      boolean counting) {
     return plan(store, view, terms, sort, limit, allowScan, counting, true);
   }
 
@@ -122,17 +140,32 @@ public final class AdHocQuery<T> implements PlannedQuery<T> {
     return plan(store, view, terms, Sort.unsorted(), 0, true, false, false);
   }
 
-  private static <T> AdHocQuery<T> plan(EntityStore<T> store, String view, List<Term> terms, Sort sort, int limit,
-      boolean allowScan, boolean counting, boolean whole) {
+  private static <T> AdHocQuery<T> plan(
+      EntityStore<T> store,
+      String view,
+      List<Term> terms,
+      Sort sort,
+      int limit,
+      boolean allowScan,
+      boolean counting,
+      boolean whole) {
     EntityModel<T> model = store.model();
     String name = name(model);
     List<ViewModel> views = store.context().roster().readable(store.context().declaredViews());
     ViewModel onView = null;
-    java.util.Optional<String> unread = store.context().roster().unreadable().stream()
-        .filter(v -> ViewNames.same(v, view)).findFirst();
+    java.util.Optional<String> unread =
+        store.context().roster().unreadable().stream()
+            .filter(v -> ViewNames.same(v, view))
+            .findFirst();
     if (view != null && unread.isPresent()) {
-      throw new IllegalStateException(name + ": view " + unread.get() + " of " + model.entityName() + " "
-          + store.context().roster().whyUnread(unread.get()));
+      throw new IllegalStateException(
+          name
+              + ": view "
+              + unread.get()
+              + " of "
+              + model.entityName()
+              + " "
+              + store.context().roster().whyUnread(unread.get()));
     }
     if (view != null) {
       onView = named(name, model, views, view);
@@ -143,18 +176,35 @@ public final class AdHocQuery<T> implements PlannedQuery<T> {
     if (onView != null && whole) {
       refuseIncompleteView(name, model, onView, query.groups().get(0));
     }
-    MethodPlan plan = query.sorts().isEmpty() ? QueryPlanner.plan(query, model, views)
-        : CallSorts.plan(name, query, model, views, null, allowScan,
-            "Sort by the key's order, or call allowScan() to accept reading every match");
+    MethodPlan plan =
+        query.sorts().isEmpty()
+            ? QueryPlanner.plan(query, model, views)
+            : CallSorts.plan(
+                name,
+                query,
+                model,
+                views,
+                null,
+                allowScan,
+                "Sort by the key's order, or call allowScan() to accept reading every match");
     if (plan.readsWholeTable() && !allowScan) {
-      throw new IllegalArgumentException(name + " " + PlanText.wholeRead(viewName == null ? "table "
-          + model.tableName() : "view " + viewName, plan) + ". " + QueryParameters.suggestView(query, model, views)
-          + " Or call allowScan() to accept the full scan.");
+      throw new IllegalArgumentException(
+          name
+              + " "
+              + PlanText.wholeRead(
+                  viewName == null ? "table " + model.tableName() : "view " + viewName, plan)
+              + ". "
+              + QueryParameters.suggestView(query, model, views)
+              + " Or call allowScan() to accept the full scan.");
     }
-    return new AdHocQuery<>(name, store, plan, new InMemoryOrder(model, query.sorts()), asked.args(), limit);
+    return new AdHocQuery<>(
+        name, store, plan, new InMemoryOrder(model, query.sorts()), asked.args(), limit);
   }
 
-  /** How a query asked in code of {@code model}'s entities names itself in messages: {@code rowan.query(Order)}. */
+  /**
+   * How a query asked in code of {@code model}'s entities names itself in messages: {@code
+   * rowan.query(Order)}.
+   */
   public static String name(EntityModel<?> model) {
     return "rowan.query(" + model.entityName() + ")";
   }
@@ -162,16 +212,19 @@ public final class AdHocQuery<T> implements PlannedQuery<T> {
   /**
    * View {@code view} of {@code views} (its name ignoring case).
    *
-   * @throws IllegalArgumentException naming the query, the entity and its views when it has no such view
+   * @throws IllegalArgumentException naming the query, the entity and its views when it has no such
+   *     view
    */
-  public static ViewModel named(String name, EntityModel<?> model, List<ViewModel> views, String view) {
+  public static ViewModel named(
+      String name, EntityModel<?> model, List<ViewModel> views, String view) {
     return ViewNames.require(name + ": ", model.entityName(), views, view);
   }
 
   /**
    * A query asked in code, as a query method's parse would give it, and its arguments.
    *
-   * @param query the terms as one {@code And} group, the sort's keys (none when counting) and the view
+   * @param query the terms as one {@code And} group, the sort's keys (none when counting) and the
+   *     view
    * @param args the terms' values, in the order of the conditions' parameters
    */
   public record Asked(ParsedQuery query, Object[] args) {}
@@ -182,21 +235,35 @@ public final class AdHocQuery<T> implements PlannedQuery<T> {
    *
    * @throws IllegalArgumentException naming the entity and the property or value at fault
    */
-  public static Asked ask(EntityModel<?> model, String viewName, List<Term> terms, Sort sort, boolean counting) {
+  public static Asked ask(
+      EntityModel<?> model, String viewName, List<Term> terms, Sort sort, boolean counting) {
     String name = name(model);
     List<Condition> conditions = new ArrayList<>();
     List<Object> arguments = new ArrayList<>();
     for (Term term : terms) {
       if (model.properties().stream().noneMatch(p -> p.name().equals(term.property()))) {
-        throw new IllegalArgumentException(name + ": " + model.entityName() + " has no property '" + term.property()
-            + "'; its properties are " + model.properties().stream().map(PropertyModel::name).toList());
+        throw new IllegalArgumentException(
+            name
+                + ": "
+                + model.entityName()
+                + " has no property '"
+                + term.property()
+                + "'; its properties are "
+                + model.properties().stream().map(PropertyModel::name).toList());
       }
       conditions.add(new Condition(term.property(), term.keyword(), arguments.size()));
       arguments.addAll(term.values());
     }
     List<SortKey> sorts = counting ? List.of() : CallSorts.keys(sort); // a count has no order
-    ParsedQuery query = new ParsedQuery(name, counting ? QueryAction.COUNT : QueryAction.FIND, 0,
-        List.of(conditions), sorts, viewName, arguments.size());
+    ParsedQuery query =
+        new ParsedQuery(
+            name,
+            counting ? QueryAction.COUNT : QueryAction.FIND,
+            0,
+            List.of(conditions),
+            sorts,
+            viewName,
+            arguments.size());
     Object[] args = arguments.toArray();
     ConditionCheck.checkArguments(name, query, args, model, new String[args.length]);
     return new Asked(query, args);
@@ -206,21 +273,45 @@ public final class AdHocQuery<T> implements PlannedQuery<T> {
    * Refuses reading {@code view} alone for {@code conditions} when entities that match have no row
    * in it: their first view key property is null and no condition excludes null from it.
    */
-  private static void refuseIncompleteView(String name, EntityModel<?> model, ViewModel view,
-      List<Condition> conditions) {
-    QueryPlanner.nullsLeftOut(view, conditions).ifPresent(lead -> {
-      throw QueryMethodException.ofQuery(name + " cannot read only view '" + view.name() + "' of "
-          + model.entityName() + " without a condition on its first key property " + lead.name() + ": an "
-          + model.entityName() + " whose " + lead.name() + " is null has no row in that view, so the answer would"
-          + " leave it out. Add a condition on " + lead.name() + ", or leave out on(\"" + view.name()
-          + "\") so that the planner chooses (the main table, with allowScan(), when no view answers).");
-    });
+  private static void refuseIncompleteView(
+      String name, EntityModel<?> model, ViewModel view, List<Condition> conditions) {
+    QueryPlanner.nullsLeftOut(view, conditions)
+        .ifPresent(
+            lead -> {
+              throw QueryMethodException.ofQuery(
+                  name
+                      + " cannot read only view '"
+                      + view.name()
+                      + "' of "
+                      + model.entityName()
+                      + " without a condition on its first key property "
+                      + lead.name()
+                      + ": an "
+                      + model.entityName()
+                      + " whose "
+                      + lead.name()
+                      + " is null has no row in that view, so the answer would"
+                      + " leave it out. Add a condition on "
+                      + lead.name()
+                      + ", or leave out on(\""
+                      + view.name()
+                      + "\") so that the planner chooses (the main table, with allowScan(), when no view answers).");
+            });
   }
 
   @Override
   public Stream<T> stream(Predicate<? super T> filter) {
-    QueryCall<T> call = new QueryCall<>(name, store.context(), store.viewReader(), plan, inMemory, null, null,
-        filter == null ? limit : 0, args);
+    QueryCall<T> call =
+        new QueryCall<>(
+            name,
+            store.context(),
+            store.viewReader(),
+            plan,
+            inMemory,
+            null,
+            null,
+            filter == null ? limit : 0,
+            args);
     @SuppressWarnings("unchecked")
     Stream<T> entities = (Stream<T>) (Stream<?>) call.stream();
     if (filter != null) {
@@ -234,7 +325,8 @@ public final class AdHocQuery<T> implements PlannedQuery<T> {
 
   @Override
   public long count() {
-    return new QueryCall<>(name, store.context(), store.viewReader(), plan, inMemory, null, null, limit, args)
+    return new QueryCall<>(
+            name, store.context(), store.viewReader(), plan, inMemory, null, null, limit, args)
         .count();
   }
 

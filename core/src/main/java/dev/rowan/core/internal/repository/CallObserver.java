@@ -2,14 +2,14 @@ package dev.rowan.core.internal.repository;
 
 import dev.rowan.core.Page;
 import dev.rowan.core.internal.plumbing.BackgroundSettles;
-import dev.rowan.core.internal.plumbing.ObservedCalls.Current;
 import dev.rowan.core.internal.plumbing.ObservedCalls;
+import dev.rowan.core.internal.plumbing.ObservedCalls.Current;
 import dev.rowan.core.internal.query.parse.QueryAction;
 import dev.rowan.core.internal.query.plan.AccessPlan;
 import dev.rowan.core.internal.query.plan.MethodPlan;
+import dev.rowan.core.observation.RepositoryCallContext;
 import dev.rowan.core.observation.RepositoryCallContext.Access;
 import dev.rowan.core.observation.RepositoryCallContext.Cost;
-import dev.rowan.core.observation.RepositoryCallContext;
 import dev.rowan.core.spi.ObservedAs;
 import dev.rowan.mapping.EntityModel;
 import io.micrometer.observation.Observation;
@@ -25,12 +25,11 @@ import java.util.stream.StreamSupport;
 
 /**
  * Observes the calls of one repository ({@link RepositoryCallContext}): each call is an
- * observation, started and opened in scope on the calling thread, and stopped when the call
- * returns or throws; a call that returns a {@link Stream} is stopped when the stream is closed or
- * read to its end, whichever comes first (read to its end, it is closed then), and each element is
- * read in the observation's scope.
- * While a registry has no handler ({@link ObservationRegistry#isNoop()}), a call runs as it
- * would unobserved.
+ * observation, started and opened in scope on the calling thread, and stopped when the call returns
+ * or throws; a call that returns a {@link Stream} is stopped when the stream is closed or read to
+ * its end, whichever comes first (read to its end, it is closed then), and each element is read in
+ * the observation's scope. While a registry has no handler ({@link ObservationRegistry#isNoop()}),
+ * a call runs as it would unobserved.
  *
  * <p>Thread-safety: thread-safe.
  */
@@ -41,22 +40,33 @@ final class CallObserver {
 
   private final ObservationRegistry registry;
   private final String repository;
-  /** The background settles of the Rowan, whose queue a call reports; null when it settles inline. */
+
+  /**
+   * The background settles of the Rowan, whose queue a call reports; null when it settles inline.
+   */
   private final BackgroundSettles background;
 
-  private CallObserver(ObservationRegistry registry, String repository, BackgroundSettles background) {
+  private CallObserver(
+      ObservationRegistry registry, String repository, BackgroundSettles background) {
     this.registry = registry;
     this.repository = repository;
     this.background = background;
   }
 
-  /** The observer of the calls of repository {@code type}, or null when {@code registry} is {@link ObservationRegistry#NOOP}. */
-  static CallObserver of(ObservationRegistry registry, Class<?> type, BackgroundSettles background) {
-    return registry == null || registry == ObservationRegistry.NOOP ? null
+  /**
+   * The observer of the calls of repository {@code type}, or null when {@code registry} is {@link
+   * ObservationRegistry#NOOP}.
+   */
+  static CallObserver of(
+      ObservationRegistry registry, Class<?> type, BackgroundSettles background) {
+    return registry == null || registry == ObservationRegistry.NOOP
+        ? null
         : new CallObserver(registry, observedName(type), background);
   }
 
-  /** The name observations give repository {@code type}: its {@link ObservedAs}, or its simple name. */
+  /**
+   * The name observations give repository {@code type}: its {@link ObservedAs}, or its simple name.
+   */
   static String observedName(Class<?> type) {
     ObservedAs name = type.getAnnotation(ObservedAs.class);
     return name != null ? name.value() : type.getSimpleName();
@@ -102,19 +112,20 @@ final class CallObserver {
   static Access access(MethodPlan plan) {
     Access widest = Access.GET;
     for (AccessPlan group : plan.groups()) {
-      Access access = switch (group.access()) {
-        case GET -> group.multiGet() ? Access.MULTI_GET : Access.GET;
-        case SCAN -> group.skipScan() ? Access.SKIP_SCAN : Access.RANGE;
-        case FULL_SCAN -> Access.FULL_SCAN;
-      };
+      Access access =
+          switch (group.access()) {
+            case GET -> group.multiGet() ? Access.MULTI_GET : Access.GET;
+            case SCAN -> group.skipScan() ? Access.SKIP_SCAN : Access.RANGE;
+            case FULL_SCAN -> Access.FULL_SCAN;
+          };
       widest = access.ordinal() > widest.ordinal() ? access : widest;
     }
     return widest;
   }
 
   /**
-   * Sets the table and access of the call this thread makes when it is observed, from
-   * {@code plan}, the plan chosen for its arguments.
+   * Sets the table and access of the call this thread makes when it is observed, from {@code plan},
+   * the plan chosen for its arguments.
    */
   static void planned(MethodPlan plan, EntityModel<?> model) {
     RepositoryCallContext context = ObservedCalls.context();
@@ -129,10 +140,10 @@ final class CallObserver {
       return invoker.invoke(args);
     }
     ObservedCalls.observing();
-    RepositoryCallContext context = new RepositoryCallContext(repository, target.method(), target.table(),
-        target.access());
-    Observation observation = Observation.createNotStarted(RepositoryCallContext.NAME, () -> context, registry)
-        .start();
+    RepositoryCallContext context =
+        new RepositoryCallContext(repository, target.method(), target.table(), target.access());
+    Observation observation =
+        Observation.createNotStarted(RepositoryCallContext.NAME, () -> context, registry).start();
     Current call = new Current(observation, context);
     Current before = ObservedCalls.enter(call);
     Object result;
@@ -215,7 +226,8 @@ final class CallObserver {
         ObservedCalls.enter(before);
       }
       if (!advanced) {
-        close(); // read to its end: its scanners are done, and what they cost is counted as they close
+        close(); // read to its end: its scanners are done, and what they cost is counted as they
+        // close
         return false;
       }
       call.context().add(Cost.ROWS_RETURNED, 1);

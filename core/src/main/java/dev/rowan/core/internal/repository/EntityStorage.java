@@ -8,9 +8,10 @@ import java.util.List;
  * What a repository, a query asked in code and a read of views by name need of one entity's
  * storage, whichever way its tables are laid out: the CRUD methods, a write method, a query method,
  * a planner of queries asked in code and the views read by name. {@link TableSetStorage} serves
- * them from one set of tables (the entity's {@link EntityStore}); {@link dev.rowan.core.internal.period.PeriodStorage} from a set
- * per period ({@code @TablePerPeriod}). {@code Rowan} chooses one per entity type, once; a new way
- * of laying out an entity's tables (a table per tenant, say) is one more implementation.
+ * them from one set of tables (the entity's {@link EntityStore}); {@link
+ * dev.rowan.core.internal.period.PeriodStorage} from a set per period ({@code @TablePerPeriod}).
+ * {@code Rowan} chooses one per entity type, once; a new way of laying out an entity's tables (a
+ * table per tenant, say) is one more implementation.
  *
  * <p>Thread-safety: implementations are thread-safe.
  *
@@ -30,8 +31,12 @@ public interface EntityStorage<T> {
    */
   WriteMethod writeMethod(Class<?> repository, Method method, List<String> problems);
 
-  /** The query method {@code method} of {@code repository}, or null after adding its problems to {@code problems}. */
-  RepositoryHandler.DerivedQuery queryMethod(Class<?> repository, Method method, List<String> problems);
+  /**
+   * The query method {@code method} of {@code repository}, or null after adding its problems to
+   * {@code problems}.
+   */
+  RepositoryHandler.DerivedQuery queryMethod(
+      Class<?> repository, Method method, List<String> problems);
 
   /** The planner of the entity's queries asked in code. */
   PlannedQuery.Planner<T> planner();

@@ -35,10 +35,10 @@ import org.apache.hadoop.hbase.filter.ColumnPrefixFilter;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * Reads and writes the entities of one class: the one place that talks to HBase for them.
- * Entities with views, and entities that keep history, are written by the consistency protocol
- * ({@link ProtocolWriter}), others
- * with plain puts ({@link PlainWriter}); reads through views go through {@link ViewReader}.
+ * Reads and writes the entities of one class: the one place that talks to HBase for them. Entities
+ * with views, and entities that keep history, are written by the consistency protocol ({@link
+ * ProtocolWriter}), others with plain puts ({@link PlainWriter}); reads through views go through
+ * {@link ViewReader}.
  *
  * <p>Thread-safety: thread-safe.
  *
@@ -55,11 +55,14 @@ public final class EntityStore<T> implements EntityCrud<T> {
   private final ViewReader<T> viewReader;
 
   /**
-   * A store of {@code model}'s entities over {@code connection}, naming tables with
-   * {@code names}, and writing as {@code options} say.
+   * A store of {@code model}'s entities over {@code connection}, naming tables with {@code names},
+   * and writing as {@code options} say.
    */
-  public EntityStore(org.apache.hadoop.hbase.client.Connection connection, EntityModel<T> model,
-      Function<String, TableName> names, WriteOptions options) {
+  public EntityStore(
+      org.apache.hadoop.hbase.client.Connection connection,
+      EntityModel<T> model,
+      Function<String, TableName> names,
+      WriteOptions options) {
     this.context = new StoreContext<>(connection, model, names, options);
     this.protocol = new ProtocolWriter<>(context);
     this.plain = new PlainWriter<>(context);
@@ -87,13 +90,17 @@ public final class EntityStore<T> implements EntityCrud<T> {
       rows.putIfAbsent(Bytes.toStringBinary(row), new Pending(new WriteRequest.Delete(row)));
     }
     List<Pending> all = new ArrayList<>(rows.values());
-    SettlePipeline.around(all.size() > BATCH, context.background(), settles -> {
-      for (int from = 0; from < all.size(); from += BATCH) {
-        context.roster().requireKnown();
-        protocol.write(new ArrayList<>(all.subList(from, Math.min(all.size(), from + BATCH))), settles);
-      }
-      return null;
-    });
+    SettlePipeline.around(
+        all.size() > BATCH,
+        context.background(),
+        settles -> {
+          for (int from = 0; from < all.size(); from += BATCH) {
+            context.roster().requireKnown();
+            protocol.write(
+                new ArrayList<>(all.subList(from, Math.min(all.size(), from + BATCH))), settles);
+          }
+          return null;
+        });
   }
 
   /** The entity model. */
@@ -119,13 +126,12 @@ public final class EntityStore<T> implements EntityCrud<T> {
   }
 
   /**
-   * Saves entities in batches; see {@link dev.rowan.core.HBaseRepository#saveAll}. Every entity
-   * is encoded and checked before anything is written (its main row key and cells, and its row
-   * key and cells in every view, against HBase's limits for each table), so a bad value fails
-   * the call with nothing written;
-   * without views and versions the cells encoded then are the ones written. Without a
-   * {@code @Version} nothing about an entity changes when it is saved, and the given entities
-   * are returned.
+   * Saves entities in batches; see {@link dev.rowan.core.HBaseRepository#saveAll}. Every entity is
+   * encoded and checked before anything is written (its main row key and cells, and its row key and
+   * cells in every view, against HBase's limits for each table), so a bad value fails the call with
+   * nothing written; without views and versions the cells encoded then are the ones written.
+   * Without a {@code @Version} nothing about an entity changes when it is saved, and the given
+   * entities are returned.
    */
   @Override
   public List<T> saveAll(Iterable<T> entities) {
@@ -136,26 +142,38 @@ public final class EntityStore<T> implements EntityCrud<T> {
     List<RowWrite> writes = encoded.writes();
     boolean versioned = context.model().version() != null;
     List<T> saved = versioned ? new ArrayList<>(values.size()) : given;
-    return SettlePipeline.around(values.size() > BATCH, context.background(), settles -> {
-      for (int from = 0; from < values.size(); from += BATCH) {
-        if (from > 0) {
-          context.roster().requireKnown(); // a long call sees a view added while it runs, as each call does
-        }
-        int to = Math.min(values.size(), from + BATCH);
-        List<Object[]> stored = writeBatch(keys.subList(from, to), values.subList(from, to), writes.subList(from, to),
-            settles);
-        if (versioned) {
-          for (Object[] entity : stored) {
-            saved.add(context.model().instantiate(entity));
+    return SettlePipeline.around(
+        values.size() > BATCH,
+        context.background(),
+        settles -> {
+          for (int from = 0; from < values.size(); from += BATCH) {
+            if (from > 0) {
+              context
+                  .roster()
+                  .requireKnown(); // a long call sees a view added while it runs, as each call does
+            }
+            int to = Math.min(values.size(), from + BATCH);
+            List<Object[]> stored =
+                writeBatch(
+                    keys.subList(from, to),
+                    values.subList(from, to),
+                    writes.subList(from, to),
+                    settles);
+            if (versioned) {
+              for (Object[] entity : stored) {
+                saved.add(context.model().instantiate(entity));
+              }
+            }
           }
-        }
-      }
-      return saved;
-    });
+          return saved;
+        });
   }
 
-  /** Entities to write, each encoded and checked: their values, main row keys and cells, in order. */
-  private record Encoded<T>(List<T> given, List<Object[]> values, List<byte[]> keys, List<RowWrite> writes) {}
+  /**
+   * Entities to write, each encoded and checked: their values, main row keys and cells, in order.
+   */
+  private record Encoded<T>(
+      List<T> given, List<Object[]> values, List<byte[]> keys, List<RowWrite> writes) {}
 
   /**
    * Encodes every entity and checks it against HBase's limits (its main row key and cells, and its
@@ -165,11 +183,14 @@ public final class EntityStore<T> implements EntityCrud<T> {
   private Encoded<T> encode(Iterable<T> entities, String verb) {
     Objects.requireNonNull(entities, "entities");
     context.roster().requireKnown(); // a view this class does not declare would be left stale
-    Encoded<T> encoded = new Encoded<>(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+    Encoded<T> encoded =
+        new Encoded<>(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
     for (T entity : entities) {
-      Objects.requireNonNull(entity, () -> "cannot " + verb + " a null " + context.model().entityName());
+      Objects.requireNonNull(
+          entity, () -> "cannot " + verb + " a null " + context.model().entityName());
       Object[] entityValues = context.model().values(entity);
-      RowWrite write = context.model().write(entityValues); // validates every value before any write
+      RowWrite write =
+          context.model().write(entityValues); // validates every value before any write
       CellLimits.check(context, entityValues, write); // and every key and cell of the views
       encoded.given().add(entity);
       encoded.values().add(entityValues);
@@ -179,8 +200,8 @@ public final class EntityStore<T> implements EntityCrud<T> {
     return encoded;
   }
 
-  private List<Object[]> writeBatch(List<byte[]> keys, List<Object[]> values, List<RowWrite> writes,
-      SettlePipeline settles) {
+  private List<Object[]> writeBatch(
+      List<byte[]> keys, List<Object[]> values, List<RowWrite> writes, SettlePipeline settles) {
     if (!context.usesProtocol()) {
       return plain.save(keys, values, writes);
     }
@@ -208,11 +229,11 @@ public final class EntityStore<T> implements EntityCrud<T> {
   }
 
   /**
-   * Inserts entities in batches; see {@link dev.rowan.core.HBaseRepository#insertAll}. Every
-   * entity is encoded and checked first, as by {@link #saveAll}; then each is written only where
-   * no entity is stored under its key (by the protocol for entities with views, with
-   * {@link PlainInserts} without), and the call fails once every batch is written if some were
-   * not, naming them. An entity given twice is inserted once and found existing the second time.
+   * Inserts entities in batches; see {@link dev.rowan.core.HBaseRepository#insertAll}. Every entity
+   * is encoded and checked first, as by {@link #saveAll}; then each is written only where no entity
+   * is stored under its key (by the protocol for entities with views, with {@link PlainInserts}
+   * without), and the call fails once every batch is written if some were not, naming them. An
+   * entity given twice is inserted once and found existing the second time.
    *
    * @throws dev.rowan.core.EntityExistsException naming the keys under which an entity existed
    */
@@ -223,15 +244,24 @@ public final class EntityStore<T> implements EntityCrud<T> {
     List<Object[]> values = encoded.values();
     List<byte[]> keys = encoded.keys();
     List<RowWrite> writes = encoded.writes();
-    List<Object[]> stored = SettlePipeline.around(values.size() > BATCH, context.background(), settles -> {
-      List<Object[]> all = new ArrayList<>(values.size());
-      for (int from = 0; from < values.size(); from += BATCH) {
-        context.roster().requireKnown();
-        int to = Math.min(values.size(), from + BATCH);
-        all.addAll(insertBatch(keys.subList(from, to), values.subList(from, to), writes.subList(from, to), settles));
-      }
-      return all;
-    });
+    List<Object[]> stored =
+        SettlePipeline.around(
+            values.size() > BATCH,
+            context.background(),
+            settles -> {
+              List<Object[]> all = new ArrayList<>(values.size());
+              for (int from = 0; from < values.size(); from += BATCH) {
+                context.roster().requireKnown();
+                int to = Math.min(values.size(), from + BATCH);
+                all.addAll(
+                    insertBatch(
+                        keys.subList(from, to),
+                        values.subList(from, to),
+                        writes.subList(from, to),
+                        settles));
+              }
+              return all;
+            });
     List<T> inserted = new ArrayList<>(stored.size());
     List<String> existing = new ArrayList<>();
     List<java.util.Map<String, Object>> existingValues = new ArrayList<>();
@@ -240,28 +270,34 @@ public final class EntityStore<T> implements EntityCrud<T> {
         existing.add(KeyText.of(context.model(), values.get(i)));
         existingValues.add(KeyText.values(context.model(), values.get(i)));
       } else {
-        inserted.add(context.model().version() == null ? given.get(i) : context.model().instantiate(stored.get(i)));
+        inserted.add(
+            context.model().version() == null
+                ? given.get(i)
+                : context.model().instantiate(stored.get(i)));
       }
     }
     if (!existing.isEmpty()) {
-      throw dev.rowan.core.EntityExistsException.of(context.model().entityName(), existing, existingValues,
-          stored.size());
+      throw dev.rowan.core.EntityExistsException.of(
+          context.model().entityName(), existing, existingValues, stored.size());
     }
     return inserted;
   }
 
   /** One batch of inserts, in rounds of distinct entities; null for each entity that exists. */
-  private List<Object[]> insertBatch(List<byte[]> keys, List<Object[]> values, List<RowWrite> writes,
-      SettlePipeline settles) {
+  private List<Object[]> insertBatch(
+      List<byte[]> keys, List<Object[]> values, List<RowWrite> writes, SettlePipeline settles) {
     List<Object[]> stored = new ArrayList<>(values.size());
     java.util.Set<String> round = new java.util.HashSet<>();
     int start = 0;
     for (int i = 0; i <= keys.size(); i++) {
-      String key = i < keys.size() ? KeyText.identity(context.model(), keys.get(i), values.get(i)) : null;
+      String key =
+          i < keys.size() ? KeyText.identity(context.model(), keys.get(i), values.get(i)) : null;
       if (i == keys.size() || round.contains(key)) {
         if (!context.usesProtocol()) {
-          stored.addAll(new PlainInserts<>(context).insert(keys.subList(start, i), values.subList(start, i),
-              writes.subList(start, i)));
+          stored.addAll(
+              new PlainInserts<>(context)
+                  .insert(
+                      keys.subList(start, i), values.subList(start, i), writes.subList(start, i)));
         } else {
           List<Pending> pending = new ArrayList<>(i - start);
           for (int j = start; j < i; j++) {
@@ -282,9 +318,9 @@ public final class EntityStore<T> implements EntityCrud<T> {
   /**
    * Applies {@code change} (a partial update or a counter's addition) to the entity whose key parts
    * are set in {@code key}, and returns its values after, or null when no entity is stored under
-   * the key, with nothing written. Entities written by the protocol are updated by it
-   * ({@link dev.rowan.index.WriteDecision#ofUpdate}): read, changed, written if the status is
-   * unchanged, else read and changed again; others by {@link PlainUpdates}.
+   * the key, with nothing written. Entities written by the protocol are updated by it ({@link
+   * dev.rowan.index.WriteDecision#ofUpdate}): read, changed, written if the status is unchanged,
+   * else read and changed again; others by {@link PlainUpdates}.
    *
    * @throws dev.rowan.mapping.InvalidValueException when a value after the change cannot be written
    */
@@ -297,11 +333,12 @@ public final class EntityStore<T> implements EntityCrud<T> {
     if (!context.usesProtocol()) {
       return new PlainUpdates<>(context).update(row, key, change);
     }
-    java.util.function.UnaryOperator<Object[]> checked = before -> {
-      Object[] after = change.apply(before);
-      CellLimits.check(context, after, context.model().write(after));
-      return after;
-    };
+    java.util.function.UnaryOperator<Object[]> checked =
+        before -> {
+          Object[] after = change.apply(before);
+          CellLimits.check(context, after, context.model().write(after));
+          return after;
+        };
     // An update has the budget of WriteAttempts.OF_UPDATE tries, in rounds of a protocol write's.
     int rounds = WriteAttempts.OF_UPDATE / WriteAttempts.OF_WRITE;
     for (int round = 1; ; round++) {
@@ -309,7 +346,8 @@ public final class EntityStore<T> implements EntityCrud<T> {
         return protocol.write(List.of(new Pending(new WriteRequest.Update(row, checked)))).get(0);
       } catch (dev.rowan.core.WriteConflictException e) {
         if (round == rounds) {
-          throw WriteAttempts.exhausted(context.model().entityName(), context.describe(row), WriteAttempts.OF_UPDATE);
+          throw WriteAttempts.exhausted(
+              context.model().entityName(), context.describe(row), WriteAttempts.OF_UPDATE);
         }
         WriteAttempts.pause(round + 2); // writers racing for one counter take turns
       }
@@ -330,9 +368,11 @@ public final class EntityStore<T> implements EntityCrud<T> {
       }
       byte[] column = context.model().columnKey().encode(key);
       Get get = new Get(row).setFilter(new ColumnPrefixFilter(column));
-      Result result = HBaseCalls.on(context.connection(), context.mainTable(), "get", t -> t.get(get));
+      Result result =
+          HBaseCalls.on(context.connection(), context.mainTable(), "get", t -> t.get(get));
       for (T entity : context.model().readAll(result)) {
-        if (Arrays.equals(column, context.model().columnKey().encode(context.model().values(entity)))) {
+        if (Arrays.equals(
+            column, context.model().columnKey().encode(context.model().values(entity)))) {
           return Optional.of(entity);
         }
       }
@@ -342,9 +382,12 @@ public final class EntityStore<T> implements EntityCrud<T> {
     if (!CellLimits.canHold(context.mainTable(), row)) {
       return Optional.empty();
     }
-    Result result = HBaseCalls.on(context.connection(), context.mainTable(), "get", t -> t.get(new Get(row)));
+    Result result =
+        HBaseCalls.on(context.connection(), context.mainTable(), "get", t -> t.get(new Get(row)));
     MainRow main = MainRow.of(context.model(), result);
-    return main.isLive() ? Optional.of(context.model().instantiate(main.values())) : Optional.empty();
+    return main.isLive()
+        ? Optional.of(context.model().instantiate(main.values()))
+        : Optional.empty();
   }
 
   /** Deletes {@code entity}. */
@@ -376,10 +419,14 @@ public final class EntityStore<T> implements EntityCrud<T> {
       return;
     }
     org.apache.hadoop.hbase.client.Delete delete = context.model().deletion(values);
-    HBaseCalls.on(context.connection(), context.mainTable(), "delete", t -> {
-      t.delete(delete);
-      return null;
-    });
+    HBaseCalls.on(
+        context.connection(),
+        context.mainTable(),
+        "delete",
+        t -> {
+          t.delete(delete);
+          return null;
+        });
   }
 
   /**
@@ -388,12 +435,13 @@ public final class EntityStore<T> implements EntityCrud<T> {
    */
   @Override
   public Stream<T> scanAll() {
-    return AdHocQuery.plan(this, null, List.of(), dev.rowan.core.Sort.unsorted(), 0, true, false).stream(null);
+    return AdHocQuery.plan(this, null, List.of(), dev.rowan.core.Sort.unsorted(), 0, true, false)
+        .stream(null);
   }
 
   /**
-   * The entities whose leading view key properties equal {@code leading}, through view
-   * {@code viewName}, in view key order (across buckets), every row checked as a query's rows are.
+   * The entities whose leading view key properties equal {@code leading}, through view {@code
+   * viewName}, in view key order (across buckets), every row checked as a query's rows are.
    */
   public List<T> findByView(String viewName, Object... leading) {
     // every declared view: one that is building or dropped is refused by the query, saying so

@@ -10,8 +10,8 @@ import java.util.stream.Collectors;
 
 /**
  * The query methods of one repository as {@code explain} finds them: by name when the name is
- * declared once, or by signature, {@code findBySellerId(String, Limit)}, which tells overloads apart.
- * A signature's parameter types are written as in Java source, by simple or qualified name,
+ * declared once, or by signature, {@code findBySellerId(String, Limit)}, which tells overloads
+ * apart. A signature's parameter types are written as in Java source, by simple or qualified name,
  * without type arguments ({@code List}, not {@code List<String>}); spaces do not matter.
  * Thread-safety: filled while its repository is created, then only read.
  */
@@ -25,7 +25,9 @@ final class ExplainedMethods {
     this.repository = repository;
   }
 
-  /** Adds {@code method}, served by {@code query}; a signature seen before keeps its first method. */
+  /**
+   * Adds {@code method}, served by {@code query}; a signature seen before keeps its first method.
+   */
   void add(Method method, RepositoryHandler.Explained query) {
     bySignature.putIfAbsent(signature(method), query);
   }
@@ -33,38 +35,56 @@ final class ExplainedMethods {
   /**
    * The query method that {@code nameOrSignature} names.
    *
-   * @throws IllegalArgumentException when no query method has that name or signature, or when a name
-   *     without parameters is declared more than once, naming the repository and listing the
+   * @throws IllegalArgumentException when no query method has that name or signature, or when a
+   *     name without parameters is declared more than once, naming the repository and listing the
    *     signatures to choose from
    */
   RepositoryHandler.Explained find(String nameOrSignature) {
     String wanted = nameOrSignature.replaceAll("\\s+", "");
     int open = wanted.indexOf('(');
     if (open < 0) {
-      List<String> overloads = bySignature.keySet().stream().filter(s -> s.startsWith(wanted + "(")).sorted().toList();
+      List<String> overloads =
+          bySignature.keySet().stream().filter(s -> s.startsWith(wanted + "(")).sorted().toList();
       if (overloads.size() == 1) {
         return bySignature.get(overloads.get(0));
       }
       if (overloads.size() > 1) {
-        throw new IllegalArgumentException(repository + " declares " + overloads.size() + " query methods named '"
-            + wanted + "': " + String.join(", ", overloads) + "; name one by its signature, as in explain(\""
-            + overloads.get(0) + "\")");
+        throw new IllegalArgumentException(
+            repository
+                + " declares "
+                + overloads.size()
+                + " query methods named '"
+                + wanted
+                + "': "
+                + String.join(", ", overloads)
+                + "; name one by its signature, as in explain(\""
+                + overloads.get(0)
+                + "\")");
       }
     } else if (wanted.endsWith(")")) {
-      String signature = wanted.substring(0, open) + parameters(wanted.substring(open + 1, wanted.length() - 1))
-          .stream().map(ExplainedMethods::simple).collect(Collectors.joining(", ", "(", ")"));
+      String signature =
+          wanted.substring(0, open)
+              + parameters(wanted.substring(open + 1, wanted.length() - 1)).stream()
+                  .map(ExplainedMethods::simple)
+                  .collect(Collectors.joining(", ", "(", ")"));
       if (bySignature.containsKey(signature)) {
         return bySignature.get(signature);
       }
     }
-    throw new IllegalArgumentException(repository + " has no query method '" + nameOrSignature
-        + "'; its query methods are " + bySignature.keySet().stream().sorted().toList());
+    throw new IllegalArgumentException(
+        repository
+            + " has no query method '"
+            + nameOrSignature
+            + "'; its query methods are "
+            + bySignature.keySet().stream().sorted().toList());
   }
 
   /** {@code method} as {@link #find} takes it: its name and its parameters' simple type names. */
   static String signature(Method method) {
-    return method.getName() + Arrays.stream(method.getParameterTypes()).map(Class::getSimpleName)
-        .collect(Collectors.joining(", ", "(", ")"));
+    return method.getName()
+        + Arrays.stream(method.getParameterTypes())
+            .map(Class::getSimpleName)
+            .collect(Collectors.joining(", ", "(", ")"));
   }
 
   /** The parameter types of a signature's list, split at the commas outside type arguments. */
@@ -87,8 +107,8 @@ final class ExplainedMethods {
   }
 
   /**
-   * The simple name of a type as written in source, as {@link Class#getSimpleName} gives it:
-   * {@code java.util.List<String>} is {@code List}, {@code String...} is {@code String[]}.
+   * The simple name of a type as written in source, as {@link Class#getSimpleName} gives it: {@code
+   * java.util.List<String>} is {@code List}, {@code String...} is {@code String[]}.
    */
   private static String simple(String type) {
     String raw = type.replace("...", "[]").replaceAll("<.*>", "");

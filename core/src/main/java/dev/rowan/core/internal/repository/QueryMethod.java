@@ -11,8 +11,8 @@ import dev.rowan.core.internal.query.check.ConditionCheck;
 import dev.rowan.core.internal.query.check.Projection;
 import dev.rowan.core.internal.query.check.ResultKind;
 import dev.rowan.core.internal.query.check.SpecialParameters;
-import dev.rowan.core.internal.query.parse.QueryAction;
 import dev.rowan.core.internal.query.parse.ParsedQuery;
+import dev.rowan.core.internal.query.parse.QueryAction;
 import dev.rowan.core.internal.query.parse.SortKey;
 import dev.rowan.core.internal.query.plan.CompiledQuery;
 import dev.rowan.core.internal.query.plan.MethodPlan;
@@ -36,8 +36,8 @@ import java.util.Optional;
  * created, then executed on every call with nothing left to decide but the arguments. A find
  * returns entities or, when it declares a record or interface of some of the entity's properties,
  * projections of them ({@link Projection}), reading only those properties. Trailing {@link Sort}
- * and {@link Limit} parameters choose the order and the most results at each call: a call's sort
- * is planned once and kept ({@link #plans}), and refused when it would sort every match in memory.
+ * and {@link Limit} parameters choose the order and the most results at each call: a call's sort is
+ * planned once and kept ({@link #plans}), and refused when it would sort every match in memory.
  *
  * @param <T> the entity type
  */
@@ -45,20 +45,26 @@ public final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
 
   private final String name;
   private final EntityStore<T> store;
+
   /** The plan of a call without a {@code Sort} (or whose sort is the name's). */
   private final MethodPlan plan;
+
   private final ResultKind result;
   private final SpecialParameters special;
+
   /** Identifies the method in its page tokens ({@link PageTokens#fingerprint}). */
   private final byte[] fingerprint;
+
   /** The order of results that are collected whole: those of Or groups or of a sort in memory. */
   private final InMemoryOrder inMemory;
+
   private final String[] parameterNames;
+
   /** What the method returns of each entity instead of the entity, or null. */
   private final Projection projection;
+
   /** The plans of the sorts calls have asked for, with the reason a sort is refused. */
-  private final Cache<List<SortKey>, Planned> plans =
-      Caffeine.newBuilder().maximumSize(64).build();
+  private final Cache<List<SortKey>, Planned> plans = Caffeine.newBuilder().maximumSize(64).build();
 
   /** The plans of the method's questions without the views still building. */
   private final BuildingViewPlans withoutBuilding;
@@ -66,7 +72,8 @@ public final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
   /** The plan of one sort, and the order of its results in memory; or why the sort is refused. */
   private record Planned(MethodPlan plan, InMemoryOrder inMemory, String refusal) {}
 
-  private QueryMethod(CompiledQuery compiled, EntityStore<T> store, byte[] fingerprint, boolean allowScan) {
+  private QueryMethod(
+      CompiledQuery compiled, EntityStore<T> store, byte[] fingerprint, boolean allowScan) {
     this.name = compiled.name();
     this.store = store;
     this.plan = compiled.plan();
@@ -76,8 +83,14 @@ public final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
     this.inMemory = new InMemoryOrder(store.model(), plan.query().sorts());
     this.parameterNames = compiled.parameterNames();
     this.projection = compiled.projection();
-    this.withoutBuilding = new BuildingViewPlans(name, store.model(), store.context().declaredViews(),
-        projection == null ? null : projection.properties(), allowScan, store.context().roster()::whyUnread);
+    this.withoutBuilding =
+        new BuildingViewPlans(
+            name,
+            store.model(),
+            store.context().declaredViews(),
+            projection == null ? null : projection.properties(),
+            allowScan,
+            store.context().roster()::whyUnread);
   }
 
   /** The text {@code explain} returns. */
@@ -94,54 +107,86 @@ public final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
     if (BuildingViewPlans.readsAny(plan, building)) {
       String meanwhile;
       try {
-        meanwhile = PlanText.explain(name, withoutBuilding.around(plan, building, false), store.model());
+        meanwhile =
+            PlanText.explain(name, withoutBuilding.around(plan, building, false), store.model());
       } catch (IllegalStateException refused) {
         meanwhile = "  refused: " + refused.getMessage() + "\n";
       }
       ViewRoster roster = store.context().roster();
-      String state = building.stream().allMatch(view -> roster.whyUnread(view).equals(ViewRoster.DROPPED)) ? "dropped"
-          : building.stream().allMatch(view -> roster.whyUnread(view).equals(ViewRoster.MISSING)) ? "missing"
-          : "building";
-      text += "  " + state + ": " + String.join("; ", building.stream().sorted()
-          .map(view -> "view " + view + " " + roster.whyUnread(view)).toList()) + "; meanwhile the method reads:\n"
-          + meanwhile.indent(2);
+      String state =
+          building.stream().allMatch(view -> roster.whyUnread(view).equals(ViewRoster.DROPPED))
+              ? "dropped"
+              : building.stream()
+                      .allMatch(view -> roster.whyUnread(view).equals(ViewRoster.MISSING))
+                  ? "missing"
+                  : "building";
+      text +=
+          "  "
+              + state
+              + ": "
+              + String.join(
+                  "; ",
+                  building.stream()
+                      .sorted()
+                      .map(view -> "view " + view + " " + roster.whyUnread(view))
+                      .toList())
+              + "; meanwhile the method reads:\n"
+              + meanwhile.indent(2);
     }
     return text + parameterLines(plan, special, result, store.model());
   }
 
-  /** The lines {@code explain} adds for the method's {@code Sort}, {@code TimeRange} and {@code Limit} parameters and versions. */
-  public static String parameterLines(MethodPlan plan, SpecialParameters special, ResultKind result, EntityModel<?> model) {
+  /**
+   * The lines {@code explain} adds for the method's {@code Sort}, {@code TimeRange} and {@code
+   * Limit} parameters and versions.
+   */
+  public static String parameterLines(
+      MethodPlan plan, SpecialParameters special, ResultKind result, EntityModel<?> model) {
     String text = "";
     if (special.sort() >= 0) {
-      text += "  order: from the Sort parameter, at each call: by key where the table or view read serves it,"
-          + " refused where it would sort every match in memory\n";
+      text +=
+          "  order: from the Sort parameter, at each call: by key where the table or view read serves it,"
+              + " refused where it would sort every match in memory\n";
     }
     if (result == ResultKind.VERSIONS) {
-      text += "  versions: of the entity the get names, newest first, at most "
-          + EntityHistory.depth(model) + " (the most its families keep): one scan of every version"
-          + " of every cell of its main row (Scan.setRaw, readAllVersions); views hold the latest state only\n";
+      text +=
+          "  versions: of the entity the get names, newest first, at most "
+              + EntityHistory.depth(model)
+              + " (the most its families keep): one scan of every version"
+              + " of every cell of its main row (Scan.setRaw, readAllVersions); views hold the latest state only\n";
     }
     if (special.timeRange() >= 0) {
-      text += "  time range: from the TimeRange parameter, at each call: the entities as they were at its end, written"
-          + " within it; the main table only, which keeps every version (Get/Scan.setTimeRange)\n";
+      text +=
+          "  time range: from the TimeRange parameter, at each call: the entities as they were at its end, written"
+              + " within it; the main table only, which keeps every version (Get/Scan.setTimeRange)\n";
     }
     if (special.limit() >= 0) {
-      text += "  limit: from the Limit parameter, at each call" + (plan.query().limit() > 0 ? " (at most "
-          + plan.query().limit() + ", the name's)" : "") + "; each scan limited to it (Scan.setLimit)\n";
+      text +=
+          "  limit: from the Limit parameter, at each call"
+              + (plan.query().limit() > 0
+                  ? " (at most " + plan.query().limit() + ", the name's)"
+                  : "")
+              + "; each scan limited to it (Scan.setLimit)\n";
     }
     return text;
   }
 
   /**
-   * Refuses a call of method {@code name} whose {@code PageRequest}, {@code Sort}, {@code TimeRange}
-   * or {@code Limit} is null, saying what to pass instead.
+   * Refuses a call of method {@code name} whose {@code PageRequest}, {@code Sort}, {@code
+   * TimeRange} or {@code Limit} is null, saying what to pass instead.
    *
    * @throws IllegalArgumentException naming the method and the parameter
    */
   public static void refuseNullSpecials(String name, SpecialParameters special, Object[] args) {
     refuseNull(name, special.page(), args, "PageRequest", "start with PageRequest.of(size)");
-    refuseNull(name, special.sort(), args, "Sort", "pass Sort.unsorted() for the method's own order");
-    refuseNull(name, special.timeRange(), args, "TimeRange", "pass TimeRange.since(Instant.EPOCH) for the latest state");
+    refuseNull(
+        name, special.sort(), args, "Sort", "pass Sort.unsorted() for the method's own order");
+    refuseNull(
+        name,
+        special.timeRange(),
+        args,
+        "TimeRange",
+        "pass TimeRange.since(Instant.EPOCH) for the latest state");
     refuseNull(name, special.limit(), args, "Limit", "pass Limit.unlimited() for no limit");
   }
 
@@ -150,7 +195,10 @@ public final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
     return special.limit() >= 0 && ((Limit) args[special.limit()]).max() == 0;
   }
 
-  /** The empty result of a find that returns {@code result}, as a call limited to no result returns it. */
+  /**
+   * The empty result of a find that returns {@code result}, as a call limited to no result returns
+   * it.
+   */
   public static Object none(ResultKind result) {
     return switch (result) {
       case LIST, VERSIONS -> List.of();
@@ -169,14 +217,20 @@ public final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
   }
 
   /**
-   * Builds the query method of {@code method} ({@link QueryCompiler#compile}), or adds to
-   * {@code problems} every reason it cannot be served and returns null.
+   * Builds the query method of {@code method} ({@link QueryCompiler#compile}), or adds to {@code
+   * problems} every reason it cannot be served and returns null.
    */
-  public static <T> QueryMethod<T> create(Class<?> repository, Method method, EntityStore<T> store, List<String> problems) {
-    CompiledQuery compiled = QueryCompiler.compile(repository, method, store.model(), store.context().declaredViews(),
-        problems);
-    return compiled == null ? null
-        : new QueryMethod<>(compiled, store, PageTokens.fingerprint(repository, method, store.model().type()),
+  public static <T> QueryMethod<T> create(
+      Class<?> repository, Method method, EntityStore<T> store, List<String> problems) {
+    CompiledQuery compiled =
+        QueryCompiler.compile(
+            repository, method, store.model(), store.context().declaredViews(), problems);
+    return compiled == null
+        ? null
+        : new QueryMethod<>(
+            compiled,
+            store,
+            PageTokens.fingerprint(repository, method, store.model().type()),
             QueryCompiler.scanAccepted(method, compiled.plan().query(), store.model()));
   }
 
@@ -189,16 +243,31 @@ public final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
     if (limitsToNone(special, args)) {
       return none(result);
     }
-    MethodPlan readable = withoutBuilding.around(planned.plan(), store.context().roster().unreadable(),
-        planned.plan() != plan);
+    MethodPlan readable =
+        withoutBuilding.around(
+            planned.plan(), store.context().roster().unreadable(), planned.plan() != plan);
     if (readable != plan) {
       CallObserver.planned(readable, store.model()); // an observed call reads what this plan reads
     }
-    // a page token names a position in the table its plan read: one of a plan without a building view is its own
-    byte[] pages = readable == planned.plan() ? fingerprint
-        : PageTokens.fingerprint(fingerprint, "without building views " + store.context().roster().unreadable());
-    QueryCall<T> call = new QueryCall<>(name, store.context(), store.viewReader(), readable, planned.inMemory(),
-        projection, pages, limit(args), args, timeRange(args));
+    // a page token names a position in the table its plan read: one of a plan without a building
+    // view is its own
+    byte[] pages =
+        readable == planned.plan()
+            ? fingerprint
+            : PageTokens.fingerprint(
+                fingerprint, "without building views " + store.context().roster().unreadable());
+    QueryCall<T> call =
+        new QueryCall<>(
+            name,
+            store.context(),
+            store.viewReader(),
+            readable,
+            planned.inMemory(),
+            projection,
+            pages,
+            limit(args),
+            args,
+            timeRange(args));
     QueryAction action = plan.query().action();
     return switch (result) {
       case LIST -> call.list();
@@ -214,7 +283,8 @@ public final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
         delete(call);
         yield null;
       }
-      case VERSIONS -> VersionReads.of(name, store.context(), readable.groups().get(0), args, limit(args));
+      case VERSIONS ->
+          VersionReads.of(name, store.context(), readable.groups().get(0), args, limit(args));
     };
   }
 
@@ -249,14 +319,28 @@ public final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
   private Planned plan(List<SortKey> sorts) {
     EntityModel<T> model = store.model();
     ParsedQuery query = plan.query();
-    ParsedQuery sorted = new ParsedQuery(query.methodName(), query.action(), query.limit(), query.groups(), sorts,
-        query.view(), query.parameterCount());
+    ParsedQuery sorted =
+        new ParsedQuery(
+            query.methodName(),
+            query.action(),
+            query.limit(),
+            query.groups(),
+            sorts,
+            query.view(),
+            query.parameterCount());
     try {
-      MethodPlan planned = CallSorts.plan(name, sorted, model,
-          special.timeRange() >= 0 ? List.of() : store.context().declaredViews(),
-          projection == null ? null : projection.properties(), false,
-          "Sort by the key's order, declare a view whose key serves this order, or declare a method that names"
-              + " this order (" + CallSorts.orderBy(sorts) + "), which sorts in memory");
+      MethodPlan planned =
+          CallSorts.plan(
+              name,
+              sorted,
+              model,
+              special.timeRange() >= 0 ? List.of() : store.context().declaredViews(),
+              projection == null ? null : projection.properties(),
+              false,
+              "Sort by the key's order, declare a view whose key serves this order, or declare a method that names"
+                  + " this order ("
+                  + CallSorts.orderBy(sorts)
+                  + "), which sorts in memory");
       return new Planned(planned, new InMemoryOrder(model, sorts), null);
     } catch (IllegalArgumentException refused) {
       return new Planned(null, null, refused.getMessage());
@@ -271,7 +355,10 @@ public final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
     return (TimeRange) args[special.timeRange()];
   }
 
-  /** The most results of this call: the name's {@code First}/{@code Top} and the call's {@code Limit}, the smaller. */
+  /**
+   * The most results of this call: the name's {@code First}/{@code Top} and the call's {@code
+   * Limit}, the smaller.
+   */
   private int limit(Object[] args) {
     return special.effectiveLimit(plan.query().limit(), args);
   }

@@ -24,10 +24,10 @@ import net.bytebuddy.implementation.InvocationHandlerAdapter;
 import net.bytebuddy.matcher.ElementMatchers;
 
 /**
- * Builds repository implementations: a class generated once per repository type with Byte
- * Buddy, defined beside the user's type (so package-private interfaces work), whose abstract
- * methods call a {@link RepositoryHandler} made for each Rowan. Default and concrete methods of
- * the user's type are left as they are.
+ * Builds repository implementations: a class generated once per repository type with Byte Buddy,
+ * defined beside the user's type (so package-private interfaces work), whose abstract methods call
+ * a {@link RepositoryHandler} made for each Rowan. Default and concrete methods of the user's type
+ * are left as they are.
  */
 public final class RepositoryFactory {
 
@@ -44,10 +44,17 @@ public final class RepositoryFactory {
    * @throws QueryMethodException listing every method that cannot be served
    * @throws IllegalArgumentException when {@code type} does not extend {@link HBaseRepository}
    */
-  public static <R> R create(Function<Class<?>, EntityStorage<?>> storages, Class<R> type,
-      ObservationRegistry observations, BackgroundSettles background) {
-    RepositoryHandler handler = new RepositoryHandler(type, storages.apply(entityType(type)), abstractMethods(type),
-        CallObserver.of(observations, type, background));
+  public static <R> R create(
+      Function<Class<?>, EntityStorage<?>> storages,
+      Class<R> type,
+      ObservationRegistry observations,
+      BackgroundSettles background) {
+    RepositoryHandler handler =
+        new RepositoryHandler(
+            type,
+            storages.apply(entityType(type)),
+            abstractMethods(type),
+            CallObserver.of(observations, type, background));
     try {
       Object repository = IMPLEMENTATIONS.get(type).getDeclaredConstructor().newInstance();
       ((HandlerHolder) repository).rowanHandler(handler);
@@ -73,7 +80,9 @@ public final class RepositoryFactory {
 
   private static void collect(Class<?> type, Map<String, Method> methods) {
     for (Method method : type.getDeclaredMethods()) {
-      if (Modifier.isAbstract(method.getModifiers()) && !method.isBridge() && !method.isSynthetic()) {
+      if (Modifier.isAbstract(method.getModifiers())
+          && !method.isBridge()
+          && !method.isSynthetic()) {
         methods.putIfAbsent(method.getName() + List.of(method.getParameterTypes()), method);
       }
     }
@@ -88,20 +97,27 @@ public final class RepositoryFactory {
   private static Class<?> generate(Class<?> type) {
     try {
       MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
-      var builder = type.isInterface()
-          ? new ByteBuddy().subclass(Object.class).implement(type)
-          : new ByteBuddy().subclass(type);
-      return builder.name(type.getName() + "$$RowanRepository")
+      var builder =
+          type.isInterface()
+              ? new ByteBuddy().subclass(Object.class).implement(type)
+              : new ByteBuddy().subclass(type);
+      return builder
+          .name(type.getName() + "$$RowanRepository")
           .defineField("rowanHandler", InvocationHandler.class, Visibility.PRIVATE)
-          .implement(HandlerHolder.class).intercept(FieldAccessor.ofField("rowanHandler"))
-          .method(ElementMatchers.isAbstract().and(ElementMatchers.not(ElementMatchers.isDeclaredBy(HandlerHolder.class))))
+          .implement(HandlerHolder.class)
+          .intercept(FieldAccessor.ofField("rowanHandler"))
+          .method(
+              ElementMatchers.isAbstract()
+                  .and(ElementMatchers.not(ElementMatchers.isDeclaredBy(HandlerHolder.class))))
           .intercept(InvocationHandlerAdapter.toField("rowanHandler"))
-          .method(ElementMatchers.isToString()).intercept(InvocationHandlerAdapter.toField("rowanHandler"))
+          .method(ElementMatchers.isToString())
+          .intercept(InvocationHandlerAdapter.toField("rowanHandler"))
           .make()
           .load(type.getClassLoader(), ClassLoadingStrategy.UsingLookup.of(lookup))
           .getLoaded();
     } catch (IllegalAccessException e) {
-      throw new IllegalStateException("Rowan cannot implement " + type.getName() + "; open its package to Rowan", e);
+      throw new IllegalStateException(
+          "Rowan cannot implement " + type.getName() + "; open its package to Rowan", e);
     }
   }
 

@@ -14,11 +14,11 @@ import java.util.function.Supplier;
 
 /**
  * Serves the abstract methods of a repository from its entity's {@link EntityStorage}: the CRUD
- * methods of {@link dev.rowan.core.HBaseRepository}, partial updates and counters
- * ({@code update...By...}, {@code add...By...}) as {@link WriteMethod}s, and every other abstract
- * method as a query method derived from its name ({@link QueryMethod}). Every method is resolved when
- * the repository is created, so a call costs a map lookup. With an observation registry, every call
- * but {@code explain} is observed ({@link CallObserver}).
+ * methods of {@link dev.rowan.core.HBaseRepository}, partial updates and counters ({@code
+ * update...By...}, {@code add...By...}) as {@link WriteMethod}s, and every other abstract method as
+ * a query method derived from its name ({@link QueryMethod}). Every method is resolved when the
+ * repository is created, so a call costs a map lookup. With an observation registry, every call but
+ * {@code explain} is observed ({@link CallObserver}).
  */
 public final class RepositoryHandler implements InvocationHandler {
 
@@ -46,22 +46,26 @@ public final class RepositoryHandler implements InvocationHandler {
   private record Resolved(Invoker invoker, CallObserver.Target target) {}
 
   private final Class<?> type;
+
   /** Observes the calls, or null when they are not observed. */
   private final CallObserver observer;
+
   private final Map<Method, Resolved> resolved = new HashMap<>();
 
   /**
    * The handler of {@code methods} of repository {@code type}, served by {@code storage}, its calls
    * observed by {@code observer} (null: not observed).
    */
-  RepositoryHandler(Class<?> type, EntityStorage<?> storage, List<Method> methods, CallObserver observer) {
+  RepositoryHandler(
+      Class<?> type, EntityStorage<?> storage, List<Method> methods, CallObserver observer) {
     this.type = type;
     this.observer = observer;
     EntityModel<?> model = storage.model();
     List<String> problems = new ArrayList<>();
     ExplainedMethods queries = new ExplainedMethods(type.getSimpleName());
     for (Method method : methods) {
-      if (method.getName().equals("explain") && method.getParameterCount() == 1
+      if (method.getName().equals("explain")
+          && method.getParameterCount() == 1
           && method.getParameterTypes()[0] == String.class) {
         resolved.put(method, new Resolved(args -> queries.find((String) args[0]).explain(), null));
         continue;
@@ -70,13 +74,19 @@ public final class RepositoryHandler implements InvocationHandler {
       if (invoker == null && WriteMethod.handles(method)) {
         WriteMethod write = storage.writeMethod(type, method, problems);
         if (write != null) {
-          put(method, write, () -> CallObserver.write(CallObserver.observedName(method), model, false));
+          put(
+              method,
+              write,
+              () -> CallObserver.write(CallObserver.observedName(method), model, false));
         }
       } else if (invoker == null) {
         DerivedQuery query = storage.queryMethod(type, method, problems);
         if (query != null) {
           queries.add(method, query);
-          put(method, query, () -> CallObserver.query(CallObserver.observedName(method), query.plan(), model));
+          put(
+              method,
+              query,
+              () -> CallObserver.query(CallObserver.observedName(method), query.plan(), model));
         }
       } else {
         put(method, invoker, () -> crudTarget(method.getName(), model));
@@ -87,7 +97,9 @@ public final class RepositoryHandler implements InvocationHandler {
     }
   }
 
-  /** Resolves {@code method} to {@code invoker}, and to its {@code target} when calls are observed. */
+  /**
+   * Resolves {@code method} to {@code invoker}, and to its {@code target} when calls are observed.
+   */
   private void put(Method method, Invoker invoker, Supplier<CallObserver.Target> target) {
     resolved.put(method, new Resolved(invoker, observer == null ? null : target.get()));
   }
@@ -108,9 +120,12 @@ public final class RepositoryHandler implements InvocationHandler {
     }
     Resolved call = resolved.get(method);
     if (call == null) {
-      throw new IllegalStateException(type.getName() + "." + method.getName() + " was not resolved");
+      throw new IllegalStateException(
+          type.getName() + "." + method.getName() + " was not resolved");
     }
     Object[] arguments = args == null ? new Object[0] : args;
-    return call.target() == null ? call.invoker().invoke(arguments) : observer.call(call.target(), call.invoker(), arguments);
+    return call.target() == null
+        ? call.invoker().invoke(arguments)
+        : observer.call(call.target(), call.invoker(), arguments);
   }
 }

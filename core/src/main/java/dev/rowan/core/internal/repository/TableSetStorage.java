@@ -5,8 +5,8 @@ import java.lang.reflect.Method;
 import java.util.List;
 
 /**
- * The storage of an entity kept in one set of tables, a main table and a table per view: its
- * {@link EntityStore} serves every call.
+ * The storage of an entity kept in one set of tables, a main table and a table per view: its {@link
+ * EntityStore} serves every call.
  *
  * <p>Thread-safety: thread-safe.
  *
@@ -37,14 +37,15 @@ public final class TableSetStorage<T> implements EntityStorage<T> {
   }
 
   @Override
-  public RepositoryHandler.DerivedQuery queryMethod(Class<?> repository, Method method, List<String> problems) {
+  public RepositoryHandler.DerivedQuery queryMethod(
+      Class<?> repository, Method method, List<String> problems) {
     return QueryMethod.create(repository, method, store, problems);
   }
 
   @Override
   public PlannedQuery.Planner<T> planner() {
-    return (view, terms, sort, limit, allowScan, counting) -> AdHocQuery.plan(store, view, terms, sort, limit,
-        allowScan, counting);
+    return (view, terms, sort, limit, allowScan, counting) ->
+        AdHocQuery.plan(store, view, terms, sort, limit, allowScan, counting);
   }
 
   @Override

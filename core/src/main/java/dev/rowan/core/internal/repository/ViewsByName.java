@@ -10,8 +10,8 @@ import org.apache.hadoop.hbase.TableName;
 
 /**
  * The views of one entity type, read by name ({@code rowan.views(...)}): those of one entity's
- * tables ({@link #of}), or of every period an entity kept in one table per period has
- * ({@link dev.rowan.core.internal.period.PeriodViews}); an entity's {@link EntityStorage} gives them.
+ * tables ({@link #of}), or of every period an entity kept in one table per period has ({@link
+ * dev.rowan.core.internal.period.PeriodViews}); an entity's {@link EntityStorage} gives them.
  *
  * <p>Thread-safety: thread-safe.
  *
@@ -30,11 +30,11 @@ public interface ViewsByName<T> {
   List<TableName> tables(String view);
 
   /**
-   * The entities whose leading view key properties equal {@code leading}, through view
-   * {@code view}, in view key order (period after period, oldest first, when kept per period).
+   * The entities whose leading view key properties equal {@code leading}, through view {@code
+   * view}, in view key order (period after period, oldest first, when kept per period).
    *
-   * @throws IllegalArgumentException when the entity has no such view, or more parts are given
-   *     than the view's key has
+   * @throws IllegalArgumentException when the entity has no such view, or more parts are given than
+   *     the view's key has
    */
   List<T> find(String view, Object... leading);
 
@@ -42,13 +42,14 @@ public interface ViewsByName<T> {
    * The one HBase table of view {@code view}.
    *
    * @throws IllegalArgumentException when the entity has no such view
-   * @throws IllegalStateException when the view has a table per period, naming the entity, how
-   *     the view's tables are named and those that exist
+   * @throws IllegalStateException when the view has a table per period, naming the entity, how the
+   *     view's tables are named and those that exist
    */
   TableName table(String view);
 
   /**
-   * The view of {@code model} named {@code view} (ignoring case), read with {@code parts} leading key parts.
+   * The view of {@code model} named {@code view} (ignoring case), read with {@code parts} leading
+   * key parts.
    *
    * @throws IllegalArgumentException naming the entity and its views when it has no such view, or
    *     naming the view when it has fewer key properties than {@code parts}
@@ -57,8 +58,15 @@ public interface ViewsByName<T> {
     List<ViewModel> views = ViewMaintainer.of(model).views();
     ViewModel found = ViewNames.require("", model.entityName(), views, view);
     if (parts > found.keyProperties().size()) {
-      throw new IllegalArgumentException("view " + found.name() + " of " + model.entityName() + " has "
-          + found.keyProperties().size() + " key properties, not " + parts);
+      throw new IllegalArgumentException(
+          "view "
+              + found.name()
+              + " of "
+              + model.entityName()
+              + " has "
+              + found.keyProperties().size()
+              + " key properties, not "
+              + parts);
     }
     return found;
   }
@@ -79,7 +87,8 @@ public interface ViewsByName<T> {
             return List.of(entry.getValue());
           }
         }
-        throw new IllegalArgumentException(store.model().entityName() + " has no view '" + view + "'");
+        throw new IllegalArgumentException(
+            store.model().entityName() + " has no view '" + view + "'");
       }
 
       @Override

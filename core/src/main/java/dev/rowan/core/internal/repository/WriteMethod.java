@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * A partial update ({@code update<Properties>By<Key>}) or counter ({@code add[To]<Property>By<Key>})
- * method of a repository, checked when the repository is created ({@link WriteMethodSpec}) and
- * served by {@link EntityStore#update}.
+ * A partial update ({@code update<Properties>By<Key>}) or counter ({@code
+ * add[To]<Property>By<Key>}) method of a repository, checked when the repository is created ({@link
+ * WriteMethodSpec}) and served by {@link EntityStore#update}.
  *
  * <p>Thread-safety: immutable.
  */
@@ -23,10 +23,15 @@ public final class WriteMethod implements RepositoryHandler.Invoker {
 
   private final WriteMethodSpec spec;
   private final EntityModel<?> model;
-  /** The store of the entity whose key values are given; null when none can hold it (its period has no tables). */
+
+  /**
+   * The store of the entity whose key values are given; null when none can hold it (its period has
+   * no tables).
+   */
   private final Function<Object[], EntityStore<?>> stores;
 
-  private WriteMethod(WriteMethodSpec spec, EntityModel<?> model, Function<Object[], EntityStore<?>> stores) {
+  private WriteMethod(
+      WriteMethodSpec spec, EntityModel<?> model, Function<Object[], EntityStore<?>> stores) {
     this.spec = spec;
     this.model = model;
     this.stores = stores;
@@ -37,9 +42,16 @@ public final class WriteMethod implements RepositoryHandler.Invoker {
     return WriteMethodSpec.handles(method);
   }
 
-  /** The write method {@code method} of {@code repository}, or null after adding its problems to {@code problems}. */
-  public static WriteMethod create(Class<?> repository, Method method, EntityModel<?> model,
-      Function<Object[], EntityStore<?>> stores, List<String> problems) {
+  /**
+   * The write method {@code method} of {@code repository}, or null after adding its problems to
+   * {@code problems}.
+   */
+  public static WriteMethod create(
+      Class<?> repository,
+      Method method,
+      EntityModel<?> model,
+      Function<Object[], EntityStore<?>> stores,
+      List<String> problems) {
     WriteMethodSpec spec = WriteMethodSpec.compile(repository, method, model, problems);
     return spec == null ? null : new WriteMethod(spec, model, stores);
   }
@@ -52,18 +64,20 @@ public final class WriteMethod implements RepositoryHandler.Invoker {
       key[spec.key().get(i).index()] = args[changed + i];
     }
     if (spec.kind() == WriteMethodName.Effect.UPDATE) {
-      Object[] after = update(key, EntityChange.set(spec.properties(), Arrays.copyOf(args, changed)));
+      Object[] after =
+          update(key, EntityChange.set(spec.properties(), Arrays.copyOf(args, changed)));
       return spec.returns() == void.class ? null : after != null;
     }
     PropertyModel counter = spec.properties().get(0);
     if (args[0] == null) {
-      throw new IllegalArgumentException(spec.name() + ": the number to add to " + counter.name() + " is null");
+      throw new IllegalArgumentException(
+          spec.name() + ": the number to add to " + counter.name() + " is null");
     }
     EntityChange change = EntityChange.add(counter, ((Number) args[0]).longValue());
     Object[] after = update(key, change);
     if (after == null) {
-      throw EntityNotFoundException.of(model.entityName(), KeyText.of(model, key), KeyText.values(model, key),
-          spec.name());
+      throw EntityNotFoundException.of(
+          model.entityName(), KeyText.of(model, key), KeyText.values(model, key), spec.name());
     }
     Number sum = (Number) change.sumIn(after);
     Class<?> returns = spec.returns();
@@ -76,7 +90,10 @@ public final class WriteMethod implements RepositoryHandler.Invoker {
     return sum; // the counter's own type
   }
 
-  /** Applies {@code change} to the entity under {@code key} in its store: its values after, or null when none is stored. */
+  /**
+   * Applies {@code change} to the entity under {@code key} in its store: its values after, or null
+   * when none is stored.
+   */
   private Object[] update(Object[] key, EntityChange change) {
     EntityStore<?> store = stores.apply(key);
     return store == null ? null : store.update(key, change);

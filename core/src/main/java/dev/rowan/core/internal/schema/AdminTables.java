@@ -27,7 +27,8 @@ final class AdminTables {
     try {
       return admin.getDescriptor(name);
     } catch (IOException e) {
-      if (causedBy(e, TableNotFoundException.class) || causedBy(e, NamespaceNotFoundException.class)) {
+      if (causedBy(e, TableNotFoundException.class)
+          || causedBy(e, NamespaceNotFoundException.class)) {
         return null;
       }
       throw e;
@@ -35,20 +36,23 @@ final class AdminTables {
   }
 
   /**
-   * Creates {@code table} as {@code descriptor} (its descriptor with the values of
-   * {@link ViewStates}), or returns the live descriptor when someone else created it first.
+   * Creates {@code table} as {@code descriptor} (its descriptor with the values of {@link
+   * ViewStates}), or returns the live descriptor when someone else created it first.
    */
   static TableDescriptor createTable(Admin admin, TableSpec table, TableDescriptor descriptor)
       throws IOException {
     try {
       byte[][] splitKeys = table.splitKeys();
-      inNamespace(admin, table.name(), () -> {
-        if (splitKeys.length == 0) {
-          admin.createTable(descriptor);
-        } else {
-          admin.createTable(descriptor, splitKeys);
-        }
-      });
+      inNamespace(
+          admin,
+          table.name(),
+          () -> {
+            if (splitKeys.length == 0) {
+              admin.createTable(descriptor);
+            } else {
+              admin.createTable(descriptor, splitKeys);
+            }
+          });
       return null;
     } catch (IOException e) {
       if (!causedBy(e, TableExistsException.class)) {
@@ -95,19 +99,24 @@ final class AdminTables {
   /**
    * Whether the principal may create tables in {@code namespace} (CREATE or ADMIN on it, or on the
    * cluster), as HBase's AccessController says when asked ({@code Admin.hasUserPermissions}, which
-   * changes nothing); true when the cluster runs no access control, or the namespace does not
-   * exist yet (creating it is refused on its own).
+   * changes nothing); true when the cluster runs no access control, or the namespace does not exist
+   * yet (creating it is refused on its own).
    */
   static boolean mayCreateIn(Admin admin, String namespace) throws IOException {
     if (!java.util.Arrays.asList(admin.listNamespaces()).contains(namespace)) {
       return true;
     }
     try {
-      return admin.hasUserPermissions(java.util.List.of(
-          org.apache.hadoop.hbase.security.access.Permission.newBuilder(namespace)
-              .withActions(org.apache.hadoop.hbase.security.access.Permission.Action.CREATE).build(),
-          org.apache.hadoop.hbase.security.access.Permission.newBuilder(namespace)
-              .withActions(org.apache.hadoop.hbase.security.access.Permission.Action.ADMIN).build())).contains(true);
+      return admin
+          .hasUserPermissions(
+              java.util.List.of(
+                  org.apache.hadoop.hbase.security.access.Permission.newBuilder(namespace)
+                      .withActions(org.apache.hadoop.hbase.security.access.Permission.Action.CREATE)
+                      .build(),
+                  org.apache.hadoop.hbase.security.access.Permission.newBuilder(namespace)
+                      .withActions(org.apache.hadoop.hbase.security.access.Permission.Action.ADMIN)
+                      .build()))
+          .contains(true);
     } catch (IOException e) {
       if (String.valueOf(e.getMessage()).contains("is not loaded")) {
         return true; // no AccessController: every principal may

@@ -18,26 +18,26 @@ import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Delete;
-import org.apache.hadoop.hbase.client.ResultScanner;
-import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.RowMutations;
+import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * Where Rowan records what it must know of its tables ({@link TableRecord}: key layouts, the
- * views a main table names, view states): one table per namespace, {@value #TABLE}, one row per
- * table of Rowan's (its qualifier), one cell per recorded value. Every client reads it when it
- * opens an entity and at every view refresh, with a multi-get: READ on it is all a principal
- * needs (READ on the namespace covers it), where a table's descriptor needs CREATE or ADMIN.
- * {@code schema()} writes it, before it creates a table and after it drops one, so a recorded
- * table may be missing but a table Rowan made is never unrecorded.
+ * Where Rowan records what it must know of its tables ({@link TableRecord}: key layouts, the views
+ * a main table names, view states): one table per namespace, {@value #TABLE}, one row per table of
+ * Rowan's (its qualifier), one cell per recorded value. Every client reads it when it opens an
+ * entity and at every view refresh, with a multi-get: READ on it is all a principal needs (READ on
+ * the namespace covers it), where a table's descriptor needs CREATE or ADMIN. {@code schema()}
+ * writes it, before it creates a table and after it drops one, so a recorded table may be missing
+ * but a table Rowan made is never unrecorded.
  *
- * <p>A table made by an older Rowan has no row; its descriptor's values are read instead
- * ({@link TableRecords}) until {@code schema().create} records them here.
+ * <p>A table made by an older Rowan has no row; its descriptor's values are read instead ({@link
+ * TableRecords}) until {@code schema().create} records them here.
  *
  * <p>Thread-safety: stateless.
  */
@@ -45,12 +45,20 @@ public final class Catalog {
 
   /** The catalog table's qualifier, in every namespace that holds Rowan's tables. */
   public static final String TABLE = "rowan_catalog";
+
   private static final byte[] FAMILY = Bytes.toBytes("r");
+
   /** The cell every row has, so that a table recorded without values is recorded. */
   private static final String MARK = TableRecord.PREFIX + "table";
+
   /** Every key a record may hold: a write clears those it does not set. */
-  private static final List<String> KEYS = List.of(LayoutComparison.LAYOUT, LayoutComparison.FINGERPRINT,
-      ViewStates.VIEWS, ViewStates.KEY, ViewStates.SINCE);
+  private static final List<String> KEYS =
+      List.of(
+          LayoutComparison.LAYOUT,
+          LayoutComparison.FINGERPRINT,
+          ViewStates.VIEWS,
+          ViewStates.KEY,
+          ViewStates.SINCE);
 
   private Catalog() {}
 
@@ -61,13 +69,14 @@ public final class Catalog {
 
   /**
    * The records of {@code tables} (all in one namespace), by table; a table without a row is
-   * absent, and all are when the namespace has no catalog yet. One scan, of the rows from the
-   * first table's to the last's.
+   * absent, and all are when the namespace has no catalog yet. One scan, of the rows from the first
+   * table's to the last's.
    *
    * @throws dev.rowan.core.PermissionDeniedException when the principal may not READ the catalog
    * @throws dev.rowan.core.DataAccessException when HBase fails
    */
-  public static Map<TableName, TableRecord> read(Connection connection, Collection<TableName> tables) {
+  public static Map<TableName, TableRecord> read(
+      Connection connection, Collection<TableName> tables) {
     Map<TableName, TableRecord> records = new LinkedHashMap<>();
     if (tables.isEmpty()) {
       return records;
@@ -75,24 +84,33 @@ public final class Catalog {
     TableName catalog = of(tables.iterator().next());
     java.util.SortedMap<String, TableName> asked = new java.util.TreeMap<>();
     tables.forEach(table -> asked.put(table.getQualifierAsString(), table));
-    // one scan from the first row asked to the last (an entity's tables share its main table's name as prefix); a
+    // one scan from the first row asked to the last (an entity's tables share its main table's name
+    // as prefix); a
     // multi-get of a missing catalog would log an error per row
-    Scan rows = new Scan().withStartRow(Bytes.toBytes(asked.firstKey()))
-        .withStopRow(Bytes.toBytes(asked.lastKey()), true).addFamily(FAMILY).setCaching(100);
-    List<Result> found = HBaseCalls.call("read the records of " + asked.values().iterator().next().getNameAsString()
-        + " in", catalog, () -> {
-          List<Result> read = new ArrayList<>();
-          try (Table table = connection.getTable(catalog); ResultScanner scanner = table.getScanner(rows)) {
-            for (Result row = scanner.next(); row != null; row = scanner.next()) {
-              read.add(row);
-            }
-          } catch (IOException e) {
-            if (!missing(e)) {
-              throw e;
-            }
-          }
-          return read;
-        });
+    Scan rows =
+        new Scan()
+            .withStartRow(Bytes.toBytes(asked.firstKey()))
+            .withStopRow(Bytes.toBytes(asked.lastKey()), true)
+            .addFamily(FAMILY)
+            .setCaching(100);
+    List<Result> found =
+        HBaseCalls.call(
+            "read the records of " + asked.values().iterator().next().getNameAsString() + " in",
+            catalog,
+            () -> {
+              List<Result> read = new ArrayList<>();
+              try (Table table = connection.getTable(catalog);
+                  ResultScanner scanner = table.getScanner(rows)) {
+                for (Result row = scanner.next(); row != null; row = scanner.next()) {
+                  read.add(row);
+                }
+              } catch (IOException e) {
+                if (!missing(e)) {
+                  throw e;
+                }
+              }
+              return read;
+            });
     for (Result row : found) {
       TableName table = asked.get(Bytes.toString(row.getRow()));
       if (table != null) {
@@ -118,47 +136,59 @@ public final class Catalog {
   static void write(Connection connection, TableRecord record) {
     TableName catalog = of(record.table());
     byte[] row = row(record.table());
-    HBaseCalls.call("record " + record.table().getNameAsString() + " in", catalog, () -> {
-      RowMutations mutations = new RowMutations(row);
-      Put put = new Put(row).addColumn(FAMILY, Bytes.toBytes(MARK), Bytes.toBytes(record.table().getNameAsString()));
-      record.values().forEach((key, value) -> put.addColumn(FAMILY, Bytes.toBytes(key), Bytes.toBytes(value)));
-      mutations.add(put);
-      Delete cleared = new Delete(row);
-      for (String key : KEYS) {
-        if (record.value(key) == null) {
-          cleared.addColumns(FAMILY, Bytes.toBytes(key));
-        }
-      }
-      if (!cleared.isEmpty()) {
-        mutations.add(cleared);
-      }
-      try (Table table = connection.getTable(catalog)) {
-        table.mutateRow(mutations);
-      }
-      return null;
-    });
+    HBaseCalls.call(
+        "record " + record.table().getNameAsString() + " in",
+        catalog,
+        () -> {
+          RowMutations mutations = new RowMutations(row);
+          Put put =
+              new Put(row)
+                  .addColumn(
+                      FAMILY, Bytes.toBytes(MARK), Bytes.toBytes(record.table().getNameAsString()));
+          record
+              .values()
+              .forEach(
+                  (key, value) -> put.addColumn(FAMILY, Bytes.toBytes(key), Bytes.toBytes(value)));
+          mutations.add(put);
+          Delete cleared = new Delete(row);
+          for (String key : KEYS) {
+            if (record.value(key) == null) {
+              cleared.addColumns(FAMILY, Bytes.toBytes(key));
+            }
+          }
+          if (!cleared.isEmpty()) {
+            mutations.add(cleared);
+          }
+          try (Table table = connection.getTable(catalog)) {
+            table.mutateRow(mutations);
+          }
+          return null;
+        });
   }
 
   /** Removes the row of {@code table}: dropped. */
   static void remove(Connection connection, TableName table) {
     TableName catalog = of(table);
-    HBaseCalls.call("remove " + table.getNameAsString() + " from", catalog, () -> {
-      try (Table rows = connection.getTable(catalog)) {
-        rows.delete(new Delete(row(table)));
-      } catch (IOException e) {
-        if (!missing(e)) { // else nothing is recorded
-          throw e;
-        }
-      }
-      return null;
-    });
+    HBaseCalls.call(
+        "remove " + table.getNameAsString() + " from",
+        catalog,
+        () -> {
+          try (Table rows = connection.getTable(catalog)) {
+            rows.delete(new Delete(row(table)));
+          } catch (IOException e) {
+            if (!missing(e)) { // else nothing is recorded
+              throw e;
+            }
+          }
+          return null;
+        });
   }
 
   /**
-   * Refuses, as HBase would refuse {@link #remove} or {@link #write}, unless the principal may
-   * READ and WRITE the catalog of {@code table}'s namespace: a check-and-mutate whose condition
-   * never holds, which HBase's AccessController checks before it evaluates the condition, so that
-   * nothing is written. Passes when the namespace has no catalog.
+   * Refuses, as HBase would refuse {@link #remove} or {@link #write}, unless the principal may READ
+   * and WRITE the catalog of {@code table}'s namespace: a check-and-mutate whose condition never
+   * holds, which HBase's AccessController checks before it evaluates the condition, so that nothing
+   * is written. Passes when the namespace has no catalog.
    *
    * @throws dev.rowan.core.PermissionDeniedException naming the catalog and the permission
    */
@@ -166,17 +196,22 @@ public final class Catalog {
     TableName catalog = of(table);
     byte[] row = row(table);
     byte[] never = Bytes.toBytes("rowan: never stored");
-    HBaseCalls.call(operation + " (it changes the records of " + table.getNameAsString() + " in)", catalog, () -> {
-      try (Table rows = connection.getTable(catalog)) {
-        rows.checkAndMutate(CheckAndMutate.newBuilder(row).ifEquals(FAMILY, Bytes.toBytes(MARK), never)
-            .build(new Put(row).addColumn(FAMILY, Bytes.toBytes(MARK), never)));
-      } catch (IOException e) {
-        if (!missing(e)) {
-          throw e;
-        }
-      }
-      return null;
-    });
+    HBaseCalls.call(
+        operation + " (it changes the records of " + table.getNameAsString() + " in)",
+        catalog,
+        () -> {
+          try (Table rows = connection.getTable(catalog)) {
+            rows.checkAndMutate(
+                CheckAndMutate.newBuilder(row)
+                    .ifEquals(FAMILY, Bytes.toBytes(MARK), never)
+                    .build(new Put(row).addColumn(FAMILY, Bytes.toBytes(MARK), never)));
+          } catch (IOException e) {
+            if (!missing(e)) {
+              throw e;
+            }
+          }
+          return null;
+        });
   }
 
   /**
@@ -188,9 +223,14 @@ public final class Catalog {
     if (admin.tableExists(catalog)) {
       return;
     }
-    TableDescriptorBuilder descriptor = TableDescriptorBuilder.newBuilder(catalog)
-        .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(FAMILY).setMaxVersions(1).setInMemory(true)
-            .setNewVersionBehavior(true).build());
+    TableDescriptorBuilder descriptor =
+        TableDescriptorBuilder.newBuilder(catalog)
+            .setColumnFamily(
+                ColumnFamilyDescriptorBuilder.newBuilder(FAMILY)
+                    .setMaxVersions(1)
+                    .setInMemory(true)
+                    .setNewVersionBehavior(true)
+                    .build());
     try {
       AdminTables.inNamespace(admin, catalog, () -> admin.createTable(descriptor.build()));
     } catch (IOException e) {

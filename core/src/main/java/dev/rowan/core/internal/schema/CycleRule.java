@@ -11,8 +11,8 @@ import java.util.List;
 /**
  * The row-key articles' rule for cyclic keys: a {@code @Cyclic} key part's cycle must be longer
  * than the TTL of every family plus twice the major compaction interval, so that the rows of a
- * cycle have expired, and been compacted away, before the next cycle writes keys beside them.
- * Pure; thread-safety: stateless.
+ * cycle have expired, and been compacted away, before the next cycle writes keys beside them. Pure;
+ * thread-safety: stateless.
  */
 final class CycleRule {
 
@@ -24,9 +24,12 @@ final class CycleRule {
 
   private CycleRule() {}
 
-  /** A duration in days when it is whole days ({@code P365D}), else as {@link Duration#toString}. */
+  /**
+   * A duration in days when it is whole days ({@code P365D}), else as {@link Duration#toString}.
+   */
   static String text(Duration duration) {
-    return duration.getNano() == 0 && duration.getSeconds() % 86_400 == 0 ? "P" + duration.toDays() + "D"
+    return duration.getNano() == 0 && duration.getSeconds() % 86_400 == 0
+        ? "P" + duration.toDays() + "D"
         : duration.toString();
   }
 
@@ -42,7 +45,10 @@ final class CycleRule {
     }
   }
 
-  /** Every breach of the rule by {@code entity}, one sentence each naming entity, property and family. */
+  /**
+   * Every breach of the rule by {@code entity}, one sentence each naming entity, property and
+   * family.
+   */
   static List<String> problems(EntityModel<?> entity, long majorCompactionMillis) {
     List<String> problems = new ArrayList<>();
     Duration compaction = Duration.ofMillis(majorCompactionMillis);
@@ -52,20 +58,43 @@ final class CycleRule {
         continue;
       }
       for (FamilyModel family : entity.families()) {
-        String at = part.qualifiedName() + " is @Cyclic(period = \"" + text(cycle) + "\") but family '" + family.name()
-            + "' of table '" + entity.tableName() + "'";
+        String at =
+            part.qualifiedName()
+                + " is @Cyclic(period = \""
+                + text(cycle)
+                + "\") but family '"
+                + family.name()
+                + "' of table '"
+                + entity.tableName()
+                + "'";
         if (family.ttlSeconds() <= 0) {
-          problems.add(at + " has no TTL, so the rows of past cycles never expire; give the family a ttlSeconds"
-              + " shorter than the cycle less twice the major compaction interval");
+          problems.add(
+              at
+                  + " has no TTL, so the rows of past cycles never expire; give the family a ttlSeconds"
+                  + " shorter than the cycle less twice the major compaction interval");
           continue;
         }
         Duration ttl = Duration.ofSeconds(family.ttlSeconds());
         Duration needed = ttl.plus(compaction.multipliedBy(2));
         if (cycle.compareTo(needed) <= 0) {
-          problems.add(at + " has a TTL of " + text(ttl) + " (" + family.ttlSeconds() + " s); the cycle must be"
-              + " longer than the TTL plus twice the major compaction interval (" + MAJOR_COMPACTION + " = "
-              + majorCompactionMillis + " ms): " + text(ttl) + " + 2 x " + text(compaction) + " = " + text(needed)
-              + ", so that a cycle's rows are expired and compacted away before the next cycle writes beside them");
+          problems.add(
+              at
+                  + " has a TTL of "
+                  + text(ttl)
+                  + " ("
+                  + family.ttlSeconds()
+                  + " s); the cycle must be"
+                  + " longer than the TTL plus twice the major compaction interval ("
+                  + MAJOR_COMPACTION
+                  + " = "
+                  + majorCompactionMillis
+                  + " ms): "
+                  + text(ttl)
+                  + " + 2 x "
+                  + text(compaction)
+                  + " = "
+                  + text(needed)
+                  + ", so that a cycle's rows are expired and compacted away before the next cycle writes beside them");
         }
       }
     }

@@ -14,8 +14,8 @@ import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 
 /**
- * The tables of one entity: the main table, then one per view, each with the families, key
- * layout and split keys the mapping gives it.
+ * The tables of one entity: the main table, then one per view, each with the families, key layout
+ * and split keys the mapping gives it.
  *
  * @param entity the entity's name, as messages name it
  * @param tables the main table first, then the view tables in declaration order
@@ -27,26 +27,37 @@ record EntityTables(String entity, List<TableSpec> tables) {
   }
 
   /**
-   * The tables of {@code model}, named by {@code names}; the main table is split as
-   * {@code policy} says, the view tables by their salt.
+   * The tables of {@code model}, named by {@code names}; the main table is split as {@code policy}
+   * says, the view tables by their salt.
    *
    * @throws IllegalArgumentException when {@code policy} is not the salt's for a salted entity
    */
-  static EntityTables of(EntityModel<?> model, SplitPolicy policy, Function<String, TableName> names) {
+  static EntityTables of(
+      EntityModel<?> model, SplitPolicy policy, Function<String, TableName> names) {
     TableName main = names.apply(model.tableName());
     List<TableSpec> tables = new ArrayList<>();
-    tables.add(new TableSpec(descriptor(main, model.families(), model.layout()), model.layout(),
-        SplitKeys.of(model, policy, main.getNameAsString())));
+    tables.add(
+        new TableSpec(
+            descriptor(main, model.families(), model.layout()),
+            model.layout(),
+            SplitKeys.of(model, policy, main.getNameAsString())));
     for (ViewModel view : ViewMaintainer.of(model).views()) {
-      tables.add(new TableSpec(descriptor(names.apply(view.tableName()), view.families(), view.layout()),
-          view.layout(), view.splitPoints()));
+      tables.add(
+          new TableSpec(
+              descriptor(names.apply(view.tableName()), view.families(), view.layout()),
+              view.layout(),
+              view.splitPoints()));
     }
     return new EntityTables(model.entityName(), tables);
   }
 
-  /** The descriptor of a table called {@code name} with {@code families}, recording {@code layout}. */
-  static TableDescriptor descriptor(TableName name, List<FamilyModel> families, TableLayout layout) {
-    TableDescriptorBuilder builder = LayoutComparison.record(TableDescriptorBuilder.newBuilder(name), layout);
+  /**
+   * The descriptor of a table called {@code name} with {@code families}, recording {@code layout}.
+   */
+  static TableDescriptor descriptor(
+      TableName name, List<FamilyModel> families, TableLayout layout) {
+    TableDescriptorBuilder builder =
+        LayoutComparison.record(TableDescriptorBuilder.newBuilder(name), layout);
     for (FamilyModel family : families) {
       builder.setColumnFamily(family.descriptor());
     }

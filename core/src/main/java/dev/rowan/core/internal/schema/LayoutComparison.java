@@ -1,22 +1,22 @@
 package dev.rowan.core.internal.schema;
 
 import dev.rowan.mapping.TableLayout;
-import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 
 /**
  * The key layout a table records ({@link TableRecord}, in the {@link Catalog}; also in its
- * descriptor, for whoever describes it in HBase's shell), and how it compares with the layout of the
- * mapping: a table whose keys were written under another layout (other salt, part order, types,
+ * descriptor, for whoever describes it in HBase's shell), and how it compares with the layout of
+ * the mapping: a table whose keys were written under another layout (other salt, part order, types,
  * transforms, column key or view key) has rows the mapping can neither find nor decode.
  *
- * <p>{@code schema().create} records the layout as two values, {@value #LAYOUT} (the
- * description) and {@value #FINGERPRINT}; only the fingerprint is compared.
+ * <p>{@code schema().create} records the layout as two values, {@value #LAYOUT} (the description)
+ * and {@value #FINGERPRINT}; only the fingerprint is compared.
  */
 final class LayoutComparison {
 
   /** The table value that holds the description of the layout. */
   static final String LAYOUT = "rowan.layout";
+
   /** The table value that holds the fingerprint of the layout. */
   static final String FINGERPRINT = "rowan.layout.fingerprint";
 
@@ -37,9 +37,13 @@ final class LayoutComparison {
     return record.with(LAYOUT, layout.description()).with(FINGERPRINT, layout.fingerprint());
   }
 
-  /** {@code builder} with {@code layout} recorded, for whoever describes the table in HBase's shell. */
+  /**
+   * {@code builder} with {@code layout} recorded, for whoever describes the table in HBase's shell.
+   */
   static TableDescriptorBuilder record(TableDescriptorBuilder builder, TableLayout layout) {
-    return builder.setValue(LAYOUT, layout.description()).setValue(FINGERPRINT, layout.fingerprint());
+    return builder
+        .setValue(LAYOUT, layout.description())
+        .setValue(FINGERPRINT, layout.fingerprint());
   }
 
   /** The layout {@code table} records, or null when it records none. */
@@ -62,21 +66,33 @@ final class LayoutComparison {
   }
 
   /**
-   * The sentence for a table of {@code entity} that differs from {@code expected}, or null when
-   * it records the same layout.
+   * The sentence for a table of {@code entity} that differs from {@code expected}, or null when it
+   * records the same layout.
    */
   static String difference(String entity, TableLayout expected, TableRecord live) {
     String table = "Table " + live.table().getNameAsString();
     return switch (verdict(expected, live)) {
       case SAME -> null;
-      case DIFFERENT -> table + " stores keys laid out as\n      " + recorded(live).description()
-          + "\n    but the mapping of " + entity + " lays them out as\n      " + expected.description()
-          + "\n    so its rows cannot be found or read with this mapping: keep the old layout, or copy the data"
-          + " into a new table.";
-      case UNRECORDED -> table + " records no key layout (it was created by hand or by an older Rowan), so"
-          + " Rowan cannot tell whether its rows are laid out as the mapping of " + entity + " lays them out:\n      "
-          + expected.description() + "\n    If they are, record it with schema().recordLayout(" + entity
-          + ".class).";
+      case DIFFERENT ->
+          table
+              + " stores keys laid out as\n      "
+              + recorded(live).description()
+              + "\n    but the mapping of "
+              + entity
+              + " lays them out as\n      "
+              + expected.description()
+              + "\n    so its rows cannot be found or read with this mapping: keep the old layout, or copy the data"
+              + " into a new table.";
+      case UNRECORDED ->
+          table
+              + " records no key layout (it was created by hand or by an older Rowan), so"
+              + " Rowan cannot tell whether its rows are laid out as the mapping of "
+              + entity
+              + " lays them out:\n      "
+              + expected.description()
+              + "\n    If they are, record it with schema().recordLayout("
+              + entity
+              + ".class).";
     };
   }
 }

@@ -19,10 +19,10 @@ import org.apache.hadoop.hbase.client.Connection;
 
 /**
  * Internal, not API (use {@link dev.rowan.core.Rowan#schema()}): the tables of an entity kept in
- * one table per period ({@code @TablePerPeriod}), a set per period ({@link TableSets}). Each period's tables are an entity's tables
- * under its period's names ({@link #names}), created, checked and dropped by a
- * {@link SchemaAdmin} of those names; which periods exist is read from the table names of the
- * namespace.
+ * one table per period ({@code @TablePerPeriod}), a set per period ({@link TableSets}). Each
+ * period's tables are an entity's tables under its period's names ({@link #names}), created,
+ * checked and dropped by a {@link SchemaAdmin} of those names; which periods exist is read from the
+ * table names of the namespace.
  *
  * <p>Thread-safety: thread-safe; each call opens its own {@code Admin}.
  */
@@ -38,19 +38,26 @@ public final class PeriodSchema implements TableSets {
     this.names = names;
   }
 
-  /** How {@code period}'s tables of {@code model} are named: the entity's names with the period's suffix after its table name. */
-  public static Function<String, TableName> names(EntityModel<?> model, LocalDate period,
-      Function<String, TableName> names) {
+  /**
+   * How {@code period}'s tables of {@code model} are named: the entity's names with the period's
+   * suffix after its table name.
+   */
+  public static Function<String, TableName> names(
+      EntityModel<?> model, LocalDate period, Function<String, TableName> names) {
     return name -> names.apply(model.periods().tableName(model.tableName(), name, period));
   }
 
-  /** The periods of {@code model} whose main tables exist, oldest first, as {@code admin} lists them. */
-  public static List<LocalDate> existing(Admin admin, EntityModel<?> model, Function<String, TableName> names)
-      throws IOException {
+  /**
+   * The periods of {@code model} whose main tables exist, oldest first, as {@code admin} lists
+   * them.
+   */
+  public static List<LocalDate> existing(
+      Admin admin, EntityModel<?> model, Function<String, TableName> names) throws IOException {
     TableName main = names.apply(model.tableName());
     TreeSet<LocalDate> found = new TreeSet<>();
     for (TableName table : admin.listTableNamesByNamespace(main.getNamespaceAsString())) {
-      LocalDate period = model.periods().periodOfTable(model.tableName(), table.getQualifierAsString());
+      LocalDate period =
+          model.periods().periodOfTable(model.tableName(), table.getQualifierAsString());
       if (period != null) {
         found.add(period);
       }
@@ -64,36 +71,47 @@ public final class PeriodSchema implements TableSets {
    */
   List<LocalDate> withTables(EntityModel<?> model) {
     TableName main = names.apply(model.tableName());
-    return HBaseCalls.admin(connection, main, "list the period tables of", admin -> {
-      TreeSet<LocalDate> found = new TreeSet<>();
-      for (TableName table : admin.listTableNamesByNamespace(main.getNamespaceAsString())) {
-        String name = table.getQualifierAsString();
-        int view = name.indexOf('.', model.tableName().length());
-        LocalDate period = model.periods().periodOfTable(model.tableName(), view < 0 ? name : name.substring(0, view));
-        if (period != null) {
-          found.add(period);
-        }
-      }
-      return new ArrayList<>(found);
-    });
+    return HBaseCalls.admin(
+        connection,
+        main,
+        "list the period tables of",
+        admin -> {
+          TreeSet<LocalDate> found = new TreeSet<>();
+          for (TableName table : admin.listTableNamesByNamespace(main.getNamespaceAsString())) {
+            String name = table.getQualifierAsString();
+            int view = name.indexOf('.', model.tableName().length());
+            LocalDate period =
+                model
+                    .periods()
+                    .periodOfTable(model.tableName(), view < 0 ? name : name.substring(0, view));
+            if (period != null) {
+              found.add(period);
+            }
+          }
+          return new ArrayList<>(found);
+        });
   }
 
   /** The periods of {@code model} whose main tables exist, oldest first. */
   public List<LocalDate> existing(EntityModel<?> model) {
-    return HBaseCalls.admin(connection, names.apply(model.tableName()), "list the period tables of",
+    return HBaseCalls.admin(
+        connection,
+        names.apply(model.tableName()),
+        "list the period tables of",
         admin -> existing(admin, model, names));
   }
 
   /**
    * The tables of {@code model}'s table name, main or view, named for periods of another length
    * than the mapping's (day tables of an entity now kept per month): stored under another layout,
-   * their rows are neither found nor dropped with this mapping. One sentence per length, naming
-   * the entity and the first and last of those tables.
+   * their rows are neither found nor dropped with this mapping. One sentence per length, naming the
+   * entity and the first and last of those tables.
    */
-  static List<String> otherPeriodTables(Admin admin, EntityModel<?> model, Function<String, TableName> names)
-      throws IOException {
+  static List<String> otherPeriodTables(
+      Admin admin, EntityModel<?> model, Function<String, TableName> names) throws IOException {
     TableName main = names.apply(model.tableName());
-    java.util.Map<java.time.temporal.ChronoUnit, TreeSet<String>> byUnit = new java.util.TreeMap<>();
+    java.util.Map<java.time.temporal.ChronoUnit, TreeSet<String>> byUnit =
+        new java.util.TreeMap<>();
     TableName[] listed;
     try {
       listed = admin.listTableNamesByNamespace(main.getNamespaceAsString());
@@ -104,18 +122,37 @@ public final class PeriodSchema implements TableSets {
       throw e;
     }
     for (TableName table : listed) {
-      java.time.temporal.ChronoUnit unit = PeriodModel.unitOfTable(model.tableName(), table.getQualifierAsString());
+      java.time.temporal.ChronoUnit unit =
+          PeriodModel.unitOfTable(model.tableName(), table.getQualifierAsString());
       if (unit != null && unit != model.periods().unit()) {
         byUnit.computeIfAbsent(unit, u -> new TreeSet<>()).add(table.getNameAsString());
       }
     }
     List<String> found = new ArrayList<>();
-    byUnit.forEach((unit, tables) -> found.add((tables.size() == 1 ? "Table " + tables.first() + " is"
-        : tables.size() + " tables, " + tables.first() + " to " + tables.last() + ", are") + " named as tables of "
-        + model.tableName() + " kept one table per " + unit.name() + ", but the mapping of " + model.entityName()
-        + " keeps " + model.periods().describe(model.tableName()) + ": their rows cannot be found, read or dropped with"
-        + " this mapping. Keep the old period (@TablePerPeriod(every = " + unit.name() + ")), or copy the data into"
-        + " tables of the new one and drop those."));
+    byUnit.forEach(
+        (unit, tables) ->
+            found.add(
+                (tables.size() == 1
+                        ? "Table " + tables.first() + " is"
+                        : tables.size()
+                            + " tables, "
+                            + tables.first()
+                            + " to "
+                            + tables.last()
+                            + ", are")
+                    + " named as tables of "
+                    + model.tableName()
+                    + " kept one table per "
+                    + unit.name()
+                    + ", but the mapping of "
+                    + model.entityName()
+                    + " keeps "
+                    + model.periods().describe(model.tableName())
+                    + ": their rows cannot be found, read or dropped with"
+                    + " this mapping. Keep the old period (@TablePerPeriod(every = "
+                    + unit.name()
+                    + ")), or copy the data into"
+                    + " tables of the new one and drop those."));
     return found;
   }
 
@@ -125,8 +162,12 @@ public final class PeriodSchema implements TableSets {
    * @throws dev.rowan.core.SchemaMismatchException naming the entity and those tables
    */
   public void requireOnePeriodLength(EntityModel<?> model) {
-    List<String> others = HBaseCalls.admin(connection, names.apply(model.tableName()), "list the period tables of",
-        admin -> otherPeriodTables(admin, model, names));
+    List<String> others =
+        HBaseCalls.admin(
+            connection,
+            names.apply(model.tableName()),
+            "list the period tables of",
+            admin -> otherPeriodTables(admin, model, names));
     if (!others.isEmpty()) {
       throw dev.rowan.core.SchemaMismatchException.of(new SchemaReport(model.entityName(), others));
     }
@@ -138,13 +179,16 @@ public final class PeriodSchema implements TableSets {
   }
 
   /**
-   * Creates the tables of the current period and of the periods ahead ({@code @TablePerPeriod(ahead)}),
-   * and adds the views a period that exists lacks, building, as to a single main table.
+   * Creates the tables of the current period and of the periods ahead
+   * ({@code @TablePerPeriod(ahead)}), and adds the views a period that exists lacks, building, as
+   * to a single main table.
    */
   @Override
   public void create(EntityModel<?> model, SplitPolicy splits) {
     LocalDate current = current(model);
-    List<LocalDate> made = createPeriods(model, current, model.periods().plus(current, model.periods().ahead()), splits);
+    List<LocalDate> made =
+        createPeriods(
+            model, current, model.periods().plus(current, model.periods().ahead()), splits);
     for (LocalDate period : existing(model)) {
       if (!made.contains(period)) {
         admin(model, period).createTables(model, splits);
@@ -153,14 +197,15 @@ public final class PeriodSchema implements TableSets {
   }
 
   /**
-   * Creates the missing tables of every period of {@code model} from the one of {@code from} to
-   * the one of {@code to}, both included, as {@link SchemaAdmin#create} does for one period.
+   * Creates the missing tables of every period of {@code model} from the one of {@code from} to the
+   * one of {@code to}, both included, as {@link SchemaAdmin#create} does for one period.
    *
-   * @throws dev.rowan.core.SchemaMismatchException when tables of the entity's table name are
-   *     named for periods of another length ({@link #requireOnePeriodLength}); nothing is created then
+   * @throws dev.rowan.core.SchemaMismatchException when tables of the entity's table name are named
+   *     for periods of another length ({@link #requireOnePeriodLength}); nothing is created then
    * @return the periods, in order
    */
-  public List<LocalDate> createPeriods(EntityModel<?> model, LocalDate from, LocalDate to, SplitPolicy splits) {
+  public List<LocalDate> createPeriods(
+      EntityModel<?> model, LocalDate from, LocalDate to, SplitPolicy splits) {
     List<LocalDate> periods = model.periods().between(from, to);
     requireOnePeriodLength(model);
     for (LocalDate period : periods) {
@@ -170,21 +215,35 @@ public final class PeriodSchema implements TableSets {
   }
 
   /**
-   * The differences of every existing period's tables from the mapping, and the current and
-   * coming periods whose tables are missing.
+   * The differences of every existing period's tables from the mapping, and the current and coming
+   * periods whose tables are missing.
    */
   @Override
   public SchemaReport check(EntityModel<?> model) {
     List<LocalDate> existing = existing(model);
-    List<String> differences = new ArrayList<>(HBaseCalls.admin(connection, names.apply(model.tableName()),
-        "list the period tables of", admin -> otherPeriodTables(admin, model, names)));
+    List<String> differences =
+        new ArrayList<>(
+            HBaseCalls.admin(
+                connection,
+                names.apply(model.tableName()),
+                "list the period tables of",
+                admin -> otherPeriodTables(admin, model, names)));
     LocalDate current = current(model);
     PeriodModel periods = model.periods();
     for (LocalDate period : periods.between(current, periods.plus(current, periods.ahead()))) {
       if (!existing.contains(period)) {
-        differences.add("Table " + names(model, period, names).apply(model.tableName()).getNameAsString()
-            + " (the period of " + period + " of " + model.entityName() + ", " + periods.describe(model.tableName())
-            + ") is missing: schema().create makes the current period and " + periods.ahead() + " ahead");
+        differences.add(
+            "Table "
+                + names(model, period, names).apply(model.tableName()).getNameAsString()
+                + " (the period of "
+                + period
+                + " of "
+                + model.entityName()
+                + ", "
+                + periods.describe(model.tableName())
+                + ") is missing: schema().create makes the current period and "
+                + periods.ahead()
+                + " ahead");
       }
     }
     for (LocalDate period : existing) {
@@ -193,7 +252,9 @@ public final class PeriodSchema implements TableSets {
     return new SchemaReport(model.entityName(), differences);
   }
 
-  /** Records the mapping's layout on the tables of every period of {@code model} that record none. */
+  /**
+   * Records the mapping's layout on the tables of every period of {@code model} that record none.
+   */
   @Override
   public void recordLayout(EntityModel<?> model) {
     for (LocalDate period : existing(model)) {
@@ -201,7 +262,10 @@ public final class PeriodSchema implements TableSets {
     }
   }
 
-  /** Drops the tables of every period of {@code model}: of each period with a table left, views first. */
+  /**
+   * Drops the tables of every period of {@code model}: of each period with a table left, views
+   * first.
+   */
   @Override
   public void drop(EntityModel<?> model) {
     for (LocalDate period : withTables(model)) {
@@ -211,8 +275,8 @@ public final class PeriodSchema implements TableSets {
 
   /**
    * Drops the tables of the periods of {@code model} older than it keeps
-   * ({@code @TablePerPeriod(keep)}), counted back from the period of {@code today}; none when it keeps
-   * every period.
+   * ({@code @TablePerPeriod(keep)}), counted back from the period of {@code today}; none when it
+   * keeps every period.
    *
    * @return the periods dropped, oldest first
    */
@@ -234,27 +298,41 @@ public final class PeriodSchema implements TableSets {
 
   @Override
   public List<NamedTableSet> sets(EntityModel<?> model) {
-    return existing(model).stream().map(period -> new NamedTableSet(Optional.of(period), names(model, period, names)))
+    return existing(model).stream()
+        .map(period -> new NamedTableSet(Optional.of(period), names(model, period, names)))
         .toList();
   }
 
   @Override
-  public IllegalArgumentException noViewTable(EntityModel<?> model, String view, List<ViewLifecycle> lifecycles) {
-    return new IllegalArgumentException("cannot drop view '" + view + "' of " + model.entityName() + ": no period"
-        + " has its table (" + model.periods().describe(model.tableName()) + ", " + lifecycles.size()
-        + " periods exist)");
+  public IllegalArgumentException noViewTable(
+      EntityModel<?> model, String view, List<ViewLifecycle> lifecycles) {
+    return new IllegalArgumentException(
+        "cannot drop view '"
+            + view
+            + "' of "
+            + model.entityName()
+            + ": no period"
+            + " has its table ("
+            + model.periods().describe(model.tableName())
+            + ", "
+            + lifecycles.size()
+            + " periods exist)");
   }
 
   /**
-   * The model of {@code entityType}, for a call that only an entity kept in one table per period answers.
+   * The model of {@code entityType}, for a call that only an entity kept in one table per period
+   * answers.
    *
    * @throws IllegalArgumentException when the entity is not kept in one table per period
    */
   public static EntityModel<?> periodic(Class<?> entityType) {
     EntityModel<?> model = EntityModel.of(entityType);
     if (model.periods() == null) {
-      throw new IllegalArgumentException(model.entityName() + " is kept in one table (" + model.tableName()
-          + "), not one per period: it has no @TablePerPeriod");
+      throw new IllegalArgumentException(
+          model.entityName()
+              + " is kept in one table ("
+              + model.tableName()
+              + "), not one per period: it has no @TablePerPeriod");
     }
     return model;
   }

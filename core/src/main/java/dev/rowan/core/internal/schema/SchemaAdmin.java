@@ -5,16 +5,15 @@ import dev.rowan.core.PermissionDeniedException;
 import dev.rowan.core.SchemaMismatchException;
 import dev.rowan.core.SchemaReport;
 import dev.rowan.core.SplitPolicy;
-import dev.rowan.core.internal.plumbing.HBaseCalls.AdminCall;
 import dev.rowan.core.internal.plumbing.HBaseCalls;
+import dev.rowan.core.internal.plumbing.HBaseCalls.AdminCall;
 import dev.rowan.mapping.EntityModel;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Function;
 import org.apache.hadoop.hbase.NamespaceNotFoundException;
 import org.apache.hadoop.hbase.TableName;
@@ -29,12 +28,11 @@ import org.slf4j.LoggerFactory;
  * Internal, not API (use {@link dev.rowan.core.Rowan#schema()}): creates, checks and drops the
  * tables of entities through HBase's {@link Admin}, the one place where schema work does I/O.
  *
- * <p>Thread-safety: thread-safe; each call opens its own {@code Admin}. Concurrent creates of
- * the same tables, from this or other processes, are safe: a table that appears meanwhile is
- * compared instead of created.
+ * <p>Thread-safety: thread-safe; each call opens its own {@code Admin}. Concurrent creates of the
+ * same tables, from this or other processes, are safe: a table that appears meanwhile is compared
+ * instead of created.
  */
 public final class SchemaAdmin {
-
 
   private static final Logger LOG = LoggerFactory.getLogger(SchemaAdmin.class);
 
@@ -43,8 +41,8 @@ public final class SchemaAdmin {
   private final Function<String, TableName> names;
 
   /**
-   * Works on the tables of {@code connection}'s cluster named by {@code names}, creating
-   * {@code namespace} (null for the default one) when it is missing.
+   * Works on the tables of {@code connection}'s cluster named by {@code names}, creating {@code
+   * namespace} (null for the default one) when it is missing.
    */
   public SchemaAdmin(Connection connection, String namespace, Function<String, TableName> names) {
     this.connection = Objects.requireNonNull(connection, "connection");
@@ -56,13 +54,13 @@ public final class SchemaAdmin {
    * Creates the namespace and the missing tables of {@code entityType}, the main table split as
    * {@code splits} says; a no-op when every table exists and matches.
    *
-   * @throws SchemaMismatchException when an existing table differs from the mapping; nothing
-   *     is created then
+   * @throws SchemaMismatchException when an existing table differs from the mapping; nothing is
+   *     created then
    * @throws IllegalArgumentException when {@code splits} is given for a salted entity; nothing is
    *     created then
-   * @throws dev.rowan.mapping.MappingException when a {@code @Cyclic} key part's cycle is not longer
-   *     than a family's TTL plus twice the major compaction interval
-   *     ({@code hbase.hregion.majorcompaction} of the connection); nothing is created then
+   * @throws dev.rowan.mapping.MappingException when a {@code @Cyclic} key part's cycle is not
+   *     longer than a family's TTL plus twice the major compaction interval ({@code
+   *     hbase.hregion.majorcompaction} of the connection); nothing is created then
    * @throws DataAccessException when HBase fails
    */
   public void create(Class<?> entityType, SplitPolicy splits) {
@@ -73,15 +71,18 @@ public final class SchemaAdmin {
 
   /**
    * Creates the missing tables of {@code model} named by this admin's names, as {@link #create}
-   * says; a view table missing next to a main table that exists is created building (a period's
-   * as a single table's).
+   * says; a view table missing next to a main table that exists is created building (a period's as
+   * a single table's).
    *
-   * @throws SchemaMismatchException also when a view table exists and the main table does not
-   *     (its rows would answer for entities no longer stored); nothing is created then
+   * @throws SchemaMismatchException also when a view table exists and the main table does not (its
+   *     rows would answer for entities no longer stored); nothing is created then
    */
   void createTables(EntityModel<?> model, SplitPolicy splits) {
-    CycleRule.require(model, connection.getConfiguration()
-        .getLong(CycleRule.MAJOR_COMPACTION, CycleRule.DEFAULT_MAJOR_COMPACTION_MILLIS));
+    CycleRule.require(
+        model,
+        connection
+            .getConfiguration()
+            .getLong(CycleRule.MAJOR_COMPACTION, CycleRule.DEFAULT_MAJOR_COMPACTION_MILLIS));
     EntityTables tables = EntityTables.of(model, splits, names);
     TableName main = tables.tables().get(0).name();
     List<TableName> tableNames = tables.tables().stream().map(TableSpec::name).toList();
@@ -89,10 +90,16 @@ public final class SchemaAdmin {
       createTables(model, tables, tableNames);
     } catch (PermissionDeniedException refused) {
       TableName table = TableName.valueOf(refused.table());
-      if ("CREATE".equals(refused.permission()) && (Catalog.isCatalog(table) || tableNames.contains(table))) {
+      if ("CREATE".equals(refused.permission())
+          && (Catalog.isCatalog(table) || tableNames.contains(table))) {
         // a table that does not exist yet: HBase wants CREATE on its namespace
-        throw PermissionDeniedException.of("create the tables of " + tables.entity(), refused.principal(),
-            main.getNameAsString(), "@" + table.getNamespaceAsString(), "CREATE", refused.getCause());
+        throw PermissionDeniedException.of(
+            "create the tables of " + tables.entity(),
+            refused.principal(),
+            main.getNameAsString(),
+            "@" + table.getNamespaceAsString(),
+            "CREATE",
+            refused.getCause());
       }
       throw refused;
     }
@@ -100,77 +107,100 @@ public final class SchemaAdmin {
 
   private void createTables(EntityModel<?> model, EntityTables tables, List<TableName> tableNames) {
     TableName main = tables.tables().get(0).name();
-    withAdmin("create", main, admin -> {
-      Map<TableName, TableRecord> recorded = Catalog.read(connection, tableNames);
-      List<String> differences = new ArrayList<>();
-      List<TableSpec> missing = new ArrayList<>();
-      for (TableSpec table : tables.tables()) {
-        TableDescriptor live = AdminTables.describe(admin, table.name());
-        if (live == null) {
-          missing.add(table);
-        } else {
-          differences.addAll(compare(tables.entity(), table, live, recorded.get(table.name())));
-        }
-      }
-      boolean mainExists = !missing.contains(tables.tables().get(0));
-      if (!mainExists) {
-        for (TableSpec table : tables.tables().subList(1, tables.tables().size())) {
-          if (!missing.contains(table)) {
-            differences.add("Table " + table.name().getNameAsString() + ", a view of " + tables.entity() + ", exists but"
-                + " its main table " + main.getNameAsString() + " does not: its rows would answer for entities no"
-                + " longer stored. Drop it (schema().drop drops every table of the entity that exists) and create again.");
+    withAdmin(
+        "create",
+        main,
+        admin -> {
+          Map<TableName, TableRecord> recorded = Catalog.read(connection, tableNames);
+          List<String> differences = new ArrayList<>();
+          List<TableSpec> missing = new ArrayList<>();
+          for (TableSpec table : tables.tables()) {
+            TableDescriptor live = AdminTables.describe(admin, table.name());
+            if (live == null) {
+              missing.add(table);
+            } else {
+              differences.addAll(compare(tables.entity(), table, live, recorded.get(table.name())));
+            }
           }
-        }
-      }
-      throwIfAny(tables.entity(), differences);
-      // tables an older Rowan made are recorded in the catalog from their descriptors
-      TableRecords.adopt(connection, admin, tableNames);
-      long now = System.currentTimeMillis();
-      // a principal HBase will refuse gets its refusal before anything is recorded
-      boolean mayCreate = missing.isEmpty() || AdminTables.mayCreateIn(admin, main.getNamespaceAsString());
-      for (TableSpec table : missing) {
-        // recorded before it is made, so that no client finds a table of Rowan's unrecorded: a main table names its
-        // views; a view added to a main table that exists has no rows for the entities it holds: building until rebuilt
-        TableRecord record = LayoutComparison.record(TableRecord.empty(table.name()), table.layout());
-        record = table == tables.tables().get(0) ? ViewStates.withViews(record, model.views().stream()
-            .map(dev.rowan.mapping.ViewDefinition::name).collect(java.util.stream.Collectors.toSet()))
-            : mainExists ? ViewStates.building(record, now) : record;
-        Catalog.ensure(admin, table.name());
-        TableDescriptor raced = mayCreate ? createRecorded(admin, table, record, recorded.get(table.name()))
-            : createThenRecord(admin, table, record);
-        if (raced != null) {
-          differences.addAll(compare(tables.entity(), table, raced, null));
-        }
-      }
-      throwIfAny(tables.entity(), differences);
-      if (mainExists) {
-        // views named on the main table once made: writers that do not declare one refuse to write from their next
-        // refresh on (a main table made before the list gets it here)
-        ViewLifecycle.recordViews(connection, model, names);
-      }
-      return null;
-    });
+          boolean mainExists = !missing.contains(tables.tables().get(0));
+          if (!mainExists) {
+            for (TableSpec table : tables.tables().subList(1, tables.tables().size())) {
+              if (!missing.contains(table)) {
+                differences.add(
+                    "Table "
+                        + table.name().getNameAsString()
+                        + ", a view of "
+                        + tables.entity()
+                        + ", exists but"
+                        + " its main table "
+                        + main.getNameAsString()
+                        + " does not: its rows would answer for entities no"
+                        + " longer stored. Drop it (schema().drop drops every table of the entity that exists) and create again.");
+              }
+            }
+          }
+          throwIfAny(tables.entity(), differences);
+          // tables an older Rowan made are recorded in the catalog from their descriptors
+          TableRecords.adopt(connection, admin, tableNames);
+          long now = System.currentTimeMillis();
+          // a principal HBase will refuse gets its refusal before anything is recorded
+          boolean mayCreate =
+              missing.isEmpty() || AdminTables.mayCreateIn(admin, main.getNamespaceAsString());
+          for (TableSpec table : missing) {
+            // recorded before it is made, so that no client finds a table of Rowan's unrecorded: a
+            // main table names its
+            // views; a view added to a main table that exists has no rows for the entities it
+            // holds: building until rebuilt
+            TableRecord record =
+                LayoutComparison.record(TableRecord.empty(table.name()), table.layout());
+            record =
+                table == tables.tables().get(0)
+                    ? ViewStates.withViews(
+                        record,
+                        model.views().stream()
+                            .map(dev.rowan.mapping.ViewDefinition::name)
+                            .collect(java.util.stream.Collectors.toSet()))
+                    : mainExists ? ViewStates.building(record, now) : record;
+            Catalog.ensure(admin, table.name());
+            TableDescriptor raced =
+                mayCreate
+                    ? createRecorded(admin, table, record, recorded.get(table.name()))
+                    : createThenRecord(admin, table, record);
+            if (raced != null) {
+              differences.addAll(compare(tables.entity(), table, raced, null));
+            }
+          }
+          throwIfAny(tables.entity(), differences);
+          if (mainExists) {
+            // views named on the main table once made: writers that do not declare one refuse to
+            // write from their next
+            // refresh on (a main table made before the list gets it here)
+            ViewLifecycle.recordViews(connection, model, names);
+          }
+          return null;
+        });
   }
 
   /**
    * Creates {@code table}, then records it as {@code record}: for a principal that HBase's access
    * control says may not create tables, whose creation it refuses before anything is written.
    */
-  private TableDescriptor createThenRecord(Admin admin, TableSpec table, TableRecord record) throws IOException {
+  private TableDescriptor createThenRecord(Admin admin, TableSpec table, TableRecord record)
+      throws IOException {
     TableDescriptor raced = AdminTables.createTable(admin, table, table.descriptor());
     Catalog.write(connection, record);
     return raced;
   }
 
   /**
-   * Creates {@code table}, recorded first as {@code record} in the catalog; when HBase refuses
-   * the table, the catalog gets back what it held before ({@code before}, or nothing), so that a
+   * Creates {@code table}, recorded first as {@code record} in the catalog; when HBase refuses the
+   * table, the catalog gets back what it held before ({@code before}, or nothing), so that a
    * refused create leaves every table as it was.
    *
    * @return the live descriptor when another client created the table first, else null
    */
-  private TableDescriptor createRecorded(Admin admin, TableSpec table, TableRecord record, TableRecord before)
-      throws IOException {
+  private TableDescriptor createRecorded(
+      Admin admin, TableSpec table, TableRecord record, TableRecord before) throws IOException {
     Catalog.write(connection, record);
     try {
       return AdminTables.createTable(admin, table, table.descriptor());
@@ -189,8 +219,8 @@ public final class SchemaAdmin {
   }
 
   /**
-   * The differences between the live tables of {@code entityType} and its mapping, and the
-   * tables named as views of its main table that it does not declare.
+   * The differences between the live tables of {@code entityType} and its mapping, and the tables
+   * named as views of its main table that it does not declare.
    *
    * @throws DataAccessException when HBase fails
    */
@@ -201,48 +231,65 @@ public final class SchemaAdmin {
 
   /**
    * The differences between the tables of {@code model} named by this admin's names and the
-   * mapping; for a period ({@code period}), a view made after the period, which its main table
-   * does not name and which has no table there, is none.
+   * mapping; for a period ({@code period}), a view made after the period, which its main table does
+   * not name and which has no table there, is none.
    */
   SchemaReport checkTables(EntityModel<?> model, boolean period) {
     EntityTables tables = EntityTables.of(model, SplitPolicy.salted(), names);
     List<TableName> tableNames = tables.tables().stream().map(TableSpec::name).toList();
-    List<String> differences = withAdmin("check", tables.tables().get(0).name(), admin -> {
-      Map<TableName, TableRecord> recorded = Catalog.read(connection, tableNames);
-      List<String> found = new ArrayList<>();
-      Set<TableName> absent = new java.util.HashSet<>();
-      for (TableSpec table : tables.tables()) {
-        TableDescriptor live = AdminTables.describe(admin, table.name());
-        if (live == null && period && table != tables.tables().get(0)) {
-          absent.add(table.name()); // a view the period was made without, if its main table does not name it
-        } else if (live == null) {
-          found.add(TableComparison.missing(table.name()));
-        } else {
-          TableRecord record = recorded.getOrDefault(table.name(), TableRecord.of(live));
-          found.addAll(compare(tables.entity(), table, live, record));
-          if (ViewStates.isBuilding(record)) {
-            found.add("Table " + table.name().getNameAsString() + " is a view of " + tables.entity() + " that is still"
-                + " building: queries do not read it until RebuildViews has filled it and made it active.");
-          } else if (ViewStates.isDropping(record)) {
-            found.add("Table " + table.name().getNameAsString() + " is a view of " + tables.entity() + " that is being"
-                + " dropped: no client reads or writes it, and schema().dropView deletes it.");
-          }
-        }
-      }
-      TableName main = tables.tables().get(0).name();
-      TableDescriptor mainLive = AdminTables.describe(admin, main);
-      TableRecord mainRecord = mainLive == null ? null : recorded.getOrDefault(main, TableRecord.of(mainLive));
-      found.addAll(droppedViews(mainRecord, tables, absent));
-      found.addAll(undeclaredViewTables(admin, tables));
-      return found;
-    });
+    List<String> differences =
+        withAdmin(
+            "check",
+            tables.tables().get(0).name(),
+            admin -> {
+              Map<TableName, TableRecord> recorded = Catalog.read(connection, tableNames);
+              List<String> found = new ArrayList<>();
+              Set<TableName> absent = new java.util.HashSet<>();
+              for (TableSpec table : tables.tables()) {
+                TableDescriptor live = AdminTables.describe(admin, table.name());
+                if (live == null && period && table != tables.tables().get(0)) {
+                  absent.add(
+                      table.name()); // a view the period was made without, if its main table does
+                  // not name it
+                } else if (live == null) {
+                  found.add(TableComparison.missing(table.name()));
+                } else {
+                  TableRecord record = recorded.getOrDefault(table.name(), TableRecord.of(live));
+                  found.addAll(compare(tables.entity(), table, live, record));
+                  if (ViewStates.isBuilding(record)) {
+                    found.add(
+                        "Table "
+                            + table.name().getNameAsString()
+                            + " is a view of "
+                            + tables.entity()
+                            + " that is still"
+                            + " building: queries do not read it until RebuildViews has filled it and made it active.");
+                  } else if (ViewStates.isDropping(record)) {
+                    found.add(
+                        "Table "
+                            + table.name().getNameAsString()
+                            + " is a view of "
+                            + tables.entity()
+                            + " that is being"
+                            + " dropped: no client reads or writes it, and schema().dropView deletes it.");
+                  }
+                }
+              }
+              TableName main = tables.tables().get(0).name();
+              TableDescriptor mainLive = AdminTables.describe(admin, main);
+              TableRecord mainRecord =
+                  mainLive == null ? null : recorded.getOrDefault(main, TableRecord.of(mainLive));
+              found.addAll(droppedViews(mainRecord, tables, absent));
+              found.addAll(undeclaredViewTables(admin, tables));
+              return found;
+            });
     return new SchemaReport(tables.entity(), differences);
   }
 
   /**
-   * Records the mapping's key layout on the existing tables of {@code entityType} that record
-   * none (created by hand or by an older Rowan), declaring that their rows were written with
-   * this mapping; tables that record the same layout are left as they are.
+   * Records the mapping's key layout on the existing tables of {@code entityType} that record none
+   * (created by hand or by an older Rowan), declaring that their rows were written with this
+   * mapping; tables that record the same layout are left as they are.
    *
    * @throws SchemaMismatchException when a table is missing, its families differ, or it records
    *     another layout; nothing is recorded then
@@ -253,59 +300,69 @@ public final class SchemaAdmin {
     tableSets(model).recordLayout(model);
   }
 
-  /** Records the layout on the tables of {@code model} named by this admin's names, as {@link #recordLayout} says. */
+  /**
+   * Records the layout on the tables of {@code model} named by this admin's names, as {@link
+   * #recordLayout} says.
+   */
   void recordLayoutTables(EntityModel<?> model) {
     EntityTables tables = EntityTables.of(model, SplitPolicy.salted(), names);
     List<TableName> tableNames = tables.tables().stream().map(TableSpec::name).toList();
-    withAdmin("record the layout of", tables.tables().get(0).name(), admin -> {
-      Map<TableName, TableRecord> recorded = Catalog.read(connection, tableNames);
-      List<String> differences = new ArrayList<>();
-      List<TableDescriptor> unrecorded = new ArrayList<>();
-      List<TableSpec> toRecord = new ArrayList<>();
-      for (TableSpec table : tables.tables()) {
-        TableDescriptor live = AdminTables.describe(admin, table.name());
-        if (live == null) {
-          differences.add(TableComparison.missing(table.name()));
-          continue;
-        }
-        differences.addAll(TableComparison.differences(table.descriptor(), live));
-        TableRecord record = recorded.getOrDefault(table.name(), TableRecord.of(live));
-        LayoutComparison.Verdict verdict = LayoutComparison.verdict(table.layout(), record);
-        if (verdict == LayoutComparison.Verdict.DIFFERENT) {
-          differences.add(LayoutComparison.difference(tables.entity(), table.layout(), record));
-        } else if (verdict == LayoutComparison.Verdict.UNRECORDED) {
-          unrecorded.add(LayoutComparison.record(TableDescriptorBuilder.newBuilder(live), table.layout()).build());
-          toRecord.add(table);
-        }
-      }
-      throwIfAny(tables.entity(), differences);
-      Map<TableName, TableRecord> adopted = TableRecords.adopt(connection, admin, tableNames);
-      for (TableSpec table : toRecord) {
-        Catalog.write(connection, LayoutComparison.record(adopted.get(table.name()), table.layout()));
-      }
-      for (TableDescriptor table : unrecorded) {
-        admin.modifyTable(table);
-      }
-      return null;
-    });
+    withAdmin(
+        "record the layout of",
+        tables.tables().get(0).name(),
+        admin -> {
+          Map<TableName, TableRecord> recorded = Catalog.read(connection, tableNames);
+          List<String> differences = new ArrayList<>();
+          List<TableDescriptor> unrecorded = new ArrayList<>();
+          List<TableSpec> toRecord = new ArrayList<>();
+          for (TableSpec table : tables.tables()) {
+            TableDescriptor live = AdminTables.describe(admin, table.name());
+            if (live == null) {
+              differences.add(TableComparison.missing(table.name()));
+              continue;
+            }
+            differences.addAll(TableComparison.differences(table.descriptor(), live));
+            TableRecord record = recorded.getOrDefault(table.name(), TableRecord.of(live));
+            LayoutComparison.Verdict verdict = LayoutComparison.verdict(table.layout(), record);
+            if (verdict == LayoutComparison.Verdict.DIFFERENT) {
+              differences.add(LayoutComparison.difference(tables.entity(), table.layout(), record));
+            } else if (verdict == LayoutComparison.Verdict.UNRECORDED) {
+              unrecorded.add(
+                  LayoutComparison.record(TableDescriptorBuilder.newBuilder(live), table.layout())
+                      .build());
+              toRecord.add(table);
+            }
+          }
+          throwIfAny(tables.entity(), differences);
+          Map<TableName, TableRecord> adopted = TableRecords.adopt(connection, admin, tableNames);
+          for (TableSpec table : toRecord) {
+            Catalog.write(
+                connection, LayoutComparison.record(adopted.get(table.name()), table.layout()));
+          }
+          for (TableDescriptor table : unrecorded) {
+            admin.modifyTable(table);
+          }
+          return null;
+        });
   }
 
   /**
-   * Refuses to open the tables of {@code model} when one of them records another key layout, or
-   * has a family without HBase's new version behavior (writes to it could be lost), or, for an
-   * entity that keeps history, when its main table keeps fewer versions than it declares; missing
-   * tables and tables that record no layout are accepted (a warning is logged for the latter).
-   * One {@code Admin.getDescriptor} per table.
+   * Refuses to open the tables of {@code model} when one of them records another key layout, or has
+   * a family without HBase's new version behavior (writes to it could be lost), or, for an entity
+   * that keeps history, when its main table keeps fewer versions than it declares; missing tables
+   * and tables that record no layout are accepted (a warning is logged for the latter). One {@code
+   * Admin.getDescriptor} per table.
    *
-   * @throws SchemaMismatchException when a table records another layout, showing both, or a
-   *     family lacks the new version behavior
+   * @throws SchemaMismatchException when a table records another layout, showing both, or a family
+   *     lacks the new version behavior
    * @throws DataAccessException when HBase fails
    */
   public void requireLayout(EntityModel<?> model) {
     EntityTables tables = EntityTables.of(model, SplitPolicy.salted(), names);
     TableName main = tables.tables().get(0).name();
-    TableRecords records = TableRecords.read(connection, main,
-        tables.tables().stream().skip(1).map(TableSpec::name).toList());
+    TableRecords records =
+        TableRecords.read(
+            connection, main, tables.tables().stream().skip(1).map(TableSpec::name).toList());
     List<String> found = new ArrayList<>();
     for (TableSpec table : tables.tables()) {
       TableRecord record = records.get(table.name());
@@ -320,64 +377,93 @@ public final class SchemaAdmin {
       }
     }
     if (!records.catalogued() && !records.byTable().isEmpty()) {
-      // tables of an older Rowan: their families are checked here, as the catalog's are when they are recorded
-      found.addAll(withAdmin("check the families of", main, admin -> {
-        List<String> families = new ArrayList<>();
-        for (TableSpec table : tables.tables()) {
-          TableDescriptor live = AdminTables.describe(admin, table.name());
-          if (live != null) {
-            families.addAll(TableComparison.withoutNewVersionBehavior(table.descriptor(), live));
-            if (model.keepsHistory() && table == tables.tables().get(0)) {
-              families.addAll(TableComparison.withFewerVersions(tables.entity(), table.descriptor(), live));
-            }
-          }
-        }
-        return families;
-      }));
+      // tables of an older Rowan: their families are checked here, as the catalog's are when they
+      // are recorded
+      found.addAll(
+          withAdmin(
+              "check the families of",
+              main,
+              admin -> {
+                List<String> families = new ArrayList<>();
+                for (TableSpec table : tables.tables()) {
+                  TableDescriptor live = AdminTables.describe(admin, table.name());
+                  if (live != null) {
+                    families.addAll(
+                        TableComparison.withoutNewVersionBehavior(table.descriptor(), live));
+                    if (model.keepsHistory() && table == tables.tables().get(0)) {
+                      families.addAll(
+                          TableComparison.withFewerVersions(
+                              tables.entity(), table.descriptor(), live));
+                    }
+                  }
+                }
+                return families;
+              }));
     }
     throwIfAny(tables.entity(), found);
   }
 
   /**
-   * The views the mapping declares that the main table does not name: dropped, or (among
-   * {@code absent}, whose tables are missing in a period) made after the period, which are none;
-   * a view of {@code absent} that the main table names is reported missing.
+   * The views the mapping declares that the main table does not name: dropped, or (among {@code
+   * absent}, whose tables are missing in a period) made after the period, which are none; a view of
+   * {@code absent} that the main table names is reported missing.
    */
-  private static List<String> droppedViews(TableRecord live, EntityTables tables, Set<TableName> absent) {
+  private static List<String> droppedViews(
+      TableRecord live, EntityTables tables, Set<TableName> absent) {
     TableName main = tables.tables().get(0).name();
-    java.util.Optional<Set<String>> named = live == null ? java.util.Optional.empty() : ViewStates.views(live);
+    java.util.Optional<Set<String>> named =
+        live == null ? java.util.Optional.empty() : ViewStates.views(live);
     List<String> found = new ArrayList<>();
     for (TableSpec table : tables.tables().subList(1, tables.tables().size())) {
-      String view = table.name().getQualifierAsString().substring(main.getQualifierAsString().length() + 1);
+      String view =
+          table.name().getQualifierAsString().substring(main.getQualifierAsString().length() + 1);
       if (absent.contains(table.name())) {
         if (named.isEmpty() || named.get().contains(view)) {
           found.add(TableComparison.missing(table.name()));
         }
       } else if (named.isPresent() && !named.get().contains(view)) {
-        found.add(tables.entity() + " declares view '" + view + "', but table " + main.getNameAsString() + " does not"
-            + " name it (it was dropped): writers neither write nor read it; schema().create adds it again, building.");
+        found.add(
+            tables.entity()
+                + " declares view '"
+                + view
+                + "', but table "
+                + main.getNameAsString()
+                + " does not"
+                + " name it (it was dropped): writers neither write nor read it; schema().create adds it again, building.");
       }
     }
     return found;
   }
 
   /**
-   * The tables named as views of the entity's main table ({@code <table>.<view>}, in its
-   * namespace) that the entity does not declare: left by a view removed from the entity, they
-   * are no longer written, so their rows grow stale. One sentence each, saying how to drop it.
+   * The tables named as views of the entity's main table ({@code <table>.<view>}, in its namespace)
+   * that the entity does not declare: left by a view removed from the entity, they are no longer
+   * written, so their rows grow stale. One sentence each, saying how to drop it.
    */
-  private static List<String> undeclaredViewTables(Admin admin, EntityTables tables) throws IOException {
+  private static List<String> undeclaredViewTables(Admin admin, EntityTables tables)
+      throws IOException {
     TableName main = tables.tables().get(0).name();
     List<TableName> declared = tables.tables().stream().map(TableSpec::name).toList();
     List<String> found = new ArrayList<>();
     try {
       for (TableName table : admin.listTableNamesByNamespace(main.getNamespaceAsString())) {
-        String view = EntityModel.viewOfTable(main.getQualifierAsString(), table.getQualifierAsString());
+        String view =
+            EntityModel.viewOfTable(main.getQualifierAsString(), table.getQualifierAsString());
         if (view != null && !declared.contains(table)) {
-          found.add("Table " + table.getNameAsString() + " is named as a view of " + main.getNameAsString() + ", but "
-              + tables.entity() + " declares no view '" + view
-              + "': no save writes it, so its rows grow stale; drop it (HBase shell: disable '" + table.getNameAsString()
-              + "'; drop '" + table.getNameAsString() + "').");
+          found.add(
+              "Table "
+                  + table.getNameAsString()
+                  + " is named as a view of "
+                  + main.getNameAsString()
+                  + ", but "
+                  + tables.entity()
+                  + " declares no view '"
+                  + view
+                  + "': no save writes it, so its rows grow stale; drop it (HBase shell: disable '"
+                  + table.getNameAsString()
+                  + "'; drop '"
+                  + table.getNameAsString()
+                  + "').");
         }
       }
     } catch (IOException e) {
@@ -392,10 +478,13 @@ public final class SchemaAdmin {
    * The family differences of {@code live} from {@code table}, and the layout differences of its
    * record ({@code recorded}, or its descriptor's when null).
    */
-  private static List<String> compare(String entity, TableSpec table, TableDescriptor live, TableRecord recorded) {
-    List<String> differences = new ArrayList<>(TableComparison.differences(table.descriptor(), live));
-    String layout = LayoutComparison.difference(entity, table.layout(),
-        recorded == null ? TableRecord.of(live) : recorded);
+  private static List<String> compare(
+      String entity, TableSpec table, TableDescriptor live, TableRecord recorded) {
+    List<String> differences =
+        new ArrayList<>(TableComparison.differences(table.descriptor(), live));
+    String layout =
+        LayoutComparison.difference(
+            entity, table.layout(), recorded == null ? TableRecord.of(live) : recorded);
     if (layout != null) {
       differences.add(layout);
     }
@@ -431,15 +520,20 @@ public final class SchemaAdmin {
    * are found again (a period's, for one), and a view table never outlives it.
    */
   void dropTables(EntityModel<?> model) {
-    List<TableSpec> viewsFirst = new ArrayList<>(EntityTables.of(model, SplitPolicy.salted(), names).tables());
+    List<TableSpec> viewsFirst =
+        new ArrayList<>(EntityTables.of(model, SplitPolicy.salted(), names).tables());
     java.util.Collections.reverse(viewsFirst);
-    // each table's record is removed once it is dropped: a principal that may not do so is refused before any drop
+    // each table's record is removed once it is dropped: a principal that may not do so is refused
+    // before any drop
     Catalog.requireWrite(connection, viewsFirst.get(viewsFirst.size() - 1).name(), "drop");
     for (TableSpec table : viewsFirst) {
-      withAdmin("drop", table.name(), admin -> {
-        AdminTables.dropTable(admin, table.name());
-        return null;
-      });
+      withAdmin(
+          "drop",
+          table.name(),
+          admin -> {
+            AdminTables.dropTable(admin, table.name());
+            return null;
+          });
       Catalog.remove(connection, table.name());
     }
   }

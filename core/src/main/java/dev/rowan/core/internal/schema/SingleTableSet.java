@@ -9,8 +9,8 @@ import java.util.function.Function;
 import org.apache.hadoop.hbase.TableName;
 
 /**
- * Internal, not API: the one set of tables of an entity kept in one set, named by its
- * {@link SchemaAdmin}'s names; each call is that admin's, on that set.
+ * Internal, not API: the one set of tables of an entity kept in one set, named by its {@link
+ * SchemaAdmin}'s names; each call is that admin's, on that set.
  *
  * <p>Thread-safety: thread-safe.
  */
@@ -50,7 +50,8 @@ final class SingleTableSet implements TableSets {
   }
 
   @Override
-  public IllegalArgumentException noViewTable(EntityModel<?> model, String view, List<ViewLifecycle> lifecycles) {
+  public IllegalArgumentException noViewTable(
+      EntityModel<?> model, String view, List<ViewLifecycle> lifecycles) {
     return lifecycles.get(0).noViewTable(model, view);
   }
 }

@@ -29,9 +29,15 @@ final class SplitKeys {
    */
   static byte[][] of(EntityModel<?> model, SplitPolicy policy, String table) {
     if (model.salt() != null && policy != SplitPolicy.salted()) {
-      throw new IllegalArgumentException(model.entityName() + " is salted (" + model.salt()
-          + "), so its salt decides where table " + table + " is split; " + policy
-          + " can only be given for an unsalted entity");
+      throw new IllegalArgumentException(
+          model.entityName()
+              + " is salted ("
+              + model.salt()
+              + "), so its salt decides where table "
+              + table
+              + " is split; "
+              + policy
+              + " can only be given for an unsalted entity");
     }
     if (policy instanceof SplitPolicy.Salted) {
       return model.salt() == null ? NONE : model.salt().splitPoints();
@@ -45,12 +51,16 @@ final class SplitKeys {
     return read(((SplitPolicy.KeyFile) policy).path(), table);
   }
 
-  /** The keys that split {@code range} evenly, as HBase's {@code RegionSplitter.HexStringSplit} does. */
+  /**
+   * The keys that split {@code range} evenly, as HBase's {@code RegionSplitter.HexStringSplit}
+   * does.
+   */
   static byte[][] hex(SplitPolicy.HexRange range) {
     BigInteger first = range.first();
     int regions = range.regions();
     int width = range.lastHex().length();
-    BigInteger size = range.last().subtract(first).add(BigInteger.ONE).divide(BigInteger.valueOf(regions));
+    BigInteger size =
+        range.last().subtract(first).add(BigInteger.ONE).divide(BigInteger.valueOf(regions));
     byte[][] keys = new byte[regions - 1][];
     for (int i = 1; i < regions; i++) {
       String hex = first.add(size.multiply(BigInteger.valueOf(i))).toString(16);
@@ -60,8 +70,8 @@ final class SplitKeys {
   }
 
   /**
-   * The keys of the lines of a split file, sorted: one key per line in
-   * {@code Bytes.toStringBinary} form; blank lines are ignored.
+   * The keys of the lines of a split file, sorted: one key per line in {@code Bytes.toStringBinary}
+   * form; blank lines are ignored.
    *
    * @throws IllegalArgumentException when a key is given twice, naming {@code source}
    */
@@ -76,8 +86,12 @@ final class SplitKeys {
     Arrays.sort(sorted, Bytes.BYTES_COMPARATOR);
     for (int i = 1; i < sorted.length; i++) {
       if (Arrays.equals(sorted[i - 1], sorted[i])) {
-        throw new IllegalArgumentException("The split file " + source + " gives the key "
-            + Bytes.toStringBinary(sorted[i]) + " twice");
+        throw new IllegalArgumentException(
+            "The split file "
+                + source
+                + " gives the key "
+                + Bytes.toStringBinary(sorted[i])
+                + " twice");
       }
     }
     return sorted;
@@ -87,7 +101,8 @@ final class SplitKeys {
     try {
       return parse(Files.readAllLines(file, StandardCharsets.UTF_8), file.toString());
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot read the split file " + file + " of table " + table, e);
+      throw new UncheckedIOException(
+          "Cannot read the split file " + file + " of table " + table, e);
     }
   }
 }

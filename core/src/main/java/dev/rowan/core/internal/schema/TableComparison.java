@@ -9,9 +9,8 @@ import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 
 /**
- * What differs between a live table and the table a mapping expects, one sentence per
- * difference naming the table and family. Split points are not compared: regions change as a
- * table grows.
+ * What differs between a live table and the table a mapping expects, one sentence per difference
+ * naming the table and family. Split points are not compared: regions change as a table grows.
  */
 final class TableComparison {
 
@@ -19,8 +18,12 @@ final class TableComparison {
   enum Setting {
     MAX_VERSIONS("max versions", ColumnFamilyDescriptor::getMaxVersions),
     MIN_VERSIONS("min versions", ColumnFamilyDescriptor::getMinVersions),
-    TIME_TO_LIVE("time to live", family -> family.getTimeToLive() == HConstants.FOREVER ? "forever"
-        : family.getTimeToLive() + " s"),
+    TIME_TO_LIVE(
+        "time to live",
+        family ->
+            family.getTimeToLive() == HConstants.FOREVER
+                ? "forever"
+                : family.getTimeToLive() + " s"),
     KEEP_DELETED_CELLS("keep deleted cells", ColumnFamilyDescriptor::getKeepDeletedCells),
     BLOOM_FILTER("bloom filter", ColumnFamilyDescriptor::getBloomFilterType),
     COMPRESSION("compression", ColumnFamilyDescriptor::getCompressionType),
@@ -57,21 +60,36 @@ final class TableComparison {
   }
 
   /**
-   * The families of {@code actual}, the main table of {@code entity}, an entity that keeps
-   * history ({@code EntityModel.keepsHistory}), that keep fewer versions than {@code expected}
-   * declares: its versions, and the states its time ranges read, would be cut short. One sentence
-   * per family, saying how to raise it.
+   * The families of {@code actual}, the main table of {@code entity}, an entity that keeps history
+   * ({@code EntityModel.keepsHistory}), that keep fewer versions than {@code expected} declares:
+   * its versions, and the states its time ranges read, would be cut short. One sentence per family,
+   * saying how to raise it.
    */
-  static List<String> withFewerVersions(String entity, TableDescriptor expected, TableDescriptor actual) {
+  static List<String> withFewerVersions(
+      String entity, TableDescriptor expected, TableDescriptor actual) {
     List<String> differences = new ArrayList<>();
     for (ColumnFamilyDescriptor want : expected.getColumnFamilies()) {
       ColumnFamilyDescriptor have = actual.getColumnFamily(want.getName());
       if (have != null && have.getMaxVersions() < want.getMaxVersions()) {
         String table = expected.getTableName().getNameAsString();
-        differences.add("Table " + table + ", column family '" + want.getNameAsString() + "' keeps "
-            + have.getMaxVersions() + " versions, but " + entity + " keeps history with " + want.getMaxVersions()
-            + "; raise it (HBase shell: alter '" + table + "', {NAME => '" + want.getNameAsString() + "', VERSIONS => "
-            + want.getMaxVersions() + "}).");
+        differences.add(
+            "Table "
+                + table
+                + ", column family '"
+                + want.getNameAsString()
+                + "' keeps "
+                + have.getMaxVersions()
+                + " versions, but "
+                + entity
+                + " keeps history with "
+                + want.getMaxVersions()
+                + "; raise it (HBase shell: alter '"
+                + table
+                + "', {NAME => '"
+                + want.getNameAsString()
+                + "', VERSIONS => "
+                + want.getMaxVersions()
+                + "}).");
       }
     }
     return differences;
@@ -88,10 +106,18 @@ final class TableComparison {
       ColumnFamilyDescriptor have = actual.getColumnFamily(want.getName());
       if (have != null && want.isNewVersionBehavior() && !have.isNewVersionBehavior()) {
         String table = expected.getTableName().getNameAsString();
-        differences.add("Table " + table + ", column family '" + want.getNameAsString() + "' lacks the new version"
-            + " behavior, without which a delete masks a save that follows it in the same millisecond; turn it on"
-            + " (HBase shell: alter '" + table + "', {NAME => '" + want.getNameAsString()
-            + "', NEW_VERSION_BEHAVIOR => 'true'}).");
+        differences.add(
+            "Table "
+                + table
+                + ", column family '"
+                + want.getNameAsString()
+                + "' lacks the new version"
+                + " behavior, without which a delete masks a save that follows it in the same millisecond; turn it on"
+                + " (HBase shell: alter '"
+                + table
+                + "', {NAME => '"
+                + want.getNameAsString()
+                + "', NEW_VERSION_BEHAVIOR => 'true'}).");
       }
     }
     return differences;
@@ -114,15 +140,27 @@ final class TableComparison {
         String wanted = setting.shown(want);
         String had = setting.shown(have);
         if (!wanted.equals(had)) {
-          differences.add(table + ", column family '" + want.getNameAsString() + "': " + setting.label + " is "
-              + had + ", expected " + wanted + ".");
+          differences.add(
+              table
+                  + ", column family '"
+                  + want.getNameAsString()
+                  + "': "
+                  + setting.label
+                  + " is "
+                  + had
+                  + ", expected "
+                  + wanted
+                  + ".");
         }
       }
     }
     for (ColumnFamilyDescriptor have : actual.getColumnFamilies()) {
       if (!expected.hasColumnFamily(have.getName())) {
-        differences.add(table + " has the column family '" + have.getNameAsString()
-            + "', which the mapping does not declare.");
+        differences.add(
+            table
+                + " has the column family '"
+                + have.getNameAsString()
+                + "', which the mapping does not declare.");
       }
     }
     return differences;

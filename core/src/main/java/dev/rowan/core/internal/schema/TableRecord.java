@@ -7,11 +7,11 @@ import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * What Rowan records about one of its tables: its key layout ({@link LayoutComparison}) and, for
- * a main table, the views it names, for a view table its state ({@link ViewStates}). Kept in the
+ * What Rowan records about one of its tables: its key layout ({@link LayoutComparison}) and, for a
+ * main table, the views it names, for a view table its state ({@link ViewStates}). Kept in the
  * {@link Catalog} of the table's namespace, which a principal with READ can read; a table made by
- * an older Rowan kept them as values of its descriptor, which only CREATE or ADMIN may read
- * ({@link #of(TableDescriptor)}).
+ * an older Rowan kept them as values of its descriptor, which only CREATE or ADMIN may read ({@link
+ * #of(TableDescriptor)}).
  *
  * @param table the table recorded
  * @param values the recorded values by key ({@code rowan.layout}, {@code rowan.views}, ...)
@@ -33,12 +33,15 @@ public record TableRecord(TableName table, Map<String, String> values) {
   /** The record an older Rowan kept in the values of {@code descriptor}. */
   public static TableRecord of(TableDescriptor descriptor) {
     Map<String, String> values = new TreeMap<>();
-    descriptor.getValues().forEach((key, value) -> {
-      String name = Bytes.toString(key.get(), key.getOffset(), key.getLength());
-      if (name.startsWith(PREFIX)) {
-        values.put(name, Bytes.toString(value.get(), value.getOffset(), value.getLength()));
-      }
-    });
+    descriptor
+        .getValues()
+        .forEach(
+            (key, value) -> {
+              String name = Bytes.toString(key.get(), key.getOffset(), key.getLength());
+              if (name.startsWith(PREFIX)) {
+                values.put(name, Bytes.toString(value.get(), value.getOffset(), value.getLength()));
+              }
+            });
     return new TableRecord(descriptor.getTableName(), values);
   }
 

@@ -11,13 +11,13 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 
 /**
- * The records of one entity's tables, as every client reads them: from the {@link Catalog} when
- * it records the main table, which needs READ on the catalog, less the tables that
- * {@code hbase:meta} (which every principal may read; {@code Admin.tableExists} reads it, not the
- * master) no longer lists (dropped by hand); otherwise (tables made by an older
- * Rowan, or none made yet) from the tables' descriptors, which needs CREATE or ADMIN on the
- * tables that exist: a principal without is refused, told that a deployer's
- * {@code schema().create} records them in the catalog ({@link #adopt}).
+ * The records of one entity's tables, as every client reads them: from the {@link Catalog} when it
+ * records the main table, which needs READ on the catalog, less the tables that {@code hbase:meta}
+ * (which every principal may read; {@code Admin.tableExists} reads it, not the master) no longer
+ * lists (dropped by hand); otherwise (tables made by an older Rowan, or none made yet) from the
+ * tables' descriptors, which needs CREATE or ADMIN on the tables that exist: a principal without is
+ * refused, told that a deployer's {@code schema().create} records them in the catalog ({@link
+ * #adopt}).
  *
  * @param byTable the records by table; a missing table is absent
  * @param catalogued whether they were read from the catalog
@@ -37,34 +37,45 @@ public record TableRecords(Map<TableName, TableRecord> byTable, boolean catalogu
    * The records of {@code main} and {@code others} (its views), from the catalog or, when it does
    * not record {@code main}, from their descriptors.
    *
-   * @throws dev.rowan.core.PermissionDeniedException when the principal may not read them: READ on the catalog,
-   *     or CREATE on tables the catalog does not record
+   * @throws dev.rowan.core.PermissionDeniedException when the principal may not read them: READ on
+   *     the catalog, or CREATE on tables the catalog does not record
    * @throws dev.rowan.core.DataAccessException when HBase fails
    */
-  public static TableRecords read(Connection connection, TableName main, Collection<TableName> others) {
+  public static TableRecords read(
+      Connection connection, TableName main, Collection<TableName> others) {
     List<TableName> tables = new java.util.ArrayList<>();
     tables.add(main);
     tables.addAll(others);
     Map<TableName, TableRecord> recorded = Catalog.read(connection, tables);
     if (recorded.containsKey(main)) {
-      // a table dropped by hand is still recorded: hbase:meta, which every principal may read, tells
-      return HBaseCalls.admin(connection, main, "look up in hbase:meta the tables of", admin -> {
-        Map<TableName, TableRecord> existing = new LinkedHashMap<>(recorded);
-        for (TableName table : recorded.keySet()) {
-          if (!admin.tableExists(table)) {
-            existing.remove(table);
-          }
-        }
-        return new TableRecords(existing, true);
-      });
+      // a table dropped by hand is still recorded: hbase:meta, which every principal may read,
+      // tells
+      return HBaseCalls.admin(
+          connection,
+          main,
+          "look up in hbase:meta the tables of",
+          admin -> {
+            Map<TableName, TableRecord> existing = new LinkedHashMap<>(recorded);
+            for (TableName table : recorded.keySet()) {
+              if (!admin.tableExists(table)) {
+                existing.remove(table);
+              }
+            }
+            return new TableRecords(existing, true);
+          });
     }
-    return HBaseCalls.admin(connection, main, "read the descriptors of tables that " + Catalog.of(main)
-        + " does not record (made by an older Rowan: a deployer's schema().create records them) of", admin ->
-        new TableRecords(described(admin, tables), false));
+    return HBaseCalls.admin(
+        connection,
+        main,
+        "read the descriptors of tables that "
+            + Catalog.of(main)
+            + " does not record (made by an older Rowan: a deployer's schema().create records them) of",
+        admin -> new TableRecords(described(admin, tables), false));
   }
 
   /** The records the descriptors of {@code tables} hold, missing tables absent. */
-  static Map<TableName, TableRecord> described(Admin admin, Collection<TableName> tables) throws java.io.IOException {
+  static Map<TableName, TableRecord> described(Admin admin, Collection<TableName> tables)
+      throws java.io.IOException {
     Map<TableName, TableRecord> records = new LinkedHashMap<>();
     for (TableName table : tables) {
       TableDescriptor live = AdminTables.describe(admin, table);
@@ -81,8 +92,8 @@ public record TableRecords(Map<TableName, TableRecord> byTable, boolean catalogu
    *
    * @return the records of {@code tables} as the catalog now holds them
    */
-  static Map<TableName, TableRecord> adopt(Connection connection, Admin admin, Collection<TableName> tables)
-      throws java.io.IOException {
+  static Map<TableName, TableRecord> adopt(
+      Connection connection, Admin admin, Collection<TableName> tables) throws java.io.IOException {
     Map<TableName, TableRecord> recorded = new LinkedHashMap<>(Catalog.read(connection, tables));
     for (TableName table : tables) {
       if (!recorded.containsKey(table)) {

@@ -9,29 +9,35 @@ import java.util.List;
 
 /**
  * Internal, not API (use {@link dev.rowan.core.Rowan#schema()}): how the tables of an entity fall
- * into sets, each a main table and a table per view. An entity kept in one set has one
- * ({@link SingleTableSet}); one kept in one table per period ({@code @TablePerPeriod}) has one per
- * period ({@link PeriodSchema}). {@link SchemaAdmin#tableSets} chooses, once per call; what the
- * schema does to an entity's tables ({@link SchemaAdmin}, {@link ViewLifecycles},
- * {@code Schema.tableSets}) asks the sets, not the mapping, how they are laid out. A new way of
- * laying out an entity's tables (a table per tenant, say) is one more implementation.
+ * into sets, each a main table and a table per view. An entity kept in one set has one ({@link
+ * SingleTableSet}); one kept in one table per period ({@code @TablePerPeriod}) has one per period
+ * ({@link PeriodSchema}). {@link SchemaAdmin#tableSets} chooses, once per call; what the schema
+ * does to an entity's tables ({@link SchemaAdmin}, {@link ViewLifecycles}, {@code
+ * Schema.tableSets}) asks the sets, not the mapping, how they are laid out. A new way of laying out
+ * an entity's tables (a table per tenant, say) is one more implementation.
  *
  * <p>Thread-safety: implementations are thread-safe; each call opens its own {@code Admin}.
  */
 public interface TableSets {
 
   /**
-   * Creates the missing tables of {@code model}'s sets, each main table split as {@code splits} says.
+   * Creates the missing tables of {@code model}'s sets, each main table split as {@code splits}
+   * says.
    *
    * @throws SchemaMismatchException when an existing table differs from the mapping
    * @throws DataAccessException when HBase fails
    */
   void create(EntityModel<?> model, SplitPolicy splits);
 
-  /** The differences of the live tables of every set from the mapping ({@link SchemaAdmin#check}). */
+  /**
+   * The differences of the live tables of every set from the mapping ({@link SchemaAdmin#check}).
+   */
   SchemaReport check(EntityModel<?> model);
 
-  /** Records the mapping's key layout on the tables of every set that record none ({@link SchemaAdmin#recordLayout}). */
+  /**
+   * Records the mapping's key layout on the tables of every set that record none ({@link
+   * SchemaAdmin#recordLayout}).
+   */
   void recordLayout(EntityModel<?> model);
 
   /** Drops the tables of every set that exist ({@link SchemaAdmin#drop}). */
@@ -39,16 +45,17 @@ public interface TableSets {
 
   /**
    * The sets of {@code model} as they stand: the one set of an entity kept in one set, whether or
-   * not its tables exist; of an entity kept per period, each period whose main table exists,
-   * oldest first.
+   * not its tables exist; of an entity kept per period, each period whose main table exists, oldest
+   * first.
    *
    * @throws DataAccessException when HBase fails to list them
    */
   List<NamedTableSet> sets(EntityModel<?> model);
 
   /**
-   * The refusal of a drop of view {@code view} of {@code model} when none of {@code lifecycles}, the
-   * view lifecycles of the sets {@link #sets} listed, has the view's table.
+   * The refusal of a drop of view {@code view} of {@code model} when none of {@code lifecycles},
+   * the view lifecycles of the sets {@link #sets} listed, has the view's table.
    */
-  IllegalArgumentException noViewTable(EntityModel<?> model, String view, List<ViewLifecycle> lifecycles);
+  IllegalArgumentException noViewTable(
+      EntityModel<?> model, String view, List<ViewLifecycle> lifecycles);
 }

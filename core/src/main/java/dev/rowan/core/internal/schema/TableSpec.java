@@ -5,8 +5,8 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 
 /**
- * One table an entity needs: its descriptor (name, column families and recorded key layout),
- * its key layout and the keys it is pre-split at when created.
+ * One table an entity needs: its descriptor (name, column families and recorded key layout), its
+ * key layout and the keys it is pre-split at when created.
  */
 final class TableSpec {
 

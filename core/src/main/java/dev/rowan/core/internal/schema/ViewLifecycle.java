@@ -67,16 +67,21 @@ public final class ViewLifecycle {
   public Set<String> droppedViews(EntityModel<?> model) {
     TableName main = names.apply(model.tableName());
     TableRecord live = TableRecords.read(connection, main, List.of()).get(main);
-    java.util.Optional<Set<String>> named = live == null ? java.util.Optional.empty() : ViewStates.views(live);
+    java.util.Optional<Set<String>> named =
+        live == null ? java.util.Optional.empty() : ViewStates.views(live);
     Set<String> dropped = new TreeSet<>();
-    named.ifPresent(views -> model.views().stream().map(ViewDefinition::name)
-        .filter(name -> !ViewNames.contains(views, name)).forEach(dropped::add));
+    named.ifPresent(
+        views ->
+            model.views().stream()
+                .map(ViewDefinition::name)
+                .filter(name -> !ViewNames.contains(views, name))
+                .forEach(dropped::add));
     return dropped;
   }
 
   /**
-   * Makes every building view of {@code model} active: once {@code RebuildViews} has filled
-   * them, queries may read them.
+   * Makes every building view of {@code model} active: once {@code RebuildViews} has filled them,
+   * queries may read them.
    *
    * @return the names of the views made active
    * @throws DataAccessException when HBase fails
@@ -92,11 +97,15 @@ public final class ViewLifecycle {
    * @throws DataAccessException when HBase fails
    */
   public Set<String> activateViews(EntityModel<?> model, Set<String> kept) {
-    Set<String> activated = buildingViewTables(model, true, (record, view) -> {
-      if (!kept.contains(view)) {
-        Catalog.write(connection, ViewStates.active(record));
-      }
-    });
+    Set<String> activated =
+        buildingViewTables(
+            model,
+            true,
+            (record, view) -> {
+              if (!kept.contains(view)) {
+                Catalog.write(connection, ViewStates.active(record));
+              }
+            });
     activated.removeAll(kept);
     return activated;
   }
@@ -116,25 +125,39 @@ public final class ViewLifecycle {
 
   /**
    * Waits until every client has known the building views of {@code model} for one notice since
-   * they were added, so that every writer that refuses to write past them does: a scan of the
-   * main table that starts then sees every entity that a writer wrote without them.
+   * they were added, so that every writer that refuses to write past them does: a scan of the main
+   * table that starts then sees every entity that a writer wrote without them.
    *
    * @throws DataAccessException when HBase fails or the wait is interrupted
    */
   public void awaitNotice(EntityModel<?> model) {
     TableName main = names.apply(model.tableName());
-    TableRecords records = TableRecords.read(connection, main,
-        model.views().stream().map(view -> viewTable(model, view.name())).toList());
-    java.util.Optional<Set<String>> named = records.get(main) == null ? java.util.Optional.empty()
-        : ViewStates.views(records.get(main));
+    TableRecords records =
+        TableRecords.read(
+            connection,
+            main,
+            model.views().stream().map(view -> viewTable(model, view.name())).toList());
+    java.util.Optional<Set<String>> named =
+        records.get(main) == null
+            ? java.util.Optional.empty()
+            : ViewStates.views(records.get(main));
     long newest = 0;
     for (ViewDefinition view : model.views()) {
       TableRecord live = records.get(viewTable(model, view.name()));
       if (live != null && ViewStates.isBuilding(live)) {
         if (named.isPresent() && !named.get().contains(view.name())) {
-          throw new IllegalStateException("view " + view.name() + " of " + model.entityName() + " is building, but"
-              + " table " + main.getNameAsString() + " does not name it, so writers may not know it: run"
-              + " schema().create(" + model.type().getSimpleName() + ".class) first");
+          throw new IllegalStateException(
+              "view "
+                  + view.name()
+                  + " of "
+                  + model.entityName()
+                  + " is building, but"
+                  + " table "
+                  + main.getNameAsString()
+                  + " does not name it, so writers may not know it: run"
+                  + " schema().create("
+                  + model.type().getSimpleName()
+                  + ".class) first");
         }
         newest = Math.max(newest, ViewStates.since(live));
       }
@@ -143,17 +166,20 @@ public final class ViewLifecycle {
   }
 
   /**
-   * Names every view of {@code model} whose table exists on its main table, keeping those the
-   * main table names already (a view another version of the class declares): what
-   * {@code schema().create} records once it has made the tables. A view the main table did not
-   * name before (made now, or left by a failed create or a drop of another view) was not written
-   * by every writer: it is made building, since now, when it is named (the notice of a build is
-   * counted from when writers can learn of the view).
+   * Names every view of {@code model} whose table exists on its main table, keeping those the main
+   * table names already (a view another version of the class declares): what {@code
+   * schema().create} records once it has made the tables. A view the main table did not name before
+   * (made now, or left by a failed create or a drop of another view) was not written by every
+   * writer: it is made building, since now, when it is named (the notice of a build is counted from
+   * when writers can learn of the view).
    */
-  static void recordViews(Connection connection, EntityModel<?> model, Function<String, TableName> names) {
+  static void recordViews(
+      Connection connection, EntityModel<?> model, Function<String, TableName> names) {
     TableName main = names.apply(model.tableName());
-    List<TableName> viewTables = model.views().stream()
-        .map(view -> names.apply(EntityModel.viewTableName(model.tableName(), view.name()))).toList();
+    List<TableName> viewTables =
+        model.views().stream()
+            .map(view -> names.apply(EntityModel.viewTableName(model.tableName(), view.name())))
+            .toList();
     TableRecords records = TableRecords.read(connection, main, viewTables);
     TableRecord live = records.get(main);
     if (live == null) {
@@ -165,7 +191,9 @@ public final class ViewLifecycle {
     List<TableRecord> newlyNamed = new java.util.ArrayList<>();
     for (int i = 0; i < viewTables.size(); i++) {
       TableRecord view = records.get(viewTables.get(i));
-      if (view != null && !ViewStates.isDropping(view) && views.add(model.views().get(i).name())
+      if (view != null
+          && !ViewStates.isDropping(view)
+          && views.add(model.views().get(i).name())
           && (named.isPresent() || ViewStates.isBuilding(view))) {
         newlyNamed.add(view);
       }
@@ -179,13 +207,22 @@ public final class ViewLifecycle {
     }
   }
 
-  /** The refusal of a drop of view {@code asGiven} of {@code model} whose main table or view table does not exist. */
+  /**
+   * The refusal of a drop of view {@code asGiven} of {@code model} whose main table or view table
+   * does not exist.
+   */
   IllegalArgumentException noViewTable(EntityModel<?> model, String asGiven) {
     TableName main = names.apply(model.tableName());
-    return new IllegalArgumentException("cannot drop view '" + viewName(model, asGiven) + "' of " + model.entityName()
-        + ": table " + (TableRecords.read(connection, main, List.of()).get(main) == null ? main.getNameAsString()
-            : viewTable(model, viewName(model, asGiven)).getNameAsString())
-        + " does not exist");
+    return new IllegalArgumentException(
+        "cannot drop view '"
+            + viewName(model, asGiven)
+            + "' of "
+            + model.entityName()
+            + ": table "
+            + (TableRecords.read(connection, main, List.of()).get(main) == null
+                ? main.getNameAsString()
+                : viewTable(model, viewName(model, asGiven)).getNameAsString())
+            + " does not exist");
   }
 
   /**
@@ -200,48 +237,66 @@ public final class ViewLifecycle {
     String view = viewName(model, asGiven);
     TableName main = names.apply(model.tableName());
     TableName table = viewTable(model, view);
-    boolean known = HBaseCalls.admin(connection, main, "drop view " + view + " of", admin -> {
-      // deleting the view's table needs CREATE on it, as reading its descriptor does: a principal without is
-      // refused here, before the drop is recorded
-      if (AdminTables.describe(admin, table) == null) {
-        return false;
-      }
-      Map<TableName, TableRecord> records = TableRecords.adopt(connection, admin, List.of(main, table));
-      TableRecord live = records.get(main);
-      TableRecord viewLive = records.get(table);
-      if (live == null || viewLive == null) {
-        return false;
-      }
-      Set<String> views = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
-      java.util.Optional<Set<String>> named = ViewStates.views(live);
-      views.addAll(named.isPresent() ? named.get() : viewTablesOf(connection, admin, main));
-      views.remove(view);
-      Catalog.write(connection, ViewStates.withViews(live, views));
-      if (!ViewStates.isDropping(viewLive)) {
-        Catalog.write(connection, ViewStates.dropping(viewLive));
-      }
-      return true;
-    });
+    boolean known =
+        HBaseCalls.admin(
+            connection,
+            main,
+            "drop view " + view + " of",
+            admin -> {
+              // deleting the view's table needs CREATE on it, as reading its descriptor does: a
+              // principal without is
+              // refused here, before the drop is recorded
+              if (AdminTables.describe(admin, table) == null) {
+                return false;
+              }
+              Map<TableName, TableRecord> records =
+                  TableRecords.adopt(connection, admin, List.of(main, table));
+              TableRecord live = records.get(main);
+              TableRecord viewLive = records.get(table);
+              if (live == null || viewLive == null) {
+                return false;
+              }
+              Set<String> views = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+              java.util.Optional<Set<String>> named = ViewStates.views(live);
+              views.addAll(named.isPresent() ? named.get() : viewTablesOf(connection, admin, main));
+              views.remove(view);
+              Catalog.write(connection, ViewStates.withViews(live, views));
+              if (!ViewStates.isDropping(viewLive)) {
+                Catalog.write(connection, ViewStates.dropping(viewLive));
+              }
+              return true;
+            });
     return known ? table : null;
   }
 
-  /** Waits one notice from now, after which every client knows what was recorded before the call. */
+  /**
+   * Waits one notice from now, after which every client knows what was recorded before the call.
+   */
   void awaitNoticeFromNow(String table) {
     sleepUntil(System.currentTimeMillis() + notice.toMillis(), table);
   }
 
-  /** The last step of a drop: deletes the view table {@code table}, marked dropping a notice ago. */
+  /**
+   * The last step of a drop: deletes the view table {@code table}, marked dropping a notice ago.
+   */
   void deleteViewTable(TableName table) {
-    HBaseCalls.admin(connection, table, "drop view table", admin -> {
-      AdminTables.dropTable(admin, table);
-      return null;
-    });
+    HBaseCalls.admin(
+        connection,
+        table,
+        "drop view table",
+        admin -> {
+          AdminTables.dropTable(admin, table);
+          return null;
+        });
     Catalog.remove(connection, table);
   }
 
   /** {@code asGiven} as {@code model} spells the view, when it declares it; as given otherwise. */
   private static String viewName(EntityModel<?> model, String asGiven) {
-    return model.views().stream().map(ViewDefinition::name).filter(name -> ViewNames.same(name, asGiven)).findFirst()
+    return model.views().stream()
+        .map(ViewDefinition::name)
+        .filter(name -> ViewNames.same(name, asGiven))
+        .findFirst()
         .orElse(asGiven);
   }
 
@@ -249,11 +304,13 @@ public final class ViewLifecycle {
    * The views of main table {@code main} as its namespace's tables show them: every table named
    * {@code <main>.<view>} that is not dropping, whichever class declares it.
    */
-  private static Set<String> viewTablesOf(Connection connection, Admin admin, TableName main) throws IOException {
+  private static Set<String> viewTablesOf(Connection connection, Admin admin, TableName main)
+      throws IOException {
     Set<String> views = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
     List<TableName> named = new java.util.ArrayList<>();
     for (TableName table : admin.listTableNamesByNamespace(main.getNamespaceAsString())) {
-      if (EntityModel.viewOfTable(main.getQualifierAsString(), table.getQualifierAsString()) != null) {
+      if (EntityModel.viewOfTable(main.getQualifierAsString(), table.getQualifierAsString())
+          != null) {
         named.add(table);
       }
     }
@@ -261,7 +318,8 @@ public final class ViewLifecycle {
     for (TableName table : named) {
       TableRecord live = records.get(table);
       if (live != null && !ViewStates.isDropping(live)) {
-        views.add(EntityModel.viewOfTable(main.getQualifierAsString(), table.getQualifierAsString()));
+        views.add(
+            EntityModel.viewOfTable(main.getQualifierAsString(), table.getQualifierAsString()));
       }
     }
     return views;
@@ -281,16 +339,22 @@ public final class ViewLifecycle {
    * {@code changes}, tables an older Rowan made are recorded in the catalog first, so that the
    * action changes what every client reads.
    */
-  private Set<String> buildingViewTables(EntityModel<?> model, boolean changes, BuildingViewAction action) {
+  private Set<String> buildingViewTables(
+      EntityModel<?> model, boolean changes, BuildingViewAction action) {
     TableName main = names.apply(model.tableName());
-    List<TableName> viewTables = model.views().stream().map(view -> viewTable(model, view.name())).toList();
+    List<TableName> viewTables =
+        model.views().stream().map(view -> viewTable(model, view.name())).toList();
     TableRecords read = TableRecords.read(connection, main, viewTables);
     Map<TableName, TableRecord> records = read.byTable();
     if (changes && !read.catalogued()) {
       List<TableName> all = new java.util.ArrayList<>(viewTables);
       all.add(0, main);
-      records = HBaseCalls.admin(connection, main, "record in " + Catalog.of(main) + " the tables of",
-          admin -> TableRecords.adopt(connection, admin, all));
+      records =
+          HBaseCalls.admin(
+              connection,
+              main,
+              "record in " + Catalog.of(main) + " the tables of",
+              admin -> TableRecords.adopt(connection, admin, all));
     }
     Set<String> building = new TreeSet<>();
     for (int i = 0; i < viewTables.size(); i++) {
@@ -305,7 +369,9 @@ public final class ViewLifecycle {
 
   private static void sleepUntil(long deadline, String table) {
     try {
-      for (long left = deadline - System.currentTimeMillis(); left > 0; left = deadline - System.currentTimeMillis()) {
+      for (long left = deadline - System.currentTimeMillis();
+          left > 0;
+          left = deadline - System.currentTimeMillis()) {
         Thread.sleep(left);
       }
     } catch (InterruptedException e) {

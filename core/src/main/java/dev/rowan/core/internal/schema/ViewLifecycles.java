@@ -13,11 +13,11 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 
 /**
- * Internal, not API (use {@link dev.rowan.core.Rowan#schema()}): the {@link ViewLifecycle} of
- * the main table of every set of an entity's tables ({@link TableSets}): one for an entity kept in
- * one set, one per existing period for an entity kept in one table per period ({@code @TablePerPeriod}). Each call is the single
- * table's, made on every main table; what it answers is the union of theirs, and a drop waits
- * one notice for all of them.
+ * Internal, not API (use {@link dev.rowan.core.Rowan#schema()}): the {@link ViewLifecycle} of the
+ * main table of every set of an entity's tables ({@link TableSets}): one for an entity kept in one
+ * set, one per existing period for an entity kept in one table per period
+ * ({@code @TablePerPeriod}). Each call is the single table's, made on every main table; what it
+ * answers is the union of theirs, and a drop waits one notice for all of them.
  *
  * <p>Thread-safety: immutable; the periods are listed when it is made.
  */
@@ -40,7 +40,10 @@ public final class ViewLifecycles {
    *
    * @throws DataAccessException when HBase fails to list the periods
    */
-  public static ViewLifecycles of(Connection connection, Function<String, TableName> names, Duration refresh,
+  public static ViewLifecycles of(
+      Connection connection,
+      Function<String, TableName> names,
+      Duration refresh,
       EntityModel<?> model) {
     TableSets sets = new SchemaAdmin(connection, null, names).tableSets(model);
     List<ViewLifecycle> lifecycles = new ArrayList<>();
@@ -71,14 +74,20 @@ public final class ViewLifecycles {
     return activated;
   }
 
-  /** Makes the building views named in {@code views} active on every main table ({@link ViewLifecycle#activateOnly}). */
+  /**
+   * Makes the building views named in {@code views} active on every main table ({@link
+   * ViewLifecycle#activateOnly}).
+   */
   public Set<String> activateOnly(Collection<String> views) {
     Set<String> activated = new TreeSet<>();
     lifecycles.forEach(lifecycle -> activated.addAll(lifecycle.activateOnly(model, views)));
     return activated;
   }
 
-  /** Waits until every client has known the building views of every main table ({@link ViewLifecycle#awaitNotice}). */
+  /**
+   * Waits until every client has known the building views of every main table ({@link
+   * ViewLifecycle#awaitNotice}).
+   */
   public void awaitNotice() {
     lifecycles.forEach(lifecycle -> lifecycle.awaitNotice(model));
   }

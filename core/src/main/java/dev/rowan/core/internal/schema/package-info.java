@@ -1,11 +1,10 @@
 /**
- * Internal: the implementation behind {@link dev.rowan.core.Schema}, not API. The tables an
- * entity needs and the comparison of live tables with them are pure functions
- * ({@code EntityTables}, {@code TableComparison}, {@code SplitKeys}); {@link
- * dev.rowan.core.internal.schema.SchemaAdmin} is the one place that talks to HBase's {@code Admin}.
- * What Rowan records of its tables is read and written by {@code Catalog} and {@code TableRecords};
- * an entity's tables come as {@code TableSets} (one set, or one per period). It sits on {@code
- * plumbing}, and every other internal package of core but the query packages may sit on it
- * (docs/architecture.md, "The rules").
+ * Internal: the implementation behind {@link dev.rowan.core.Schema}, not API. The tables an entity
+ * needs and the comparison of live tables with them are pure functions ({@code EntityTables},
+ * {@code TableComparison}, {@code SplitKeys}); {@link dev.rowan.core.internal.schema.SchemaAdmin}
+ * is the one place that talks to HBase's {@code Admin}. What Rowan records of its tables is read
+ * and written by {@code Catalog} and {@code TableRecords}; an entity's tables come as {@code
+ * TableSets} (one set, or one per period). It sits on {@code plumbing}, and every other internal
+ * package of core but the query packages may sit on it (docs/architecture.md, "The rules").
  */
 package dev.rowan.core.internal.schema;

@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.function.UnaryOperator;
 
 /**
- * What a partial update or a counter's addition does to one entity: some properties set to
- * values, or a number added to one numeric property (a stored null counts as 0). A pure function
- * from the values before to the values after, applied again to the values read whenever a writer
- * loses a race, so concurrent additions lose nothing.
+ * What a partial update or a counter's addition does to one entity: some properties set to values,
+ * or a number added to one numeric property (a stored null counts as 0). A pure function from the
+ * values before to the values after, applied again to the values read whenever a writer loses a
+ * race, so concurrent additions lose nothing.
  *
  * <p>Thread-safety: immutable (the value array is not copied; callers do not change it).
  *
@@ -17,7 +17,8 @@ import java.util.function.UnaryOperator;
  * @param values the new values, by position in {@code properties}; null for an addition
  * @param delta the number added; 0 for an update
  */
-public record EntityChange(List<PropertyModel> properties, Object[] values, long delta) implements UnaryOperator<Object[]> {
+public record EntityChange(List<PropertyModel> properties, Object[] values, long delta)
+    implements UnaryOperator<Object[]> {
 
   /** Copies the property list. */
   public EntityChange {
@@ -33,8 +34,9 @@ public record EntityChange(List<PropertyModel> properties, Object[] values, long
     for (int i = 0; i < properties.size(); i++) {
       PropertyModel property = properties.get(i);
       if (values[i] == null && property.type().isPrimitive()) {
-        throw InvalidValueException.of(property.qualifiedName(), "a " + property.type().getSimpleName()
-            + " cannot be set to null");
+        throw InvalidValueException.of(
+            property.qualifiedName(),
+            "a " + property.type().getSimpleName() + " cannot be set to null");
       }
     }
     return new EntityChange(properties, values, 0);
@@ -96,12 +98,21 @@ public record EntityChange(List<PropertyModel> properties, Object[] values, long
     long after = before + delta;
     boolean overflows = ((before ^ after) & (delta ^ after)) < 0; // Math.addExact's test
     if (overflows || after < min || after > max) {
-      throw InvalidValueException.of(counter.qualifiedName(), "adding " + delta + " to " + before
-          + " leaves the range of " + type.getSimpleName() + "; nothing was written");
+      throw InvalidValueException.of(
+          counter.qualifiedName(),
+          "adding "
+              + delta
+              + " to "
+              + before
+              + " leaves the range of "
+              + type.getSimpleName()
+              + "; nothing was written");
     }
     if (type == long.class || type == Long.class) {
       return after;
     }
-    return type == int.class || type == Integer.class ? (Object) (int) after : (Object) (short) after;
+    return type == int.class || type == Integer.class
+        ? (Object) (int) after
+        : (Object) (short) after;
   }
 }

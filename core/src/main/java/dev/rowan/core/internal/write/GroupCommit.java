@@ -16,15 +16,15 @@ import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.CheckAndMutateResult;
 
 /**
- * Step three of the protocol: the main rows' check-and-mutates, and with group commit
- * ({@link CommitSync}) the sync that makes them durable. The check-and-mutates of a batch go out
- * in chunks at once; grouped, none waits for its WAL sync. Then, for each region as located before
- * the batch was written, one commit is confirmed ({@link CommitSync#confirm}: its sync mark, with
- * a synced WAL, only if the row still holds the write): where that succeeds and the region, looked
- * up again in {@code hbase:meta}, is still in the same opening, every commit sent to it is durable.
- * Elsewhere (the region moved, split, reopened, or the confirmed row lost its write) each commit
- * is confirmed on its own, and those that cannot be are written again, from step one. A region
- * that gets a single commit of the batch (a single save, say) gets a synced commit instead.
+ * Step three of the protocol: the main rows' check-and-mutates, and with group commit ({@link
+ * CommitSync}) the sync that makes them durable. The check-and-mutates of a batch go out in chunks
+ * at once; grouped, none waits for its WAL sync. Then, for each region as located before the batch
+ * was written, one commit is confirmed ({@link CommitSync#confirm}: its sync mark, with a synced
+ * WAL, only if the row still holds the write): where that succeeds and the region, looked up again
+ * in {@code hbase:meta}, is still in the same opening, every commit sent to it is durable.
+ * Elsewhere (the region moved, split, reopened, or the confirmed row lost its write) each commit is
+ * confirmed on its own, and those that cannot be are written again, from step one. A region that
+ * gets a single commit of the batch (a single save, say) gets a synced commit instead.
  */
 final class GroupCommit<T> {
 
@@ -66,15 +66,22 @@ final class GroupCommit<T> {
     if (committed.isEmpty()) {
       return committed;
     }
-    context.hook().at(Step.BEFORE_COMMIT_SYNC, context.mainTable().getNameAsString(),
-        committed.stream().map(p -> p.rowKey).toList());
+    context
+        .hook()
+        .at(
+            Step.BEFORE_COMMIT_SYNC,
+            context.mainTable().getNameAsString(),
+            committed.stream().map(p -> p.rowKey).toList());
     Map<String, List<Pending>> byRegion = new LinkedHashMap<>();
     List<Pending> durable = new ArrayList<>(committed.size());
     for (Pending entity : committed) {
       if (entity.regionBefore == null) {
         durable.add(entity); // committed with a synced WAL
       } else {
-        byRegion.computeIfAbsent(entity.regionBefore.getRegion().getEncodedName(), r -> new ArrayList<>()).add(entity);
+        byRegion
+            .computeIfAbsent(
+                entity.regionBefore.getRegion().getEncodedName(), r -> new ArrayList<>())
+            .add(entity);
       }
     }
     if (byRegion.isEmpty()) {
@@ -86,7 +93,8 @@ final class GroupCommit<T> {
     int i = 0;
     for (List<Pending> region : byRegion.values()) {
       Pending first = region.get(0);
-      if (confirmed.get(i++) && CommitSync.sameOpening(first.regionBefore, relocate(first.rowKey))) {
+      if (confirmed.get(i++)
+          && CommitSync.sameOpening(first.regionBefore, relocate(first.rowKey))) {
         durable.addAll(region);
       } else {
         unproven.addAll(region);
@@ -110,27 +118,41 @@ final class GroupCommit<T> {
    * with a synced WAL, only if the row still holds the write's status): true where it does.
    */
   private List<Boolean> confirm(List<Pending> entities) {
-    List<CheckAndMutate> confirms = entities.stream()
-        .map(p -> p.decision.confirmation(context.views(), p.rowKey)).toList();
-    List<CheckAndMutateResult> results = HBaseCalls.on(context.connection(), context.mainTable(),
-        "sync the write-ahead log of committed rows", t -> t.checkAndMutate(confirms));
+    List<CheckAndMutate> confirms =
+        entities.stream().map(p -> p.decision.confirmation(context.views(), p.rowKey)).toList();
+    List<CheckAndMutateResult> results =
+        HBaseCalls.on(
+            context.connection(),
+            context.mainTable(),
+            "sync the write-ahead log of committed rows",
+            t -> t.checkAndMutate(confirms));
     return results.stream().map(CheckAndMutateResult::isSuccess).toList();
   }
 
-  /** Where the region of {@code rowKey} is now, read from {@code hbase:meta}, not from the client's cache. */
+  /**
+   * Where the region of {@code rowKey} is now, read from {@code hbase:meta}, not from the client's
+   * cache.
+   */
   private HRegionLocation relocate(byte[] rowKey) {
-    return HBaseCalls.locate(context.connection(), context.mainTable(), "locate main rows",
+    return HBaseCalls.locate(
+        context.connection(),
+        context.mainTable(),
+        "locate main rows",
         locator -> locator.getRegionLocation(rowKey, true));
   }
 
   private List<HRegionLocation> locations(List<byte[]> rowKeys) {
-    return HBaseCalls.locate(context.connection(), context.mainTable(), "locate main rows", locator -> {
-      List<HRegionLocation> locations = new ArrayList<>(rowKeys.size());
-      for (byte[] rowKey : rowKeys) {
-        locations.add(locator.getRegionLocation(rowKey));
-      }
-      return locations;
-    });
+    return HBaseCalls.locate(
+        context.connection(),
+        context.mainTable(),
+        "locate main rows",
+        locator -> {
+          List<HRegionLocation> locations = new ArrayList<>(rowKeys.size());
+          for (byte[] rowKey : rowKeys) {
+            locations.add(locator.getRegionLocation(rowKey));
+          }
+          return locations;
+        });
   }
 
   /**
@@ -141,7 +163,13 @@ final class GroupCommit<T> {
     List<Supplier<List<CheckAndMutateResult>>> chunks = new ArrayList<>();
     for (List<Pending> chunk : ParallelCalls.chunks(active, COMMIT_CHUNK)) {
       List<CheckAndMutate> writes = chunk.stream().map(p -> p.decision.commit()).toList();
-      chunks.add(() -> HBaseCalls.on(context.connection(), context.mainTable(), "write", t -> t.checkAndMutate(writes)));
+      chunks.add(
+          () ->
+              HBaseCalls.on(
+                  context.connection(),
+                  context.mainTable(),
+                  "write",
+                  t -> t.checkAndMutate(writes)));
     }
     List<Pending> committed = new ArrayList<>();
     int i = 0;

@@ -7,14 +7,14 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Whether the saves of an entity type are inserting new entities, judged from the last batch:
- * when more than half of its saves found no status on their main row (read, or guessed and
- * committed), the next batch guesses that its entities are new too and skips step one's read.
- * A right guess saves a read per entity; a wrong one costs a failed check-and-mutate and the
- * read after it, so guessing pays where more than about half of the guesses are right.
+ * Whether the saves of an entity type are inserting new entities, judged from the last batch: when
+ * more than half of its saves found no status on their main row (read, or guessed and committed),
+ * the next batch guesses that its entities are new too and skips step one's read. A right guess
+ * saves a read per entity; a wrong one costs a failed check-and-mutate and the read after it, so
+ * guessing pays where more than about half of the guesses are right.
  *
- * <p>Thread-safety: thread-safe; threads saving at once share the last judgment, which is a
- * hint, never a condition of correctness.
+ * <p>Thread-safety: thread-safe; threads saving at once share the last judgment, which is a hint,
+ * never a condition of correctness.
  */
 final class NewEntityGuess {
 
@@ -35,7 +35,8 @@ final class NewEntityGuess {
     int saves = 0;
     int fresh = 0;
     for (Pending entity : pending) {
-      if (entity.request instanceof WriteRequest.Delete || entity.request instanceof WriteRequest.Update) {
+      if (entity.request instanceof WriteRequest.Delete
+          || entity.request instanceof WriteRequest.Update) {
         continue; // a delete
       }
       saves++;

@@ -29,8 +29,8 @@ public final class PlainInserts<T> {
 
   /**
    * Inserts each entity of {@code values} (its row key in {@code rowKeys}, its cells, as a save
-   * encodes them, in {@code writes}; for a {@code @Version} re-encoded at version 1) and returns the
-   * values stored, null for each entity that exists. The entities must be distinct.
+   * encodes them, in {@code writes}; for a {@code @Version} re-encoded at version 1) and returns
+   * the values stored, null for each entity that exists. The entities must be distinct.
    *
    * @throws dev.rowan.core.OptimisticLockException when an entity carries a version other than 0
    */
@@ -41,8 +41,9 @@ public final class PlainInserts<T> {
     for (int i = 0; i < size; i++) {
       Object[] requested = values.get(i);
       byte[] row = rowKeys.get(i);
-      stored.add(StoreContext.staleAsOptimisticLock(
-          () -> MainRow.advanceVersionForSave(context.model(), null, requested, row)));
+      stored.add(
+          StoreContext.staleAsOptimisticLock(
+              () -> MainRow.advanceVersionForSave(context.model(), null, requested, row)));
       cells.add(PresenceCell.of(context.model(), requested));
     }
     boolean[] exists = readFirst(rowKeys, values, cells);
@@ -52,13 +53,15 @@ public final class PlainInserts<T> {
       if (exists[i]) {
         continue;
       }
-      RowWrite write = stored.get(i) == values.get(i) ? writes.get(i) : context.model().write(stored.get(i));
+      RowWrite write =
+          stored.get(i) == values.get(i) ? writes.get(i) : context.model().write(stored.get(i));
       sent.add(i);
       inserts.add(cells.get(i).insert(write));
     }
     if (!inserts.isEmpty()) {
-      List<CheckAndMutateResult> results = HBaseCalls.on(context.connection(), context.mainTable(), "insert",
-          t -> t.checkAndMutate(inserts));
+      List<CheckAndMutateResult> results =
+          HBaseCalls.on(
+              context.connection(), context.mainTable(), "insert", t -> t.checkAndMutate(inserts));
       for (int j = 0; j < results.size(); j++) {
         if (!results.get(j).isSuccess()) {
           exists[sent.get(j)] = true;
@@ -73,8 +76,11 @@ public final class PlainInserts<T> {
     return stored;
   }
 
-  /** Whether each entity whose presence cell is its marker is stored already, read in one multi-get. */
-  private boolean[] readFirst(List<byte[]> rowKeys, List<Object[]> values, List<PresenceCell> cells) {
+  /**
+   * Whether each entity whose presence cell is its marker is stored already, read in one multi-get.
+   */
+  private boolean[] readFirst(
+      List<byte[]> rowKeys, List<Object[]> values, List<PresenceCell> cells) {
     boolean[] exists = new boolean[values.size()];
     List<Integer> read = new ArrayList<>();
     List<Get> gets = new ArrayList<>();
@@ -91,7 +97,9 @@ public final class PlainInserts<T> {
     if (gets.isEmpty()) {
       return exists;
     }
-    Result[] results = HBaseCalls.on(context.connection(), context.mainTable(), "read before insert", t -> t.get(gets));
+    Result[] results =
+        HBaseCalls.on(
+            context.connection(), context.mainTable(), "read before insert", t -> t.get(gets));
     for (int j = 0; j < results.length; j++) {
       int i = read.get(j);
       exists[i] = holdsEntity(results[j], values.get(i));
@@ -108,7 +116,8 @@ public final class PlainInserts<T> {
     }
     byte[] columnKey = context.model().columnKey().encode(values);
     for (T entity : context.model().readAll(result)) {
-      if (Arrays.equals(columnKey, context.model().columnKey().encode(context.model().values(entity)))) {
+      if (Arrays.equals(
+          columnKey, context.model().columnKey().encode(context.model().values(entity)))) {
         return true;
       }
     }

@@ -37,10 +37,10 @@ import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
  *       one): it never creates an entity.
  *   <li>A counter, and an update of a {@code @Version} entity, read the entity, then write the new
  *       value (and version) only if the cell they read is unchanged (the version, or else the
- *       counter: equal to the value read, or still absent while the entity exists), and read
- *       again when it changed. Not HBase's {@code Increment}: it writes its cell at
- *       {@code max(now, previous cell + 1)}, so a save made in the same millisecond after it would
- *       write under it and be hidden, while every other write of Rowan's uses the server's time.
+ *       counter: equal to the value read, or still absent while the entity exists), and read again
+ *       when it changed. Not HBase's {@code Increment}: it writes its cell at {@code max(now,
+ *       previous cell + 1)}, so a save made in the same millisecond after it would write under it
+ *       and be hidden, while every other write of Rowan's uses the server's time.
  * </ul>
  *
  * An entity that expires ({@code EntityModel.expires}) lives a time to live after its last write,
@@ -49,7 +49,7 @@ import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
  * changed), so that no column keeps the timestamp of an earlier write and expires before the rest
  * (docs/writes.md, "Time to live").
  *
- * A column set to null is deleted, and the row marker written (as a save of an entity without
+ * <p>A column set to null is deleted, and the row marker written (as a save of an entity without
  * values writes it), so that an entity whose last value an update removes still exists.
  */
 public final class PlainUpdates<T> {
@@ -63,21 +63,28 @@ public final class PlainUpdates<T> {
   }
 
   /**
-   * Applies {@code change} to the entity of main row {@code row} whose key parts are in
-   * {@code key}, and returns its values after (only the key and the changed properties for an
-   * update without version), or null when no entity is stored there.
+   * Applies {@code change} to the entity of main row {@code row} whose key parts are in {@code
+   * key}, and returns its values after (only the key and the changed properties for an update
+   * without version), or null when no entity is stored there.
    */
   public Object[] update(byte[] row, Object[] key, EntityChange change) {
     boolean whole = context.model().expires();
     if (!change.isAddition() && context.model().version() == null && !whole) {
       Object[] after = change.apply(key.clone());
-      CheckAndMutate write = write(CheckAndMutate.newBuilder(row).ifMatches(exists(key)), row, after,
-          change.properties());
-      boolean written = HBaseCalls.on(context.connection(), context.mainTable(), "update", t -> t.checkAndMutate(write))
-          .isSuccess();
+      CheckAndMutate write =
+          write(
+              CheckAndMutate.newBuilder(row).ifMatches(exists(key)),
+              row,
+              after,
+              change.properties());
+      boolean written =
+          HBaseCalls.on(
+                  context.connection(), context.mainTable(), "update", t -> t.checkAndMutate(write))
+              .isSuccess();
       return written ? after : null;
     }
-    PropertyModel checked = context.model().version() != null ? context.model().version() : change.properties().get(0);
+    PropertyModel checked =
+        context.model().version() != null ? context.model().version() : change.properties().get(0);
     byte[] qualifier = context.model().qualifier(key, checked);
     for (int attempt = 1; attempt <= WriteAttempts.OF_UPDATE; attempt++) {
       if (attempt > 1) {
@@ -87,19 +94,24 @@ public final class PlainUpdates<T> {
       if (context.model().isWide()) {
         get.setFilter(new ColumnPrefixFilter(context.model().columnKey().encode(key)));
       }
-      Result result = HBaseCalls.on(context.connection(), context.mainTable(), "read before update", t -> t.get(get));
+      Result result =
+          HBaseCalls.on(
+              context.connection(), context.mainTable(), "read before update", t -> t.get(get));
       Object[] before = values(result, key);
       if (before == null) {
         return null;
       }
       Object[] after = change.apply(before.clone());
-      List<PropertyModel> written = new ArrayList<>(whole ? context.model().columns() : change.properties());
+      List<PropertyModel> written =
+          new ArrayList<>(whole ? context.model().columns() : change.properties());
       PropertyModel version = context.model().version();
       if (version != null) {
         Object stored = before[version.index()];
         long next = (stored == null ? 0 : ((Number) stored).longValue()) + 1;
-        after[version.index()] = version.type() == int.class || version.type() == Integer.class ? (Object) (int) next
-            : (Object) next;
+        after[version.index()] =
+            version.type() == int.class || version.type() == Integer.class
+                ? (Object) (int) next
+                : (Object) next;
         if (!whole) {
           written.add(version);
         }
@@ -109,18 +121,22 @@ public final class PlainUpdates<T> {
       if (whole) {
         condition = condition.ifMatches(unchanged(key, result));
       } else {
-        condition = read != null ? condition.ifEquals(checked.family(), qualifier, read)
-            : condition.ifMatches(absentIn(key, checked.family(), qualifier));
+        condition =
+            read != null
+                ? condition.ifEquals(checked.family(), qualifier, read)
+                : condition.ifMatches(absentIn(key, checked.family(), qualifier));
       }
       CheckAndMutate write = write(condition, row, after, written);
-      if (HBaseCalls.on(context.connection(), context.mainTable(), "update", t -> t.checkAndMutate(write)).isSuccess()) {
+      if (HBaseCalls.on(
+              context.connection(), context.mainTable(), "update", t -> t.checkAndMutate(write))
+          .isSuccess()) {
         return after;
       }
       WriteAttempts.pause(attempt);
     }
-    throw WriteAttempts.exhausted(context.model().entityName(), KeyText.of(context.model(), key), WriteAttempts.OF_UPDATE);
+    throw WriteAttempts.exhausted(
+        context.model().entityName(), KeyText.of(context.model(), key), WriteAttempts.OF_UPDATE);
   }
-
 
   /** The values of the entity under {@code key} in {@code result}, or null when it holds none. */
   private Object[] values(Result result, Object[] key) {
@@ -142,26 +158,37 @@ public final class PlainUpdates<T> {
 
   /** The condition that a cell of the entity under {@code key} exists. */
   private Filter exists(Object[] key) {
-    return context.model().isWide() ? new ColumnPrefixFilter(context.model().columnKey().encode(key))
+    return context.model().isWide()
+        ? new ColumnPrefixFilter(context.model().columnKey().encode(key))
         : new FirstKeyOnlyFilter();
   }
 
-  /** The condition that the entity under {@code key} exists and has no cell {@code family:qualifier}. */
+  /**
+   * The condition that the entity under {@code key} exists and has no cell {@code
+   * family:qualifier}.
+   */
   private Filter absentIn(Object[] key, byte[] family, byte[] qualifier) {
-    SingleColumnValueFilter absent = new SingleColumnValueFilter(family, qualifier, CompareOperator.EQUAL,
-        new NullComparator()); // a stored value never equals null: the row passes only without the cell
+    SingleColumnValueFilter absent =
+        new SingleColumnValueFilter(
+            family,
+            qualifier,
+            CompareOperator.EQUAL,
+            new NullComparator()); // a stored value never equals null: the row passes only without
+    // the cell
     absent.setFilterIfMissing(false);
     return context.model().isWide()
-        ? new FilterList(FilterList.Operator.MUST_PASS_ALL,
-            new ColumnPrefixFilter(context.model().columnKey().encode(key)), absent)
+        ? new FilterList(
+            FilterList.Operator.MUST_PASS_ALL,
+            new ColumnPrefixFilter(context.model().columnKey().encode(key)),
+            absent)
         : absent;
   }
 
   /**
    * The condition that the entity under {@code key} exists and its every column still holds what
-   * {@code read} holds (a value equal to the one read, or no cell where it had none): the
-   * condition of an update that writes every column again ({@code EntityModel.expires}), which
-   * must not put back a value another write changed since it read.
+   * {@code read} holds (a value equal to the one read, or no cell where it had none): the condition
+   * of an update that writes every column again ({@code EntityModel.expires}), which must not put
+   * back a value another write changed since it read.
    */
   private Filter unchanged(Object[] key, Result read) {
     List<Filter> conditions = new ArrayList<>();
@@ -171,8 +198,12 @@ public final class PlainUpdates<T> {
     for (PropertyModel column : context.model().columns()) {
       byte[] qualifier = context.model().qualifier(key, column);
       byte[] value = read.getValue(column.family(), qualifier);
-      SingleColumnValueFilter same = new SingleColumnValueFilter(column.family(), qualifier, CompareOperator.EQUAL,
-          value == null ? new NullComparator() : new BinaryComparator(value));
+      SingleColumnValueFilter same =
+          new SingleColumnValueFilter(
+              column.family(),
+              qualifier,
+              CompareOperator.EQUAL,
+              value == null ? new NullComparator() : new BinaryComparator(value));
       same.setFilterIfMissing(value != null);
       conditions.add(same);
     }
@@ -184,7 +215,10 @@ public final class PlainUpdates<T> {
    * {@code after}, at the server's time: a put of the non-null ones, and a delete of the null ones
    * with the row marker put.
    */
-  private CheckAndMutate write(CheckAndMutate.Builder condition, byte[] row, Object[] after,
+  private CheckAndMutate write(
+      CheckAndMutate.Builder condition,
+      byte[] row,
+      Object[] after,
       List<PropertyModel> properties) {
     Put put = new Put(row);
     Delete delete = null;

@@ -15,9 +15,9 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Row;
 
 /**
- * Writes entities without views: the same cells hand-written client code would put, in one
- * batch; with a {@code @Version}, each row conditionally on the version read (the entity's own
- * version cell, behind its column key in a wide row).
+ * Writes entities without views: the same cells hand-written client code would put, in one batch;
+ * with a {@code @Version}, each row conditionally on the version read (the entity's own version
+ * cell, behind its column key in a wide row).
  */
 public final class PlainWriter<T> {
 
@@ -28,8 +28,8 @@ public final class PlainWriter<T> {
   }
 
   /**
-   * Writes the entities and returns the values stored, versions advanced; {@code writes} are
-   * their cells as encoded from {@code values}, written as they are when there is no version.
+   * Writes the entities and returns the values stored, versions advanced; {@code writes} are their
+   * cells as encoded from {@code values}, written as they are when there is no version.
    */
   public List<Object[]> save(List<byte[]> rowKeys, List<Object[]> values, List<RowWrite> writes) {
     if (context.model().version() != null) {
@@ -44,10 +44,14 @@ public final class PlainWriter<T> {
     for (RowWrite write : writes) {
       rows.add(write.delete() == null ? write.put() : write.asRowMutations());
     }
-    HBaseCalls.on(context.connection(), context.mainTable(), "write", t -> {
-      t.batch(rows, new Object[rows.size()]);
-      return null;
-    });
+    HBaseCalls.on(
+        context.connection(),
+        context.mainTable(),
+        "write",
+        t -> {
+          t.batch(rows, new Object[rows.size()]);
+          return null;
+        });
   }
 
   private List<Object[]> putVersioned(List<byte[]> rowKeys, List<Object[]> values) {
@@ -59,34 +63,49 @@ public final class PlainWriter<T> {
     PropertyModel version = context.model().version();
     for (int attempt = 1; !pending.isEmpty(); attempt++) {
       if (attempt > WriteAttempts.OF_WRITE) {
-        throw WriteAttempts.exhausted(context.model().entityName(), context.describe(rowKeys.get(pending.get(0))),
+        throw WriteAttempts.exhausted(
+            context.model().entityName(),
+            context.describe(rowKeys.get(pending.get(0))),
             WriteAttempts.OF_WRITE);
       }
       if (attempt > 1) {
         ObservedCalls.count(dev.rowan.core.observation.RepositoryCallContext.Cost.RETRIES, 1);
       }
-      List<byte[]> qualifiers = pending.stream().map(i -> context.model().qualifier(values.get(i), version)).toList();
+      List<byte[]> qualifiers =
+          pending.stream().map(i -> context.model().qualifier(values.get(i), version)).toList();
       List<Get> gets = new ArrayList<>(pending.size());
       for (int j = 0; j < pending.size(); j++) {
-        gets.add(new Get(rowKeys.get(pending.get(j))).addColumn(version.family(), qualifiers.get(j)));
+        gets.add(
+            new Get(rowKeys.get(pending.get(j))).addColumn(version.family(), qualifiers.get(j)));
       }
-      Result[] current = HBaseCalls.on(context.connection(), context.mainTable(), "read versions", t -> t.get(gets));
+      Result[] current =
+          HBaseCalls.on(
+              context.connection(), context.mainTable(), "read versions", t -> t.get(gets));
       List<CheckAndMutate> writes = new ArrayList<>();
       for (int j = 0; j < pending.size(); j++) {
         int i = pending.get(j);
         byte[] stored = current[j].getValue(version.family(), qualifiers.get(j));
         Object[] before = stored == null ? null : storedVersion(version, stored);
-        Object[] advanced = StoreContext.staleAsOptimisticLock(
-            () -> MainRow.advanceVersionForSave(context.model(), before, values.get(i), rowKeys.get(i)));
+        Object[] advanced =
+            StoreContext.staleAsOptimisticLock(
+                () ->
+                    MainRow.advanceVersionForSave(
+                        context.model(), before, values.get(i), rowKeys.get(i)));
         written.set(i, advanced);
         RowWrite write = context.model().write(advanced);
         CheckAndMutate.Builder condition = CheckAndMutate.newBuilder(rowKeys.get(i));
-        condition = stored == null ? condition.ifNotExists(version.family(), qualifiers.get(j))
-            : condition.ifEquals(version.family(), qualifiers.get(j), stored);
-        writes.add(write.delete() == null ? condition.build(write.put()) : condition.build(write.asRowMutations()));
+        condition =
+            stored == null
+                ? condition.ifNotExists(version.family(), qualifiers.get(j))
+                : condition.ifEquals(version.family(), qualifiers.get(j), stored);
+        writes.add(
+            write.delete() == null
+                ? condition.build(write.put())
+                : condition.build(write.asRowMutations()));
       }
-      List<CheckAndMutateResult> results = HBaseCalls.on(context.connection(), context.mainTable(), "write",
-          t -> t.checkAndMutate(writes));
+      List<CheckAndMutateResult> results =
+          HBaseCalls.on(
+              context.connection(), context.mainTable(), "write", t -> t.checkAndMutate(writes));
       List<Integer> lost = new ArrayList<>();
       for (int j = 0; j < results.size(); j++) {
         if (!results.get(j).isSuccess()) {

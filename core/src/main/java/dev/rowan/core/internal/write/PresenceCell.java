@@ -12,19 +12,19 @@ import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Put;
 
 /**
- * The cell by which the insert of an entity without views tells, in its one check-and-mutate,
- * that no entity is stored under its key. HBase checks one cell, so it must be one that every
- * stored entity has:
+ * The cell by which the insert of an entity without views tells, in its one check-and-mutate, that
+ * no entity is stored under its key. HBase checks one cell, so it must be one that every stored
+ * entity has:
  *
  * <ol>
  *   <li>its {@code @Version} cell, which every save writes ({@link Role#VERSION});
- *   <li>else the cell of its first column of a primitive type, which is never null
- *       ({@link Role#ALWAYS_SET});
+ *   <li>else the cell of its first column of a primitive type, which is never null ({@link
+ *       Role#ALWAYS_SET});
  *   <li>else its row marker (the tall marker {@code \x00m}, or a wide entity's bare column key),
- *       which a save writes only when every column is null: the insert writes it too (with a
- *       value, {@link #INSERTED}), and reads the entity first, since an entity saved with a
- *       value has no marker, and one saved without any has an empty one, which a
- *       check-and-mutate takes for none ({@link Role#MARKER}).
+ *       which a save writes only when every column is null: the insert writes it too (with a value,
+ *       {@link #INSERTED}), and reads the entity first, since an entity saved with a value has no
+ *       marker, and one saved without any has an empty one, which a check-and-mutate takes for none
+ *       ({@link Role#MARKER}).
  * </ol>
  *
  * A pure function of the model and the entity's values.
@@ -50,7 +50,9 @@ record PresenceCell(Role kind, byte[] family, byte[] qualifier) {
     VERSION,
     /** The cell of a column of a primitive type. */
     ALWAYS_SET,
-    /** The row marker, written by the insert; a save may leave it out, so the insert reads first. */
+    /**
+     * The row marker, written by the insert; a save may leave it out, so the insert reads first.
+     */
     MARKER
   }
 
@@ -74,21 +76,30 @@ record PresenceCell(Role kind, byte[] family, byte[] qualifier) {
   }
 
   /**
-   * The insert's check-and-mutate: {@code write} (with the row marker added, for
-   * {@link Role#MARKER}), only if this cell does not exist.
+   * The insert's check-and-mutate: {@code write} (with the row marker added, for {@link
+   * Role#MARKER}), only if this cell does not exist.
    */
   CheckAndMutate insert(RowWrite write) {
-    RowWrite marked = kind == Role.MARKER ? new RowWrite(write.row(), marked(write.put()), write.delete()) : write;
-    CheckAndMutate.Builder absent = CheckAndMutate.newBuilder(write.row()).ifNotExists(family, qualifier);
-    return marked.delete() == null ? absent.build(marked.put()) : absent.build(marked.asRowMutations());
+    RowWrite marked =
+        kind == Role.MARKER
+            ? new RowWrite(write.row(), marked(write.put()), write.delete())
+            : write;
+    CheckAndMutate.Builder absent =
+        CheckAndMutate.newBuilder(write.row()).ifNotExists(family, qualifier);
+    return marked.delete() == null
+        ? absent.build(marked.put())
+        : absent.build(marked.asRowMutations());
   }
 
-  /** {@code put} with the marker {@link #INSERTED} in place of an empty one, at the put's timestamp. */
+  /**
+   * {@code put} with the marker {@link #INSERTED} in place of an empty one, at the put's timestamp.
+   */
   private Put marked(Put put) {
     Put marked = new Put(put.getRow(), put.getTimestamp());
     for (List<Cell> cells : put.getFamilyCellMap().values()) {
       for (Cell cell : cells) {
-        if (!(CellUtil.matchingFamily(cell, family) && CellUtil.matchingQualifier(cell, qualifier))) {
+        if (!(CellUtil.matchingFamily(cell, family)
+            && CellUtil.matchingQualifier(cell, qualifier))) {
           try {
             marked.add(cell);
           } catch (IOException e) {
@@ -102,7 +113,9 @@ record PresenceCell(Role kind, byte[] family, byte[] qualifier) {
 
   @Override
   public boolean equals(Object other) {
-    return other instanceof PresenceCell cell && kind == cell.kind && Arrays.equals(family, cell.family)
+    return other instanceof PresenceCell cell
+        && kind == cell.kind
+        && Arrays.equals(family, cell.family)
         && Arrays.equals(qualifier, cell.qualifier);
   }
 
@@ -113,7 +126,10 @@ record PresenceCell(Role kind, byte[] family, byte[] qualifier) {
 
   @Override
   public String toString() {
-    return kind + " " + org.apache.hadoop.hbase.util.Bytes.toStringBinary(family) + ":"
+    return kind
+        + " "
+        + org.apache.hadoop.hbase.util.Bytes.toStringBinary(family)
+        + ":"
         + org.apache.hadoop.hbase.util.Bytes.toStringBinary(qualifier);
   }
 }

@@ -27,27 +27,28 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes entities with views by the consistency protocol (docs/view-consistency.md), a batch
- * at a time: read the main rows; write the new view rows, and mark the retiring ones,
- * unverified; write each main row if its status is still the one read, and make those writes
- * durable ({@link GroupCommit}); then write the new view rows verified and delete the retired
- * ones. Entities whose main row changed in between, or whose commit a region server lost, are
- * read and written again.
+ * Writes entities with views by the consistency protocol (docs/view-consistency.md), a batch at a
+ * time: read the main rows; write the new view rows, and mark the retiring ones, unverified; write
+ * each main row if its status is still the one read, and make those writes durable ({@link
+ * GroupCommit}); then write the new view rows verified and delete the retired ones. Entities whose
+ * main row changed in between, or whose commit a region server lost, are read and written again.
  *
- * <p>Where the saves of the last batch found most of their entities new, the first attempt of
- * the next batch skips the read and guesses the same ({@link NewEntityGuess},
- * {@link WriteDecision#ofGuess}); the commit's condition checks the guess, and an entity guessed
- * wrong is read and written again ({@link WriteDecision#afterGuess}).
+ * <p>Where the saves of the last batch found most of their entities new, the first attempt of the
+ * next batch skips the read and guesses the same ({@link NewEntityGuess}, {@link
+ * WriteDecision#ofGuess}); the commit's condition checks the guess, and an entity guessed wrong is
+ * read and written again ({@link WriteDecision#afterGuess}).
  */
 public final class ProtocolWriter<T> {
 
   private static final Logger LOG = LoggerFactory.getLogger(ProtocolWriter.class);
+
   /** View rows per RPC of step four. */
   static final int SETTLE_CHUNK = 250;
 
   private final StoreContext<T> context;
   private final UniqueClaims unique;
   private final GroupCommit<T> commits;
+
   /** Null when the entity's saves may not guess ({@link WriteDecision#mayGuessNew}). */
   private final NewEntityGuess guess;
 
@@ -55,29 +56,42 @@ public final class ProtocolWriter<T> {
     this.context = context;
     this.unique = new UniqueClaims(context);
     this.commits = new GroupCommit<>(context);
-    this.guess = WriteDecision.mayGuessNew(ViewMaintainer.of(context.model())) ? new NewEntityGuess() : null;
+    this.guess =
+        WriteDecision.mayGuessNew(ViewMaintainer.of(context.model())) ? new NewEntityGuess() : null;
   }
 
   /** One entity being written; {@code requested} is null for a delete. */
   public static final class Pending {
     /** What the write asks for. */
     final WriteRequest request;
+
     final byte[] rowKey;
-    /** Whether this insert was refused (its main row holds an entity), or this update (it holds none). */
+
+    /**
+     * Whether this insert was refused (its main row holds an entity), or this update (it holds
+     * none).
+     */
     boolean refused;
+
     /** The unique keys this entity's last claiming attempt took free ({@link UniqueClaims}). */
     List<ViewRowChange> claimedFree = List.of();
+
     /**
-     * Whether a commit of this entity went through but could not be confirmed durable
-     * ({@link GroupCommit}): lost with a region server, or written over since; it may have
-     * taken effect.
+     * Whether a commit of this entity went through but could not be confirmed durable ({@link
+     * GroupCommit}): lost with a region server, or written over since; it may have taken effect.
      */
     boolean unconfirmed;
+
     /** The main row as read; null while this attempt guesses the entity new. */
     MainRow current;
+
     WriteDecision decision;
-    /** The decision of an attempt that guessed the entity new and did not commit; null when none. */
+
+    /**
+     * The decision of an attempt that guessed the entity new and did not commit; null when none.
+     */
     WriteDecision guess;
+
     /** Where the main row's region was before the write; null when its commit is not grouped. */
     HRegionLocation regionBefore;
 
@@ -89,22 +103,24 @@ public final class ProtocolWriter<T> {
 
   /**
    * Writes every entity as its {@link WriteRequest} asks and returns the values stored for each,
-   * their versions advanced, null for a delete and for a refused insert or update
-   * ({@link Pending#refused}); rows must be distinct.
+   * their versions advanced, null for a delete and for a refused insert or update ({@link
+   * Pending#refused}); rows must be distinct.
    */
   public List<Object[]> write(List<Pending> all) {
     return SettlePipeline.around(false, context.background(), settles -> write(all, settles));
   }
 
   /**
-   * Writes every entity as {@link #write(List)} does, and leaves their settles to
-   * {@code settles}, which the caller finishes.
+   * Writes every entity as {@link #write(List)} does, and leaves their settles to {@code settles},
+   * which the caller finishes.
    */
   public List<Object[]> write(List<Pending> all, SettlePipeline settles) {
     List<Pending> pending = all;
     for (int attempt = 1; !pending.isEmpty(); attempt++) {
       if (attempt > WriteAttempts.OF_WRITE) {
-        throw WriteAttempts.exhausted(context.model().entityName(), context.describe(pending.get(0).rowKey),
+        throw WriteAttempts.exhausted(
+            context.model().entityName(),
+            context.describe(pending.get(0).rowKey),
             WriteAttempts.OF_WRITE);
       }
       if (attempt > 1) {
@@ -137,11 +153,12 @@ public final class ProtocolWriter<T> {
       }
       if (!committed.isEmpty()) {
         List<byte[]> settled = committed.stream().map(p -> p.rowKey).toList();
-        settles.add(() -> {
-          context.hook().at(Step.BEFORE_SETTLE, table, settled);
-          settle(committed);
-          context.hook().at(Step.AFTER_SETTLE, table, settled);
-        });
+        settles.add(
+            () -> {
+              context.hook().at(Step.BEFORE_SETTLE, table, settled);
+              settle(committed);
+              context.hook().at(Step.AFTER_SETTLE, table, settled);
+            });
       }
       pending = lost;
     }
@@ -157,7 +174,8 @@ public final class ProtocolWriter<T> {
     List<Pending> read = new ArrayList<>(pending.size());
     for (Pending entity : pending) {
       entity.current = null;
-      if (!guessing || !(entity.request instanceof WriteRequest.Save)) { // only saves are guessed new
+      if (!guessing
+          || !(entity.request instanceof WriteRequest.Save)) { // only saves are guessed new
         read.add(entity);
       }
     }
@@ -168,13 +186,17 @@ public final class ProtocolWriter<T> {
     for (Pending entity : read) {
       gets.add(new Get(entity.rowKey));
     }
-    Result[] results = HBaseCalls.on(context.connection(), context.mainTable(), "read before write", t -> t.get(gets));
+    Result[] results =
+        HBaseCalls.on(
+            context.connection(), context.mainTable(), "read before write", t -> t.get(gets));
     for (int i = 0; i < results.length; i++) {
       read.get(i).current = MainRow.of(context.model(), results[i]);
     }
   }
 
-  /** Decides the write of one entity; false when there is nothing to do (deleting an absent entity). */
+  /**
+   * Decides the write of one entity; false when there is nothing to do (deleting an absent entity).
+   */
   private boolean prepare(Pending entity) {
     long now = System.currentTimeMillis();
     long nonce = ThreadLocalRandom.current().nextLong();
@@ -182,26 +204,66 @@ public final class ProtocolWriter<T> {
     Optional<WriteDecision> decision;
     WriteRequest request = entity.request;
     if (request instanceof WriteRequest.Update update) {
-      decision = StoreContext.staleAsOptimisticLock(() -> WriteDecision.ofUpdate(context.views(), entity.rowKey,
-          entity.current, update.change(), now, nonce, grouped));
+      decision =
+          StoreContext.staleAsOptimisticLock(
+              () ->
+                  WriteDecision.ofUpdate(
+                      context.views(),
+                      entity.rowKey,
+                      entity.current,
+                      update.change(),
+                      now,
+                      nonce,
+                      grouped));
       entity.refused = decision.isEmpty();
     } else if (request instanceof WriteRequest.Insert insert) {
-      decision = StoreContext.staleAsOptimisticLock(() -> WriteDecision.ofInsert(context.views(), entity.rowKey,
-          entity.current, insert.values(), now, nonce, grouped));
+      decision =
+          StoreContext.staleAsOptimisticLock(
+              () ->
+                  WriteDecision.ofInsert(
+                      context.views(),
+                      entity.rowKey,
+                      entity.current,
+                      insert.values(),
+                      now,
+                      nonce,
+                      grouped));
       entity.refused = decision.isEmpty();
     } else if (request instanceof WriteRequest.Delete) {
-      decision = WriteDecision.ofDelete(context.views(), entity.rowKey, entity.current, now, nonce, grouped);
+      decision =
+          WriteDecision.ofDelete(
+              context.views(), entity.rowKey, entity.current, now, nonce, grouped);
     } else {
       Object[] values = ((WriteRequest.Save) request).values();
       if (entity.current == null) {
-        entity.guess = WriteDecision.ofGuess(context.views(), entity.rowKey, values, now, nonce, grouped);
+        entity.guess =
+            WriteDecision.ofGuess(context.views(), entity.rowKey, values, now, nonce, grouped);
         decision = Optional.of(entity.guess);
       } else if (entity.guess != null) {
-        decision = Optional.of(WriteDecision.afterGuess(context.views(), entity.rowKey, entity.current, values,
-            entity.guess, now, nonce, grouped));
+        decision =
+            Optional.of(
+                WriteDecision.afterGuess(
+                    context.views(),
+                    entity.rowKey,
+                    entity.current,
+                    values,
+                    entity.guess,
+                    now,
+                    nonce,
+                    grouped));
       } else {
-        decision = Optional.of(StoreContext.staleAsOptimisticLock(() -> WriteDecision.ofSave(context.views(),
-            entity.rowKey, entity.current, values, now, nonce, grouped)));
+        decision =
+            Optional.of(
+                StoreContext.staleAsOptimisticLock(
+                    () ->
+                        WriteDecision.ofSave(
+                            context.views(),
+                            entity.rowKey,
+                            entity.current,
+                            values,
+                            now,
+                            nonce,
+                            grouped)));
       }
     }
     entity.decision = decision.orElse(null); // none: nothing to do
@@ -210,9 +272,9 @@ public final class ProtocolWriter<T> {
 
   /**
    * Releases the unique keys a refused insert took free in its last claiming attempt (each only
-   * while its status is still that attempt's), unless a commit of it went through unconfirmed:
-   * then it may have taken effect, and its keys are left to readers and later claims, which judge
-   * them against the main row.
+   * while its status is still that attempt's), unless a commit of it went through unconfirmed: then
+   * it may have taken effect, and its keys are left to readers and later claims, which judge them
+   * against the main row.
    */
   private void releaseClaims(Pending entity) {
     if (!entity.unconfirmed && !entity.claimedFree.isEmpty()) {
@@ -227,16 +289,25 @@ public final class ProtocolWriter<T> {
       WriteDecision earlier = entity.guess == entity.decision ? null : entity.guess;
       for (ViewRowChange change : entity.decision.phaseOneAfter(earlier)) {
         if (!alreadyWritten.contains(change)) {
-          byTable.computeIfAbsent(context.viewTables().get(change.view()), t -> new ArrayList<>()).add(change.phaseOne());
+          byTable
+              .computeIfAbsent(context.viewTables().get(change.view()), t -> new ArrayList<>())
+              .add(change.phaseOne());
         }
       }
     }
     List<Supplier<Void>> batches = new ArrayList<>();
-    byTable.forEach((table, rows) -> batches.add(() -> HBaseCalls.on(context.connection(), table,
-        "write unverified view rows", t -> {
-          t.batch(rows, new Object[rows.size()]);
-          return null;
-        })));
+    byTable.forEach(
+        (table, rows) ->
+            batches.add(
+                () ->
+                    HBaseCalls.on(
+                        context.connection(),
+                        table,
+                        "write unverified view rows",
+                        t -> {
+                          t.batch(rows, new Object[rows.size()]);
+                          return null;
+                        })));
     if (!batches.isEmpty()) {
       ParallelCalls.all(batches);
     }
@@ -254,11 +325,12 @@ public final class ProtocolWriter<T> {
       }
     }
     List<Supplier<Void>> batches = new ArrayList<>();
-    byView.forEach((view, settles) -> {
-      for (List<Row> chunk : ParallelCalls.chunks(settles, SETTLE_CHUNK)) {
-        batches.add(() -> settle(view, chunk));
-      }
-    });
+    byView.forEach(
+        (view, settles) -> {
+          for (List<Row> chunk : ParallelCalls.chunks(settles, SETTLE_CHUNK)) {
+            batches.add(() -> settle(view, chunk));
+          }
+        });
     if (!batches.isEmpty()) {
       ParallelCalls.all(batches);
     }
@@ -266,15 +338,22 @@ public final class ProtocolWriter<T> {
 
   private Void settle(ViewModel view, List<Row> settles) {
     try {
-      HBaseCalls.on(context.connection(), context.viewTables().get(view), "settle view rows", t -> {
-        t.batch(settles, new Object[settles.size()]); // puts and deletes, or check-and-mutates
-        return null;
-      });
+      HBaseCalls.on(
+          context.connection(),
+          context.viewTables().get(view),
+          "settle view rows",
+          t -> {
+            t.batch(settles, new Object[settles.size()]); // puts and deletes, or check-and-mutates
+            return null;
+          });
     } catch (RuntimeException e) {
       // The main rows are written: the write has happened. Unsettled view rows stay
       // unverified, and readers check them against the main rows and repair them.
-      LOG.warn("Could not settle {} rows of view {}; readers will repair them: {}", settles.size(),
-          view.tableName(), e.toString());
+      LOG.warn(
+          "Could not settle {} rows of view {}; readers will repair them: {}",
+          settles.size(),
+          view.tableName(),
+          e.toString());
     }
     return null;
   }

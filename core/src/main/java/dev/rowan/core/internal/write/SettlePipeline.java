@@ -8,13 +8,13 @@ import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 
 /**
- * The settles (step four) of one call that writes entities in several batches: each batch's
- * settles run while the next batch is read, written unverified and committed, one batch behind
- * at most; the call waits for the last before it returns, so it returns with its view rows
- * settled, as when settles run inline. A settle that lands after a later write of the same entity
- * changes nothing that write did (docs/view-consistency.md, step 4), so the overlap needs no
- * ordering between batches. With {@link BackgroundSettles}, every settle goes there instead, and
- * the call returns without waiting for any.
+ * The settles (step four) of one call that writes entities in several batches: each batch's settles
+ * run while the next batch is read, written unverified and committed, one batch behind at most; the
+ * call waits for the last before it returns, so it returns with its view rows settled, as when
+ * settles run inline. A settle that lands after a later write of the same entity changes nothing
+ * that write did (docs/view-consistency.md, step 4), so the overlap needs no ordering between
+ * batches. With {@link BackgroundSettles}, every settle goes there instead, and the call returns
+ * without waiting for any.
  *
  * <p>Thread-safety: one pipeline belongs to one call, on one thread.
  */
@@ -30,13 +30,13 @@ public final class SettlePipeline {
   }
 
   /**
-   * Runs {@code call} with a pipeline and waits for its last settle before returning what the
-   * call returned; when the call fails, the settle's own failure is added to the call's. Unless
-   * {@code overlapping} (a call of one batch has nothing to overlap), each settle runs at once on
-   * the caller's thread; with {@code background} (null: none), each runs there, and none is
-   * waited for.
+   * Runs {@code call} with a pipeline and waits for its last settle before returning what the call
+   * returned; when the call fails, the settle's own failure is added to the call's. Unless {@code
+   * overlapping} (a call of one batch has nothing to overlap), each settle runs at once on the
+   * caller's thread; with {@code background} (null: none), each runs there, and none is waited for.
    */
-  public static <R> R around(boolean overlapping, BackgroundSettles background, Function<SettlePipeline, R> call) {
+  public static <R> R around(
+      boolean overlapping, BackgroundSettles background, Function<SettlePipeline, R> call) {
     SettlePipeline settles = new SettlePipeline(overlapping, background);
     R result;
     try {
@@ -53,7 +53,9 @@ public final class SettlePipeline {
     return result;
   }
 
-  /** Starts {@code settle} once the previous settle has ended, and returns without waiting for it. */
+  /**
+   * Starts {@code settle} once the previous settle has ended, and returns without waiting for it.
+   */
   void add(Runnable settle) {
     if (background != null) {
       ObservedCalls.count(dev.rowan.core.observation.RepositoryCallContext.Cost.SETTLES_QUEUED, 1);

@@ -10,18 +10,22 @@ import org.springframework.data.repository.config.BootstrapMode;
 import org.springframework.data.repository.config.RepositoryConfigurationExtension;
 
 /**
- * Registers the repositories of the auto-configuration packages, as {@code @EnableRowanRepositories} would,
- * in the bootstrap mode of {@code rowan.repositories.bootstrap-mode}.
+ * Registers the repositories of the auto-configuration packages, as
+ * {@code @EnableRowanRepositories} would, in the bootstrap mode of {@code
+ * rowan.repositories.bootstrap-mode}.
  */
-final class AutoConfiguredRowanRepositoriesRegistrar extends AbstractRepositoryConfigurationSourceSupport {
+final class AutoConfiguredRowanRepositoriesRegistrar
+    extends AbstractRepositoryConfigurationSourceSupport {
 
   private BootstrapMode bootstrapMode = BootstrapMode.DEFAULT;
 
   @Override
   public void setEnvironment(Environment environment) {
     super.setEnvironment(environment);
-    bootstrapMode = Binder.get(environment).bind("rowan.repositories.bootstrap-mode", BootstrapMode.class)
-        .orElse(BootstrapMode.DEFAULT);
+    bootstrapMode =
+        Binder.get(environment)
+            .bind("rowan.repositories.bootstrap-mode", BootstrapMode.class)
+            .orElse(BootstrapMode.DEFAULT);
   }
 
   @Override

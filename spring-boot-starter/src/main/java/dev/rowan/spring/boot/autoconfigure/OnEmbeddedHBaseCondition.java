@@ -14,13 +14,17 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
 final class OnEmbeddedHBaseCondition extends SpringBootCondition {
 
   @Override
-  public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+  public ConditionOutcome getMatchOutcome(
+      ConditionContext context, AnnotatedTypeMetadata metadata) {
     ConditionMessage.Builder message = ConditionMessage.forCondition("Embedded HBase");
-    RowanProperties properties = Binder.get(context.getEnvironment())
-        .bind("rowan", RowanProperties.class).orElseGet(RowanProperties::new);
+    RowanProperties properties =
+        Binder.get(context.getEnvironment())
+            .bind("rowan", RowanProperties.class)
+            .orElseGet(RowanProperties::new);
     Boolean enabled = properties.getEmbedded().getEnabled();
     if (enabled != null) {
-      return enabled ? ConditionOutcome.match(message.because("rowan.embedded.enabled is true"))
+      return enabled
+          ? ConditionOutcome.match(message.because("rowan.embedded.enabled is true"))
           : ConditionOutcome.noMatch(message.because("rowan.embedded.enabled is false"));
     }
     if (properties.namesCluster()) {
@@ -28,7 +32,8 @@ final class OnEmbeddedHBaseCondition extends SpringBootCondition {
     }
     ClassLoader loader = context.getClassLoader();
     if (loader != null && loader.getResource("hbase-site.xml") != null) {
-      return ConditionOutcome.noMatch(message.because("an hbase-site.xml on the class path names the cluster"));
+      return ConditionOutcome.noMatch(
+          message.because("an hbase-site.xml on the class path names the cluster"));
     }
     return ConditionOutcome.match(message.because("no cluster is configured"));
   }

@@ -12,13 +12,13 @@ import org.springframework.context.annotation.Conditional;
 
 /**
  * Auto-configuration of an in-process HBase for local development, the way Boot picks an embedded
- * database: an {@link EmbeddedHBase} (from {@code rowan-test-support}) on the data in
- * {@code rowan.embedded.data-directory}, kept across restarts, and its {@link Configuration} and
- * {@link Connection} as beans, which {@link RowanAutoConfiguration} then uses. Active when
- * {@code rowan.embedded.enabled=true}, or when that is unset, {@code rowan-test-support} is on the
- * class path and no cluster is configured (no {@code rowan.zookeeper.quorum}, no
- * {@code rowan.config-locations}, no {@code hbase-site.xml} on the class path). The HBase stops when
- * the application context closes, after the Rowan and the connection.
+ * database: an {@link EmbeddedHBase} (from {@code rowan-test-support}) on the data in {@code
+ * rowan.embedded.data-directory}, kept across restarts, and its {@link Configuration} and {@link
+ * Connection} as beans, which {@link RowanAutoConfiguration} then uses. Active when {@code
+ * rowan.embedded.enabled=true}, or when that is unset, {@code rowan-test-support} is on the class
+ * path and no cluster is configured (no {@code rowan.zookeeper.quorum}, no {@code
+ * rowan.config-locations}, no {@code hbase-site.xml} on the class path). The HBase stops when the
+ * application context closes, after the Rowan and the connection.
  *
  * <p>Thread-safety: configuration classes are used by Spring at start-up only.
  *
@@ -33,7 +33,9 @@ public final class RowanEmbeddedAutoConfiguration {
 
   RowanEmbeddedAutoConfiguration() {}
 
-  /** The embedded HBase, started on the data directory; stopped (its regions flushed) on shutdown. */
+  /**
+   * The embedded HBase, started on the data directory; stopped (its regions flushed) on shutdown.
+   */
   @Bean(destroyMethod = "close")
   static EmbeddedHBase embeddedHBase(RowanProperties properties) {
     return EmbeddedHBase.start(properties.getEmbedded().getDataDirectory());

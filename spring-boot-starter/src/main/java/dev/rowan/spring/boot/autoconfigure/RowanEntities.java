@@ -21,10 +21,10 @@ import org.springframework.util.ClassUtils;
 
 /**
  * The entity classes whose tables Rowan's start-up schema step ({@code rowan.schema.mode}) and
- * health indicator cover. Auto-configured from {@code rowan.schema.entities} and
- * {@code rowan.schema.packages} (classes annotated with {@code @Table}) when either is set,
- * otherwise from the entity types of the application's {@link HBaseRepository} beans. An
- * application that wants another set defines its own bean: {@code RowanEntities.of(Order.class)}.
+ * health indicator cover. Auto-configured from {@code rowan.schema.entities} and {@code
+ * rowan.schema.packages} (classes annotated with {@code @Table}) when either is set, otherwise from
+ * the entity types of the application's {@link HBaseRepository} beans. An application that wants
+ * another set defines its own bean: {@code RowanEntities.of(Order.class)}.
  *
  * <p>Thread-safety: thread-safe; the set is worked out once, on first use.
  *
@@ -46,16 +46,19 @@ public final class RowanEntities {
     return new RowanEntities(() -> set);
   }
 
-  /** The entities the settings name, or else those of the repository beans of {@code beanFactory}. */
+  /**
+   * The entities the settings name, or else those of the repository beans of {@code beanFactory}.
+   */
   static RowanEntities of(RowanProperties.Schema settings, ListableBeanFactory beanFactory) {
-    return new RowanEntities(() -> {
-      if (!settings.getEntities().isEmpty() || !settings.getPackages().isEmpty()) {
-        Set<Class<?>> named = new LinkedHashSet<>(settings.getEntities());
-        named.addAll(scan(settings.getPackages(), beanFactory));
-        return named;
-      }
-      return ofRepositories(beanFactory);
-    });
+    return new RowanEntities(
+        () -> {
+          if (!settings.getEntities().isEmpty() || !settings.getPackages().isEmpty()) {
+            Set<Class<?>> named = new LinkedHashSet<>(settings.getEntities());
+            named.addAll(scan(settings.getPackages(), beanFactory));
+            return named;
+          }
+          return ofRepositories(beanFactory);
+        });
   }
 
   /** The entity types, in a stable order. */
@@ -78,12 +81,15 @@ public final class RowanEntities {
    */
   static Set<Class<?>> ofRepositories(ListableBeanFactory beanFactory) {
     Set<Class<?>> entities = new java.util.TreeSet<>(Comparator.comparing(Class::getName));
-    for (String name : BeanFactoryUtils.beanNamesForTypeIncludingAncestors(beanFactory,
-        HBaseRepository.class, true, false)) {
+    for (String name :
+        BeanFactoryUtils.beanNamesForTypeIncludingAncestors(
+            beanFactory, HBaseRepository.class, true, false)) {
       Class<?> repository = beanFactory.getType(name, false);
       if (repository != null) {
-        Class<?> entity = ResolvableType.forClass(ClassUtils.getUserClass(repository))
-            .as(HBaseRepository.class).resolveGeneric(0);
+        Class<?> entity =
+            ResolvableType.forClass(ClassUtils.getUserClass(repository))
+                .as(HBaseRepository.class)
+                .resolveGeneric(0);
         if (entity != null) {
           entities.add(entity);
         }
@@ -93,15 +99,21 @@ public final class RowanEntities {
   }
 
   private static List<Class<?>> scan(Collection<String> packages, ListableBeanFactory beanFactory) {
-    ClassPathScanningCandidateComponentProvider scanner = new ClassPathScanningCandidateComponentProvider(false) {
-      @Override
-      protected boolean isCandidateComponent(AnnotatedBeanDefinition definition) {
-        return definition.getMetadata().isIndependent();
-      }
-    };
+    ClassPathScanningCandidateComponentProvider scanner =
+        new ClassPathScanningCandidateComponentProvider(false) {
+          @Override
+          protected boolean isCandidateComponent(AnnotatedBeanDefinition definition) {
+            return definition.getMetadata().isIndependent();
+          }
+        };
     scanner.addIncludeFilter(new AnnotationTypeFilter(Table.class));
-    ClassLoader loader = beanFactory instanceof org.springframework.beans.factory.config.ConfigurableBeanFactory configurable
-        && configurable.getBeanClassLoader() != null ? configurable.getBeanClassLoader() : ClassUtils.getDefaultClassLoader();
+    ClassLoader loader =
+        beanFactory
+                    instanceof
+                    org.springframework.beans.factory.config.ConfigurableBeanFactory configurable
+                && configurable.getBeanClassLoader() != null
+            ? configurable.getBeanClassLoader()
+            : ClassUtils.getDefaultClassLoader();
     return packages.stream()
         .flatMap(pkg -> scanner.findCandidateComponents(pkg).stream())
         .map(BeanDefinition::getBeanClassName)

@@ -13,9 +13,9 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * Auto-configuration of the {@link RowanHealthIndicator}, named {@code rowan}: present when Boot's
- * health module is, there is a {@link Rowan} bean, and {@code management.health.rowan.enabled}
- * is not false. An application's own bean named {@code rowanHealthIndicator} or
- * {@code rowanHealthContributor} replaces it.
+ * health module is, there is a {@link Rowan} bean, and {@code management.health.rowan.enabled} is
+ * not false. An application's own bean named {@code rowanHealthIndicator} or {@code
+ * rowanHealthContributor} replaces it.
  *
  * <p>Thread-safety: configuration classes are used by Spring at start-up only.
  *
@@ -32,10 +32,17 @@ public final class RowanHealthContributorAutoConfiguration {
   /** The indicator of the {@code rowan} bean's cluster and entities. */
   @Bean
   @ConditionalOnMissingBean(name = {"rowanHealthIndicator", "rowanHealthContributor"})
-  static RowanHealthIndicator rowanHealthIndicator(Rowan rowan, RowanEntities rowanEntities,
-      RowanProperties properties, BeanFactory beanFactory) {
-    return new RowanHealthIndicator(rowan, rowanEntities, cluster(rowan.connection(), beanFactory),
-        properties.getHealth().getTimeout(), properties.getHealth().isCheckSchema());
+  static RowanHealthIndicator rowanHealthIndicator(
+      Rowan rowan,
+      RowanEntities rowanEntities,
+      RowanProperties properties,
+      BeanFactory beanFactory) {
+    return new RowanHealthIndicator(
+        rowan,
+        rowanEntities,
+        cluster(rowan.connection(), beanFactory),
+        properties.getHealth().getTimeout(),
+        properties.getHealth().isCheckSchema());
   }
 
   private static String cluster(Connection connection, BeanFactory beanFactory) {

@@ -23,10 +23,10 @@ import org.springframework.boot.health.contributor.Health;
  * The health of Rowan's cluster, {@code /actuator/health/rowan}: UP when the cluster answers a read
  * of {@code hbase:meta} (which every principal may make; no call that needs ADMIN), DOWN when it
  * does not answer within the timeout. Its details are what an operator asks first: the cluster
- * (ZooKeeper quorum, or the embedded HBase), the namespace, and for each entity of
- * {@link RowanEntities} its main table, its views with their tables and states ({@code active},
- * {@code building} until {@code RebuildViews} fills it, {@code dropping} once dropped) and whether
- * its tables match the mapping ({@code schema().check()}'s differences). Where the principal may not
+ * (ZooKeeper quorum, or the embedded HBase), the namespace, and for each entity of {@link
+ * RowanEntities} its main table, its views with their tables and states ({@code active}, {@code
+ * building} until {@code RebuildViews} fills it, {@code dropping} once dropped) and whether its
+ * tables match the mapping ({@code schema().check()}'s differences). Where the principal may not
  * read the tables' descriptors (which needs CREATE) the schema detail says so; that is not DOWN.
  *
  * <p>Thread-safety: thread-safe.
@@ -44,12 +44,12 @@ public class RowanHealthIndicator extends AbstractHealthIndicator {
   private final boolean checkSchema;
 
   /**
-   * An indicator of {@code rowan}'s cluster, described as {@code cluster}, detailing
-   * {@code entities}; the probe waits up to {@code timeout}, and the tables are compared with their
+   * An indicator of {@code rowan}'s cluster, described as {@code cluster}, detailing {@code
+   * entities}; the probe waits up to {@code timeout}, and the tables are compared with their
    * mappings when {@code checkSchema}.
    */
-  public RowanHealthIndicator(Rowan rowan, RowanEntities entities, String cluster, Duration timeout,
-      boolean checkSchema) {
+  public RowanHealthIndicator(
+      Rowan rowan, RowanEntities entities, String cluster, Duration timeout, boolean checkSchema) {
     super("Rowan health check failed");
     this.rowan = Objects.requireNonNull(rowan, "rowan");
     this.entities = Objects.requireNonNull(entities, "entities");
@@ -58,20 +58,35 @@ public class RowanHealthIndicator extends AbstractHealthIndicator {
     this.checkSchema = checkSchema;
   }
 
-  /** The cluster a connection's configuration names: its ZooKeeper quorum, client port and parent znode. */
+  /**
+   * The cluster a connection's configuration names: its ZooKeeper quorum, client port and parent
+   * znode.
+   */
   public static String describeCluster(org.apache.hadoop.conf.Configuration configuration) {
-    return "ZooKeeper " + configuration.get(HConstants.ZOOKEEPER_QUORUM) + ":"
-        + configuration.get(HConstants.ZOOKEEPER_CLIENT_PORT, String.valueOf(HConstants.DEFAULT_ZOOKEEPER_CLIENT_PORT))
-        + configuration.get(HConstants.ZOOKEEPER_ZNODE_PARENT, HConstants.DEFAULT_ZOOKEEPER_ZNODE_PARENT);
+    return "ZooKeeper "
+        + configuration.get(HConstants.ZOOKEEPER_QUORUM)
+        + ":"
+        + configuration.get(
+            HConstants.ZOOKEEPER_CLIENT_PORT,
+            String.valueOf(HConstants.DEFAULT_ZOOKEEPER_CLIENT_PORT))
+        + configuration.get(
+            HConstants.ZOOKEEPER_ZNODE_PARENT, HConstants.DEFAULT_ZOOKEEPER_ZNODE_PARENT);
   }
 
   @Override
   protected void doHealthCheck(Health.Builder builder) throws Exception {
-    builder.withDetail("cluster", cluster)
+    builder
+        .withDetail("cluster", cluster)
         .withDetail("namespace", rowan.namespace() == null ? "default" : rowan.namespace());
     int millis = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
-    try (Table meta = rowan.connection().getTableBuilder(TableName.META_TABLE_NAME, null)
-        .setOperationTimeout(millis).setRpcTimeout(millis).setReadRpcTimeout(millis).build()) {
+    try (Table meta =
+        rowan
+            .connection()
+            .getTableBuilder(TableName.META_TABLE_NAME, null)
+            .setOperationTimeout(millis)
+            .setRpcTimeout(millis)
+            .setReadRpcTimeout(millis)
+            .build()) {
       meta.exists(new Get(PROBE_ROW));
     }
     builder.up();
@@ -82,21 +97,28 @@ public class RowanHealthIndicator extends AbstractHealthIndicator {
     builder.withDetail("entities", details);
   }
 
-  /** The tables, views and schema state of one entity; a failure to read them is a detail, not DOWN. */
+  /**
+   * The tables, views and schema state of one entity; a failure to read them is a detail, not DOWN.
+   */
   private Map<String, Object> entity(Class<?> type) {
     Map<String, Object> detail = new LinkedHashMap<>();
     try {
       EntityModel<?> model = EntityModel.of(type);
-      detail.put("table", model.periods() == null ? rowan.tableName(model.tableName()).getNameAsString()
-          : rowan.tableName(model.tableName()).getNameAsString() + " (one table per period)");
+      detail.put(
+          "table",
+          model.periods() == null
+              ? rowan.tableName(model.tableName()).getNameAsString()
+              : rowan.tableName(model.tableName()).getNameAsString() + " (one table per period)");
       EntityViews<?> views = rowan.views(type);
       if (!views.names().isEmpty()) {
         Set<String> building = rowan.schema().buildingViews(type);
         Set<String> dropped = rowan.schema().droppedViews(type);
         Map<String, Object> viewDetails = new LinkedHashMap<>();
         for (String view : views.names()) {
-          List<String> tables = views.tables(view).stream().map(TableName::getNameAsString).toList();
-          String state = building.contains(view) ? "building" : dropped.contains(view) ? "dropping" : "active";
+          List<String> tables =
+              views.tables(view).stream().map(TableName::getNameAsString).toList();
+          String state =
+              building.contains(view) ? "building" : dropped.contains(view) ? "dropping" : "active";
           viewDetails.put(view, Map.of("tables", tables, "state", state));
         }
         detail.put("views", viewDetails);

@@ -52,8 +52,8 @@ public class RowanProperties {
   private String namespace;
 
   /**
-   * Whether writes of entities with views return once their main rows are durable, and settle
-   * their view rows on a background thread.
+   * Whether writes of entities with views return once their main rows are durable, and settle their
+   * view rows on a background thread.
    */
   private boolean settleInBackground;
 
@@ -177,9 +177,13 @@ public class RowanProperties {
     return health;
   }
 
-  /** Whether these settings name a cluster: a quorum, configuration files, or a quorum among the properties. */
+  /**
+   * Whether these settings name a cluster: a quorum, configuration files, or a quorum among the
+   * properties.
+   */
   boolean namesCluster() {
-    return hasText(zookeeper.quorum) || !configLocations.isEmpty()
+    return hasText(zookeeper.quorum)
+        || !configLocations.isEmpty()
         || hasText(properties.get("hbase.zookeeper.quorum"));
   }
 
@@ -196,10 +200,15 @@ public class RowanProperties {
      */
     private String quorum;
 
-    /** The ZooKeeper client port, for hosts given without one (hbase.zookeeper.property.clientPort). */
+    /**
+     * The ZooKeeper client port, for hosts given without one (hbase.zookeeper.property.clientPort).
+     */
     private Integer port;
 
-    /** The cluster's root znode in ZooKeeper (zookeeper.znode.parent), "/hbase" unless the cluster says otherwise. */
+    /**
+     * The cluster's root znode in ZooKeeper (zookeeper.znode.parent), "/hbase" unless the cluster
+     * says otherwise.
+     */
     private String znodeParent;
 
     public String getQuorum() {
@@ -308,9 +317,14 @@ public class RowanProperties {
     public enum Mode {
       /** Nothing: the tables are managed elsewhere (a deployment step, the command line). */
       NONE,
-      /** Every table must exist and match its entity's mapping, or start-up fails naming the differences. */
+      /**
+       * Every table must exist and match its entity's mapping, or start-up fails naming the
+       * differences.
+       */
       VALIDATE,
-      /** Missing tables, views and the namespace are created; a table that differs fails start-up. */
+      /**
+       * Missing tables, views and the namespace are created; a table that differs fails start-up.
+       */
       CREATE
     }
   }
@@ -319,9 +333,9 @@ public class RowanProperties {
   public static class Embedded {
 
     /**
-     * Whether to start an in-process HBase (rowan-test-support's EmbeddedHBase) and connect to
-     * it. Unset: started when rowan-test-support is on the class path and no cluster is configured
-     * (no rowan.zookeeper.quorum, no rowan.config-locations, no hbase-site.xml on the class path).
+     * Whether to start an in-process HBase (rowan-test-support's EmbeddedHBase) and connect to it.
+     * Unset: started when rowan-test-support is on the class path and no cluster is configured (no
+     * rowan.zookeeper.quorum, no rowan.config-locations, no hbase-site.xml on the class path).
      */
     private Boolean enabled;
 

@@ -12,10 +12,10 @@ import org.springframework.context.annotation.Import;
 
 /**
  * Auto-configuration of Rowan repositories: what {@code @EnableRowanRepositories} does, on the
- * application's auto-configuration packages (those of its {@code @SpringBootApplication} class),
- * so that every interface extending {@code HBaseRepository} there becomes a bean built on the
- * {@code rowan} bean. Off with {@code rowan.repositories.enabled=false}, and when the application
- * declares {@code @EnableRowanRepositories} itself (its factory beans are then present).
+ * application's auto-configuration packages (those of its {@code @SpringBootApplication} class), so
+ * that every interface extending {@code HBaseRepository} there becomes a bean built on the {@code
+ * rowan} bean. Off with {@code rowan.repositories.enabled=false}, and when the application declares
+ * {@code @EnableRowanRepositories} itself (its factory beans are then present).
  *
  * <p>Thread-safety: configuration classes are used by Spring at start-up only.
  *

@@ -20,11 +20,11 @@ import org.springframework.core.Ordered;
 
 /**
  * The schema step of {@code rowan.schema.mode}, run once when the bean is initialized, before the
- * repositories are built: {@code create} runs {@code rowan.schema().create(entity)} for each
- * entity of {@link RowanEntities} (creating missing tables, views and the namespace);
- * {@code validate} runs {@code rowan.schema().check(entity)}; {@code none} does nothing. A table
- * that differs from its entity fails start-up with a {@link RowanSchemaValidationException}
- * listing every entity's differences at once.
+ * repositories are built: {@code create} runs {@code rowan.schema().create(entity)} for each entity
+ * of {@link RowanEntities} (creating missing tables, views and the namespace); {@code validate}
+ * runs {@code rowan.schema().check(entity)}; {@code none} does nothing. A table that differs from
+ * its entity fails start-up with a {@link RowanSchemaValidationException} listing every entity's
+ * differences at once.
  *
  * <p>Thread-safety: used by Spring at start-up only.
  *
@@ -84,32 +84,39 @@ public class RowanSchemaInitializer implements InitializingBean {
     if (!differing.isEmpty()) {
       throw RowanSchemaValidationException.of(mode, rowan.namespace(), differing);
     }
-    LOG.info("rowan.schema.mode={}: the tables of {} match their mappings{}", mode.name().toLowerCase(),
+    LOG.info(
+        "rowan.schema.mode={}: the tables of {} match their mappings{}",
+        mode.name().toLowerCase(),
         entities.types().stream().map(Class::getSimpleName).toList(),
         mode == Mode.CREATE ? " (missing ones created)" : "");
   }
 
   /**
-   * Makes every repository bean depend on the schema initializers, so that the tables exist (or
-   * are known to match) before a repository reads their records.
+   * Makes every repository bean depend on the schema initializers, so that the tables exist (or are
+   * known to match) before a repository reads their records.
    */
   static final class RepositoriesDependOnSchema implements BeanFactoryPostProcessor, Ordered {
 
     @Override
     public void postProcessBeanFactory(ConfigurableListableBeanFactory beanFactory) {
-      String[] initializers = beanFactory.getBeanNamesForType(RowanSchemaInitializer.class, true, false);
+      String[] initializers =
+          beanFactory.getBeanNamesForType(RowanSchemaInitializer.class, true, false);
       if (initializers.length == 0) {
         return;
       }
-      for (String name : BeanFactoryUtils.beanNamesForTypeIncludingAncestors(beanFactory,
-          HBaseRepository.class, true, false)) {
+      for (String name :
+          BeanFactoryUtils.beanNamesForTypeIncludingAncestors(
+              beanFactory, HBaseRepository.class, true, false)) {
         String beanName = BeanFactoryUtils.transformedBeanName(name);
         if (!beanFactory.containsBeanDefinition(beanName)) {
           continue;
         }
         BeanDefinition definition = beanFactory.getBeanDefinition(beanName);
-        List<String> dependsOn = new ArrayList<>(definition.getDependsOn() == null ? List.of()
-            : Arrays.asList(definition.getDependsOn()));
+        List<String> dependsOn =
+            new ArrayList<>(
+                definition.getDependsOn() == null
+                    ? List.of()
+                    : Arrays.asList(definition.getDependsOn()));
         for (String initializer : initializers) {
           if (!dependsOn.contains(initializer)) {
             dependsOn.add(initializer);

@@ -7,8 +7,8 @@ import java.util.List;
 
 /**
  * The schema step of {@code rowan.schema.mode} found tables that are missing or differ from their
- * entities' mappings: the message names each entity and, one line per difference, the table and
- * the setting that differs (as {@link dev.rowan.core.Schema#check} words them).
+ * entities' mappings: the message names each entity and, one line per difference, the table and the
+ * setting that differs (as {@link dev.rowan.core.Schema#check} words them).
  *
  * <p>Thread-safety: immutable.
  *
@@ -27,12 +27,23 @@ public final class RowanSchemaValidationException extends RowanException {
     this.reports = List.copyOf(reports);
   }
 
-  /** The exception for {@code reports}, each with differences, found in {@code namespace} (null: default). */
-  static RowanSchemaValidationException of(Mode mode, String namespace, List<SchemaReport> reports) {
-    StringBuilder message = new StringBuilder("rowan.schema.mode=").append(mode.name().toLowerCase())
-        .append(": the tables of ").append(reports.size()).append(reports.size() == 1 ? " entity" : " entities")
-        .append(" in namespace ").append(namespace == null ? "default" : namespace)
-        .append(" do not match ").append(reports.size() == 1 ? "its mapping" : "their mappings").append(':');
+  /**
+   * The exception for {@code reports}, each with differences, found in {@code namespace} (null:
+   * default).
+   */
+  static RowanSchemaValidationException of(
+      Mode mode, String namespace, List<SchemaReport> reports) {
+    StringBuilder message =
+        new StringBuilder("rowan.schema.mode=")
+            .append(mode.name().toLowerCase())
+            .append(": the tables of ")
+            .append(reports.size())
+            .append(reports.size() == 1 ? " entity" : " entities")
+            .append(" in namespace ")
+            .append(namespace == null ? "default" : namespace)
+            .append(" do not match ")
+            .append(reports.size() == 1 ? "its mapping" : "their mappings")
+            .append(':');
     for (SchemaReport report : reports) {
       message.append("\n  ").append(report.entity()).append(':');
       report.differences().forEach(difference -> message.append("\n    - ").append(difference));

@@ -14,17 +14,19 @@ import org.springframework.context.annotation.Bean;
 /**
  * Auto-configuration of HBase's tracing: HBase 2.6's client makes a span for each of its calls
  * ({@code SCAN ns:orders.seller}, {@code CHECK_AND_MUTATE ns:orders}, ...) with the tracer of
- * {@link GlobalOpenTelemetry}, which Spring Boot does not set. When the application has an
- * {@link OpenTelemetry} bean (Boot's, with Micrometer Tracing's OpenTelemetry bridge), this makes it
- * the global one at start-up, unless another already is, so that HBase's spans are exported with the
- * application's and nest under the span of the repository call that made them. Off with
- * {@code rowan.tracing.register-global=false}.
+ * {@link GlobalOpenTelemetry}, which Spring Boot does not set. When the application has an {@link
+ * OpenTelemetry} bean (Boot's, with Micrometer Tracing's OpenTelemetry bridge), this makes it the
+ * global one at start-up, unless another already is, so that HBase's spans are exported with the
+ * application's and nest under the span of the repository call that made them. Off with {@code
+ * rowan.tracing.register-global=false}.
  *
  * <p>Thread-safety: configuration classes are used by Spring at start-up only.
  *
  * @since 0.1
  */
-@AutoConfiguration(afterName = "org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration")
+@AutoConfiguration(
+    afterName =
+        "org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration")
 @ConditionalOnClass(OpenTelemetry.class)
 @ConditionalOnBean(OpenTelemetry.class)
 @ConditionalOnProperty(prefix = "rowan.tracing", name = "register-global", matchIfMissing = true)
@@ -41,7 +43,8 @@ public final class RowanTracingAutoConfiguration {
       try {
         GlobalOpenTelemetry.set(openTelemetry);
       } catch (IllegalStateException alreadySet) {
-        LOG.info("GlobalOpenTelemetry was set before the application started; HBase's client spans go to that one");
+        LOG.info(
+            "GlobalOpenTelemetry was set before the application started; HBase's client spans go to that one");
       }
     };
   }

@@ -9,10 +9,10 @@ import java.lang.annotation.Target;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 
 /**
- * The auto-configurations of a Rowan test ({@code RowanAutoConfiguration} and
- * {@code RowanRepositoriesAutoConfiguration}), listed in
- * {@code META-INF/spring/dev.rowan.spring.boot.test.AutoConfigureDataRowan.imports}. Most tests
- * use {@link DataRowanTest}, which carries it.
+ * The auto-configurations of a Rowan test ({@code RowanAutoConfiguration} and {@code
+ * RowanRepositoriesAutoConfiguration}), listed in {@code
+ * META-INF/spring/dev.rowan.spring.boot.test.AutoConfigureDataRowan.imports}. Most tests use {@link
+ * DataRowanTest}, which carries it.
  *
  * @since 0.1
  */

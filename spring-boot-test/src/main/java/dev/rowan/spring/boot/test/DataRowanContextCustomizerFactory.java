@@ -18,16 +18,19 @@ import org.springframework.test.context.support.TestPropertySourceUtils;
  * Gives the context of a {@link DataRowanTest} class the shared in-process HBase: its connection as
  * the {@code hbaseConnection} bean (which the auto-configured one backs off from), and the
  * properties {@code rowan.namespace} (the class's own namespace), {@code rowan.schema.mode=create}
- * and {@code rowan.embedded.enabled=false}. They take precedence over the application's
- * properties files, and the test's own {@code properties} over them.
+ * and {@code rowan.embedded.enabled=false}. They take precedence over the application's properties
+ * files, and the test's own {@code properties} over them.
  */
 final class DataRowanContextCustomizerFactory implements ContextCustomizerFactory {
 
   @Override
-  public ContextCustomizer createContextCustomizer(Class<?> testClass,
-      List<ContextConfigurationAttributes> configAttributes) {
-    boolean slice = MergedAnnotations.search(SearchStrategy.TYPE_HIERARCHY)
-        .withEnclosingClasses(type -> true).from(testClass).isPresent(DataRowanTest.class);
+  public ContextCustomizer createContextCustomizer(
+      Class<?> testClass, List<ContextConfigurationAttributes> configAttributes) {
+    boolean slice =
+        MergedAnnotations.search(SearchStrategy.TYPE_HIERARCHY)
+            .withEnclosingClasses(type -> true)
+            .from(testClass)
+            .isPresent(DataRowanTest.class);
     return slice ? new Customizer(testClass) : null;
   }
 
@@ -43,14 +46,18 @@ final class DataRowanContextCustomizerFactory implements ContextCustomizerFactor
     }
 
     @Override
-    public void customizeContext(ConfigurableApplicationContext context, MergedContextConfiguration config) {
+    public void customizeContext(
+        ConfigurableApplicationContext context, MergedContextConfiguration config) {
       DataRowanTestExtension.Fixture fixture = DataRowanTestExtension.fixture(testClass);
       context.getBeanFactory().registerSingleton("hbaseConnection", fixture.connection());
-      MapPropertySource slice = new MapPropertySource(PROPERTY_SOURCE, Map.of(
-          "rowan.namespace", fixture.namespace().name(),
-          "rowan.schema.mode", "create",
-          "rowan.embedded.enabled", "false",
-          "rowan.view-refresh", "1s"));
+      MapPropertySource slice =
+          new MapPropertySource(
+              PROPERTY_SOURCE,
+              Map.of(
+                  "rowan.namespace", fixture.namespace().name(),
+                  "rowan.schema.mode", "create",
+                  "rowan.embedded.enabled", "false",
+                  "rowan.view-refresh", "1s"));
       MutablePropertySources sources = context.getEnvironment().getPropertySources();
       if (sources.contains(TestPropertySourceUtils.INLINED_PROPERTIES_PROPERTY_SOURCE_NAME)) {
         sources.addAfter(TestPropertySourceUtils.INLINED_PROPERTIES_PROPERTY_SOURCE_NAME, slice);

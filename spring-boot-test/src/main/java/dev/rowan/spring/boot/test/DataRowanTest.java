@@ -17,10 +17,10 @@ import org.springframework.test.context.junit.jupiter.SpringExtension;
 
 /**
  * A Spring Boot test of Rowan repositories alone: only Rowan's auto-configuration and the
- * repositories of the application's packages are in the context (component scanning finds no
- * other beans), connected to the in-process HBase that every {@code @HBaseTest} of the test JVM
- * shares (started on first use), in a namespace of its own for each test class, whose tables are
- * created at start-up ({@code rowan.schema.mode=create} unless {@link #properties()} say otherwise).
+ * repositories of the application's packages are in the context (component scanning finds no other
+ * beans), connected to the in-process HBase that every {@code @HBaseTest} of the test JVM shares
+ * (started on first use), in a namespace of its own for each test class, whose tables are created
+ * at start-up ({@code rowan.schema.mode=create} unless {@link #properties()} say otherwise).
  *
  * <pre>{@code
  * @DataRowanTest
@@ -35,8 +35,9 @@ import org.springframework.test.context.junit.jupiter.SpringExtension;
  * }
  * }</pre>
  *
- * <p>Each test class gets its own application context (its namespace is part of it); the tables
- * are left behind when the tests end and vanish with the in-process HBase.
+ * <p>Each test class gets its own application context (its namespace is part of it); the tables are
+ * left behind when the tests end and vanish with the in-process HBase.
+ *
  * @since 0.1
  */
 @Target(ElementType.TYPE)

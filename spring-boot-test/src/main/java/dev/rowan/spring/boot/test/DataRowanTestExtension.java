@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.hbase.client.Connection;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import org.junit.jupiter.api.extension.TestInstancePreConstructCallback;
 import org.junit.jupiter.api.extension.TestInstanceFactoryContext;
+import org.junit.jupiter.api.extension.TestInstancePreConstructCallback;
 
 /**
  * The JUnit 5 side of {@link DataRowanTest}: before a test class's first instance is made (and so
@@ -28,25 +28,29 @@ public final class DataRowanTestExtension implements TestInstancePreConstructCal
   public DataRowanTestExtension() {}
 
   @Override
-  public void preConstructTestInstance(TestInstanceFactoryContext factoryContext, ExtensionContext context) {
+  public void preConstructTestInstance(
+      TestInstanceFactoryContext factoryContext, ExtensionContext context) {
     Class<?> testClass = factoryContext.getTestClass();
     connection = HBaseTestExtension.sharedConnection(context);
-    NAMESPACES.computeIfAbsent(testClass,
-        type -> HBaseTestExtension.createNamespace(context, type.getSimpleName()));
+    NAMESPACES.computeIfAbsent(
+        testClass, type -> HBaseTestExtension.createNamespace(context, type.getSimpleName()));
   }
 
   /**
    * The shared connection and the namespace of {@code testClass}.
    *
-   * @throws IllegalStateException when the extension has not run for the class (a test engine
-   *     other than JUnit Jupiter)
+   * @throws IllegalStateException when the extension has not run for the class (a test engine other
+   *     than JUnit Jupiter)
    */
   static Fixture fixture(Class<?> testClass) {
     TestNamespace namespace = NAMESPACES.get(testClass);
     if (namespace == null || connection == null) {
-      throw new IllegalStateException("@DataRowanTest on " + testClass.getName() + " needs its JUnit Jupiter"
-          + " extension (DataRowanTestExtension) to have run before the Spring context is loaded: run the test"
-          + " with JUnit Jupiter");
+      throw new IllegalStateException(
+          "@DataRowanTest on "
+              + testClass.getName()
+              + " needs its JUnit Jupiter"
+              + " extension (DataRowanTestExtension) to have run before the Spring context is loaded: run the test"
+              + " with JUnit Jupiter");
     }
     return new Fixture(connection, namespace);
   }

@@ -20,27 +20,58 @@ import java.util.Set;
 /** Checks that a query method's parameters fit its conditions, and suggests views. */
 public final class QueryParameters {
 
-  private static final Map<Class<?>, Class<?>> BOXES = Map.of(boolean.class, Boolean.class, byte.class, Byte.class,
-      short.class, Short.class, int.class, Integer.class, long.class, Long.class, float.class, Float.class,
-      double.class, Double.class, char.class, Character.class);
+  private static final Map<Class<?>, Class<?>> BOXES =
+      Map.of(
+          boolean.class,
+          Boolean.class,
+          byte.class,
+          Byte.class,
+          short.class,
+          Short.class,
+          int.class,
+          Integer.class,
+          long.class,
+          Long.class,
+          float.class,
+          Float.class,
+          double.class,
+          Double.class,
+          char.class,
+          Character.class);
 
   private QueryParameters() {}
 
-  /** Adds a problem for every parameter whose type does not fit the property it is compared with. */
-  public static void check(String name, Method method, ParsedQuery query, EntityModel<?> model, List<String> problems) {
+  /**
+   * Adds a problem for every parameter whose type does not fit the property it is compared with.
+   */
+  public static void check(
+      String name, Method method, ParsedQuery query, EntityModel<?> model, List<String> problems) {
     Type[] types = method.getGenericParameterTypes();
     for (List<Condition> group : query.groups()) {
       for (Condition condition : group) {
         PropertyModel property = model.property(condition.property());
         Class<?> expected = box(property.type());
         if (condition.keyword().takesText() && expected != String.class) {
-          problems.add(name + ": " + word(condition.keyword()) + " applies to String properties, and "
-              + property.name() + " is " + property.type().getSimpleName());
+          problems.add(
+              name
+                  + ": "
+                  + word(condition.keyword())
+                  + " applies to String properties, and "
+                  + property.name()
+                  + " is "
+                  + property.type().getSimpleName());
           continue;
         }
         String openRange = openCyclicRange(condition, property);
         if (openRange != null) {
-          problems.add(name + ": " + property.qualifiedName() + " " + word(condition.keyword()) + ": " + openRange);
+          problems.add(
+              name
+                  + ": "
+                  + property.qualifiedName()
+                  + " "
+                  + word(condition.keyword())
+                  + ": "
+                  + openRange);
           continue;
         }
         for (int i = 0; i < condition.keyword().arity(); i++) {
@@ -48,13 +79,30 @@ public final class QueryParameters {
           if (at >= types.length) {
             break;
           }
-          Class<?> given = condition.keyword().takesValues() ? element(types[at]) : box(raw(types[at]));
+          Class<?> given =
+              condition.keyword().takesValues() ? element(types[at]) : box(raw(types[at]));
           if (given == null) {
-            problems.add(name + ": parameter " + (at + 1) + " (" + property.name() + " " + word(condition.keyword())
-                + ") must be a collection or an array of " + expected.getSimpleName());
+            problems.add(
+                name
+                    + ": parameter "
+                    + (at + 1)
+                    + " ("
+                    + property.name()
+                    + " "
+                    + word(condition.keyword())
+                    + ") must be a collection or an array of "
+                    + expected.getSimpleName());
           } else if (!expected.isAssignableFrom(given) && given != Object.class) {
-            problems.add(name + ": parameter " + (at + 1) + " is " + given.getSimpleName() + " but " + property.name()
-                + " is " + property.type().getSimpleName());
+            problems.add(
+                name
+                    + ": parameter "
+                    + (at + 1)
+                    + " is "
+                    + given.getSimpleName()
+                    + " but "
+                    + property.name()
+                    + " is "
+                    + property.type().getSimpleName());
           }
         }
       }
@@ -62,15 +110,19 @@ public final class QueryParameters {
   }
 
   /**
-   * Why {@code condition}, a range with one bound on a {@code @Cyclic} key part, cannot be read from
-   * its keys (they interleave the cycles), or null: known from the keyword alone, so refused when
-   * the repository is created; a {@code Between} is checked on each call (it may wrap a cycle's end).
+   * Why {@code condition}, a range with one bound on a {@code @Cyclic} key part, cannot be read
+   * from its keys (they interleave the cycles), or null: known from the keyword alone, so refused
+   * when the repository is created; a {@code Between} is checked on each call (it may wrap a
+   * cycle's end).
    */
   private static String openCyclicRange(Condition condition, PropertyModel property) {
     KeyCodec<Object> codec = property.keyCodec();
     Keyword keyword = condition.keyword();
-    boolean oneBound = keyword.isRange() && keyword != Keyword.BETWEEN && keyword != Keyword.STARTING_WITH;
-    return codec == null || codec.cycle() == null || !oneBound ? null : codec.rangeProblem(null, null);
+    boolean oneBound =
+        keyword.isRange() && keyword != Keyword.BETWEEN && keyword != Keyword.STARTING_WITH;
+    return codec == null || codec.cycle() == null || !oneBound
+        ? null
+        : codec.rangeProblem(null, null);
   }
 
   private static String word(Keyword keyword) {
@@ -78,7 +130,9 @@ public final class QueryParameters {
   }
 
   private static Class<?> raw(Type type) {
-    return type instanceof Class<?> c ? c : type instanceof ParameterizedType p ? (Class<?>) p.getRawType() : Object.class;
+    return type instanceof Class<?> c
+        ? c
+        : type instanceof ParameterizedType p ? (Class<?>) p.getRawType() : Object.class;
   }
 
   private static Class<?> element(Type type) {
@@ -88,7 +142,8 @@ public final class QueryParameters {
     if (!Collection.class.isAssignableFrom(raw(type))) {
       return null;
     }
-    if (type instanceof ParameterizedType p && p.getActualTypeArguments()[0] instanceof Class<?> c) {
+    if (type instanceof ParameterizedType p
+        && p.getActualTypeArguments()[0] instanceof Class<?> c) {
       return box(c);
     }
     return Object.class;
@@ -101,8 +156,8 @@ public final class QueryParameters {
   /**
    * A sentence naming the views that would serve {@code query}: those of the entity whose key
    * starts with a property the query binds by equality, or else the declaration of one. Only
-   * equality, {@code In} and ranges can bind a view's key; when the query has none of them, it
-   * says so.
+   * equality, {@code In} and ranges can bind a view's key; when the query has none of them, it says
+   * so.
    */
   public static String suggestView(ParsedQuery query, EntityModel<?> model, List<ViewModel> views) {
     Set<String> equal = new LinkedHashSet<>();
@@ -121,13 +176,26 @@ public final class QueryParameters {
     }
     List<String> key = new ArrayList<>(equal);
     key.addAll(ranged);
-    key.addAll(query.sorts().stream().map(s -> s.property()).filter(p -> !key.contains(p)).toList());
-    String declaration = "@Index(name = \"by" + capitalize(key.get(0)) + "\", key = {"
-        + String.join(", ", key.stream().map(p -> "\"" + p + "\"").toList()) + "})";
-    List<String> serving = views.stream().filter(v -> key.contains(v.keyProperties().get(0).name()))
-        .map(ViewModel::name).toList();
-    return serving.isEmpty() ? "A view would serve it: declare " + declaration + " on " + model.entityName() + "."
-        : "The views " + serving + " start with a property it binds; bind it by equality (or add " + declaration + ").";
+    key.addAll(
+        query.sorts().stream().map(s -> s.property()).filter(p -> !key.contains(p)).toList());
+    String declaration =
+        "@Index(name = \"by"
+            + capitalize(key.get(0))
+            + "\", key = {"
+            + String.join(", ", key.stream().map(p -> "\"" + p + "\"").toList())
+            + "})";
+    List<String> serving =
+        views.stream()
+            .filter(v -> key.contains(v.keyProperties().get(0).name()))
+            .map(ViewModel::name)
+            .toList();
+    return serving.isEmpty()
+        ? "A view would serve it: declare " + declaration + " on " + model.entityName() + "."
+        : "The views "
+            + serving
+            + " start with a property it binds; bind it by equality (or add "
+            + declaration
+            + ").";
   }
 
   private static String capitalize(String name) {

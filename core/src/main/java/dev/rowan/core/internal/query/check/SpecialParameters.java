@@ -4,15 +4,15 @@ import dev.rowan.core.Limit;
 import dev.rowan.core.PageRequest;
 import dev.rowan.core.Sort;
 import dev.rowan.core.TimeRange;
-import dev.rowan.core.internal.query.parse.QueryAction;
 import dev.rowan.core.internal.query.parse.ParsedQuery;
+import dev.rowan.core.internal.query.parse.QueryAction;
 import java.lang.reflect.Method;
 import java.util.List;
 
 /**
  * Where a query method's special parameters are: the trailing {@link PageRequest}, {@link Sort},
- * {@link Limit} and {@link TimeRange} (in any order, each at most once) that follow the
- * parameters its conditions bind.
+ * {@link Limit} and {@link TimeRange} (in any order, each at most once) that follow the parameters
+ * its conditions bind.
  *
  * @param predicateParameters the number of parameters before them, which the conditions bind
  * @param page the index of the {@code PageRequest}, or -1
@@ -20,7 +20,8 @@ import java.util.List;
  * @param limit the index of the {@code Limit}, or -1
  * @param timeRange the index of the {@code TimeRange}, or -1
  */
-public record SpecialParameters(int predicateParameters, int page, int sort, int limit, int timeRange) {
+public record SpecialParameters(
+    int predicateParameters, int page, int sort, int limit, int timeRange) {
 
   /** Special parameters without a {@code TimeRange}. */
   public SpecialParameters(int predicateParameters, int page, int sort, int limit) {
@@ -38,8 +39,10 @@ public record SpecialParameters(int predicateParameters, int page, int sort, int
     while (first > 0 && isSpecial(types[first - 1])) {
       first--;
       Class<?> type = types[first];
-      int previous = type == PageRequest.class ? page : type == Sort.class ? sort : type == Limit.class ? limit
-          : timeRange;
+      int previous =
+          type == PageRequest.class
+              ? page
+              : type == Sort.class ? sort : type == Limit.class ? limit : timeRange;
       if (previous >= 0) {
         problems.add(name + ": takes two " + type.getSimpleName() + " parameters; declare one");
       }
@@ -57,27 +60,45 @@ public record SpecialParameters(int predicateParameters, int page, int sort, int
   }
 
   private static boolean isSpecial(Class<?> type) {
-    return type == PageRequest.class || type == Sort.class || type == Limit.class || type == TimeRange.class;
+    return type == PageRequest.class
+        || type == Sort.class
+        || type == Limit.class
+        || type == TimeRange.class;
   }
 
   /** Adds a problem naming the method for each special parameter {@code query} cannot take. */
   public void check(String name, ParsedQuery query, List<String> problems) {
     if (timeRange >= 0 && query.action() != QueryAction.FIND) {
-      problems.add(name + ": " + kind(query.action()) + " method takes no TimeRange parameter;"
-          + " it chooses the state a find returns");
+      problems.add(
+          name
+              + ": "
+              + kind(query.action())
+              + " method takes no TimeRange parameter;"
+              + " it chooses the state a find returns");
     }
     if ((sort >= 0 || limit >= 0) && query.action() != QueryAction.FIND) {
-      problems.add(name + ": " + kind(query.action()) + " method takes no Sort or Limit parameter;"
-          + " they order and limit what a find returns");
+      problems.add(
+          name
+              + ": "
+              + kind(query.action())
+              + " method takes no Sort or Limit parameter;"
+              + " they order and limit what a find returns");
       return;
     }
     if (sort >= 0 && !query.sorts().isEmpty()) {
-      problems.add(name + ": its name orders by " + query.sorts().stream().map(s -> s.property()).toList()
-          + " and it takes a Sort; declare one or the other");
+      problems.add(
+          name
+              + ": its name orders by "
+              + query.sorts().stream().map(s -> s.property()).toList()
+              + " and it takes a Sort; declare one or the other");
     }
     if (page >= 0 && (sort >= 0 || limit >= 0)) {
-      problems.add(name + ": returns pages and takes a " + (sort >= 0 ? "Sort" : "Limit") + "; the order of pages is"
-          + " the name's (OrderBy) and their size the PageRequest's");
+      problems.add(
+          name
+              + ": returns pages and takes a "
+              + (sort >= 0 ? "Sort" : "Limit")
+              + "; the order of pages is"
+              + " the name's (OrderBy) and their size the PageRequest's");
     }
   }
 

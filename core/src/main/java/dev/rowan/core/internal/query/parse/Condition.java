@@ -2,13 +2,13 @@ package dev.rowan.core.internal.query.parse;
 
 /**
  * One predicate of a query method: a property, a keyword, and where its arguments start. The
- * planner adds one kind of its own: an {@code In} of every value of a key part of few values,
- * which no parameter binds ({@link #everyValue}), for a skip scan.
+ * planner adds one kind of its own: an {@code In} of every value of a key part of few values, which
+ * no parameter binds ({@link #everyValue}), for a skip scan.
  *
  * @param property the entity property, by its field name
  * @param keyword the keyword; {@link Keyword#EQUALS} when the name gives none
- * @param parameter the index of the first method parameter the predicate binds, or
- *     {@link #EVERY_VALUE}
+ * @param parameter the index of the first method parameter the predicate binds, or {@link
+ *     #EVERY_VALUE}
  */
 public record Condition(String property, Keyword keyword, int parameter) {
 

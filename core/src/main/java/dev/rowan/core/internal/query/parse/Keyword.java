@@ -4,16 +4,16 @@ import java.util.List;
 
 /**
  * The predicate keywords of query method names, with the number of parameters each takes. The
- * constants are declared in match order: a property expression is matched against the longest
- * words first, so {@code LessThanEqual} is never read as {@code LessThan} of a property called
- * {@code ...Equal}. {@code Before} and {@code After} are the exclusive bounds of
- * {@code LessThan} and {@code GreaterThan}; {@code Between} is inclusive at both ends.
+ * constants are declared in match order: a property expression is matched against the longest words
+ * first, so {@code LessThanEqual} is never read as {@code LessThan} of a property called {@code
+ * ...Equal}. {@code Before} and {@code After} are the exclusive bounds of {@code LessThan} and
+ * {@code GreaterThan}; {@code Between} is inclusive at both ends.
  *
- * <p>Null follows SQL (what Spring Data JPA users get): a null value matches {@code IsNull} and
- * no other keyword, {@code Not}, {@code NotIn} and {@code NotContaining} included. Only
- * {@code Equals}, {@code In} and the ranges ({@link #isRange()}) can bind key parts; every other
- * keyword is a condition checked on each entity read (and pushed to the region servers as a
- * filter where the cells allow it).
+ * <p>Null follows SQL (what Spring Data JPA users get): a null value matches {@code IsNull} and no
+ * other keyword, {@code Not}, {@code NotIn} and {@code NotContaining} included. Only {@code
+ * Equals}, {@code In} and the ranges ({@link #isRange()}) can bind key parts; every other keyword
+ * is a condition checked on each entity read (and pushed to the region servers as a filter where
+ * the cells allow it).
  */
 public enum Keyword {
   IS_NOT_NULL(0, "IsNotNull", "NotNull"),
@@ -51,20 +51,27 @@ public enum Keyword {
   }
 
   /**
-   * Whether the keyword bounds a range of values that a key range can read: the comparisons,
-   * {@code Between} and {@code StartingWith}. False for {@code Equals} and {@code In}, which name
-   * values, and for the keywords no key range answers (nulls, negations, suffixes, substrings).
+   * Whether the keyword bounds a range of values that a key range can read: the comparisons, {@code
+   * Between} and {@code StartingWith}. False for {@code Equals} and {@code In}, which name values,
+   * and for the keywords no key range answers (nulls, negations, suffixes, substrings).
    */
   public boolean isRange() {
     return switch (this) {
-      case BETWEEN, LESS_THAN, LESS_THAN_EQUAL, GREATER_THAN, GREATER_THAN_EQUAL, STARTING_WITH -> true;
+      case BETWEEN, LESS_THAN, LESS_THAN_EQUAL, GREATER_THAN, GREATER_THAN_EQUAL, STARTING_WITH ->
+          true;
       default -> false;
     };
   }
 
-  /** Whether the keyword takes a string: {@code StartingWith}, {@code EndingWith}, {@code (Not)Containing}. */
+  /**
+   * Whether the keyword takes a string: {@code StartingWith}, {@code EndingWith}, {@code
+   * (Not)Containing}.
+   */
   public boolean takesText() {
-    return this == STARTING_WITH || this == ENDING_WITH || this == CONTAINING || this == NOT_CONTAINING;
+    return this == STARTING_WITH
+        || this == ENDING_WITH
+        || this == CONTAINING
+        || this == NOT_CONTAINING;
   }
 
   /** Whether the keyword takes a collection or an array of values: {@code In}, {@code NotIn}. */

@@ -27,19 +27,23 @@ import java.util.regex.Pattern;
  *
  * <p>A word names the property (or view) that it capitalises, or else the only one equal to it
  * ignoring case. A keyword is read at the end of a condition, in {@link Keyword} order, only where
- * the rest names a property, so a property such as {@code checkIn} still reads as itself. {@code And}
- * and {@code Or} split the predicate only where every piece resolves, so {@code brand} and
+ * the rest names a property, so a property such as {@code checkIn} still reads as itself. {@code
+ * And} and {@code Or} split the predicate only where every piece resolves, so {@code brand} and
  * {@code termsAndConditions} stay whole; the longest first piece wins ({@code TermsIsAndConditions}
  * forces the split). Properties win over views of the same name. The subject ends at the first
- * {@code By}; when that {@code By} ends an {@code OrderBy} (as in {@code findAllOrderByX} or
- * {@code findOrderByX}), the name has no predicate and is refused.
+ * {@code By}; when that {@code By} ends an {@code OrderBy} (as in {@code findAllOrderByX} or {@code
+ * findOrderByX}), the name has no predicate and is refused.
  */
 public final class MethodNameParser {
 
-  /** Each prefix a query method name may start with, in the order messages list them, to its action. */
+  /**
+   * Each prefix a query method name may start with, in the order messages list them, to its action.
+   */
   private static final Map<String, QueryAction> PREFIXES = prefixes();
+
   private static final String PREFIX_LIST = String.join(", ", PREFIXES.keySet());
-  private static final Pattern PREFIX = Pattern.compile("(" + String.join("|", PREFIXES.keySet()) + ")(?!\\p{Ll})");
+  private static final Pattern PREFIX =
+      Pattern.compile("(" + String.join("|", PREFIXES.keySet()) + ")(?!\\p{Ll})");
   private static final Pattern BY = Pattern.compile("(Order)?By(?!\\p{Ll})");
   private static final Pattern ORDER_BY = Pattern.compile("OrderBy(?!\\p{Ll})");
   private static final Pattern LIMIT = Pattern.compile("(First|Top)(\\d*+)(?!\\p{Ll})");
@@ -53,22 +57,30 @@ public final class MethodNameParser {
   static final Map<String, String> UNSUPPORTED = unsupported();
 
   private static Map<String, String> unsupported() {
-    String ignoreCase = "Rowan compares values exactly: store a normalised copy of the property (lower case, say)"
-        + " and find by equality on it";
+    String ignoreCase =
+        "Rowan compares values exactly: store a normalised copy of the property (lower case, say)"
+            + " and find by equality on it";
     String exists = "to require a value, write IsNotNull";
-    String pattern = "Rowan's string conditions are StartingWith, EndingWith and Containing (exact, case-sensitive);"
-        + " for another pattern, find by other conditions and filter in code";
-    String empty = "Rowan's properties are single values, not collections: to require a value, write IsNotNull"
-        + " (or Not with \"\" for a non-empty string)";
+    String pattern =
+        "Rowan's string conditions are StartingWith, EndingWith and Containing (exact, case-sensitive);"
+            + " for another pattern, find by other conditions and filter in code";
+    String empty =
+        "Rowan's properties are single values, not collections: to require a value, write IsNotNull"
+            + " (or Not with \"\" for a non-empty string)";
     String bool = "use equality with a boolean parameter: findBy<Property>(true)";
     String geo = "geospatial conditions are not supported";
-    Map<String, String> advice = new java.util.TreeMap<>((a, b) -> a.length() != b.length()
-        ? Integer.compare(b.length(), a.length()) : a.compareTo(b)); // longest first
+    Map<String, String> advice =
+        new java.util.TreeMap<>(
+            (a, b) ->
+                a.length() != b.length()
+                    ? Integer.compare(b.length(), a.length())
+                    : a.compareTo(b)); // longest first
     for (String word : List.of("AllIgnoringCase", "AllIgnoreCase", "IgnoringCase", "IgnoreCase")) {
       advice.put(word, ignoreCase);
     }
     advice.put("Exists", exists);
-    for (String word : List.of("IsNotLike", "NotLike", "IsLike", "Like", "MatchesRegex", "Matches", "Regex")) {
+    for (String word :
+        List.of("IsNotLike", "NotLike", "IsLike", "Like", "MatchesRegex", "Matches", "Regex")) {
       advice.put(word, pattern);
     }
     for (String word : List.of("IsNotEmpty", "NotEmpty", "IsEmpty", "Empty")) {
@@ -96,8 +108,8 @@ public final class MethodNameParser {
    *
    * @param parameterCount the number of method parameters that bind predicates (a trailing
    *     PageRequest is not counted)
-   * @throws IllegalArgumentException with a message that names the method and says exactly what
-   *     is wrong
+   * @throws IllegalArgumentException with a message that names the method and says exactly what is
+   *     wrong
    */
   public static ParsedQuery parse(String methodName, int parameterCount, Vocabulary vocabulary) {
     Objects.requireNonNull(methodName, "methodName");
@@ -118,12 +130,14 @@ public final class MethodNameParser {
       throw error("has no By: a query method name reads <prefix>[<subject>]By<predicate>");
     }
     if (by.group(1) != null) {
-      throw error("has no predicate after By: OrderBy comes first, and a query must select by a property");
+      throw error(
+          "has no predicate after By: OrderBy comes first, and a query must select by a property");
     }
     int limit = limit(methodName.substring(prefix.end(), by.start()), prefix.group());
     Matcher orderBy = ORDER_BY.matcher(methodName).region(by.end(), methodName.length());
     boolean ordered = orderBy.find();
-    String predicate = methodName.substring(by.end(), ordered ? orderBy.start() : methodName.length());
+    String predicate =
+        methodName.substring(by.end(), ordered ? orderBy.start() : methodName.length());
     if (predicate.isEmpty()) {
       throw error("has no predicate after By");
     }
@@ -132,10 +146,17 @@ public final class MethodNameParser {
     if (parts == null && view == null) {
       throw unresolved(predicate);
     }
-    List<List<Condition>> groups = parts != null ? bind(parts, parameterCount) : bindView(view, parameterCount);
+    List<List<Condition>> groups =
+        parts != null ? bind(parts, parameterCount) : bindView(view, parameterCount);
     List<SortKey> sorts = ordered ? sorts(methodName.substring(orderBy.end())) : List.of();
-    return new ParsedQuery(methodName, PREFIXES.get(prefix.group()), limit, groups, sorts,
-        view == null ? null : view.name(), parameterCount);
+    return new ParsedQuery(
+        methodName,
+        PREFIXES.get(prefix.group()),
+        limit,
+        groups,
+        sorts,
+        view == null ? null : view.name(),
+        parameterCount);
   }
 
   private int limit(String subject, String prefix) {
@@ -153,23 +174,30 @@ public final class MethodNameParser {
       limit = 0;
     }
     if (limit == 0) {
-      throw error("%s is not a valid limit: the number must be between 1 and %d", matcher.group(), Integer.MAX_VALUE);
+      throw error(
+          "%s is not a valid limit: the number must be between 1 and %d",
+          matcher.group(), Integer.MAX_VALUE);
     }
     if (PREFIXES.get(prefix) != QueryAction.FIND) {
-      throw error("a limit (%s) is only allowed on find methods, not on %s", matcher.group(), prefix);
+      throw error(
+          "a limit (%s) is only allowed on find methods, not on %s", matcher.group(), prefix);
     }
     return limit;
   }
 
   // ---- Predicate
 
-  /** A property or view, the keyword after it, and the word that named the keyword (null for none). */
+  /**
+   * A property or view, the keyword after it, and the word that named the keyword (null for none).
+   */
   private record NameTerm(String name, Keyword keyword, String word) {}
 
   /** A condition of the predicate; {@code or} says whether it starts a new group. */
   private record Part(NameTerm term, boolean or) {}
 
-  /** Reads {@code text} as conditions joined by And and Or; null when no split resolves every one. */
+  /**
+   * Reads {@code text} as conditions joined by And and Or; null when no split resolves every one.
+   */
   private List<Part> parts(String text, boolean or) {
     for (int end : ends(text)) {
       NameTerm term = match(text.substring(0, end), this::property);
@@ -177,8 +205,10 @@ public final class MethodNameParser {
         return List.of(new Part(term, or));
       }
       String separator = term == null ? null : separatorAt(text, end);
-      List<Part> rest = separator == null
-          ? null : parts(text.substring(end + separator.length()), separator.equals("Or"));
+      List<Part> rest =
+          separator == null
+              ? null
+              : parts(text.substring(end + separator.length()), separator.equals("Or"));
       if (rest != null) {
         List<Part> parts = new ArrayList<>(List.of(new Part(term, or)));
         parts.addAll(rest);
@@ -188,7 +218,10 @@ public final class MethodNameParser {
     return null;
   }
 
-  /** Where the first condition of {@code text} may end: the end of the text, then each separator, last first. */
+  /**
+   * Where the first condition of {@code text} may end: the end of the text, then each separator,
+   * last first.
+   */
   private static List<Integer> ends(String text) {
     List<Integer> ends = new ArrayList<>(List.of(text.length()));
     for (int i = text.length() - 1; i > 0; i--) {
@@ -203,19 +236,26 @@ public final class MethodNameParser {
   private static String separatorAt(String text, int i) {
     for (String separator : SEPARATORS) {
       int next = i + separator.length();
-      if (text.startsWith(separator, i) && next < text.length() && Character.isUpperCase(text.charAt(next))) {
+      if (text.startsWith(separator, i)
+          && next < text.length()
+          && Character.isUpperCase(text.charAt(next))) {
         return separator;
       }
     }
     return null;
   }
 
-  /** Reads {@code text} as a name that {@code resolver} knows, optionally followed by a keyword; or null. */
+  /**
+   * Reads {@code text} as a name that {@code resolver} knows, optionally followed by a keyword; or
+   * null.
+   */
   private static NameTerm match(String text, UnaryOperator<String> resolver) {
     for (Keyword keyword : Keyword.values()) {
       for (String word : keyword.words()) {
-        String name = text.length() > word.length() && text.endsWith(word)
-            ? resolver.apply(text.substring(0, text.length() - word.length())) : null;
+        String name =
+            text.length() > word.length() && text.endsWith(word)
+                ? resolver.apply(text.substring(0, text.length() - word.length()))
+                : null;
         if (name != null) {
           return new NameTerm(name, keyword, word);
         }
@@ -232,7 +272,9 @@ public final class MethodNameParser {
       if (groups.isEmpty() || part.or()) {
         groups.add(new ArrayList<>());
       }
-      groups.get(groups.size() - 1).add(new Condition(part.term().name(), part.term().keyword(), parameter));
+      groups
+          .get(groups.size() - 1)
+          .add(new Condition(part.term().name(), part.term().keyword(), parameter));
       parameter += part.term().keyword().arity();
     }
     if (parameter != parameterCount) {
@@ -248,11 +290,14 @@ public final class MethodNameParser {
    */
   private List<List<Condition>> bindView(NameTerm view, int parameterCount) {
     List<String> key = vocabulary.viewKeys().get(view.name());
-    if (view.word() != null && view.keyword() != Keyword.EQUALS && view.keyword() != Keyword.IN
+    if (view.word() != null
+        && view.keyword() != Keyword.EQUALS
+        && view.keyword() != Keyword.IN
         && !view.keyword().isRange()) {
-      throw error("the view shorthand findBy<View><Keyword> takes Equals, In or a range, not %s: write the"
-          + " conditions with their properties, as in findBy%sAnd<Property>%s", view.word(),
-          capitalise(key.get(0)), view.word());
+      throw error(
+          "the view shorthand findBy<View><Keyword> takes Equals, In or a range, not %s: write the"
+              + " conditions with their properties, as in findBy%sAnd<Property>%s",
+          view.word(), capitalise(key.get(0)), view.word());
     }
     int arity = view.word() == null ? 0 : view.keyword().arity();
     int ranged = arity > 0 ? 1 : 0;
@@ -260,9 +305,13 @@ public final class MethodNameParser {
     int min = Math.max(arity, 1);
     int max = key.size() - ranged + arity;
     if (parameterCount < min || parameterCount > max) {
-      throw error("view '%s' with key %s takes %s%s, but %s", view.name(), key,
+      throw error(
+          "view '%s' with key %s takes %s%s, but %s",
+          view.name(),
+          key,
           min == max ? parameters(min) : min + " to " + max + " parameters",
-          view.word() == null ? "" : " with " + view.word(), given(parameterCount));
+          view.word() == null ? "" : " with " + view.word(),
+          given(parameterCount));
     }
     List<Condition> conditions = new ArrayList<>();
     for (int i = 0; i < equalities; i++) {
@@ -282,7 +331,9 @@ public final class MethodNameParser {
       }
     }
     String text = predicate;
-    for (int end = longestCondition(text); end > 0 && end < text.length(); end = longestCondition(text)) {
+    for (int end = longestCondition(text);
+        end > 0 && end < text.length();
+        end = longestCondition(text)) {
       text = text.substring(end + separatorAt(text, end).length());
     }
     String leading = separatorAt(text, 0);
@@ -297,11 +348,17 @@ public final class MethodNameParser {
     }
     String view = view(unknown);
     if (view != null) {
-      return error("'%s' is a view, not a property of %s; the view shorthand findBy<View><Keyword> must be the "
-          + "whole predicate", view, vocabulary.entityName());
+      return error(
+          "'%s' is a view, not a property of %s; the view shorthand findBy<View><Keyword> must be the "
+              + "whole predicate",
+          view, vocabulary.entityName());
     }
-    return error("no property '%s' in %s; properties are %s; views are %s", uncapitalise(unknown),
-        vocabulary.entityName(), vocabulary.properties(), vocabulary.viewKeys().keySet().stream().sorted().toList());
+    return error(
+        "no property '%s' in %s; properties are %s; views are %s",
+        uncapitalise(unknown),
+        vocabulary.entityName(),
+        vocabulary.properties(),
+        vocabulary.viewKeys().keySet().stream().sorted().toList());
   }
 
   /**
@@ -314,8 +371,9 @@ public final class MethodNameParser {
       if (condition.endsWith(word) && condition.length() > word.length()) {
         String property = property(condition.substring(0, condition.length() - word.length()));
         if (property != null) {
-          return error("'%s' (on %s) is a keyword of Spring Data's that Rowan does not accept: %s", word, property,
-              keyword.getValue());
+          return error(
+              "'%s' (on %s) is a keyword of Spring Data's that Rowan does not accept: %s",
+              word, property, keyword.getValue());
         }
       }
     }
@@ -324,8 +382,10 @@ public final class MethodNameParser {
 
   /** The end of the longest first condition of {@code text} that resolves, or -1. */
   private int longestCondition(String text) {
-    return ends(text).stream().filter(end -> match(text.substring(0, end), this::property) != null)
-        .findFirst().orElse(-1);
+    return ends(text).stream()
+        .filter(end -> match(text.substring(0, end), this::property) != null)
+        .findFirst()
+        .orElse(-1);
   }
 
   // ---- Order
@@ -336,8 +396,9 @@ public final class MethodNameParser {
     }
     List<SortKey> sorts = readSorts(text);
     if (sorts == null) {
-      throw error("no property '%s' in %s to order by; properties are %s", uncapitalise(unsortable(text)),
-          vocabulary.entityName(), vocabulary.properties());
+      throw error(
+          "no property '%s' in %s to order by; properties are %s",
+          uncapitalise(unsortable(text)), vocabulary.entityName(), vocabulary.properties());
     }
     return sorts;
   }
@@ -361,8 +422,10 @@ public final class MethodNameParser {
 
   private SortKey sort(String text) {
     for (String direction : List.of("Desc", "Asc")) {
-      String property = text.length() > direction.length() && text.endsWith(direction)
-          ? property(text.substring(0, text.length() - direction.length())) : null;
+      String property =
+          text.length() > direction.length() && text.endsWith(direction)
+              ? property(text.substring(0, text.length() - direction.length()))
+              : null;
       if (property != null) {
         return new SortKey(property, direction.equals("Desc"));
       }
@@ -392,7 +455,10 @@ public final class MethodNameParser {
     return resolve(text, vocabulary.viewKeys().keySet());
   }
 
-  /** The name that {@code text} capitalises, or else the only name equal to it ignoring case; or null. */
+  /**
+   * The name that {@code text} capitalises, or else the only name equal to it ignoring case; or
+   * null.
+   */
   private static String resolve(String text, Collection<String> names) {
     if (text.isEmpty() || !Character.isUpperCase(text.charAt(0))) {
       return null;

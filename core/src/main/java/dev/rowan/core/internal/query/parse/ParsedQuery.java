@@ -15,8 +15,14 @@ import java.util.List;
  * @param view the view named by the shorthand {@code findBy<View><Keyword>}, or null
  * @param parameterCount the number of method parameters the conditions bind
  */
-public record ParsedQuery(String methodName, QueryAction action, int limit, List<List<Condition>> groups,
-    List<SortKey> sorts, String view, int parameterCount) {
+public record ParsedQuery(
+    String methodName,
+    QueryAction action,
+    int limit,
+    List<List<Condition>> groups,
+    List<SortKey> sorts,
+    String view,
+    int parameterCount) {
 
   /** Copies the lists. */
   public ParsedQuery {

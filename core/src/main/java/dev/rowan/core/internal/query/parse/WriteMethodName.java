@@ -17,10 +17,10 @@ import java.util.regex.Pattern;
  * Key    := Property ("And" Property)*                      -- equalities binding the entity's whole key
  * </pre>
  *
- * Both parts are read by {@link MethodNameParser} (the properties as the conditions of a
- * {@code findBy}, without keywords), so a property is named as in a find. The key must name every
- * part of the entity's key (its row key parts, and for a wide entity its column key parts), each
- * once, with equality, in any order; the parameters bind in the order the name gives.
+ * Both parts are read by {@link MethodNameParser} (the properties as the conditions of a {@code
+ * findBy}, without keywords), so a property is named as in a find. The key must name every part of
+ * the entity's key (its row key parts, and for a wide entity its column key parts), each once, with
+ * equality, in any order; the parameters bind in the order the name gives.
  *
  * <p>Thread-safety: immutable.
  *
@@ -30,7 +30,8 @@ import java.util.regex.Pattern;
  * @param key the key properties, in name order: parameter {@code properties.size() + i} binds
  *     {@code key.get(i)}
  */
-public record WriteMethodName(String methodName, Effect kind, List<String> properties, List<String> key) {
+public record WriteMethodName(
+    String methodName, Effect kind, List<String> properties, List<String> key) {
 
   /** What a write method does. */
   public enum Effect {
@@ -49,7 +50,10 @@ public record WriteMethodName(String methodName, Effect kind, List<String> prope
     key = List.copyOf(key);
   }
 
-  /** Whether {@code methodName} is one of a write method ({@code update...} or {@code add...}), to parse with {@link #parse}. */
+  /**
+   * Whether {@code methodName} is one of a write method ({@code update...} or {@code add...}), to
+   * parse with {@link #parse}.
+   */
   public static boolean isWriteMethod(String methodName) {
     return PREFIX.matcher(methodName).lookingAt();
   }
@@ -60,15 +64,16 @@ public record WriteMethodName(String methodName, Effect kind, List<String> prope
    *
    * @throws IllegalArgumentException with a message that names the method and says what is wrong
    */
-  public static WriteMethodName parse(String methodName, int parameterCount, Vocabulary vocabulary,
-      List<String> keyProperties) {
+  public static WriteMethodName parse(
+      String methodName, int parameterCount, Vocabulary vocabulary, List<String> keyProperties) {
     Objects.requireNonNull(methodName, "methodName");
     Matcher prefix = PREFIX.matcher(methodName);
     if (!prefix.lookingAt()) {
       throw error(methodName, "does not start with update or add");
     }
     Effect kind = prefix.group(1).equals("update") ? Effect.UPDATE : Effect.ADD;
-    Vocabulary properties = new Vocabulary(vocabulary.entityName(), vocabulary.properties(), java.util.Map.of());
+    Vocabulary properties =
+        new Vocabulary(vocabulary.entityName(), vocabulary.properties(), java.util.Map.of());
     String rest = methodName.substring(prefix.end());
     Matcher by = BY.matcher(rest);
     IllegalArgumentException first = null;
@@ -77,15 +82,19 @@ public record WriteMethodName(String methodName, Effect kind, List<String> prope
       bys.add(by.start());
     }
     if (bys.isEmpty()) {
-      throw error(methodName, "has no By: write " + (kind == Effect.UPDATE ? "update<Property>[And<Property>...]"
-          : "add[To]<Property>") + "By<key properties>");
+      throw error(
+          methodName,
+          "has no By: write "
+              + (kind == Effect.UPDATE ? "update<Property>[And<Property>...]" : "add[To]<Property>")
+              + "By<key properties>");
     }
     for (int at : bys) {
       String subject = rest.substring(0, at);
       String predicate = rest.substring(at + 2);
       try {
         List<String> set = subject(methodName, kind, subject, parameterCount, properties);
-        List<String> key = key(methodName, predicate, parameterCount - set.size(), properties, keyProperties);
+        List<String> key =
+            key(methodName, predicate, parameterCount - set.size(), properties, keyProperties);
         return new WriteMethodName(methodName, kind, set, key);
       } catch (IllegalArgumentException e) {
         if (first == null) {
@@ -97,22 +106,27 @@ public record WriteMethodName(String methodName, Effect kind, List<String> prope
   }
 
   /** The properties the subject names: one for an add, one or more joined by And for an update. */
-  private static List<String> subject(String methodName, Effect kind, String subject, int parameterCount,
-      Vocabulary vocabulary) {
+  private static List<String> subject(
+      String methodName, Effect kind, String subject, int parameterCount, Vocabulary vocabulary) {
     if (subject.isEmpty()) {
       throw error(methodName, "names no property before By");
     }
     if (kind == Effect.ADD) {
       String property = null;
-      if (subject.startsWith("To") && subject.length() > 2 && Character.isUpperCase(subject.charAt(2))) {
+      if (subject.startsWith("To")
+          && subject.length() > 2
+          && Character.isUpperCase(subject.charAt(2))) {
         property = single(methodName, subject.substring(2), vocabulary);
       }
       if (property == null) {
         property = single(methodName, subject, vocabulary);
       }
       if (property == null) {
-        throw error(methodName, "'%s' is not a property of %s: an add method reads add[To]<Property>By<key>",
-            subject, vocabulary.entityName());
+        throw error(
+            methodName,
+            "'%s' is not a property of %s: an add method reads add[To]<Property>By<key>",
+            subject,
+            vocabulary.entityName());
       }
       return List.of(property);
     }
@@ -132,8 +146,11 @@ public record WriteMethodName(String methodName, Effect kind, List<String> prope
       }
       return names;
     }
-    throw unresolved != null ? unresolved
-        : error(methodName, "has %d parameters: it takes a new value for each property it sets, then each key part",
+    throw unresolved != null
+        ? unresolved
+        : error(
+            methodName,
+            "has %d parameters: it takes a new value for each property it sets, then each key part",
             parameterCount);
   }
 
@@ -148,7 +165,11 @@ public record WriteMethodName(String methodName, Effect kind, List<String> prope
   }
 
   /** The key the predicate binds: every key property once, with equality. */
-  private static List<String> key(String methodName, String predicate, int parameterCount, Vocabulary vocabulary,
+  private static List<String> key(
+      String methodName,
+      String predicate,
+      int parameterCount,
+      Vocabulary vocabulary,
       List<String> keyProperties) {
     if (predicate.isEmpty()) {
       throw error(methodName, "names no key after By");
@@ -159,24 +180,32 @@ public record WriteMethodName(String methodName, Effect kind, List<String> prope
     List<String> key = equalities(methodName, predicate, parameterCount, vocabulary);
     Set<String> named = new LinkedHashSet<>(key);
     if (named.size() != key.size() || !named.equals(Set.copyOf(keyProperties))) {
-      throw error(methodName, "an update binds the whole key of %s with equalities, %s, each once; By%s names %s",
-          vocabulary.entityName(), keyProperties, predicate, key);
+      throw error(
+          methodName,
+          "an update binds the whole key of %s with equalities, %s, each once; By%s names %s",
+          vocabulary.entityName(),
+          keyProperties,
+          predicate,
+          key);
     }
     return key;
   }
 
   /**
-   * The properties {@code text} names, joined by And, each an equality: read by
-   * {@link MethodNameParser} as the predicate of a find of {@code count} parameters.
+   * The properties {@code text} names, joined by And, each an equality: read by {@link
+   * MethodNameParser} as the predicate of a find of {@code count} parameters.
    */
-  private static List<String> equalities(String methodName, String text, int count, Vocabulary vocabulary) {
+  private static List<String> equalities(
+      String methodName, String text, int count, Vocabulary vocabulary) {
     String find = "findBy" + text;
     ParsedQuery parsed;
     try {
       parsed = MethodNameParser.parse(find, count, vocabulary);
     } catch (IllegalArgumentException e) {
-      String message = e.getMessage().startsWith(find + ": ") ? e.getMessage().substring(find.length() + 2)
-          : e.getMessage();
+      String message =
+          e.getMessage().startsWith(find + ": ")
+              ? e.getMessage().substring(find.length() + 2)
+              : e.getMessage();
       throw error(methodName, "%s", message);
     }
     if (parsed.groups().size() != 1) {
@@ -185,8 +214,13 @@ public record WriteMethodName(String methodName, Effect kind, List<String> prope
     List<String> names = new ArrayList<>();
     for (Condition condition : parsed.groups().get(0)) {
       if (condition.keyword() != Keyword.EQUALS) {
-        throw error(methodName, "'%s' reads as a condition %s on %s; an update names properties and keys with"
-            + " equality alone", text, condition.keyword(), condition.property());
+        throw error(
+            methodName,
+            "'%s' reads as a condition %s on %s; an update names properties and keys with"
+                + " equality alone",
+            text,
+            condition.keyword(),
+            condition.property());
       }
       names.add(condition.property());
     }

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A partial update or counter method of a repository ({@link WriteMethodName}), checked against
- * its entity when the repository is created: the properties it changes (none of the key, not the
+ * A partial update or counter method of a repository ({@link WriteMethodName}), checked against its
+ * entity when the repository is created: the properties it changes (none of the key, not the
  * {@code @Version}, a number for a counter), the types of its parameters, and its return type.
  * Every reason a method cannot be served is reported, each naming the method. A pure function of
  * the method and the entity.
@@ -21,12 +21,31 @@ import java.util.Map;
  * @param key the key properties, in the order their parameters follow the values
  * @param returns what it returns
  */
-public record WriteMethodSpec(String name, WriteMethodName.Effect kind, List<PropertyModel> properties,
-    List<PropertyModel> key, Class<?> returns) {
+public record WriteMethodSpec(
+    String name,
+    WriteMethodName.Effect kind,
+    List<PropertyModel> properties,
+    List<PropertyModel> key,
+    Class<?> returns) {
 
-  private static final Map<Class<?>, Class<?>> BOXES = Map.of(boolean.class, Boolean.class, byte.class, Byte.class,
-      short.class, Short.class, int.class, Integer.class, long.class, Long.class, float.class, Float.class,
-      double.class, Double.class, char.class, Character.class);
+  private static final Map<Class<?>, Class<?>> BOXES =
+      Map.of(
+          boolean.class,
+          Boolean.class,
+          byte.class,
+          Byte.class,
+          short.class,
+          Short.class,
+          int.class,
+          Integer.class,
+          long.class,
+          Long.class,
+          float.class,
+          Float.class,
+          double.class,
+          Double.class,
+          char.class,
+          Character.class);
 
   /** Copies the lists. */
   public WriteMethodSpec {
@@ -43,25 +62,37 @@ public record WriteMethodSpec(String name, WriteMethodName.Effect kind, List<Pro
    * The checked write method {@code method} of {@code repository} over {@code model}, or null after
    * adding to {@code problems} every reason it cannot be served.
    */
-  public static WriteMethodSpec compile(Class<?> repository, Method method, EntityModel<?> model,
-      List<String> problems) {
+  public static WriteMethodSpec compile(
+      Class<?> repository, Method method, EntityModel<?> model, List<String> problems) {
     String name = repository.getSimpleName() + "." + method.getName();
     List<PropertyModel> keyParts = model.keyParts();
-    Vocabulary vocabulary = new Vocabulary(model.entityName(),
-        model.properties().stream().map(PropertyModel::name).toList(), Map.of());
+    Vocabulary vocabulary =
+        new Vocabulary(
+            model.entityName(),
+            model.properties().stream().map(PropertyModel::name).toList(),
+            Map.of());
     WriteMethodName parsed;
     try {
-      parsed = WriteMethodName.parse(method.getName(), method.getParameterCount(), vocabulary,
-          keyParts.stream().map(PropertyModel::name).toList());
+      parsed =
+          WriteMethodName.parse(
+              method.getName(),
+              method.getParameterCount(),
+              vocabulary,
+              keyParts.stream().map(PropertyModel::name).toList());
     } catch (IllegalArgumentException e) {
       problems.add(repository.getSimpleName() + "." + e.getMessage());
       return null;
     }
     int before = problems.size();
     if (model.cellTimestamp() != null) {
-      problems.add(name + ": " + model.entityName() + " maps its cells' timestamp (@CellTimestamp "
-          + model.cellTimestamp().name() + "), which an update of some of its cells would leave behind; save the"
-          + " whole entity instead");
+      problems.add(
+          name
+              + ": "
+              + model.entityName()
+              + " maps its cells' timestamp (@CellTimestamp "
+              + model.cellTimestamp().name()
+              + "), which an update of some of its cells would leave behind; save the"
+              + " whole entity instead");
     }
     List<PropertyModel> changed = parsed.properties().stream().map(model::property).toList();
     List<PropertyModel> key = parsed.key().stream().map(model::property).toList();
@@ -69,45 +100,103 @@ public record WriteMethodSpec(String name, WriteMethodName.Effect kind, List<Pro
     for (int i = 0; i < changed.size(); i++) {
       PropertyModel property = changed.get(i);
       if (keyParts.contains(property)) {
-        problems.add(name + ": " + property.name() + " is part of " + model.entityName() + "'s key; an update"
-            + " changes the entity stored under a key, never its key (save the entity under its new key and delete"
-            + " the old one)");
+        problems.add(
+            name
+                + ": "
+                + property.name()
+                + " is part of "
+                + model.entityName()
+                + "'s key; an update"
+                + " changes the entity stored under a key, never its key (save the entity under its new key and delete"
+                + " the old one)");
       } else if (property.isVersion()) {
-        problems.add(name + ": " + property.name() + " is the @Version of " + model.entityName()
-            + ", which every write advances by itself");
+        problems.add(
+            name
+                + ": "
+                + property.name()
+                + " is the @Version of "
+                + model.entityName()
+                + ", which every write advances by itself");
       } else if (parsed.kind() == WriteMethodName.Effect.ADD && !isCounter(property.type())) {
-        problems.add(name + ": " + property.name() + " is " + property.type().getSimpleName()
-            + "; add<Property> adds to a long, int or short property");
+        problems.add(
+            name
+                + ": "
+                + property.name()
+                + " is "
+                + property.type().getSimpleName()
+                + "; add<Property> adds to a long, int or short property");
       } else if (parsed.kind() == WriteMethodName.Effect.ADD && !isCounter(types[0])) {
-        problems.add(name + ": parameter 1, the number added to " + property.name() + ", is "
-            + types[0].getSimpleName() + ", not a long, int or short");
-      } else if (parsed.kind() == WriteMethodName.Effect.UPDATE && !fits(types[i], property.type())) {
-        problems.add(name + ": parameter " + (i + 1) + ", the new " + property.name() + ", is "
-            + types[i].getSimpleName() + " but " + property.name() + " is " + property.type().getSimpleName());
+        problems.add(
+            name
+                + ": parameter 1, the number added to "
+                + property.name()
+                + ", is "
+                + types[0].getSimpleName()
+                + ", not a long, int or short");
+      } else if (parsed.kind() == WriteMethodName.Effect.UPDATE
+          && !fits(types[i], property.type())) {
+        problems.add(
+            name
+                + ": parameter "
+                + (i + 1)
+                + ", the new "
+                + property.name()
+                + ", is "
+                + types[i].getSimpleName()
+                + " but "
+                + property.name()
+                + " is "
+                + property.type().getSimpleName());
       }
     }
     for (int i = 0; i < key.size(); i++) {
       PropertyModel part = key.get(i);
       int at = changed.size() + i;
       if (!fits(types[at], part.type())) {
-        problems.add(name + ": parameter " + (at + 1) + " is " + types[at].getSimpleName() + " but "
-            + part.name() + " is " + part.type().getSimpleName());
+        problems.add(
+            name
+                + ": parameter "
+                + (at + 1)
+                + " is "
+                + types[at].getSimpleName()
+                + " but "
+                + part.name()
+                + " is "
+                + part.type().getSimpleName());
       }
     }
     Class<?> returns = method.getReturnType();
-    if (parsed.kind() == WriteMethodName.Effect.UPDATE && returns != void.class && box(returns) != Boolean.class) {
-      problems.add(name + " returns " + returns.getSimpleName() + "; an update returns boolean (whether an entity"
-          + " was stored under the key, and so updated) or void");
+    if (parsed.kind() == WriteMethodName.Effect.UPDATE
+        && returns != void.class
+        && box(returns) != Boolean.class) {
+      problems.add(
+          name
+              + " returns "
+              + returns.getSimpleName()
+              + "; an update returns boolean (whether an entity"
+              + " was stored under the key, and so updated) or void");
     }
-    if (parsed.kind() == WriteMethodName.Effect.ADD && returns != void.class && box(returns) != Long.class
+    if (parsed.kind() == WriteMethodName.Effect.ADD
+        && returns != void.class
+        && box(returns) != Long.class
         && box(returns) != box(changed.get(0).type())) {
-      problems.add(name + " returns " + returns.getSimpleName() + "; an add returns the new value, as long or as "
-          + changed.get(0).type().getSimpleName() + ", or void");
+      problems.add(
+          name
+              + " returns "
+              + returns.getSimpleName()
+              + "; an add returns the new value, as long or as "
+              + changed.get(0).type().getSimpleName()
+              + ", or void");
     }
-    return problems.size() > before ? null : new WriteMethodSpec(name, parsed.kind(), changed, key, returns);
+    return problems.size() > before
+        ? null
+        : new WriteMethodSpec(name, parsed.kind(), changed, key, returns);
   }
 
-  /** Whether {@code type} can be a counter or the number added to one: a long, int or short, primitive or boxed. */
+  /**
+   * Whether {@code type} can be a counter or the number added to one: a long, int or short,
+   * primitive or boxed.
+   */
   public static boolean isCounter(Class<?> type) {
     Class<?> boxed = box(type);
     return boxed == Long.class || boxed == Integer.class || boxed == Short.class;

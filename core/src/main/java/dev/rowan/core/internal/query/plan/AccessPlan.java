@@ -8,25 +8,34 @@ import java.util.List;
 
 /**
  * How one group of {@code And}-ed conditions is read: from which table, with which leading key
- * parts bound by equality ({@code prefix}), which range on the next part, and what is left to
- * check on each entity read.
+ * parts bound by equality ({@code prefix}), which range on the next part, and what is left to check
+ * on each entity read.
  *
  * @param view the view read, or null for the main table
  * @param key the key layout of the table read
  * @param access how the table is read
- * @param prefix the conditions that bind the leading key parts by equality or {@code In}, in key order
+ * @param prefix the conditions that bind the leading key parts by equality or {@code In}, in key
+ *     order
  * @param range the condition that bounds the next key part, or null
  * @param residual the conditions checked on each entity read
  * @param reversed whether the scan runs from the end of its ranges to their start
  * @param ordered whether entities come in the order the method asks for without a sort
  * @param read what is read of each row
  */
-public record AccessPlan(ViewModel view, KeyLayout key, Operation access, List<Condition> prefix, Condition range,
-    List<Condition> residual, boolean reversed, boolean ordered, RowRead read) {
+public record AccessPlan(
+    ViewModel view,
+    KeyLayout key,
+    Operation access,
+    List<Condition> prefix,
+    Condition range,
+    List<Condition> residual,
+    boolean reversed,
+    boolean ordered,
+    RowRead read) {
 
   /**
-   * The most rows a scan of a limited query or a page asks of each bucket at once
-   * ({@code Scan.setLimit}); a larger limit is read in steps of this many.
+   * The most rows a scan of a limited query or a page asks of each bucket at once ({@code
+   * Scan.setLimit}); a larger limit is read in steps of this many.
    */
   static final int MAX_SCAN_LIMIT = 1000;
 
@@ -51,12 +60,16 @@ public record AccessPlan(ViewModel view, KeyLayout key, Operation access, List<C
     residual = List.copyOf(residual);
   }
 
-  /** The number of leading key parts the plan's conditions bind (parts it skips over not counted). */
+  /**
+   * The number of leading key parts the plan's conditions bind (parts it skips over not counted).
+   */
   int boundParts() {
     return prefix.size() - skippedParts() + (range == null ? 0 : 1);
   }
 
-  /** The number of key parts the plan skips over, reading one range per value of each (a skip scan). */
+  /**
+   * The number of key parts the plan skips over, reading one range per value of each (a skip scan).
+   */
   int skippedParts() {
     return (int) prefix.stream().filter(Condition::isEveryValue).count();
   }
@@ -66,9 +79,12 @@ public record AccessPlan(ViewModel view, KeyLayout key, Operation access, List<C
     return skippedParts() > 0;
   }
 
-  /** Whether this plan gets several keys, one per combination of {@code In} values (a multi-get). */
+  /**
+   * Whether this plan gets several keys, one per combination of {@code In} values (a multi-get).
+   */
   public boolean multiGet() {
-    return access == Operation.GET && prefix.stream().anyMatch(condition -> condition.keyword() == Keyword.IN);
+    return access == Operation.GET
+        && prefix.stream().anyMatch(condition -> condition.keyword() == Keyword.IN);
   }
 
   /** This plan, reading {@code read} of each row. */
@@ -78,8 +94,8 @@ public record AccessPlan(ViewModel view, KeyLayout key, Operation access, List<C
 
   /**
    * Whether entities read from a view must be completed (or checked) by a multi-get of the main
-   * table: whole rows of a view that does not carry every column. (Any read checks the main rows
-   * of view rows not yet settled.)
+   * table: whole rows of a view that does not carry every column. (Any read checks the main rows of
+   * view rows not yet settled.)
    */
   boolean secondRead() {
     return view != null && !view.isFullCopy() && read.wholeRows();
@@ -90,7 +106,9 @@ public record AccessPlan(ViewModel view, KeyLayout key, Operation access, List<C
     return view == null ? null : view.tableName();
   }
 
-  /** Whether the salt bucket is known from the bound prefix, so that one scan per prefix suffices. */
+  /**
+   * Whether the salt bucket is known from the bound prefix, so that one scan per prefix suffices.
+   */
   boolean singleBucket() {
     return key.saltKnownFrom(prefix.size());
   }

@@ -16,8 +16,13 @@ import java.util.Arrays;
  * @param projection what it returns of each entity instead of the entity, or null
  * @param parameterNames its parameters' names, null where the class file has none
  */
-public record CompiledQuery(String name, MethodPlan plan, ResultKind result, SpecialParameters special,
-    Projection projection, String[] parameterNames) {
+public record CompiledQuery(
+    String name,
+    MethodPlan plan,
+    ResultKind result,
+    SpecialParameters special,
+    Projection projection,
+    String[] parameterNames) {
 
   /** Copies the names. */
   public CompiledQuery {

@@ -23,15 +23,15 @@ public record KeyRange(byte[] start, byte[] stop) {
   }
 
   /**
-   * The keys that start with {@code prefix} and whose next part, {@code part}, satisfies
-   * {@code range} with the method arguments {@code args}. For a {@code @Descending} part the
-   * greatest value has the smallest encoding, so the value bounds swap ends.
+   * The keys that start with {@code prefix} and whose next part, {@code part}, satisfies {@code
+   * range} with the method arguments {@code args}. For a {@code @Descending} part the greatest
+   * value has the smallest encoding, so the value bounds swap ends.
    *
-   * <p>A bound the part cannot encode clamps to the part's domain: below every value the part
-   * holds (a negative number on a {@code @FixedLength} decimal part), a lower bound is no bound
-   * and an upper bound leaves the range empty; above every value, the reverse; neither (a string
-   * longer than a {@code @FixedLength} width), it is no bound, and the conditions checked on
-   * each entity read decide. A range is never narrower than its condition.
+   * <p>A bound the part cannot encode clamps to the part's domain: below every value the part holds
+   * (a negative number on a {@code @FixedLength} decimal part), a lower bound is no bound and an
+   * upper bound leaves the range empty; above every value, the reverse; neither (a string longer
+   * than a {@code @FixedLength} width), it is no bound, and the conditions checked on each entity
+   * read decide. A range is never narrower than its condition.
    */
   public static KeyRange of(byte[] prefix, PropertyModel part, Condition range, Object[] args) {
     Object first = args[range.parameter()];
@@ -77,7 +77,9 @@ public record KeyRange(byte[] start, byte[] stop) {
     }
     byte[] start = lowKey == null ? prefix : lowInclusive ? lowKey : after(lowKey);
     if (start.length == 0 && lowKey != null) {
-      return empty(prefix); // nothing follows a bound of only FF bytes, as "" on a @Descending @FixedLength part
+      return empty(
+          prefix); // nothing follows a bound of only FF bytes, as "" on a @Descending @FixedLength
+      // part
     }
     byte[] stop = highKey == null ? after(prefix) : highInclusive ? after(highKey) : highKey;
     return new KeyRange(start, stop);
@@ -95,8 +97,8 @@ public record KeyRange(byte[] start, byte[] stop) {
   }
 
   /**
-   * The smallest key greater than every key that starts with {@code prefix}, or empty when there
-   * is none: the prefix without its trailing {@code FF} bytes, last byte plus one.
+   * The smallest key greater than every key that starts with {@code prefix}, or empty when there is
+   * none: the prefix without its trailing {@code FF} bytes, last byte plus one.
    */
   static byte[] after(byte[] prefix) {
     int end = prefix.length;
@@ -111,7 +113,10 @@ public record KeyRange(byte[] start, byte[] stop) {
     return next;
   }
 
-  /** {@code prefix} followed by the encoding of {@code value}, or null when the codec refuses the value. */
+  /**
+   * {@code prefix} followed by the encoding of {@code value}, or null when the codec refuses the
+   * value.
+   */
   private static byte[] encode(byte[] prefix, KeyCodec<Object> codec, Object value) {
     KeyWriter out = new KeyWriter(prefix.length + 16);
     out.put(prefix);

@@ -20,8 +20,15 @@ public final class PeriodChecks {
 
   private PeriodChecks() {}
 
-  /** Adds to {@code problems} why {@code query} cannot be served across periods, naming the method. */
-  static void check(String name, Method method, ParsedQuery query, EntityModel<?> model, ResultKind result,
+  /**
+   * Adds to {@code problems} why {@code query} cannot be served across periods, naming the method.
+   */
+  static void check(
+      String name,
+      Method method,
+      ParsedQuery query,
+      EntityModel<?> model,
+      ResultKind result,
       List<String> problems) {
     PeriodModel periods = model.periods();
     if (periods == null) {
@@ -36,26 +43,37 @@ public final class PeriodChecks {
       problems.add(name + " " + order);
     }
     if (result == ResultKind.PAGE && query.limit() > 0) {
-      problems.add(name + " returns pages and names a limit (First/Top): across period tables a page is read a period"
-          + " after another, which does not count a limit; pass a Limit or page without one");
+      problems.add(
+          name
+              + " returns pages and names a limit (First/Top): across period tables a page is read a period"
+              + " after another, which does not count a limit; pass a Limit or page without one");
     }
   }
 
   /**
    * Why a query named {@code name} of {@code model}'s entities would read every period table (an
-   * {@code Or} group of {@code query} does not bound the period property), ending with
-   * {@code allowScan}, what accepts that; null when every group bounds it.
+   * {@code Or} group of {@code query} does not bound the period property), ending with {@code
+   * allowScan}, what accepts that; null when every group bounds it.
    */
-  public static String unboundedProblem(String name, ParsedQuery query, EntityModel<?> model, String allowScan) {
+  public static String unboundedProblem(
+      String name, ParsedQuery query, EntityModel<?> model, String allowScan) {
     PeriodModel periods = model.periods();
     String unbounded = PeriodRange.unboundedGroup(query, periods);
     if (unbounded == null) {
       return null;
     }
-    return name + " would read every period table of " + periods.describe(model.tableName()) + ": "
-        + unbounded + " bounds no " + periods.property().name() + ", which names the period. Bound "
-        + periods.property().name() + " in every Or group (Between, After, Before, Equals or In), or "
-        + allowScan + " to read every period.";
+    return name
+        + " would read every period table of "
+        + periods.describe(model.tableName())
+        + ": "
+        + unbounded
+        + " bounds no "
+        + periods.property().name()
+        + ", which names the period. Bound "
+        + periods.property().name()
+        + " in every Or group (Between, After, Before, Equals or In), or "
+        + allowScan
+        + " to read every period.";
   }
 
   /**
@@ -64,23 +82,47 @@ public final class PeriodChecks {
    */
   public static String orderProblem(List<SortKey> sorts, PeriodModel periods) {
     String property = periods.property().name();
-    return orderProblem(sorts, periods, "order by " + property + " first (OrderBy" + capitalised(property)
-        + "Asc or Desc, then " + (sorts.isEmpty() ? "" : sorts.get(0).property()) + ")");
+    return orderProblem(
+        sorts,
+        periods,
+        "order by "
+            + property
+            + " first (OrderBy"
+            + capitalised(property)
+            + "Asc or Desc, then "
+            + (sorts.isEmpty() ? "" : sorts.get(0).property())
+            + ")");
   }
 
-  /** Why a call's {@code Sort}, as {@code sorts}, cannot order the results of periods read one after another, or null. */
+  /**
+   * Why a call's {@code Sort}, as {@code sorts}, cannot order the results of periods read one after
+   * another, or null.
+   */
   public static String sortProblem(List<SortKey> sorts, PeriodModel periods) {
     String property = periods.property().name();
-    return orderProblem(sorts, periods, "sort by " + property + " first (Sort.by(\"" + property + "\"), then "
-        + (sorts.isEmpty() ? "" : sorts.get(0).property()) + ")");
+    return orderProblem(
+        sorts,
+        periods,
+        "sort by "
+            + property
+            + " first (Sort.by(\""
+            + property
+            + "\"), then "
+            + (sorts.isEmpty() ? "" : sorts.get(0).property())
+            + ")");
   }
 
   private static String orderProblem(List<SortKey> sorts, PeriodModel periods, String instead) {
     if (sorts.isEmpty() || sorts.get(0).property().equals(periods.property().name())) {
       return null;
     }
-    return "orders by " + sorts.get(0).property() + ", but " + periods.property().qualifiedName() + " names the period"
-        + " table of each entity, and the periods are read one after another: " + instead;
+    return "orders by "
+        + sorts.get(0).property()
+        + ", but "
+        + periods.property().qualifiedName()
+        + " names the period"
+        + " table of each entity, and the periods are read one after another: "
+        + instead;
   }
 
   private static String capitalised(String name) {

@@ -14,9 +14,9 @@ import java.util.TreeSet;
 
 /**
  * Which periods' tables a query of an entity kept in one table per period reads: those its
- * conditions on the period property can match, in each {@code Or} group (an equality or an
- * {@code In} names periods, a range bounds them; a group without either reads every period), of
- * the periods that exist. A pure function of the query, its arguments and the periods listed.
+ * conditions on the period property can match, in each {@code Or} group (an equality or an {@code
+ * In} names periods, a range bounds them; a group without either reads every period), of the
+ * periods that exist. A pure function of the query, its arguments and the periods listed.
  *
  * <p>Thread-safety: stateless.
  */
@@ -25,28 +25,35 @@ public final class PeriodRange {
   private PeriodRange() {}
 
   /**
-   * Whether {@code model} is kept in one table per period and every {@code Or} group of
-   * {@code query} bounds its period property: then each period the query reads may be read whole.
+   * Whether {@code model} is kept in one table per period and every {@code Or} group of {@code
+   * query} bounds its period property: then each period the query reads may be read whole.
    */
   public static boolean boundsPeriods(ParsedQuery query, EntityModel<?> model) {
     return model.periods() != null && unboundedGroup(query, model.periods()) == null;
   }
 
   /**
-   * The first {@code Or} group of {@code query} whose conditions do not bound the period
-   * property, as its conditions' text; null when every group does.
+   * The first {@code Or} group of {@code query} whose conditions do not bound the period property,
+   * as its conditions' text; null when every group does.
    */
   public static String unboundedGroup(ParsedQuery query, PeriodModel periods) {
     for (List<Condition> group : query.groups()) {
       if (group.stream().noneMatch(condition -> bounds(condition, periods))) {
-        return group.isEmpty() ? "no condition" : group.stream().map(c -> c.property() + " "
-            + ConditionCheck.keywordName(c.keyword())).toList().toString();
+        return group.isEmpty()
+            ? "no condition"
+            : group.stream()
+                .map(c -> c.property() + " " + ConditionCheck.keywordName(c.keyword()))
+                .toList()
+                .toString();
       }
     }
     return null;
   }
 
-  /** The conditions of {@code query} that bound the period property, as explain shows them: {@code [at Between]}. */
+  /**
+   * The conditions of {@code query} that bound the period property, as explain shows them: {@code
+   * [at Between]}.
+   */
   public static List<String> bounds(ParsedQuery query, PeriodModel periods) {
     List<String> shown = new ArrayList<>();
     for (List<Condition> group : query.groups()) {
@@ -65,7 +72,8 @@ public final class PeriodRange {
       return false;
     }
     return switch (condition.keyword()) {
-      case EQUALS, IN, BETWEEN, LESS_THAN, LESS_THAN_EQUAL, GREATER_THAN, GREATER_THAN_EQUAL -> true;
+      case EQUALS, IN, BETWEEN, LESS_THAN, LESS_THAN_EQUAL, GREATER_THAN, GREATER_THAN_EQUAL ->
+          true;
       default -> false;
     };
   }
@@ -74,8 +82,8 @@ public final class PeriodRange {
    * The periods of {@code existing} that a call of {@code query} with {@code args} can find
    * entities in, oldest first.
    */
-  public static List<LocalDate> periods(ParsedQuery query, Object[] args, PeriodModel periods,
-      List<LocalDate> existing) {
+  public static List<LocalDate> periods(
+      ParsedQuery query, Object[] args, PeriodModel periods, List<LocalDate> existing) {
     Set<LocalDate> read = new TreeSet<>();
     for (List<Condition> group : query.groups()) {
       LocalDate low = null;
@@ -103,7 +111,8 @@ public final class PeriodRange {
         }
       }
       for (LocalDate period : existing) {
-        if ((low == null || !period.isBefore(low)) && (high == null || !period.isAfter(high))
+        if ((low == null || !period.isBefore(low))
+            && (high == null || !period.isAfter(high))
             && (named == null || named.contains(period))) {
           read.add(period);
         }
@@ -114,11 +123,15 @@ public final class PeriodRange {
 
   /**
    * The periods of {@code existing} that a call of {@code query} with {@code args} can find
-   * entities in, in the order the call reads them: oldest first, newest first when
-   * {@code sorts} (the call's order) start with the period property descending.
+   * entities in, in the order the call reads them: oldest first, newest first when {@code sorts}
+   * (the call's order) start with the period property descending.
    */
-  public static List<LocalDate> order(ParsedQuery query, Object[] args, PeriodModel periods,
-      List<LocalDate> existing, List<SortKey> sorts) {
+  public static List<LocalDate> order(
+      ParsedQuery query,
+      Object[] args,
+      PeriodModel periods,
+      List<LocalDate> existing,
+      List<SortKey> sorts) {
     List<LocalDate> order = periods(query, args, periods, existing);
     if (newestFirst(sorts)) {
       java.util.Collections.reverse(order);
@@ -133,19 +146,24 @@ public final class PeriodRange {
 
   /**
    * Where a page of a call continues whose token names {@code period}: its index in {@code order}
-   * (the periods the call reads, in the order it reads them, {@code descending} when newest
-   * first), or, when that period is no longer among them (its tables were dropped), the index of
-   * the first period read after it, {@code order.size()} when none is. -1 when the call cannot
-   * have made the token: {@code period} is not a period's first day, or one its arguments cannot
-   * match.
+   * (the periods the call reads, in the order it reads them, {@code descending} when newest first),
+   * or, when that period is no longer among them (its tables were dropped), the index of the first
+   * period read after it, {@code order.size()} when none is. -1 when the call cannot have made the
+   * token: {@code period} is not a period's first day, or one its arguments cannot match.
    */
-  public static int resume(ParsedQuery query, Object[] args, PeriodModel periods, List<LocalDate> order,
-      LocalDate period, boolean descending) {
+  public static int resume(
+      ParsedQuery query,
+      Object[] args,
+      PeriodModel periods,
+      List<LocalDate> order,
+      LocalDate period,
+      boolean descending) {
     int at = order.indexOf(period);
     if (at >= 0) {
       return at;
     }
-    if (!periods.periodOfBound(period).equals(period) || periods(query, args, periods, List.of(period)).isEmpty()) {
+    if (!periods.periodOfBound(period).equals(period)
+        || periods(query, args, periods, List.of(period)).isEmpty()) {
       return -1;
     }
     for (int i = 0; i < order.size(); i++) {

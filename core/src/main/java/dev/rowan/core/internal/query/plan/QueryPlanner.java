@@ -1,9 +1,9 @@
 package dev.rowan.core.internal.query.plan;
 
-import dev.rowan.core.internal.query.parse.QueryAction;
 import dev.rowan.core.internal.query.parse.Condition;
 import dev.rowan.core.internal.query.parse.Keyword;
 import dev.rowan.core.internal.query.parse.ParsedQuery;
+import dev.rowan.core.internal.query.parse.QueryAction;
 import dev.rowan.core.internal.query.parse.SortKey;
 import dev.rowan.core.internal.query.plan.AccessPlan.Operation;
 import dev.rowan.index.ViewMaintainer;
@@ -26,8 +26,8 @@ import java.util.List;
  *   <li>more leading key parts bound (by equality, then one range);
  *   <li>fewer key parts skipped over (a part of few values that no condition binds, read as one
  *       range per value: a skip scan, {@link #enumerable});
- *   <li>no second read of the main table (a view that carries every column, or every column a
- *       count or a projection reads);
+ *   <li>no second read of the main table (a view that carries every column, or every column a count
+ *       or a projection reads);
  *   <li>results in the asked order without a sort;
  *   <li>the main table before a view, then views in declaration order.
  * </ol>
@@ -37,27 +37,30 @@ import java.util.List;
  */
 public final class QueryPlanner {
 
-  private static final Comparator<AccessPlan> BEST_FIRST = Comparator
-      .comparing((AccessPlan p) -> p.access() != Operation.GET)
-      .thenComparing(p -> -p.boundParts())
-      .thenComparing(AccessPlan::skippedParts)
-      .thenComparing(AccessPlan::secondRead)
-      .thenComparing(p -> !p.ordered());
+  private static final Comparator<AccessPlan> BEST_FIRST =
+      Comparator.comparing((AccessPlan p) -> p.access() != Operation.GET)
+          .thenComparing(p -> -p.boundParts())
+          .thenComparing(AccessPlan::skippedParts)
+          .thenComparing(AccessPlan::secondRead)
+          .thenComparing(p -> !p.ordered());
 
   /**
-   * The ranking of a call's {@code Sort}, which may not sort in memory: as {@link #BEST_FIRST},
-   * but results in the asked order before no second read.
+   * The ranking of a call's {@code Sort}, which may not sort in memory: as {@link #BEST_FIRST}, but
+   * results in the asked order before no second read.
    */
-  private static final Comparator<AccessPlan> ORDERED_FIRST = Comparator
-      .comparing((AccessPlan p) -> p.access() != Operation.GET)
-      .thenComparing(p -> -p.boundParts())
-      .thenComparing(AccessPlan::skippedParts)
-      .thenComparing(p -> !p.ordered())
-      .thenComparing(AccessPlan::secondRead);
+  private static final Comparator<AccessPlan> ORDERED_FIRST =
+      Comparator.comparing((AccessPlan p) -> p.access() != Operation.GET)
+          .thenComparing(p -> -p.boundParts())
+          .thenComparing(AccessPlan::skippedParts)
+          .thenComparing(p -> !p.ordered())
+          .thenComparing(AccessPlan::secondRead);
 
   private QueryPlanner() {}
 
-  /** Plans {@code query}, a method of whole entities or a count, over {@code entity}'s table and {@code views}. */
+  /**
+   * Plans {@code query}, a method of whole entities or a count, over {@code entity}'s table and
+   * {@code views}.
+   */
   public static MethodPlan plan(ParsedQuery query, EntityModel<?> entity, List<ViewModel> views) {
     return plan(query, entity, views, null);
   }
@@ -66,7 +69,10 @@ public final class QueryPlanner {
    * Plans {@code query} over {@code entity}'s main table and {@code views}; a find returns the
    * {@code projected} properties of each entity, or whole entities when it is null.
    */
-  public static MethodPlan plan(ParsedQuery query, EntityModel<?> entity, List<ViewModel> views,
+  public static MethodPlan plan(
+      ParsedQuery query,
+      EntityModel<?> entity,
+      List<ViewModel> views,
       List<PropertyModel> projected) {
     return plan(query, entity, views, projected, BEST_FIRST);
   }
@@ -77,13 +83,20 @@ public final class QueryPlanner {
    * plans that bind as many key parts, one that reads in the asked order wins over one without a
    * second read.
    */
-  public static MethodPlan planSorted(ParsedQuery query, EntityModel<?> entity, List<ViewModel> views,
+  public static MethodPlan planSorted(
+      ParsedQuery query,
+      EntityModel<?> entity,
+      List<ViewModel> views,
       List<PropertyModel> projected) {
     return plan(query, entity, views, projected, ORDERED_FIRST);
   }
 
-  private static MethodPlan plan(ParsedQuery query, EntityModel<?> entity, List<ViewModel> views,
-      List<PropertyModel> projected, Comparator<AccessPlan> ranking) {
+  private static MethodPlan plan(
+      ParsedQuery query,
+      EntityModel<?> entity,
+      List<ViewModel> views,
+      List<PropertyModel> projected,
+      Comparator<AccessPlan> ranking) {
     List<AccessPlan> chosen = new ArrayList<>();
     List<String> alternatives = new ArrayList<>();
     for (int number = 1; number <= query.groups().size(); number++) {
@@ -91,30 +104,42 @@ public final class QueryPlanner {
       String label = query.groups().size() > 1 ? "or-group " + number + ": " : "";
       List<AccessPlan> candidates = new ArrayList<>();
       if (query.view() == null) {
-        candidates.add(withRead(candidate(null, entity.rowKey(), group, query.sorts(), entity), query, entity,
-            projected));
+        candidates.add(
+            withRead(
+                candidate(null, entity.rowKey(), group, query.sorts(), entity),
+                query,
+                entity,
+                projected));
       }
       for (ViewModel view : views) {
         if (query.view() == null || view.name().equals(query.view())) {
-          candidates.add(withRead(candidate(view, view.key(), group, query.sorts(), entity), query, entity,
-              projected));
+          candidates.add(
+              withRead(
+                  candidate(view, view.key(), group, query.sorts(), entity),
+                  query,
+                  entity,
+                  projected));
         }
       }
-      List<AccessPlan> ranked = candidates.stream().sorted(ranking).toList(); // stable: main table first
+      List<AccessPlan> ranked =
+          candidates.stream().sorted(ranking).toList(); // stable: main table first
       chosen.add(ranked.get(0));
       for (AccessPlan loser : ranked.subList(1, ranked.size())) {
         alternatives.add(label + PlanText.target(loser, entity) + ": " + PlanText.summary(loser));
       }
     }
-    boolean sortInMemory = !query.sorts().isEmpty()
-        && (chosen.size() > 1 || chosen.stream().anyMatch(p -> !p.ordered()));
+    boolean sortInMemory =
+        !query.sorts().isEmpty()
+            && (chosen.size() > 1 || chosen.stream().anyMatch(p -> !p.ordered()));
     return new MethodPlan(query, chosen, sortInMemory, alternatives);
   }
 
   /** {@code plan} with what it reads of each row: for a count, a projection, or whole entities. */
-  private static AccessPlan withRead(AccessPlan plan, ParsedQuery query, EntityModel<?> entity,
-      List<PropertyModel> projected) {
-    boolean hasViews = ViewMaintainer.usesProtocol(entity); // main rows with status cells, whatever views are readable
+  private static AccessPlan withRead(
+      AccessPlan plan, ParsedQuery query, EntityModel<?> entity, List<PropertyModel> projected) {
+    boolean hasViews =
+        ViewMaintainer.usesProtocol(
+            entity); // main rows with status cells, whatever views are readable
     if (query.action() == QueryAction.COUNT || query.action() == QueryAction.EXISTS) {
       return plan.withRead(RowRead.forCount(plan, entity, hasViews));
     }
@@ -126,7 +151,11 @@ public final class QueryPlanner {
     return plan.withRead(RowRead.forProjection(plan, entity, hasViews, wanted));
   }
 
-  private static AccessPlan candidate(ViewModel view, KeyLayout key, List<Condition> group, List<SortKey> sorts,
+  private static AccessPlan candidate(
+      ViewModel view,
+      KeyLayout key,
+      List<Condition> group,
+      List<SortKey> sorts,
       EntityModel<?> entity) {
     List<Condition> unused = new ArrayList<>(group);
     List<Condition> prefix = new ArrayList<>();
@@ -134,8 +163,11 @@ public final class QueryPlanner {
     while (prefix.size() < parts.size()) {
       PropertyModel part = parts.get(prefix.size());
       Condition equality = take(unused, part, QueryPlanner::bindsValues);
-      if (equality == null && enumerable(parts, prefix) && (view == null || !prefix.isEmpty() || !nullable(part))) {
-        // kept only if a later part is bound; never the first part of a view where it may be null: an entity
+      if (equality == null
+          && enumerable(parts, prefix)
+          && (view == null || !prefix.isEmpty() || !nullable(part))) {
+        // kept only if a later part is bound; never the first part of a view where it may be null:
+        // an entity
         // with a null there has no row in the view, and one range per value would not find it
         equality = Condition.everyValue(part.name());
       }
@@ -152,7 +184,11 @@ public final class QueryPlanner {
     while (range == null && !prefix.isEmpty() && prefix.get(prefix.size() - 1).isEveryValue()) {
       prefix.remove(prefix.size() - 1); // skipping over a part pays only for a bound part after it
       PropertyModel next = parts.get(prefix.size());
-      range = take(unused, next, c -> bindsRange(c, next)); // the part skipped over may take a range itself
+      range =
+          take(
+              unused,
+              next,
+              c -> bindsRange(c, next)); // the part skipped over may take a range itself
     }
     if (key.hashPart() >= prefix.size()) {
       return fullScan(view, key, group);
@@ -163,10 +199,20 @@ public final class QueryPlanner {
     boolean wholeKey = prefix.size() == parts.size() && (view == null || view.isUnique());
     Operation access = wholeKey ? Operation.GET : Operation.SCAN;
     Boolean reversed = keyOrder(orderParts(view, key, entity), parts.size(), prefix, range, sorts);
-    boolean atMostOne = access == Operation.GET && !(view == null && entity.isWide())
-        && prefix.stream().allMatch(c -> c.keyword() == Keyword.EQUALS);
-    return new AccessPlan(view, key, access, prefix, range, unused, Boolean.TRUE.equals(reversed),
-        reversed != null || atMostOne, RowRead.WHOLE_ENTITIES);
+    boolean atMostOne =
+        access == Operation.GET
+            && !(view == null && entity.isWide())
+            && prefix.stream().allMatch(c -> c.keyword() == Keyword.EQUALS);
+    return new AccessPlan(
+        view,
+        key,
+        access,
+        prefix,
+        range,
+        unused,
+        Boolean.TRUE.equals(reversed),
+        reversed != null || atMostOne,
+        RowRead.WHOLE_ENTITIES);
   }
 
   /**
@@ -178,7 +224,16 @@ public final class QueryPlanner {
   }
 
   private static AccessPlan fullScan(ViewModel view, KeyLayout key, List<Condition> group) {
-    return new AccessPlan(view, key, Operation.FULL_SCAN, List.of(), null, group, false, false, RowRead.WHOLE_ENTITIES);
+    return new AccessPlan(
+        view,
+        key,
+        Operation.FULL_SCAN,
+        List.of(),
+        null,
+        group,
+        false,
+        false,
+        RowRead.WHOLE_ENTITIES);
   }
 
   /** The most ranges a skip scan may read per prefix: the product of its skipped parts' values. */
@@ -206,25 +261,36 @@ public final class QueryPlanner {
    * (docs/view-consistency.md), and no condition of {@code group} excludes null from it (every
    * keyword but {@code IsNull} does). Empty when the view answers {@code group} completely.
    */
-  public static java.util.Optional<PropertyModel> nullsLeftOut(ViewModel view, List<Condition> group) {
+  public static java.util.Optional<PropertyModel> nullsLeftOut(
+      ViewModel view, List<Condition> group) {
     PropertyModel lead = view.keyProperties().get(0);
-    boolean excluded = group.stream()
-        .anyMatch(c -> c.property().equals(lead.name()) && c.keyword() != Keyword.IS_NULL);
+    boolean excluded =
+        group.stream()
+            .anyMatch(c -> c.property().equals(lead.name()) && c.keyword() != Keyword.IS_NULL);
     return nullable(lead) && !excluded ? java.util.Optional.of(lead) : java.util.Optional.empty();
   }
 
-  /** Whether {@code property} may be null: a column of an object type (key parts and primitives never are). */
+  /**
+   * Whether {@code property} may be null: a column of an object type (key parts and primitives
+   * never are).
+   */
   private static boolean nullable(PropertyModel property) {
     return property.role() == PropertyModel.Role.COLUMN && !property.type().isPrimitive();
   }
 
-  /** How many values a key part of {@code type} can take when that is few ({@link #everyValue}), else 0. */
+  /**
+   * How many values a key part of {@code type} can take when that is few ({@link #everyValue}),
+   * else 0.
+   */
   static int valueCount(Class<?> type) {
     List<?> values = everyValue(type);
     return values == null ? 0 : values.size();
   }
 
-  /** Every value of a key part of few values (an enum's constants, a boolean's two), or null for another type. */
+  /**
+   * Every value of a key part of few values (an enum's constants, a boolean's two), or null for
+   * another type.
+   */
   static List<?> everyValue(Class<?> type) {
     if (type.isEnum()) {
       return List.of(type.getEnumConstants());
@@ -244,7 +310,8 @@ public final class QueryPlanner {
     return condition.keyword() != Keyword.STARTING_WITH || codec.prefixOf("") != null;
   }
 
-  private static Condition take(List<Condition> unused, PropertyModel part, java.util.function.Predicate<Condition> fits) {
+  private static Condition take(
+      List<Condition> unused, PropertyModel part, java.util.function.Predicate<Condition> fits) {
     for (Condition condition : unused) {
       if (condition.property().equals(part.name()) && fits.test(condition)) {
         unused.remove(condition);
@@ -255,23 +322,29 @@ public final class QueryPlanner {
   }
 
   /**
-   * Whether a scan after the bound prefix returns entities in the order {@code sorts} asks:
-   * false for a forward scan, true for a reversed one, null when neither does. This one rule
-   * decides for an {@code OrderBy} in a name (served, or sorted in memory) and for a call's
-   * {@code Sort} (served, or refused): the sorts must be the properties of {@code parts} right
-   * after the bound prefix, in order (a prefix of them), all with the key or all against it.
-   * The parts from {@code rowParts} on are a wide row's column key, whose entities come in column
-   * key order whichever way the rows are scanned: a sort on them must follow the key's direction.
-   * Sorts on properties bound to one value by equality need no order; an {@code In} part breaks
-   * the order of the parts after it. A {@code @Cyclic} part's keys follow the order of times only
-   * within one cycle: they serve a sort on it when {@code range} (a {@code Between}, refused at the
-   * call unless it lies within one cycle) bounds it, never otherwise.
+   * Whether a scan after the bound prefix returns entities in the order {@code sorts} asks: false
+   * for a forward scan, true for a reversed one, null when neither does. This one rule decides for
+   * an {@code OrderBy} in a name (served, or sorted in memory) and for a call's {@code Sort}
+   * (served, or refused): the sorts must be the properties of {@code parts} right after the bound
+   * prefix, in order (a prefix of them), all with the key or all against it. The parts from {@code
+   * rowParts} on are a wide row's column key, whose entities come in column key order whichever way
+   * the rows are scanned: a sort on them must follow the key's direction. Sorts on properties bound
+   * to one value by equality need no order; an {@code In} part breaks the order of the parts after
+   * it. A {@code @Cyclic} part's keys follow the order of times only within one cycle: they serve a
+   * sort on it when {@code range} (a {@code Between}, refused at the call unless it lies within one
+   * cycle) bounds it, never otherwise.
    */
-  static Boolean keyOrder(List<PropertyModel> parts, int rowParts, List<Condition> prefix, Condition range,
+  static Boolean keyOrder(
+      List<PropertyModel> parts,
+      int rowParts,
+      List<Condition> prefix,
+      Condition range,
       List<SortKey> sorts) {
     List<SortKey> needed = new ArrayList<>();
     for (SortKey sort : sorts) {
-      boolean fixed = prefix.stream().anyMatch(c -> c.keyword() == Keyword.EQUALS && c.property().equals(sort.property()));
+      boolean fixed =
+          prefix.stream()
+              .anyMatch(c -> c.keyword() == Keyword.EQUALS && c.property().equals(sort.property()));
       if (!fixed) {
         needed.add(sort);
       }

@@ -25,31 +25,30 @@ import org.apache.hadoop.hbase.filter.RegexStringComparator;
 import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
 
 /**
- * The residual conditions of a plan that region servers evaluate, as HBase filters, so rows
- * that cannot match are not sent to the client. A filter may keep rows that do not match, never
- * drop one that does: every condition is still checked on each entity read
- * ({@link ConditionCheck}). Pushed down, on columns the table read holds:
+ * The residual conditions of a plan that region servers evaluate, as HBase filters, so rows that
+ * cannot match are not sent to the client. A filter may keep rows that do not match, never drop one
+ * that does: every condition is still checked on each entity read ({@link ConditionCheck}). Pushed
+ * down, on columns the table read holds:
  *
  * <ul>
  *   <li>{@code IsNotNull} on every column, and {@code IsNull} on the columns of a main table:
- *       whether the cell exists (a cell holding no bytes, an empty string, exists). A save
- *       deletes the cells of a main row's null columns, but a view row keeps the cell of a column
- *       that became null and names the column in its status cell instead, which readers obey: an
- *       {@code IsNull} filter on a view would drop such a row, so there it is checked in the
- *       client only;
+ *       whether the cell exists (a cell holding no bytes, an empty string, exists). A save deletes
+ *       the cells of a main row's null columns, but a view row keeps the cell of a column that
+ *       became null and names the column in its status cell instead, which readers obey: an {@code
+ *       IsNull} filter on a view would drop such a row, so there it is checked in the client only;
  *   <li>{@code Not} and {@code NotIn} on every column: equal cells hold equal values, so a cell
  *       equal to the argument's cannot match;
  *   <li>{@code Equals} and {@code In} on columns whose cell encoding is canonical, one cell per
  *       value: not {@code BigDecimal}, whose scale is encoded ({@code 1.0} and {@code 1.00}
  *       differ), nor floating point, with its several NaNs and its two zeros;
- *   <li>ranges ({@code LessThan}, {@code Between}, {@code After}, ...) on columns whose cells
- *       sort as their values do (String as UTF-8, by code point; byte[]; char, an unsigned 16-bit
+ *   <li>ranges ({@code LessThan}, {@code Between}, {@code After}, ...) on columns whose cells sort
+ *       as their values do (String as UTF-8, by code point; byte[]; char, an unsigned 16-bit
  *       number) and on those whose fixed-width cells lead with a two's complement sign (byte,
  *       short, int, long, LocalDate as its epoch day, Instant and LocalDateTime as epoch seconds
  *       then nanoseconds), as at most two byte ranges ({@link CellRanges}). Not pushed: float and
  *       double (IEEE bits: negative values sort backwards, NaNs have many encodings), BigDecimal
- *       (scale, then unscaled bytes), UUID (compared as two signed longs, which needs more than
- *       two byte ranges), enums (stored by name, compared in declaration order), booleans;
+ *       (scale, then unscaled bytes), UUID (compared as two signed longs, which needs more than two
+ *       byte ranges), enums (stored by name, compared in declaration order), booleans;
  *   <li>{@code StartingWith}, {@code EndingWith}, {@code Containing} and {@code NotContaining} on
  *       String columns, whose cells are UTF-8: the argument's UTF-8 bytes as a prefix, or as an
  *       exact, case-sensitive regular expression over the cell's bytes read as ISO-8859-1 (one
@@ -70,9 +69,9 @@ final class ResidualFilters {
   private ResidualFilters() {}
 
   /**
-   * The residual conditions of {@code plan} that are pushed down. None on the main table of a
-   * wide entity: a column filter sees a row, and a wide row holds many entities whose qualifiers
-   * start with their column keys, so it would keep or drop them all together.
+   * The residual conditions of {@code plan} that are pushed down. None on the main table of a wide
+   * entity: a column filter sees a row, and a wide row holds many entities whose qualifiers start
+   * with their column keys, so it would keep or drop them all together.
    */
   static List<Condition> pushed(AccessPlan plan, EntityModel<?> entity) {
     List<Condition> pushed = new ArrayList<>();
@@ -82,10 +81,14 @@ final class ResidualFilters {
     for (Condition condition : plan.residual()) {
       PropertyModel property = entity.property(condition.property());
       boolean held = plan.view() == null || plan.view().carried().contains(property);
-      // a view row may keep a cell of a column its status cell names null, and the main row of an entity
+      // a view row may keep a cell of a column its status cell names null, and the main row of an
+      // entity
       // that keeps history the cells of earlier versions: IsNull is not a cell's absence there
-      boolean absenceIsNull = plan.view() == null && !entity.keepsHistory() || condition.keyword() != Keyword.IS_NULL;
-      if (property.role() == PropertyModel.Role.COLUMN && held && absenceIsNull
+      boolean absenceIsNull =
+          plan.view() == null && !entity.keepsHistory() || condition.keyword() != Keyword.IS_NULL;
+      if (property.role() == PropertyModel.Role.COLUMN
+          && held
+          && absenceIsNull
           && pushable(condition.keyword(), property.type())) {
         pushed.add(condition);
       }
@@ -104,7 +107,10 @@ final class ResidualFilters {
     };
   }
 
-  /** The filter of the pushed conditions with the arguments {@code args}, or null when none is pushed. */
+  /**
+   * The filter of the pushed conditions with the arguments {@code args}, or null when none is
+   * pushed.
+   */
   public static Filter of(AccessPlan plan, EntityModel<?> entity, Object[] args) {
     List<Filter> filters = new ArrayList<>();
     for (Condition condition : pushed(plan, entity)) {
@@ -118,8 +124,12 @@ final class ResidualFilters {
     if (view == null) {
       return all;
     }
-    SingleColumnValueFilter unverified = new SingleColumnValueFilter(view.statusFamily(), Qualifier.VIEW_STATUS.bytes(),
-        CompareOperator.NOT_EQUAL, new BinaryPrefixComparator(new byte[] {VERIFIED}));
+    SingleColumnValueFilter unverified =
+        new SingleColumnValueFilter(
+            view.statusFamily(),
+            Qualifier.VIEW_STATUS.bytes(),
+            CompareOperator.NOT_EQUAL,
+            new BinaryPrefixComparator(new byte[] {VERIFIED}));
     unverified.setLatestVersionOnly(true);
     return new FilterList(FilterList.Operator.MUST_PASS_ONE, unverified, all);
   }
@@ -128,7 +138,8 @@ final class ResidualFilters {
   static Filter filter(PropertyModel property, Condition condition, Object[] args) {
     Keyword keyword = condition.keyword();
     if (keyword == Keyword.IS_NULL) {
-      // kept when the cell is missing; no cell is below the empty array, so a present one is dropped
+      // kept when the cell is missing; no cell is below the empty array, so a present one is
+      // dropped
       return filter(property, CompareOperator.LESS, new BinaryComparator(new byte[0]), false);
     }
     if (keyword == Keyword.IS_NOT_NULL) {
@@ -143,7 +154,9 @@ final class ResidualFilters {
         for (Object one : ConditionCheck.values(value)) {
           anyOf.add(compare(property, CompareOperator.EQUAL, one));
         }
-        yield anyOf.size() == 1 ? anyOf.get(0) : new FilterList(FilterList.Operator.MUST_PASS_ONE, anyOf);
+        yield anyOf.size() == 1
+            ? anyOf.get(0)
+            : new FilterList(FilterList.Operator.MUST_PASS_ONE, anyOf);
       }
       case NOT_IN -> {
         List<Filter> noneOf = new ArrayList<>();
@@ -157,46 +170,71 @@ final class ResidualFilters {
       case GREATER_THAN -> range(property, value, false, null, false);
       case GREATER_THAN_EQUAL -> range(property, value, true, null, false);
       case BETWEEN -> range(property, value, true, args[condition.parameter() + 1], true);
-      case STARTING_WITH -> filter(property, CompareOperator.EQUAL,
-          new BinaryPrefixComparator(property.valueCodec().encode(value)), true);
-      case ENDING_WITH -> filter(property, CompareOperator.EQUAL, bytesPattern(property, value, "\\z"), true);
-      case CONTAINING -> filter(property, CompareOperator.EQUAL, bytesPattern(property, value, ""), true);
-      case NOT_CONTAINING -> filter(property, CompareOperator.NOT_EQUAL, bytesPattern(property, value, ""), true);
+      case STARTING_WITH ->
+          filter(
+              property,
+              CompareOperator.EQUAL,
+              new BinaryPrefixComparator(property.valueCodec().encode(value)),
+              true);
+      case ENDING_WITH ->
+          filter(property, CompareOperator.EQUAL, bytesPattern(property, value, "\\z"), true);
+      case CONTAINING ->
+          filter(property, CompareOperator.EQUAL, bytesPattern(property, value, ""), true);
+      case NOT_CONTAINING ->
+          filter(property, CompareOperator.NOT_EQUAL, bytesPattern(property, value, ""), true);
       case IS_NULL, IS_NOT_NULL -> throw new IllegalStateException("handled above");
     };
   }
 
-  /** The cells of {@code property} between {@code low} and {@code high} (null for no bound), in value order. */
-  private static Filter range(PropertyModel property, Object low, boolean lowInclusive, Object high,
+  /**
+   * The cells of {@code property} between {@code low} and {@code high} (null for no bound), in
+   * value order.
+   */
+  private static Filter range(
+      PropertyModel property,
+      Object low,
+      boolean lowInclusive,
+      Object high,
       boolean highInclusive) {
     byte[] lowCell = low == null ? null : property.valueCodec().encode(low);
     byte[] highCell = high == null ? null : property.valueCodec().encode(high);
     List<Filter> anyOf = new ArrayList<>();
-    for (CellRanges.Range range : CellRanges.of(lowCell, lowInclusive, highCell, highInclusive,
-        signFirst(property.type()))) {
+    for (CellRanges.Range range :
+        CellRanges.of(lowCell, lowInclusive, highCell, highInclusive, signFirst(property.type()))) {
       List<Filter> bounds = new ArrayList<>();
       if (range.low() != null) {
-        bounds.add(filter(property, range.lowInclusive() ? CompareOperator.GREATER_OR_EQUAL : CompareOperator.GREATER,
-            new BinaryComparator(range.low()), true));
+        bounds.add(
+            filter(
+                property,
+                range.lowInclusive() ? CompareOperator.GREATER_OR_EQUAL : CompareOperator.GREATER,
+                new BinaryComparator(range.low()),
+                true));
       }
       if (range.high() != null) {
-        bounds.add(filter(property, range.highInclusive() ? CompareOperator.LESS_OR_EQUAL : CompareOperator.LESS,
-            new BinaryComparator(range.high()), true));
+        bounds.add(
+            filter(
+                property,
+                range.highInclusive() ? CompareOperator.LESS_OR_EQUAL : CompareOperator.LESS,
+                new BinaryComparator(range.high()),
+                true));
       }
       anyOf.add(bounds.isEmpty() ? present(property) : allOf(bounds));
     }
     if (anyOf.isEmpty()) { // no value lies in the range: no cell is below the empty array
       return filter(property, CompareOperator.LESS, new BinaryComparator(new byte[0]), true);
     }
-    return anyOf.size() == 1 ? anyOf.get(0) : new FilterList(FilterList.Operator.MUST_PASS_ONE, anyOf);
+    return anyOf.size() == 1
+        ? anyOf.get(0)
+        : new FilterList(FilterList.Operator.MUST_PASS_ONE, anyOf);
   }
 
   /**
-   * A comparator that matches the cells holding the cell bytes (UTF-8) of {@code text}, then
-   * {@code anchor} (a regular expression: {@code \z} for the end), read one character per byte:
-   * exact and case-sensitive, unlike {@code SubstringComparator}.
+   * A comparator that matches the cells holding the cell bytes (UTF-8) of {@code text}, then {@code
+   * anchor} (a regular expression: {@code \z} for the end), read one character per byte: exact and
+   * case-sensitive, unlike {@code SubstringComparator}.
    */
-  private static RegexStringComparator bytesPattern(PropertyModel property, Object text, String anchor) {
+  private static RegexStringComparator bytesPattern(
+      PropertyModel property, Object text, String anchor) {
     String bytes = new String(property.valueCodec().encode(text), StandardCharsets.ISO_8859_1);
     RegexStringComparator comparator = new RegexStringComparator(Pattern.quote(bytes) + anchor, 0);
     comparator.setCharset(StandardCharsets.ISO_8859_1);
@@ -204,26 +242,33 @@ final class ResidualFilters {
   }
 
   private static Filter allOf(List<Filter> filters) {
-    return filters.size() == 1 ? filters.get(0) : new FilterList(FilterList.Operator.MUST_PASS_ALL, filters);
+    return filters.size() == 1
+        ? filters.get(0)
+        : new FilterList(FilterList.Operator.MUST_PASS_ALL, filters);
   }
 
   private static Filter compare(PropertyModel property, CompareOperator operator, Object value) {
-    return filter(property, operator, new BinaryComparator(property.valueCodec().encode(value)), true);
+    return filter(
+        property, operator, new BinaryComparator(property.valueCodec().encode(value)), true);
   }
 
   /** The row passes when its newest cell of {@code property} exists. */
   private static Filter present(PropertyModel property) {
-    return filter(property, CompareOperator.GREATER_OR_EQUAL, new BinaryComparator(new byte[0]), true);
+    return filter(
+        property, CompareOperator.GREATER_OR_EQUAL, new BinaryComparator(new byte[0]), true);
   }
 
   /**
-   * The row passes when its newest cell of {@code property} compares as {@code operator} says;
-   * a row without the cell passes unless {@code ifMissing} says to drop it.
+   * The row passes when its newest cell of {@code property} compares as {@code operator} says; a
+   * row without the cell passes unless {@code ifMissing} says to drop it.
    */
-  private static Filter filter(PropertyModel property, CompareOperator operator,
-      org.apache.hadoop.hbase.filter.ByteArrayComparable operand, boolean dropIfMissing) {
-    SingleColumnValueFilter filter = new SingleColumnValueFilter(property.family(), property.qualifier(), operator,
-        operand);
+  private static Filter filter(
+      PropertyModel property,
+      CompareOperator operator,
+      org.apache.hadoop.hbase.filter.ByteArrayComparable operand,
+      boolean dropIfMissing) {
+    SingleColumnValueFilter filter =
+        new SingleColumnValueFilter(property.family(), property.qualifier(), operator, operand);
     filter.setFilterIfMissing(dropIfMissing); // a null column matches no condition but IsNull
     filter.setLatestVersionOnly(true);
     return filter;
@@ -235,7 +280,10 @@ final class ResidualFilters {
    * unsigned 16-bit number, big-endian).
    */
   private static boolean byteOrdered(Class<?> type) {
-    return type == String.class || type == byte[].class || type == char.class || type == Character.class;
+    return type == String.class
+        || type == byte[].class
+        || type == char.class
+        || type == Character.class;
   }
 
   /**
@@ -246,13 +294,24 @@ final class ResidualFilters {
    * unsigned bytes).
    */
   private static boolean signFirst(Class<?> type) {
-    return type == byte.class || type == Byte.class || type == short.class || type == Short.class
-        || type == int.class || type == Integer.class || type == long.class || type == Long.class
-        || type == LocalDate.class || type == Instant.class || type == LocalDateTime.class;
+    return type == byte.class
+        || type == Byte.class
+        || type == short.class
+        || type == Short.class
+        || type == int.class
+        || type == Integer.class
+        || type == long.class
+        || type == Long.class
+        || type == LocalDate.class
+        || type == Instant.class
+        || type == LocalDateTime.class;
   }
 
   private static boolean canonical(Class<?> type) {
-    return type != BigDecimal.class && type != float.class && type != Float.class && type != double.class
+    return type != BigDecimal.class
+        && type != float.class
+        && type != Float.class
+        && type != double.class
         && type != Double.class;
   }
 }

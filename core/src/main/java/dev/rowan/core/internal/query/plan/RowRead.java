@@ -23,25 +23,25 @@ import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
 
 /**
  * What a query reads of each row of one access plan: whole rows, as a find of entities does, or,
- * for a count, an existence check or a projection, as little as still tells whether the row
- * stands for an entity that matches and what the method returns of it. The key properties come
- * from the row key (and, on a unique view, from the owner cell); the cells read are the protocol
- * cells that say whether a row can be trusted and the columns the residual conditions, the
- * projection and an in-memory sort need, and every column a filter pushed to the region servers
- * tests (its cell must be read for the filter to see it, even where the key holds its value).
- * Nothing else crosses the wire.
+ * for a count, an existence check or a projection, as little as still tells whether the row stands
+ * for an entity that matches and what the method returns of it. The key properties come from the
+ * row key (and, on a unique view, from the owner cell); the cells read are the protocol cells that
+ * say whether a row can be trusted and the columns the residual conditions, the projection and an
+ * in-memory sort need, and every column a filter pushed to the region servers tests (its cell must
+ * be read for the filter to see it, even where the key holds its value). Nothing else crosses the
+ * wire.
  *
  * <ul>
  *   <li>A view: its status cell and write mark (and owner, on a unique view) plus the columns. A
  *       settled row (status {@code VERIFIED}, write mark naming the same write) stands for its
- *       entity by the protocol's invariant, even on a narrow view; any other row is checked
- *       against its main row as every read checks it.
+ *       entity by the protocol's invariant, even on a narrow view; any other row is checked against
+ *       its main row as every read checks it.
  *   <li>The main table of a tall entity: the columns, with its status cell when it has views, and
  *       the first cell of every row, so that a row holding none of them is still seen (its columns
  *       are null, which {@code IsNull} matches). A count without columns reads the keys of the
- *       cells without values, rows whose status is not {@code LIVE} dropped by the region server
- *       (a row without status is an entity written before the entity had views), or, without
- *       views, the key of the first cell only.
+ *       cells without values, rows whose status is not {@code LIVE} dropped by the region server (a
+ *       row without status is an entity written before the entity had views), or, without views,
+ *       the key of the first cell only.
  *   <li>The main table of a wide entity, for a count: the qualifiers of its cells without their
  *       values, each entity told by its column key.
  *   <li>Whole rows, when what is needed is not among the cells above: a column a view does not
@@ -49,32 +49,43 @@ import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
  * </ul>
  *
  * @param kind how the rows are read
- * @param protocolCells the protocol cells read, in the entity's first family (for {@link Extent#CELLS}
- *     and {@link Extent#ROW_CELLS})
+ * @param protocolCells the protocol cells read, in the entity's first family (for {@link
+ *     Extent#CELLS} and {@link Extent#ROW_CELLS})
  * @param columns the columns read (for {@link Extent#CELLS} and {@link Extent#ROW_CELLS})
- * @param reason why whole rows are read (for {@link Extent#WHOLE_ROWS}), or null when whole entities
- *     are what the method returns
+ * @param reason why whole rows are read (for {@link Extent#WHOLE_ROWS}), or null when whole
+ *     entities are what the method returns
  */
-public record RowRead(Extent kind, List<Qualifier> protocolCells, List<PropertyModel> columns, String reason) {
+public record RowRead(
+    Extent kind, List<Qualifier> protocolCells, List<PropertyModel> columns, String reason) {
 
   /** Why a main row of an entity that keeps history is read whole when its cells are needed. */
-  private static final String HISTORY = "the entity keeps history: its last write's cells are told apart from earlier"
-      + " versions' in the whole row only";
+  private static final String HISTORY =
+      "the entity keeps history: its last write's cells are told apart from earlier"
+          + " versions' in the whole row only";
 
   /** The read of a find that returns whole entities. */
-  public static final RowRead WHOLE_ENTITIES = new RowRead(Extent.WHOLE_ROWS, List.of(), List.of(), null);
+  public static final RowRead WHOLE_ENTITIES =
+      new RowRead(Extent.WHOLE_ROWS, List.of(), List.of(), null);
 
   /** How the rows are read. */
   public enum Extent {
     /** The key of each row's first cell, no value (a count of a tall entity without views). */
     KEYS_ONLY,
-    /** The keys of each row's cells without values, rows not {@code LIVE} dropped on the region server. */
+    /**
+     * The keys of each row's cells without values, rows not {@code LIVE} dropped on the region
+     * server.
+     */
     LIVE_KEYS,
     /** The qualifiers of each wide row's cells, without values. */
     QUALIFIERS,
-    /** The named protocol cells and columns of a view row only (every view row has a status cell). */
+    /**
+     * The named protocol cells and columns of a view row only (every view row has a status cell).
+     */
     CELLS,
-    /** The named protocol cells and columns of a main row, and its first cell, so that every row is seen. */
+    /**
+     * The named protocol cells and columns of a main row, and its first cell, so that every row is
+     * seen.
+     */
     ROW_CELLS,
     /** Whole rows, as a find of entities reads them. */
     WHOLE_ROWS
@@ -87,19 +98,22 @@ public record RowRead(Extent kind, List<Qualifier> protocolCells, List<PropertyM
   }
 
   /**
-   * What a count or existence check reads through {@code plan} of {@code entity}, whose main
-   * table is kept with views when {@code hasViews}.
+   * What a count or existence check reads through {@code plan} of {@code entity}, whose main table
+   * is kept with views when {@code hasViews}.
    */
   public static RowRead forCount(AccessPlan plan, EntityModel<?> entity, boolean hasViews) {
-    List<PropertyModel> tested = plan.residual().stream().map(c -> entity.property(c.property())).toList();
+    List<PropertyModel> tested =
+        plan.residual().stream().map(c -> entity.property(c.property())).toList();
     if (plan.view() == null && entity.isWide()) {
       String column = firstColumn(plan, entity, tested);
-      return column == null ? new RowRead(Extent.QUALIFIERS, List.of(), List.of(), null)
+      return column == null
+          ? new RowRead(Extent.QUALIFIERS, List.of(), List.of(), null)
           : wholeRows("a condition tests column " + column + " of a wide row");
     }
     RowRead read = narrowed(plan, entity, hasViews, tested, "a condition tests ");
     if (read.kind() == Extent.ROW_CELLS && read.columns().isEmpty()) {
-      return new RowRead(hasViews ? Extent.LIVE_KEYS : Extent.KEYS_ONLY, List.of(), List.of(), null);
+      return new RowRead(
+          hasViews ? Extent.LIVE_KEYS : Extent.KEYS_ONLY, List.of(), List.of(), null);
     }
     return read;
   }
@@ -109,14 +123,18 @@ public record RowRead(Extent kind, List<Qualifier> protocolCells, List<PropertyM
    * properties {@code wanted} (those of the projection and of an in-memory sort) and those the
    * residual conditions test.
    */
-  public static RowRead forProjection(AccessPlan plan, EntityModel<?> entity, boolean hasViews,
-      List<PropertyModel> wanted) {
+  public static RowRead forProjection(
+      AccessPlan plan, EntityModel<?> entity, boolean hasViews, List<PropertyModel> wanted) {
     List<PropertyModel> needed = new ArrayList<>(wanted);
     plan.residual().forEach(c -> needed.add(entity.property(c.property())));
     if (plan.view() == null && entity.isWide()) {
       String column = firstColumn(plan, entity, needed);
-      return column == null ? new RowRead(Extent.QUALIFIERS, List.of(), List.of(), null)
-          : wholeRows("the projection reads column " + column + " of a wide row, whose entities are read whole");
+      return column == null
+          ? new RowRead(Extent.QUALIFIERS, List.of(), List.of(), null)
+          : wholeRows(
+              "the projection reads column "
+                  + column
+                  + " of a wide row, whose entities are read whole");
     }
     if (plan.view() == null && entity.keepsHistory()) {
       return wholeRows(HISTORY);
@@ -125,14 +143,22 @@ public record RowRead(Extent kind, List<Qualifier> protocolCells, List<PropertyM
   }
 
   /** The first of {@code properties} a wide row's qualifiers do not hold, or null. */
-  private static String firstColumn(AccessPlan plan, EntityModel<?> entity, List<PropertyModel> properties) {
-    return properties.stream().filter(p -> !keyHeld(plan, entity, p)).map(PropertyModel::qualifiedName).findFirst()
+  private static String firstColumn(
+      AccessPlan plan, EntityModel<?> entity, List<PropertyModel> properties) {
+    return properties.stream()
+        .filter(p -> !keyHeld(plan, entity, p))
+        .map(PropertyModel::qualifiedName)
+        .findFirst()
         .orElse(null);
   }
 
   /** The cells and columns a read of {@code needed} through {@code plan} names, or whole rows. */
-  private static RowRead narrowed(AccessPlan plan, EntityModel<?> entity, boolean hasViews,
-      List<PropertyModel> needed, String why) {
+  private static RowRead narrowed(
+      AccessPlan plan,
+      EntityModel<?> entity,
+      boolean hasViews,
+      List<PropertyModel> needed,
+      String why) {
     List<PropertyModel> columns = new ArrayList<>();
     for (PropertyModel property : needed) {
       if (keyHeld(plan, entity, property)) {
@@ -142,8 +168,12 @@ public record RowRead(Extent kind, List<Qualifier> protocolCells, List<PropertyM
         return wholeRows(why + property.qualifiedName() + ", which no key holds");
       }
       if (plan.view() != null && !plan.view().carried().contains(property)) {
-        return wholeRows(why + property.qualifiedName() + ", which view " + plan.view().tableName()
-            + " does not carry");
+        return wholeRows(
+            why
+                + property.qualifiedName()
+                + ", which view "
+                + plan.view().tableName()
+                + " does not carry");
       }
       if (!columns.contains(property)) {
         columns.add(property);
@@ -161,19 +191,24 @@ public record RowRead(Extent kind, List<Qualifier> protocolCells, List<PropertyM
       return wholeRows(HISTORY); // a count testing a column
     }
     if (view != null) {
-      List<Qualifier> cells = view.isUnique()
-          ? List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_WRITE, Qualifier.OWNER)
-          : List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_WRITE);
+      List<Qualifier> cells =
+          view.isUnique()
+              ? List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_WRITE, Qualifier.OWNER)
+              : List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_WRITE);
       return new RowRead(Extent.CELLS, cells, columns, null);
     }
-    return new RowRead(Extent.ROW_CELLS, hasViews ? List.of(Qualifier.MAIN_STATUS) : List.of(), columns, null);
+    return new RowRead(
+        Extent.ROW_CELLS, hasViews ? List.of(Qualifier.MAIN_STATUS) : List.of(), columns, null);
   }
 
   private static RowRead wholeRows(String reason) {
     return new RowRead(Extent.WHOLE_ROWS, List.of(), List.of(), reason);
   }
 
-  /** Whether whole rows are read, so that a view read needs a second read unless the view is a full copy. */
+  /**
+   * Whether whole rows are read, so that a view read needs a second read unless the view is a full
+   * copy.
+   */
   public boolean wholeRows() {
     return kind == Extent.WHOLE_ROWS;
   }
@@ -218,10 +253,10 @@ public record RowRead(Extent kind, List<Qualifier> protocolCells, List<PropertyM
   }
 
   /**
-   * The filter of a read: {@code residual} (or null) with the filters that strip values
-   * ({@link Extent#KEYS_ONLY}, {@link Extent#LIVE_KEYS}, {@link Extent#QUALIFIERS}), drop main rows
-   * that hold no entity, or keep the named cells and the first cell of each row
-   * ({@link Extent#ROW_CELLS}); null when there is none.
+   * The filter of a read: {@code residual} (or null) with the filters that strip values ({@link
+   * Extent#KEYS_ONLY}, {@link Extent#LIVE_KEYS}, {@link Extent#QUALIFIERS}), drop main rows that
+   * hold no entity, or keep the named cells and the first cell of each row ({@link
+   * Extent#ROW_CELLS}); null when there is none.
    */
   public Filter filter(byte[] statusFamily, Filter residual) {
     List<Filter> filters = new ArrayList<>();
@@ -236,12 +271,18 @@ public record RowRead(Extent kind, List<Qualifier> protocolCells, List<PropertyM
       case LIVE_KEYS -> {
         // the status is tested on its value before the key-only filter strips it; a row
         // without status holds an entity written before the entity had views
-        SingleColumnValueFilter live = new SingleColumnValueFilter(statusFamily, Qualifier.MAIN_STATUS.bytes(),
-            CompareOperator.EQUAL, new BinaryPrefixComparator(LIVE));
+        SingleColumnValueFilter live =
+            new SingleColumnValueFilter(
+                statusFamily,
+                Qualifier.MAIN_STATUS.bytes(),
+                CompareOperator.EQUAL,
+                new BinaryPrefixComparator(LIVE));
         live.setFilterIfMissing(false);
         live.setLatestVersionOnly(true);
         filters.add(live);
-        filters.add(new QualifierFilter(CompareOperator.NOT_EQUAL, new BinaryComparator(Qualifier.COMMIT_SYNC.bytes())));
+        filters.add(
+            new QualifierFilter(
+                CompareOperator.NOT_EQUAL, new BinaryComparator(Qualifier.COMMIT_SYNC.bytes())));
         filters.add(new KeyOnlyFilter());
       }
       case QUALIFIERS -> filters.add(new KeyOnlyFilter());
@@ -254,10 +295,13 @@ public record RowRead(Extent kind, List<Qualifier> protocolCells, List<PropertyM
         columns.forEach(column -> kept.add(qualifier(column.qualifier())));
         filters.add(new FilterList(FilterList.Operator.MUST_PASS_ONE, kept));
       }
-      default -> { }
+      default -> {}
     }
-    return filters.isEmpty() ? null : filters.size() == 1 ? filters.get(0)
-        : new FilterList(FilterList.Operator.MUST_PASS_ALL, filters);
+    return filters.isEmpty()
+        ? null
+        : filters.size() == 1
+            ? filters.get(0)
+            : new FilterList(FilterList.Operator.MUST_PASS_ALL, filters);
   }
 
   private static Filter qualifier(byte[] qualifier) {
@@ -270,13 +314,20 @@ public record RowRead(Extent kind, List<Qualifier> protocolCells, List<PropertyM
   public String describe() {
     return switch (kind) {
       case KEYS_ONLY -> "keys only (the first cell of each row, without its value)";
-      case LIVE_KEYS -> "keys only (cell keys without values; rows whose status is not live dropped on the"
-          + " region servers)";
-      case QUALIFIERS -> "keys only (the qualifiers of each wide row, without values; entities told by column key)";
-      case CELLS -> "keys and " + cellNames() + ", no other column; settled rows are taken as they are, other rows"
-          + " are checked against their main rows";
-      case ROW_CELLS -> "keys and " + (protocolCells.isEmpty() && columns.isEmpty() ? "" : cellNames() + ", ")
-          + "the first cell of each row (so that a row without them is seen), no other column";
+      case LIVE_KEYS ->
+          "keys only (cell keys without values; rows whose status is not live dropped on the"
+              + " region servers)";
+      case QUALIFIERS ->
+          "keys only (the qualifiers of each wide row, without values; entities told by column key)";
+      case CELLS ->
+          "keys and "
+              + cellNames()
+              + ", no other column; settled rows are taken as they are, other rows"
+              + " are checked against their main rows";
+      case ROW_CELLS ->
+          "keys and "
+              + (protocolCells.isEmpty() && columns.isEmpty() ? "" : cellNames() + ", ")
+              + "the first cell of each row (so that a row without them is seen), no other column";
       case WHOLE_ROWS -> reason == null ? "whole rows" : "whole rows: " + reason;
     };
   }
@@ -284,12 +335,13 @@ public record RowRead(Extent kind, List<Qualifier> protocolCells, List<PropertyM
   private String cellNames() {
     List<String> names = new ArrayList<>();
     for (Qualifier cell : protocolCells) {
-      names.add(switch (cell) {
-        case VIEW_STATUS, MAIN_STATUS -> "status cell";
-        case VIEW_WRITE -> "write mark";
-        case OWNER -> "owner cell";
-        case COMMIT_SYNC -> "commit sync mark";
-      });
+      names.add(
+          switch (cell) {
+            case VIEW_STATUS, MAIN_STATUS -> "status cell";
+            case VIEW_WRITE -> "write mark";
+            case OWNER -> "owner cell";
+            case COMMIT_SYNC -> "commit sync mark";
+          });
     }
     for (PropertyModel column : columns) {
       names.add(column.qualifiedName());

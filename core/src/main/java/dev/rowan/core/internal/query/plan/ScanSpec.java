@@ -21,16 +21,16 @@ import org.apache.hadoop.hbase.filter.Filter;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * The HBase reads of one access plan for one call's arguments: the gets of whole keys, or one
- * range scan per key prefix (one per value of a part the plan skips over) and salt bucket, each bounded by the plan's range, reversed for a
- * reversed plan, resumed after a position, limited to about the rows wanted, narrowed to the
- * cells its {@link RowRead} names and filtered by the plan's pushed conditions
- * ({@link ResidualFilters}). A pure function of its inputs: no I/O; the cursor that executes the
- * reads merges the scans in key order.
+ * The HBase reads of one access plan for one call's arguments: the gets of whole keys, or one range
+ * scan per key prefix (one per value of a part the plan skips over) and salt bucket, each bounded
+ * by the plan's range, reversed for a reversed plan, resumed after a position, limited to about the
+ * rows wanted, narrowed to the cells its {@link RowRead} names and filtered by the plan's pushed
+ * conditions ({@link ResidualFilters}). A pure function of its inputs: no I/O; the cursor that
+ * executes the reads merges the scans in key order.
  *
  * <p>A value that no stored key can hold (outside its part's domain, or a prefix longer than the
- * longest key of the table, which HBase could not even locate) matches nothing: its get or scan
- * is left out. Equal values of an {@code In} are read once.
+ * longest key of the table, which HBase could not even locate) matches nothing: its get or scan is
+ * left out. Equal values of an {@code In} are read once.
  *
  * @param plan the access plan
  * @param entity the entity read
@@ -39,12 +39,17 @@ import org.apache.hadoop.hbase.util.Bytes;
  * @param statusFamily the family of the protocol cells (the entity's first)
  * @param longestKey the longest row key the table read can have
  */
-public record ScanSpec(AccessPlan plan, EntityModel<?> entity, Object[] args, RowRead read, byte[] statusFamily,
+public record ScanSpec(
+    AccessPlan plan,
+    EntityModel<?> entity,
+    Object[] args,
+    RowRead read,
+    byte[] statusFamily,
     int longestKey) {
 
   /**
-   * The gets of the whole keys, in key order without salt (reversed for a reversed plan), none of
-   * a row before {@code afterRow} (a row key without salt, or null to start at the beginning).
+   * The gets of the whole keys, in key order without salt (reversed for a reversed plan), none of a
+   * row before {@code afterRow} (a row key without salt, or null to start at the beginning).
    */
   public List<Get> gets(byte[] afterRow) {
     List<byte[]> keys = new ArrayList<>();
@@ -76,10 +81,10 @@ public record ScanSpec(AccessPlan plan, EntityModel<?> entity, Object[] args, Ro
   }
 
   /**
-   * The scans of the plan, one per key prefix and salt bucket, each asking for about
-   * {@code fetch} rows at a time ({@code Integer.MAX_VALUE}: as many as the client's result size
-   * allows) and resuming right after {@code afterRow} (a row key without salt, or null), in the
-   * row itself when {@code afterInRow} (a page that ended inside a wide row).
+   * The scans of the plan, one per key prefix and salt bucket, each asking for about {@code fetch}
+   * rows at a time ({@code Integer.MAX_VALUE}: as many as the client's result size allows) and
+   * resuming right after {@code afterRow} (a row key without salt, or null), in the row itself when
+   * {@code afterInRow} (a page that ended inside a wide row).
    */
   public List<Scan> scans(int fetch, byte[] afterRow, boolean afterInRow) {
     KeyLayout key = plan.key();
@@ -89,7 +94,8 @@ public record ScanSpec(AccessPlan plan, EntityModel<?> entity, Object[] args, Ro
     List<Scan> scans = new ArrayList<>();
     Set<ByteBuffer> seen = new HashSet<>();
     for (Object[] values : prefixValues()) {
-      List<byte[]> prefixes = plan.access() == Operation.FULL_SCAN ? bucketPrefixes(key) : encodablePrefixes(values);
+      List<byte[]> prefixes =
+          plan.access() == Operation.FULL_SCAN ? bucketPrefixes(key) : encodablePrefixes(values);
       if (prefixes == null) {
         continue;
       }
@@ -97,8 +103,10 @@ public record ScanSpec(AccessPlan plan, EntityModel<?> entity, Object[] args, Ro
         if (!seen.add(ByteBuffer.wrap(prefix))) {
           continue;
         }
-        KeyRange range = plan.range() == null ? KeyRange.prefix(prefix)
-            : KeyRange.of(prefix, key.parts().get(plan.prefix().size()), plan.range(), args);
+        KeyRange range =
+            plan.range() == null
+                ? KeyRange.prefix(prefix)
+                : KeyRange.of(prefix, key.parts().get(plan.prefix().size()), plan.range(), args);
         if (range.isEmpty()) {
           continue;
         }
@@ -113,7 +121,10 @@ public record ScanSpec(AccessPlan plan, EntityModel<?> entity, Object[] args, Ro
         if (filter != null) {
           scan.setFilter(filter);
         }
-        bound(scan, range, afterRow == null ? null : Bytes.add(Arrays.copyOf(prefix, saltLength), afterRow),
+        bound(
+            scan,
+            range,
+            afterRow == null ? null : Bytes.add(Arrays.copyOf(prefix, saltLength), afterRow),
             afterInRow);
         scans.add(scan);
       }
@@ -121,11 +132,15 @@ public record ScanSpec(AccessPlan plan, EntityModel<?> entity, Object[] args, Ro
     return scans;
   }
 
-  /** Sets the rows {@code scan} runs between: {@code range}, from after {@code resume} when it is inside it. */
+  /**
+   * Sets the rows {@code scan} runs between: {@code range}, from after {@code resume} when it is
+   * inside it.
+   */
   private void bound(Scan scan, KeyRange range, byte[] resume, boolean resumeInRow) {
     if (plan.reversed()) {
       scan.setReversed(true);
-      if (resume != null && (range.stop().length == 0 || Arrays.compareUnsigned(resume, range.stop()) < 0)) {
+      if (resume != null
+          && (range.stop().length == 0 || Arrays.compareUnsigned(resume, range.stop()) < 0)) {
         scan.withStartRow(resume, resumeInRow);
       } else if (range.stop().length > 0) {
         scan.withStartRow(range.stop(), false);
@@ -141,25 +156,27 @@ public record ScanSpec(AccessPlan plan, EntityModel<?> entity, Object[] args, Ro
   }
 
   /**
-   * The order of two keys in the plan's direction, salt ignored; {@code unsalted} is a key
-   * without its salt byte.
+   * The order of two keys in the plan's direction, salt ignored; {@code unsalted} is a key without
+   * its salt byte.
    */
   public int compareRows(byte[] key, byte[] unsalted) {
     int saltLength = plan.key().saltLength();
-    int order = Bytes.compareTo(key, saltLength, key.length - saltLength, unsalted, 0, unsalted.length);
+    int order =
+        Bytes.compareTo(key, saltLength, key.length - saltLength, unsalted, 0, unsalted.length);
     return plan.reversed() ? -order : order;
   }
 
   /** The order of two keys with salt in the plan's direction, salt ignored. */
   public int compareKeys(byte[] a, byte[] b) {
     int saltLength = plan.key().saltLength();
-    int order = Bytes.compareTo(a, saltLength, a.length - saltLength, b, saltLength, b.length - saltLength);
+    int order =
+        Bytes.compareTo(a, saltLength, a.length - saltLength, b, saltLength, b.length - saltLength);
     return plan.reversed() ? -order : order;
   }
 
   /**
-   * The key prefixes of the prefix values ({@link KeyLayout#scanPrefixes}), or null when no
-   * stored key can hold them: an equality with such a value matches nothing.
+   * The key prefixes of the prefix values ({@link KeyLayout#scanPrefixes}), or null when no stored
+   * key can hold them: an equality with such a value matches nothing.
    */
   private List<byte[]> encodablePrefixes(Object[] values) {
     List<byte[]> prefixes;
@@ -192,10 +209,13 @@ public record ScanSpec(AccessPlan plan, EntityModel<?> entity, Object[] args, Ro
     for (Condition condition : plan.prefix()) {
       PropertyModel property = entity.property(condition.property());
       int slot = property.index();
-      List<?> choices = condition.isEveryValue() ? QueryPlanner.everyValue(property.type())
-          : condition.keyword() == Keyword.IN
-              ? List.copyOf(new LinkedHashSet<>(ConditionCheck.values(args[condition.parameter()])))
-              : List.of(args[condition.parameter()]);
+      List<?> choices =
+          condition.isEveryValue()
+              ? QueryPlanner.everyValue(property.type())
+              : condition.keyword() == Keyword.IN
+                  ? List.copyOf(
+                      new LinkedHashSet<>(ConditionCheck.values(args[condition.parameter()])))
+                  : List.of(args[condition.parameter()]);
       List<Object[]> next = new ArrayList<>();
       for (Object[] partial : combinations) {
         for (Object choice : choices) {
