@@ -14,14 +14,15 @@ import java.util.SplittableRandom;
  * <p>The query data set has a known layout, so that a range of creation times matches a known
  * number of orders: order {@code i} of the {@code total - hot} ordinary orders belongs to seller
  * {@code i % sellers} and was created {@code i / sellers} minutes (plus the seller's number in
- * milliseconds) after {@link #BASE}; the {@code hot} orders of {@link #HOT} were created one
- * second apart from {@link #BASE}.
+ * milliseconds) after {@link #BASE}; the {@code hot} orders of {@link #HOT} were created one second
+ * apart from {@link #BASE}.
  *
  * <p>Thread-safety: stateless and thread-safe.
  */
 final class BenchData {
 
   static final Instant BASE = Instant.parse("2025-01-01T00:00:00Z");
+
   /** The seller with the most orders in the query data set. */
   static final String HOT = "seller-hot";
 
@@ -31,8 +32,8 @@ final class BenchData {
   private BenchData() {}
 
   /**
-   * The order number of order {@code i} of data set {@code set}: distinct for every {@code i}
-   * below 2^40, and scattered, so that consecutive orders do not write consecutive rows.
+   * The order number of order {@code i} of data set {@code set}: distinct for every {@code i} below
+   * 2^40, and scattered, so that consecutive orders do not write consecutive rows.
    */
   static String orderNo(String set, long i) {
     return set + "-" + String.format("%010x", (i * 0x9E3779B97F4A7C15L) & MASK_40);
@@ -42,21 +43,34 @@ final class BenchData {
     return String.format("seller-%04d", number);
   }
 
-  /** {@code count} orders of data set {@code set} from number {@code first}, each with a random seller of {@code sellers}. */
-  static <T> List<T> random(OrderFactory<T> factory, String set, long first, int count, int sellers, long seed) {
+  /**
+   * {@code count} orders of data set {@code set} from number {@code first}, each with a random
+   * seller of {@code sellers}.
+   */
+  static <T> List<T> random(
+      OrderFactory<T> factory, String set, long first, int count, int sellers, long seed) {
     SplittableRandom random = new SplittableRandom(seed);
     List<T> orders = new ArrayList<>(count);
     for (long i = first; i < first + count; i++) {
-      orders.add(factory.create(orderNo(set, i), seller(random.nextInt(sellers)), "buyer-" + random.nextInt(100_000),
-          BASE.plusSeconds(random.nextInt(31_536_000)).plusNanos(random.nextInt(1_000_000_000)),
-          BigDecimal.valueOf(random.nextInt(10_000_000), 2), STATUSES[random.nextInt(STATUSES.length)],
-          1 + random.nextInt(100)));
+      orders.add(
+          factory.create(
+              orderNo(set, i),
+              seller(random.nextInt(sellers)),
+              "buyer-" + random.nextInt(100_000),
+              BASE.plusSeconds(random.nextInt(31_536_000)).plusNanos(random.nextInt(1_000_000_000)),
+              BigDecimal.valueOf(random.nextInt(10_000_000), 2),
+              STATUSES[random.nextInt(STATUSES.length)],
+              1 + random.nextInt(100)));
     }
     return orders;
   }
 
-  /** Orders {@code first} to {@code first + count - 1} of the query data set (see the class comment). */
-  static <T> List<T> queryOrders(OrderFactory<T> factory, long first, int count, int total, int sellers, int hot) {
+  /**
+   * Orders {@code first} to {@code first + count - 1} of the query data set (see the class
+   * comment).
+   */
+  static <T> List<T> queryOrders(
+      OrderFactory<T> factory, long first, int count, int total, int sellers, int hot) {
     SplittableRandom random = new SplittableRandom(first);
     List<T> orders = new ArrayList<>(count);
     long ordinary = total - hot;
@@ -70,9 +84,15 @@ final class BenchData {
         seller = HOT;
         created = hotCreatedAt(i - ordinary);
       }
-      orders.add(factory.create(orderNo("q", i), seller, "buyer-" + random.nextInt(100_000), created,
-          BigDecimal.valueOf(random.nextInt(10_000_000), 2), STATUSES[random.nextInt(STATUSES.length)],
-          1 + random.nextInt(100)));
+      orders.add(
+          factory.create(
+              orderNo("q", i),
+              seller,
+              "buyer-" + random.nextInt(100_000),
+              created,
+              BigDecimal.valueOf(random.nextInt(10_000_000), 2),
+              STATUSES[random.nextInt(STATUSES.length)],
+              1 + random.nextInt(100)));
     }
     return orders;
   }
@@ -96,7 +116,8 @@ final class BenchData {
    * seller (of {@code sellers}, with {@code ordersPerSeller} each) when {@code matches} is 1, else
    * a random run of {@code matches} of the {@code hot} orders of {@link #HOT}.
    */
-  static List<SellerRange> sellerRanges(long seed, int count, int matches, int sellers, int ordersPerSeller, int hot) {
+  static List<SellerRange> sellerRanges(
+      long seed, int count, int matches, int sellers, int ordersPerSeller, int hot) {
     SplittableRandom random = new SplittableRandom(seed);
     List<SellerRange> questions = new ArrayList<>(count);
     for (int i = 0; i < count; i++) {

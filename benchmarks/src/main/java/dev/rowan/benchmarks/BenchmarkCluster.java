@@ -18,17 +18,19 @@ import org.apache.hadoop.hbase.client.RegionLocator;
 
 /**
  * The one HBase the benchmarks run on: ZooKeeper, one master and one region server on the local
- * file system, no mini HDFS, no web UIs, started as the tests start theirs (test-support's
- * {@code SharedCluster}). System property {@value #MODE} says where it runs:
+ * file system, no mini HDFS, no web UIs, started as the tests start theirs (test-support's {@code
+ * SharedCluster}). System property {@value #MODE} says where it runs:
+ *
  * <ul>
  *   <li>{@code inprocess} (the default): in the benchmark's JVM, where client and region server
  *       share a heap, a garbage collector and the JIT;
  *   <li>{@code process}: in a JVM of its own ({@link HBaseProcess}), which the clients reach over
  *       the loopback network as an application reaches a cluster.
  * </ul>
- * Either way the benchmark sees it through a client configuration only: its connections, and
- * the flushes and compactions it asks of it, are an application's. Its data lives under
- * {@code target/test-data} of the directory the JVM runs in, and is deleted on {@link #close()}.
+ *
+ * Either way the benchmark sees it through a client configuration only: its connections, and the
+ * flushes and compactions it asks of it, are an application's. Its data lives under {@code
+ * target/test-data} of the directory the JVM runs in, and is deleted on {@link #close()}.
  *
  * <p>Thread-safety: thread-safe.
  */
@@ -41,7 +43,10 @@ final class BenchmarkCluster implements AutoCloseable {
    */
   static final String WAL_PROVIDER = "rowan.bench.walProvider";
 
-  /** The system property that chooses where HBase runs: {@code inprocess} (the default) or {@code process}. */
+  /**
+   * The system property that chooses where HBase runs: {@code inprocess} (the default) or {@code
+   * process}.
+   */
   static final String MODE = "rowan.bench.cluster";
 
   private final Configuration client;
@@ -58,18 +63,20 @@ final class BenchmarkCluster implements AutoCloseable {
    * Starts ZooKeeper and HBase.
    *
    * @throws IllegalStateException when they do not start
-   * @throws IllegalArgumentException when {@value #MODE} is neither {@code inprocess} nor {@code process}
+   * @throws IllegalArgumentException when {@value #MODE} is neither {@code inprocess} nor {@code
+   *     process}
    */
   static BenchmarkCluster start() {
     return start(settings -> {});
   }
 
   /**
-   * Starts ZooKeeper and HBase after {@code settings} has changed their configuration (the
-   * Phoenix comparison sets the WAL codec Phoenix's indexes need).
+   * Starts ZooKeeper and HBase after {@code settings} has changed their configuration (the Phoenix
+   * comparison sets the WAL codec Phoenix's indexes need).
    *
    * @throws IllegalStateException when they do not start
-   * @throws IllegalArgumentException when {@value #MODE} is neither {@code inprocess} nor {@code process}
+   * @throws IllegalArgumentException when {@value #MODE} is neither {@code inprocess} nor {@code
+   *     process}
    */
   static BenchmarkCluster start(Consumer<Configuration> settings) {
     Configuration configuration = LocalClusterSettings.create(1);
@@ -84,9 +91,11 @@ final class BenchmarkCluster implements AutoCloseable {
         return inProcess(configuration);
       case "process":
         HBaseProcess process = HBaseProcess.start(configuration);
-        return new BenchmarkCluster(process.clientConfiguration(), process.description(), process::close);
+        return new BenchmarkCluster(
+            process.clientConfiguration(), process.description(), process::close);
       default:
-        throw new IllegalArgumentException(MODE + " is " + mode + "; it must be inprocess (the default) or process");
+        throw new IllegalArgumentException(
+            MODE + " is " + mode + "; it must be inprocess (the default) or process");
     }
   }
 
@@ -94,7 +103,8 @@ final class BenchmarkCluster implements AutoCloseable {
     HBaseTestingUtility utility = new HBaseTestingUtility(configuration);
     try {
       utility.startMiniZKCluster();
-      utility.startMiniHBaseCluster(StartMiniClusterOption.builder().numMasters(1).numRegionServers(1).build());
+      utility.startMiniHBaseCluster(
+          StartMiniClusterOption.builder().numMasters(1).numRegionServers(1).build());
     } catch (Exception e) {
       try {
         utility.shutdownMiniCluster();
@@ -103,14 +113,17 @@ final class BenchmarkCluster implements AutoCloseable {
       }
       throw new IllegalStateException("Cannot start the in-process HBase", e);
     }
-    return new BenchmarkCluster(utility.getConfiguration(), "HBase in the benchmark's JVM (in-process)", () -> {
-      try {
-        utility.shutdownMiniCluster();
-        utility.cleanupTestDir();
-      } catch (IOException e) {
-        throw new UncheckedIOException("Cannot stop the in-process HBase", e);
-      }
-    });
+    return new BenchmarkCluster(
+        utility.getConfiguration(),
+        "HBase in the benchmark's JVM (in-process)",
+        () -> {
+          try {
+            utility.shutdownMiniCluster();
+            utility.cleanupTestDir();
+          } catch (IOException e) {
+            throw new UncheckedIOException("Cannot stop the in-process HBase", e);
+          }
+        });
   }
 
   /** Where HBase runs, for the report's first line. */
@@ -138,7 +151,8 @@ final class BenchmarkCluster implements AutoCloseable {
    * Flushes the tables and compacts each into one file per region, waiting until done, so that
    * reads measure a table at rest rather than a memstore.
    */
-  void compact(Connection connection, List<TableName> tables) throws IOException, InterruptedException {
+  void compact(Connection connection, List<TableName> tables)
+      throws IOException, InterruptedException {
     try (Admin admin = connection.getAdmin()) {
       for (TableName table : tables) {
         admin.flush(table);
@@ -153,7 +167,9 @@ final class BenchmarkCluster implements AutoCloseable {
     }
   }
 
-  /** Forgets and fetches again the region locations of {@code tables}, after they were recreated. */
+  /**
+   * Forgets and fetches again the region locations of {@code tables}, after they were recreated.
+   */
   static void relocate(Connection connection, List<TableName> tables) throws IOException {
     for (TableName table : tables) {
       try (RegionLocator locator = connection.getRegionLocator(table)) {

@@ -30,12 +30,12 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
 
 /**
- * Workload 6: the same orders with two views loaded end to end by the bulk load (a CSV file
- * through the local MapReduce runner, HFiles for the main table and both views, job start
- * included) and by {@code saveAll} (the orders already in memory, written by the verified
- * protocol, {@value #SAVE_CALL} per call). Each side loads into freshly created tables of its own namespace, pre-split alike
- * at split points computed from a sample; afterwards every table must hold the same rows, and
- * the first rows of each the same cells (protocol cells compared by state only, as their
+ * Workload 6: the same orders with two views loaded end to end by the bulk load (a CSV file through
+ * the local MapReduce runner, HFiles for the main table and both views, job start included) and by
+ * {@code saveAll} (the orders already in memory, written by the verified protocol, {@value
+ * #SAVE_CALL} per call). Each side loads into freshly created tables of its own namespace,
+ * pre-split alike at split points computed from a sample; afterwards every table must hold the same
+ * rows, and the first rows of each the same cells (protocol cells compared by state only, as their
  * timestamps and nonces differ by design).
  */
 final class BulkLoadWorkload {
@@ -44,8 +44,10 @@ final class BulkLoadWorkload {
   private static final String SAVE = "bulk_save";
   private static final int REGIONS = 4;
   private static final int FILES = 4;
+
   /** Orders per saveAll call: a call encodes all its entities before writing any. */
   private static final int SAVE_CALL = 50_000;
+
   private static final int COMPARED_ROWS = 2_000;
 
   private final Clients clients;
@@ -63,12 +65,17 @@ final class BulkLoadWorkload {
 
   /** Runs the rounds, alternating which side goes first, and returns the report as Markdown. */
   String run() throws IOException {
-    log.printf("bulk load vs saveAll, %,d orders with 2 views (load average %s)%n", orders, Comparison.loadAverage());
+    log.printf(
+        "bulk load vs saveAll, %,d orders with 2 views (load average %s)%n",
+        orders, Comparison.loadAverage());
     List<TwoViewOrder> all = BenchData.random(TwoViewOrder::new, "bulk", 0, orders, 1000, 42);
     deleteRecursively(work);
     List<Path> csv = writeCsv(all);
-    byte[][] splits = SplitPoints.fromSample(EntityModel.of(TwoViewOrder.class), all.subList(0, Math.min(10_000,
-        all.size())), REGIONS);
+    byte[][] splits =
+        SplitPoints.fromSample(
+            EntityModel.of(TwoViewOrder.class),
+            all.subList(0, Math.min(10_000, all.size())),
+            REGIONS);
     List<double[]> seconds = new ArrayList<>();
     for (int round = 0; round < rounds; round++) {
       double bulk = 0;
@@ -100,12 +107,16 @@ final class BulkLoadWorkload {
     conf.setInt("mapreduce.local.reduce.tasks.maximum", 2);
     conf.set(BulkLoad.PROGRESS_SECONDS, "10");
     long began = System.nanoTime();
-    BulkLoadResult result = BulkLoad.of(TwoViewOrder.class)
-        .input(csv.stream().map(p -> new org.apache.hadoop.fs.Path(p.toUri())).toArray(org.apache.hadoop.fs.Path[]::new))
-        .namespace(BULK)
-        .workDir(new org.apache.hadoop.fs.Path(work.resolve("job-" + round).toUri()))
-        .progress(log)
-        .run(conf);
+    BulkLoadResult result =
+        BulkLoad.of(TwoViewOrder.class)
+            .input(
+                csv.stream()
+                    .map(p -> new org.apache.hadoop.fs.Path(p.toUri()))
+                    .toArray(org.apache.hadoop.fs.Path[]::new))
+            .namespace(BULK)
+            .workDir(new org.apache.hadoop.fs.Path(work.resolve("job-" + round).toUri()))
+            .progress(log)
+            .run(conf);
     double took = (System.nanoTime() - began) / 1e9;
     if (result.entities() != orders || result.rejected() != 0) {
       throw new IllegalStateException("the bulk load wrote " + result.summary());
@@ -132,21 +143,26 @@ final class BulkLoadWorkload {
   /** Every table of both sides holds {@code orders} rows, and their first rows the same cells. */
   private void compareTables() throws IOException {
     Connection connection = clients.connection();
-    for (String table : List.of("bench_orders_v2", "bench_orders_v2.seller", "bench_orders_v2.buyer")) {
+    for (String table :
+        List.of("bench_orders_v2", "bench_orders_v2.seller", "bench_orders_v2.buyer")) {
       TableName bulk = clients.rowan(BULK).tableName(table);
       TableName save = clients.rowan(SAVE).tableName(table);
       long bulkRows = countRows(connection, bulk);
       long saveRows = countRows(connection, save);
       if (bulkRows != orders || saveRows != orders) {
-        throw new IllegalStateException(table + ": " + bulkRows + " rows bulk loaded, " + saveRows + " saved, of "
-            + orders);
+        throw new IllegalStateException(
+            table + ": " + bulkRows + " rows bulk loaded, " + saveRows + " saved, of " + orders);
       }
-      try (Table a = connection.getTable(bulk); Table b = connection.getTable(save);
-           ResultScanner left = a.getScanner(new Scan().setLimit(COMPARED_ROWS));
-           ResultScanner right = b.getScanner(new Scan().setLimit(COMPARED_ROWS))) {
-        for (Result x = left.next(), y = right.next(); x != null || y != null; x = left.next(), y = right.next()) {
+      try (Table a = connection.getTable(bulk);
+          Table b = connection.getTable(save);
+          ResultScanner left = a.getScanner(new Scan().setLimit(COMPARED_ROWS));
+          ResultScanner right = b.getScanner(new Scan().setLimit(COMPARED_ROWS))) {
+        for (Result x = left.next(), y = right.next();
+            x != null || y != null;
+            x = left.next(), y = right.next()) {
           if (x == null || y == null || !sameCells(x, y)) {
-            throw new IllegalStateException(table + ": the bulk load and saveAll differ at row " + (x == null ? y : x));
+            throw new IllegalStateException(
+                table + ": the bulk load and saveAll differ at row " + (x == null ? y : x));
           }
         }
       }
@@ -161,9 +177,12 @@ final class BulkLoadWorkload {
     }
     for (int i = 0; i < a.length; i++) {
       byte[] qualifier = CellUtil.cloneQualifier(a[i]);
-      boolean same = CellUtil.matchingColumn(a[i], b[i]) && (ProtocolCells.isReserved(qualifier)
-          ? CellUtil.cloneValue(a[i])[0] == CellUtil.cloneValue(b[i])[0] // the state; timestamps and nonces differ
-          : CellUtil.matchingValue(a[i], b[i]));
+      boolean same =
+          CellUtil.matchingColumn(a[i], b[i])
+              && (ProtocolCells.isReserved(qualifier)
+                  ? CellUtil.cloneValue(a[i])[0]
+                      == CellUtil.cloneValue(b[i])[0] // the state; timestamps and nonces differ
+                  : CellUtil.matchingValue(a[i], b[i]));
       if (!same) {
         return false;
       }
@@ -174,7 +193,8 @@ final class BulkLoadWorkload {
   private static long countRows(Connection connection, TableName name) throws IOException {
     long rows = 0;
     try (Table table = connection.getTable(name);
-         ResultScanner scanner = table.getScanner(new Scan().setFilter(new FirstKeyOnlyFilter()).setCaching(10_000))) {
+        ResultScanner scanner =
+            table.getScanner(new Scan().setFilter(new FirstKeyOnlyFilter()).setCaching(10_000))) {
       while (scanner.next() != null) {
         rows++;
       }
@@ -193,8 +213,21 @@ final class BulkLoadWorkload {
         out.write("orderNo,sellerId,buyerId,createdAt,amount,status,quantity\n");
         for (int i = file; i < all.size(); i += FILES) {
           TwoViewOrder order = all.get(i);
-          out.write(order.orderNo() + ',' + order.sellerId() + ',' + order.buyerId() + ',' + order.createdAt() + ','
-              + order.amount().toPlainString() + ',' + order.status().name() + ',' + order.quantity() + '\n');
+          out.write(
+              order.orderNo()
+                  + ','
+                  + order.sellerId()
+                  + ','
+                  + order.buyerId()
+                  + ','
+                  + order.createdAt()
+                  + ','
+                  + order.amount().toPlainString()
+                  + ','
+                  + order.status().name()
+                  + ','
+                  + order.quantity()
+                  + '\n');
         }
       }
       files.add(csv);
@@ -210,11 +243,20 @@ final class BulkLoadWorkload {
     double[] ratios = seconds.stream().mapToDouble(s -> s[1] / s[0]).sorted().toArray();
     double bulkMedian = bulk[bulk.length / 2];
     double saveMedian = save[save.length / 2];
-    return String.format("| Load %,d orders with 2 views | Bulk load (CSV, local MapReduce, job start included) "
+    return String.format(
+        "| Load %,d orders with 2 views | Bulk load (CSV, local MapReduce, job start included) "
             + "| saveAll | saveAll time / bulk load time, median (min..max) |%n|---|---:|---:|---:|%n"
             + "| %d round%s | %.1f s, %,.0f orders/s | %.1f s, %,.0f orders/s | %.2f (%.2f..%.2f) |%n",
-        orders, seconds.size(), seconds.size() == 1 ? "" : "s", bulkMedian, orders / bulkMedian, saveMedian,
-        orders / saveMedian, ratios[ratios.length / 2], ratios[0], ratios[ratios.length - 1]);
+        orders,
+        seconds.size(),
+        seconds.size() == 1 ? "" : "s",
+        bulkMedian,
+        orders / bulkMedian,
+        saveMedian,
+        orders / saveMedian,
+        ratios[ratios.length / 2],
+        ratios[0],
+        ratios[ratios.length - 1]);
   }
 
   private static void deleteRecursively(Path directory) throws IOException {

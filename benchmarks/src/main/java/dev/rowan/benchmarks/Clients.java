@@ -16,9 +16,8 @@ import org.apache.hadoop.hbase.client.Connection;
 
 /**
  * Both sides of a comparison over one connection: a {@link Rowan} per namespace, and the
- * hand-written client of an entity's tables in a namespace. The benchmark keeps two: one on a
- * plain connection, which is timed, and one on a connection with client metrics, which counts
- * RPCs.
+ * hand-written client of an entity's tables in a namespace. The benchmark keeps two: one on a plain
+ * connection, which is timed, and one on a connection with client metrics, which counts RPCs.
  *
  * <p>Thread-safety: not thread-safe.
  */
@@ -44,8 +43,9 @@ final class Clients implements AutoCloseable {
   }
 
   /**
-   * Whether Rowan's writes settle their view rows in the background ({@code Rowan.Builder.settleInBackground}):
-   * the system property {@code rowan.bench.settleInBackground}, false unless set.
+   * Whether Rowan's writes settle their view rows in the background ({@code
+   * Rowan.Builder.settleInBackground}): the system property {@code rowan.bench.settleInBackground},
+   * false unless set.
    */
   static boolean settleInBackground() {
     return Boolean.getBoolean("rowan.bench.settleInBackground");
@@ -53,18 +53,30 @@ final class Clients implements AutoCloseable {
 
   /** The Rowan whose tables live in {@code namespace}. */
   Rowan rowan(String namespace) {
-    return rowans.computeIfAbsent(namespace,
-        ns -> Rowan.builder(connection).namespace(ns).settleInBackground(settleInBackground()).build());
+    return rowans.computeIfAbsent(
+        namespace,
+        ns ->
+            Rowan.builder(connection)
+                .namespace(ns)
+                .settleInBackground(settleInBackground())
+                .build());
   }
 
   /**
-   * Another Rowan whose tables live in {@code namespace}, on the same connection, named
-   * {@code variant} and built as {@link #rowan(String)} is with {@code configure} applied: the
-   * same one for the same namespace and variant, closed with these clients.
+   * Another Rowan whose tables live in {@code namespace}, on the same connection, named {@code
+   * variant} and built as {@link #rowan(String)} is with {@code configure} applied: the same one
+   * for the same namespace and variant, closed with these clients.
    */
   Rowan rowan(String namespace, String variant, UnaryOperator<Rowan.Builder> configure) {
-    return rowans.computeIfAbsent(namespace + "/" + variant, key -> configure.apply(
-        Rowan.builder(connection).namespace(namespace).settleInBackground(settleInBackground())).build());
+    return rowans.computeIfAbsent(
+        namespace + "/" + variant,
+        key ->
+            configure
+                .apply(
+                    Rowan.builder(connection)
+                        .namespace(namespace)
+                        .settleInBackground(settleInBackground()))
+                .build());
   }
 
   <R extends HBaseRepository<?>> R repository(String namespace, Class<R> type) {
@@ -74,8 +86,10 @@ final class Clients implements AutoCloseable {
   /** The hand-written client of {@code type}'s tables in {@code namespace}. */
   @SuppressWarnings("unchecked")
   <T> HandWritten<T> hand(String namespace, Class<T> type) {
-    return (HandWritten<T>) hands.computeIfAbsent(namespace + "/" + type.getName(),
-        key -> new HandWritten<>(connection, type, rowan(namespace)::tableName));
+    return (HandWritten<T>)
+        hands.computeIfAbsent(
+            namespace + "/" + type.getName(),
+            key -> new HandWritten<>(connection, type, rowan(namespace)::tableName));
   }
 
   /** The main and view tables of {@code type} in {@code namespace}. */

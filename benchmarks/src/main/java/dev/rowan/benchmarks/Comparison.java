@@ -8,10 +8,10 @@ import java.util.SplittableRandom;
 
 /**
  * The measurements of one workload: after a warm-up run of every side, {@code rounds} rounds in
- * which every side runs once, the side that starts rotating from round to round, so that the
- * sides alternate and a ratio taken within a round compares runs made under the same conditions
- * (the machine is shared); then the RPCs of every side, counted on a connection with client
- * metrics. The sides of an {@link OpWorkload} alternate operation by operation instead.
+ * which every side runs once, the side that starts rotating from round to round, so that the sides
+ * alternate and a ratio taken within a round compares runs made under the same conditions (the
+ * machine is shared); then the RPCs of every side, counted on a connection with client metrics. The
+ * sides of an {@link OpWorkload} alternate operation by operation instead.
  *
  * <p>Thread-safety: not thread-safe.
  */
@@ -30,7 +30,8 @@ final class Comparison {
     Arrays.fill(rpcs, Double.NaN);
   }
 
-  static Comparison measure(Workload workload, Clients timing, Clients counting, int rounds, PrintStream log)
+  static Comparison measure(
+      Workload workload, Clients timing, Clients counting, int rounds, PrintStream log)
       throws Exception {
     Comparison comparison = new Comparison(workload);
     int sides = workload.sides().size();
@@ -41,8 +42,10 @@ final class Comparison {
       workload.run(timing, side, Workload.WARMUP, workload.warmupCount(side));
     }
     for (int round = 0; round < rounds; round++) {
-      List<Run> done = workload instanceof OpWorkload ops ? interleavedRound(ops, timing, round)
-          : Arrays.asList(new Run[sides]);
+      List<Run> done =
+          workload instanceof OpWorkload ops
+              ? interleavedRound(ops, timing, round)
+              : Arrays.asList(new Run[sides]);
       for (int k = 0; k < sides; k++) {
         int side = (round + k) % sides;
         if (done.get(side) == null) {
@@ -69,17 +72,19 @@ final class Comparison {
       Run counted = workload.run(counting, side, Workload.COUNTING, ops);
       comparison.rpcs[side] = (double) counted.rpcs() * workload.rpcUnit() / counted.ops();
       if (Boolean.getBoolean("rowan.bench.rpcDetail")) {
-        log.printf("  RPCs of %s so far: %s%n", workload.sides().get(side), counting.rpcs().detail());
+        log.printf(
+            "  RPCs of %s so far: %s%n", workload.sides().get(side), counting.rpcs().detail());
       }
     }
     return comparison;
   }
 
   /**
-   * The runs of the interleaved sides of {@code workload} in {@code round}, operation by
-   * operation ({@link Run#interleaved}); null for the sides that run on their own.
+   * The runs of the interleaved sides of {@code workload} in {@code round}, operation by operation
+   * ({@link Run#interleaved}); null for the sides that run on their own.
    */
-  private static List<Run> interleavedRound(OpWorkload workload, Clients timing, int round) throws Exception {
+  private static List<Run> interleavedRound(OpWorkload workload, Clients timing, int round)
+      throws Exception {
     int sides = workload.sides().size();
     List<Integer> together = new ArrayList<>();
     List<Run.Op> ops = new ArrayList<>();
@@ -122,8 +127,8 @@ final class Comparison {
 
   /**
    * Side {@code a} against side {@code b} in one round: the ratio of their median latencies for
-   * workloads timed operation by operation (robust to the pauses other processes cause on a
-   * shared machine), else of their times per operation.
+   * workloads timed operation by operation (robust to the pauses other processes cause on a shared
+   * machine), else of their times per operation.
    */
   double ratio(int a, int b, int round) {
     Run x = runs.get(a).get(round);

@@ -9,14 +9,17 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The workloads that touch HBase, Rowan against hand-written HBase client code, on one HBase
- * (local file system, logs at WARN), in-process or in a JVM of its own ({@link BenchmarkCluster}):
- * inserts with 0, 1 and 3 views (or 2), updates of an indexed field with 1 view (or 2), reads by key, view queries (and the same questions answered by a full scan),
- * a top-10 query over a salted view, and the bulk load against {@code saveAll}; and, apart, what Micrometer observations
- * cost ({@code observe}: gets and view queries by Rowans without registry, with timers, and with timers and costs,
- * see {@link ObserveWorkload}). See docs/performance.md for the command, the numbers and what they mean.
+ * The workloads that touch HBase, Rowan against hand-written HBase client code, on one HBase (local
+ * file system, logs at WARN), in-process or in a JVM of its own ({@link BenchmarkCluster}): inserts
+ * with 0, 1 and 3 views (or 2), updates of an indexed field with 1 view (or 2), reads by key, view
+ * queries (and the same questions answered by a full scan), a top-10 query over a salted view, and
+ * the bulk load against {@code saveAll}; and, apart, what Micrometer observations cost ({@code
+ * observe}: gets and view queries by Rowans without registry, with timers, and with timers and
+ * costs, see {@link ObserveWorkload}). See docs/performance.md for the command, the numbers and
+ * what they mean.
  *
  * <p>Sizes are system properties, all optional ({@code -Drowan.bench.rounds=3}):
+ *
  * <pre>
  * rowan.bench.rounds           5       measured rounds per workload, after one warm-up run per side
  * rowan.bench.only             (all)   comma-separated: insert, update, partial, get, query, count, projection, filter, top, bulk, breakdown;
@@ -72,7 +75,8 @@ public final class HBaseBenchmarks {
   public static void main(String[] args) throws Exception {
     PrintStream log = System.err;
     HarnessRun run = new HarnessRun("rowan.bench.", log);
-    Set<String> only = run.only("insert,update,partial,get,query,count,projection,filter,top,bulk,breakdown");
+    Set<String> only =
+        run.only("insert,update,partial,get,query,count,projection,filter,top,bulk,breakdown");
     List<Comparison> done;
     List<Comparison> observed = List.of();
     ObservedRowans observedRowans = new ObservedRowans();
@@ -82,21 +86,42 @@ public final class HBaseBenchmarks {
     try {
       run.started(cluster);
       try (Clients timing = new Clients(cluster.connect(false), false);
-           Clients counting = new Clients(cluster.connect(true), true)) {
-        QueryTable table = new QueryTable(cluster, log, run.setting("query.orders", 200_000),
-            run.setting("query.sellers", 1000), run.setting("query.hot", 10_000));
+          Clients counting = new Clients(cluster.connect(true), true)) {
+        QueryTable table =
+            new QueryTable(
+                cluster,
+                log,
+                run.setting("query.orders", 200_000),
+                run.setting("query.sellers", 1000),
+                run.setting("query.hot", 10_000));
         done = run.measure(workloads(cluster, table, log, only, run), timing, counting);
         if (only.contains("observe")) {
-          observed = run.measure(observeWorkloads(cluster, table, log, run, observedRowans), timing, counting);
+          observed =
+              run.measure(
+                  observeWorkloads(cluster, table, log, run, observedRowans), timing, counting);
         }
         if (only.contains("bulk")) {
-          run.attempt("the bulk load workload", () -> bulkText.append(new BulkLoadWorkload(timing,
-              run.setting("bulk.orders", 200_000), run.setting("bulk.rounds", 1), log).run()));
+          run.attempt(
+              "the bulk load workload",
+              () ->
+                  bulkText.append(
+                      new BulkLoadWorkload(
+                              timing,
+                              run.setting("bulk.orders", 200_000),
+                              run.setting("bulk.rounds", 1),
+                              log)
+                          .run()));
         }
         if (only.contains("breakdown")) {
-          run.attempt("the insert breakdown", () -> new ProtocolBreakdown(timing).print(
-              run.setting("breakdown.orders", 10_000), Math.min(run.rounds(), 3), log,
-              new PrintStream(breakdownText, true, StandardCharsets.UTF_8)));
+          run.attempt(
+              "the insert breakdown",
+              () ->
+                  new ProtocolBreakdown(timing)
+                      .print(
+                          run.setting("breakdown.orders", 10_000),
+                          Math.min(run.rounds(), 3),
+                          log,
+                          new PrintStream(breakdownText, true, StandardCharsets.UTF_8)));
         }
       }
       run.finished(System.out, cluster);
@@ -118,27 +143,51 @@ public final class HBaseBenchmarks {
     run.exit();
   }
 
-  private static List<Workload> workloads(BenchmarkCluster cluster, QueryTable table, PrintStream log,
-      Set<String> only, HarnessRun run) {
+  private static List<Workload> workloads(
+      BenchmarkCluster cluster,
+      QueryTable table,
+      PrintStream log,
+      Set<String> only,
+      HarnessRun run) {
     List<Workload> all = new ArrayList<>();
     if (only.contains("insert")) {
       int orders = run.setting("insert.orders", 20_000);
       int warmup = run.setting("insert.warmup", 10_000);
       Set<String> views = run.list("insert.views", "0,1,3");
       if (views.contains("0")) {
-        all.add(new InsertWorkload<>(PlainOrder.class, PlainOrder::new, PlainOrder.Repository.class, 0, orders, warmup));
+        all.add(
+            new InsertWorkload<>(
+                PlainOrder.class, PlainOrder::new, PlainOrder.Repository.class, 0, orders, warmup));
       }
       if (views.contains("1")) {
-        all.add(new InsertWorkload<>(SellerOrder.class, SellerOrder::new, SellerOrder.Repository.class, 1, orders,
-            warmup));
+        all.add(
+            new InsertWorkload<>(
+                SellerOrder.class,
+                SellerOrder::new,
+                SellerOrder.Repository.class,
+                1,
+                orders,
+                warmup));
       }
       if (views.contains("2")) {
-        all.add(new InsertWorkload<>(TwoViewOrder.class, TwoViewOrder::new, TwoViewOrder.Repository.class, 2, orders,
-            warmup));
+        all.add(
+            new InsertWorkload<>(
+                TwoViewOrder.class,
+                TwoViewOrder::new,
+                TwoViewOrder.Repository.class,
+                2,
+                orders,
+                warmup));
       }
       if (views.contains("3")) {
-        all.add(new InsertWorkload<>(IndexedOrder.class, IndexedOrder::new, IndexedOrder.Repository.class, 3, orders,
-            warmup));
+        all.add(
+            new InsertWorkload<>(
+                IndexedOrder.class,
+                IndexedOrder::new,
+                IndexedOrder.Repository.class,
+                3,
+                orders,
+                warmup));
       }
     }
     if (only.contains("update")) {
@@ -156,17 +205,40 @@ public final class HBaseBenchmarks {
       int count = run.setting("partial.count", 500);
       Set<String> views = run.list("partial.views", "0,1,narrow");
       if (views.contains("0")) {
-        all.add(new PartialUpdateWorkload<>(PlainOrder.class, PlainOrder::new, PlainOrder.Repository.class,
-            PlainOrder.Repository::updateStatusByOrderNo, "0 views", "partial_v0", size, count));
+        all.add(
+            new PartialUpdateWorkload<>(
+                PlainOrder.class,
+                PlainOrder::new,
+                PlainOrder.Repository.class,
+                PlainOrder.Repository::updateStatusByOrderNo,
+                "0 views",
+                "partial_v0",
+                size,
+                count));
       }
       if (views.contains("1")) {
-        all.add(new PartialUpdateWorkload<>(SellerOrder.class, SellerOrder::new, SellerOrder.Repository.class,
-            SellerOrder.Repository::updateStatusByOrderNo, "1 view carrying it", "partial_v1", size, count));
+        all.add(
+            new PartialUpdateWorkload<>(
+                SellerOrder.class,
+                SellerOrder::new,
+                SellerOrder.Repository.class,
+                SellerOrder.Repository::updateStatusByOrderNo,
+                "1 view carrying it",
+                "partial_v1",
+                size,
+                count));
       }
       if (views.contains("narrow")) {
-        all.add(new PartialUpdateWorkload<>(NarrowViewOrder.class, NarrowViewOrder::new,
-            NarrowViewOrder.Repository.class, NarrowViewOrder.Repository::updateStatusByOrderNo,
-            "1 view not carrying it", "partial_narrow", size, count));
+        all.add(
+            new PartialUpdateWorkload<>(
+                NarrowViewOrder.class,
+                NarrowViewOrder::new,
+                NarrowViewOrder.Repository.class,
+                NarrowViewOrder.Repository::updateStatusByOrderNo,
+                "1 view not carrying it",
+                "partial_narrow",
+                size,
+                count));
       }
     }
     if (only.contains("get")) {
@@ -178,7 +250,8 @@ public final class HBaseBenchmarks {
       int fullScans = run.setting("query.fullscans", 2);
       for (String size : run.text("query.matches", "1,100,10000").split(",")) {
         int matches = Integer.parseInt(size.trim());
-        // about the same rows read per run whatever the size: count one-row queries, count / 3 of 100 rows ...
+        // about the same rows read per run whatever the size: count one-row queries, count / 3 of
+        // 100 rows ...
         int queries = (int) Math.max(20, Math.min(count, count * 33L / matches));
         all.add(new ViewQueryWorkload(table, matches, queries, fullScans));
       }
@@ -187,15 +260,22 @@ public final class HBaseBenchmarks {
       all.add(new CountWorkload(table, run.setting("count.count", 20)));
     }
     if (only.contains("projection")) {
-      all.add(new ProjectionWorkload(table, run.setting("projection.matches", 10_000),
-          run.setting("projection.count", 20)));
+      all.add(
+          new ProjectionWorkload(
+              table,
+              run.setting("projection.matches", 10_000),
+              run.setting("projection.count", 20)));
     }
     if (only.contains("filter")) {
       all.add(new FilterWorkload(table, run.setting("filter.count", 20)));
     }
     if (only.contains("top")) {
-      all.add(new TopTenWorkload(cluster, run.setting("top.orders", 100_000), run.setting("top.sellers", 1000),
-          run.setting("top.count", 200)));
+      all.add(
+          new TopTenWorkload(
+              cluster,
+              run.setting("top.orders", 100_000),
+              run.setting("top.sellers", 1000),
+              run.setting("top.count", 200)));
     }
     return all;
   }
@@ -204,8 +284,12 @@ public final class HBaseBenchmarks {
    * The observation workloads: gets from the query table, and view queries of it and of a salted
    * table laid out alike, each by three Rowans and hand-written code ({@link ObserveWorkload}).
    */
-  private static List<Workload> observeWorkloads(BenchmarkCluster cluster, QueryTable table, PrintStream log,
-      HarnessRun run, ObservedRowans rowans) {
+  private static List<Workload> observeWorkloads(
+      BenchmarkCluster cluster,
+      QueryTable table,
+      PrintStream log,
+      HarnessRun run,
+      ObservedRowans rowans) {
     List<Workload> all = new ArrayList<>();
     all.add(ObserveWorkload.get(table, rowans, run.setting("observe.get.count", 2000)));
     int queries = run.setting("observe.query.count", 500);
@@ -217,19 +301,27 @@ public final class HBaseBenchmarks {
       }
     }
     if (views.contains("salted")) {
-      QueryTable salted = QueryTable.of(cluster, log, "observe",
-          new QueryTable.Entity<>(SaltedOrder.class, SaltedOrder.Repository.class, SaltedOrder::new),
-          run.setting("observe.salted.orders", 100_000), run.setting("observe.salted.sellers", 1000),
-          run.setting("observe.salted.hot", 1000));
+      QueryTable salted =
+          QueryTable.of(
+              cluster,
+              log,
+              "observe",
+              new QueryTable.Entity<>(
+                  SaltedOrder.class, SaltedOrder.Repository.class, SaltedOrder::new),
+              run.setting("observe.salted.orders", 100_000),
+              run.setting("observe.salted.sellers", 1000),
+              run.setting("observe.salted.hot", 1000));
       for (String size : matches) {
-        all.add(ObserveWorkload.saltedRange(salted, rowans, Integer.parseInt(size.trim()), queries));
+        all.add(
+            ObserveWorkload.saltedRange(salted, rowans, Integer.parseInt(size.trim()), queries));
       }
     }
     return all;
   }
 
   /** The single and the batched update workloads of one entity, which share its stored orders. */
-  private static <T> void updates(List<Workload> all, UpdateWorkload.Stored<T> stored, HarnessRun run) {
+  private static <T> void updates(
+      List<Workload> all, UpdateWorkload.Stored<T> stored, HarnessRun run) {
     all.add(new UpdateWorkload<>(stored, false, run.setting("update.single", 1000)));
     all.add(new UpdateWorkload<>(stored, true, run.setting("update.batch", 10_000)));
   }

@@ -10,23 +10,37 @@ import java.util.Objects;
 
 /**
  * {@link Order} as hbase-object-mapper (Flipkart's hbase-orm) wants it: an {@link HBRecord} whose
- * row key is composed by the entity, with boxed fields (the library refuses primitive ones).
- * Its default codec writes Strings, numbers and BigDecimal as {@code Bytes} does but the Instant
- * and the enum as JSON through Jackson, and the row key as plain UTF-8, so its cells are not
+ * row key is composed by the entity, with boxed fields (the library refuses primitive ones). Its
+ * default codec writes Strings, numbers and BigDecimal as {@code Bytes} does but the Instant and
+ * the enum as JSON through Jackson, and the row key as plain UTF-8, so its cells are not
  * byte-for-byte Rowan's.
  *
  * <p>Thread-safety: mutable, not thread-safe.
  */
-@HBTable(name = "orders", families = {@Family(name = "d")})
+@HBTable(
+    name = "orders",
+    families = {@Family(name = "d")})
 public final class HBaseOrmOrder implements HBRecord<String> {
 
   private String orderNo;
-  @HBColumn(family = "d", column = "s") private String sellerId;
-  @HBColumn(family = "d", column = "b") private String buyerId;
-  @HBColumn(family = "d", column = "c") private Instant createdAt;
-  @HBColumn(family = "d", column = "a") private BigDecimal amount;
-  @HBColumn(family = "d", column = "st") private Order.Status status;
-  @HBColumn(family = "d", column = "q") private Long quantity;
+
+  @HBColumn(family = "d", column = "s")
+  private String sellerId;
+
+  @HBColumn(family = "d", column = "b")
+  private String buyerId;
+
+  @HBColumn(family = "d", column = "c")
+  private Instant createdAt;
+
+  @HBColumn(family = "d", column = "a")
+  private BigDecimal amount;
+
+  @HBColumn(family = "d", column = "st")
+  private Order.Status status;
+
+  @HBColumn(family = "d", column = "q")
+  private Long quantity;
 
   /** For the mapper, which sets the fields afterwards. */
   public HBaseOrmOrder() {}
@@ -54,10 +68,14 @@ public final class HBaseOrmOrder implements HBRecord<String> {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof HBaseOrmOrder other && Objects.equals(orderNo, other.orderNo)
-        && Objects.equals(sellerId, other.sellerId) && Objects.equals(buyerId, other.buyerId)
-        && Objects.equals(createdAt, other.createdAt) && Objects.equals(amount, other.amount)
-        && status == other.status && Objects.equals(quantity, other.quantity);
+    return o instanceof HBaseOrmOrder other
+        && Objects.equals(orderNo, other.orderNo)
+        && Objects.equals(sellerId, other.sellerId)
+        && Objects.equals(buyerId, other.buyerId)
+        && Objects.equals(createdAt, other.createdAt)
+        && Objects.equals(amount, other.amount)
+        && status == other.status
+        && Objects.equals(quantity, other.quantity);
   }
 
   @Override
@@ -67,7 +85,20 @@ public final class HBaseOrmOrder implements HBRecord<String> {
 
   @Override
   public String toString() {
-    return "HBaseOrmOrder[" + orderNo + ", " + sellerId + ", " + buyerId + ", " + createdAt + ", " + amount
-        + ", " + status + ", " + quantity + "]";
+    return "HBaseOrmOrder["
+        + orderNo
+        + ", "
+        + sellerId
+        + ", "
+        + buyerId
+        + ", "
+        + createdAt
+        + ", "
+        + amount
+        + ", "
+        + status
+        + ", "
+        + quantity
+        + "]";
   }
 }

@@ -24,12 +24,14 @@ import org.apache.hadoop.hbase.HBaseConfiguration;
 
 /**
  * HBase in a JVM of its own ({@link HBaseProcessMain}), which the benchmark's clients reach over
- * the loopback network as an application reaches a cluster: the same java binary and class path
- * as the benchmark, its own heap, the JVM options that open the JDK to HBase, and its standard
- * error in {@code target/hbase-process/hbase.log}, after its command line. It is stopped by closing its standard input,
- * and killed if it has not stopped a minute later, or when the benchmark's JVM exits first.
+ * the loopback network as an application reaches a cluster: the same java binary and class path as
+ * the benchmark, its own heap, the JVM options that open the JDK to HBase, and its standard error
+ * in {@code target/hbase-process/hbase.log}, after its command line. It is stopped by closing its
+ * standard input, and killed if it has not stopped a minute later, or when the benchmark's JVM
+ * exits first.
  *
  * <p>Settings, system properties of the benchmark's JVM:
+ *
  * <pre>
  * rowan.bench.cluster.heap          3g   the HBase JVM's heap (-Xms and -Xmx)
  * rowan.bench.cluster.jvmArgs       (none)  more options of the HBase JVM, space-separated
@@ -54,11 +56,11 @@ final class HBaseProcess implements AutoCloseable {
   }
 
   /**
-   * Starts the HBase JVM with {@code server}'s settings, as far as they differ from
-   * {@link LocalClusterSettings}', and returns once HBase is ready.
+   * Starts the HBase JVM with {@code server}'s settings, as far as they differ from {@link
+   * LocalClusterSettings}', and returns once HBase is ready.
    *
-   * @throws IllegalStateException when HBase does not start in time, or its JVM ends first;
-   *     the message names the JVM's log
+   * @throws IllegalStateException when HBase does not start in time, or its JVM ends first; the
+   *     message names the JVM's log
    */
   static HBaseProcess start(Configuration server) {
     String heap = System.getProperty("rowan.bench.cluster.heap", "3g");
@@ -68,22 +70,29 @@ final class HBaseProcess implements AutoCloseable {
     try {
       Files.createDirectories(DIRECTORY);
       Files.deleteIfExists(DIRECTORY.resolve(HBaseProcessMain.CLIENT_SETTINGS));
-      try (OutputStream out = Files.newOutputStream(DIRECTORY.resolve(HBaseProcessMain.SERVER_SETTINGS))) {
+      try (OutputStream out =
+          Files.newOutputStream(DIRECTORY.resolve(HBaseProcessMain.SERVER_SETTINGS))) {
         changes(server).writeXml(out);
       }
       List<String> command = command(heap);
       Files.writeString(log, String.join(" ", command) + System.lineSeparator());
-      Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+      Process process =
+          new ProcessBuilder(command)
+              .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
+              .start();
       started = new HBaseProcess(process, heap);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot start the HBase JVM; its log: " + log, e);
     }
     Runtime.getRuntime().addShutdownHook(started.killer);
-    CompletableFuture<String> ready = CompletableFuture.supplyAsync(started::awaitReady, runnable -> {
-      Thread reader = new Thread(runnable, "HBase JVM output");
-      reader.setDaemon(true);
-      reader.start();
-    });
+    CompletableFuture<String> ready =
+        CompletableFuture.supplyAsync(
+            started::awaitReady,
+            runnable -> {
+              Thread reader = new Thread(runnable, "HBase JVM output");
+              reader.setDaemon(true);
+              reader.start();
+            });
     try {
       ready.get(startSeconds, TimeUnit.SECONDS);
       return started;
@@ -92,7 +101,10 @@ final class HBaseProcess implements AutoCloseable {
         Thread.currentThread().interrupt();
       }
       started.close();
-      String why = e instanceof TimeoutException ? "did not start within " + startSeconds + " s" : "did not start";
+      String why =
+          e instanceof TimeoutException
+              ? "did not start within " + startSeconds + " s"
+              : "did not start";
       throw new IllegalStateException("The HBase JVM " + why + "; its log: " + log, e);
     }
   }
@@ -109,14 +121,19 @@ final class HBaseProcess implements AutoCloseable {
     return changes;
   }
 
-  /** The command line of the HBase JVM: this JVM's java, class path and JDK options, and its own heap. */
+  /**
+   * The command line of the HBase JVM: this JVM's java, class path and JDK options, and its own
+   * heap.
+   */
   private static List<String> command(String heap) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xms" + heap);
     command.add("-Xmx" + heap);
     for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-      if (option.startsWith("--add-opens") || option.startsWith("--add-exports") || option.startsWith("-Dio.netty.")) {
+      if (option.startsWith("--add-opens")
+          || option.startsWith("--add-exports")
+          || option.startsWith("-Dio.netty.")) {
         command.add(option);
       }
     }
@@ -131,17 +148,23 @@ final class HBaseProcess implements AutoCloseable {
     return command;
   }
 
-  /** Reads the JVM's standard output up to the ready line, then on to its end; returns the ready line. */
+  /**
+   * Reads the JVM's standard output up to the ready line, then on to its end; returns the ready
+   * line.
+   */
   private String awaitReady() {
-    BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    BufferedReader out =
+        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
     try {
       for (String line = out.readLine(); line != null; line = out.readLine()) {
         if (line.startsWith(HBaseProcessMain.READY)) {
-          CompletableFuture.runAsync(() -> drain(out), runnable -> {
-            Thread drainer = new Thread(runnable, "HBase JVM output");
-            drainer.setDaemon(true);
-            drainer.start();
-          });
+          CompletableFuture.runAsync(
+              () -> drain(out),
+              runnable -> {
+                Thread drainer = new Thread(runnable, "HBase JVM output");
+                drainer.setDaemon(true);
+                drainer.start();
+              });
           return line;
         }
       }
@@ -164,14 +187,16 @@ final class HBaseProcess implements AutoCloseable {
   /** HBase's client configuration, from the {@code hbase-site.xml} the HBase JVM wrote. */
   Configuration clientConfiguration() {
     Configuration configuration = HBaseConfiguration.create();
-    configuration.addResource(new org.apache.hadoop.fs.Path(
-        DIRECTORY.resolve(HBaseProcessMain.CLIENT_SETTINGS).toUri()));
+    configuration.addResource(
+        new org.apache.hadoop.fs.Path(DIRECTORY.resolve(HBaseProcessMain.CLIENT_SETTINGS).toUri()));
     return configuration;
   }
 
   /** What the report says of this HBase. */
   String description() {
-    return "HBase in a JVM of its own (heap " + heap + "), the clients connect over the loopback network";
+    return "HBase in a JVM of its own (heap "
+        + heap
+        + "), the clients connect over the loopback network";
   }
 
   /** Stops HBase and waits for its JVM to end, killing it after a minute. */

@@ -35,13 +35,13 @@ import org.apache.hadoop.hbase.util.Bytes;
 /**
  * The baseline of the HBase workloads: what an engineer writes with the HBase client alone, with
  * the same row keys and cells as Rowan (computed with Rowan's mapping classes, so that the layout
- * and the bytes are the same) and without any consistency protocol. It is the honest minimum:
- * an insert is one put per table, an update a get and then the puts and deletes the change
- * needs, a read one get, scan or multi-get, rows decoded with the mapping classes.
+ * and the bytes are the same) and without any consistency protocol. It is the honest minimum: an
+ * insert is one put per table, an update a get and then the puts and deletes the change needs, a
+ * read one get, scan or multi-get, rows decoded with the mapping classes.
  *
- * <p>Main rows carry no status cell (that is Rowan's protocol); view rows are built by
- * {@link ViewModel#put}, so they carry the carried columns and a {@code VERIFIED} status cell
- * (18 bytes), which keeps them readable by Rowan. Cell timestamps are the region server's.
+ * <p>Main rows carry no status cell (that is Rowan's protocol); view rows are built by {@link
+ * ViewModel#put}, so they carry the carried columns and a {@code VERIFIED} status cell (18 bytes),
+ * which keeps them readable by Rowan. Cell timestamps are the region server's.
  *
  * <p>Thread-safety: not thread-safe (it holds {@link Table}s); one per thread.
  *
@@ -50,7 +50,9 @@ import org.apache.hadoop.hbase.util.Bytes;
 final class HandWritten<T> implements AutoCloseable {
 
   /** The status of a hand-written view row: verified, timestamp left to the region server. */
-  private static final RowStatus VERIFIED = new RowStatus(RowStatus.State.VERIFIED, HConstants.LATEST_TIMESTAMP, 0);
+  private static final RowStatus VERIFIED =
+      new RowStatus(RowStatus.State.VERIFIED, HConstants.LATEST_TIMESTAMP, 0);
+
   private static final int BATCH = 1000;
   private static final byte[] MAIN_STATUS = ProtocolCells.Qualifier.MAIN_STATUS.bytes();
 
@@ -62,7 +64,10 @@ final class HandWritten<T> implements AutoCloseable {
   private final Table main;
   private final List<Table> viewTables = new ArrayList<>();
 
-  /** The hand-written client of {@code type}'s tables, named by {@code names} (a Rowan's {@code tableName}). */
+  /**
+   * The hand-written client of {@code type}'s tables, named by {@code names} (a Rowan's {@code
+   * tableName}).
+   */
   HandWritten(Connection connection, Class<T> type, Function<String, TableName> names) {
     this.connection = connection;
     this.model = EntityModel.of(type);
@@ -113,11 +118,11 @@ final class HandWritten<T> implements AutoCloseable {
   }
 
   /**
-   * Writes new entities as Rowan's {@code saveAll} leaves them once its protocol has settled
-   * (see docs/view-consistency.md): each main row with a {@code LIVE} status cell, each view row
-   * {@code VERIFIED}, all cells at one timestamp; through one {@link BufferedMutator} per table.
-   * After a major compaction the tables hold the cells {@code saveAll} leaves (timestamps and
-   * nonces aside; {@link SettledLoad} checks it). Used to load the read workloads' tables fast.
+   * Writes new entities as Rowan's {@code saveAll} leaves them once its protocol has settled (see
+   * docs/view-consistency.md): each main row with a {@code LIVE} status cell, each view row {@code
+   * VERIFIED}, all cells at one timestamp; through one {@link BufferedMutator} per table. After a
+   * major compaction the tables hold the cells {@code saveAll} leaves (timestamps and nonces aside;
+   * {@link SettledLoad} checks it). Used to load the read workloads' tables fast.
    */
   void insertSettled(List<T> entities) throws IOException {
     long timestamp = System.currentTimeMillis();
@@ -130,7 +135,8 @@ final class HandWritten<T> implements AutoCloseable {
       }
       for (T entity : entities) {
         Object[] values = model.values(entity);
-        RowStatus live = new RowStatus(RowStatus.State.LIVE, timestamp, ThreadLocalRandom.current().nextLong());
+        RowStatus live =
+            new RowStatus(RowStatus.State.LIVE, timestamp, ThreadLocalRandom.current().nextLong());
         RowWrite write = model.write(values, timestamp);
         mainOut.mutate(write.put().addColumn(statusFamily, MAIN_STATUS, timestamp, live.encode()));
         if (write.delete() != null) {
@@ -140,7 +146,9 @@ final class HandWritten<T> implements AutoCloseable {
           ViewModel view = views.get(v);
           byte[] key = view.rowKey(values);
           if (key != null) {
-            viewOut.get(v).mutate(view.put(key, values, live.with(RowStatus.State.VERIFIED), write.row()));
+            viewOut
+                .get(v)
+                .mutate(view.put(key, values, live.with(RowStatus.State.VERIFIED), write.row()));
           }
         }
       }
@@ -154,8 +162,8 @@ final class HandWritten<T> implements AutoCloseable {
 
   /**
    * Replaces one stored entity: a get of its row (to learn the old view keys), a put of the main
-   * row, then one batch per view table with the put of the new view row and the delete of the
-   * old one.
+   * row, then one batch per view table with the put of the new view row and the delete of the old
+   * one.
    */
   void update(T entity) throws IOException, InterruptedException {
     Object[] after = model.values(entity);
@@ -170,12 +178,19 @@ final class HandWritten<T> implements AutoCloseable {
     }
   }
 
-  /** Sets one property of the entity under {@code key}: one put of its cell, at the region server's time. */
+  /**
+   * Sets one property of the entity under {@code key}: one put of its cell, at the region server's
+   * time.
+   */
   void putCell(Object key, String property, Object value) throws IOException {
     dev.rowan.mapping.PropertyModel column = model.property(property);
     Object[] values = model.keyValuesOf(key);
-    main.put(new org.apache.hadoop.hbase.client.Put(model.rowKeyOf(key))
-        .addColumn(column.family(), model.qualifier(values, column), column.valueCodec().encode(value)));
+    main.put(
+        new org.apache.hadoop.hbase.client.Put(model.rowKeyOf(key))
+            .addColumn(
+                column.family(),
+                model.qualifier(values, column),
+                column.valueCodec().encode(value)));
   }
 
   /** Replaces stored entities a thousand at a time: a multi-get, then buffered puts and deletes. */
@@ -203,7 +218,8 @@ final class HandWritten<T> implements AutoCloseable {
           Object[] before = model.readValues(current[i]);
           mainOut.mutate(writes.get(i).put());
           for (int v = 0; v < views.size(); v++) {
-            for (Row change : viewChanges(views.get(v), before, after.get(i), writes.get(i).row())) {
+            for (Row change :
+                viewChanges(views.get(v), before, after.get(i), writes.get(i).row())) {
               viewOut.get(v).mutate((org.apache.hadoop.hbase.client.Mutation) change);
             }
           }
@@ -217,7 +233,8 @@ final class HandWritten<T> implements AutoCloseable {
     }
   }
 
-  private static List<Row> viewChanges(ViewModel view, Object[] before, Object[] after, byte[] mainKey) {
+  private static List<Row> viewChanges(
+      ViewModel view, Object[] before, Object[] after, byte[] mainKey) {
     byte[] oldKey = before == null ? null : view.rowKey(before);
     byte[] newKey = view.rowKey(after);
     boolean sameKey = oldKey != null && Arrays.equals(oldKey, newKey);
@@ -256,9 +273,9 @@ final class HandWritten<T> implements AutoCloseable {
   }
 
   /**
-   * The entities whose first view key property of view {@code viewName} equals {@code leading}
-   * and whose second lies in {@code [from, to]}: one scan of the view table, or one per bucket of
-   * a salted view, one after the other, merged by key (the salt byte ignored).
+   * The entities whose first view key property of view {@code viewName} equals {@code leading} and
+   * whose second lies in {@code [from, to]}: one scan of the view table, or one per bucket of a
+   * salted view, one after the other, merged by key (the salt byte ignored).
    */
   List<T> viewRange(String viewName, Object leading, Object from, Object to) throws IOException {
     int v = viewIndex(viewName);
@@ -271,7 +288,8 @@ final class HandWritten<T> implements AutoCloseable {
       values[view.keyProperties().get(1).index()] = to;
       byte[] stop = after(view.key().encode(values, 2));
       List<T> found = new ArrayList<>();
-      try (ResultScanner scanner = viewTables.get(v).getScanner(new Scan().withStartRow(start).withStopRow(stop))) {
+      try (ResultScanner scanner =
+          viewTables.get(v).getScanner(new Scan().withStartRow(start).withStopRow(stop))) {
         for (Result row : scanner) {
           found.add(model.instantiate(view.decode(row)));
         }
@@ -290,7 +308,10 @@ final class HandWritten<T> implements AutoCloseable {
         }
       }
     }
-    rows.sort((a, b) -> Bytes.compareTo(a.getRow(), 1, a.getRow().length - 1, b.getRow(), 1, b.getRow().length - 1));
+    rows.sort(
+        (a, b) ->
+            Bytes.compareTo(
+                a.getRow(), 1, a.getRow().length - 1, b.getRow(), 1, b.getRow().length - 1));
     List<T> found = new ArrayList<>(rows.size());
     for (Result row : rows) {
       found.add(model.instantiate(view.decode(row)));
@@ -306,15 +327,18 @@ final class HandWritten<T> implements AutoCloseable {
   }
 
   /**
-   * The same question as {@link #viewRange} without the view: a scan of the whole main table
-   * with {@link SingleColumnValueFilter}s on the two columns, evaluated by the region server.
+   * The same question as {@link #viewRange} without the view: a scan of the whole main table with
+   * {@link SingleColumnValueFilter}s on the two columns, evaluated by the region server.
    */
-  List<T> fullScan(String equalProperty, Object equalTo, String rangeProperty, Instant from, Instant to)
+  List<T> fullScan(
+      String equalProperty, Object equalTo, String rangeProperty, Instant from, Instant to)
       throws IOException {
-    FilterList filters = new FilterList(FilterList.Operator.MUST_PASS_ALL,
-        filter(equalProperty, CompareOperator.EQUAL, equalTo),
-        filter(rangeProperty, CompareOperator.GREATER_OR_EQUAL, from),
-        filter(rangeProperty, CompareOperator.LESS_OR_EQUAL, to));
+    FilterList filters =
+        new FilterList(
+            FilterList.Operator.MUST_PASS_ALL,
+            filter(equalProperty, CompareOperator.EQUAL, equalTo),
+            filter(rangeProperty, CompareOperator.GREATER_OR_EQUAL, from),
+            filter(rangeProperty, CompareOperator.LESS_OR_EQUAL, to));
     List<T> found = new ArrayList<>();
     try (ResultScanner scanner = main.getScanner(new Scan().setFilter(filters))) {
       for (Result row : scanner) {
@@ -327,17 +351,21 @@ final class HandWritten<T> implements AutoCloseable {
   /** Only for columns whose encoding sorts like their values (here: Strings, positive Instants). */
   private SingleColumnValueFilter filter(String property, CompareOperator op, Object value) {
     PropertyModel column = model.property(property);
-    SingleColumnValueFilter filter = new SingleColumnValueFilter(column.family(), column.qualifier(), op,
-        new BinaryComparator(column.valueCodec().encode(value)));
+    SingleColumnValueFilter filter =
+        new SingleColumnValueFilter(
+            column.family(),
+            column.qualifier(),
+            op,
+            new BinaryComparator(column.valueCodec().encode(value)));
     filter.setFilterIfMissing(true);
     return filter;
   }
 
   /**
-   * The {@code limit} entities with the greatest second key property among those whose first
-   * key property of view {@code viewName} equals {@code leading}: one reversed scan per salt
-   * bucket (one for an unsalted view), each limited to {@code limit} rows, merged by key (the
-   * salt byte ignored).
+   * The {@code limit} entities with the greatest second key property among those whose first key
+   * property of view {@code viewName} equals {@code leading}: one reversed scan per salt bucket
+   * (one for an unsalted view), each limited to {@code limit} rows, merged by key (the salt byte
+   * ignored).
    */
   List<T> newestInView(String viewName, Object leading, int limit) throws IOException {
     int v = viewIndex(viewName);
@@ -354,16 +382,27 @@ final class HandWritten<T> implements AutoCloseable {
         prefix[0] = (byte) bucket;
       }
       System.arraycopy(parts, 0, prefix, saltLength, parts.length);
-      Scan scan = new Scan().setReversed(true).withStartRow(after(prefix), false).withStopRow(prefix, true)
-          .setLimit(limit);
+      Scan scan =
+          new Scan()
+              .setReversed(true)
+              .withStartRow(after(prefix), false)
+              .withStopRow(prefix, true)
+              .setLimit(limit);
       try (ResultScanner scanner = viewTables.get(v).getScanner(scan)) {
         for (Result row : scanner) {
           rows.add(row);
         }
       }
     }
-    rows.sort((a, b) -> Bytes.compareTo(b.getRow(), saltLength, b.getRow().length - saltLength,
-        a.getRow(), saltLength, a.getRow().length - saltLength));
+    rows.sort(
+        (a, b) ->
+            Bytes.compareTo(
+                b.getRow(),
+                saltLength,
+                b.getRow().length - saltLength,
+                a.getRow(),
+                saltLength,
+                a.getRow().length - saltLength));
     List<T> found = new ArrayList<>(limit);
     for (Result row : rows.subList(0, Math.min(limit, rows.size()))) {
       found.add(model.instantiate(view.decode(row)));
@@ -391,9 +430,14 @@ final class HandWritten<T> implements AutoCloseable {
     Object[] values = new Object[model.properties().size()];
     values[view.keyProperties().get(0).index()] = leading;
     byte[] prefix = view.key().encode(values, 1);
-    Scan scan = new Scan().withStartRow(prefix).withStopRow(after(prefix))
-        .setFilter(new org.apache.hadoop.hbase.filter.FilterList(
-            new org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter(), new org.apache.hadoop.hbase.filter.KeyOnlyFilter()));
+    Scan scan =
+        new Scan()
+            .withStartRow(prefix)
+            .withStopRow(after(prefix))
+            .setFilter(
+                new org.apache.hadoop.hbase.filter.FilterList(
+                    new org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter(),
+                    new org.apache.hadoop.hbase.filter.KeyOnlyFilter()));
     long count = 0;
     try (ResultScanner scanner = viewTables.get(v).getScanner(scan)) {
       for (Result ignored : scanner) {

@@ -11,10 +11,10 @@ import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * The baseline: what a careful engineer writes by hand for {@link Order}, producing exactly the
- * bytes Rowan writes. Values are encoded with {@link Bytes}; the row key is the UTF-8 order
- * number with each {@code 00} escaped as {@code 00 FF}, ended by {@code 00 01}. Reading makes
- * one pass over the cells of the result (a get of one version), matches each qualifier against
- * the six constants and decodes the value in place, without copying it.
+ * bytes Rowan writes. Values are encoded with {@link Bytes}; the row key is the UTF-8 order number
+ * with each {@code 00} escaped as {@code 00 FF}, ended by {@code 00 01}. Reading makes one pass
+ * over the cells of the result (a get of one version), matches each qualifier against the six
+ * constants and decodes the value in place, without copying it.
  *
  * <p>Thread-safety: stateless and thread-safe.
  */
@@ -60,7 +60,8 @@ final class HandWrittenOrderMapper {
       } else if (CellUtil.matchingQualifier(cell, BUYER)) {
         buyer = Bytes.toString(value, offset, length);
       } else if (CellUtil.matchingQualifier(cell, CREATED)) {
-        created = Instant.ofEpochSecond(Bytes.toLong(value, offset), Bytes.toInt(value, offset + 8));
+        created =
+            Instant.ofEpochSecond(Bytes.toLong(value, offset), Bytes.toInt(value, offset + 8));
       } else if (CellUtil.matchingQualifier(cell, AMOUNT)) {
         amount = Bytes.toBigDecimal(value, offset, length);
       } else if (CellUtil.matchingQualifier(cell, STATUS)) {
@@ -72,7 +73,10 @@ final class HandWrittenOrderMapper {
     return new Order(orderNo(result.getRow()), seller, buyer, created, amount, status, quantity);
   }
 
-  /** The row key of {@code orderNo}: its UTF-8 bytes, {@code 00} escaped as {@code 00 FF}, then {@code 00 01}. */
+  /**
+   * The row key of {@code orderNo}: its UTF-8 bytes, {@code 00} escaped as {@code 00 FF}, then
+   * {@code 00 01}.
+   */
   static byte[] rowKey(String orderNo) {
     byte[] utf8 = orderNo.getBytes(StandardCharsets.UTF_8);
     int zeros = 0;

@@ -10,16 +10,22 @@ import java.math.BigDecimal;
 import java.time.Instant;
 
 /**
- * The benchmark order with three full-copy views, by seller, by buyer and by status (each then
- * by creation time): the entity of the insert (3 views) workload.
+ * The benchmark order with three full-copy views, by seller, by buyer and by status (each then by
+ * creation time): the entity of the insert (3 views) workload.
  *
  * <p>Thread-safety: immutable.
  */
 @Table(name = "bench_orders_v3")
 @Family(name = "d")
-@Index(name = "seller", key = {"sellerId", "createdAt"})
-@Index(name = "buyer", key = {"buyerId", "createdAt"})
-@Index(name = "status", key = {"status", "createdAt"})
+@Index(
+    name = "seller",
+    key = {"sellerId", "createdAt"})
+@Index(
+    name = "buyer",
+    key = {"buyerId", "createdAt"})
+@Index(
+    name = "status",
+    key = {"status", "createdAt"})
 record IndexedOrder(
     @RowKey String orderNo,
     @Column(name = "s") String sellerId,

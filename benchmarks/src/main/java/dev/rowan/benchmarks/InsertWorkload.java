@@ -22,9 +22,16 @@ final class InsertWorkload<T> extends Workload {
   private final int warmup;
   private final int[] runs = new int[2];
 
-  InsertWorkload(Class<T> type, OrderFactory<T> factory, Class<? extends HBaseRepository<T>> repository,
-      int views, int orders, int warmup) {
-    super(String.format("insert %,d orders, %d view%s", orders, views, views == 1 ? "" : "s"), "order",
+  InsertWorkload(
+      Class<T> type,
+      OrderFactory<T> factory,
+      Class<? extends HBaseRepository<T>> repository,
+      int views,
+      int orders,
+      int warmup) {
+    super(
+        String.format("insert %,d orders, %d view%s", orders, views, views == 1 ? "" : "s"),
+        "order",
         List.of("Rowan saveAll", "BufferedMutator"));
     this.type = type;
     this.factory = factory;

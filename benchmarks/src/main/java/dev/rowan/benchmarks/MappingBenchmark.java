@@ -19,13 +19,13 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Entity mapping alone, without I/O: {@link Order} to {@link Put} ({@code ...ToPut}) and
- * {@link Result} to {@link Order} ({@code ...FromResult}) by Rowan, by hand-written code, by
- * reflection and by hbase-object-mapper. Each call maps the next of {@value #POOL} distinct
- * orders or results, made before measuring, so that no input is constant.
+ * Entity mapping alone, without I/O: {@link Order} to {@link Put} ({@code ...ToPut}) and {@link
+ * Result} to {@link Order} ({@code ...FromResult}) by Rowan, by hand-written code, by reflection
+ * and by hbase-object-mapper. Each call maps the next of {@value #POOL} distinct orders or results,
+ * made before measuring, so that no input is constant.
  *
- * <p>The set-up fails, before anything is measured, unless the hand-written and reflective
- * puts have exactly Rowan's cells and every mapper reads back the order it was given.
+ * <p>The set-up fails, before anything is measured, unless the hand-written and reflective puts
+ * have exactly Rowan's cells and every mapper reads back the order it was given.
  *
  * <p>Thread-safety: JMH gives every thread its own instance ({@link Scope#Thread}).
  */
@@ -45,10 +45,13 @@ public class MappingBenchmark {
 
   private Order[] orders;
   private HBaseOrmOrder[] hbaseOrmOrders;
+
   /** The rows Rowan (and so the hand-written and reflective code) wrote, as a get returns them. */
   private Result[] results;
+
   /** The rows hbase-object-mapper wrote, in its own encoding. */
   private Result[] hbaseOrmResults;
+
   private int next;
 
   @Setup(Level.Trial)
@@ -64,16 +67,20 @@ public class MappingBenchmark {
       Order order = orders[i];
       RowWrite write = rowan.write(order);
       Fixtures.checkEqual("Rowan's delete of null columns", null, write.delete());
-      Fixtures.checkSameCells("hand-written put of " + order, write.put(), HandWrittenOrderMapper.toPut(order));
+      Fixtures.checkSameCells(
+          "hand-written put of " + order, write.put(), HandWrittenOrderMapper.toPut(order));
       Fixtures.checkSameCells("reflective put of " + order, write.put(), reflection.toPut(order));
       results[i] = Fixtures.toResult(write.put());
       Fixtures.checkEqual("Rowan's read", order, rowan.read(results[i]));
-      Fixtures.checkEqual("hand-written read", order, HandWrittenOrderMapper.fromResult(results[i]));
+      Fixtures.checkEqual(
+          "hand-written read", order, HandWrittenOrderMapper.fromResult(results[i]));
       Fixtures.checkEqual("reflective read", order, reflection.fromResult(results[i]));
 
       hbaseOrmOrders[i] = new HBaseOrmOrder(order);
       hbaseOrmResults[i] = Fixtures.toResult(hbaseOrm.writeValueAsPut(hbaseOrmOrders[i]));
-      Fixtures.checkEqual("hbase-object-mapper's read", hbaseOrmOrders[i],
+      Fixtures.checkEqual(
+          "hbase-object-mapper's read",
+          hbaseOrmOrders[i],
           hbaseOrm.readValue(hbaseOrmResults[i], HBaseOrmOrder.class));
     }
   }

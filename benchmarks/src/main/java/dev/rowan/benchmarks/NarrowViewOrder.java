@@ -10,15 +10,18 @@ import java.math.BigDecimal;
 import java.time.Instant;
 
 /**
- * The benchmark order with one narrow view, {@code seller} keyed {sellerId, createdAt} carrying
- * the amount only: its status is a property no view carries, the partial update workload's
- * non-indexed property of an entity that has views.
+ * The benchmark order with one narrow view, {@code seller} keyed {sellerId, createdAt} carrying the
+ * amount only: its status is a property no view carries, the partial update workload's non-indexed
+ * property of an entity that has views.
  *
  * <p>Thread-safety: immutable.
  */
 @Table(name = "bench_orders_narrow")
 @Family(name = "d")
-@Index(name = "seller", key = {"sellerId", "createdAt"}, include = {"amount"})
+@Index(
+    name = "seller",
+    key = {"sellerId", "createdAt"},
+    include = {"amount"})
 record NarrowViewOrder(
     @RowKey String orderNo,
     @Column(name = "s") String sellerId,

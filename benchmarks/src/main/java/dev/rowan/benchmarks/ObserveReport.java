@@ -15,8 +15,8 @@ import java.util.stream.Collectors;
 /**
  * Prints the measurements of the observation workloads ({@link ObserveWorkload}) as Markdown
  * tables: each Rowan's and the hand-written code's latencies, the ratios of the observed Rowans to
- * the one without registry and of that one to the hand-written code, and what the observed
- * Rowans' meters recorded.
+ * the one without registry and of that one to the hand-written code, and what the observed Rowans'
+ * meters recorded.
  *
  * <p>Thread-safety: stateless.
  */
@@ -28,59 +28,84 @@ final class ObserveReport {
   private ObserveReport() {}
 
   static void print(List<Comparison> comparisons, ObservedRowans rowans, PrintStream out) {
-    out.println("| Workload | p50 (a) / (b) / (c) / hand | p99 (a) / (b) / (c) / hand | ops/s (a) / (b) / (c) / hand "
-        + "| RPCs per op (a) / (b) / (c) / hand |");
+    out.println(
+        "| Workload | p50 (a) / (b) / (c) / hand | p99 (a) / (b) / (c) / hand | ops/s (a) / (b) / (c) / hand "
+            + "| RPCs per op (a) / (b) / (c) / hand |");
     out.println("|---|---:|---:|---:|---:|");
     for (Comparison c : comparisons) {
-      out.printf("| %s | %s | %s | %s | %s |%n", c.workload().name(),
+      out.printf(
+          "| %s | %s | %s | %s | %s |%n",
+          c.workload().name(),
           each(side -> Report.time(Run.percentile(c.runs(side), 50))),
           each(side -> Report.time(Run.percentile(c.runs(side), 99))),
           each(side -> String.format("%,.0f", c.medianPerSecond(side))),
           each(side -> String.format("%.1f", c.rpcs(side))));
     }
     out.println();
-    out.println("(a) Rowan without observation registry, (b) with Micrometer's timers, (c) with the timers and"
-        + " Rowan's costs, hand: hand-written client code; p50 and p99 over all rounds, ops/s the median over rounds.");
+    out.println(
+        "(a) Rowan without observation registry, (b) with Micrometer's timers, (c) with the timers and"
+            + " Rowan's costs, hand: hand-written client code; p50 and p99 over all rounds, ops/s the median over rounds.");
     out.println();
-    out.println("| Workload | (b) / (a), p50 | (c) / (a), p50 | (c) / (a), mean | (a) / hand, p50 | (c) / (a), p50, each round |");
+    out.println(
+        "| Workload | (b) / (a), p50 | (c) / (a), p50 | (c) / (a), mean | (a) / hand, p50 | (c) / (a), p50, each round |");
     out.println("|---|---:|---:|---:|---:|---|");
     for (Comparison c : comparisons) {
       double[] perRound = new double[c.runs(0).size()];
       for (int round = 0; round < perRound.length; round++) {
         perRound[round] = c.ratio(3, 0, round);
       }
-      out.printf("| %s | %s | %s | %s | %s | %s |%n", c.workload().name(), range(c.ratios(2, 0)),
-          range(c.ratios(3, 0)), range(c.meanRatios(3, 0)), range(c.ratios(0, 1)),
-          Arrays.stream(perRound).mapToObj(r -> String.format("%.3f", r)).collect(Collectors.joining(" ")));
+      out.printf(
+          "| %s | %s | %s | %s | %s | %s |%n",
+          c.workload().name(),
+          range(c.ratios(2, 0)),
+          range(c.ratios(3, 0)),
+          range(c.meanRatios(3, 0)),
+          range(c.ratios(0, 1)),
+          Arrays.stream(perRound)
+              .mapToObj(r -> String.format("%.3f", r))
+              .collect(Collectors.joining(" ")));
     }
     out.println();
-    out.println("Ratios: median over the rounds (min..max); p50: of the round's median latencies, mean: of its mean"
-        + " times per operation.");
+    out.println(
+        "Ratios: median over the rounds (min..max); p50: of the round's median latencies, mean: of its mean"
+            + " times per operation.");
     out.println();
     meters(rowans, out);
   }
 
   /** What the meters of the observed Rowans recorded, per method and table. */
   private static void meters(ObservedRowans rowans, PrintStream out) {
-    out.println("| Meters of | method | table | access | calls timed | mean time | rpcs per call | rows read per call "
-        + "| rows returned per call |");
+    out.println(
+        "| Meters of | method | table | access | calls timed | mean time | rpcs per call | rows read per call "
+            + "| rows returned per call |");
     out.println("|---|---|---|---|---:|---:|---:|---:|---:|");
     for (Variant variant : List.of(Variant.TIMERS, Variant.COSTS)) {
       MeterRegistry meters = rowans.meters(variant);
       for (Timer timer : meters.find(RepositoryCallContext.NAME).timers()) {
         String method = timer.getId().getTag(RepositoryCallContext.METHOD);
         String table = timer.getId().getTag(RepositoryCallContext.TABLE);
-        out.printf("| %s | %s | %s | %s | %,d | %s | %s | %s | %s |%n", variant.label(), method, table,
-            timer.getId().getTag(RepositoryCallContext.ACCESS), timer.count(),
-            Report.time(timer.mean(TimeUnit.NANOSECONDS)), cost(meters, Cost.RPCS, method, table),
-            cost(meters, Cost.ROWS_READ, method, table), cost(meters, Cost.ROWS_RETURNED, method, table));
+        out.printf(
+            "| %s | %s | %s | %s | %,d | %s | %s | %s | %s |%n",
+            variant.label(),
+            method,
+            table,
+            timer.getId().getTag(RepositoryCallContext.ACCESS),
+            timer.count(),
+            Report.time(timer.mean(TimeUnit.NANOSECONDS)),
+            cost(meters, Cost.RPCS, method, table),
+            cost(meters, Cost.ROWS_READ, method, table),
+            cost(meters, Cost.ROWS_RETURNED, method, table));
       }
     }
   }
 
   private static String cost(MeterRegistry meters, Cost cost, String method, String table) {
-    DistributionSummary summary = meters.find(cost.meterName()).tag(RepositoryCallContext.METHOD, method)
-        .tag(RepositoryCallContext.TABLE, table).summary();
+    DistributionSummary summary =
+        meters
+            .find(cost.meterName())
+            .tag(RepositoryCallContext.METHOD, method)
+            .tag(RepositoryCallContext.TABLE, table)
+            .summary();
     return summary == null ? "–" : String.format("%.2f", summary.mean());
   }
 
@@ -89,6 +114,7 @@ final class ObserveReport {
   }
 
   private static String range(double[] sorted) {
-    return String.format("%.3f (%.3f..%.3f)", Comparison.median(sorted), sorted[0], sorted[sorted.length - 1]);
+    return String.format(
+        "%.3f (%.3f..%.3f)", Comparison.median(sorted), sorted[0], sorted[sorted.length - 1]);
   }
 }

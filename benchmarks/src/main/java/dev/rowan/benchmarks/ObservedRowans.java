@@ -45,28 +45,33 @@ final class ObservedRowans {
 
   ObservedRowans() {
     timers.observationConfig().observationHandler(timerHandler(timerMeters));
-    costs.observationConfig()
+    costs
+        .observationConfig()
         .observationHandler(timerHandler(costMeters))
         .observationHandler(new RowanMeterObservationHandler(costMeters));
   }
 
   /**
    * Micrometer's meter handler: with its long task timer ({@code rowan.repository.active}) unless
-   * {@code -Drowan.bench.observe.longTaskTimer=false}, which Spring Boot's
-   * {@code management.observations.long-task-timer.enabled=false} also drops.
+   * {@code -Drowan.bench.observe.longTaskTimer=false}, which Spring Boot's {@code
+   * management.observations.long-task-timer.enabled=false} also drops.
    */
   private static DefaultMeterObservationHandler timerHandler(MeterRegistry meters) {
     return Boolean.parseBoolean(System.getProperty("rowan.bench.observe.longTaskTimer", "true"))
         ? new DefaultMeterObservationHandler(meters)
-        : new DefaultMeterObservationHandler(meters, DefaultMeterObservationHandler.IgnoredMeters.LONG_TASK_TIMER);
+        : new DefaultMeterObservationHandler(
+            meters, DefaultMeterObservationHandler.IgnoredMeters.LONG_TASK_TIMER);
   }
 
   /** The Rowan of {@code clients} in {@code namespace} observed as {@code variant}. */
   Rowan rowan(Clients clients, String namespace, Variant variant) {
     return switch (variant) {
       case NONE -> clients.rowan(namespace, "observe-none", builder -> builder);
-      case TIMERS -> clients.rowan(namespace, "observe-timers", builder -> builder.observationRegistry(timers));
-      case COSTS -> clients.rowan(namespace, "observe-costs", builder -> builder.observationRegistry(costs));
+      case TIMERS ->
+          clients.rowan(
+              namespace, "observe-timers", builder -> builder.observationRegistry(timers));
+      case COSTS ->
+          clients.rowan(namespace, "observe-costs", builder -> builder.observationRegistry(costs));
     };
   }
 

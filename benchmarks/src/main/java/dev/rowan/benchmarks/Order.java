@@ -9,9 +9,9 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * The entity every mapper in the benchmark maps (hbase-object-mapper excepted, which needs its
- * own class, {@link HBaseOrmOrder}): a class with private fields, an unsalted single-part String
- * row key and six short-qualified columns in family {@code d}.
+ * The entity every mapper in the benchmark maps (hbase-object-mapper excepted, which needs its own
+ * class, {@link HBaseOrmOrder}): a class with private fields, an unsalted single-part String row
+ * key and six short-qualified columns in family {@code d}.
  *
  * <p>Thread-safety: mutable, not thread-safe; the benchmark never shares one between threads.
  */
@@ -20,22 +20,46 @@ import java.util.Objects;
 public final class Order {
 
   /** The order's state, stored by name. */
-  public enum Status { NEW, PAID, SHIPPED, DELIVERED, CANCELLED }
+  public enum Status {
+    NEW,
+    PAID,
+    SHIPPED,
+    DELIVERED,
+    CANCELLED
+  }
 
   @RowKey private String orderNo;
-  @Column(name = "s") private String sellerId;
-  @Column(name = "b") private String buyerId;
-  @Column(name = "c") private Instant createdAt;
-  @Column(name = "a") private BigDecimal amount;
-  @Column(name = "st") private Status status;
-  @Column(name = "q") private long quantity;
+
+  @Column(name = "s")
+  private String sellerId;
+
+  @Column(name = "b")
+  private String buyerId;
+
+  @Column(name = "c")
+  private Instant createdAt;
+
+  @Column(name = "a")
+  private BigDecimal amount;
+
+  @Column(name = "st")
+  private Status status;
+
+  @Column(name = "q")
+  private long quantity;
 
   /** For Rowan and the reflective mapper, which set the fields afterwards. */
   public Order() {}
 
   /** An order with every field set, the way hand-written mapping code builds one. */
-  public Order(String orderNo, String sellerId, String buyerId, Instant createdAt, BigDecimal amount,
-      Status status, long quantity) {
+  public Order(
+      String orderNo,
+      String sellerId,
+      String buyerId,
+      Instant createdAt,
+      BigDecimal amount,
+      Status status,
+      long quantity) {
     this.orderNo = orderNo;
     this.sellerId = sellerId;
     this.buyerId = buyerId;
@@ -75,10 +99,14 @@ public final class Order {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Order other && Objects.equals(orderNo, other.orderNo)
-        && Objects.equals(sellerId, other.sellerId) && Objects.equals(buyerId, other.buyerId)
-        && Objects.equals(createdAt, other.createdAt) && Objects.equals(amount, other.amount)
-        && status == other.status && quantity == other.quantity;
+    return o instanceof Order other
+        && Objects.equals(orderNo, other.orderNo)
+        && Objects.equals(sellerId, other.sellerId)
+        && Objects.equals(buyerId, other.buyerId)
+        && Objects.equals(createdAt, other.createdAt)
+        && Objects.equals(amount, other.amount)
+        && status == other.status
+        && quantity == other.quantity;
   }
 
   @Override
@@ -88,7 +116,7 @@ public final class Order {
 
   @Override
   public String toString() {
-    return "Order[" + orderNo + ", " + sellerId + ", " + buyerId + ", " + createdAt + ", " + amount + ", "
-        + status + ", " + quantity + "]";
+    return "Order[" + orderNo + ", " + sellerId + ", " + buyerId + ", " + createdAt + ", " + amount
+        + ", " + status + ", " + quantity + "]";
   }
 }

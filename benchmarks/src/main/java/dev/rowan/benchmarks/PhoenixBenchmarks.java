@@ -7,14 +7,15 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Rowan against Apache Phoenix (and hand-written HBase client code) on one in-process HBase, in
- * one JVM, the sides alternating round by round: inserts with no views or indexes and with two,
- * updates that move orders between sellers, range queries on the {@code seller} view or index at
- * 1, 50 and 5,000 matching orders, a seller's 10 newest orders, and reads by key. Phoenix runs
- * with its defaults; the cluster gets the one setting Phoenix needs ({@link Phoenix#configure}),
- * for every side. See docs/performance-phoenix.md for the command, the numbers and what they mean.
+ * Rowan against Apache Phoenix (and hand-written HBase client code) on one in-process HBase, in one
+ * JVM, the sides alternating round by round: inserts with no views or indexes and with two, updates
+ * that move orders between sellers, range queries on the {@code seller} view or index at 1, 50 and
+ * 5,000 matching orders, a seller's 10 newest orders, and reads by key. Phoenix runs with its
+ * defaults; the cluster gets the one setting Phoenix needs ({@link Phoenix#configure}), for every
+ * side. See docs/performance-phoenix.md for the command, the numbers and what they mean.
  *
  * <p>Sizes are system properties, all optional ({@code -Drowan.bench.phoenix.rounds=3}):
+ *
  * <pre>
  * rowan.bench.phoenix.rounds          5       measured rounds per workload, after one warm-up run per side
  * rowan.bench.phoenix.only            (all)   comma-separated: insert, update, query, top, get
@@ -51,19 +52,33 @@ public final class PhoenixBenchmarks {
     try {
       run.started(cluster);
       try (Clients timing = new Clients(cluster.connect(false), false);
-           Clients counting = new Clients(cluster.connect(true), true)) {
+          Clients counting = new Clients(cluster.connect(true), true)) {
         long connecting = System.nanoTime();
-        int zooKeeperPort = timing.connection().getConfiguration().getInt("hbase.zookeeper.property.clientPort", 2181);
+        int zooKeeperPort =
+            timing
+                .connection()
+                .getConfiguration()
+                .getInt("hbase.zookeeper.property.clientPort", 2181);
         try (Phoenix phoenix = Phoenix.connect(zooKeeperPort)) {
-          log.printf("Phoenix connected in %.1f s (its system tables created; not timed)%n",
+          log.printf(
+              "Phoenix connected in %.1f s (its system tables created; not timed)%n",
               (System.nanoTime() - connecting) / 1e9);
-          PhoenixQueryTable table = new PhoenixQueryTable(cluster, phoenix, log, run.setting("query.orders", 200_000),
-              run.setting("query.sellers", 1000), run.setting("query.hot", 5000));
-          List<Comparison> done = run.measure(workloads(phoenix, table, only, run), timing, counting);
+          PhoenixQueryTable table =
+              new PhoenixQueryTable(
+                  cluster,
+                  phoenix,
+                  log,
+                  run.setting("query.orders", 200_000),
+                  run.setting("query.sellers", 1000),
+                  run.setting("query.hot", 5000));
+          List<Comparison> done =
+              run.measure(workloads(phoenix, table, only, run), timing, counting);
           run.finished(System.out, cluster);
           String options = run.text("tableOptions", "");
-          System.out.printf("Phoenix %s, table options: %s%n%n", org.apache.phoenix.util.PhoenixRuntime.class
-              .getPackage().getImplementationVersion(), options.isEmpty() ? "none (Phoenix's defaults)" : options);
+          System.out.printf(
+              "Phoenix %s, table options: %s%n%n",
+              org.apache.phoenix.util.PhoenixRuntime.class.getPackage().getImplementationVersion(),
+              options.isEmpty() ? "none (Phoenix's defaults)" : options);
           PhoenixReport.print(done, System.out);
           if (!table.plans().isEmpty()) {
             System.out.println();
@@ -80,8 +95,8 @@ public final class PhoenixBenchmarks {
     run.exit();
   }
 
-  private static List<Workload> workloads(Phoenix phoenix, PhoenixQueryTable table, Set<String> only,
-      HarnessRun run) {
+  private static List<Workload> workloads(
+      Phoenix phoenix, PhoenixQueryTable table, Set<String> only, HarnessRun run) {
     List<Workload> all = new ArrayList<>();
     if (only.contains("insert")) {
       int orders = run.setting("insert.orders", 20_000);
@@ -95,15 +110,18 @@ public final class PhoenixBenchmarks {
       }
     }
     if (only.contains("update")) {
-      PhoenixUpdateWorkload.Stored stored = new PhoenixUpdateWorkload.Stored(run.setting("update.stored", 20_000));
-      all.add(new PhoenixUpdateWorkload(phoenix, stored, true, run.setting("update.batch", 10_000)));
+      PhoenixUpdateWorkload.Stored stored =
+          new PhoenixUpdateWorkload.Stored(run.setting("update.stored", 20_000));
+      all.add(
+          new PhoenixUpdateWorkload(phoenix, stored, true, run.setting("update.batch", 10_000)));
       all.add(new PhoenixUpdateWorkload(phoenix, stored, false, run.setting("update.single", 500)));
     }
     if (only.contains("query")) {
       int count = run.setting("query.count", 300);
       for (String size : run.text("query.matches", "1,50,5000").split(",")) {
         int matches = Integer.parseInt(size.trim());
-        // about the same rows per run whatever the size, but at least 20 queries for a p99 worth the name
+        // about the same rows per run whatever the size, but at least 20 queries for a p99 worth
+        // the name
         int queries = (int) Math.max(20, Math.min(count, count * 33L / matches));
         all.add(new PhoenixRangeWorkload(table, matches, queries));
       }
@@ -116,5 +134,4 @@ public final class PhoenixBenchmarks {
     }
     return all;
   }
-
 }

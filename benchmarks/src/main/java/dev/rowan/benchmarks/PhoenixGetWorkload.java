@@ -14,7 +14,12 @@ import java.util.SplittableRandom;
 final class PhoenixGetWorkload extends PhoenixReadWorkload {
 
   PhoenixGetWorkload(PhoenixQueryTable table, int count) {
-    super("get 1 order by key", "get", List.of("Rowan findByKey", "Table.get", "Phoenix SELECT by key"), table, count,
+    super(
+        "get 1 order by key",
+        "get",
+        List.of("Rowan findByKey", "Table.get", "Phoenix SELECT by key"),
+        table,
+        count,
         50);
   }
 
@@ -29,7 +34,8 @@ final class PhoenixGetWorkload extends PhoenixReadWorkload {
 
   @Override
   void verify(Clients clients) throws Exception {
-    TwoViewOrder.Repository orders = clients.repository(PhoenixQueryTable.NAMESPACE, TwoViewOrder.Repository.class);
+    TwoViewOrder.Repository orders =
+        clients.repository(PhoenixQueryTable.NAMESPACE, TwoViewOrder.Repository.class);
     HandWritten<TwoViewOrder> hand = clients.hand(PhoenixQueryTable.NAMESPACE, TwoViewOrder.class);
     for (String key : keys(Integer.MAX_VALUE, 5)) {
       TwoViewOrder rowan = orders.findByKey(key).orElseThrow();
@@ -43,11 +49,16 @@ final class PhoenixGetWorkload extends PhoenixReadWorkload {
   Run.Op op(Clients clients, int side, int round, int count) {
     List<String> keys = keys(round, count);
     if (side == 0) {
-      TwoViewOrder.Repository orders = clients.repository(PhoenixQueryTable.NAMESPACE, TwoViewOrder.Repository.class);
-      return i -> check(orders.findByKey(keys.get(i)).isPresent(), () -> "Rowan found no order " + keys.get(i));
+      TwoViewOrder.Repository orders =
+          clients.repository(PhoenixQueryTable.NAMESPACE, TwoViewOrder.Repository.class);
+      return i ->
+          check(
+              orders.findByKey(keys.get(i)).isPresent(),
+              () -> "Rowan found no order " + keys.get(i));
     }
     if (side == 1) {
-      HandWritten<TwoViewOrder> hand = clients.hand(PhoenixQueryTable.NAMESPACE, TwoViewOrder.class);
+      HandWritten<TwoViewOrder> hand =
+          clients.hand(PhoenixQueryTable.NAMESPACE, TwoViewOrder.class);
       return i -> check(hand.get(keys.get(i)) != null, () -> "no order " + keys.get(i));
     }
     PhoenixOrders phoenix = table.phoenix();

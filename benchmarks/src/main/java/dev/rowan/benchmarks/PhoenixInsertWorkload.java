@@ -7,11 +7,11 @@ import dev.rowan.core.HBaseRepository;
 import java.util.List;
 
 /**
- * Inserting new orders with no views or with two ({@code seller} and {@code buyer}): Rowan's
- * {@code saveAll}, hand-written {@code BufferedMutator}s (1 + k puts per order), and Phoenix
- * upserts with autocommit off and a commit every 1,000 rows into a table without indexes or with
- * the two covered global indexes. Each side writes into tables of its own, created empty before
- * the warm-up; the n-th run of every side writes the same new orders.
+ * Inserting new orders with no views or with two ({@code seller} and {@code buyer}): Rowan's {@code
+ * saveAll}, hand-written {@code BufferedMutator}s (1 + k puts per order), and Phoenix upserts with
+ * autocommit off and a commit every 1,000 rows into a table without indexes or with the two covered
+ * global indexes. Each side writes into tables of its own, created empty before the warm-up; the
+ * n-th run of every side writes the same new orders.
  *
  * @param <T> Rowan's order type: {@link PlainOrder} or {@link TwoViewOrder}
  */
@@ -28,10 +28,19 @@ final class PhoenixInsertWorkload<T> extends Workload {
   private final int warmup;
   private final int[] runs = new int[3];
 
-  private PhoenixInsertWorkload(Phoenix phoenix, Class<T> type, OrderFactory<T> factory,
-      Class<? extends HBaseRepository<T>> repository, boolean indexed, int orders, int warmup) {
-    super(String.format("insert %,d orders, %s", orders, indexed ? "2 views / indexes" : "no views / indexes"),
-        "order", List.of("Rowan saveAll", "BufferedMutator", "Phoenix upsert"));
+  private PhoenixInsertWorkload(
+      Phoenix phoenix,
+      Class<T> type,
+      OrderFactory<T> factory,
+      Class<? extends HBaseRepository<T>> repository,
+      boolean indexed,
+      int orders,
+      int warmup) {
+    super(
+        String.format(
+            "insert %,d orders, %s", orders, indexed ? "2 views / indexes" : "no views / indexes"),
+        "order",
+        List.of("Rowan saveAll", "BufferedMutator", "Phoenix upsert"));
     this.phoenix = phoenix;
     this.type = type;
     this.factory = factory;
@@ -43,14 +52,26 @@ final class PhoenixInsertWorkload<T> extends Workload {
 
   /** Inserts without views or indexes. */
   static PhoenixInsertWorkload<PlainOrder> plain(Phoenix phoenix, int orders, int warmup) {
-    return new PhoenixInsertWorkload<>(phoenix, PlainOrder.class, PlainOrder::new, PlainOrder.Repository.class, false,
-        orders, warmup);
+    return new PhoenixInsertWorkload<>(
+        phoenix,
+        PlainOrder.class,
+        PlainOrder::new,
+        PlainOrder.Repository.class,
+        false,
+        orders,
+        warmup);
   }
 
   /** Inserts with two views (Rowan, hand-written) or two covered global indexes (Phoenix). */
   static PhoenixInsertWorkload<TwoViewOrder> indexed(Phoenix phoenix, int orders, int warmup) {
-    return new PhoenixInsertWorkload<>(phoenix, TwoViewOrder.class, TwoViewOrder::new, TwoViewOrder.Repository.class,
-        true, orders, warmup);
+    return new PhoenixInsertWorkload<>(
+        phoenix,
+        TwoViewOrder.class,
+        TwoViewOrder::new,
+        TwoViewOrder.Repository.class,
+        true,
+        orders,
+        warmup);
   }
 
   private PhoenixOrders phoenixTable() {

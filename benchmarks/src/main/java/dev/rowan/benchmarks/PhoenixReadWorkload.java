@@ -3,11 +3,10 @@ package dev.rowan.benchmarks;
 import java.util.List;
 
 /**
- * A read of the Phoenix comparison: Rowan (side 0), hand-written client code (side 1) and
- * Phoenix (side {@link #PHOENIX}) answering the same questions about the shared
- * {@link PhoenixQueryTable}, {@code count} per run, interleaved operation by operation. Phoenix
- * talks to HBase through its own connection, so its RPCs are not counted, and its counting run
- * is one operation.
+ * A read of the Phoenix comparison: Rowan (side 0), hand-written client code (side 1) and Phoenix
+ * (side {@link #PHOENIX}) answering the same questions about the shared {@link PhoenixQueryTable},
+ * {@code count} per run, interleaved operation by operation. Phoenix talks to HBase through its own
+ * connection, so its RPCs are not counted, and its counting run is one operation.
  *
  * <p>Thread-safety: not thread-safe.
  */
@@ -23,7 +22,13 @@ abstract class PhoenixReadWorkload extends OpWorkload {
   /**
    * @param countingOps the operations of the counting runs of Rowan and the hand-written code
    */
-  PhoenixReadWorkload(String name, String op, List<String> sides, PhoenixQueryTable table, int count, int countingOps) {
+  PhoenixReadWorkload(
+      String name,
+      String op,
+      List<String> sides,
+      PhoenixQueryTable table,
+      int count,
+      int countingOps) {
     super(name, op, sides);
     this.table = table;
     this.count = count;

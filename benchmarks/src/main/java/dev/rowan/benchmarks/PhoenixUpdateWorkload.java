@@ -7,14 +7,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Moving orders to another seller, on tables with the two views or indexes: each update retires
- * one row of the {@code seller} view (index) and writes another, and rewrites the order's row of
- * the {@code buyer} view (index). Rowan's {@code saveAll} (or {@code save}) runs its verified
- * write protocol; the hand-written code reads the rows, puts them and puts and deletes view rows
- * (see {@link HandWritten#updateAll}); Phoenix upserts the whole row with autocommit off, a
- * commit every 1,000 rows (or after each row), and maintains its indexes itself. Each side
- * updates its own tables, loaded once with the same orders (Rowan's as {@code saveAll} leaves
- * them, see {@link SettledLoad}).
+ * Moving orders to another seller, on tables with the two views or indexes: each update retires one
+ * row of the {@code seller} view (index) and writes another, and rewrites the order's row of the
+ * {@code buyer} view (index). Rowan's {@code saveAll} (or {@code save}) runs its verified write
+ * protocol; the hand-written code reads the rows, puts them and puts and deletes view rows (see
+ * {@link HandWritten#updateAll}); Phoenix upserts the whole row with autocommit off, a commit every
+ * 1,000 rows (or after each row), and maintains its indexes itself. Each side updates its own
+ * tables, loaded once with the same orders (Rowan's as {@code saveAll} leaves them, see {@link
+ * SettledLoad}).
  */
 final class PhoenixUpdateWorkload extends Workload {
 
@@ -39,9 +39,14 @@ final class PhoenixUpdateWorkload extends Workload {
   private final int count;
 
   PhoenixUpdateWorkload(Phoenix phoenix, Stored stored, boolean batched, int count) {
-    super(batched ? String.format("update seller of %,d orders, 2 views / indexes", count)
-            : "update seller of 1 order, 2 views / indexes", "order",
-        batched ? List.of("Rowan saveAll", "multi-get + BufferedMutator", "Phoenix upsert, commit per 1,000")
+    super(
+        batched
+            ? String.format("update seller of %,d orders, 2 views / indexes", count)
+            : "update seller of 1 order, 2 views / indexes",
+        "order",
+        batched
+            ? List.of(
+                "Rowan saveAll", "multi-get + BufferedMutator", "Phoenix upsert, commit per 1,000")
             : List.of("Rowan save", "get, put, batch", "Phoenix upsert + commit"));
     this.phoenix = phoenix;
     this.stored = stored;
@@ -55,7 +60,12 @@ final class PhoenixUpdateWorkload extends Workload {
       return;
     }
     List<TwoViewOrder> orders = BenchData.random(TwoViewOrder::new, "u", 0, stored.size, 1000, 7);
-    SettledLoad.load(timing, NAMESPACES[0], TwoViewOrder.class, TwoViewOrder.Repository.class, orders.size(),
+    SettledLoad.load(
+        timing,
+        NAMESPACES[0],
+        TwoViewOrder.class,
+        TwoViewOrder.Repository.class,
+        orders.size(),
         (from, count) -> orders.subList(from, from + count));
     timing.recreate(NAMESPACES[1], TwoViewOrder.class);
     timing.hand(NAMESPACES[1], TwoViewOrder.class).insert(orders);
@@ -91,23 +101,37 @@ final class PhoenixUpdateWorkload extends Workload {
       int slot = (stored.next[side] + i) % stored.size;
       TwoViewOrder order = stored.current[side][slot];
       slots[i] = slot;
-      moved.add(new TwoViewOrder(order.orderNo(), "moved-" + run + "-" + (slot % 1000), order.buyerId(),
-          order.createdAt(), order.amount(), order.status(), order.quantity()));
+      moved.add(
+          new TwoViewOrder(
+              order.orderNo(),
+              "moved-" + run + "-" + (slot % 1000),
+              order.buyerId(),
+              order.createdAt(),
+              order.amount(),
+              order.status(),
+              order.quantity()));
     }
     stored.next[side] = (stored.next[side] + count) % stored.size;
     Run result;
     if (side == 0) {
-      TwoViewOrder.Repository orders = clients.repository(NAMESPACES[0], TwoViewOrder.Repository.class);
-      result = batched ? Run.whole(clients.rpcs(), count, () -> orders.saveAll(moved))
-          : Run.each(clients.rpcs(), count, i -> orders.save(moved.get(i)));
+      TwoViewOrder.Repository orders =
+          clients.repository(NAMESPACES[0], TwoViewOrder.Repository.class);
+      result =
+          batched
+              ? Run.whole(clients.rpcs(), count, () -> orders.saveAll(moved))
+              : Run.each(clients.rpcs(), count, i -> orders.save(moved.get(i)));
     } else if (side == 1) {
       HandWritten<TwoViewOrder> hand = clients.hand(NAMESPACES[1], TwoViewOrder.class);
-      result = batched ? Run.whole(clients.rpcs(), count, () -> hand.updateAll(moved))
-          : Run.each(clients.rpcs(), count, i -> hand.update(moved.get(i)));
+      result =
+          batched
+              ? Run.whole(clients.rpcs(), count, () -> hand.updateAll(moved))
+              : Run.each(clients.rpcs(), count, i -> hand.update(moved.get(i)));
     } else {
       PhoenixOrders table = phoenix.orders(TABLE, true);
-      result = batched ? Run.whole(null, count, () -> table.upsertAll(moved))
-          : Run.each(null, count, i -> table.upsert(moved.get(i)));
+      result =
+          batched
+              ? Run.whole(null, count, () -> table.upsertAll(moved))
+              : Run.each(null, count, i -> table.upsert(moved.get(i)));
     }
     for (int i = 0; i < count; i++) {
       stored.current[side][slots[i]] = moved.get(i);

@@ -9,8 +9,8 @@ import java.math.BigDecimal;
 import java.time.Instant;
 
 /**
- * The benchmark order without views: the cells of {@link Order} (an unsalted String row key and
- * six short-qualified columns in family {@code d}), written with plain puts.
+ * The benchmark order without views: the cells of {@link Order} (an unsalted String row key and six
+ * short-qualified columns in family {@code d}), written with plain puts.
  *
  * <p>Thread-safety: immutable.
  */

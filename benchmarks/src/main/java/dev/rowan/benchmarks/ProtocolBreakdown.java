@@ -31,13 +31,13 @@ import org.apache.hadoop.hbase.client.Table;
  * (docs/view-consistency.md), made here step by step with the mutations Rowan's pure functions
  * decide ({@link ViewMaintainer#plan}), a batch of 1000 new orders with 3 views at a time, each
  * step timed; and the same with two changes Rowan could make, to show what they would save:
- * settling with {@link Durability#ASYNC_WAL}, and committing in concurrent chunks. The last line
- * is the hand-written minimum, one batch of puts per table. A second table does the same for
- * orders without views.
+ * settling with {@link Durability#ASYNC_WAL}, and committing in concurrent chunks. The last line is
+ * the hand-written minimum, one batch of puts per table. A second table does the same for orders
+ * without views.
  *
  * <p>The settles are sent as the plan decides them (plain puts and deletes, one batch per view
- * table), but the commit step is a durable check-and-mutate per order without group commit's
- * sync marks: for Rowan's write path as it is, read the line "Rowan saveAll, timed as a whole".
+ * table), but the commit step is a durable check-and-mutate per order without group commit's sync
+ * marks: for Rowan's write path as it is, read the line "Rowan saveAll, timed as a whole".
  *
  * <p>Thread-safety: not thread-safe.
  */
@@ -87,45 +87,61 @@ final class ProtocolBreakdown {
     printPlain(orders, rounds, log, out);
     pool.shutdown();
     out.println();
-    out.println("| Insert with 3 views, per 1,000 orders (median of " + rounds + " passes) | read | unverify "
-        + "| commit | settle | total | orders/s |");
+    out.println(
+        "| Insert with 3 views, per 1,000 orders (median of "
+            + rounds
+            + " passes) | read | unverify "
+            + "| commit | settle | total | orders/s |");
     out.println("|---|---:|---:|---:|---:|---:|---:|");
     for (Map.Entry<Variant, List<long[]>> entry : passes.entrySet()) {
       double[] median = new double[STEPS.length];
       for (int step = 0; step < STEPS.length; step++) {
         int s = step;
-        median[step] = Comparison.median(entry.getValue().stream().mapToDouble(p -> p[s]).sorted().toArray());
+        median[step] =
+            Comparison.median(entry.getValue().stream().mapToDouble(p -> p[s]).sorted().toArray());
       }
       double total = Arrays.stream(median).sum();
       StringBuilder line = new StringBuilder("| " + entry.getKey().description + " |");
       for (double nanos : median) {
         line.append(nanos == 0 ? " – |" : " " + Report.time(nanos * BATCH / orders) + " |");
       }
-      out.println(line.append(String.format(" %s | %,.0f |", Report.time(total * BATCH / orders), orders / (total / 1e9))));
+      out.println(
+          line.append(
+              String.format(
+                  " %s | %,.0f |", Report.time(total * BATCH / orders), orders / (total / 1e9))));
     }
   }
 
   /**
-   * The same for orders without views, where Rowan writes plain puts: {@code saveAll}, against
-   * the two ways to send the same puts by hand, a synchronous {@code Table.batch} of 1000 (what
-   * Rowan's {@code PlainWriter} does) and a {@code BufferedMutator}.
+   * The same for orders without views, where Rowan writes plain puts: {@code saveAll}, against the
+   * two ways to send the same puts by hand, a synchronous {@code Table.batch} of 1000 (what Rowan's
+   * {@code PlainWriter} does) and a {@code BufferedMutator}.
    */
-  private void printPlain(int orders, int rounds, PrintStream log, PrintStream out) throws Exception {
-    String[] names = {"Rowan saveAll", "Table.batch of 1,000 puts, one after another", "BufferedMutator (2 MB buffer)"};
+  private void printPlain(int orders, int rounds, PrintStream log, PrintStream out)
+      throws Exception {
+    String[] names = {
+      "Rowan saveAll",
+      "Table.batch of 1,000 puts, one after another",
+      "BufferedMutator (2 MB buffer)"
+    };
     List<List<Double>> nanos = new ArrayList<>();
     for (int round = -1; round < rounds; round++) {
       for (int way = 0; way < names.length; way++) {
         clients.recreate(NAMESPACE, PlainOrder.class);
-        List<PlainOrder> all = BenchData.random(PlainOrder::new, "n" + round, 0, orders, 1000, round);
-        PlainOrder.Repository repository = clients.repository(NAMESPACE, PlainOrder.Repository.class);
+        List<PlainOrder> all =
+            BenchData.random(PlainOrder::new, "n" + round, 0, orders, 1000, round);
+        PlainOrder.Repository repository =
+            clients.repository(NAMESPACE, PlainOrder.Repository.class);
         HandWritten<PlainOrder> hand = clients.hand(NAMESPACE, PlainOrder.class);
         EntityModel<PlainOrder> plain = hand.model();
-        repository.saveAll(BenchData.random(PlainOrder::new, "f" + round, 0, 10, 1000, round)); // finds the region
+        repository.saveAll(
+            BenchData.random(PlainOrder::new, "f" + round, 0, 10, 1000, round)); // finds the region
         long began = System.nanoTime();
         if (way == 0) {
           repository.saveAll(all);
         } else if (way == 1) {
-          try (Table table = clients.connection().getTable(clients.tables(NAMESPACE, PlainOrder.class).get(0))) {
+          try (Table table =
+              clients.connection().getTable(clients.tables(NAMESPACE, PlainOrder.class).get(0))) {
             for (int from = 0; from < orders; from += BATCH) {
               List<Row> puts = new ArrayList<>();
               for (PlainOrder order : all.subList(from, Math.min(orders, from + BATCH))) {
@@ -147,15 +163,24 @@ final class ProtocolBreakdown {
       }
     }
     log.println("  plain inserts done");
-    out.println("| Insert without views, per 1,000 orders (median of " + rounds + " passes) | time | orders/s |");
+    out.println(
+        "| Insert without views, per 1,000 orders (median of "
+            + rounds
+            + " passes) | time | orders/s |");
     out.println("|---|---:|---:|");
     for (int way = 0; way < names.length; way++) {
-      double median = Comparison.median(nanos.get(way).stream().mapToDouble(Double::doubleValue).sorted().toArray());
-      out.printf("| %s | %s | %,.0f |%n", names[way], Report.time(median * BATCH / orders), orders / (median / 1e9));
+      double median =
+          Comparison.median(
+              nanos.get(way).stream().mapToDouble(Double::doubleValue).sorted().toArray());
+      out.printf(
+          "| %s | %s | %,.0f |%n",
+          names[way], Report.time(median * BATCH / orders), orders / (median / 1e9));
     }
   }
 
-  /** Writes {@code orders} new orders into empty tables; returns the nanoseconds spent in each step. */
+  /**
+   * Writes {@code orders} new orders into empty tables; returns the nanoseconds spent in each step.
+   */
   private long[] pass(Variant variant, int orders, int round) throws Exception {
     clients.recreate(NAMESPACE, IndexedOrder.class);
     List<IndexedOrder> all = BenchData.random(IndexedOrder::new, "p", 0, orders, 1000, round);
@@ -165,7 +190,8 @@ final class ProtocolBreakdown {
       List<IndexedOrder> first = BenchData.random(IndexedOrder::new, "q", 0, 10, 1000, round);
       long began;
       if (variant == Variant.SAVE_ALL) {
-        IndexedOrder.Repository repository = clients.repository(NAMESPACE, IndexedOrder.Repository.class);
+        IndexedOrder.Repository repository =
+            clients.repository(NAMESPACE, IndexedOrder.Repository.class);
         repository.saveAll(first);
         began = System.nanoTime();
         repository.saveAll(all);
@@ -193,7 +219,8 @@ final class ProtocolBreakdown {
     return nanos;
   }
 
-  private void batch(Variant variant, List<IndexedOrder> orders, Table main, List<Table> viewTables, long[] nanos)
+  private void batch(
+      Variant variant, List<IndexedOrder> orders, Table main, List<Table> viewTables, long[] nanos)
       throws Exception {
     long timestamp = System.currentTimeMillis();
     List<Get> gets = new ArrayList<>();
@@ -207,17 +234,27 @@ final class ProtocolBreakdown {
     }
     for (IndexedOrder order : orders) {
       Object[] values = model.values(order);
-      RowStatus status = new RowStatus(RowStatus.State.LIVE, timestamp, ThreadLocalRandom.current().nextLong());
-      Put put = model.write(values, timestamp).put()
-          .addColumn(statusFamily, MAIN_STATUS, timestamp, status.encode());
+      RowStatus status =
+          new RowStatus(RowStatus.State.LIVE, timestamp, ThreadLocalRandom.current().nextLong());
+      Put put =
+          model
+              .write(values, timestamp)
+              .put()
+              .addColumn(statusFamily, MAIN_STATUS, timestamp, status.encode());
       gets.add(new Get(put.getRow()));
       mainPuts.add(put);
-      commits.add(CheckAndMutate.newBuilder(put.getRow()).ifNotExists(statusFamily, MAIN_STATUS).build(put));
+      commits.add(
+          CheckAndMutate.newBuilder(put.getRow())
+              .ifNotExists(statusFamily, MAIN_STATUS)
+              .build(put));
       WritePlan plan = ViewMaintainer.of(model).plan(null, values, put.getRow(), status);
       for (ViewRowChange change : plan.changes()) {
         int v = views.indexOf(change.view());
         unverify.get(v).add(change.unverify());
-        Row settleRow = change.settle(); // a put or delete; a check-and-mutate on a unique view, which these are not
+        Row settleRow =
+            change
+                .settle(); // a put or delete; a check-and-mutate on a unique view, which these are
+        // not
         if (variant != Variant.ROWAN) {
           ((Mutation) settleRow).setDurability(Durability.ASYNC_WAL);
         }
@@ -245,11 +282,13 @@ final class ProtocolBreakdown {
       int size = (commits.size() + 7) / 8;
       for (int from = 0; from < commits.size(); from += size) {
         List<CheckAndMutate> chunk = commits.subList(from, Math.min(commits.size(), from + size));
-        chunks.add(pool.submit(() -> {
-          try (Table table = clients.connection().getTable(main.getName())) {
-            return table.checkAndMutate(chunk);
-          }
-        }));
+        chunks.add(
+            pool.submit(
+                () -> {
+                  try (Table table = clients.connection().getTable(main.getName())) {
+                    return table.checkAndMutate(chunk);
+                  }
+                }));
       }
       for (Future<?> chunk : chunks) {
         chunk.get();

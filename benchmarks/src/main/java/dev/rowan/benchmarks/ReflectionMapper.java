@@ -18,14 +18,14 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * The reflective baseline, what hbase-orm-style mappers do: {@link Field#get} and
- * {@link Field#set} for every field of every row, with annotations read and
- * {@code setAccessible} called once, up front. It writes the same bytes as Rowan and
- * {@link HandWrittenOrderMapper} (whose row key code it shares) and walks the cells the same way
- * as the latter, so that what it adds is the reflection alone.
+ * The reflective baseline, what hbase-orm-style mappers do: {@link Field#get} and {@link Field#set}
+ * for every field of every row, with annotations read and {@code setAccessible} called once, up
+ * front. It writes the same bytes as Rowan and {@link HandWrittenOrderMapper} (whose row key code
+ * it shares) and walks the cells the same way as the latter, so that what it adds is the reflection
+ * alone.
  *
- * <p>Handles entities with one String {@code @RowKey}, one family and columns of the types
- * {@link Order} uses.
+ * <p>Handles entities with one String {@code @RowKey}, one family and columns of the types {@link
+ * Order} uses.
  *
  * <p>Thread-safety: immutable and thread-safe.
  *
@@ -34,7 +34,13 @@ import org.apache.hadoop.hbase.util.Bytes;
 final class ReflectionMapper<T> {
 
   /** The cell encodings, chosen per field when the mapper is built. */
-  private enum Encoding { STRING, LONG, BIG_DECIMAL, INSTANT, ENUM }
+  private enum Encoding {
+    STRING,
+    LONG,
+    BIG_DECIMAL,
+    INSTANT,
+    ENUM
+  }
 
   private final Constructor<T> constructor;
   private final Field rowKey;
@@ -43,8 +49,13 @@ final class ReflectionMapper<T> {
   private final byte[][] qualifiers;
   private final Encoding[] encodings;
 
-  private ReflectionMapper(Constructor<T> constructor, Field rowKey, byte[] family, List<Field> fields,
-      List<byte[]> qualifiers, List<Encoding> encodings) {
+  private ReflectionMapper(
+      Constructor<T> constructor,
+      Field rowKey,
+      byte[] family,
+      List<Field> fields,
+      List<byte[]> qualifiers,
+      List<Encoding> encodings) {
     this.constructor = constructor;
     this.rowKey = rowKey;
     this.family = family;
@@ -77,7 +88,9 @@ final class ReflectionMapper<T> {
       }
       Column column = field.getAnnotation(Column.class);
       fields.add(field);
-      qualifiers.add(Bytes.toBytes(column == null || column.name().isEmpty() ? field.getName() : column.name()));
+      qualifiers.add(
+          Bytes.toBytes(
+              column == null || column.name().isEmpty() ? field.getName() : column.name()));
       encodings.add(encoding(field));
     }
     if (rowKey == null) {
@@ -87,10 +100,16 @@ final class ReflectionMapper<T> {
     try {
       Constructor<T> constructor = type.getDeclaredConstructor();
       constructor.setAccessible(true);
-      return new ReflectionMapper<>(constructor, rowKey, Bytes.toBytes(family == null ? "d" : family.name()),
-          fields, qualifiers, encodings);
+      return new ReflectionMapper<>(
+          constructor,
+          rowKey,
+          Bytes.toBytes(family == null ? "d" : family.name()),
+          fields,
+          qualifiers,
+          encodings);
     } catch (NoSuchMethodException e) {
-      throw new IllegalArgumentException(type.getName() + " has no constructor without parameters", e);
+      throw new IllegalArgumentException(
+          type.getName() + " has no constructor without parameters", e);
     }
   }
 
@@ -167,7 +186,8 @@ final class ReflectionMapper<T> {
       case STRING -> Bytes.toString(bytes, offset, length);
       case LONG -> Bytes.toLong(bytes, offset, length);
       case BIG_DECIMAL -> Bytes.toBigDecimal(bytes, offset, length);
-      case INSTANT -> Instant.ofEpochSecond(Bytes.toLong(bytes, offset), Bytes.toInt(bytes, offset + 8));
+      case INSTANT ->
+          Instant.ofEpochSecond(Bytes.toLong(bytes, offset), Bytes.toInt(bytes, offset + 8));
       case ENUM -> Enum.valueOf((Class) type, Bytes.toString(bytes, offset, length));
     };
   }

@@ -5,9 +5,9 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.MetricsConnection;
 
 /**
- * Counts the RPCs a connection makes, from the client metrics HBase keeps when
- * {@code hbase.client.metrics.enable} is true: the sum of the {@code rpcCount_*} counters,
- * one per RPC method (Get, Multi, Scan, Mutate ...).
+ * Counts the RPCs a connection makes, from the client metrics HBase keeps when {@code
+ * hbase.client.metrics.enable} is true: the sum of the {@code rpcCount_*} counters, one per RPC
+ * method (Get, Multi, Scan, Mutate ...).
  *
  * <p>Thread-safety: thread-safe.
  */
@@ -28,18 +28,21 @@ final class RpcCounter {
     try {
       Object metrics = connection.getClass().getMethod("getConnectionMetrics").invoke(connection);
       if (metrics == null) {
-        throw new IllegalStateException("the connection keeps no metrics; set hbase.client.metrics.enable");
+        throw new IllegalStateException(
+            "the connection keeps no metrics; set hbase.client.metrics.enable");
       }
       return new RpcCounter((MetricsConnection) metrics);
     } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("cannot read the metrics of " + connection.getClass().getName(), e);
+      throw new IllegalStateException(
+          "cannot read the metrics of " + connection.getClass().getName(), e);
     }
   }
 
   /** The RPCs made so far. */
   long total() {
     long total = 0;
-    for (Map.Entry<String, com.codahale.metrics.Counter> counter : metrics.getRpcCounters().entrySet()) {
+    for (Map.Entry<String, com.codahale.metrics.Counter> counter :
+        metrics.getRpcCounters().entrySet()) {
       if (counter.getKey().startsWith("rpcCount_")) {
         total += counter.getValue().getCount();
       }
@@ -50,7 +53,11 @@ final class RpcCounter {
   /** The RPCs made so far, by method. */
   String detail() {
     StringBuilder text = new StringBuilder();
-    metrics.getRpcCounters().forEach((name, counter) -> text.append(name).append('=').append(counter.getCount()).append(' '));
+    metrics
+        .getRpcCounters()
+        .forEach(
+            (name, counter) ->
+                text.append(name).append('=').append(counter.getCount()).append(' '));
     return text.toString();
   }
 }

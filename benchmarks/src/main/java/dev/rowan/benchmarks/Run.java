@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * One timed run of one side of a comparison: how many operations, how long they took in all,
- * and, for workloads timed operation by operation, each operation's latency.
+ * One timed run of one side of a comparison: how many operations, how long they took in all, and,
+ * for workloads timed operation by operation, each operation's latency.
  *
  * <p>Thread-safety: immutable, once made (the latency array is not copied).
  *
@@ -31,8 +31,8 @@ record Run(long ops, long nanos, long[] latencies, long rpcs) {
   }
 
   /**
-   * Times {@code count} calls of {@code op}, each one, and counts their RPCs with
-   * {@code rpcs} unless it is null.
+   * Times {@code count} calls of {@code op}, each one, and counts their RPCs with {@code rpcs}
+   * unless it is null.
    */
   static Run each(RpcCounter rpcs, int count, Op op) throws Exception {
     long[] latencies = new long[count];
@@ -48,9 +48,9 @@ record Run(long ops, long nanos, long[] latencies, long rpcs) {
   }
 
   /**
-   * Times {@code count} calls of each of {@code ops} interleaved: call {@code i} of every op
-   * before call {@code i + 1} of any, the ops in an order drawn from {@code random} for each
-   * {@code i}. The time of each op's run is the sum of its calls' latencies.
+   * Times {@code count} calls of each of {@code ops} interleaved: call {@code i} of every op before
+   * call {@code i + 1} of any, the ops in an order drawn from {@code random} for each {@code i}.
+   * The time of each op's run is the sum of its calls' latencies.
    */
   static List<Run> interleaved(List<Op> ops, int count, SplittableRandom random) throws Exception {
     long[][] latencies = new long[ops.size()][count];
@@ -75,8 +75,8 @@ record Run(long ops, long nanos, long[] latencies, long rpcs) {
   }
 
   /**
-   * Times {@code whole}, which performs {@code ops} operations, and counts its RPCs with
-   * {@code rpcs} unless it is null.
+   * Times {@code whole}, which performs {@code ops} operations, and counts its RPCs with {@code
+   * rpcs} unless it is null.
    */
   static Run whole(RpcCounter rpcs, long ops, Whole whole) throws Exception {
     long before = rpcs == null ? 0 : rpcs.total();

@@ -5,10 +5,10 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * A seller's ten newest orders from a 16-bucket salted entity, whose {@code seller} view is
- * salted on its whole key, so that the answer is spread over all buckets: Rowan's
- * {@code findTop10BySellerIdOrderByCreatedAtDesc} against 16 hand-written reversed scans
- * limited to 10 rows each, merged.
+ * A seller's ten newest orders from a 16-bucket salted entity, whose {@code seller} view is salted
+ * on its whole key, so that the answer is spread over all buckets: Rowan's {@code
+ * findTop10BySellerIdOrderByCreatedAtDesc} against 16 hand-written reversed scans limited to 10
+ * rows each, merged.
  */
 final class TopTenWorkload extends OpWorkload {
 
@@ -20,7 +20,9 @@ final class TopTenWorkload extends OpWorkload {
   private final int count;
 
   TopTenWorkload(BenchmarkCluster cluster, int total, int sellers, int count) {
-    super(String.format("findTop10BySellerIdOrderByCreatedAtDesc, 16 buckets, %,d orders", total), "query",
+    super(
+        String.format("findTop10BySellerIdOrderByCreatedAtDesc, 16 buckets, %,d orders", total),
+        "query",
         List.of("Rowan findTop10...", "16 reversed scans"));
     this.cluster = cluster;
     this.total = total;
@@ -31,10 +33,19 @@ final class TopTenWorkload extends OpWorkload {
   @Override
   void load(Clients timing, Clients counting) throws Exception {
     if (!SettledLoad.bySaveAll()) {
-      SettledLoad.check(cluster, timing, SaltedOrder.class, SaltedOrder.Repository.class,
+      SettledLoad.check(
+          cluster,
+          timing,
+          SaltedOrder.class,
+          SaltedOrder.Repository.class,
           BenchData.random(SaltedOrder::new, "c", 0, 2000, sellers, 1));
     }
-    SettledLoad.load(timing, NAMESPACE, SaltedOrder.class, SaltedOrder.Repository.class, total,
+    SettledLoad.load(
+        timing,
+        NAMESPACE,
+        SaltedOrder.class,
+        SaltedOrder.Repository.class,
+        total,
         (from, count) -> BenchData.random(SaltedOrder::new, "t", from, count, sellers, from));
     cluster.compact(timing.connection(), timing.tables(NAMESPACE, SaltedOrder.class));
     BenchmarkCluster.relocate(counting.connection(), timing.tables(NAMESPACE, SaltedOrder.class));
@@ -75,9 +86,14 @@ final class TopTenWorkload extends OpWorkload {
     List<String> chosen = sellers(round, count);
     if (side == 0) {
       SaltedOrder.Repository orders = clients.repository(NAMESPACE, SaltedOrder.Repository.class);
-      return i -> check(orders.findTop10BySellerIdOrderByCreatedAtDesc(chosen.get(i)).size() == 10, "Rowan missed orders");
+      return i ->
+          check(
+              orders.findTop10BySellerIdOrderByCreatedAtDesc(chosen.get(i)).size() == 10,
+              "Rowan missed orders");
     }
     HandWritten<SaltedOrder> hand = clients.hand(NAMESPACE, SaltedOrder.class);
-    return i -> check(hand.newestInView("seller", chosen.get(i), 10).size() == 10, "the scans missed orders");
+    return i ->
+        check(
+            hand.newestInView("seller", chosen.get(i), 10).size() == 10, "the scans missed orders");
   }
 }

@@ -6,10 +6,10 @@ import java.util.List;
 
 /**
  * A seller's orders in a range of creation times, {@code matches} of them, asked three ways:
- * Rowan's query method {@code findBySellerBetween} (a range scan of the {@code seller} view),
- * a hand-written scan of the same view table with the same start and stop rows, and a
- * hand-written scan of the whole main table with {@code SingleColumnValueFilter}s on the seller
- * and creation time columns, the way the question is answered without a view.
+ * Rowan's query method {@code findBySellerBetween} (a range scan of the {@code seller} view), a
+ * hand-written scan of the same view table with the same start and stop rows, and a hand-written
+ * scan of the whole main table with {@code SingleColumnValueFilter}s on the seller and creation
+ * time columns, the way the question is answered without a view.
  */
 final class ViewQueryWorkload extends OpWorkload {
 
@@ -19,10 +19,13 @@ final class ViewQueryWorkload extends OpWorkload {
   private final int fullScans;
 
   ViewQueryWorkload(QueryTable table, int matches, int count, int fullScans) {
-    super(String.format("findBySellerBetween, %,d of %,d orders", matches, table.total), "query",
+    super(
+        String.format("findBySellerBetween, %,d of %,d orders", matches, table.total),
+        "query",
         List.of("Rowan findBySellerBetween", "view scan", "full scan + filter"));
     if (matches < 1 || matches > table.hot) {
-      throw new IllegalArgumentException("a query can match 1 order, or up to the " + table.hot + " of the hot seller");
+      throw new IllegalArgumentException(
+          "a query can match 1 order, or up to the " + table.hot + " of the hot seller");
     }
     this.table = table;
     this.matches = matches;
@@ -56,19 +59,28 @@ final class ViewQueryWorkload extends OpWorkload {
   }
 
   private List<SellerRange> questions(int round, int count) {
-    return BenchData.sellerRanges(2000L + round, count, matches, table.sellers, table.ordersPerSeller(), table.hot);
+    return BenchData.sellerRanges(
+        2000L + round, count, matches, table.sellers, table.ordersPerSeller(), table.hot);
   }
-
 
   @Override
   void verify(Clients clients) throws Exception {
-    SellerOrder.Repository orders = clients.repository(QueryTable.NAMESPACE, SellerOrder.Repository.class);
+    SellerOrder.Repository orders =
+        clients.repository(QueryTable.NAMESPACE, SellerOrder.Repository.class);
     HandWritten<SellerOrder> hand = clients.hand(QueryTable.NAMESPACE, SellerOrder.class);
     for (SellerRange q : questions(Integer.MAX_VALUE, 2)) {
       List<SellerOrder> rowan = orders.findBySellerBetween(q.seller(), q.from(), q.to());
-      check(rowan.size() == matches, "Rowan found " + rowan.size() + " orders, not " + matches + ", for " + q);
-      check(rowan.equals(hand.viewRange("seller", q.seller(), q.from(), q.to())), "the view scans disagree for " + q);
-      check(new HashSet<>(rowan).equals(new HashSet<>(hand.fullScan("sellerId", q.seller(), "createdAt", q.from(), q.to()))),
+      check(
+          rowan.size() == matches,
+          "Rowan found " + rowan.size() + " orders, not " + matches + ", for " + q);
+      check(
+          rowan.equals(hand.viewRange("seller", q.seller(), q.from(), q.to())),
+          "the view scans disagree for " + q);
+      check(
+          new HashSet<>(rowan)
+              .equals(
+                  new HashSet<>(
+                      hand.fullScan("sellerId", q.seller(), "createdAt", q.from(), q.to()))),
           "the full scan disagrees for " + q);
     }
   }
@@ -77,22 +89,28 @@ final class ViewQueryWorkload extends OpWorkload {
   Run.Op op(Clients clients, int side, int round, int count) {
     List<SellerRange> questions = questions(round, count);
     if (side == 0) {
-      SellerOrder.Repository orders = clients.repository(QueryTable.NAMESPACE, SellerOrder.Repository.class);
+      SellerOrder.Repository orders =
+          clients.repository(QueryTable.NAMESPACE, SellerOrder.Repository.class);
       return i -> {
         SellerRange q = questions.get(i);
-        check(orders.findBySellerBetween(q.seller(), q.from(), q.to()).size() == matches, () -> "Rowan missed orders of " + q);
+        check(
+            orders.findBySellerBetween(q.seller(), q.from(), q.to()).size() == matches,
+            () -> "Rowan missed orders of " + q);
       };
     }
     HandWritten<SellerOrder> hand = clients.hand(QueryTable.NAMESPACE, SellerOrder.class);
     if (side == 1) {
       return i -> {
         SellerRange q = questions.get(i);
-        check(hand.viewRange("seller", q.seller(), q.from(), q.to()).size() == matches, () -> "the view scan missed orders of " + q);
+        check(
+            hand.viewRange("seller", q.seller(), q.from(), q.to()).size() == matches,
+            () -> "the view scan missed orders of " + q);
       };
     }
     return i -> {
       SellerRange q = questions.get(i);
-      check(hand.fullScan("sellerId", q.seller(), "createdAt", q.from(), q.to()).size() == matches,
+      check(
+          hand.fullScan("sellerId", q.seller(), "createdAt", q.from(), q.to()).size() == matches,
           () -> "the full scan missed orders of " + q);
     };
   }

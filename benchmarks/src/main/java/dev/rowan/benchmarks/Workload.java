@@ -12,6 +12,7 @@ abstract class Workload {
 
   /** The round of warm-up runs. */
   static final int WARMUP = -1;
+
   /** The round of the runs whose RPCs are counted. */
   static final int COUNTING = -2;
 
@@ -69,9 +70,9 @@ abstract class Workload {
   }
 
   /**
-   * One run of {@code side} with {@code count} operations through {@code clients}; round is
-   * {@link #WARMUP} or {@link #COUNTING} outside the measured rounds. Preparation (tables, input
-   * data) is not timed.
+   * One run of {@code side} with {@code count} operations through {@code clients}; round is {@link
+   * #WARMUP} or {@link #COUNTING} outside the measured rounds. Preparation (tables, input data) is
+   * not timed.
    */
   abstract Run run(Clients clients, int side, int round, int count) throws Exception;
 

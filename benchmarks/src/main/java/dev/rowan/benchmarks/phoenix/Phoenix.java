@@ -17,8 +17,10 @@ public final class Phoenix implements AutoCloseable {
 
   /** The region servers' WAL codec: Phoenix refuses mutable global indexes without its own. */
   public static final String WAL_CODEC_KEY = "hbase.regionserver.wal.codec";
+
   /** Phoenix's WAL codec, set for the whole region server: every side's writes go through it. */
-  public static final String WAL_CODEC = "org.apache.hadoop.hbase.regionserver.wal.IndexedWALEditCodec";
+  public static final String WAL_CODEC =
+      "org.apache.hadoop.hbase.regionserver.wal.IndexedWALEditCodec";
 
   private final Connection connection;
   private final Map<String, PhoenixOrders> tables = new HashMap<>();
@@ -27,7 +29,9 @@ public final class Phoenix implements AutoCloseable {
     this.connection = connection;
   }
 
-  /** Sets on a cluster's configuration, before it starts, what Phoenix needs: {@link #WAL_CODEC}. */
+  /**
+   * Sets on a cluster's configuration, before it starts, what Phoenix needs: {@link #WAL_CODEC}.
+   */
   public static void configure(Configuration configuration) {
     configuration.set(WAL_CODEC_KEY, WAL_CODEC);
   }
@@ -39,17 +43,24 @@ public final class Phoenix implements AutoCloseable {
    * @throws SQLException when Phoenix cannot connect
    */
   public static Phoenix connect(int zooKeeperPort) throws SQLException {
-    return new Phoenix(DriverManager.getConnection("jdbc:phoenix:localhost:" + zooKeeperPort + ":/hbase"));
+    return new Phoenix(
+        DriverManager.getConnection("jdbc:phoenix:localhost:" + zooKeeperPort + ":/hbase"));
   }
 
   /**
-   * The orders of table {@code table}, with the two indexes when {@code indexed}; one per name.
-   * The table is created with the options in system property {@code rowan.bench.phoenix.tableOptions}
+   * The orders of table {@code table}, with the two indexes when {@code indexed}; one per name. The
+   * table is created with the options in system property {@code rowan.bench.phoenix.tableOptions}
    * (none by default: Phoenix's defaults).
    */
   public PhoenixOrders orders(String table, boolean indexed) {
-    return tables.computeIfAbsent(table, name -> new PhoenixOrders(connection, name, indexed,
-        System.getProperty("rowan.bench.phoenix.tableOptions", "")));
+    return tables.computeIfAbsent(
+        table,
+        name ->
+            new PhoenixOrders(
+                connection,
+                name,
+                indexed,
+                System.getProperty("rowan.bench.phoenix.tableOptions", "")));
   }
 
   @Override

@@ -16,14 +16,14 @@ import java.util.List;
 /**
  * The Phoenix side of the comparison: one Phoenix table of orders, with or without the covered
  * global indexes {@code <table>_SELLER} on {@code (SELLER, CREATED)} and {@code <table>_BUYER} on
- * {@code (BUYER, CREATED)}, each including every other column, and the statements the workloads
- * run on it, each prepared once and executed with bound parameters. Writes are upserts with
- * autocommit off and a commit every {@value #BATCH} rows, as Phoenix's documentation advises.
+ * {@code (BUYER, CREATED)}, each including every other column, and the statements the workloads run
+ * on it, each prepared once and executed with bound parameters. Writes are upserts with autocommit
+ * off and a commit every {@value #BATCH} rows, as Phoenix's documentation advises.
  *
  * <p>Tables and indexes get Phoenix's defaults unless options are given: no salting, column
  * encoding, one cell per column, mutable, strongly consistent global indexes (Phoenix 5.1 and
- * later), table metadata checked with the server at every statement execution
- * ({@code UPDATE_CACHE_FREQUENCY} {@code ALWAYS}).
+ * later), table metadata checked with the server at every statement execution ({@code
+ * UPDATE_CACHE_FREQUENCY} {@code ALWAYS}).
  *
  * <p>Thread-safety: not thread-safe (it holds a JDBC connection's prepared statements).
  */
@@ -34,7 +34,8 @@ public final class PhoenixOrders implements AutoCloseable {
 
   private static final DateTimeFormatter MILLIS =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
-  private static final String COLUMNS = "ORDER_NO, SELLER, BUYER, CREATED, AMOUNT, STATUS, QUANTITY";
+  private static final String COLUMNS =
+      "ORDER_NO, SELLER, BUYER, CREATED, AMOUNT, STATUS, QUANTITY";
 
   private final Connection connection;
   private final String table;
@@ -56,8 +57,8 @@ public final class PhoenixOrders implements AutoCloseable {
   }
 
   /**
-   * The same with table {@code options} for {@code CREATE TABLE} (such as
-   * {@code UPDATE_CACHE_FREQUENCY=60000}); none by default.
+   * The same with table {@code options} for {@code CREATE TABLE} (such as {@code
+   * UPDATE_CACHE_FREQUENCY=60000}); none by default.
    *
    * @throws IllegalStateException when the connection refuses
    */
@@ -92,13 +93,25 @@ public final class PhoenixOrders implements AutoCloseable {
     close();
     try (Statement ddl = connection.createStatement()) {
       ddl.execute("DROP TABLE IF EXISTS " + table);
-      ddl.execute("CREATE TABLE " + table + " (ORDER_NO VARCHAR NOT NULL PRIMARY KEY, SELLER VARCHAR, "
-          + "BUYER VARCHAR, CREATED TIMESTAMP, AMOUNT DECIMAL(12, 2), STATUS VARCHAR, QUANTITY BIGINT) " + options);
+      ddl.execute(
+          "CREATE TABLE "
+              + table
+              + " (ORDER_NO VARCHAR NOT NULL PRIMARY KEY, SELLER VARCHAR, "
+              + "BUYER VARCHAR, CREATED TIMESTAMP, AMOUNT DECIMAL(12, 2), STATUS VARCHAR, QUANTITY BIGINT) "
+              + options);
       if (indexed) {
-        ddl.execute("CREATE INDEX " + table + "_SELLER ON " + table
-            + " (SELLER, CREATED) INCLUDE (BUYER, AMOUNT, STATUS, QUANTITY)");
-        ddl.execute("CREATE INDEX " + table + "_BUYER ON " + table
-            + " (BUYER, CREATED) INCLUDE (SELLER, AMOUNT, STATUS, QUANTITY)");
+        ddl.execute(
+            "CREATE INDEX "
+                + table
+                + "_SELLER ON "
+                + table
+                + " (SELLER, CREATED) INCLUDE (BUYER, AMOUNT, STATUS, QUANTITY)");
+        ddl.execute(
+            "CREATE INDEX "
+                + table
+                + "_BUYER ON "
+                + table
+                + " (BUYER, CREATED) INCLUDE (SELLER, AMOUNT, STATUS, QUANTITY)");
       }
     }
     connection.commit();
@@ -142,7 +155,8 @@ public final class PhoenixOrders implements AutoCloseable {
    *
    * @throws SQLException when Phoenix refuses
    */
-  public List<TwoViewOrder> sellerBetween(String seller, Instant from, Instant to) throws SQLException {
+  public List<TwoViewOrder> sellerBetween(String seller, Instant from, Instant to)
+      throws SQLException {
     if (between == null) {
       between = connection.prepareStatement(betweenQuery("?", "?", "?"));
     }
@@ -184,13 +198,17 @@ public final class PhoenixOrders implements AutoCloseable {
    *
    * @throws SQLException when Phoenix refuses
    */
-  public List<String> explain(String seller, Instant from, Instant to, String orderNo) throws SQLException {
+  public List<String> explain(String seller, Instant from, Instant to, String orderNo)
+      throws SQLException {
     List<String> plans = new ArrayList<>();
-    for (String query : List.of(betweenQuery(quote(seller), timestamp(from), timestamp(to)),
-        newestQuery(quote(seller)), getQuery(quote(orderNo)))) {
+    for (String query :
+        List.of(
+            betweenQuery(quote(seller), timestamp(from), timestamp(to)),
+            newestQuery(quote(seller)),
+            getQuery(quote(orderNo)))) {
       StringBuilder plan = new StringBuilder(query).append('\n');
       try (Statement statement = connection.createStatement();
-           ResultSet rows = statement.executeQuery("EXPLAIN " + query)) {
+          ResultSet rows = statement.executeQuery("EXPLAIN " + query)) {
         while (rows.next()) {
           plan.append("    ").append(rows.getString(1)).append('\n');
         }
@@ -201,12 +219,27 @@ public final class PhoenixOrders implements AutoCloseable {
   }
 
   private String betweenQuery(String seller, String from, String to) {
-    return "SELECT " + COLUMNS + " FROM " + table + " WHERE SELLER = " + seller + " AND CREATED BETWEEN " + from
-        + " AND " + to + " ORDER BY CREATED";
+    return "SELECT "
+        + COLUMNS
+        + " FROM "
+        + table
+        + " WHERE SELLER = "
+        + seller
+        + " AND CREATED BETWEEN "
+        + from
+        + " AND "
+        + to
+        + " ORDER BY CREATED";
   }
 
   private String newestQuery(String seller) {
-    return "SELECT " + COLUMNS + " FROM " + table + " WHERE SELLER = " + seller + " ORDER BY CREATED DESC LIMIT 10";
+    return "SELECT "
+        + COLUMNS
+        + " FROM "
+        + table
+        + " WHERE SELLER = "
+        + seller
+        + " ORDER BY CREATED DESC LIMIT 10";
   }
 
   private String getQuery(String orderNo) {
@@ -223,7 +256,9 @@ public final class PhoenixOrders implements AutoCloseable {
 
   private PreparedStatement upsert() throws SQLException {
     if (upsert == null) {
-      upsert = connection.prepareStatement("UPSERT INTO " + table + " (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?)");
+      upsert =
+          connection.prepareStatement(
+              "UPSERT INTO " + table + " (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?)");
     }
     return upsert;
   }
@@ -242,10 +277,17 @@ public final class PhoenixOrders implements AutoCloseable {
     List<TwoViewOrder> found = new ArrayList<>();
     try (ResultSet rows = statement.executeQuery()) {
       while (rows.next()) {
-        // Phoenix drops the trailing zeros of a DECIMAL(12, 2); BigDecimal.equals would see another value
-        found.add(new TwoViewOrder(rows.getString(1), rows.getString(2), rows.getString(3),
-            rows.getTimestamp(4).toInstant(), rows.getBigDecimal(5).setScale(2), Order.Status.valueOf(rows.getString(6)),
-            rows.getLong(7)));
+        // Phoenix drops the trailing zeros of a DECIMAL(12, 2); BigDecimal.equals would see another
+        // value
+        found.add(
+            new TwoViewOrder(
+                rows.getString(1),
+                rows.getString(2),
+                rows.getString(3),
+                rows.getTimestamp(4).toInstant(),
+                rows.getBigDecimal(5).setScale(2),
+                Order.Status.valueOf(rows.getString(6)),
+                rows.getLong(7)));
       }
     }
     return found;

@@ -13,9 +13,9 @@ import java.util.List;
 
 /**
  * The order of the Phoenix comparison with two full-copy views, {@code seller} and {@code buyer},
- * each keyed by its id and then the creation time: Rowan's counterpart of a Phoenix table with
- * two covered global indexes on {@code (SELLER, CREATED)} and {@code (BUYER, CREATED)}. Also the
- * row type of {@link PhoenixOrders}, so that both sides hold the same values.
+ * each keyed by its id and then the creation time: Rowan's counterpart of a Phoenix table with two
+ * covered global indexes on {@code (SELLER, CREATED)} and {@code (BUYER, CREATED)}. Also the row
+ * type of {@link PhoenixOrders}, so that both sides hold the same values.
  *
  * <p>Thread-safety: immutable.
  *
@@ -29,8 +29,12 @@ import java.util.List;
  */
 @Table(name = "bench_orders_v2")
 @Family(name = "d")
-@Index(name = "seller", key = {"sellerId", "createdAt"})
-@Index(name = "buyer", key = {"buyerId", "createdAt"})
+@Index(
+    name = "seller",
+    key = {"sellerId", "createdAt"})
+@Index(
+    name = "buyer",
+    key = {"buyerId", "createdAt"})
 public record TwoViewOrder(
     @RowKey String orderNo,
     @Column(name = "s") String sellerId,
@@ -43,10 +47,16 @@ public record TwoViewOrder(
   /** Its repository: the queries the comparison asks of both sides. */
   public interface Repository extends HBaseRepository<TwoViewOrder> {
 
-    /** The seller's orders created in {@code [from, to]}, through the {@code seller} view, oldest first. */
+    /**
+     * The seller's orders created in {@code [from, to]}, through the {@code seller} view, oldest
+     * first.
+     */
     List<TwoViewOrder> findBySellerBetween(String sellerId, Instant from, Instant to);
 
-    /** The seller's ten newest orders: a reversed scan of the {@code seller} view, limited to 10 rows. */
+    /**
+     * The seller's ten newest orders: a reversed scan of the {@code seller} view, limited to 10
+     * rows.
+     */
     List<TwoViewOrder> findTop10BySellerIdOrderByCreatedAtDesc(String sellerId);
   }
 }
