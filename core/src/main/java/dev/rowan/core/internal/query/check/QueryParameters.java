@@ -1,5 +1,6 @@
 package dev.rowan.core.internal.query.check;
 
+import dev.rowan.core.internal.query.parse.Boxes;
 import dev.rowan.core.internal.query.parse.Condition;
 import dev.rowan.core.internal.query.parse.Keyword;
 import dev.rowan.core.internal.query.parse.ParsedQuery;
@@ -14,30 +15,10 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /** Checks that a query method's parameters fit its conditions, and suggests views. */
 public final class QueryParameters {
-
-  private static final Map<Class<?>, Class<?>> BOXES =
-      Map.of(
-          boolean.class,
-          Boolean.class,
-          byte.class,
-          Byte.class,
-          short.class,
-          Short.class,
-          int.class,
-          Integer.class,
-          long.class,
-          Long.class,
-          float.class,
-          Float.class,
-          double.class,
-          Double.class,
-          char.class,
-          Character.class);
 
   private QueryParameters() {}
 
@@ -50,7 +31,7 @@ public final class QueryParameters {
     for (List<Condition> group : query.groups()) {
       for (Condition condition : group) {
         PropertyModel property = model.property(condition.property());
-        Class<?> expected = box(property.type());
+        Class<?> expected = Boxes.box(property.type());
         if (condition.keyword().takesText() && expected != String.class) {
           problems.add(
               name
@@ -80,7 +61,7 @@ public final class QueryParameters {
             break;
           }
           Class<?> given =
-              condition.keyword().takesValues() ? element(types[at]) : box(raw(types[at]));
+              condition.keyword().takesValues() ? element(types[at]) : Boxes.box(raw(types[at]));
           if (given == null) {
             problems.add(
                 name
@@ -137,20 +118,16 @@ public final class QueryParameters {
 
   private static Class<?> element(Type type) {
     if (type instanceof Class<?> c && c.isArray()) {
-      return box(c.getComponentType());
+      return Boxes.box(c.getComponentType());
     }
     if (!Collection.class.isAssignableFrom(raw(type))) {
       return null;
     }
     if (type instanceof ParameterizedType p
         && p.getActualTypeArguments()[0] instanceof Class<?> c) {
-      return box(c);
+      return Boxes.box(c);
     }
     return Object.class;
-  }
-
-  private static Class<?> box(Class<?> type) {
-    return BOXES.getOrDefault(type, type);
   }
 
   /**

@@ -28,25 +28,6 @@ public record WriteMethodSpec(
     List<PropertyModel> key,
     Class<?> returns) {
 
-  private static final Map<Class<?>, Class<?>> BOXES =
-      Map.of(
-          boolean.class,
-          Boolean.class,
-          byte.class,
-          Byte.class,
-          short.class,
-          Short.class,
-          int.class,
-          Integer.class,
-          long.class,
-          Long.class,
-          float.class,
-          Float.class,
-          double.class,
-          Double.class,
-          char.class,
-          Character.class);
-
   /** Copies the lists. */
   public WriteMethodSpec {
     properties = List.copyOf(properties);
@@ -168,7 +149,7 @@ public record WriteMethodSpec(
     Class<?> returns = method.getReturnType();
     if (parsed.kind() == WriteMethodName.Effect.UPDATE
         && returns != void.class
-        && box(returns) != Boolean.class) {
+        && Boxes.box(returns) != Boolean.class) {
       problems.add(
           name
               + " returns "
@@ -178,8 +159,8 @@ public record WriteMethodSpec(
     }
     if (parsed.kind() == WriteMethodName.Effect.ADD
         && returns != void.class
-        && box(returns) != Long.class
-        && box(returns) != box(changed.get(0).type())) {
+        && Boxes.box(returns) != Long.class
+        && Boxes.box(returns) != Boxes.box(changed.get(0).type())) {
       problems.add(
           name
               + " returns "
@@ -198,15 +179,11 @@ public record WriteMethodSpec(
    * primitive or boxed.
    */
   public static boolean isCounter(Class<?> type) {
-    Class<?> boxed = box(type);
+    Class<?> boxed = Boxes.box(type);
     return boxed == Long.class || boxed == Integer.class || boxed == Short.class;
   }
 
   private static boolean fits(Class<?> parameter, Class<?> property) {
-    return box(property).isAssignableFrom(box(parameter));
-  }
-
-  private static Class<?> box(Class<?> type) {
-    return BOXES.getOrDefault(type, type);
+    return Boxes.box(property).isAssignableFrom(Boxes.box(parameter));
   }
 }
