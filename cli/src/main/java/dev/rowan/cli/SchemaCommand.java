@@ -7,6 +7,7 @@ import dev.rowan.core.TableSet;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.PeriodModel;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -317,13 +318,16 @@ final class SchemaCommand implements Runnable {
     @Override
     public Integer call() {
       EntityModel<?> model = EntityModel.of(entity);
-      if (model.periods() == null) {
-        throw new ParameterException(
-            spec.commandLine(),
-            entity.getName()
-                + " is kept in one table, not one per"
-                + " period: it has no @TablePerPeriod");
-      }
+      PeriodModel periods =
+          model
+              .tablePerPeriod()
+              .orElseThrow(
+                  () ->
+                      new ParameterException(
+                          spec.commandLine(),
+                          entity.getName()
+                              + " is kept in one table, not one per"
+                              + " period: it has no @TablePerPeriod"));
       if (!yes) {
         throw new ParameterException(
             spec.commandLine(),
@@ -331,7 +335,7 @@ final class SchemaCommand implements Runnable {
                 + " of "
                 + entity.getName()
                 + " older than "
-                + model.periods().keep()
+                + periods.keep()
                 + " and all their rows: add --yes to"
                 + " confirm");
       }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.apache.hadoop.hbase.client.Result;
@@ -149,6 +150,14 @@ public final class EntityModel<T> {
    */
   public @Nullable PeriodModel periods() {
     return periods;
+  }
+
+  /**
+   * {@link #periods()} for code outside the storage seam that takes one path for an entity kept in
+   * one table per period and another for an entity kept in one table: present for the first.
+   */
+  public Optional<PeriodModel> tablePerPeriod() {
+    return Optional.ofNullable(periods);
   }
 
   /** The column families, the first holding the row marker cell. */

@@ -37,7 +37,10 @@ final class LoadTables {
     this.model = model;
     this.views = cells.views();
     this.groups =
-        model.periods() == null ? new OneGroup(names) : new PeriodGroups(model, periods, names);
+        model
+            .tablePerPeriod()
+            .<Groups>map(spread -> new PeriodGroups(model, periods, names))
+            .orElseGet(() -> new OneGroup(names));
   }
 
   /**

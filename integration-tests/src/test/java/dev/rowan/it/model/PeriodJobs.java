@@ -21,7 +21,7 @@ final class PeriodJobs {
   /** Verifies the views of every period of {@code type}, when it is kept in one table per period. */
   static void verify(Rowan rowan, Class<?> type) {
     EntityModel<?> model = EntityModel.of(type);
-    if (model.periods() == null) {
+    if (model.tablePerPeriod().isEmpty()) {
       return;
     }
     int periods = rowan.schema().periods(type).size();

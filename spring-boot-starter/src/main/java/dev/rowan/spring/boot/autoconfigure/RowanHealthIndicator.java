@@ -106,9 +106,8 @@ public class RowanHealthIndicator extends AbstractHealthIndicator {
       EntityModel<?> model = EntityModel.of(type);
       detail.put(
           "table",
-          model.periods() == null
-              ? rowan.tableName(model.tableName()).getNameAsString()
-              : rowan.tableName(model.tableName()).getNameAsString() + " (one table per period)");
+          rowan.tableName(model.tableName()).getNameAsString()
+              + (model.tablePerPeriod().isPresent() ? " (one table per period)" : ""));
       EntityViews<?> views = rowan.views(type);
       if (!views.names().isEmpty()) {
         Set<String> building = rowan.schema().buildingViews(type);

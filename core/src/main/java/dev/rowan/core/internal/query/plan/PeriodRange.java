@@ -29,7 +29,10 @@ public final class PeriodRange {
    * query} bounds its period property: then each period the query reads may be read whole.
    */
   public static boolean boundsPeriods(ParsedQuery query, EntityModel<?> model) {
-    return model.periods() != null && unboundedGroup(query, model.periods()) == null;
+    return model
+        .tablePerPeriod()
+        .map(periods -> unboundedGroup(query, periods) == null)
+        .orElse(false);
   }
 
   /**
