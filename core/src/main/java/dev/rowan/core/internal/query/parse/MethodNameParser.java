@@ -108,8 +108,7 @@ public final class MethodNameParser {
    *
    * @param parameterCount the number of method parameters that bind predicates (a trailing
    *     PageRequest is not counted)
-   * @throws IllegalArgumentException with a message that names the method and says exactly what is
-   *     wrong
+   * @throws MethodNameException with a message that names the method and says exactly what is wrong
    */
   public static ParsedQuery parse(String methodName, int parameterCount, Vocabulary vocabulary) {
     Objects.requireNonNull(methodName, "methodName");
@@ -278,7 +277,9 @@ public final class MethodNameParser {
       parameter += part.term().keyword().arity();
     }
     if (parameter != parameterCount) {
-      throw error("the predicate expects %s, but %s", parameters(parameter), given(parameterCount));
+      throw MethodNameException.ofParameterCount(
+          methodName,
+          "the predicate expects " + parameters(parameter) + ", but " + given(parameterCount));
     }
     return groups;
   }
@@ -324,7 +325,7 @@ public final class MethodNameParser {
   }
 
   /** Says why no split of {@code predicate} resolves, reading it greedily from the left. */
-  private IllegalArgumentException unresolved(String predicate) {
+  private MethodNameException unresolved(String predicate) {
     for (String separator : SEPARATORS) {
       if (predicate.endsWith(separator)) {
         return error("the predicate ends with '%s' but no condition follows it", separator);
@@ -342,7 +343,7 @@ public final class MethodNameParser {
     }
     List<Integer> ends = ends(text);
     String unknown = match(text.substring(0, ends.get(ends.size() - 1)), name -> name).name();
-    IllegalArgumentException unsupported = unsupportedKeyword(unknown);
+    MethodNameException unsupported = unsupportedKeyword(unknown);
     if (unsupported != null) {
       return unsupported;
     }
@@ -365,7 +366,7 @@ public final class MethodNameParser {
    * The refusal of {@code condition} when it is a property followed by a keyword of Spring Data's
    * that Rowan does not accept ({@link #UNSUPPORTED}), saying what to write instead; else null.
    */
-  private IllegalArgumentException unsupportedKeyword(String condition) {
+  private MethodNameException unsupportedKeyword(String condition) {
     for (Map.Entry<String, String> keyword : UNSUPPORTED.entrySet()) {
       String word = keyword.getKey();
       if (condition.endsWith(word) && condition.length() > word.length()) {
@@ -491,8 +492,8 @@ public final class MethodNameParser {
     return count + (count == 1 ? " is given" : " are given");
   }
 
-  private IllegalArgumentException error(String format, Object... args) {
-    return new IllegalArgumentException(methodName + ": " + String.format(format, args));
+  private MethodNameException error(String format, Object... args) {
+    return MethodNameException.of(methodName, String.format(format, args));
   }
 
   private static Map<String, QueryAction> prefixes() {

@@ -136,7 +136,8 @@ public record WriteMethodName(
       try {
         names = equalities(methodName, subject, count, vocabulary);
       } catch (IllegalArgumentException e) {
-        if (unresolved == null && !e.getMessage().contains(" expects ")) {
+        if (unresolved == null
+            && !(e instanceof MethodNameException name && name.aboutParameterCount())) {
           unresolved = e; // not a question of the number of parameters
         }
         continue;
@@ -201,12 +202,12 @@ public record WriteMethodName(
     ParsedQuery parsed;
     try {
       parsed = MethodNameParser.parse(find, count, vocabulary);
+    } catch (MethodNameException e) {
+      throw e.aboutParameterCount()
+          ? MethodNameException.ofParameterCount(methodName, e.reason())
+          : MethodNameException.of(methodName, e.reason());
     } catch (IllegalArgumentException e) {
-      String message =
-          e.getMessage().startsWith(find + ": ")
-              ? e.getMessage().substring(find.length() + 2)
-              : e.getMessage();
-      throw error(methodName, "%s", message);
+      throw error(methodName, "%s", e.getMessage());
     }
     if (parsed.groups().size() != 1) {
       throw error(methodName, "'%s' joins properties with Or; an update names them with And", text);
@@ -227,7 +228,7 @@ public record WriteMethodName(
     return names;
   }
 
-  private static IllegalArgumentException error(String methodName, String format, Object... args) {
-    return new IllegalArgumentException(methodName + ": " + String.format(format, args));
+  private static MethodNameException error(String methodName, String format, Object... args) {
+    return MethodNameException.of(methodName, String.format(format, args));
   }
 }
