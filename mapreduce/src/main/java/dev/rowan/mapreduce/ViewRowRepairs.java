@@ -1,8 +1,9 @@
 package dev.rowan.mapreduce;
 
 import dev.rowan.index.CommitSync;
-import dev.rowan.index.MainFence;
 import dev.rowan.index.MainRow;
+import dev.rowan.index.MainRowSettle;
+import dev.rowan.index.MainRowSettle.Decision;
 import dev.rowan.index.ProtocolCells;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.RowStatus.State;
@@ -14,6 +15,7 @@ import dev.rowan.mapping.EntityModel;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.CheckAndMutateResult;
 import org.apache.hadoop.hbase.client.Get;
@@ -40,10 +42,25 @@ final class ViewRowRepairs {
   private final byte[] statusFamily;
   private final Table main;
 
+  /** The main table as {@link MainRowSettle} calls it. */
+  private final MainRowSettle.MainTable<IOException> mainCalls;
+
   ViewRowRepairs(EntityModel<?> model, Table main) {
     this.model = model;
     this.statusFamily = MainRow.statusFamily(model);
     this.main = main;
+    this.mainCalls =
+        new MainRowSettle.MainTable<>() {
+          @Override
+          public boolean apply(CheckAndMutate write) throws IOException {
+            return main.checkAndMutate(write).isSuccess();
+          }
+
+          @Override
+          public MainRow read(byte[] row) throws IOException {
+            return MainRow.of(model, main.get(new Get(row)));
+          }
+        };
   }
 
   /**
@@ -67,9 +84,18 @@ final class ViewRowRepairs {
       MainRow state = MainRow.of(model, current);
       long newest = newestRaw(viewTable, viewKey);
       RowStatus target =
-          ViewRowVerdict.forRewrite(state, newest) == Action.REPAIR
-              ? confirmed(current.getRow(), state)
-              : fence(current.getRow(), state, newest);
+          MainRowSettle.settle(
+                  mainCalls,
+                  current.getRow(),
+                  statusFamily,
+                  state,
+                  1,
+                  (read, number, fenced) ->
+                      fenced || ViewRowVerdict.forRewrite(read, newest) == Action.REPAIR
+                          ? new Decision.Confirm<>(true)
+                          : new Decision.Fence<Boolean>(0, newest))
+              .map(sure -> sure.main().status())
+              .orElse(null);
       if (target != null) {
         boolean written =
             seen == null
@@ -210,41 +236,36 @@ final class ViewRowRepairs {
    *     changed since it was read (it is left)
    */
   boolean delete(ViewModel view, Table viewTable, Result row, Result mainRow) throws IOException {
-    Result current = mainRow;
-    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      long newest = newestRaw(viewTable, row.getRow());
-      MainRow state = MainRow.of(model, current);
-      boolean discard = ViewRowVerdict.forDelete(state, newest) == Action.DISCARD;
-      if (discard && (state.status() == null || confirmed(current.getRow(), state) != null)
-          || !discard && fence(current.getRow(), state, newest) != null) {
-        return viewTable.checkAndMutate(ViewRowRepair.deleteAsRead(view, row, newest)).isSuccess();
-      }
-      current = main.get(new Get(current.getRow()));
-      if (ViewRowVerdict.maps(view, row.getRow(), MainRow.of(model, current))) {
-        return false;
-      }
+    byte[] viewKey = row.getRow();
+    if (mainRow.isEmpty()) { // no entity whose later write could fall under the delete
+      return viewTable
+          .checkAndMutate(ViewRowRepair.deleteAsRead(view, row, newestRaw(viewTable, viewKey)))
+          .isSuccess();
     }
-    return false;
-  }
-
-  /**
-   * Fences main row {@code row}, read as {@code state}, above {@code newest} (the view row's newest
-   * cell or marker): the status it then holds, or null when the fence lost to another writer.
-   */
-  private RowStatus fence(byte[] row, MainRow state, long newest) throws IOException {
-    MainFence fence = MainFence.above(row, statusFamily, state, 0, newest);
-    return main.checkAndMutate(fence.write()).isSuccess() ? fence.status() : null;
-  }
-
-  /**
-   * The status of main row {@code row}, read as {@code state}, once confirmed durable ({@link
-   * CommitSync#confirm}: a grouped commit is visible before its writer's sync), or null when the
-   * row changed or lost that write since it was read.
-   */
-  private RowStatus confirmed(byte[] row, MainRow state) throws IOException {
-    return main.checkAndMutate(CommitSync.confirm(row, statusFamily, state.status())).isSuccess()
-        ? state.status()
-        : null;
+    long[] newest = new long[1];
+    Optional<MainRowSettle.Settled<Long>> settled =
+        MainRowSettle.settle(
+            mainCalls,
+            mainRow.getRow(),
+            statusFamily,
+            MainRow.of(model, mainRow),
+            MAX_ATTEMPTS,
+            (state, read, fenced) -> {
+              if (fenced) {
+                return new Decision.Act<>(newest[0]);
+              }
+              if (read > 1 && ViewRowVerdict.maps(view, viewKey, state)) {
+                return new Decision.Stop<>(); // the entity is back under the row
+              }
+              newest[0] = newestRaw(viewTable, viewKey);
+              return ViewRowVerdict.forDelete(state, newest[0]) == Action.DISCARD
+                  ? new Decision.Confirm<>(newest[0])
+                  : new Decision.Fence<>(0, newest[0]);
+            });
+    return settled.isPresent()
+        && viewTable
+            .checkAndMutate(ViewRowRepair.deleteAsRead(view, row, settled.get().action()))
+            .isSuccess();
   }
 
   /** The newest timestamp of any cell or delete marker stored in row {@code key}, or 0. */

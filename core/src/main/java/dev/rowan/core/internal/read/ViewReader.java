@@ -5,8 +5,9 @@ import dev.rowan.core.internal.context.StoreContext;
 import dev.rowan.core.internal.plumbing.HBaseCalls;
 import dev.rowan.core.internal.plumbing.ObservedCalls;
 import dev.rowan.core.observation.RepositoryCallContext.Cost;
-import dev.rowan.index.MainFence;
 import dev.rowan.index.MainRow;
+import dev.rowan.index.MainRowSettle;
+import dev.rowan.index.MainRowSettle.Decision;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.ViewModel;
 import dev.rowan.index.ViewRowRepair;
@@ -15,6 +16,7 @@ import dev.rowan.index.ViewRowVerdict.Action;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
@@ -210,9 +212,9 @@ public final class ViewReader<T> {
    * Carries out the verdict on an unverified row ({@link ViewRowVerdict#forReader}): repairs or
    * discards it, or first fences the main row of a write whose lease has run out. A repair or a
    * discard waits until the main row it relies on is durable (a fence is; otherwise it is
-   * confirmed, {@link StoreContext#confirmDurable}). When the fence or the confirmation loses to
-   * another write, the main row is read again and the verdict given once more on what it holds now,
-   * without a second fence.
+   * confirmed). When the fence or the confirmation loses to another write, the main row is read
+   * again and the verdict given once more on what it holds now, without a second fence ({@link
+   * MainRowSettle}).
    */
   private void settle(
       ViewModel view,
@@ -222,74 +224,64 @@ public final class ViewReader<T> {
       MainRow main,
       Action verdict) {
     byte[] mainKey = view.owner(row);
-    Action action = verdict;
-    MainRow settled =
-        action == Action.FENCE
-            ? fence(mainKey, main, observed)
-            : context.confirmDurable(mainKey, main) ? main : null;
-    if (settled
-        == null) { // the fence or the confirmation lost to another write: decide on what it wrote
-      settled =
-          MainRow.of(
-              context.model(),
-              HBaseCalls.on(
-                  context.connection(),
-                  context.mainTable(),
-                  "read main row of view " + view.name(),
-                  t -> t.get(new Get(mainKey))));
-      action =
-          ViewRowVerdict.forReader(
-              view,
-              row.getRow(),
-              observed,
-              settled,
-              System.currentTimeMillis(),
-              context.writeLeaseMillis(),
-              false);
-      if ((action == Action.REPAIR || action == Action.DISCARD)
-          && !context.confirmDurable(mainKey, settled)) {
-        return; // the main row changes under this reader: the next read decides
-      }
-    } else if (action == Action.FENCE) {
-      action =
-          ViewRowVerdict.forReader(
-              view,
-              row.getRow(),
-              observed,
-              settled,
-              System.currentTimeMillis(),
-              context.writeLeaseMillis(),
-              false);
-    }
-    if (action == Action.REPAIR) {
-      repair(view, row.getRow(), statusValue, settled);
-    } else if (action == Action.DISCARD) {
-      discard(view, row.getRow(), statusValue, observed.timestamp());
-    }
-  }
+    TableName table = context.mainTable();
+    MainRowSettle.MainTable<RuntimeException> calls =
+        new MainRowSettle.MainTable<>() {
+          @Override
+          public boolean apply(CheckAndMutate write) {
+            return HBaseCalls.on(
+                    context.connection(),
+                    table,
+                    "fence or confirm the main row of view " + view.name(),
+                    t -> t.checkAndMutate(write))
+                .isSuccess();
+          }
 
-  /**
-   * Makes sure the write that left {@code observed} never commits: rewrites the main row's status
-   * cell, its values untouched, with a timestamp above the write's, if the status is still the one
-   * read. Returns the main row as fenced, or null when another write changed it meanwhile (that
-   * write has then done the same).
-   */
-  private MainRow fence(byte[] mainKey, MainRow main, RowStatus observed) {
-    MainFence fence =
-        MainFence.above(
+          @Override
+          public MainRow read(byte[] key) {
+            return MainRow.of(
+                context.model(),
+                HBaseCalls.on(
+                    context.connection(),
+                    table,
+                    "read main row of view " + view.name(),
+                    t -> t.get(new Get(key))));
+          }
+        };
+    MainRowSettle.settle(
+            calls,
             mainKey,
             context.statusFamily(),
             main,
-            System.currentTimeMillis(),
-            observed.timestamp());
-    boolean done =
-        HBaseCalls.on(
-                context.connection(),
-                context.mainTable(),
-                "fence a dead write",
-                t -> t.checkAndMutate(fence.write()))
-            .isSuccess();
-    return done ? main.withStatus(fence.status()) : null;
+            2,
+            (state, read, fenced) -> {
+              Action action =
+                  read == 1 && !fenced
+                      ? verdict
+                      : ViewRowVerdict.forReader(
+                          view,
+                          row.getRow(),
+                          observed,
+                          state,
+                          System.currentTimeMillis(),
+                          context.writeLeaseMillis(),
+                          false);
+              return switch (action) {
+                case FENCE ->
+                    new Decision.Fence<>(System.currentTimeMillis(), observed.timestamp());
+                case REPAIR, DISCARD ->
+                    fenced ? new Decision.Act<>(action) : new Decision.Confirm<>(action);
+                case LEAVE, WAIT -> new Decision.Stop<>();
+              };
+            })
+        .ifPresent(
+            settled -> {
+              if (settled.action() == Action.REPAIR) {
+                repair(view, row.getRow(), statusValue, settled.main());
+              } else {
+                discard(view, row.getRow(), statusValue, observed.timestamp());
+              }
+            });
   }
 
   private void repair(ViewModel view, byte[] key, byte[] observed, MainRow main) {
