@@ -15,14 +15,14 @@ import org.apache.hadoop.hbase.util.Bytes;
  * The rows of Rowan's catalog as tests read and change them behind Rowan's back: a value of a
  * table's record, as a create that died midway or an older Rowan leaves it.
  */
-final class CatalogRows {
+public final class CatalogRows {
 
   private static final byte[] FAMILY = Bytes.toBytes("r");
 
   private CatalogRows() {}
 
   /** The value {@code key} of {@code table}'s record, or null. */
-  static String get(Connection connection, TableName table, String key) throws IOException {
+  public static String get(Connection connection, TableName table, String key) throws IOException {
     try (Table catalog = connection.getTable(Catalog.of(table))) {
       Result row = catalog.get(new Get(Bytes.toBytes(table.getQualifierAsString())));
       byte[] value = row.getValue(FAMILY, Bytes.toBytes(key));
@@ -31,7 +31,7 @@ final class CatalogRows {
   }
 
   /** Sets value {@code key} of {@code table}'s record. */
-  static void set(Connection connection, TableName table, String key, String value) throws IOException {
+  public static void set(Connection connection, TableName table, String key, String value) throws IOException {
     try (Table catalog = connection.getTable(Catalog.of(table))) {
       catalog.put(new Put(Bytes.toBytes(table.getQualifierAsString())).addColumn(FAMILY, Bytes.toBytes(key),
           Bytes.toBytes(value)));
@@ -39,7 +39,7 @@ final class CatalogRows {
   }
 
   /** Removes value {@code key} of {@code table}'s record. */
-  static void remove(Connection connection, TableName table, String key) throws IOException {
+  public static void remove(Connection connection, TableName table, String key) throws IOException {
     try (Table catalog = connection.getTable(Catalog.of(table))) {
       catalog.delete(new Delete(Bytes.toBytes(table.getQualifierAsString())).addColumns(FAMILY, Bytes.toBytes(key)));
     }

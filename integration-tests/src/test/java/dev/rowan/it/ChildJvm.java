@@ -12,11 +12,11 @@ import org.apache.hadoop.conf.Configuration;
  * HBase's client needs on Java 17, pointed at the shared test cluster: its first arguments are
  * the ZooKeeper quorum, client port and znode parent of {@code cluster}.
  */
-final class ChildJvm {
+public final class ChildJvm {
 
   private ChildJvm() {}
 
-  static Process start(Class<?> main, String heap, Configuration cluster, String... args) throws IOException {
+  public static Process start(Class<?> main, String heap, Configuration cluster, String... args) throws IOException {
     List<String> command = new ArrayList<>(List.of(new File(System.getProperty("java.home"), "bin/java").getPath(),
         "-Xmx" + heap));
     for (String flag : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
@@ -32,7 +32,7 @@ final class ChildJvm {
   }
 
   /** The configuration of a client of the cluster named by the first three arguments of a child's main. */
-  static Configuration cluster(String[] args) {
+  public static Configuration cluster(String[] args) {
     Configuration configuration = org.apache.hadoop.hbase.HBaseConfiguration.create();
     configuration.set("hbase.zookeeper.quorum", args[0]);
     configuration.set("hbase.zookeeper.property.clientPort", args[1]);

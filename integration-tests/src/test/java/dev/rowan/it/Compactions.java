@@ -5,7 +5,7 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.CompactionState;
 
 /** Major compactions that a test waits for. */
-final class Compactions {
+public final class Compactions {
 
   private Compactions() {}
 
@@ -15,7 +15,7 @@ final class Compactions {
    *
    * @throws AssertionError when that takes longer than a minute
    */
-  static void majorCompact(Admin admin, TableName table) throws Exception {
+  public static void majorCompact(Admin admin, TableName table) throws Exception {
     long before = admin.getLastMajorCompactionTimestamp(table);
     admin.flush(table);
     admin.majorCompact(table);

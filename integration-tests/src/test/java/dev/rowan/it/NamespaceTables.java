@@ -11,12 +11,12 @@ import org.apache.hadoop.hbase.client.Admin;
  * closed: tests that create many pre-split tables (salted orders with two views) drop theirs
  * when they end, so that the tests after them keep the heap they had.
  */
-final class NamespaceTables {
+public final class NamespaceTables {
 
   private NamespaceTables() {}
 
   /** Disables and deletes every table of {@code namespace}. */
-  static void drop(Admin admin, TestNamespace namespace) throws IOException {
+  public static void drop(Admin admin, TestNamespace namespace) throws IOException {
     for (TableName table : admin.listTableNamesByNamespace(namespace.name())) {
       if (admin.isTableEnabled(table)) {
         admin.disableTable(table);

@@ -14,7 +14,7 @@ import java.time.Instant;
 @Family(name = "d")
 @Index(name = "seller", key = {"sellerId", "createdAt"})
 @Index(name = "buyer", key = {"buyerId", "createdAt"}, include = {"amount"})
-record Order(
+public record Order(
     @RowKey String orderNo,
     @Column(name = "s") String sellerId,
     @Column(name = "b") String buyerId,
@@ -22,15 +22,15 @@ record Order(
     @Column(name = "a") BigDecimal amount,
     @Column(name = "n") String note) {
 
-  Order withSeller(String seller) {
+  public Order withSeller(String seller) {
     return new Order(orderNo, seller, buyerId, createdAt, amount, note);
   }
 
-  Order withBuyer(String buyer) {
+  public Order withBuyer(String buyer) {
     return new Order(orderNo, sellerId, buyer, createdAt, amount, note);
   }
 
-  Order withNote(String text) {
+  public Order withNote(String text) {
     return new Order(orderNo, sellerId, buyerId, createdAt, amount, text);
   }
 }

@@ -11,18 +11,18 @@ import java.util.Random;
 import java.util.function.UnaryOperator;
 
 /** Random orders over small domains, so that updates collide and views fill up. */
-final class OrderFixtures {
+public final class OrderFixtures {
 
-  static final int SELLERS = 12;
-  static final int BUYERS = 20;
+  public static final int SELLERS = 12;
+  public static final int BUYERS = 20;
 
   private final Random random;
 
-  OrderFixtures(Random random) {
+  public OrderFixtures(Random random) {
     this.random = random;
   }
 
-  Order order(int number) {
+  public Order order(int number) {
     return new Order("order-" + number, seller(), random.nextInt(10) == 0 ? null : buyer(),
         Instant.ofEpochSecond(1_700_000_000L + random.nextInt(1_000_000)),
         random.nextInt(8) == 0 ? null : BigDecimal.valueOf(random.nextInt(100_000), 2),
@@ -33,7 +33,7 @@ final class OrderFixtures {
    * Saves orders {@code 0} to {@code count - 1} with {@code saveAll}; returns them by order number,
    * as an in-memory model a test keeps in step with its writes.
    */
-  Map<String, Order> saveOrders(HBaseRepository<Order> orders, int count) {
+  public Map<String, Order> saveOrders(HBaseRepository<Order> orders, int count) {
     List<Order> initial = new ArrayList<>();
     for (int i = 0; i < count; i++) {
       initial.add(order(i));
@@ -48,7 +48,7 @@ final class OrderFixtures {
    * Saves orders {@code 0} to {@code count - 1}, each shaped by {@code shape}, one {@code save} at a
    * time (each settled before the next); returns them in order.
    */
-  List<Order> saveEach(HBaseRepository<Order> orders, int count, UnaryOperator<Order> shape) {
+  public List<Order> saveEach(HBaseRepository<Order> orders, int count, UnaryOperator<Order> shape) {
     List<Order> saved = new ArrayList<>();
     for (int i = 0; i < count; i++) {
       Order order = shape.apply(order(i));
@@ -58,16 +58,16 @@ final class OrderFixtures {
     return saved;
   }
 
-  String seller() {
+  public String seller() {
     return "seller-" + random.nextInt(SELLERS);
   }
 
-  String buyer() {
+  public String buyer() {
     return "buyer-" + random.nextInt(BUYERS);
   }
 
   /** A random change: seller, buyer, both, a column no view keys on, or a fresh order. */
-  Order change(Order order) {
+  public Order change(Order order) {
     return switch (random.nextInt(5)) {
       case 0 -> order.withSeller(seller());
       case 1 -> order.withBuyer(random.nextInt(5) == 0 ? null : buyer());

@@ -4,7 +4,7 @@ import dev.rowan.core.HBaseRepository;
 import java.util.List;
 
 /** The orders repository of the integration tests. */
-interface OrderRepository extends HBaseRepository<Order> {
+public interface OrderRepository extends HBaseRepository<Order> {
 
   /** A default method keeps working. */
   default List<Order> saveTwo(Order first, Order second) {

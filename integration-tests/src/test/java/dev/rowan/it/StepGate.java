@@ -14,31 +14,31 @@ import java.util.concurrent.TimeUnit;
  * A hook that stops the next write of one thread at one step of the protocol, until released:
  * the way a test lays two writes of the same entity side by side step by step.
  */
-final class StepGate implements ProtocolHook {
+public final class StepGate implements ProtocolHook {
 
   /** One stop of one write. */
-  static final class Stop {
+  public static final class Stop {
     private final CountDownLatch arrived = new CountDownLatch(1);
     private final CountDownLatch go = new CountDownLatch(1);
     private volatile long arrivedAt;
 
-    void awaitArrival() throws InterruptedException {
+    public void awaitArrival() throws InterruptedException {
       assertTrue(arrived.await(30, TimeUnit.SECONDS), "the write reached its stop");
     }
 
     /** Waits until the clock has passed the millisecond the write stopped in. */
-    void awaitNextMillisecond() throws InterruptedException {
+    public void awaitNextMillisecond() throws InterruptedException {
       while (System.currentTimeMillis() <= arrivedAt + 1) {
         Thread.sleep(1);
       }
     }
 
-    void release() {
+    public void release() {
       go.countDown();
     }
 
     /** Called by the write that reaches this stop: it waits there until released. */
-    void pass() {
+    public void pass() {
       arrivedAt = System.currentTimeMillis();
       arrived.countDown();
       try {
@@ -53,7 +53,7 @@ final class StepGate implements ProtocolHook {
   private final Map<String, Stop> next = new ConcurrentHashMap<>();
 
   /** Stops the next write of thread {@code thread} at {@code step}. */
-  Stop stopAt(Step step, String thread) {
+  public Stop stopAt(Step step, String thread) {
     Stop stop = new Stop();
     assertNull(next.put(step + " " + thread, stop));
     return stop;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.rowan.core.HBaseRepository;
 import dev.rowan.core.spi.ProtocolHook;
+import dev.rowan.it.faults.FaultInjectionIT;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -16,7 +17,7 @@ import java.util.function.UnaryOperator;
  * ({@code BEFORE_SETTLE}: committed on the main table, not settled in the views;
  * {@code BEFORE_MAIN_WRITE}: unverified rows of a write the main table never saw).
  */
-final class StoppedWrites implements ProtocolHook {
+public final class StoppedWrites implements ProtocolHook {
 
   private final AtomicReference<Step> stopAt = new AtomicReference<>();
 
@@ -31,7 +32,7 @@ final class StoppedWrites implements ProtocolHook {
    * Saves {@code change} of each of {@code entities} with its write stopped at {@code step} (each
    * save must crash there); returns the entities as changed.
    */
-  <T> List<T> save(HBaseRepository<T> repository, Step step, List<T> entities, UnaryOperator<T> change) {
+  public <T> List<T> save(HBaseRepository<T> repository, Step step, List<T> entities, UnaryOperator<T> change) {
     List<T> changed = new ArrayList<>();
     stopAt.set(step);
     try {
@@ -47,7 +48,7 @@ final class StoppedWrites implements ProtocolHook {
   }
 
   /** What each of {@code keys} reads back now: the truth a read through the views must give. */
-  static <T> List<T> truth(HBaseRepository<T> repository, Iterable<?> keys) {
+  public static <T> List<T> truth(HBaseRepository<T> repository, Iterable<?> keys) {
     List<T> found = new ArrayList<>();
     for (Object key : keys) {
       repository.findByKey(key).ifPresent(found::add);

@@ -4,6 +4,7 @@ import dev.rowan.core.AllowScan;
 import dev.rowan.core.HBaseRepository;
 import dev.rowan.core.Page;
 import dev.rowan.core.PageRequest;
+import dev.rowan.it.Reading;
 import dev.rowan.mapping.annotation.Column;
 import dev.rowan.mapping.annotation.ColumnKey;
 import dev.rowan.mapping.annotation.Cyclic;

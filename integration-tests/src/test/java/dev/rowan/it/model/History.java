@@ -16,7 +16,7 @@ import java.util.Map;
  *
  * @param <E> the entity record
  */
-final class History<E> {
+public final class History<E> {
 
   /** A state (null: no entity) written by a write invoked and returned at these times (nanoTime). */
   record Entry<E>(E state, long invoked, long returned) {}

@@ -1,0 +1,231 @@
+package dev.rowan.it.write;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rowan.core.Rowan;
+import dev.rowan.core.spi.ProtocolHook;
+import dev.rowan.core.spi.ProtocolHook.Step;
+import dev.rowan.index.ProtocolCells.Qualifier;
+import dev.rowan.index.RowStatus;
+import dev.rowan.index.ViewMaintainer;
+import dev.rowan.index.ViewModel;
+import dev.rowan.it.Order;
+import dev.rowan.it.OrderRepository;
+import dev.rowan.it.RawCells;
+import dev.rowan.it.StepGate;
+import dev.rowan.mapping.EntityModel;
+import dev.rowan.test.HBaseTest;
+import dev.rowan.test.TestNamespace;
+import dev.rowan.test.ViewAudit;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.HRegionLocation;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Table;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The steps of the write path that a group commit and settles without check-and-mutate add
+ * (docs/view-consistency.md), each laid out step by step against a real HBase: a settle
+ * delivered after a newer write retired its row and the view table was compacted; a writer of
+ * the same timestamp that lost the race but wrote over the winner's row; a grouped commit that a
+ * region lost before its sync.
+ */
+@HBaseTest
+class WritePathIT {
+
+  private static final EntityModel<Order> MODEL = EntityModel.of(Order.class);
+  private static final ViewModel SELLER = ViewMaintainer.of(MODEL).view("seller").orElseThrow();
+  private static final Instant CREATED = Instant.parse("2026-11-24T10:00:00Z");
+
+  @Test
+  void aSettleDeliveredAfterANewerWriteRetiredItsRowAndAMajorCompactionIsNeverTrusted(Connection connection,
+      TestNamespace namespace, Admin admin) throws Exception {
+    StepGate gate = new StepGate();
+    ExecutorService late = Executors.newSingleThreadExecutor(r -> new Thread(r, "late-writer"));
+    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).protocolHook(gate).build()) {
+      rowan.schema().create(Order.class);
+      OrderRepository orders = rowan.repository(OrderRepository.class);
+      Order order = new Order("o-1", "seller-1", "buyer-1", CREATED, new BigDecimal("10.00"), "first");
+      orders.save(order);
+      orders.save(order); // found stored: the saves below read their rows rather than guess them new
+
+      StepGate.Stop beforeSettle = gate.stopAt(Step.BEFORE_SETTLE, "late-writer");
+      Order changed = order.withNote("second");
+      Future<Order> first = late.submit(() -> orders.save(changed)); // rewrites the seller-1 row
+      beforeSettle.awaitArrival(); // committed and durable; its settle not yet sent
+      Order moved = changed.withSeller("seller-2");
+      orders.save(moved); // retires the seller-1 row: deletes it up to its own timestamp
+      TableName sellerTable = rowan.tableName(SELLER.tableName());
+      admin.flush(sellerTable);
+      admin.majorCompact(sellerTable);
+      waitForCompaction(admin, sellerTable);
+      beforeSettle.release();
+      assertEquals(changed, first.get(30, TimeUnit.SECONDS));
+
+      byte[] retiredRow = SELLER.rowKey(MODEL.values(changed));
+      assertFalse(RawCells.row(connection, sellerTable, retiredRow).isEmpty(),
+          "the late settle brought back a verified row under the retired key");
+      assertEquals(List.of(), rowan.views(Order.class).find("seller", "seller-1"),
+          "a settle without its write's mark is checked against the main row, which has moved on");
+      assertEquals(List.of(moved), rowan.views(Order.class).find("seller", "seller-2"));
+      assertTrue(RawCells.row(connection, sellerTable, retiredRow).isEmpty(), "and the reader deleted it");
+      ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
+    } finally {
+      late.shutdownNow();
+    }
+  }
+
+  @Test
+  void aWriterOfTheSameTimestampThatLostTheRaceNeverLeavesItsValuesUnderTheWinnersVerifiedStatus(
+      Connection connection, TestNamespace namespace) throws Exception {
+    StepGate gate = new StepGate();
+    ExecutorService winner = Executors.newSingleThreadExecutor(r -> new Thread(r, "winner"));
+    ExecutorService loser = Executors.newSingleThreadExecutor(r -> new Thread(r, "loser"));
+    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).protocolHook(gate).build()) {
+      rowan.schema().create(Order.class);
+      OrderRepository orders = rowan.repository(OrderRepository.class);
+      Order order = new Order("o-2", "seller-3", "buyer-1", CREATED, new BigDecimal("10.00"), "first");
+      orders.save(order);
+      pushLastWriteIntoTheFuture(connection, rowan, order); // both writers will choose last write + 1
+
+      StepGate.Stop winnerCommits = gate.stopAt(Step.BEFORE_MAIN_WRITE, "winner");
+      StepGate.Stop loserUnverifies = gate.stopAt(Step.BEFORE_UNVERIFY, "loser");
+      StepGate.Stop loserCommits = gate.stopAt(Step.BEFORE_MAIN_WRITE, "loser");
+      Order winning = order.withNote("winner");
+      Order losing = order.withNote("loser");
+      Future<Order> won = winner.submit(() -> orders.save(winning));
+      winnerCommits.awaitArrival(); // the winner's row is written, unverified
+      Future<Order> lost = loser.submit(() -> orders.save(losing));
+      loserUnverifies.awaitArrival(); // the loser read the same state: the same timestamp
+      loserUnverifies.release();
+      loserCommits.awaitArrival(); // the loser's cells are over the winner's, at the same timestamp
+      winnerCommits.release();
+      assertEquals(winning, won.get(30, TimeUnit.SECONDS)); // committed, synced and settled
+
+      assertEquals(List.of(winning), rowan.views(Order.class).find("seller", "seller-3"),
+          "the settle wrote the winner's row again whole: the loser's note is not read as verified");
+      loserCommits.release();
+      assertEquals(losing, lost.get(30, TimeUnit.SECONDS), "the loser wrote again from the winner's state");
+      assertEquals(List.of(losing), rowan.views(Order.class).find("seller", "seller-3"));
+      ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
+    } finally {
+      winner.shutdownNow();
+      loser.shutdownNow();
+    }
+  }
+
+  @Test
+  void aGroupedCommitThatItsRegionLostBeforeTheSyncIsWrittenAgain(Connection connection, TestNamespace namespace,
+      Admin admin) throws Exception {
+    AtomicBoolean armed = new AtomicBoolean();
+    AtomicReference<Result> before = new AtomicReference<>();
+    ProtocolHook loseTheCommit = (step, table, keys) -> {
+      if (step == Step.BEFORE_COMMIT_SYNC && armed.compareAndSet(true, false)) {
+        // What a region server that dies before the sync leaves: the row as it was before the
+        // commit, and the region opened anew (here on the same server).
+        restore(connection, TableName.valueOf(table), before.get());
+        reopen(admin, connection, TableName.valueOf(table), keys.get(0));
+      }
+    };
+    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).protocolHook(loseTheCommit)
+        .groupCommit(true).build()) {
+      rowan.schema().create(Order.class);
+      OrderRepository orders = rowan.repository(OrderRepository.class);
+      Order order = new Order("o-3", "seller-4", "buyer-2", CREATED, new BigDecimal("10.00"), "first");
+      Order neighbour = sameRegion(order); // two commits in one region: they are grouped
+      orders.saveAll(List.of(order, neighbour));
+      orders.saveAll(List.of(order, neighbour)); // found stored: the batch below reads rather than guesses
+      TableName main = rowan.tableName(MODEL.tableName());
+      before.set(RawCells.row(connection, main, MODEL.rowKey(order)));
+
+      Order moved = order.withSeller("seller-5").withNote("second");
+      Order neighbourMoved = neighbour.withNote("second");
+      armed.set(true);
+      assertEquals(List.of(moved, neighbourMoved), orders.saveAll(List.of(moved, neighbourMoved)));
+
+      assertFalse(armed.get(), "the commit was lost before its sync");
+      assertEquals(moved, orders.findByKey("o-3").orElseThrow(), "the save that returned is stored");
+      assertEquals(neighbourMoved, orders.findByKey(neighbour.orderNo()).orElseThrow());
+      assertEquals(List.of(moved), rowan.views(Order.class).find("seller", "seller-5"));
+      assertEquals(List.of(), rowan.views(Order.class).find("seller", "seller-4"));
+      ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
+    }
+  }
+
+  /** An order whose main row has the same salt as {@code order}'s, so it lives in the same region. */
+  private static Order sameRegion(Order order) {
+    byte salt = MODEL.rowKey(order)[0];
+    for (int i = 0; ; i++) {
+      Order other = new Order("o-3-" + i, "seller-6", "buyer-2", CREATED, new BigDecimal("5.00"), "first");
+      if (MODEL.rowKey(other)[0] == salt) {
+        return other;
+      }
+    }
+  }
+
+  /** Deletes every cell of the row and writes back {@code previous}, cell by cell at its timestamp. */
+  private static void restore(Connection connection, TableName table, Result previous) {
+    try (Table t = connection.getTable(table)) {
+      byte[] row = previous.getRow();
+      t.delete(new Delete(row, Long.MAX_VALUE - 1));
+      Put put = new Put(row);
+      for (Cell cell : previous.rawCells()) {
+        put.add(cell);
+      }
+      t.put(put); // written after the delete marker: new version behavior leaves it visible
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** Closes and opens the row's region; the client then locates it anew, as after a failed call. */
+  private static void reopen(Admin admin, Connection connection, TableName table, byte[] row) {
+    try {
+      HRegionLocation opened = connection.getRegionLocator(table).getRegionLocation(row);
+      admin.unassign(opened.getRegion().getRegionName());
+      admin.assign(opened.getRegion().getRegionName());
+      long deadline = System.currentTimeMillis() + 30_000;
+      while (connection.getRegionLocator(table).getRegionLocation(row, true).getSeqNum() == opened.getSeqNum()) {
+        assertTrue(System.currentTimeMillis() < deadline, "the region reopened");
+        Thread.sleep(100);
+      }
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Rewrites the main row's status with a timestamp an hour ahead, its values untouched. */
+  private static void pushLastWriteIntoTheFuture(Connection connection, Rowan rowan, Order order) throws Exception {
+    long future = System.currentTimeMillis() + 3_600_000;
+    byte[] row = MODEL.rowKey(order);
+    try (Table main = connection.getTable(rowan.tableName(MODEL.tableName()))) {
+      main.put(new Put(row).addColumn(SELLER.statusFamily(), Qualifier.MAIN_STATUS.bytes(), future,
+          new RowStatus(RowStatus.State.LIVE, future, 99).encode()));
+    }
+  }
+
+  private static void waitForCompaction(Admin admin, TableName table) throws Exception {
+    Thread.sleep(200);
+    long deadline = System.currentTimeMillis() + 60_000;
+    while (admin.getCompactionState(table) != org.apache.hadoop.hbase.client.CompactionState.NONE
+        && System.currentTimeMillis() < deadline) {
+      Thread.sleep(100);
+    }
+  }
+}
