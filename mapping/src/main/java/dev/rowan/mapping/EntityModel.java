@@ -35,6 +35,10 @@ public final class EntityModel<T> {
   private final @Nullable SaltModel salt;
   private final KeyLayout rowKey;
   private final @Nullable KeyLayout columnKey;
+
+  /** The properties that name one entity: row key parts, then column key parts. */
+  private final List<PropertyModel> keyParts;
+
   private final List<PropertyModel> properties;
   private final List<PropertyModel> columns;
   private final Map<String, PropertyModel> byName;
@@ -67,6 +71,7 @@ public final class EntityModel<T> {
     this.salt = salt;
     this.rowKey = rowKey;
     this.columnKey = columnKey;
+    this.keyParts = keyParts(rowKey, columnKey);
     this.properties = List.copyOf(properties);
     this.columns = properties.stream().filter(p -> p.role() == Role.COLUMN).toList();
     this.byName =
@@ -374,7 +379,10 @@ public final class EntityModel<T> {
    * order.
    */
   public List<PropertyModel> keyParts() {
-    KeyLayout columnKey = this.columnKey;
+    return keyParts;
+  }
+
+  private static List<PropertyModel> keyParts(KeyLayout rowKey, @Nullable KeyLayout columnKey) {
     if (columnKey == null) {
       return rowKey.parts();
     }
