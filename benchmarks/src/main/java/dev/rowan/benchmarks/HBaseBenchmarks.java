@@ -15,15 +15,16 @@ import java.util.Set;
  * queries (and the same questions answered by a full scan), a top-10 query over a salted view, and
  * the bulk load against {@code saveAll}; and, apart, what Micrometer observations cost ({@code
  * observe}: gets and view queries by Rowans without registry, with timers, and with timers and
- * costs, see {@link ObserveWorkload}). See docs/performance.md for the command, the numbers and
- * what they mean.
+ * costs, see {@link ObserveWorkload}); and, apart, the same scans of tables that differ only in
+ * HBase's {@code NEW_VERSION_BEHAVIOR} ({@code nvb}, see {@link NvbWorkload}). See
+ * docs/performance.md for the command, the numbers and what they mean.
  *
  * <p>Sizes are system properties, all optional ({@code -Drowan.bench.rounds=3}):
  *
  * <pre>
  * rowan.bench.rounds           5       measured rounds per workload, after one warm-up run per side
  * rowan.bench.only             (all)   comma-separated: insert, update, partial, get, query, count, projection, filter, top, bulk, breakdown;
- *                                      and observe, which runs only when named
+ *                                      and observe and nvb, which run only when named
  * rowan.bench.count.count      20      counts of the hot seller per run (query.hot orders each)
  * rowan.bench.projection.matches 10000 orders each projection query matches (at most query.hot)
  * rowan.bench.projection.count 20      projection queries per run
@@ -56,6 +57,11 @@ import java.util.Set;
  * rowan.bench.observe.salted.orders 100000  orders in the salted query table (namespace observe)
  * rowan.bench.observe.salted.sellers 1000   ordinary sellers in it
  * rowan.bench.observe.salted.hot 1000       orders of its hot seller (the largest query)
+ * rowan.bench.nvb.states       loaded,compacted  the states of the view copies the nvb workloads scan (NvbTables)
+ * rowan.bench.nvb.matches      5000,50,1  rows each nvb range scan matches (at most query.hot)
+ * rowan.bench.nvb.count        300     nvb range scans per run matching 1 row (fewer for more: 20 of 5,000, at least 20)
+ * rowan.bench.nvb.count.count  20      nvb key-only counts of the hot seller per run
+ * rowan.bench.nvb.main.count   2       nvb full scans of the main table copies per run (0: none)
  * rowan.bench.bulk.orders      200000  orders of the bulk load against saveAll (2 views)
  * rowan.bench.bulk.rounds      1       rounds of it, each a bulk load and a saveAll
  * rowan.bench.breakdown.orders 10000   orders per pass of the insert breakdown (ProtocolBreakdown)
@@ -79,6 +85,7 @@ public final class HBaseBenchmarks {
         run.only("insert,update,partial,get,query,count,projection,filter,top,bulk,breakdown");
     List<Comparison> done;
     List<Comparison> observed = List.of();
+    List<Comparison> nvb = List.of();
     ObservedRowans observedRowans = new ObservedRowans();
     ByteArrayOutputStream breakdownText = new ByteArrayOutputStream();
     StringBuilder bulkText = new StringBuilder();
@@ -99,6 +106,9 @@ public final class HBaseBenchmarks {
           observed =
               run.measure(
                   observeWorkloads(cluster, table, log, run, observedRowans), timing, counting);
+        }
+        if (only.contains("nvb")) {
+          nvb = run.measure(nvbWorkloads(cluster, table, log, run), timing, counting);
         }
         if (only.contains("bulk")) {
           run.attempt(
@@ -131,6 +141,10 @@ public final class HBaseBenchmarks {
       }
       if (!observed.isEmpty()) {
         ObserveReport.print(observed, observedRowans, System.out);
+        System.out.println();
+      }
+      if (!nvb.isEmpty()) {
+        NvbReport.print(nvb, System.out);
         System.out.println();
       }
       System.out.print(bulkText);
@@ -315,6 +329,35 @@ public final class HBaseBenchmarks {
         all.add(
             ObserveWorkload.saltedRange(salted, rowans, Integer.parseInt(size.trim()), queries));
       }
+    }
+    return all;
+  }
+
+  /**
+   * The scans of the view and main table copies with and without {@code NEW_VERSION_BEHAVIOR}
+   * ({@link NvbWorkload}): ranges and key-only counts of the view copies as loaded, then the same
+   * compacted, then full scans of the main table copies.
+   */
+  private static List<Workload> nvbWorkloads(
+      BenchmarkCluster cluster, QueryTable table, PrintStream log, HarnessRun run) {
+    NvbTables tables = new NvbTables(cluster, table, log);
+    List<Workload> all = new ArrayList<>();
+    int count = run.setting("nvb.count", 300);
+    Set<String> states = run.list("nvb.states", "loaded,compacted");
+    for (NvbTables.State state : NvbTables.State.values()) {
+      if (!states.contains(state.name().toLowerCase(java.util.Locale.ROOT))) {
+        continue;
+      }
+      for (String size : run.text("nvb.matches", "5000,50,1").split(",")) {
+        int matches = Integer.parseInt(size.trim());
+        int queries = (int) Math.max(20, Math.min(count, count * 33L / matches));
+        all.add(NvbWorkload.range(tables, state, matches, queries));
+      }
+      all.add(NvbWorkload.count(tables, state, run.setting("nvb.count.count", 20)));
+    }
+    int mainScans = run.setting("nvb.main.count", 2);
+    if (mainScans > 0) {
+      all.add(NvbWorkload.main(tables, mainScans));
     }
     return all;
   }
