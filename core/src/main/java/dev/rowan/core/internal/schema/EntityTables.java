@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 
@@ -38,13 +39,17 @@ record EntityTables(String entity, List<TableSpec> tables) {
     List<TableSpec> tables = new ArrayList<>();
     tables.add(
         new TableSpec(
-            descriptor(main, model.families(), model.layout()),
+            descriptor(main, model.families(), model.layout(), true),
             model.layout(),
             SplitKeys.of(model, policy, main.getNameAsString())));
     for (ViewModel view : ViewMaintainer.of(model).views()) {
       tables.add(
           new TableSpec(
-              descriptor(names.apply(view.tableName()), view.families(), view.layout()),
+              descriptor(
+                  names.apply(view.tableName()),
+                  view.families(),
+                  view.layout(),
+                  view.needsNewVersionBehavior()),
               view.layout(),
               view.splitPoints()));
     }
@@ -52,14 +57,19 @@ record EntityTables(String entity, List<TableSpec> tables) {
   }
 
   /**
-   * The descriptor of a table called {@code name} with {@code families}, recording {@code layout}.
+   * The descriptor of a table called {@code name} with {@code families}, recording {@code layout},
+   * its families with HBase's new version behavior or without ({@code newVersionBehavior}: every
+   * main table's, and a unique view's, {@link ViewModel#needsNewVersionBehavior}).
    */
   static TableDescriptor descriptor(
-      TableName name, List<FamilyModel> families, TableLayout layout) {
+      TableName name, List<FamilyModel> families, TableLayout layout, boolean newVersionBehavior) {
     TableDescriptorBuilder builder =
         LayoutComparison.record(TableDescriptorBuilder.newBuilder(name), layout);
     for (FamilyModel family : families) {
-      builder.setColumnFamily(family.descriptor());
+      builder.setColumnFamily(
+          ColumnFamilyDescriptorBuilder.newBuilder(family.descriptor())
+              .setNewVersionBehavior(newVersionBehavior)
+              .build());
     }
     return builder.build();
   }
