@@ -4,11 +4,13 @@ import dev.rowan.test.LocalClusterSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseTestingUtility;
 import org.apache.hadoop.hbase.NamespaceDescriptor;
@@ -17,6 +19,8 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.security.User;
+import org.apache.hadoop.hbase.security.access.AccessController;
+import org.apache.hadoop.hbase.security.access.AuthManager;
 import org.apache.hadoop.hbase.security.access.PermissionStorage;
 import org.apache.hadoop.hbase.security.access.Permission.Action;
 import org.apache.hadoop.hbase.security.access.SecureTestUtil;
@@ -131,6 +135,8 @@ final class SecureCluster implements ExtensionContext.Store.CloseableResource {
   void grant(Principal principal, String namespace, Action... actions) {
     try {
       SecureTestUtil.grantOnNamespace(utility, principal.name(), namespace, actions);
+      awaitAuthorized(principal, "@" + namespace, actions,
+          (manager, action) -> manager.authorizeUserNamespace(principal.user(), namespace, action));
     } catch (Exception e) {
       throw new IllegalStateException("Cannot grant " + List.of(actions) + " on @" + namespace + " to " + principal, e);
     }
@@ -140,9 +146,54 @@ final class SecureCluster implements ExtensionContext.Store.CloseableResource {
   void grant(Principal principal, TableName table, Action... actions) {
     try {
       SecureTestUtil.grantOnTable(utility, principal.name(), table, null, null, actions);
+      awaitAuthorized(principal, table.getNameAsString(), actions,
+          (manager, action) -> manager.authorizeUserTable(principal.user(), table, action));
     } catch (Exception e) {
       throw new IllegalStateException("Cannot grant " + List.of(actions) + " on " + table + " to " + principal, e);
     }
+  }
+
+  /**
+   * Waits until the AccessController of the master, of the region server and of every online region
+   * authorizes each of {@code actions} for the principal. SecureTestUtil's grant returns once every
+   * AccessController's permission cache has changed, but any change will do (the owner permission of a
+   * table created just before, say): the grant itself may not be applied yet, and the principal's next
+   * call refused.
+   */
+  private void awaitAuthorized(Principal principal, String scope, Action[] actions,
+      java.util.function.BiPredicate<AuthManager, Action> authorized) throws InterruptedException {
+    Predicate<AuthManager> all = manager -> java.util.Arrays.stream(actions).allMatch(a -> authorized.test(manager, a));
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    while (!accessControllers().stream().allMatch(ac -> all.test(ac.getAuthManager()))) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("the grant of " + List.of(actions) + " on " + scope + " to " + principal
+            + " is not applied by every AccessController after 30 s");
+      }
+      Thread.sleep(20);
+    }
+  }
+
+  private List<AccessController> accessControllers() {
+    List<AccessController> controllers = new ArrayList<>();
+    var cluster = utility.getHBaseCluster();
+    AccessController master = cluster.getMaster().getMasterCoprocessorHost().findCoprocessor(AccessController.class);
+    if (master != null) {
+      controllers.add(master);
+    }
+    for (var thread : cluster.getLiveRegionServerThreads()) {
+      var server = thread.getRegionServer();
+      AccessController own = server.getRegionServerCoprocessorHost().findCoprocessor(AccessController.class);
+      if (own != null) {
+        controllers.add(own);
+      }
+      for (var region : server.getOnlineRegionsLocalContext()) {
+        AccessController ac = region.getCoprocessorHost().findCoprocessor(AccessController.class);
+        if (ac != null) {
+          controllers.add(ac);
+        }
+      }
+    }
+    return controllers;
   }
 
   /** Closed when the cluster stops, before it stops. */

@@ -39,7 +39,7 @@ public final class HBaseTestExtension implements ParameterResolver {
   @Override
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
     Class<?> type = parameter.getParameter().getType();
-    SharedCluster cluster = cluster(context);
+    SharedCluster cluster = SharedCluster.get();
     if (type == Connection.class) {
       return cluster.connection();
     }
@@ -65,7 +65,7 @@ public final class HBaseTestExtension implements ParameterResolver {
    * Spring test slice, which has no parameters to resolve.
    */
   public static Connection sharedConnection(ExtensionContext context) {
-    return cluster(context).connection();
+    return SharedCluster.get().connection();
   }
 
   /**
@@ -75,15 +75,7 @@ public final class HBaseTestExtension implements ParameterResolver {
    * @throws java.io.UncheckedIOException when HBase refuses to create it
    */
   public static TestNamespace createNamespace(ExtensionContext context, String owner) {
-    return cluster(context).createNamespace(owner);
-  }
-
-  private static SharedCluster cluster(ExtensionContext context) {
-    return context
-        .getRoot()
-        .getStore(STORE)
-        .getOrComputeIfAbsent(
-            SharedCluster.class, key -> SharedCluster.start(), SharedCluster.class);
+    return SharedCluster.get().createNamespace(owner);
   }
 
   /**

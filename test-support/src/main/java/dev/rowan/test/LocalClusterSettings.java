@@ -39,6 +39,10 @@ public final class LocalClusterSettings {
     // same patience.
     conf.setInt("hbase.client.pause", 20);
     conf.setInt("hbase.client.retries.number", 35);
+    // The master holds each region open and close for 150 ms before it sends it to the region
+    // server, to batch those of many regions into one call: on one machine, that is a wait in
+    // every table creation, disabling and deletion.
+    conf.setInt("hbase.procedure.remote.dispatcher.delay.msec", 0);
     return conf;
   }
 }

@@ -6,25 +6,30 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hbase.HBaseTestingUtility;
 import org.apache.hadoop.hbase.NamespaceDescriptor;
 import org.apache.hadoop.hbase.StartMiniClusterOption;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
-import org.junit.jupiter.api.extension.ExtensionContext;
+import org.apache.hadoop.util.ShutdownHookManager;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The in-process HBase that all {@link HBaseTest} classes of a test JVM share: ZooKeeper, one
- * master and one region server on the local file system (no mini HDFS), and one connection. Kept in
- * JUnit's root store, which closes it when the JVM's test run ends.
+ * master and one region server on the local file system (no mini HDFS), and one connection. Held by
+ * the JVM, not by JUnit's root store: Surefire and Failsafe with {@code forkCount} above one run
+ * each test class of a JVM as a test run of its own, whose root store closes at the class's end,
+ * and the cluster would start and stop again for every class (two seconds each). It stops when the
+ * JVM exits, before Hadoop closes its file systems.
  */
-final class SharedCluster implements ExtensionContext.Store.CloseableResource {
+final class SharedCluster {
 
   private static final Logger LOG = LoggerFactory.getLogger(SharedCluster.class);
   private static final AtomicInteger STARTS = new AtomicInteger();
   private static final int MAX_NAMESPACE_LENGTH = 64;
+  private static SharedCluster instance; // guarded by SharedCluster.class
 
   private final HBaseTestingUtility utility;
   private final Connection connection;
@@ -37,8 +42,20 @@ final class SharedCluster implements ExtensionContext.Store.CloseableResource {
     this.sharedView = UnclosableConnection.of(connection);
   }
 
-  /** Starts ZooKeeper and HBase; called once per JVM through the root store. */
-  static SharedCluster start() {
+  /** The JVM's cluster, started by the first test that asks for it. */
+  static synchronized SharedCluster get() {
+    if (instance == null) {
+      SharedCluster started = start();
+      // before FileSystem's own hook, which closes the file systems HBase still writes to
+      ShutdownHookManager.get()
+          .addShutdownHook(started::close, FileSystem.SHUTDOWN_HOOK_PRIORITY + 1);
+      instance = started;
+    }
+    return instance;
+  }
+
+  /** Starts ZooKeeper and HBase; called once per JVM, by {@link #get}. */
+  private static SharedCluster start() {
     long began = System.nanoTime();
     org.apache.hadoop.conf.Configuration conf = LocalClusterSettings.create(1);
     // The region server shares the test JVM's heap, which every test class fills with regions of
@@ -106,8 +123,8 @@ final class SharedCluster implements ExtensionContext.Store.CloseableResource {
     return name.length() <= MAX_NAMESPACE_LENGTH ? name : name.substring(0, MAX_NAMESPACE_LENGTH);
   }
 
-  @Override
-  public void close() {
+  /** Stops HBase and ZooKeeper; run when the JVM exits. */
+  void close() {
     long began = System.nanoTime();
     shutDownQuietly(utility);
     LOG.info(
