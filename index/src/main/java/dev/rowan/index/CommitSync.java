@@ -85,7 +85,7 @@ public final class CommitSync {
     }
     boolean[] grouped = new boolean[regionOfEach.size()];
     for (int i = 0; i < grouped.length; i++) {
-      grouped[i] = perRegion.get(regionOfEach.get(i).getRegion().getEncodedName()) > 1;
+      grouped[i] = perRegion.getOrDefault(regionOfEach.get(i).getRegion().getEncodedName(), 0) > 1;
     }
     return grouped;
   }
