@@ -8,6 +8,7 @@ import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Put;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Group commit (docs/view-consistency.md, step 3): the main rows of a batch are committed with
@@ -97,7 +98,8 @@ public final class CommitSync {
    * number, which rises with every opening). A region moved, split or merged in between is not the
    * same opening: its commits are read again, although a graceful move flushes them.
    */
-  public static boolean sameOpening(HRegionLocation before, HRegionLocation after) {
+  public static boolean sameOpening(
+      @Nullable HRegionLocation before, @Nullable HRegionLocation after) {
     return before != null
         && after != null
         && before.getRegion().getEncodedName().equals(after.getRegion().getEncodedName())

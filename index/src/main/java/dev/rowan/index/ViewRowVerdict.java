@@ -129,7 +129,7 @@ public final class ViewRowVerdict {
   public static Action forReader(
       ViewModel view,
       byte[] rowKey,
-      RowStatus observed,
+      @Nullable RowStatus observed,
       MainRow main,
       long now,
       long leaseMillis,
@@ -172,7 +172,7 @@ public final class ViewRowVerdict {
   public static Holder forClaim(
       ViewModel view,
       byte[] rowKey,
-      RowStatus observed,
+      @Nullable RowStatus observed,
       MainRow holder,
       long now,
       long leaseMillis) {

@@ -233,7 +233,7 @@ public record WriteDecision(
    * every change, except, when both have the same status, the rows {@code earlier} wrote (the same
    * rows, cell for cell).
    */
-  public List<ViewRowChange> phaseOneAfter(WriteDecision earlier) {
+  public List<ViewRowChange> phaseOneAfter(@Nullable WriteDecision earlier) {
     if (earlier == null || !earlier.status.equals(status)) {
       return plan.changes();
     }

@@ -14,10 +14,12 @@ import dev.rowan.index.ViewRowVerdict;
 import dev.rowan.index.ViewRowVerdict.Action;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Consumer;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns rows read from a view into entity values that match the view's key, never trusting a row
@@ -87,7 +89,7 @@ public final class ViewReader<T> {
   }
 
   private Object[][] resolveEach(
-      ViewModel view, List<Result> rows, boolean narrow, Consumer<byte[]> movedAway) {
+      ViewModel view, List<Result> rows, boolean narrow, @Nullable Consumer<byte[]> movedAway) {
     Object[][] resolved = new Object[rows.size()][];
     List<Integer> toCheck = new ArrayList<>();
     List<Get> gets = new ArrayList<>();
@@ -144,7 +146,7 @@ public final class ViewReader<T> {
    * The values a verified row carries, or null when they cannot be decoded (the row is then
    * checked).
    */
-  private static Object[] decodeOrNull(ViewModel view, Result row) {
+  private static Object @Nullable [] decodeOrNull(ViewModel view, Result row) {
     try {
       return view.decode(row);
     } catch (RuntimeException damaged) {
@@ -152,7 +154,7 @@ public final class ViewReader<T> {
     }
   }
 
-  private Object[] check(ViewModel view, Result row, MainRow main) {
+  private Object @Nullable [] check(ViewModel view, Result row, MainRow main) {
     boolean matches = ViewRowVerdict.maps(view, row.getRow(), main);
     RowStatus observed = ViewRowVerdict.observed(view, row);
     Action action =
@@ -200,7 +202,7 @@ public final class ViewReader<T> {
             view, row.getRow(), ViewRowRepair.statusAsRead(view, row), ViewRowRepair.newest(row));
     HBaseCalls.on(
         context.connection(),
-        context.viewTables().get(view),
+        context.viewTable(view),
         "delete view row of no entity",
         t -> t.checkAndMutate(discard));
     ObservedCalls.count(Cost.REPAIRS, 1);
@@ -217,8 +219,8 @@ public final class ViewReader<T> {
   private void settle(
       ViewModel view,
       Result row,
-      byte[] statusValue,
-      RowStatus observed,
+      byte @Nullable [] statusValue,
+      @Nullable RowStatus observed,
       MainRow main,
       Action verdict) {
     byte[] mainKey = view.owner(row);
@@ -264,7 +266,11 @@ public final class ViewReader<T> {
     if (action == Action.REPAIR) {
       repair(view, row.getRow(), statusValue, settled);
     } else if (action == Action.DISCARD) {
-      discard(view, row.getRow(), statusValue, observed.timestamp());
+      discard(
+          view,
+          row.getRow(),
+          statusValue,
+          Objects.requireNonNull(observed, "observed").timestamp());
     }
   }
 
@@ -274,14 +280,15 @@ public final class ViewReader<T> {
    * read. Returns the main row as fenced, or null when another write changed it meanwhile (that
    * write has then done the same).
    */
-  private MainRow fence(byte[] mainKey, MainRow main, RowStatus observed) {
+  private @Nullable MainRow fence(
+      byte @Nullable [] mainKey, MainRow main, @Nullable RowStatus observed) {
     MainFence fence =
         MainFence.above(
-            mainKey,
+            Objects.requireNonNull(mainKey, "mainKey"),
             context.statusFamily(),
             main,
             System.currentTimeMillis(),
-            observed.timestamp());
+            Objects.requireNonNull(observed, "observed").timestamp());
     boolean done =
         HBaseCalls.on(
                 context.connection(),
@@ -292,23 +299,30 @@ public final class ViewReader<T> {
     return done ? main.withStatus(fence.status()) : null;
   }
 
-  private void repair(ViewModel view, byte[] key, byte[] observed, MainRow main) {
+  private void repair(ViewModel view, byte[] key, byte @Nullable [] observed, MainRow main) {
     CheckAndMutate repair =
         ViewRowRepair.rewrite(
-            view, key, main, context.model().rowKey().encode(main.values()), observed);
+            view,
+            key,
+            main,
+            context
+                .model()
+                .rowKey()
+                .encode(Objects.requireNonNull(main.values(), "a live row has values")),
+            observed);
     HBaseCalls.on(
         context.connection(),
-        context.viewTables().get(view),
+        context.viewTable(view),
         "repair view row",
         t -> t.checkAndMutate(repair));
     ObservedCalls.count(Cost.REPAIRS, 1);
   }
 
-  private void discard(ViewModel view, byte[] key, byte[] observed, long timestamp) {
+  private void discard(ViewModel view, byte[] key, byte @Nullable [] observed, long timestamp) {
     CheckAndMutate discard = ViewRowRepair.delete(view, key, observed, timestamp);
     HBaseCalls.on(
         context.connection(),
-        context.viewTables().get(view),
+        context.viewTable(view),
         "delete stale view row",
         t -> t.checkAndMutate(discard));
     ObservedCalls.count(Cost.REPAIRS, 1);

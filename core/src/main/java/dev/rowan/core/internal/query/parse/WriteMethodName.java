@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The name of a partial update or counter method, parsed:
@@ -136,7 +137,8 @@ public record WriteMethodName(
       try {
         names = equalities(methodName, subject, count, vocabulary);
       } catch (IllegalArgumentException e) {
-        if (unresolved == null && !e.getMessage().contains(" expects ")) {
+        String message = Objects.requireNonNull(e.getMessage(), "the parser's refusals say why");
+        if (unresolved == null && !message.contains(" expects ")) {
           unresolved = e; // not a question of the number of parameters
         }
         continue;
@@ -155,7 +157,7 @@ public record WriteMethodName(
   }
 
   /** The property {@code text} names alone, or null. */
-  private static String single(String methodName, String text, Vocabulary vocabulary) {
+  private static @Nullable String single(String methodName, String text, Vocabulary vocabulary) {
     try {
       List<String> names = equalities(methodName, text, 1, vocabulary);
       return names.size() == 1 ? names.get(0) : null;
@@ -202,10 +204,9 @@ public record WriteMethodName(
     try {
       parsed = MethodNameParser.parse(find, count, vocabulary);
     } catch (IllegalArgumentException e) {
+      String refusal = Objects.requireNonNull(e.getMessage(), "the parser's refusals say why");
       String message =
-          e.getMessage().startsWith(find + ": ")
-              ? e.getMessage().substring(find.length() + 2)
-              : e.getMessage();
+          refusal.startsWith(find + ": ") ? refusal.substring(find.length() + 2) : refusal;
       throw error(methodName, "%s", message);
     }
     if (parsed.groups().size() != 1) {
