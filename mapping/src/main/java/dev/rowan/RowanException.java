@@ -1,5 +1,7 @@
 package dev.rowan;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The root of Rowan's exceptions: every error Rowan raises on its own account is one of its
  * subclasses, and every message names the entity, property, method or table at fault.
@@ -16,7 +18,7 @@ public abstract class RowanException extends RuntimeException {
     super(message);
   }
 
-  protected RowanException(String message, Throwable cause) {
+  protected RowanException(String message, @Nullable Throwable cause) {
     super(message, cause);
   }
 }

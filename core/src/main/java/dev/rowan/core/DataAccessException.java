@@ -1,6 +1,7 @@
 package dev.rowan.core;
 
 import dev.rowan.RowanException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * HBase failed: an {@link java.io.IOException} from the client, translated at the boundary, with
@@ -16,7 +17,7 @@ public class DataAccessException extends RowanException {
   private static final long serialVersionUID = 1L;
 
   /** A failure described by {@code message}, caused by {@code cause}. */
-  protected DataAccessException(String message, Throwable cause) {
+  protected DataAccessException(String message, @Nullable Throwable cause) {
     super(message, cause);
   }
 

@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A question the method-name grammar cannot say, asked in code: the escape hatch of query methods
@@ -46,11 +47,11 @@ import java.util.stream.Stream;
 public final class EntityQuery<T> {
 
   private final PlannedQuery.Planner<T> planner;
-  private final String view;
+  private final @Nullable String view;
   private final List<AdHocQuery.Term> terms;
   private final Sort sort;
   private final int limit;
-  private final Predicate<? super T> filter;
+  private final @Nullable Predicate<? super T> filter;
   private final boolean allowScan;
 
   EntityQuery(PlannedQuery.Planner<T> planner) {
@@ -59,11 +60,11 @@ public final class EntityQuery<T> {
 
   private EntityQuery(
       PlannedQuery.Planner<T> planner,
-      String view,
+      @Nullable String view,
       List<AdHocQuery.Term> terms,
       Sort sort,
       int limit,
-      Predicate<? super T> filter,
+      @Nullable Predicate<? super T> filter,
       boolean allowScan) {
     this.planner = planner;
     this.view = view;

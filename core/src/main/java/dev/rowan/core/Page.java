@@ -1,6 +1,7 @@
 package dev.rowan.core;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One page of a query's results.
@@ -10,7 +11,7 @@ import java.util.List;
  * @param <T> the entity type
  * @since 0.1
  */
-public record Page<T>(List<T> content, PageRequest next) {
+public record Page<T>(List<T> content, @Nullable PageRequest next) {
 
   /** Copies the content. */
   public Page {

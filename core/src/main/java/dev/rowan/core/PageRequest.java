@@ -1,5 +1,7 @@
 package dev.rowan.core;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A request for one page of a query's results: its size and, after the first page, where the
  * previous page ended (a keyset continuation, never an offset).
@@ -8,14 +10,15 @@ package dev.rowan.core;
  * @param continuation the opaque position after the previous page, or null for the first page
  * @since 0.1
  */
-public record PageRequest(int size, byte[] continuation) {
+public record PageRequest(int size, byte @Nullable [] continuation) {
 
   /** Checks the size. */
-  public PageRequest {
+  public PageRequest(int size, byte @Nullable [] continuation) {
     if (size < 1) {
       throw new IllegalArgumentException("a page holds at least 1 entity, not " + size);
     }
-    continuation = continuation == null ? null : continuation.clone();
+    this.size = size;
+    this.continuation = continuation == null ? null : continuation.clone();
   }
 
   /** The first page of {@code size} entities. */
@@ -29,7 +32,7 @@ public record PageRequest(int size, byte[] continuation) {
   }
 
   @Override
-  public byte[] continuation() {
+  public byte @Nullable [] continuation() {
     return continuation == null ? null : continuation.clone();
   }
 }

@@ -1,6 +1,7 @@
 package dev.rowan.core;
 
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * HBase's access control refused a call: the principal Rowan runs as lacks a permission on a table
@@ -22,7 +23,11 @@ public final class PermissionDeniedException extends DataAccessException {
   private final String permission;
 
   private PermissionDeniedException(
-      String message, String principal, String table, String permission, Throwable cause) {
+      String message,
+      String principal,
+      String table,
+      String permission,
+      @Nullable Throwable cause) {
     super(message, cause);
     this.principal = principal;
     this.table = table;
@@ -41,7 +46,7 @@ public final class PermissionDeniedException extends DataAccessException {
       String table,
       String scope,
       String permission,
-      Throwable cause) {
+      @Nullable Throwable cause) {
     Objects.requireNonNull(permission, "permission");
     String on =
         scope.isEmpty()

@@ -24,6 +24,7 @@ import org.apache.hadoop.hbase.NamespaceDescriptor;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The entry point to Rowan: a connection to HBase, the schema of mapped entities, and the
@@ -41,12 +42,12 @@ public final class Rowan implements AutoCloseable {
 
   private final Connection connection;
   private final boolean ownsConnection;
-  private final String namespace;
+  private final @Nullable String namespace;
   private final ProtocolHook hook;
   private final Duration writeLease;
   private final Duration viewRefresh;
   private final boolean groupCommit;
-  private final BackgroundSettles background;
+  private final @Nullable BackgroundSettles background;
   private final ObservationRegistry observations;
   private final Schema schema = new Schema(this);
   private final Map<Class<?>, EntityStorage<?>> storages = new ConcurrentHashMap<>();
@@ -64,11 +65,11 @@ public final class Rowan implements AutoCloseable {
   private Rowan(
       Connection connection,
       boolean ownsConnection,
-      String namespace,
+      @Nullable String namespace,
       ProtocolHook hook,
       Duration writeLease,
       Duration viewRefresh,
-      Boolean groupCommit,
+      @Nullable Boolean groupCommit,
       boolean settleInBackground,
       ObservationRegistry observations) {
     this.connection = connection;
@@ -185,7 +186,7 @@ public final class Rowan implements AutoCloseable {
    * The namespace that every table of this Rowan lives in, or {@code null} for HBase's {@code
    * default} namespace.
    */
-  public String namespace() {
+  public @Nullable String namespace() {
     return namespace;
   }
 
@@ -365,13 +366,13 @@ public final class Rowan implements AutoCloseable {
    */
   public static final class Builder {
     private final Connection connection;
-    private String namespace;
-    private ProtocolHook hook;
-    private Duration writeLease;
-    private Duration viewRefresh;
-    private Boolean groupCommit;
-    private Boolean settleInBackground;
-    private ObservationRegistry observationRegistry;
+    private @Nullable String namespace;
+    private @Nullable ProtocolHook hook;
+    private @Nullable Duration writeLease;
+    private @Nullable Duration viewRefresh;
+    private @Nullable Boolean groupCommit;
+    private @Nullable Boolean settleInBackground;
+    private @Nullable ObservationRegistry observationRegistry;
 
     private Builder(Connection connection) {
       this.connection = connection;

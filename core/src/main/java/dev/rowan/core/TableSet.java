@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.apache.hadoop.hbase.TableName;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One set of an entity's tables: a main table and a table per view. An entity kept in one table has
@@ -26,7 +27,7 @@ import org.apache.hadoop.hbase.TableName;
  */
 public final class TableSet {
 
-  private final LocalDate period;
+  private final @Nullable LocalDate period;
   private final TableName mainTable;
   private final List<String> views;
 

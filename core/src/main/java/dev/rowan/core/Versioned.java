@@ -2,6 +2,7 @@ package dev.rowan.core;
 
 import java.time.Instant;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One version of an entity: the state one write left, and when. A query method that returns {@code
@@ -22,7 +23,7 @@ import java.util.Optional;
  * @param <T> the entity type
  * @since 0.1
  */
-public record Versioned<T>(long timestamp, T entity) {
+public record Versioned<T>(long timestamp, @Nullable T entity) {
 
   /** Whether this version is a delete: the entity did not exist after it. */
   public boolean isDeletion() {

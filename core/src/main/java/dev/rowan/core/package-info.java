@@ -12,4 +12,7 @@
  * dev.rowan.core.QueryMethodException}. The implementation lives in {@code dev.rowan.core.internal}
  * and its subpackages.
  */
+@NullMarked
 package dev.rowan.core;
+
+import org.jspecify.annotations.NullMarked;

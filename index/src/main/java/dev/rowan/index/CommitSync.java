@@ -8,6 +8,7 @@ import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Put;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Group commit (docs/view-consistency.md, step 3): the main rows of a batch are committed with
@@ -85,7 +86,7 @@ public final class CommitSync {
     }
     boolean[] grouped = new boolean[regionOfEach.size()];
     for (int i = 0; i < grouped.length; i++) {
-      grouped[i] = perRegion.get(regionOfEach.get(i).getRegion().getEncodedName()) > 1;
+      grouped[i] = perRegion.getOrDefault(regionOfEach.get(i).getRegion().getEncodedName(), 0) > 1;
     }
     return grouped;
   }
@@ -97,7 +98,8 @@ public final class CommitSync {
    * number, which rises with every opening). A region moved, split or merged in between is not the
    * same opening: its commits are read again, although a graceful move flushes them.
    */
-  public static boolean sameOpening(HRegionLocation before, HRegionLocation after) {
+  public static boolean sameOpening(
+      @Nullable HRegionLocation before, @Nullable HRegionLocation after) {
     return before != null
         && after != null
         && before.getRegion().getEncodedName().equals(after.getRegion().getEncodedName())

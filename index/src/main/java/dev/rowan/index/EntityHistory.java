@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.Result;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The versions of one entity, rebuilt from a read of every version of every cell of its main row
@@ -88,7 +89,7 @@ public final class EntityHistory {
    * with a timestamp below it, or null when there is none (not yet written, or older than the
    * versions kept).
    */
-  public static Version before(EntityModel<?> model, Result raw, long end) {
+  public static @Nullable Version before(EntityModel<?> model, Result raw, long end) {
     for (Version version : versions(model, raw, 0)) {
       if (version.timestamp() < end) {
         return version;

@@ -3,6 +3,7 @@ package dev.rowan.index;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Put;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The fence of a main row: a new status cell, written only if the row's status is still the one
@@ -23,7 +24,7 @@ public record MainFence(RowStatus status, CheckAndMutate write) {
    * (null: absent), writing {@code state} at {@code timestamp} with a fresh nonce.
    */
   static MainFence of(
-      byte[] row, byte[] family, RowStatus read, RowStatus.State state, long timestamp) {
+      byte[] row, byte[] family, @Nullable RowStatus read, RowStatus.State state, long timestamp) {
     RowStatus fenced = new RowStatus(state, timestamp, ThreadLocalRandom.current().nextLong());
     Put put =
         new Put(row, timestamp)

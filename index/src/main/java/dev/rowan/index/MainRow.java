@@ -27,14 +27,14 @@ public final class MainRow {
   /** A main row that does not exist. */
   public static final MainRow ABSENT = new MainRow(null, null);
 
-  private final RowStatus status;
-  private final @Nullable Object[] values;
+  private final @Nullable RowStatus status;
+  private final @Nullable Object @Nullable [] values;
 
   /**
    * @param status its status cell, or null when it has none (no row, or written without views)
    * @param values the entity it holds, or null when there is none (no row, or a tombstone)
    */
-  public MainRow(RowStatus status, @Nullable Object[] values) {
+  public MainRow(@Nullable RowStatus status, @Nullable Object @Nullable [] values) {
     this.status = status;
     this.values = values;
   }
@@ -102,12 +102,12 @@ public final class MainRow {
   }
 
   /** The status cell, or null when the row has none. */
-  public RowStatus status() {
+  public @Nullable RowStatus status() {
     return status;
   }
 
   /** The entity's values, or null when the row holds none. */
-  public @Nullable Object[] values() {
+  public @Nullable Object @Nullable [] values() {
     return values;
   }
 
@@ -163,7 +163,7 @@ public final class MainRow {
    */
   public static @Nullable Object[] advanceVersionForSave(
       EntityModel<?> model,
-      @Nullable Object[] before,
+      @Nullable Object @Nullable [] before,
       @Nullable Object[] requested,
       byte[] rowKey) {
     PropertyModel version = model.version();
@@ -203,7 +203,7 @@ public final class MainRow {
     return advanced;
   }
 
-  private static long number(Object value) {
+  private static long number(@Nullable Object value) {
     return value == null ? 0 : (Long) value;
   }
 }

@@ -6,6 +6,7 @@ import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The cells Rowan adds to rows of entities with views: the status cell of main rows and of view
@@ -93,12 +94,12 @@ public final class ProtocolCells {
   private static final int LINEAR_SEARCH_CELLS = 16;
 
   /** The status in {@code qualifier} of {@code family} in {@code result}, or {@code null}. */
-  public static RowStatus status(Result result, byte[] family, Qualifier qualifier) {
+  public static @Nullable RowStatus status(Result result, byte[] family, Qualifier qualifier) {
     return status(result, family, qualifier.bytes);
   }
 
   /** The status in {@code qualifier} of {@code family} in {@code result}, or {@code null}. */
-  static RowStatus status(Result result, byte[] family, byte[] qualifier) {
+  static @Nullable RowStatus status(Result result, byte[] family, byte[] qualifier) {
     Cell cell = cell(result, family, qualifier);
     return cell == null
         ? null
@@ -109,7 +110,7 @@ public final class ProtocolCells {
    * The status in {@code cell}, or {@code null} when its value is damaged (a row written by hand,
    * which readers only check against the main row and the verify job reports).
    */
-  public static RowStatus readableStatus(Cell cell) {
+  public static @Nullable RowStatus readableStatus(Cell cell) {
     try {
       return RowStatus.decode(cell.getValueArray(), cell.getValueOffset(), cell.getValueLength());
     } catch (IllegalArgumentException e) {
@@ -121,7 +122,7 @@ public final class ProtocolCells {
    * The state of the status in {@code qualifier} of {@code family} in {@code result}, or {@code
    * null}: what {@link #status} says of it, without decoding the rest.
    */
-  static RowStatus.State state(Result result, byte[] family, byte[] qualifier) {
+  static RowStatus.@Nullable State state(Result result, byte[] family, byte[] qualifier) {
     Cell cell = cell(result, family, qualifier);
     return cell == null
         ? null
@@ -134,12 +135,12 @@ public final class ProtocolCells {
    * family, so a row of a few cells (a view row, a tall main row) is searched from its first cell,
    * which is cheaper than that binary search with its search key; larger rows use it.
    */
-  public static Cell cell(Result result, byte[] family, Qualifier qualifier) {
+  public static @Nullable Cell cell(Result result, byte[] family, Qualifier qualifier) {
     return cell(result, family, qualifier.bytes);
   }
 
   /** The newest cell of {@code family:qualifier} in {@code result}, or {@code null}. */
-  static Cell cell(Result result, byte[] family, byte[] qualifier) {
+  static @Nullable Cell cell(Result result, byte[] family, byte[] qualifier) {
     Cell[] cells = result.rawCells();
     if (cells == null || cells.length > LINEAR_SEARCH_CELLS) {
       return result.getColumnLatestCell(family, qualifier);
@@ -156,7 +157,7 @@ public final class ProtocolCells {
    * The condition of every write of a main row under the protocol: its status cell still holds
    * {@code read} (the status the writer read), or is still absent when {@code read} is null.
    */
-  static CheckAndMutate.Builder ifMainStatus(byte[] row, byte[] family, RowStatus read) {
+  static CheckAndMutate.Builder ifMainStatus(byte[] row, byte[] family, @Nullable RowStatus read) {
     CheckAndMutate.Builder condition = CheckAndMutate.newBuilder(row);
     return read == null
         ? condition.ifNotExists(family, MAIN_STATUS)
@@ -164,7 +165,7 @@ public final class ProtocolCells {
   }
 
   /** The owner main row key carried by a unique view row, or {@code null}. */
-  public static byte[] owner(Result result, byte[] family) {
+  public static byte @Nullable [] owner(Result result, byte[] family) {
     Cell cell = cell(result, family, OWNER);
     return cell == null ? null : CellUtil.cloneValue(cell);
   }

@@ -10,6 +10,7 @@ import dev.rowan.mapping.ViewDefinition;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Delete;
@@ -134,7 +135,10 @@ public final class ViewMaintainer {
    * @param write the write's status on the main row ({@link State#LIVE} or {@link State#DELETED})
    */
   public WritePlan plan(
-      @Nullable Object[] before, @Nullable Object[] after, byte[] mainRowKey, RowStatus write) {
+      @Nullable Object @Nullable [] before,
+      @Nullable Object @Nullable [] after,
+      byte[] mainRowKey,
+      RowStatus write) {
     return plan(before, after, mainRowKey, write, false);
   }
 
@@ -145,13 +149,16 @@ public final class ViewMaintainer {
    * too, since the guess left it unverified.
    */
   WritePlan planAfterGuess(
-      @Nullable Object[] before, @Nullable Object[] after, byte[] mainRowKey, RowStatus write) {
+      @Nullable Object @Nullable [] before,
+      @Nullable Object @Nullable [] after,
+      byte[] mainRowKey,
+      RowStatus write) {
     return plan(before, after, mainRowKey, write, true);
   }
 
   private WritePlan plan(
-      @Nullable Object[] before,
-      @Nullable Object[] after,
+      @Nullable Object @Nullable [] before,
+      @Nullable Object @Nullable [] after,
       byte[] mainRowKey,
       RowStatus write,
       boolean rewriteUnchanged) {
@@ -162,14 +169,19 @@ public final class ViewMaintainer {
       byte[] oldKey = before == null ? null : view.rowKey(before);
       byte[] newKey = after == null ? null : view.rowKey(after);
       boolean sameKey = oldKey != null && Arrays.equals(oldKey, newKey);
-      if (sameKey && !rewriteEvery && view.sameContent(before, after)) {
+      if (sameKey
+          && !rewriteEvery
+          && view.sameContent(
+              Objects.requireNonNull(before, "an old key comes from values"),
+              Objects.requireNonNull(after, "a new key comes from values"))) {
         continue;
       }
       if (newKey != null) {
+        @Nullable Object[] written = Objects.requireNonNull(after, "a new key comes from values");
         Put put =
             view.isUnique()
-                ? view.put(newKey, after, unverified, mainRowKey)
-                : view.pendingPut(newKey, after, unverified);
+                ? view.put(newKey, written, unverified, mainRowKey)
+                : view.pendingPut(newKey, written, unverified);
         RowStatus verified = write.with(State.VERIFIED);
         Row settle;
         if (view.isUnique()) {
@@ -179,16 +191,18 @@ public final class ViewMaintainer {
                       view.statusFamily(),
                       ProtocolCells.VIEW_STATUS,
                       write.timestamp(),
-                      view.statusValue(verified, after));
+                      view.statusValue(verified, written));
           settle =
-              ifStatus(view, newKey, view.statusValue(unverified, after)).build(settled(verify));
+              ifStatus(view, newKey, view.statusValue(unverified, written)).build(settled(verify));
         } else {
-          settle = settled(view.settlePut(newKey, after, verified, mainRowKey));
+          settle = settled(view.settlePut(newKey, written, verified, mainRowKey));
         }
         changes.add(new ViewRowChange(view, newKey, Kind.WRITE, put, settle, put));
       }
       if (oldKey != null && !sameKey) {
-        byte[] expected = view.statusValue(unverified, before);
+        byte[] expected =
+            view.statusValue(
+                unverified, Objects.requireNonNull(before, "an old key comes from values"));
         Put unverify =
             new Put(oldKey, write.timestamp())
                 .addColumn(
@@ -224,7 +238,10 @@ public final class ViewMaintainer {
    *     encoded, or lacks a key part after one that has a value
    */
   WritePlan planVerified(
-      @Nullable Object[] before, @Nullable Object[] after, byte[] mainRowKey, RowStatus write) {
+      @Nullable Object @Nullable [] before,
+      @Nullable Object[] after,
+      byte[] mainRowKey,
+      RowStatus write) {
     long timestamp = write.timestamp();
     List<byte[]> newKeys = new ArrayList<>(views.size());
     for (ViewModel view : views) {

@@ -9,6 +9,7 @@ import dev.rowan.mapping.PropertyModel;
 import dev.rowan.mapping.SaltModel;
 import dev.rowan.mapping.TableLayout;
 import dev.rowan.mapping.ViewDefinition;
+import dev.rowan.mapping.codec.ValueCodec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -191,7 +192,7 @@ public final class ViewModel {
   }
 
   /** The view row key of the entity whose values are {@code values}, or null when it has none. */
-  public byte[] rowKey(@Nullable Object[] values) {
+  public byte @Nullable [] rowKey(@Nullable Object[] values) {
     for (PropertyModel property : keyProperties) {
       if (values[property.index()] == null) {
         return null;
@@ -266,8 +267,9 @@ public final class ViewModel {
   }
 
   private static byte[] nullEntry(PropertyModel column) {
-    byte[] family = column.family();
-    byte[] qualifier = column.qualifier();
+    byte[] family = Objects.requireNonNull(column.family(), "a carried column has a family");
+    byte[] qualifier =
+        Objects.requireNonNull(column.qualifier(), "a carried column has a qualifier");
     if (family.length > 0xFF || qualifier.length > 0xFFFF) {
       throw new IllegalArgumentException(
           column.qualifiedName()
@@ -362,8 +364,9 @@ public final class ViewModel {
     for (PropertyModel column : carriedArray) {
       Object value = values[column.index()];
       if (value != null) {
-        put.addColumn(
-            column.family(), column.qualifier(), timestamp, column.valueCodec().encode(value));
+        ValueCodec<Object> codec =
+            Objects.requireNonNull(column.valueCodec(), "a carried column has a value codec");
+        put.addColumn(column.family(), column.qualifier(), timestamp, codec.encode(value));
       }
     }
     put.addColumn(statusFamily, ProtocolCells.VIEW_STATUS, timestamp, statusValue(status, values));
@@ -407,7 +410,7 @@ public final class ViewModel {
    * one), or a row whose key is not a key of this view (it cannot be decoded; no write leaves one
    * either). The one home of what makes a view row an orphan.
    */
-  public byte[] owner(Result row) {
+  public byte @Nullable [] owner(Result row) {
     if (isUnique()) {
       return ProtocolCells.owner(row, statusFamily);
     }

@@ -3,6 +3,7 @@ package dev.rowan.index;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How view names are matched: ignoring case, whether a user, a job's settings, the catalog or a
@@ -18,7 +19,7 @@ public final class ViewNames {
   private ViewNames() {}
 
   /** Whether {@code a} and {@code b} name the same view. */
-  public static boolean same(String a, String b) {
+  public static boolean same(@Nullable String a, @Nullable String b) {
     return a != null && a.equalsIgnoreCase(b);
   }
 

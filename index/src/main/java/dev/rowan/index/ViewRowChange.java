@@ -2,6 +2,7 @@ package dev.rowan.index;
 
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Row;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one write does to one view row, in the two phases around the main row write.
@@ -27,7 +28,12 @@ import org.apache.hadoop.hbase.client.Row;
  * @since 0.1
  */
 public record ViewRowChange(
-    ViewModel view, byte[] rowKey, Kind kind, Put unverify, Row settle, Row phaseOne) {
+    ViewModel view,
+    byte[] rowKey,
+    Kind kind,
+    @Nullable Put unverify,
+    @Nullable Row settle,
+    Row phaseOne) {
 
   /** Whether a view row is written or retired. */
   public enum Kind {

@@ -2,6 +2,7 @@ package dev.rowan.index;
 
 import dev.rowan.index.RowStatus.State;
 import java.io.IOException;
+import java.util.Objects;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
@@ -31,8 +32,14 @@ public final class ViewRowRepair {
    * if the row's status cell still holds {@code observed}.
    */
   public static CheckAndMutate rewrite(
-      ViewModel view, byte[] key, MainRow main, byte[] mainRowKey, byte[] observed) {
-    return rewrite(view, key, main.values(), main.status(), mainRowKey, observed);
+      ViewModel view, byte[] key, MainRow main, byte[] mainRowKey, byte @Nullable [] observed) {
+    return rewrite(
+        view,
+        key,
+        Objects.requireNonNull(main.values(), "a live main row"),
+        Objects.requireNonNull(main.status(), "a main row with a status"),
+        mainRowKey,
+        observed);
   }
 
   /**
@@ -48,7 +55,7 @@ public final class ViewRowRepair {
       @Nullable Object[] values,
       RowStatus status,
       byte[] mainRowKey,
-      byte[] observed) {
+      byte @Nullable [] observed) {
     long timestamp = status.timestamp();
     RowMutations rewrite = new RowMutations(key, 2);
     try {
@@ -78,7 +85,8 @@ public final class ViewRowRepair {
    * The delete of view row {@code key} of {@code view}, every cell up to {@code upTo}, only if its
    * status cell still holds {@code observed} (null: is still absent).
    */
-  public static CheckAndMutate delete(ViewModel view, byte[] key, byte[] observed, long upTo) {
+  public static CheckAndMutate delete(
+      ViewModel view, byte[] key, byte @Nullable [] observed, long upTo) {
     return ifCell(key, view.statusFamily(), ProtocolCells.VIEW_STATUS, observed)
         .build(new Delete(key, upTo));
   }
@@ -100,7 +108,7 @@ public final class ViewRowRepair {
   }
 
   /** The status cell's value of {@code row} as read, or null when it has none. */
-  public static byte[] statusAsRead(ViewModel view, Result row) {
+  public static byte @Nullable [] statusAsRead(ViewModel view, Result row) {
     Cell cell = ProtocolCells.cell(row, view.statusFamily(), ProtocolCells.VIEW_STATUS);
     return cell == null ? null : CellUtil.cloneValue(cell);
   }
@@ -120,7 +128,7 @@ public final class ViewRowRepair {
   }
 
   private static CheckAndMutate.Builder ifCell(
-      byte[] key, byte[] family, byte[] qualifier, byte[] value) {
+      byte[] key, byte[] family, byte[] qualifier, byte @Nullable [] value) {
     CheckAndMutate.Builder condition = CheckAndMutate.newBuilder(key);
     return value == null
         ? condition.ifNotExists(family, qualifier)

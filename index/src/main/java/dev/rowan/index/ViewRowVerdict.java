@@ -77,7 +77,7 @@ public final class ViewRowVerdict {
    * timestamp wrote over it, is not trusted; nor is a row of a version that wrote no marks. Such a
    * row is checked against its main row and repaired.
    */
-  public static RowStatus observed(ViewModel view, Result row) {
+  public static @Nullable RowStatus observed(ViewModel view, Result row) {
     Cell statusCell = ProtocolCells.cell(row, view.statusFamily(), ProtocolCells.VIEW_STATUS);
     RowStatus status = statusCell == null ? null : ProtocolCells.readableStatus(statusCell);
     if (status == null || status.state() != State.VERIFIED) {
@@ -95,7 +95,8 @@ public final class ViewRowVerdict {
    * viewRowKey}.
    */
   public static boolean maps(ViewModel view, byte[] viewRowKey, MainRow main) {
-    return main.isLive() && Arrays.equals(view.rowKey(main.values()), viewRowKey);
+    @Nullable Object[] values = main.values();
+    return values != null && Arrays.equals(view.rowKey(values), viewRowKey);
   }
 
   /**
@@ -128,7 +129,7 @@ public final class ViewRowVerdict {
   public static Action forReader(
       ViewModel view,
       byte[] rowKey,
-      RowStatus observed,
+      @Nullable RowStatus observed,
       MainRow main,
       long now,
       long leaseMillis,
@@ -171,7 +172,7 @@ public final class ViewRowVerdict {
   public static Holder forClaim(
       ViewModel view,
       byte[] rowKey,
-      RowStatus observed,
+      @Nullable RowStatus observed,
       MainRow holder,
       long now,
       long leaseMillis) {
@@ -195,7 +196,9 @@ public final class ViewRowVerdict {
     if (!maps(view, row.getRow(), main)) {
       return Finding.ORPHAN;
     }
-    return carriesExactly(view, row, main.values()) ? Finding.CONSISTENT : Finding.STALE;
+    return carriesExactly(view, row, Objects.requireNonNull(main.values(), "a live main row"))
+        ? Finding.CONSISTENT
+        : Finding.STALE;
   }
 
   /**

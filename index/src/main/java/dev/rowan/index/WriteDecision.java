@@ -5,6 +5,7 @@ import dev.rowan.mapping.RowWrite;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Delete;
@@ -46,7 +47,7 @@ import org.jspecify.annotations.Nullable;
  */
 public record WriteDecision(
     RowStatus status,
-    @Nullable Object[] written,
+    @Nullable Object @Nullable [] written,
     Row mainMutation,
     CheckAndMutate commit,
     WritePlan plan) {
@@ -133,7 +134,7 @@ public record WriteDecision(
       long now,
       long nonce,
       boolean grouped) {
-    java.util.Objects.requireNonNull(requested, "an insert writes an entity");
+    Objects.requireNonNull(requested, "an insert writes an entity");
     MainRow.advanceVersionForSave(
         views.entity(), null, requested, rowKey); // a new entity is at version 0
     return before.isLive()
@@ -162,10 +163,11 @@ public record WriteDecision(
       long now,
       long nonce,
       boolean grouped) {
-    if (!before.isLive()) {
+    @Nullable Object[] stored = before.values();
+    if (stored == null) { // not live
       return Optional.empty();
     }
-    @Nullable Object[] after = change.apply(before.values().clone());
+    @Nullable Object[] after = change.apply(stored.clone());
     return Optional.of(ofSave(views, rowKey, before, after, now, nonce, grouped));
   }
 
@@ -231,7 +233,7 @@ public record WriteDecision(
    * every change, except, when both have the same status, the rows {@code earlier} wrote (the same
    * rows, cell for cell).
    */
-  public List<ViewRowChange> phaseOneAfter(WriteDecision earlier) {
+  public List<ViewRowChange> phaseOneAfter(@Nullable WriteDecision earlier) {
     if (earlier == null || !earlier.status.equals(status)) {
       return plan.changes();
     }

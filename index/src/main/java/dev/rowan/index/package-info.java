@@ -14,4 +14,7 @@
  * can trust from one it cannot. Every type here is public because those modules use it; members
  * that only this package calls are package-private. Nothing here imports {@code dev.rowan.core}.
  */
+@NullMarked
 package dev.rowan.index;
+
+import org.jspecify.annotations.NullMarked;

@@ -31,4 +31,7 @@
  * other. The layer rules check the order (docs/architecture.md, "The rules"). This package itself
  * holds no types.
  */
+@NullMarked
 package dev.rowan.core.internal;
+
+import org.jspecify.annotations.NullMarked;

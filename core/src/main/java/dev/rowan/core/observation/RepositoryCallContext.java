@@ -5,6 +5,7 @@ import io.micrometer.common.KeyValues;
 import io.micrometer.observation.Observation;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLongArray;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The context of the observation of one repository call ({@value #NAME}): which repository, method,
@@ -283,7 +284,7 @@ public final class RepositoryCallContext extends Observation.Context {
    * succeeded), and every cost as a high-cardinality key value. Called once, before the observation
    * stops.
    */
-  public void end(Throwable error) {
+  public void end(@Nullable Throwable error) {
     addLowCardinalityKeyValue(KeyValue.of(OUTCOME, error == null ? "success" : "error"));
     addLowCardinalityKeyValue(
         KeyValue.of(EXCEPTION, error == null ? "none" : error.getClass().getSimpleName()));
@@ -310,7 +311,7 @@ public final class RepositoryCallContext extends Observation.Context {
   }
 
   @Override
-  public KeyValue getHighCardinalityKeyValue(String key) {
+  public @Nullable KeyValue getHighCardinalityKeyValue(String key) {
     return getHighCardinalityKeyValues().stream()
         .filter(keyValue -> keyValue.getKey().equals(key))
         .findFirst()

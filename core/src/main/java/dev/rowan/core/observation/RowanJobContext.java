@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The context of the observation of one bulk load or view job ({@value #NAME}): which job, of which
@@ -143,7 +144,7 @@ public final class RowanJobContext extends Observation.Context {
    * succeeded), and every counter as a high-cardinality key value. Called once, before the
    * observation stops.
    */
-  public void end(Throwable error) {
+  public void end(@Nullable Throwable error) {
     addLowCardinalityKeyValue(KeyValue.of(OUTCOME, error == null ? "success" : "error"));
     addLowCardinalityKeyValue(
         KeyValue.of(EXCEPTION, error == null ? "none" : error.getClass().getSimpleName()));

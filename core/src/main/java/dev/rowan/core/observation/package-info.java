@@ -7,4 +7,7 @@
  * needs {@code io.micrometer:micrometer-core}, which core does not bring. See
  * docs/observability.md.
  */
+@NullMarked
 package dev.rowan.core.observation;
+
+import org.jspecify.annotations.NullMarked;

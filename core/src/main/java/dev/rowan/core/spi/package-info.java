@@ -3,4 +3,7 @@
  * called between the steps of the view write protocol, for tracing, metrics and, in tests, faults;
  * install one with {@code Rowan.Builder.protocolHook}.
  */
+@NullMarked
 package dev.rowan.core.spi;
+
+import org.jspecify.annotations.NullMarked;

@@ -41,7 +41,7 @@ abstract class CyclicKeyCodec<V> implements KeyCodec<V> {
   abstract String startOf(long cycle);
 
   @Override
-  public @Nullable String rangeProblem(V low, V high) {
+  public @Nullable String rangeProblem(@Nullable V low, @Nullable V high) {
     if (low == null || high == null) {
       return "a range on a @Cyclic(period = \""
           + text(period)

@@ -55,7 +55,7 @@ final class DescendingKeyCodec<V> implements KeyCodec<V> {
   }
 
   @Override
-  public @Nullable String rangeProblem(V low, V high) {
+  public @Nullable String rangeProblem(@Nullable V low, @Nullable V high) {
     return inner.rangeProblem(low, high);
   }
 

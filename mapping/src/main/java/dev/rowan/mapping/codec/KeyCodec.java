@@ -84,7 +84,7 @@ public interface KeyCodec<V> {
    * from this codec's keys, or {@code null} when it can. Only a cyclic codec refuses ranges: open
    * ones, ones that wrap the end of a cycle and ones longer than a cycle.
    */
-  default @Nullable String rangeProblem(V low, V high) {
+  default @Nullable String rangeProblem(@Nullable V low, @Nullable V high) {
     return null;
   }
 }

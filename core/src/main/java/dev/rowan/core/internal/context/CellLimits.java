@@ -6,6 +6,7 @@ import dev.rowan.mapping.KeyLayout;
 import dev.rowan.mapping.PropertyModel;
 import dev.rowan.mapping.RowWrite;
 import java.util.List;
+import java.util.Objects;
 import java.util.stream.Collectors;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.HConstants;
@@ -72,7 +73,7 @@ public final class CellLimits {
           view.key(),
           context.model().entityName() + " view '" + view.name() + "' key",
           key,
-          context.viewTables().get(view));
+          context.viewTable(view));
       if (context.maxCellSize() > 0 && key.length + largestCell > context.maxCellSize()) {
         checkViewCells(context, view, key, values);
       }
@@ -137,9 +138,11 @@ public final class CellLimits {
       }
       long size =
           (long) key.length
-              + column.family().length
-              + column.qualifier().length
-              + column.valueCodec().encode(value).length
+              + Objects.requireNonNull(column.family(), "a column has a family").length
+              + Objects.requireNonNull(column.qualifier(), "a column has a qualifier").length
+              + Objects.requireNonNull(column.valueCodec(), "a column has a value codec")
+                  .encode(value)
+                  .length
               + CELL_OVERHEAD;
       if (size > context.maxCellSize()) {
         throw InvalidValueException.of(
@@ -161,7 +164,7 @@ public final class CellLimits {
       if (Bytes.equals(
           qualifier,
           0,
-          qualifier.length,
+          Objects.requireNonNull(qualifier, "qualifier").length,
           cell.getQualifierArray(),
           cell.getQualifierOffset() + cell.getQualifierLength() - qualifier.length,
           qualifier.length)) {

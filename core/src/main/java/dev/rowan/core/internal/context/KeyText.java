@@ -2,6 +2,7 @@ package dev.rowan.core.internal.context;
 
 import dev.rowan.mapping.EntityModel;
 import java.util.List;
+import java.util.Objects;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /** An entity's key as messages show it, and as a write tells its entities apart. */
@@ -42,7 +43,11 @@ public final class KeyText {
   public static String identity(EntityModel<?> model, byte[] rowKey, Object[] values) {
     String row = Bytes.toStringBinary(rowKey);
     return model.isWide()
-        ? row + "/" + Bytes.toStringBinary(model.columnKey().encode(values))
+        ? row
+            + "/"
+            + Bytes.toStringBinary(
+                Objects.requireNonNull(model.columnKey(), "a wide entity has a column key")
+                    .encode(values))
         : row;
   }
 }

@@ -6,18 +6,21 @@ import dev.rowan.core.internal.plumbing.HBaseCalls;
 import dev.rowan.core.spi.ProtocolHook;
 import dev.rowan.index.CommitSync;
 import dev.rowan.index.MainRow;
+import dev.rowan.index.RowStatus;
 import dev.rowan.index.StaleVersionException;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Connection;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,7 +52,7 @@ public final class StoreContext<T> {
   private final boolean groupCommit;
 
   /** Where step four runs off the callers' threads; null when writes settle before they return. */
-  private final BackgroundSettles background;
+  private final @Nullable BackgroundSettles background;
 
   /**
    * What the tables say of the views: which queries read, which writers write, and whether this
@@ -104,6 +107,11 @@ public final class StoreContext<T> {
     return mainTable;
   }
 
+  /** The name of the table of {@code view}, a view of the entity. */
+  public TableName viewTable(ViewModel view) {
+    return Objects.requireNonNull(viewTables.get(view), "every view of the entity has a table");
+  }
+
   /** The name of each view's table, in the order the views are declared. */
   public Map<ViewModel, TableName> viewTables() {
     return viewTables;
@@ -142,7 +150,7 @@ public final class StoreContext<T> {
   }
 
   /** Where step four runs off the callers' threads; null when writes settle before they return. */
-  public BackgroundSettles background() {
+  public @Nullable BackgroundSettles background() {
     return background;
   }
 
@@ -159,11 +167,14 @@ public final class StoreContext<T> {
    * (no unsynced write of the protocol's) or its confirmation ({@link CommitSync#confirm})
    * succeeds; false when the row has changed since it was read, or lost the write it showed.
    */
-  public boolean confirmDurable(byte[] rowKey, MainRow main) {
-    if (main.status() == null) {
+  public boolean confirmDurable(byte @Nullable [] rowKey, MainRow main) {
+    RowStatus status = main.status();
+    if (status == null) {
       return true;
     }
-    CheckAndMutate confirm = CommitSync.confirm(rowKey, statusFamily, main.status());
+    CheckAndMutate confirm =
+        CommitSync.confirm(
+            Objects.requireNonNull(rowKey, "a row with a status has a key"), statusFamily, status);
     return HBaseCalls.on(
             connection, mainTable, "confirm a main row is durable", t -> t.checkAndMutate(confirm))
         .isSuccess();

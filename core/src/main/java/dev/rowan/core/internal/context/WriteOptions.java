@@ -3,6 +3,7 @@ package dev.rowan.core.internal.context;
 import dev.rowan.core.internal.plumbing.BackgroundSettles;
 import dev.rowan.core.spi.ProtocolHook;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How the writes of one Rowan run (the options of {@code Rowan.Builder}).
@@ -20,4 +21,4 @@ public record WriteOptions(
     Duration writeLease,
     Duration viewRefresh,
     boolean groupCommit,
-    BackgroundSettles background) {}
+    @Nullable BackgroundSettles background) {}

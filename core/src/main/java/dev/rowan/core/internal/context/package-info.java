@@ -7,4 +7,7 @@
  * plumbing} and {@code schema}; both paths, {@code read} and {@code write}, sit on it. Not part of
  * Rowan's API, and may change in any release.
  */
+@NullMarked
 package dev.rowan.core.internal.context;
+
+import org.jspecify.annotations.NullMarked;

@@ -14,8 +14,10 @@ import dev.rowan.mapping.PeriodModel;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A query asked in code of an entity kept in one table per period, served as a period query method
@@ -56,7 +58,7 @@ final class PeriodAdHocQuery<T> implements PlannedQuery<T> {
    */
   static <T> PeriodAdHocQuery<T> plan(
       PeriodStores<T> stores,
-      String view,
+      @Nullable String view,
       List<AdHocQuery.Term> terms,
       Sort sort,
       int limit,
@@ -102,7 +104,7 @@ final class PeriodAdHocQuery<T> implements PlannedQuery<T> {
   }
 
   @Override
-  public Stream<T> stream(Predicate<? super T> filter) {
+  public Stream<T> stream(@Nullable Predicate<? super T> filter) {
     Stream<T> all =
         PeriodStreams.concat(
             plans.size(), i -> plans.get(i).plan().stream(filter), stores::periodGone);
@@ -137,7 +139,8 @@ final class PeriodAdHocQuery<T> implements PlannedQuery<T> {
             : plans.size()
                 + (plans.size() == 1 ? " period, " : " periods, ")
                 + table
-                + periods.suffix(plans.get(0).period())
+                + Objects.requireNonNull(periods, "a period entity has periods")
+                    .suffix(plans.get(0).period())
                 + (plans.size() == 1
                     ? ""
                     : " to " + table + periods.suffix(plans.get(plans.size() - 1).period()))
@@ -146,7 +149,7 @@ final class PeriodAdHocQuery<T> implements PlannedQuery<T> {
                 + " and its views) as above";
     return (plans.isEmpty() ? name + "\n" : plans.get(0).plan().explain())
         + "  periods: "
-        + periods.describe(table)
+        + Objects.requireNonNull(periods, "a period entity has periods").describe(table)
         + "; this query reads "
         + read
         + "\n";

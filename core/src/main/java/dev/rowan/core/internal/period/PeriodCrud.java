@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
@@ -74,7 +75,9 @@ final class PeriodCrud<T> implements EntityCrud<T> {
       Objects.requireNonNull(
           entity, () -> "cannot " + (insert ? "insert" : "save") + " a null " + model.entityName());
       Object[] values = model.values(entity);
-      LocalDate period = model.periods().periodOfValues(values);
+      LocalDate period =
+          Objects.requireNonNull(model.periods(), "a period entity has periods")
+              .periodOfValues(values);
       EntityStore<T> store =
           periodStores.computeIfAbsent(
               period,
@@ -99,7 +102,8 @@ final class PeriodCrud<T> implements EntityCrud<T> {
     List<Map<String, Object>> existingValues = new ArrayList<>(); // each period's store gives them
     for (Map.Entry<LocalDate, List<Integer>> period : byPeriod.entrySet()) {
       List<T> batch = period.getValue().stream().map(given::get).toList();
-      EntityStore<T> store = periodStores.get(period.getKey());
+      EntityStore<T> store =
+          Objects.requireNonNull(periodStores.get(period.getKey()), "each period has a store");
       List<T> written;
       try {
         written = insert ? store.insertAll(batch) : store.saveAll(batch);
@@ -140,12 +144,7 @@ final class PeriodCrud<T> implements EntityCrud<T> {
     Objects.requireNonNull(entity, () -> "cannot delete a null " + model.entityName());
     EntityStore<T> store = stores.forRead(model.values(entity));
     if (store != null) {
-      unlessGone(
-          () -> {
-            store.delete(entity);
-            return null;
-          },
-          null);
+      unlessGone(() -> store.delete(entity));
     }
   }
 
@@ -153,12 +152,7 @@ final class PeriodCrud<T> implements EntityCrud<T> {
   public void deleteByKey(Object... keyParts) {
     EntityStore<T> store = stores.forRead(model.keyValuesOf(keyParts));
     if (store != null) {
-      unlessGone(
-          () -> {
-            store.deleteByKey(keyParts);
-            return null;
-          },
-          null);
+      unlessGone(() -> store.deleteByKey(keyParts));
     }
   }
 
@@ -166,7 +160,7 @@ final class PeriodCrud<T> implements EntityCrud<T> {
    * What {@code call} returns on a period's store, or {@code gone} when the period was dropped
    * since it was listed.
    */
-  private <R> R unlessGone(java.util.function.Supplier<R> call, R gone) {
+  private <R> R unlessGone(Supplier<R> call, R gone) {
     try {
       return call.get();
     } catch (RuntimeException failed) {
@@ -174,6 +168,17 @@ final class PeriodCrud<T> implements EntityCrud<T> {
         return gone;
       }
       throw failed;
+    }
+  }
+
+  /** Runs {@code call} on a period's store, unless the period was dropped since it was listed. */
+  private void unlessGone(Runnable call) {
+    try {
+      call.run();
+    } catch (RuntimeException failed) {
+      if (!stores.periodGone(failed)) {
+        throw failed;
+      }
     }
   }
 

@@ -26,9 +26,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A derived query method of an entity kept in one table per period: compiled once when its
@@ -49,7 +51,7 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
   private final Method method;
   private final PeriodStores<T> stores;
   private final CompiledQuery compiled;
-  private final PeriodModel periods;
+  private final @Nullable PeriodModel periods;
 
   /** Identifies the method in its page tokens ({@link PageTokens#fingerprint}). */
   private final byte[] fingerprint;
@@ -70,7 +72,7 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
    * The query method {@code method}, or null after adding to {@code problems} why it cannot be
    * served.
    */
-  static <T> PeriodQueryMethod<T> create(
+  static <T> @Nullable PeriodQueryMethod<T> create(
       Class<?> repository, Method method, PeriodStores<T> stores, List<String> problems) {
     EntityModel<T> model = stores.model();
     CompiledQuery compiled =
@@ -94,7 +96,7 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
     String order =
         compiled.special().sort() >= 0
             ? "in the order of the call's Sort (newest first when it sorts by "
-                + periods.property().name()
+                + Objects.requireNonNull(periods, "a period entity has periods").property().name()
                 + " descending; the method's own: "
                 + (descending(query) ? "newest" : "oldest")
                 + " first)"
@@ -103,7 +105,7 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
         + QueryMethod.parameterLines(
             compiled.plan(), compiled.special(), compiled.result(), stores.model())
         + "  periods: "
-        + periods.describe(table)
+        + Objects.requireNonNull(periods, "a period entity has periods").describe(table)
         + "; a call reads the periods "
         + (bounds.isEmpty()
             ? "that exist, every one (@AllowScan)"
@@ -131,7 +133,7 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
   }
 
   @Override
-  public Object invoke(Object[] args) throws Throwable {
+  public @Nullable Object invoke(Object[] args) throws Throwable {
     ParsedQuery query = compiled.plan().query();
     SpecialParameters special = compiled.special();
     QueryMethod.refuseNullSpecials(compiled.name(), special, args); // also when no period is read
@@ -198,7 +200,7 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
    * What the period's method returns for {@code args}; null when its tables went since they were
    * listed.
    */
-  private Object call(LocalDate period, Object[] args) throws Throwable {
+  private @Nullable Object call(LocalDate period, Object[] args) throws Throwable {
     QueryMethod<T> query = in(period);
     try {
       return query == null ? null : query.invoke(args);
@@ -244,7 +246,8 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
     return limit > 0 ? all.limit(limit) : all;
   }
 
-  private Object single(List<LocalDate> order, Object[] args, int limit) throws Throwable {
+  private @Nullable Object single(List<LocalDate> order, Object[] args, int limit)
+      throws Throwable {
     Object first = null;
     for (LocalDate period : order) {
       Object found = call(period, args);
@@ -316,7 +319,7 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
     if (!request.isFirst()) {
       PageTokens.PeriodPosition position =
           PageTokens.readPeriod(compiled.name(), fingerprint, request.continuation());
-      LocalDate period = position.period();
+      LocalDate period = Objects.requireNonNull(position, "position").period();
       from = PeriodRange.resume(query, args, periods, order, period, descending);
       if (from < 0) {
         throw new IllegalArgumentException(
@@ -340,7 +343,11 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
         if (page.hasNext()) {
           return new Page<>(
               content,
-              new PageRequest(request.size(), token(order.get(i), page.next().continuation())));
+              new PageRequest(
+                  request.size(),
+                  token(
+                      order.get(i),
+                      Objects.requireNonNull(page.next(), "page.next()").continuation())));
         }
       }
       if (content.size() == request.size()) {
@@ -356,7 +363,7 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
     return new Page<>(content, null);
   }
 
-  private byte[] token(LocalDate period, byte[] inner) {
+  private byte[] token(LocalDate period, byte @Nullable [] inner) {
     return PageTokens.write(fingerprint, new PageTokens.PeriodPosition(period, inner));
   }
 

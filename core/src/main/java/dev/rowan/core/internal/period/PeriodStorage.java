@@ -9,6 +9,7 @@ import dev.rowan.core.internal.repository.WriteMethod;
 import dev.rowan.mapping.EntityModel;
 import java.lang.reflect.Method;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The storage of an entity kept in one table per period ({@code @TablePerPeriod}): a set of tables
@@ -44,12 +45,13 @@ public final class PeriodStorage<T> implements EntityStorage<T> {
   }
 
   @Override
-  public WriteMethod writeMethod(Class<?> repository, Method method, List<String> problems) {
+  public @Nullable WriteMethod writeMethod(
+      Class<?> repository, Method method, List<String> problems) {
     return WriteMethod.create(repository, method, stores.model(), stores::forRead, problems);
   }
 
   @Override
-  public RepositoryHandler.DerivedQuery queryMethod(
+  public RepositoryHandler.@Nullable DerivedQuery queryMethod(
       Class<?> repository, Method method, List<String> problems) {
     return PeriodQueryMethod.create(repository, method, stores, problems);
   }

@@ -14,6 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The stores of an entity kept in one table per period ({@code @TablePerPeriod}): one {@link
@@ -38,7 +39,7 @@ public final class PeriodStores<T> {
   private final Function<Function<String, TableName>, EntityStore<T>> storeOf;
   private final long refreshMillis;
   private final Map<LocalDate, EntityStore<T>> stores = new ConcurrentHashMap<>();
-  private volatile Listed listed;
+  private volatile @Nullable Listed listed;
 
   /**
    * The period stores of {@code model} over {@code connection}, naming tables with {@code names}
@@ -103,7 +104,7 @@ public final class PeriodStores<T> {
    * The store of {@code period}, whose tables exist; null when they do not (as listed, then listed
    * again).
    */
-  EntityStore<T> existing(LocalDate period) {
+  @Nullable EntityStore<T> existing(LocalDate period) {
     if (!periods().contains(period) && !list().periods().contains(period)) {
       return null;
     }
@@ -111,7 +112,7 @@ public final class PeriodStores<T> {
   }
 
   /** The store of {@code period} as listed, not listed again when it is not: null then. */
-  private EntityStore<T> listed(LocalDate period) {
+  private @Nullable EntityStore<T> listed(LocalDate period) {
     return periods().contains(period) ? store(period) : null;
   }
 
@@ -169,7 +170,7 @@ public final class PeriodStores<T> {
    * such entity is stored): a read of a period not listed does not list the periods again, so reads
    * of expired keys cost no call to the master.
    */
-  EntityStore<T> forRead(Object[] values) {
+  @Nullable EntityStore<T> forRead(Object[] values) {
     LocalDate period;
     try {
       period = periods.periodOfValues(values);

@@ -2,12 +2,14 @@ package dev.rowan.core.internal.period;
 
 import java.util.Iterator;
 import java.util.NoSuchElementException;
+import java.util.Objects;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.function.IntFunction;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Streams read a period after another: the next period's stream is opened only once the one before
@@ -36,8 +38,8 @@ final class PeriodStreams {
     private final IntFunction<Stream<? extends E>> open;
     private final Predicate<RuntimeException> gone;
     private int next;
-    private Stream<? extends E> current;
-    private Iterator<? extends E> elements;
+    private @Nullable Stream<? extends E> current;
+    private @Nullable Iterator<? extends E> elements;
 
     Chain(int count, IntFunction<Stream<? extends E>> open, Predicate<RuntimeException> gone) {
       this.count = count;
@@ -83,7 +85,7 @@ final class PeriodStreams {
       if (!hasNext()) {
         throw new NoSuchElementException();
       }
-      return elements.next();
+      return Objects.requireNonNull(elements, "elements").next();
     }
 
     void close() {

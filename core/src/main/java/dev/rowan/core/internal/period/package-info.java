@@ -8,4 +8,7 @@
  * internal packages: it sits on {@code repository} and below. Not part of Rowan's API, and may
  * change in any release.
  */
+@NullMarked
 package dev.rowan.core.internal.period;
+
+import org.jspecify.annotations.NullMarked;

@@ -8,6 +8,7 @@ import java.util.regex.Pattern;
 import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;
 import org.apache.hadoop.hbase.security.AccessDeniedException;
 import org.apache.hadoop.hbase.security.User;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Internal, not API (a refusal reaches users as {@link PermissionDeniedException}): a refusal of
@@ -24,7 +25,7 @@ import org.apache.hadoop.hbase.security.User;
  * @param cause HBase's exception
  */
 public record AccessRefusal(
-    String principal, String table, String permission, AccessDeniedException cause) {
+    String principal, @Nullable String table, String permission, AccessDeniedException cause) {
 
   private static final Pattern USER = Pattern.compile("user[= ]'?([^',)\\s]+)'?");
   private static final Pattern TABLE = Pattern.compile("table=([^,)\\s]+)");
@@ -32,7 +33,7 @@ public record AccessRefusal(
   private static final Pattern ACTION = Pattern.compile("action=([A-Z]+)");
 
   /** The refusal {@code e} is or holds, also among the causes of a batch's failures. */
-  public static Optional<AccessRefusal> in(Throwable e) {
+  public static Optional<AccessRefusal> in(@Nullable Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
       if (t instanceof AccessDeniedException denied) {
         return Optional.of(of(denied));
@@ -80,7 +81,7 @@ public record AccessRefusal(
     return PermissionDeniedException.of(operation, principal, refused, scope, permission, cause);
   }
 
-  private static String group(Pattern pattern, String text) {
+  private static @Nullable String group(Pattern pattern, String text) {
     Matcher matcher = pattern.matcher(text);
     return matcher.find() ? matcher.group(1) : null;
   }

@@ -8,6 +8,7 @@ import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
+import java.util.Objects;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
@@ -52,6 +53,24 @@ public final class HBaseCalls {
     R call(Admin admin) throws IOException;
   }
 
+  /** A call that returns nothing. */
+  @FunctionalInterface
+  public interface Action {
+    void run() throws IOException, InterruptedException;
+  }
+
+  /** A call against one table that returns nothing. */
+  @FunctionalInterface
+  public interface TableAction {
+    void run(Table table) throws IOException, InterruptedException;
+  }
+
+  /** A call against the admin API that returns nothing. */
+  @FunctionalInterface
+  public interface AdminAction {
+    void run(Admin admin) throws IOException;
+  }
+
   /** Opens a connection to the cluster {@code configuration} names with {@code opener}. */
   @FunctionalInterface
   public interface ConnectionOpener {
@@ -71,6 +90,43 @@ public final class HBaseCalls {
     } catch (IOException e) {
       throw translate(operation, table, e);
     }
+  }
+
+  /** {@link #call} of an action that returns nothing. */
+  public static void run(String operation, TableName table, Action action) {
+    call(
+        operation,
+        table,
+        () -> {
+          action.run();
+          return Boolean.TRUE; // no value: counts no rows
+        });
+  }
+
+  /** {@link #on} of an action that returns nothing. */
+  public static void runOn(
+      Connection connection, TableName name, String operation, TableAction action) {
+    on(
+        connection,
+        name,
+        operation,
+        table -> {
+          action.run(table);
+          return Boolean.TRUE; // no value: counts no rows
+        });
+  }
+
+  /** {@link #admin} of an action that returns nothing. */
+  public static void runAdmin(
+      Connection connection, TableName table, String operation, AdminAction action) {
+    admin(
+        connection,
+        table,
+        operation,
+        admin -> {
+          action.run(admin);
+          return Boolean.TRUE;
+        });
   }
 
   private static DataAccessException translate(String operation, TableName table, IOException e) {
@@ -161,7 +217,10 @@ public final class HBaseCalls {
         try {
           return rows.hasNext();
         } catch (UncheckedIOException e) {
-          throw translate(operation, table, e.getCause());
+          throw translate(
+              operation,
+              table,
+              Objects.requireNonNull(e.getCause(), "an unchecked I/O exception has a cause"));
         }
       }
 

@@ -5,6 +5,7 @@ import dev.rowan.core.observation.RepositoryCallContext.Cost;
 import io.micrometer.observation.Observation;
 import java.util.function.Supplier;
 import org.apache.hadoop.hbase.client.Result;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The observed repository call a thread works for, if any ({@link
@@ -25,7 +26,7 @@ public final class ObservedCalls {
   /**
    * The call a thread works for: its observation, and its context, or null once the call has ended.
    */
-  public record Current(Observation observation, RepositoryCallContext context) {}
+  public record Current(Observation observation, @Nullable RepositoryCallContext context) {}
 
   private static final ThreadLocal<Current> CURRENT = new ThreadLocal<>();
 
@@ -42,7 +43,7 @@ public final class ObservedCalls {
   }
 
   /** The context of the observed call this thread works for, or null. */
-  public static RepositoryCallContext context() {
+  public static @Nullable RepositoryCallContext context() {
     if (!observing) {
       return null;
     }
@@ -51,7 +52,7 @@ public final class ObservedCalls {
   }
 
   /** The observed call this thread works for, or null. */
-  static Current current() {
+  static @Nullable Current current() {
     return observing ? CURRENT.get() : null;
   }
 
@@ -80,7 +81,7 @@ public final class ObservedCalls {
    * Counts one call to HBase made for {@code context} (the context of this thread, read before the
    * call; null: none), and the rows it returned when it returned rows.
    */
-  static void called(RepositoryCallContext context, Object returned) {
+  static void called(@Nullable RepositoryCallContext context, Object returned) {
     if (context == null) {
       return;
     }

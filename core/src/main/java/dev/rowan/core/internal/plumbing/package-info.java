@@ -7,4 +7,7 @@
  * operation at once, and {@code BackgroundSettles} runs settles off the callers' threads. It refers
  * to no other internal package. Not part of Rowan's API, and may change in any release.
  */
+@NullMarked
 package dev.rowan.core.internal.plumbing;
+
+import org.jspecify.annotations.NullMarked;

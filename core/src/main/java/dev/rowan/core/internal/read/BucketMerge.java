@@ -10,6 +10,7 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Merges the scanners of the buckets of a salted table into one iterator in key order, the salt
@@ -23,13 +24,13 @@ final class BucketMerge implements Iterator<Result>, Closeable {
   private final TableName table;
 
   /** The rows of the one scanner, passed through; null when there are several. */
-  private final Iterator<Result> single;
+  private final @Nullable Iterator<Result> single;
 
   private final PriorityQueue<Head> heads;
   private final int saltLength;
 
   /** The scanner the last row came from, read again only when a row is asked for. */
-  private Iterator<Result> taken;
+  private @Nullable Iterator<Result> taken;
 
   private record Head(Result result, Iterator<Result> source) {}
 

@@ -11,7 +11,9 @@ import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The plans of one query method while views it would read are still building ({@link
@@ -25,14 +27,14 @@ import java.util.Set;
 public final class BuildingViewPlans {
 
   /** A plan without the building views, or why there is none. */
-  record Replanned(MethodPlan plan, String refusal) {}
+  record Replanned(@Nullable MethodPlan plan, @Nullable String refusal) {}
 
-  private record Key(Set<String> building, ParsedQuery query) {}
+  private record Key(@Nullable Set<String> building, ParsedQuery query) {}
 
   private final String name;
   private final EntityModel<?> model;
   private final List<ViewModel> views;
-  private final List<PropertyModel> projected;
+  private final @Nullable List<PropertyModel> projected;
   private final boolean allowScan;
   private final java.util.function.UnaryOperator<String> whyUnread;
   private final Cache<Key, Replanned> plans = Caffeine.newBuilder().maximumSize(16).build();
@@ -41,7 +43,7 @@ public final class BuildingViewPlans {
       String name,
       EntityModel<?> model,
       List<ViewModel> views,
-      List<PropertyModel> projected,
+      @Nullable List<PropertyModel> projected,
       boolean allowScan,
       java.util.function.UnaryOperator<String> whyUnread) {
     this.whyUnread = whyUnread;
@@ -53,9 +55,9 @@ public final class BuildingViewPlans {
   }
 
   /** Whether {@code plan} reads one of the {@code building} views. */
-  public static boolean readsAny(MethodPlan plan, Set<String> building) {
-    return !building.isEmpty()
-        && plan.groups().stream()
+  public static boolean readsAny(@Nullable MethodPlan plan, @Nullable Set<String> building) {
+    return !Objects.requireNonNull(building, "building").isEmpty()
+        && Objects.requireNonNull(plan, "plan").groups().stream()
             .anyMatch(group -> group.view() != null && building.contains(group.view().name()));
   }
 
@@ -66,21 +68,26 @@ public final class BuildingViewPlans {
    * @throws IllegalStateException naming the method and the view when the plan without it would
    *     read the whole table and the method has no {@code @AllowScan}
    */
-  public MethodPlan around(MethodPlan chosen, Set<String> building, boolean sorted) {
+  public @Nullable MethodPlan around(
+      @Nullable MethodPlan chosen, @Nullable Set<String> building, boolean sorted) {
     if (!readsAny(chosen, building)) {
       return chosen;
     }
     Replanned replanned =
-        plans.get(new Key(building, chosen.query()), key -> replan(chosen, building, sorted));
+        plans.get(
+            new Key(building, Objects.requireNonNull(chosen, "chosen").query()),
+            key -> replan(chosen, building, sorted));
     if (replanned.refusal() != null) {
       throw new IllegalStateException(replanned.refusal());
     }
     return replanned.plan();
   }
 
-  private Replanned replan(MethodPlan chosen, Set<String> building, boolean sorted) {
+  private Replanned replan(MethodPlan chosen, @Nullable Set<String> building, boolean sorted) {
     List<ViewModel> readable =
-        views.stream().filter(view -> !building.contains(view.name())).toList();
+        views.stream()
+            .filter(view -> !Objects.requireNonNull(building, "building").contains(view.name()))
+            .toList();
     ParsedQuery query = chosen.query();
     MethodPlan plan;
     try {
@@ -102,7 +109,8 @@ public final class BuildingViewPlans {
       String view =
           chosen.groups().stream()
               .map(AccessPlan::view)
-              .filter(v -> v != null && building.contains(v.name()))
+              .filter(
+                  v -> v != null && Objects.requireNonNull(building, "building").contains(v.name()))
               .map(ViewModel::name)
               .findFirst()
               .orElse("?");

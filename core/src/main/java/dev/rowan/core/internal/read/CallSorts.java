@@ -13,6 +13,8 @@ import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Orders chosen at a call ({@code Sort}) rather than in a method's name: turned into the planner's
@@ -63,7 +65,7 @@ public final class CallSorts {
       ParsedQuery query,
       EntityModel<?> model,
       List<ViewModel> views,
-      List<PropertyModel> projected,
+      @Nullable List<PropertyModel> projected,
       boolean acceptInMemory,
       String advice) {
     List<String> problems = new ArrayList<>();
@@ -101,7 +103,9 @@ public final class CallSorts {
                   p ->
                       (p.role() == PropertyModel.Role.ROW_KEY
                               || p.role() == PropertyModel.Role.COLUMN_KEY)
-                          && p.keyCodec().cycle() != null)
+                          && Objects.requireNonNull(p.keyCodec(), "a key part has a key codec")
+                                  .cycle()
+                              != null)
               .map(PropertyModel::name)
               .findFirst()
               .orElse(null);

@@ -15,8 +15,10 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.IntFunction;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The results of a query method that reads several {@code Or} groups or sorts in memory: collected
@@ -31,7 +33,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 public final class InMemoryOrder {
 
   /** An entity found, with its main row key without salt and its column key (null unless wide). */
-  record Keyed(byte[] mainKey, byte[] columnKey, Found found) {
+  record Keyed(byte[] mainKey, byte @Nullable [] columnKey, Found found) {
 
     private ByteBuffer identity() {
       ByteBuffer identity =
@@ -65,9 +67,14 @@ public final class InMemoryOrder {
       // Values compare as their keys are encoded (strings by code point, byte[] unsigned), so a
       // sort in memory agrees with an order served by the key.
       Comparator<Object> ascending = ValueOrder.of(property.type());
-      Comparator<Object> values = sorts.get(i).descending() ? ascending.reversed() : ascending;
+      Comparator<Object> values =
+          sorts.get(i).descending()
+              ? Objects.requireNonNull(ascending, "ascending").reversed()
+              : ascending;
       Comparator<Keyed> bySort =
-          Comparator.comparing(k -> k.found().values()[slot], Comparator.nullsLast(values));
+          Comparator.comparing(
+              k -> Objects.requireNonNull(k.found().values(), "k.found().values()")[slot],
+              Comparator.nullsLast(values));
       order = order == null ? bySort : order.thenComparing(bySort);
     }
     Comparator<Keyed> byKey =
@@ -120,10 +127,16 @@ public final class InMemoryOrder {
   }
 
   private Keyed keyed(Found found) {
-    byte[] salted = model.rowKey().encode(found.values());
+    byte[] salted =
+        model.rowKey().encode(Objects.requireNonNull(found.values(), "a live row has values"));
     byte[] mainKey = Arrays.copyOfRange(salted, model.rowKey().saltLength(), salted.length);
     return new Keyed(
-        mainKey, model.isWide() ? model.columnKey().encode(found.values()) : null, found);
+        mainKey,
+        model.isWide()
+            ? Objects.requireNonNull(model.columnKey(), "a wide entity has a column key")
+                .encode(Objects.requireNonNull(found.values(), "a live row has values"))
+            : null,
+        found);
   }
 
   /**
@@ -133,7 +146,7 @@ public final class InMemoryOrder {
    * @throws IllegalArgumentException naming {@code method} when the position does not carry one
    *     value per sort
    */
-  List<Keyed> after(List<Keyed> all, Position position, String method) {
+  List<Keyed> after(List<Keyed> all, @Nullable Position position, String method) {
     if (position == null) {
       return all;
     }
@@ -145,7 +158,8 @@ public final class InMemoryOrder {
   Position position(Keyed last) {
     byte[][] values = new byte[sorts.size()][];
     for (int i = 0; i < values.length; i++) {
-      Object value = last.found().values()[slots[i]];
+      Object value =
+          Objects.requireNonNull(last.found().values(), "last.found().values()")[slots[i]];
       values[i] = value == null ? null : codecs.get(i).encode(value);
     }
     return new Position(last.mainKey(), last.columnKey(), values);

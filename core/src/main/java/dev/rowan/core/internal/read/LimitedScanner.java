@@ -8,6 +8,7 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.metrics.ScanMetrics;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A scanner for a query that needs about {@code limit} rows of a range (a Top/First N, a page): its
@@ -20,19 +21,20 @@ import org.apache.hadoop.hbase.client.metrics.ScanMetrics;
 final class LimitedScanner implements ResultScanner {
 
   private final Connection connection;
-  private final TableName name;
+  private final @Nullable TableName name;
   private final Scan scan;
   private final int limit;
   private ResultScanner current;
   private int returned;
-  private byte[] last;
+  private byte @Nullable [] last;
   private int reopens;
 
   /** The context of the observed call this scanner reads for, or null. */
-  private final dev.rowan.core.observation.RepositoryCallContext observed = ObservedCalls.context();
+  private final dev.rowan.core.observation.@Nullable RepositoryCallContext observed =
+      ObservedCalls.context();
 
   /** Wraps {@code opened}, the scanner already opened for {@code scan}, which carries the limit. */
-  LimitedScanner(Connection connection, TableName name, Scan scan, ResultScanner opened) {
+  LimitedScanner(Connection connection, @Nullable TableName name, Scan scan, ResultScanner opened) {
     this.connection = connection;
     this.name = name;
     this.scan = scan;
@@ -41,7 +43,7 @@ final class LimitedScanner implements ResultScanner {
   }
 
   @Override
-  public Result next() throws IOException {
+  public @Nullable Result next() throws IOException {
     while (true) {
       Result row = current.next();
       if (row != null) {

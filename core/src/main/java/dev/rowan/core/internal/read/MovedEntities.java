@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
@@ -30,6 +31,7 @@ import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
 import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
 import org.apache.hadoop.hbase.filter.QualifierFilter;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The second look of a read through a view: finds the entities that moved within the read's range
@@ -68,16 +70,16 @@ final class MovedEntities {
    */
   static List<Found> find(
       StoreContext<?> context,
-      ViewModel view,
+      @Nullable ViewModel view,
       ScanSpec spec,
       List<Condition> group,
       Object[] args,
-      byte[] after,
-      byte[] last,
-      Long since,
+      byte @Nullable [] after,
+      byte @Nullable [] last,
+      @Nullable Long since,
       Set<ByteBuffer> movedAway,
-      Set<ByteBuffer> judged) {
-    int saltLength = view.key().saltLength();
+      @Nullable Set<ByteBuffer> judged) {
+    int saltLength = Objects.requireNonNull(view, "view").key().saltLength();
     byte[] lastUnsalted = last == null ? null : Arrays.copyOfRange(last, saltLength, last.length);
     Set<ByteBuffer> candidates =
         candidates(context, view, spec, after, lastUnsalted, since, movedAway, judged);
@@ -95,13 +97,13 @@ final class MovedEntities {
    */
   static Set<ByteBuffer> candidates(
       StoreContext<?> context,
-      ViewModel view,
+      @Nullable ViewModel view,
       ScanSpec spec,
-      byte[] after,
-      byte[] lastUnsalted,
-      Long since,
+      byte @Nullable [] after,
+      byte @Nullable [] lastUnsalted,
+      @Nullable Long since,
       Set<ByteBuffer> movedAway,
-      Set<ByteBuffer> judged) {
+      @Nullable Set<ByteBuffer> judged) {
     Set<ByteBuffer> candidates = new LinkedHashSet<>(movedAway);
     if (since != null) {
       candidates.addAll(written(context, view, spec, after, lastUnsalted, since, judged));
@@ -117,13 +119,13 @@ final class MovedEntities {
    */
   private static Set<ByteBuffer> written(
       StoreContext<?> context,
-      ViewModel view,
+      @Nullable ViewModel view,
       ScanSpec spec,
-      byte[] after,
-      byte[] lastUnsalted,
+      byte @Nullable [] after,
+      byte @Nullable [] lastUnsalted,
       long since,
-      Set<ByteBuffer> judged) {
-    TableName table = context.viewTables().get(view);
+      @Nullable Set<ByteBuffer> judged) {
+    TableName table = context.viewTable(Objects.requireNonNull(view, "a second look reads a view"));
     int saltLength = view.key().saltLength();
     List<Scan> scans = new ArrayList<>();
     if (spec.plan().access() == Operation.GET) {
@@ -159,7 +161,9 @@ final class MovedEntities {
             .forEachRemaining(
                 row -> {
                   byte[] mainKey = mainKey(view, row);
-                  if (mainKey != null && !judged.contains(ByteBuffer.wrap(mainKey))) {
+                  if (mainKey != null
+                      && !Objects.requireNonNull(judged, "judged")
+                          .contains(ByteBuffer.wrap(mainKey))) {
                     candidates.add(ByteBuffer.wrap(mainKey));
                   }
                 });
@@ -181,10 +185,10 @@ final class MovedEntities {
       ScanSpec spec,
       List<Condition> group,
       Object[] args,
-      byte[] after,
-      byte[] lastUnsalted,
+      byte @Nullable [] after,
+      byte @Nullable [] lastUnsalted,
       Set<ByteBuffer> candidates,
-      Set<ByteBuffer> judged) {
+      @Nullable Set<ByteBuffer> judged) {
     List<Get> gets = candidates.stream().map(key -> new Get(Bytes.getBytes(key))).toList();
     Result[] mains =
         HBaseCalls.on(
@@ -199,12 +203,13 @@ final class MovedEntities {
         continue;
       }
       Object[] values = row.values();
-      byte[] position = view.rowKey(values);
+      byte[] position = view.rowKey(Objects.requireNonNull(values, "a live row has values"));
       if (position == null
-          || !ConditionCheck.matches(values, group, args, context.model())
+          || !ConditionCheck.matches(
+              Objects.requireNonNull(values, "a live row has values"), group, args, context.model())
           || lastUnsalted != null && spec.compareRows(position, lastUnsalted) > 0
           || after != null && spec.compareRows(position, after) <= 0
-          || !judged.add(ByteBuffer.wrap(main.getRow()))) {
+          || !Objects.requireNonNull(judged, "judged").add(ByteBuffer.wrap(main.getRow()))) {
         continue;
       }
       found.add(new Found(position, null, values));
@@ -239,7 +244,12 @@ final class MovedEntities {
       if (row.isLive()
           && groups.stream()
               .anyMatch(
-                  group -> ConditionCheck.matches(row.values(), group, args, context.model()))) {
+                  group ->
+                      ConditionCheck.matches(
+                          Objects.requireNonNull(row.values(), "a live row has values"),
+                          group,
+                          args,
+                          context.model()))) {
         found.add(new Found(main.getRow(), null, row.values()));
       }
     }
@@ -280,7 +290,8 @@ final class MovedEntities {
    * {@code scan} ending at {@code last} (unsalted, in the plan's direction; null for no end) where
    * that is within its range, or null when its range starts after {@code last}.
    */
-  private static Scan upTo(Scan scan, byte[] last, int saltLength, ScanSpec spec) {
+  private static @Nullable Scan upTo(
+      Scan scan, byte @Nullable [] last, int saltLength, ScanSpec spec) {
     if (last == null) {
       return scan;
     }
@@ -300,7 +311,7 @@ final class MovedEntities {
    * names none: a unique view row's owner from a put of its owner cell (a row deleted and flushed
    * since keeps only its delete markers).
    */
-  private static byte[] mainKey(ViewModel view, Result row) {
+  private static byte @Nullable [] mainKey(ViewModel view, Result row) {
     if (!view.isUnique()) {
       return view.owner(row);
     }

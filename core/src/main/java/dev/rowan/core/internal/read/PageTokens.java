@@ -7,6 +7,8 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.LocalDate;
 import java.util.Arrays;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The continuation tokens of pages: {@code [version 2][row key length: 4][row key][column key
@@ -43,10 +45,10 @@ public final class PageTokens {
    * @param sortValues the encoded values it was sorted by in memory (an element is null for a null
    *     value); empty for results in key order
    */
-  record Position(byte[] rowKey, byte[] columnKey, byte[][] sortValues) {
+  record Position(byte[] rowKey, byte @Nullable [] columnKey, byte[][] sortValues) {
 
     /** The position of an entity of results in key order. */
-    Position(byte[] rowKey, byte[] columnKey) {
+    Position(byte[] rowKey, byte @Nullable [] columnKey) {
       this(rowKey, columnKey, new byte[0][]);
     }
   }
@@ -57,7 +59,7 @@ public final class PageTokens {
    * @param period the period it ended in, or whose start the next page begins at
    * @param inner the token of the page within that period, null for its start
    */
-  public record PeriodPosition(LocalDate period, byte[] inner) {}
+  public record PeriodPosition(LocalDate period, byte @Nullable [] inner) {}
 
   private PageTokens() {}
 
@@ -117,7 +119,8 @@ public final class PageTokens {
    * @throws IllegalArgumentException naming the method when the token is not one of its tokens, or
    *     was changed
    */
-  public static PeriodPosition readPeriod(String method, byte[] fingerprint, byte[] token) {
+  public static @Nullable PeriodPosition readPeriod(
+      String method, byte[] fingerprint, byte @Nullable [] token) {
     if (token == null) {
       return null;
     }
@@ -125,7 +128,11 @@ public final class PageTokens {
     if (body < 1 + Long.BYTES
         || token[0] != PERIOD_VERSION
         || !MessageDigest.isEqual(
-            tag(fingerprint, token, body), Arrays.copyOfRange(token, body, token.length))) {
+            tag(
+                Objects.requireNonNull(fingerprint, "a paged method has a fingerprint"),
+                token,
+                body),
+            Arrays.copyOfRange(token, body, token.length))) {
       throw refused(method);
     }
     LocalDate period;
@@ -138,11 +145,11 @@ public final class PageTokens {
         period, body == 1 + Long.BYTES ? null : Arrays.copyOfRange(token, 1 + Long.BYTES, body));
   }
 
-  private static int field(byte[] bytes) {
+  private static int field(byte @Nullable [] bytes) {
     return 4 + (bytes == null ? 0 : bytes.length);
   }
 
-  private static void put(ByteBuffer token, byte[] bytes) {
+  private static void put(ByteBuffer token, byte @Nullable [] bytes) {
     token.putInt(bytes == null ? -1 : bytes.length);
     if (bytes != null) {
       token.put(bytes);
@@ -155,7 +162,8 @@ public final class PageTokens {
    * @throws IllegalArgumentException naming the method when the token is not one of its tokens, or
    *     was changed
    */
-  static Position read(String method, byte[] fingerprint, byte[] token) {
+  static @Nullable Position read(
+      String method, byte @Nullable [] fingerprint, byte @Nullable [] token) {
     if (token == null) {
       return null;
     }
@@ -163,7 +171,11 @@ public final class PageTokens {
     if (body < 13
         || token[0] != VERSION
         || !MessageDigest.isEqual(
-            tag(fingerprint, token, body), Arrays.copyOfRange(token, body, token.length))) {
+            tag(
+                Objects.requireNonNull(fingerprint, "a paged method has a fingerprint"),
+                token,
+                body),
+            Arrays.copyOfRange(token, body, token.length))) {
       throw refused(method);
     }
     ByteBuffer in = ByteBuffer.wrap(token, 1, body - 1);
@@ -184,7 +196,7 @@ public final class PageTokens {
   }
 
   /** A field written by {@link #put}: null for length -1. */
-  private static byte[] get(ByteBuffer in, String method) {
+  private static byte @Nullable [] get(ByteBuffer in, String method) {
     int length = in.remaining() < 4 ? -2 : in.getInt();
     if (length < -1 || length > in.remaining()) {
       throw refused(method);

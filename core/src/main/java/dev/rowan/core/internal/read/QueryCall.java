@@ -13,10 +13,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Objects;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One call of a query method: its plan (the method's, or the one planned for the call's {@code
@@ -30,16 +32,16 @@ public final class QueryCall<T> {
   private final String name;
   private final StoreContext<T> context;
   private final ViewReader<T> viewReader;
-  private final MethodPlan plan;
+  private final @Nullable MethodPlan plan;
 
   /** The order of results that are collected whole: those of Or groups or of a sort in memory. */
-  private final InMemoryOrder inMemory;
+  private final @Nullable InMemoryOrder inMemory;
 
   /** What the method returns of each entity instead of the entity, or null. */
-  private final Projection projection;
+  private final @Nullable Projection projection;
 
   /** Identifies the method in its page tokens ({@link PageTokens#fingerprint}). */
-  private final byte[] fingerprint;
+  private final byte @Nullable [] fingerprint;
 
   /** The most results, or 0 for no limit. */
   private final int limit;
@@ -50,7 +52,7 @@ public final class QueryCall<T> {
    * The writes whose state the call reads ({@link dev.rowan.core.TimeRange}), or null for the
    * latest.
    */
-  private final dev.rowan.core.TimeRange written;
+  private final dev.rowan.core.@Nullable TimeRange written;
 
   public QueryCall(
       String name,
@@ -58,8 +60,8 @@ public final class QueryCall<T> {
       ViewReader<T> viewReader,
       MethodPlan plan,
       InMemoryOrder inMemory,
-      Projection projection,
-      byte[] fingerprint,
+      @Nullable Projection projection,
+      byte @Nullable [] fingerprint,
       int limit,
       Object[] args) {
     this(name, context, viewReader, plan, inMemory, projection, fingerprint, limit, args, null);
@@ -69,13 +71,13 @@ public final class QueryCall<T> {
       String name,
       StoreContext<T> context,
       ViewReader<T> viewReader,
-      MethodPlan plan,
-      InMemoryOrder inMemory,
-      Projection projection,
-      byte[] fingerprint,
+      @Nullable MethodPlan plan,
+      @Nullable InMemoryOrder inMemory,
+      @Nullable Projection projection,
+      byte @Nullable [] fingerprint,
       int limit,
       Object[] args,
-      dev.rowan.core.TimeRange written) {
+      dev.rowan.core.@Nullable TimeRange written) {
     this.name = name;
     this.context = context;
     this.viewReader = viewReader;
@@ -96,7 +98,7 @@ public final class QueryCall<T> {
    * Whether the method reads one group in the asked order, so that its entities are read lazily.
    */
   private boolean lazy() {
-    return plan.groups().size() == 1 && !plan.sortInMemory();
+    return Objects.requireNonNull(plan, "plan").groups().size() == 1 && !plan.sortInMemory();
   }
 
   /**
@@ -106,8 +108,8 @@ public final class QueryCall<T> {
    * method returns.
    */
   private Iterator<Found> found(
-      int wanted, PageTokens.Position after, List<AutoCloseable> toClose) {
-    QueryAction action = plan.query().action();
+      int wanted, PageTokens.@Nullable Position after, List<AutoCloseable> toClose) {
+    QueryAction action = Objects.requireNonNull(plan, "plan").query().action();
     boolean counting = action == QueryAction.COUNT || action == QueryAction.EXISTS;
     if (lazy() || counting && plan.groups().size() == 1) {
       QueryCursor cursor = cursor(0, wanted, after);
@@ -122,31 +124,33 @@ public final class QueryCall<T> {
    * keyOrder}).
    */
   private List<InMemoryOrder.Keyed> collected(boolean keyOrder) {
-    if (plan.groups().size() == 1) {
-      return inMemory.collect(1, i -> cursor(i, Integer.MAX_VALUE, null), keyOrder);
+    if (Objects.requireNonNull(plan, "plan").groups().size() == 1) {
+      return Objects.requireNonNull(inMemory, "inMemory")
+          .collect(1, i -> cursor(i, Integer.MAX_VALUE, null), keyOrder);
     }
     // Or groups: an entity may move from one group's range to another's between their reads, so
     // the groups' second looks come after every group has read, judged against every group
     long since = System.currentTimeMillis() - context.writeLeaseMillis();
     List<QueryCursor> cursors = new ArrayList<>();
-    return inMemory.collect(
-        plan.groups().size(),
-        i -> {
-          QueryCursor cursor = cursor(i, Integer.MAX_VALUE, null).deferringSecondLook();
-          cursors.add(cursor);
-          return cursor;
-        },
-        keyOrder,
-        () -> {
-          java.util.Set<java.nio.ByteBuffer> candidates = new java.util.LinkedHashSet<>();
-          cursors.forEach(cursor -> candidates.addAll(cursor.movedCandidates(since)));
-          return MovedEntities.matchingAny(context, candidates, plan.query().groups(), args);
-        });
+    return Objects.requireNonNull(inMemory, "inMemory")
+        .collect(
+            plan.groups().size(),
+            i -> {
+              QueryCursor cursor = cursor(i, Integer.MAX_VALUE, null).deferringSecondLook();
+              cursors.add(cursor);
+              return cursor;
+            },
+            keyOrder,
+            () -> {
+              java.util.Set<java.nio.ByteBuffer> candidates = new java.util.LinkedHashSet<>();
+              cursors.forEach(cursor -> candidates.addAll(cursor.movedCandidates(since)));
+              return MovedEntities.matchingAny(context, candidates, plan.query().groups(), args);
+            });
   }
 
   /** The cursor of group {@code i}. */
-  private QueryCursor cursor(int i, int wanted, PageTokens.Position after) {
-    AccessPlan group = plan.groups().get(i);
+  private QueryCursor cursor(int i, int wanted, PageTokens.@Nullable Position after) {
+    AccessPlan group = Objects.requireNonNull(plan, "plan").groups().get(i);
     return new QueryCursor(
         context,
         viewReader,
@@ -162,8 +166,10 @@ public final class QueryCall<T> {
   /**
    * What the method returns of the entity whose values are {@code values}: it, or its projection.
    */
-  private Object result(Object[] values) {
-    return projection == null ? context.model().instantiate(values) : projection.create(values);
+  private Object result(Object @Nullable [] values) {
+    return projection == null
+        ? context.model().instantiate(Objects.requireNonNull(values, "a live row has values"))
+        : projection.create(Objects.requireNonNull(values, "a live row has values"));
   }
 
   public List<Object> list() {
@@ -232,7 +238,7 @@ public final class QueryCall<T> {
         .onClose(() -> closeAll(resources));
   }
 
-  public Object single() {
+  public @Nullable Object single() {
     List<AutoCloseable> resources = new ArrayList<>();
     try {
       Iterator<Found> found = found(2, null, resources);
@@ -255,13 +261,16 @@ public final class QueryCall<T> {
     }
   }
 
-  public Page<Object> page(PageRequest request) {
-    PageTokens.Position after = PageTokens.read(name, fingerprint, request.continuation());
+  public Page<Object> page(@Nullable PageRequest request) {
+    PageTokens.Position after =
+        PageTokens.read(
+            name, fingerprint, Objects.requireNonNull(request, "request").continuation());
     int wanted = Math.min(request.size(), limit());
     if (!lazy()) {
       // Or groups or a sort in memory: every page reads every entity, and continues after the
       // position of the previous page's last entity in the method's order
-      List<InMemoryOrder.Keyed> rest = inMemory.after(collected(true), after, name);
+      List<InMemoryOrder.Keyed> rest =
+          Objects.requireNonNull(inMemory, "inMemory").after(collected(true), after, name);
       List<Object> content = new ArrayList<>();
       for (InMemoryOrder.Keyed keyed : rest.subList(0, Math.min(wanted, rest.size()))) {
         content.add(result(keyed.found().values()));
@@ -272,7 +281,9 @@ public final class QueryCall<T> {
           more
               ? new PageRequest(
                   request.size(),
-                  PageTokens.write(fingerprint, inMemory.position(rest.get(wanted - 1))))
+                  PageTokens.write(
+                      Objects.requireNonNull(fingerprint, "fingerprint"),
+                      inMemory.position(rest.get(wanted - 1))))
               : null);
     }
     List<AutoCloseable> resources = new ArrayList<>();
@@ -288,13 +299,19 @@ public final class QueryCall<T> {
       if (!more) {
         return new Page<>(content, null);
       }
-      int saltLength = plan.groups().get(0).key().saltLength();
-      byte[] row = Arrays.copyOfRange(last.rowKey(), saltLength, last.rowKey().length);
+      int saltLength = Objects.requireNonNull(plan, "plan").groups().get(0).key().saltLength();
+      byte[] row =
+          Arrays.copyOfRange(
+              Objects.requireNonNull(last, "last").rowKey(),
+              saltLength,
+              Objects.requireNonNull(last.rowKey(), "last.rowKey()").length);
       return new Page<>(
           content,
           new PageRequest(
               request.size(),
-              PageTokens.write(fingerprint, new PageTokens.Position(row, last.columnKey()))));
+              PageTokens.write(
+                  Objects.requireNonNull(fingerprint, "fingerprint"),
+                  new PageTokens.Position(row, last.columnKey()))));
     } finally {
       closeAll(resources);
     }
@@ -341,7 +358,10 @@ public final class QueryCall<T> {
     List<AutoCloseable> resources = new ArrayList<>();
     try {
       for (Found found : firstOf(found(Integer.MAX_VALUE, null, resources), limit())) {
-        entities.add(context.model().instantiate(found.values()));
+        entities.add(
+            context
+                .model()
+                .instantiate(Objects.requireNonNull(found.values(), "a live row has values")));
       }
     } finally {
       closeAll(resources);

@@ -22,6 +22,7 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.hadoop.hbase.Cell;
@@ -31,6 +32,7 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads the entities of one access plan lazily: the gets or scans its {@link ScanSpec} gives (gets
@@ -48,7 +50,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
    * An entity found: the key of the row it was read from, its column key when that row is a wide
    * row of the main table (else null), and its values.
    */
-  record Found(byte[] rowKey, byte[] columnKey, Object[] values) {}
+  record Found(byte @Nullable [] rowKey, byte @Nullable [] columnKey, Object @Nullable [] values) {}
 
   /** The gets or scans of the plan for this call. */
   private final ScanSpec spec;
@@ -66,10 +68,10 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
   private final int saltLength;
 
   /** The position to resume after, or null. */
-  private final Position after;
+  private final @Nullable Position after;
 
   /** What is read of each row, or null when whole rows are read. */
-  private final RowRead narrow;
+  private final @Nullable RowRead narrow;
 
   /**
    * Whether the rows are read as of the end of a time range: a row without a status then shows a
@@ -90,7 +92,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
    * moves while it reads can have two rows in its range (the second look looks only at the others).
    * Null for a read of the main table, where each entity has one row.
    */
-  private final Set<ByteBuffer> judged;
+  private final @Nullable Set<ByteBuffer> judged;
 
   /**
    * The main row keys of the entities whose rows this read found but whose main rows, read after
@@ -99,7 +101,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
   private final Set<ByteBuffer> movedAway = new HashSet<>();
 
   /** The scanner of a read of one scan, whose RPCs tell whether it read one snapshot; else null. */
-  private final ResultScanner single;
+  private final @Nullable ResultScanner single;
 
   /** Whether the second look has been taken ({@link MovedEntities}). */
   private boolean looked;
@@ -130,9 +132,9 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
       List<Condition> group,
       Object[] args,
       int fetch,
-      Position after,
+      @Nullable Position after,
       RowRead read,
-      TimeRange written) {
+      @Nullable TimeRange written) {
     this.began = System.currentTimeMillis();
     this.narrow = read.wholeRows() ? null : read;
     this.pastState = written != null;
@@ -145,8 +147,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     this.chunk = Math.max(1, Math.min(fetch, 256));
     this.saltLength = plan.key().saltLength();
     this.after = after;
-    TableName name =
-        plan.view() == null ? context.mainTable() : context.viewTables().get(plan.view());
+    TableName name = plan.view() == null ? context.mainTable() : context.viewTable(plan.view());
     this.name = name;
     this.spec =
         new ScanSpec(
@@ -282,7 +283,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
         : Bytes.compareTo(a.columnKey(), b.columnKey());
   }
 
-  private List<Found> lookAgain(byte[] last) {
+  private List<Found> lookAgain(byte @Nullable [] last) {
     looked = true;
     List<Found> found =
         new ArrayList<>(
@@ -342,7 +343,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     }
     for (Result row : batch) {
       byte[] key = row.getRow();
-      switch (narrow.kind()) {
+      switch (Objects.requireNonNull(narrow, "narrow").kind()) {
         case KEYS_ONLY, LIVE_KEYS -> offer(key, null, keyValues(key));
         case QUALIFIERS -> {
           TreeSet<byte[]> seen = new TreeSet<>(Bytes.BYTES_COMPARATOR);
@@ -352,9 +353,8 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
             int end;
             try {
               end =
-                  context
-                      .model()
-                      .columnKey()
+                  Objects.requireNonNull(
+                          context.model().columnKey(), "a wide entity has a column key")
                       .decode(cell.getQualifierArray(), offset, cell.getQualifierLength(), values);
             } catch (IllegalArgumentException e) {
               continue; // a qualifier some other writer put in this row
@@ -393,7 +393,11 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
       if (context.model().isWide()) {
         for (Object entity : context.model().readAll(row)) {
           Object[] values = values(entity);
-          offer(row.getRow(), context.model().columnKey().encode(values), values);
+          offer(
+              row.getRow(),
+              Objects.requireNonNull(context.model().columnKey(), "a wide entity has a column key")
+                  .encode(values),
+              values);
         }
       } else {
         offer(row.getRow(), null, liveValues(row));
@@ -405,7 +409,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
    * The values of the entity main row {@code row} holds, or null when it holds none (or one too old
    * to know).
    */
-  private Object[] liveValues(Result row) {
+  private Object @Nullable [] liveValues(Result row) {
     MainRow main = MainRow.of(context.model(), row);
     return main.isLive() && !(pastState && main.status() == null) ? main.values() : null;
   }
@@ -415,7 +419,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     return ((dev.rowan.mapping.EntityModel<Object>) context.model()).values(entity);
   }
 
-  private void offer(byte[] rowKey, byte[] columnKey, Object[] values) {
+  private void offer(byte[] rowKey, byte @Nullable [] columnKey, Object @Nullable [] values) {
     if (values == null
         || reached(rowKey, columnKey)
         || judged != null
@@ -433,7 +437,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
    * resume after, in this cursor's order: rows in key order (reversed for a reversed plan), the
    * entities of a wide row in column key order.
    */
-  private boolean reached(byte[] rowKey, byte[] columnKey) {
+  private boolean reached(byte[] rowKey, byte @Nullable [] columnKey) {
     if (after == null) {
       return false;
     }
@@ -448,12 +452,11 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
 
   @Override
   public void close() {
-    HBaseCalls.call(
+    HBaseCalls.run(
         "close query",
         name,
         () -> {
           scanners.close();
-          return null;
         });
   }
 }

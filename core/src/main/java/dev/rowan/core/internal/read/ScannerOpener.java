@@ -15,6 +15,7 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.metrics.ScanMetrics;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Opens the scanners of one query at once: opening a scanner fetches its first rows, so the
@@ -26,14 +27,14 @@ final class ScannerOpener {
   private ScannerOpener() {}
 
   /** A scanner, or why it could not be opened. */
-  private record Opened(ResultScanner scanner, IOException failure) {}
+  private record Opened(@Nullable ResultScanner scanner, @Nullable IOException failure) {}
 
   /**
    * Opens a scanner for each of {@code scans} on table {@code name}, in the order of the scans.
    *
    * @throws IOException when a scanner cannot be opened; those opened are closed then
    */
-  static List<ResultScanner> open(Connection connection, TableName name, List<Scan> scans)
+  static List<ResultScanner> open(Connection connection, @Nullable TableName name, List<Scan> scans)
       throws IOException {
     RepositoryCallContext observed = ObservedCalls.context();
     List<Supplier<Opened>> opening = new ArrayList<>(scans.size());
@@ -71,7 +72,10 @@ final class ScannerOpener {
    * they cost about 12 KB of allocation per scan, client and region server together.
    */
   static ResultScanner open(
-      Connection connection, TableName name, Scan scan, RepositoryCallContext observed)
+      Connection connection,
+      @Nullable TableName name,
+      Scan scan,
+      @Nullable RepositoryCallContext observed)
       throws IOException {
     ResultScanner scanner = connection.getTable(name).getScanner(scan);
     if (observed == null) {

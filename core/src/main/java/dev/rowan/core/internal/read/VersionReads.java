@@ -10,6 +10,7 @@ import dev.rowan.index.EntityHistory;
 import dev.rowan.index.MainRow;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
@@ -67,7 +68,11 @@ public final class VersionReads {
       versions.add(
           new Versioned<>(
               version.timestamp(),
-              state.isLive() ? context.model().instantiate(state.values()) : null));
+              state.isLive()
+                  ? context
+                      .model()
+                      .instantiate(Objects.requireNonNull(state.values(), "a live row has values"))
+                  : null));
     }
     return versions;
   }

@@ -15,11 +15,13 @@ import dev.rowan.index.ViewRowVerdict;
 import dev.rowan.index.ViewRowVerdict.Action;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Consumer;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns rows read from a view into entity values that match the view's key, never trusting a row
@@ -89,7 +91,7 @@ public final class ViewReader<T> {
   }
 
   private Object[][] resolveEach(
-      ViewModel view, List<Result> rows, boolean narrow, Consumer<byte[]> movedAway) {
+      ViewModel view, List<Result> rows, boolean narrow, @Nullable Consumer<byte[]> movedAway) {
     Object[][] resolved = new Object[rows.size()][];
     List<Integer> toCheck = new ArrayList<>();
     List<Get> gets = new ArrayList<>();
@@ -146,7 +148,7 @@ public final class ViewReader<T> {
    * The values a verified row carries, or null when they cannot be decoded (the row is then
    * checked).
    */
-  private static Object[] decodeOrNull(ViewModel view, Result row) {
+  private static Object @Nullable [] decodeOrNull(ViewModel view, Result row) {
     try {
       return view.decode(row);
     } catch (RuntimeException damaged) {
@@ -154,7 +156,7 @@ public final class ViewReader<T> {
     }
   }
 
-  private Object[] check(ViewModel view, Result row, MainRow main) {
+  private Object @Nullable [] check(ViewModel view, Result row, MainRow main) {
     boolean matches = ViewRowVerdict.maps(view, row.getRow(), main);
     RowStatus observed = ViewRowVerdict.observed(view, row);
     Action action =
@@ -203,7 +205,7 @@ public final class ViewReader<T> {
             view, row.getRow(), ViewRowRepair.statusAsRead(view, row), ViewRowRepair.newest(row));
     HBaseCalls.on(
         context.connection(),
-        context.viewTables().get(view),
+        context.viewTable(view),
         "delete view row of no entity",
         t -> t.checkAndMutate(discard));
     ObservedCalls.count(Cost.REPAIRS, 1);
@@ -220,11 +222,12 @@ public final class ViewReader<T> {
   private void settle(
       ViewModel view,
       Result row,
-      byte[] statusValue,
-      RowStatus observed,
+      byte @Nullable [] statusValue,
+      @Nullable RowStatus observed,
       MainRow main,
       Action verdict) {
-    byte[] mainKey = view.owner(row);
+    byte[] mainKey =
+        Objects.requireNonNull(view.owner(row), "a row checked against its main row names it");
     TableName table = context.mainTable();
     MainRowSettle.MainTable<RuntimeException> calls =
         new MainRowSettle.MainTable<>() {
@@ -269,7 +272,10 @@ public final class ViewReader<T> {
                           false);
               return switch (action) {
                 case FENCE ->
-                    new Decision.Fence<>(System.currentTimeMillis(), observed.timestamp());
+                    new Decision.Fence<>(
+                        System.currentTimeMillis(),
+                        Objects.requireNonNull(observed, "a fence is of a write's status")
+                            .timestamp());
                 case REPAIR, DISCARD ->
                     fenced ? new Decision.Act<>(action) : new Decision.Confirm<>(action);
                 case LEAVE, WAIT -> new Decision.Stop<>();
@@ -280,28 +286,39 @@ public final class ViewReader<T> {
               if (settled.action() == Action.REPAIR) {
                 repair(view, row.getRow(), statusValue, settled.main());
               } else {
-                discard(view, row.getRow(), statusValue, observed.timestamp());
+                discard(
+                    view,
+                    row.getRow(),
+                    statusValue,
+                    Objects.requireNonNull(observed, "observed").timestamp());
               }
             });
   }
 
-  private void repair(ViewModel view, byte[] key, byte[] observed, MainRow main) {
+  private void repair(ViewModel view, byte[] key, byte @Nullable [] observed, MainRow main) {
     CheckAndMutate repair =
         ViewRowRepair.rewrite(
-            view, key, main, context.model().rowKey().encode(main.values()), observed);
+            view,
+            key,
+            main,
+            context
+                .model()
+                .rowKey()
+                .encode(Objects.requireNonNull(main.values(), "a live row has values")),
+            observed);
     HBaseCalls.on(
         context.connection(),
-        context.viewTables().get(view),
+        context.viewTable(view),
         "repair view row",
         t -> t.checkAndMutate(repair));
     ObservedCalls.count(Cost.REPAIRS, 1);
   }
 
-  private void discard(ViewModel view, byte[] key, byte[] observed, long timestamp) {
+  private void discard(ViewModel view, byte[] key, byte @Nullable [] observed, long timestamp) {
     CheckAndMutate discard = ViewRowRepair.delete(view, key, observed, timestamp);
     HBaseCalls.on(
         context.connection(),
-        context.viewTables().get(view),
+        context.viewTable(view),
         "delete stale view row",
         t -> t.checkAndMutate(discard));
     ObservedCalls.count(Cost.REPAIRS, 1);

@@ -12,4 +12,7 @@
  * finds the entities, and its caller deletes them. Not part of Rowan's API, and may change in any
  * release. See docs/queries.md.
  */
+@NullMarked
 package dev.rowan.core.internal.read;
+
+import org.jspecify.annotations.NullMarked;

@@ -24,6 +24,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A query asked in code ({@code rowan.query(Order.class)...}), planned and run as a query method
@@ -122,7 +123,7 @@ public final class AdHocQuery<T> implements PlannedQuery<T> {
    */
   public static <T> AdHocQuery<T> plan(
       EntityStore<T> store,
-      String view,
+      @Nullable String view,
       List<Term> terms,
       Sort sort,
       int limit,
@@ -142,7 +143,7 @@ public final class AdHocQuery<T> implements PlannedQuery<T> {
 
   private static <T> AdHocQuery<T> plan(
       EntityStore<T> store,
-      String view,
+      @Nullable String view,
       List<Term> terms,
       Sort sort,
       int limit,
@@ -236,7 +237,11 @@ public final class AdHocQuery<T> implements PlannedQuery<T> {
    * @throws IllegalArgumentException naming the entity and the property or value at fault
    */
   public static Asked ask(
-      EntityModel<?> model, String viewName, List<Term> terms, Sort sort, boolean counting) {
+      EntityModel<?> model,
+      @Nullable String viewName,
+      List<Term> terms,
+      Sort sort,
+      boolean counting) {
     String name = name(model);
     List<Condition> conditions = new ArrayList<>();
     List<Object> arguments = new ArrayList<>();
@@ -300,7 +305,7 @@ public final class AdHocQuery<T> implements PlannedQuery<T> {
   }
 
   @Override
-  public Stream<T> stream(Predicate<? super T> filter) {
+  public Stream<T> stream(@Nullable Predicate<? super T> filter) {
     QueryCall<T> call =
         new QueryCall<>(
             name,

@@ -16,12 +16,14 @@ import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import java.util.Collection;
 import java.util.LinkedHashSet;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.Spliterator;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Observes the calls of one repository ({@link RepositoryCallContext}): each call is an
@@ -44,10 +46,10 @@ final class CallObserver {
   /**
    * The background settles of the Rowan, whose queue a call reports; null when it settles inline.
    */
-  private final BackgroundSettles background;
+  private final @Nullable BackgroundSettles background;
 
   private CallObserver(
-      ObservationRegistry registry, String repository, BackgroundSettles background) {
+      ObservationRegistry registry, String repository, @Nullable BackgroundSettles background) {
     this.registry = registry;
     this.repository = repository;
     this.background = background;
@@ -57,8 +59,10 @@ final class CallObserver {
    * The observer of the calls of repository {@code type}, or null when {@code registry} is {@link
    * ObservationRegistry#NOOP}.
    */
-  static CallObserver of(
-      ObservationRegistry registry, Class<?> type, BackgroundSettles background) {
+  static @Nullable CallObserver of(
+      @Nullable ObservationRegistry registry,
+      Class<?> type,
+      @Nullable BackgroundSettles background) {
     return registry == null || registry == ObservationRegistry.NOOP
         ? null
         : new CallObserver(registry, observedName(type), background);
@@ -127,15 +131,17 @@ final class CallObserver {
    * Sets the table and access of the call this thread makes when it is observed, from {@code plan},
    * the plan chosen for its arguments.
    */
-  static void planned(MethodPlan plan, EntityModel<?> model) {
+  static void planned(@Nullable MethodPlan plan, EntityModel<?> model) {
     RepositoryCallContext context = ObservedCalls.context();
-    if (context != null && plan.query().action() != QueryAction.DELETE) {
+    if (context != null
+        && Objects.requireNonNull(plan, "plan").query().action() != QueryAction.DELETE) {
       context.plan(table(plan, model), access(plan));
     }
   }
 
   /** Calls {@code invoker} with {@code args}, observed as {@code target}. */
-  Object call(Target target, RepositoryHandler.Invoker invoker, Object[] args) throws Throwable {
+  @Nullable Object call(Target target, RepositoryHandler.Invoker invoker, Object[] args)
+      throws Throwable {
     if (registry.isNoop()) {
       return invoker.invoke(args);
     }
@@ -165,7 +171,7 @@ final class CallObserver {
   }
 
   /** The entities or projections in {@code result}, what a read method returned. */
-  static long returned(Object result) {
+  static long returned(@Nullable Object result) {
     if (result instanceof Collection<?> collection) {
       return collection.size();
     }
@@ -178,8 +184,10 @@ final class CallObserver {
     return result == null || result instanceof Number || result instanceof Boolean ? 0 : 1;
   }
 
-  private void stop(Observation observation, RepositoryCallContext context, Throwable error) {
-    context.settleQueueDepth(background == null ? 0 : background.queued());
+  private void stop(
+      Observation observation, @Nullable RepositoryCallContext context, @Nullable Throwable error) {
+    Objects.requireNonNull(context, "context")
+        .settleQueueDepth(background == null ? 0 : background.queued());
     context.end(error);
     if (error != null) {
       observation.error(error);
@@ -197,7 +205,7 @@ final class CallObserver {
     private final Spliterator<T> elements;
     private final Current call;
     private boolean ended;
-    private T next;
+    private @Nullable T next;
 
     ObservedStream(Stream<T> source, Current call) {
       this.source = source;
@@ -230,7 +238,7 @@ final class CallObserver {
         // close
         return false;
       }
-      call.context().add(Cost.ROWS_RETURNED, 1);
+      Objects.requireNonNull(call.context(), "call.context()").add(Cost.ROWS_RETURNED, 1);
       T element = next;
       next = null;
       action.accept(element);
@@ -254,7 +262,7 @@ final class CallObserver {
       end(null);
     }
 
-    private void end(Throwable error) {
+    private void end(@Nullable Throwable error) {
       if (!ended) {
         ended = true;
         stop(call.observation(), call.context(), error);
@@ -262,7 +270,7 @@ final class CallObserver {
     }
 
     @Override
-    public Spliterator<T> trySplit() {
+    public @Nullable Spliterator<T> trySplit() {
       return null;
     }
 

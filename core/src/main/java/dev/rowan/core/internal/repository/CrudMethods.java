@@ -1,6 +1,7 @@
 package dev.rowan.core.internal.repository;
 
 import java.lang.reflect.Method;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The methods of {@link dev.rowan.core.HBaseRepository}, bound to what serves them for an entity
@@ -12,7 +13,7 @@ final class CrudMethods {
 
   /** The invoker of {@code method} when it is one of the CRUD methods; else null. */
   @SuppressWarnings({"unchecked", "rawtypes"})
-  static RepositoryHandler.Invoker resolve(Method method, EntityCrud store) {
+  static RepositoryHandler.@Nullable Invoker resolve(Method method, EntityCrud store) {
     int arity = method.getParameterCount();
     Class<?>[] types = method.getParameterTypes();
     return switch (method.getName()) {

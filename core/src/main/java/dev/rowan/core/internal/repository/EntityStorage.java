@@ -3,6 +3,7 @@ package dev.rowan.core.internal.repository;
 import dev.rowan.mapping.EntityModel;
 import java.lang.reflect.Method;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a repository, a query asked in code and a read of views by name need of one entity's
@@ -29,13 +30,13 @@ public interface EntityStorage<T> {
    * The write method {@code method} of {@code repository} ({@link WriteMethod#handles}), or null
    * after adding its problems to {@code problems}.
    */
-  WriteMethod writeMethod(Class<?> repository, Method method, List<String> problems);
+  @Nullable WriteMethod writeMethod(Class<?> repository, Method method, List<String> problems);
 
   /**
    * The query method {@code method} of {@code repository}, or null after adding its problems to
    * {@code problems}.
    */
-  RepositoryHandler.DerivedQuery queryMethod(
+  RepositoryHandler.@Nullable DerivedQuery queryMethod(
       Class<?> repository, Method method, List<String> problems);
 
   /** The planner of the entity's queries asked in code. */

@@ -33,6 +33,7 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.filter.ColumnPrefixFilter;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads and writes the entities of one class: the one place that talks to HBase for them. Entities
@@ -324,7 +325,7 @@ public final class EntityStore<T> implements EntityCrud<T> {
    *
    * @throws dev.rowan.mapping.InvalidValueException when a value after the change cannot be written
    */
-  Object[] update(Object[] key, EntityChange change) {
+  Object @Nullable [] update(Object[] key, EntityChange change) {
     context.roster().requireKnown(); // a view this class does not declare would be left stale
     byte[] row = context.model().rowKey().encode(key);
     if (!CellLimits.canHold(context.mainTable(), row)) {
@@ -366,7 +367,9 @@ public final class EntityStore<T> implements EntityCrud<T> {
       if (!CellLimits.canHold(context.mainTable(), row)) {
         return Optional.empty();
       }
-      byte[] column = context.model().columnKey().encode(key);
+      byte[] column =
+          Objects.requireNonNull(context.model().columnKey(), "a wide entity has a column key")
+              .encode(key);
       Get get = new Get(row).setFilter(new ColumnPrefixFilter(column));
       Result result =
           HBaseCalls.on(context.connection(), context.mainTable(), "get", t -> t.get(get));
@@ -386,7 +389,10 @@ public final class EntityStore<T> implements EntityCrud<T> {
         HBaseCalls.on(context.connection(), context.mainTable(), "get", t -> t.get(new Get(row)));
     MainRow main = MainRow.of(context.model(), result);
     return main.isLive()
-        ? Optional.of(context.model().instantiate(main.values()))
+        ? Optional.of(
+            context
+                .model()
+                .instantiate(Objects.requireNonNull(main.values(), "a live row has values")))
         : Optional.empty();
   }
 
@@ -419,13 +425,12 @@ public final class EntityStore<T> implements EntityCrud<T> {
       return;
     }
     org.apache.hadoop.hbase.client.Delete delete = context.model().deletion(values);
-    HBaseCalls.on(
+    HBaseCalls.runOn(
         context.connection(),
         context.mainTable(),
         "delete",
         t -> {
           t.delete(delete);
-          return null;
         });
   }
 

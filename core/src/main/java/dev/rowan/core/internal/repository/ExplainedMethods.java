@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The query methods of one repository as {@code explain} finds them: by name when the name is
@@ -39,7 +40,7 @@ final class ExplainedMethods {
    *     name without parameters is declared more than once, naming the repository and listing the
    *     signatures to choose from
    */
-  RepositoryHandler.Explained find(String nameOrSignature) {
+  RepositoryHandler.@Nullable Explained find(String nameOrSignature) {
     String wanted = nameOrSignature.replaceAll("\\s+", "");
     int open = wanted.indexOf('(');
     if (open < 0) {

@@ -4,6 +4,7 @@ import dev.rowan.core.Sort;
 import java.util.List;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A query asked in code ({@code rowan.query(...)}), planned and ready to run: on one entity's
@@ -21,7 +22,7 @@ public interface PlannedQuery<T> {
    * The entities that match and that {@code filter} (null: none) accepts, lazily, at most the
    * limit.
    */
-  Stream<T> stream(Predicate<? super T> filter);
+  Stream<T> stream(@Nullable Predicate<? super T> filter);
 
   /** How many entities match, read as a count method reads them, at most the limit. */
   long count();
@@ -47,7 +48,7 @@ public interface PlannedQuery<T> {
      *     as asked
      */
     PlannedQuery<T> plan(
-        String view,
+        @Nullable String view,
         List<AdHocQuery.Term> terms,
         Sort sort,
         int limit,

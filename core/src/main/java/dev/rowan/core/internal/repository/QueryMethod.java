@@ -29,7 +29,9 @@ import dev.rowan.mapping.EntityModel;
 import java.lang.reflect.Method;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One derived query method of a repository: parsed, planned and checked when the repository is
@@ -61,7 +63,7 @@ public final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
   private final String[] parameterNames;
 
   /** What the method returns of each entity instead of the entity, or null. */
-  private final Projection projection;
+  private final @Nullable Projection projection;
 
   /** The plans of the sorts calls have asked for, with the reason a sort is refused. */
   private final Cache<List<SortKey>, Planned> plans = Caffeine.newBuilder().maximumSize(64).build();
@@ -70,7 +72,8 @@ public final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
   private final BuildingViewPlans withoutBuilding;
 
   /** The plan of one sort, and the order of its results in memory; or why the sort is refused. */
-  private record Planned(MethodPlan plan, InMemoryOrder inMemory, String refusal) {}
+  private record Planned(
+      @Nullable MethodPlan plan, @Nullable InMemoryOrder inMemory, @Nullable String refusal) {}
 
   private QueryMethod(
       CompiledQuery compiled, EntityStore<T> store, byte[] fingerprint, boolean allowScan) {
@@ -199,7 +202,7 @@ public final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
    * The empty result of a find that returns {@code result}, as a call limited to no result returns
    * it.
    */
-  public static Object none(ResultKind result) {
+  public static @Nullable Object none(ResultKind result) {
     return switch (result) {
       case LIST, VERSIONS -> List.of();
       case SET -> new LinkedHashSet<>();
@@ -220,7 +223,7 @@ public final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
    * Builds the query method of {@code method} ({@link QueryCompiler#compile}), or adds to {@code
    * problems} every reason it cannot be served and returns null.
    */
-  public static <T> QueryMethod<T> create(
+  public static <T> @Nullable QueryMethod<T> create(
       Class<?> repository, Method method, EntityStore<T> store, List<String> problems) {
     CompiledQuery compiled =
         QueryCompiler.compile(
@@ -235,7 +238,7 @@ public final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
   }
 
   @Override
-  public Object invoke(Object[] args) {
+  public @Nullable Object invoke(Object[] args) {
     refuseNullSpecials(name, special, args);
     PageRequest page = special.page() >= 0 ? (PageRequest) args[special.page()] : null;
     ConditionCheck.checkArguments(name, plan.query(), args, store.model(), parameterNames);
@@ -284,7 +287,12 @@ public final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
         yield null;
       }
       case VERSIONS ->
-          VersionReads.of(name, store.context(), readable.groups().get(0), args, limit(args));
+          VersionReads.of(
+              name,
+              store.context(),
+              Objects.requireNonNull(readable, "readable").groups().get(0),
+              args,
+              limit(args));
     };
   }
 
@@ -348,7 +356,7 @@ public final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
   }
 
   /** The call's {@code TimeRange}, or null when the method takes none. */
-  private TimeRange timeRange(Object[] args) {
+  private @Nullable TimeRange timeRange(Object[] args) {
     if (special.timeRange() < 0) {
       return null;
     }

@@ -22,6 +22,7 @@ import net.bytebuddy.dynamic.loading.ClassLoadingStrategy;
 import net.bytebuddy.implementation.FieldAccessor;
 import net.bytebuddy.implementation.InvocationHandlerAdapter;
 import net.bytebuddy.matcher.ElementMatchers;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Builds repository implementations: a class generated once per repository type with Byte Buddy,
@@ -48,7 +49,7 @@ public final class RepositoryFactory {
       Function<Class<?>, EntityStorage<?>> storages,
       Class<R> type,
       ObservationRegistry observations,
-      BackgroundSettles background) {
+      @Nullable BackgroundSettles background) {
     RepositoryHandler handler =
         new RepositoryHandler(
             type,

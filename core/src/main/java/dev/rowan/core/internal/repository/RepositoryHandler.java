@@ -10,7 +10,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Serves the abstract methods of a repository from its entity's {@link EntityStorage}: the CRUD
@@ -25,7 +27,7 @@ public final class RepositoryHandler implements InvocationHandler {
   /** One resolved method. */
   @FunctionalInterface
   interface Invoker {
-    Object invoke(Object[] args) throws Throwable;
+    @Nullable Object invoke(Object[] args) throws Throwable;
   }
 
   /** A query method, which {@code explain} describes. */
@@ -43,12 +45,12 @@ public final class RepositoryHandler implements InvocationHandler {
    * A resolved method: what serves it, and what its calls are named and tagged with when observed
    * (null when calls are not observed, and for {@code explain}).
    */
-  private record Resolved(Invoker invoker, CallObserver.Target target) {}
+  private record Resolved(Invoker invoker, CallObserver.@Nullable Target target) {}
 
   private final Class<?> type;
 
   /** Observes the calls, or null when they are not observed. */
-  private final CallObserver observer;
+  private final @Nullable CallObserver observer;
 
   private final Map<Method, Resolved> resolved = new HashMap<>();
 
@@ -57,7 +59,10 @@ public final class RepositoryHandler implements InvocationHandler {
    * observed by {@code observer} (null: not observed).
    */
   RepositoryHandler(
-      Class<?> type, EntityStorage<?> storage, List<Method> methods, CallObserver observer) {
+      Class<?> type,
+      EntityStorage<?> storage,
+      List<Method> methods,
+      @Nullable CallObserver observer) {
     this.type = type;
     this.observer = observer;
     EntityModel<?> model = storage.model();
@@ -67,7 +72,14 @@ public final class RepositoryHandler implements InvocationHandler {
       if (method.getName().equals("explain")
           && method.getParameterCount() == 1
           && method.getParameterTypes()[0] == String.class) {
-        resolved.put(method, new Resolved(args -> queries.find((String) args[0]).explain(), null));
+        resolved.put(
+            method,
+            new Resolved(
+                args ->
+                    Objects.requireNonNull(
+                            queries.find((String) args[0]), "queries.find((String) args[0])")
+                        .explain(),
+                null));
         continue;
       }
       Invoker invoker = CrudMethods.resolve(method, storage.crud());
@@ -114,7 +126,7 @@ public final class RepositoryHandler implements InvocationHandler {
   }
 
   @Override
-  public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+  public @Nullable Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
     if (method.getName().equals("toString") && method.getParameterCount() == 0) {
       return type.getSimpleName() + " (a Rowan repository)";
     }
@@ -126,6 +138,7 @@ public final class RepositoryHandler implements InvocationHandler {
     Object[] arguments = args == null ? new Object[0] : args;
     return call.target() == null
         ? call.invoker().invoke(arguments)
-        : observer.call(call.target(), call.invoker(), arguments);
+        : Objects.requireNonNull(observer, "observer")
+            .call(call.target(), call.invoker(), arguments);
   }
 }

@@ -3,6 +3,7 @@ package dev.rowan.core.internal.repository;
 import dev.rowan.mapping.EntityModel;
 import java.lang.reflect.Method;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The storage of an entity kept in one set of tables, a main table and a table per view: its {@link
@@ -32,12 +33,13 @@ public final class TableSetStorage<T> implements EntityStorage<T> {
   }
 
   @Override
-  public WriteMethod writeMethod(Class<?> repository, Method method, List<String> problems) {
+  public @Nullable WriteMethod writeMethod(
+      Class<?> repository, Method method, List<String> problems) {
     return WriteMethod.create(repository, method, store.model(), key -> store, problems);
   }
 
   @Override
-  public RepositoryHandler.DerivedQuery queryMethod(
+  public RepositoryHandler.@Nullable DerivedQuery queryMethod(
       Class<?> repository, Method method, List<String> problems) {
     return QueryMethod.create(repository, method, store, problems);
   }

@@ -11,6 +11,7 @@ import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A partial update ({@code update<Properties>By<Key>}) or counter ({@code
@@ -46,7 +47,7 @@ public final class WriteMethod implements RepositoryHandler.Invoker {
    * The write method {@code method} of {@code repository}, or null after adding its problems to
    * {@code problems}.
    */
-  public static WriteMethod create(
+  public static @Nullable WriteMethod create(
       Class<?> repository,
       Method method,
       EntityModel<?> model,
@@ -57,7 +58,7 @@ public final class WriteMethod implements RepositoryHandler.Invoker {
   }
 
   @Override
-  public Object invoke(Object[] args) {
+  public @Nullable Object invoke(Object[] args) {
     int changed = spec.properties().size();
     Object[] key = new Object[model.properties().size()];
     for (int i = 0; i < spec.key().size(); i++) {
@@ -94,7 +95,7 @@ public final class WriteMethod implements RepositoryHandler.Invoker {
    * Applies {@code change} to the entity under {@code key} in its store: its values after, or null
    * when none is stored.
    */
-  private Object[] update(Object[] key, EntityChange change) {
+  private Object @Nullable [] update(Object[] key, EntityChange change) {
     EntityStore<?> store = stores.apply(key);
     return store == null ? null : store.update(key, change);
   }

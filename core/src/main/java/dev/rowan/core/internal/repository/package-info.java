@@ -12,4 +12,7 @@
  * a single set of tables. It sits on {@code read}, {@code write} and below. Not part of Rowan's
  * API, and may change in any release.
  */
+@NullMarked
 package dev.rowan.core.internal.repository;
+
+import org.jspecify.annotations.NullMarked;

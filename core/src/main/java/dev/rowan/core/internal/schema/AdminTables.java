@@ -10,6 +10,7 @@ import org.apache.hadoop.hbase.TableNotEnabledException;
 import org.apache.hadoop.hbase.TableNotFoundException;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The admin calls on one table or namespace that the schema makes, each safe when another client
@@ -23,7 +24,7 @@ final class AdminTables {
   private AdminTables() {}
 
   /** The live descriptor of {@code name}, or null when there is no such table. */
-  static TableDescriptor describe(Admin admin, TableName name) throws IOException {
+  static @Nullable TableDescriptor describe(Admin admin, TableName name) throws IOException {
     try {
       return admin.getDescriptor(name);
     } catch (IOException e) {
@@ -39,8 +40,8 @@ final class AdminTables {
    * Creates {@code table} as {@code descriptor} (its descriptor with the values of {@link
    * ViewStates}), or returns the live descriptor when someone else created it first.
    */
-  static TableDescriptor createTable(Admin admin, TableSpec table, TableDescriptor descriptor)
-      throws IOException {
+  static @Nullable TableDescriptor createTable(
+      Admin admin, TableSpec table, TableDescriptor descriptor) throws IOException {
     try {
       byte[][] splitKeys = table.splitKeys();
       inNamespace(

@@ -136,7 +136,7 @@ public final class Catalog {
   static void write(Connection connection, TableRecord record) {
     TableName catalog = of(record.table());
     byte[] row = row(record.table());
-    HBaseCalls.call(
+    HBaseCalls.run(
         "record " + record.table().getNameAsString() + " in",
         catalog,
         () -> {
@@ -162,14 +162,13 @@ public final class Catalog {
           try (Table table = connection.getTable(catalog)) {
             table.mutateRow(mutations);
           }
-          return null;
         });
   }
 
   /** Removes the row of {@code table}: dropped. */
   static void remove(Connection connection, TableName table) {
     TableName catalog = of(table);
-    HBaseCalls.call(
+    HBaseCalls.run(
         "remove " + table.getNameAsString() + " from",
         catalog,
         () -> {
@@ -180,7 +179,6 @@ public final class Catalog {
               throw e;
             }
           }
-          return null;
         });
   }
 
@@ -196,7 +194,7 @@ public final class Catalog {
     TableName catalog = of(table);
     byte[] row = row(table);
     byte[] never = Bytes.toBytes("rowan: never stored");
-    HBaseCalls.call(
+    HBaseCalls.run(
         operation + " (it changes the records of " + table.getNameAsString() + " in)",
         catalog,
         () -> {
@@ -210,7 +208,6 @@ public final class Catalog {
               throw e;
             }
           }
-          return null;
         });
   }
 

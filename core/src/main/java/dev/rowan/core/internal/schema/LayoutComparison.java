@@ -1,7 +1,9 @@
 package dev.rowan.core.internal.schema;
 
 import dev.rowan.mapping.TableLayout;
+import java.util.Objects;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The key layout a table records ({@link TableRecord}, in the {@link Catalog}; also in its
@@ -47,7 +49,7 @@ final class LayoutComparison {
   }
 
   /** The layout {@code table} records, or null when it records none. */
-  static TableLayout recorded(TableRecord table) {
+  static @Nullable TableLayout recorded(TableRecord table) {
     String fingerprint = table.value(FINGERPRINT);
     if (fingerprint == null) {
       return null;
@@ -69,14 +71,14 @@ final class LayoutComparison {
    * The sentence for a table of {@code entity} that differs from {@code expected}, or null when it
    * records the same layout.
    */
-  static String difference(String entity, TableLayout expected, TableRecord live) {
+  static @Nullable String difference(String entity, TableLayout expected, TableRecord live) {
     String table = "Table " + live.table().getNameAsString();
     return switch (verdict(expected, live)) {
       case SAME -> null;
       case DIFFERENT ->
           table
               + " stores keys laid out as\n      "
-              + recorded(live).description()
+              + Objects.requireNonNull(recorded(live), "recorded(live)").description()
               + "\n    but the mapping of "
               + entity
               + " lays them out as\n      "

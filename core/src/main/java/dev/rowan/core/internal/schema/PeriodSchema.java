@@ -10,12 +10,14 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.function.Function;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Internal, not API (use {@link dev.rowan.core.Rowan#schema()}): the tables of an entity kept in
@@ -29,10 +31,11 @@ import org.apache.hadoop.hbase.client.Connection;
 public final class PeriodSchema implements TableSets {
 
   private final Connection connection;
-  private final String namespace;
+  private final @Nullable String namespace;
   private final Function<String, TableName> names;
 
-  PeriodSchema(Connection connection, String namespace, Function<String, TableName> names) {
+  PeriodSchema(
+      Connection connection, @Nullable String namespace, Function<String, TableName> names) {
     this.connection = connection;
     this.namespace = namespace;
     this.names = names;
@@ -44,7 +47,10 @@ public final class PeriodSchema implements TableSets {
    */
   public static Function<String, TableName> names(
       EntityModel<?> model, LocalDate period, Function<String, TableName> names) {
-    return name -> names.apply(model.periods().tableName(model.tableName(), name, period));
+    return name ->
+        names.apply(
+            Objects.requireNonNull(model.periods(), "a period entity has periods")
+                .tableName(model.tableName(), name, period));
   }
 
   /**
@@ -57,7 +63,8 @@ public final class PeriodSchema implements TableSets {
     TreeSet<LocalDate> found = new TreeSet<>();
     for (TableName table : admin.listTableNamesByNamespace(main.getNamespaceAsString())) {
       LocalDate period =
-          model.periods().periodOfTable(model.tableName(), table.getQualifierAsString());
+          Objects.requireNonNull(model.periods(), "a period entity has periods")
+              .periodOfTable(model.tableName(), table.getQualifierAsString());
       if (period != null) {
         found.add(period);
       }
@@ -81,8 +88,7 @@ public final class PeriodSchema implements TableSets {
             String name = table.getQualifierAsString();
             int view = name.indexOf('.', model.tableName().length());
             LocalDate period =
-                model
-                    .periods()
+                Objects.requireNonNull(model.periods(), "a period entity has periods")
                     .periodOfTable(model.tableName(), view < 0 ? name : name.substring(0, view));
             if (period != null) {
               found.add(period);
@@ -124,7 +130,9 @@ public final class PeriodSchema implements TableSets {
     for (TableName table : listed) {
       java.time.temporal.ChronoUnit unit =
           PeriodModel.unitOfTable(model.tableName(), table.getQualifierAsString());
-      if (unit != null && unit != model.periods().unit()) {
+      if (unit != null
+          && unit
+              != Objects.requireNonNull(model.periods(), "a period entity has periods").unit()) {
         byUnit.computeIfAbsent(unit, u -> new TreeSet<>()).add(table.getNameAsString());
       }
     }
@@ -147,7 +155,8 @@ public final class PeriodSchema implements TableSets {
                     + ", but the mapping of "
                     + model.entityName()
                     + " keeps "
-                    + model.periods().describe(model.tableName())
+                    + Objects.requireNonNull(model.periods(), "a period entity has periods")
+                        .describe(model.tableName())
                     + ": their rows cannot be found, read or dropped with"
                     + " this mapping. Keep the old period (@TablePerPeriod(every = "
                     + unit.name()
@@ -175,7 +184,8 @@ public final class PeriodSchema implements TableSets {
 
   /** The period of today (UTC) for {@code model}. */
   static LocalDate current(EntityModel<?> model) {
-    return model.periods().periodOf(LocalDate.now(ZoneOffset.UTC));
+    return Objects.requireNonNull(model.periods(), "a period entity has periods")
+        .periodOf(LocalDate.now(ZoneOffset.UTC));
   }
 
   /**
@@ -188,7 +198,11 @@ public final class PeriodSchema implements TableSets {
     LocalDate current = current(model);
     List<LocalDate> made =
         createPeriods(
-            model, current, model.periods().plus(current, model.periods().ahead()), splits);
+            model,
+            current,
+            Objects.requireNonNull(model.periods(), "a period entity has periods")
+                .plus(current, model.periods().ahead()),
+            splits);
     for (LocalDate period : existing(model)) {
       if (!made.contains(period)) {
         admin(model, period).createTables(model, splits);
@@ -206,7 +220,8 @@ public final class PeriodSchema implements TableSets {
    */
   public List<LocalDate> createPeriods(
       EntityModel<?> model, LocalDate from, LocalDate to, SplitPolicy splits) {
-    List<LocalDate> periods = model.periods().between(from, to);
+    List<LocalDate> periods =
+        Objects.requireNonNull(model.periods(), "a period entity has periods").between(from, to);
     requireOnePeriodLength(model);
     for (LocalDate period : periods) {
       admin(model, period).createTables(model, splits);
@@ -229,7 +244,7 @@ public final class PeriodSchema implements TableSets {
                 "list the period tables of",
                 admin -> otherPeriodTables(admin, model, names)));
     LocalDate current = current(model);
-    PeriodModel periods = model.periods();
+    PeriodModel periods = Objects.requireNonNull(model.periods(), "a period entity has periods");
     for (LocalDate period : periods.between(current, periods.plus(current, periods.ahead()))) {
       if (!existing.contains(period)) {
         differences.add(
@@ -282,7 +297,7 @@ public final class PeriodSchema implements TableSets {
    */
   public List<LocalDate> dropExpired(EntityModel<?> model, LocalDate today) {
     PeriodModel periods = model.periods();
-    if (periods.keep() == 0) {
+    if (Objects.requireNonNull(periods, "a period entity has periods").keep() == 0) {
       return List.of();
     }
     LocalDate oldestKept = periods.plus(periods.periodOf(today), -(periods.keep() - 1));
@@ -313,7 +328,8 @@ public final class PeriodSchema implements TableSets {
             + model.entityName()
             + ": no period"
             + " has its table ("
-            + model.periods().describe(model.tableName())
+            + Objects.requireNonNull(model.periods(), "a period entity has periods")
+                .describe(model.tableName())
             + ", "
             + lifecycles.size()
             + " periods exist)");

@@ -21,6 +21,7 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,14 +38,15 @@ public final class SchemaAdmin {
   private static final Logger LOG = LoggerFactory.getLogger(SchemaAdmin.class);
 
   private final Connection connection;
-  private final String namespace;
+  private final @Nullable String namespace;
   private final Function<String, TableName> names;
 
   /**
    * Works on the tables of {@code connection}'s cluster named by {@code names}, creating {@code
    * namespace} (null for the default one) when it is missing.
    */
-  public SchemaAdmin(Connection connection, String namespace, Function<String, TableName> names) {
+  public SchemaAdmin(
+      Connection connection, @Nullable String namespace, Function<String, TableName> names) {
     this.connection = Objects.requireNonNull(connection, "connection");
     this.namespace = namespace;
     this.names = Objects.requireNonNull(names, "names");
@@ -107,7 +109,7 @@ public final class SchemaAdmin {
 
   private void createTables(EntityModel<?> model, EntityTables tables, List<TableName> tableNames) {
     TableName main = tables.tables().get(0).name();
-    withAdmin(
+    runWithAdmin(
         "create",
         main,
         admin -> {
@@ -177,7 +179,6 @@ public final class SchemaAdmin {
             // refresh on (a main table made before the list gets it here)
             ViewLifecycle.recordViews(connection, model, names);
           }
-          return null;
         });
   }
 
@@ -185,8 +186,8 @@ public final class SchemaAdmin {
    * Creates {@code table}, then records it as {@code record}: for a principal that HBase's access
    * control says may not create tables, whose creation it refuses before anything is written.
    */
-  private TableDescriptor createThenRecord(Admin admin, TableSpec table, TableRecord record)
-      throws IOException {
+  private @Nullable TableDescriptor createThenRecord(
+      Admin admin, TableSpec table, TableRecord record) throws IOException {
     TableDescriptor raced = AdminTables.createTable(admin, table, table.descriptor());
     Catalog.write(connection, record);
     return raced;
@@ -199,8 +200,9 @@ public final class SchemaAdmin {
    *
    * @return the live descriptor when another client created the table first, else null
    */
-  private TableDescriptor createRecorded(
-      Admin admin, TableSpec table, TableRecord record, TableRecord before) throws IOException {
+  private @Nullable TableDescriptor createRecorded(
+      Admin admin, TableSpec table, TableRecord record, @Nullable TableRecord before)
+      throws IOException {
     Catalog.write(connection, record);
     try {
       return AdminTables.createTable(admin, table, table.descriptor());
@@ -307,7 +309,7 @@ public final class SchemaAdmin {
   void recordLayoutTables(EntityModel<?> model) {
     EntityTables tables = EntityTables.of(model, SplitPolicy.salted(), names);
     List<TableName> tableNames = tables.tables().stream().map(TableSpec::name).toList();
-    withAdmin(
+    runWithAdmin(
         "record the layout of",
         tables.tables().get(0).name(),
         admin -> {
@@ -337,12 +339,14 @@ public final class SchemaAdmin {
           Map<TableName, TableRecord> adopted = TableRecords.adopt(connection, admin, tableNames);
           for (TableSpec table : toRecord) {
             Catalog.write(
-                connection, LayoutComparison.record(adopted.get(table.name()), table.layout()));
+                connection,
+                LayoutComparison.record(
+                    Objects.requireNonNull(adopted.get(table.name()), "adopted.get(table.name())"),
+                    table.layout()));
           }
           for (TableDescriptor table : unrecorded) {
             admin.modifyTable(table);
           }
-          return null;
         });
   }
 
@@ -409,7 +413,7 @@ public final class SchemaAdmin {
    * {@code absent} that the main table names is reported missing.
    */
   private static List<String> droppedViews(
-      TableRecord live, EntityTables tables, Set<TableName> absent) {
+      @Nullable TableRecord live, EntityTables tables, Set<TableName> absent) {
     TableName main = tables.tables().get(0).name();
     java.util.Optional<Set<String>> named =
         live == null ? java.util.Optional.empty() : ViewStates.views(live);
@@ -479,7 +483,7 @@ public final class SchemaAdmin {
    * record ({@code recorded}, or its descriptor's when null).
    */
   private static List<String> compare(
-      String entity, TableSpec table, TableDescriptor live, TableRecord recorded) {
+      String entity, TableSpec table, TableDescriptor live, @Nullable TableRecord recorded) {
     List<String> differences =
         new ArrayList<>(TableComparison.differences(table.descriptor(), live));
     String layout =
@@ -527,12 +531,11 @@ public final class SchemaAdmin {
     // before any drop
     Catalog.requireWrite(connection, viewsFirst.get(viewsFirst.size() - 1).name(), "drop");
     for (TableSpec table : viewsFirst) {
-      withAdmin(
+      runWithAdmin(
           "drop",
           table.name(),
           admin -> {
             AdminTables.dropTable(admin, table.name());
-            return null;
           });
       Catalog.remove(connection, table.name());
     }
@@ -546,5 +549,9 @@ public final class SchemaAdmin {
 
   private <R> R withAdmin(String operation, TableName table, AdminCall<R> call) {
     return HBaseCalls.admin(connection, table, operation, call);
+  }
+
+  private void runWithAdmin(String operation, TableName table, HBaseCalls.AdminAction action) {
+    HBaseCalls.runAdmin(connection, table, operation, action);
   }
 }

@@ -5,6 +5,7 @@ import java.util.TreeMap;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What Rowan records about one of its tables: its key layout ({@link LayoutComparison}) and, for a
@@ -46,7 +47,7 @@ public record TableRecord(TableName table, Map<String, String> values) {
   }
 
   /** The value recorded under {@code key}, or null when none is. */
-  public String value(String key) {
+  public @Nullable String value(String key) {
     return values.get(key);
   }
 

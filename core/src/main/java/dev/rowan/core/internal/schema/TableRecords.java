@@ -9,6 +9,7 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The records of one entity's tables, as every client reads them: from the {@link Catalog} when it
@@ -29,7 +30,7 @@ public record TableRecords(Map<TableName, TableRecord> byTable, boolean catalogu
   }
 
   /** The record of {@code table}, or null when it is missing. */
-  public TableRecord get(TableName table) {
+  public @Nullable TableRecord get(TableName table) {
     return byTable.get(table);
   }
 

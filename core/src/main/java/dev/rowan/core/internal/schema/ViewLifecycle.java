@@ -16,6 +16,7 @@ import java.util.function.Function;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Internal, not API (use {@link dev.rowan.core.Rowan#schema()}): the life of a view on a live
@@ -232,7 +233,7 @@ public final class ViewLifecycle {
    * @return the view's table, to delete once a notice has passed; null when the main table or the
    *     view's table does not exist (nothing is changed then)
    */
-  TableName markDropping(EntityModel<?> model, String asGiven) {
+  @Nullable TableName markDropping(EntityModel<?> model, String asGiven) {
     Objects.requireNonNull(asGiven, "view");
     String view = viewName(model, asGiven);
     TableName main = names.apply(model.tableName());
@@ -280,13 +281,12 @@ public final class ViewLifecycle {
    * The last step of a drop: deletes the view table {@code table}, marked dropping a notice ago.
    */
   void deleteViewTable(TableName table) {
-    HBaseCalls.admin(
+    HBaseCalls.runAdmin(
         connection,
         table,
         "drop view table",
         admin -> {
           AdminTables.dropTable(admin, table);
-          return null;
         });
     Catalog.remove(connection, table);
   }

@@ -7,4 +7,7 @@
  * TableSets} (one set, or one per period). It sits on {@code plumbing}, and every other internal
  * package of core but the query packages may sit on it (docs/architecture.md, "The rules").
  */
+@NullMarked
 package dev.rowan.core.internal.schema;
+
+import org.jspecify.annotations.NullMarked;

@@ -3,7 +3,9 @@ package dev.rowan.core.internal.write;
 import dev.rowan.mapping.InvalidValueException;
 import dev.rowan.mapping.PropertyModel;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a partial update or a counter's addition does to one entity: some properties set to values,
@@ -17,12 +19,14 @@ import java.util.function.UnaryOperator;
  * @param values the new values, by position in {@code properties}; null for an addition
  * @param delta the number added; 0 for an update
  */
-public record EntityChange(List<PropertyModel> properties, Object[] values, long delta)
+public record EntityChange(List<PropertyModel> properties, Object @Nullable [] values, long delta)
     implements UnaryOperator<Object[]> {
 
   /** Copies the property list. */
-  public EntityChange {
-    properties = List.copyOf(properties);
+  public EntityChange(List<PropertyModel> properties, Object @Nullable [] values, long delta) {
+    this.properties = List.copyOf(properties);
+    this.values = values;
+    this.delta = delta;
   }
 
   /**
@@ -65,7 +69,7 @@ public record EntityChange(List<PropertyModel> properties, Object[] values, long
       return before;
     }
     for (int i = 0; i < properties.size(); i++) {
-      before[properties.get(i).index()] = values[i];
+      before[properties.get(i).index()] = Objects.requireNonNull(values, "values")[i];
     }
     return before;
   }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Supplier;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
@@ -119,7 +120,12 @@ final class GroupCommit<T> {
    */
   private List<Boolean> confirm(List<Pending> entities) {
     List<CheckAndMutate> confirms =
-        entities.stream().map(p -> p.decision.confirmation(context.views(), p.rowKey)).toList();
+        entities.stream()
+            .map(
+                p ->
+                    Objects.requireNonNull(p.decision, "p.decision")
+                        .confirmation(context.views(), p.rowKey))
+            .toList();
     List<CheckAndMutateResult> results =
         HBaseCalls.on(
             context.connection(),
@@ -162,7 +168,10 @@ final class GroupCommit<T> {
   private List<Pending> send(List<Pending> active, List<Pending> again) {
     List<Supplier<List<CheckAndMutateResult>>> chunks = new ArrayList<>();
     for (List<Pending> chunk : ParallelCalls.chunks(active, COMMIT_CHUNK)) {
-      List<CheckAndMutate> writes = chunk.stream().map(p -> p.decision.commit()).toList();
+      List<CheckAndMutate> writes =
+          chunk.stream()
+              .map(p -> Objects.requireNonNull(p.decision, "p.decision").commit())
+              .toList();
       chunks.add(
           () ->
               HBaseCalls.on(

@@ -7,6 +7,7 @@ import dev.rowan.mapping.RowWrite;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.CheckAndMutateResult;
 import org.apache.hadoop.hbase.client.Get;
@@ -88,7 +89,11 @@ public final class PlainInserts<T> {
       if (cells.get(i).readFirst()) {
         Get get = new Get(rowKeys.get(i));
         if (context.model().isWide()) {
-          get.setFilter(new ColumnPrefixFilter(context.model().columnKey().encode(values.get(i))));
+          get.setFilter(
+              new ColumnPrefixFilter(
+                  Objects.requireNonNull(
+                          context.model().columnKey(), "a wide entity has a column key")
+                      .encode(values.get(i))));
         }
         read.add(i);
         gets.add(get);
@@ -114,7 +119,9 @@ public final class PlainInserts<T> {
     if (!context.model().isWide()) {
       return true; // every cell of a tall row belongs to its one entity
     }
-    byte[] columnKey = context.model().columnKey().encode(values);
+    byte[] columnKey =
+        Objects.requireNonNull(context.model().columnKey(), "a wide entity has a column key")
+            .encode(values);
     for (T entity : context.model().readAll(result)) {
       if (Arrays.equals(
           columnKey, context.model().columnKey().encode(context.model().values(entity)))) {

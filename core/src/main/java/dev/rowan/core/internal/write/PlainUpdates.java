@@ -9,6 +9,7 @@ import dev.rowan.mapping.PropertyModel;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
@@ -24,6 +25,7 @@ import org.apache.hadoop.hbase.filter.FilterList;
 import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
 import org.apache.hadoop.hbase.filter.NullComparator;
 import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Partial updates and counters of entities written without the protocol (no views, no history):
@@ -67,7 +69,7 @@ public final class PlainUpdates<T> {
    * key}, and returns its values after (only the key and the changed properties for an update
    * without version), or null when no entity is stored there.
    */
-  public Object[] update(byte[] row, Object[] key, EntityChange change) {
+  public Object @Nullable [] update(byte[] row, Object[] key, EntityChange change) {
     boolean whole = context.model().expires();
     if (!change.isAddition() && context.model().version() == null && !whole) {
       Object[] after = change.apply(key.clone());
@@ -92,7 +94,11 @@ public final class PlainUpdates<T> {
       }
       Get get = new Get(row);
       if (context.model().isWide()) {
-        get.setFilter(new ColumnPrefixFilter(context.model().columnKey().encode(key)));
+        get.setFilter(
+            new ColumnPrefixFilter(
+                Objects.requireNonNull(
+                        context.model().columnKey(), "a wide entity has a column key")
+                    .encode(key)));
       }
       Result result =
           HBaseCalls.on(
@@ -139,14 +145,16 @@ public final class PlainUpdates<T> {
   }
 
   /** The values of the entity under {@code key} in {@code result}, or null when it holds none. */
-  private Object[] values(Result result, Object[] key) {
+  private Object @Nullable [] values(Result result, Object[] key) {
     if (result.isEmpty()) {
       return null;
     }
     if (!context.model().isWide()) {
       return context.model().readValues(result);
     }
-    byte[] columnKey = context.model().columnKey().encode(key);
+    byte[] columnKey =
+        Objects.requireNonNull(context.model().columnKey(), "a wide entity has a column key")
+            .encode(key);
     for (T entity : context.model().readAll(result)) {
       Object[] values = context.model().values(entity);
       if (java.util.Arrays.equals(columnKey, context.model().columnKey().encode(values))) {
@@ -159,7 +167,9 @@ public final class PlainUpdates<T> {
   /** The condition that a cell of the entity under {@code key} exists. */
   private Filter exists(Object[] key) {
     return context.model().isWide()
-        ? new ColumnPrefixFilter(context.model().columnKey().encode(key))
+        ? new ColumnPrefixFilter(
+            Objects.requireNonNull(context.model().columnKey(), "a wide entity has a column key")
+                .encode(key))
         : new FirstKeyOnlyFilter();
   }
 
@@ -167,7 +177,7 @@ public final class PlainUpdates<T> {
    * The condition that the entity under {@code key} exists and has no cell {@code
    * family:qualifier}.
    */
-  private Filter absentIn(Object[] key, byte[] family, byte[] qualifier) {
+  private Filter absentIn(Object[] key, byte @Nullable [] family, byte[] qualifier) {
     SingleColumnValueFilter absent =
         new SingleColumnValueFilter(
             family,
@@ -179,7 +189,10 @@ public final class PlainUpdates<T> {
     return context.model().isWide()
         ? new FilterList(
             FilterList.Operator.MUST_PASS_ALL,
-            new ColumnPrefixFilter(context.model().columnKey().encode(key)),
+            new ColumnPrefixFilter(
+                Objects.requireNonNull(
+                        context.model().columnKey(), "a wide entity has a column key")
+                    .encode(key)),
             absent)
         : absent;
   }
@@ -193,7 +206,10 @@ public final class PlainUpdates<T> {
   private Filter unchanged(Object[] key, Result read) {
     List<Filter> conditions = new ArrayList<>();
     if (context.model().isWide()) {
-      conditions.add(new ColumnPrefixFilter(context.model().columnKey().encode(key)));
+      conditions.add(
+          new ColumnPrefixFilter(
+              Objects.requireNonNull(context.model().columnKey(), "a wide entity has a column key")
+                  .encode(key)));
     }
     for (PropertyModel column : context.model().columns()) {
       byte[] qualifier = context.model().qualifier(key, column);
@@ -247,9 +263,10 @@ public final class PlainUpdates<T> {
 
   private static byte[] encode(PropertyModel property, Object value) {
     try {
-      return property.valueCodec().encode(value);
+      return Objects.requireNonNull(property.valueCodec(), "a column has a value codec")
+          .encode(value);
     } catch (IllegalArgumentException | ClassCastException e) {
-      throw InvalidValueException.of(property.qualifiedName(), e.getMessage());
+      throw InvalidValueException.of(property.qualifiedName(), String.valueOf(e.getMessage()));
     }
   }
 }

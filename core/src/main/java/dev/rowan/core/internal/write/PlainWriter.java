@@ -8,6 +8,7 @@ import dev.rowan.mapping.PropertyModel;
 import dev.rowan.mapping.RowWrite;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.CheckAndMutateResult;
 import org.apache.hadoop.hbase.client.Get;
@@ -44,13 +45,12 @@ public final class PlainWriter<T> {
     for (RowWrite write : writes) {
       rows.add(write.delete() == null ? write.put() : write.asRowMutations());
     }
-    HBaseCalls.on(
+    HBaseCalls.runOn(
         context.connection(),
         context.mainTable(),
         "write",
         t -> {
           t.batch(rows, new Object[rows.size()]);
-          return null;
         });
   }
 
@@ -72,11 +72,18 @@ public final class PlainWriter<T> {
         ObservedCalls.count(dev.rowan.core.observation.RepositoryCallContext.Cost.RETRIES, 1);
       }
       List<byte[]> qualifiers =
-          pending.stream().map(i -> context.model().qualifier(values.get(i), version)).toList();
+          pending.stream()
+              .map(
+                  i ->
+                      context
+                          .model()
+                          .qualifier(values.get(i), Objects.requireNonNull(version, "version")))
+              .toList();
       List<Get> gets = new ArrayList<>(pending.size());
       for (int j = 0; j < pending.size(); j++) {
         gets.add(
-            new Get(rowKeys.get(pending.get(j))).addColumn(version.family(), qualifiers.get(j)));
+            new Get(rowKeys.get(pending.get(j)))
+                .addColumn(Objects.requireNonNull(version, "version").family(), qualifiers.get(j)));
       }
       Result[] current =
           HBaseCalls.on(
@@ -84,7 +91,9 @@ public final class PlainWriter<T> {
       List<CheckAndMutate> writes = new ArrayList<>();
       for (int j = 0; j < pending.size(); j++) {
         int i = pending.get(j);
-        byte[] stored = current[j].getValue(version.family(), qualifiers.get(j));
+        byte[] stored =
+            current[j].getValue(
+                Objects.requireNonNull(version, "version").family(), qualifiers.get(j));
         Object[] before = stored == null ? null : storedVersion(version, stored);
         Object[] advanced =
             StoreContext.staleAsOptimisticLock(
@@ -119,7 +128,9 @@ public final class PlainWriter<T> {
 
   private Object[] storedVersion(PropertyModel version, byte[] stored) {
     Object[] before = new Object[context.model().properties().size()];
-    before[version.index()] = version.valueCodec().decode(stored, 0, stored.length);
+    before[version.index()] =
+        Objects.requireNonNull(version.valueCodec(), "a column has a value codec")
+            .decode(stored, 0, stored.length);
     return before;
   }
 }

@@ -10,6 +10,7 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Put;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The cell by which the insert of an entity without views tells, in its one check-and-mutate, that
@@ -35,7 +36,7 @@ import org.apache.hadoop.hbase.client.Put;
  * @param family its family
  * @param qualifier its qualifier, behind the entity's column key in a wide row
  */
-record PresenceCell(Role kind, byte[] family, byte[] qualifier) {
+record PresenceCell(Role kind, byte @Nullable [] family, byte[] qualifier) {
 
   /**
    * The value of the marker an insert writes. Not empty, as a save's marker is: HBase's

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
@@ -23,6 +24,7 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Row;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,7 +52,7 @@ public final class ProtocolWriter<T> {
   private final GroupCommit<T> commits;
 
   /** Null when the entity's saves may not guess ({@link WriteDecision#mayGuessNew}). */
-  private final NewEntityGuess guess;
+  private final @Nullable NewEntityGuess guess;
 
   public ProtocolWriter(StoreContext<T> context) {
     this.context = context;
@@ -83,17 +85,17 @@ public final class ProtocolWriter<T> {
     boolean unconfirmed;
 
     /** The main row as read; null while this attempt guesses the entity new. */
-    MainRow current;
+    @Nullable MainRow current;
 
-    WriteDecision decision;
+    @Nullable WriteDecision decision;
 
     /**
      * The decision of an attempt that guessed the entity new and did not commit; null when none.
      */
-    WriteDecision guess;
+    @Nullable WriteDecision guess;
 
     /** Where the main row's region was before the write; null when its commit is not grouped. */
-    HRegionLocation regionBefore;
+    @Nullable HRegionLocation regionBefore;
 
     public Pending(WriteRequest request) {
       this.request = java.util.Objects.requireNonNull(request, "request");
@@ -210,7 +212,7 @@ public final class ProtocolWriter<T> {
                   WriteDecision.ofUpdate(
                       context.views(),
                       entity.rowKey,
-                      entity.current,
+                      Objects.requireNonNull(entity.current, "the row of the entity was read"),
                       update.change(),
                       now,
                       nonce,
@@ -223,7 +225,7 @@ public final class ProtocolWriter<T> {
                   WriteDecision.ofInsert(
                       context.views(),
                       entity.rowKey,
-                      entity.current,
+                      Objects.requireNonNull(entity.current, "the row of the entity was read"),
                       insert.values(),
                       now,
                       nonce,
@@ -232,7 +234,12 @@ public final class ProtocolWriter<T> {
     } else if (request instanceof WriteRequest.Delete) {
       decision =
           WriteDecision.ofDelete(
-              context.views(), entity.rowKey, entity.current, now, nonce, grouped);
+              context.views(),
+              entity.rowKey,
+              Objects.requireNonNull(entity.current, "the row of the entity was read"),
+              now,
+              nonce,
+              grouped);
     } else {
       Object[] values = ((WriteRequest.Save) request).values();
       if (entity.current == null) {
@@ -259,7 +266,8 @@ public final class ProtocolWriter<T> {
                         WriteDecision.ofSave(
                             context.views(),
                             entity.rowKey,
-                            entity.current,
+                            Objects.requireNonNull(
+                                entity.current, "the row of the entity was read"),
                             values,
                             now,
                             nonce,
@@ -287,10 +295,11 @@ public final class ProtocolWriter<T> {
     Map<TableName, List<Row>> byTable = new LinkedHashMap<>();
     for (Pending entity : active) {
       WriteDecision earlier = entity.guess == entity.decision ? null : entity.guess;
-      for (ViewRowChange change : entity.decision.phaseOneAfter(earlier)) {
+      for (ViewRowChange change :
+          Objects.requireNonNull(entity.decision, "entity.decision").phaseOneAfter(earlier)) {
         if (!alreadyWritten.contains(change)) {
           byTable
-              .computeIfAbsent(context.viewTables().get(change.view()), t -> new ArrayList<>())
+              .computeIfAbsent(context.viewTable(change.view()), t -> new ArrayList<>())
               .add(change.phaseOne());
         }
       }
@@ -299,15 +308,14 @@ public final class ProtocolWriter<T> {
     byTable.forEach(
         (table, rows) ->
             batches.add(
-                () ->
-                    HBaseCalls.on(
-                        context.connection(),
-                        table,
-                        "write unverified view rows",
-                        t -> {
-                          t.batch(rows, new Object[rows.size()]);
-                          return null;
-                        })));
+                () -> {
+                  HBaseCalls.runOn(
+                      context.connection(),
+                      table,
+                      "write unverified view rows",
+                      t -> t.batch(rows, new Object[rows.size()]));
+                  return null;
+                }));
     if (!batches.isEmpty()) {
       ParallelCalls.all(batches);
     }
@@ -320,7 +328,8 @@ public final class ProtocolWriter<T> {
   private void settle(List<Pending> committed) {
     Map<ViewModel, List<Row>> byView = new LinkedHashMap<>();
     for (Pending entity : committed) {
-      for (ViewRowChange change : entity.decision.plan().changes()) {
+      for (ViewRowChange change :
+          Objects.requireNonNull(entity.decision, "entity.decision").plan().changes()) {
         byView.computeIfAbsent(change.view(), v -> new ArrayList<>()).add(change.settle());
       }
     }
@@ -338,13 +347,12 @@ public final class ProtocolWriter<T> {
 
   private Void settle(ViewModel view, List<Row> settles) {
     try {
-      HBaseCalls.on(
+      HBaseCalls.runOn(
           context.connection(),
-          context.viewTables().get(view),
+          context.viewTable(view),
           "settle view rows",
           t -> {
             t.batch(settles, new Object[settles.size()]); // puts and deletes, or check-and-mutates
-            return null;
           });
     } catch (RuntimeException e) {
       // The main rows are written: the write has happened. Unsettled view rows stay

@@ -6,6 +6,7 @@ import dev.rowan.core.internal.plumbing.ParallelCalls;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The settles (step four) of one call that writes entities in several batches: each batch's settles
@@ -21,10 +22,10 @@ import java.util.function.Function;
 public final class SettlePipeline {
 
   private final boolean overlapping;
-  private final BackgroundSettles background;
+  private final @Nullable BackgroundSettles background;
   private CompletableFuture<Void> running = CompletableFuture.completedFuture(null);
 
-  private SettlePipeline(boolean overlapping, BackgroundSettles background) {
+  private SettlePipeline(boolean overlapping, @Nullable BackgroundSettles background) {
     this.overlapping = overlapping;
     this.background = background;
   }
@@ -36,7 +37,9 @@ public final class SettlePipeline {
    * caller's thread; with {@code background} (null: none), each runs there, and none is waited for.
    */
   public static <R> R around(
-      boolean overlapping, BackgroundSettles background, Function<SettlePipeline, R> call) {
+      boolean overlapping,
+      @Nullable BackgroundSettles background,
+      Function<SettlePipeline, R> call) {
     SettlePipeline settles = new SettlePipeline(overlapping, background);
     R result;
     try {

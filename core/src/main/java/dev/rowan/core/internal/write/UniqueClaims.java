@@ -18,6 +18,7 @@ import dev.rowan.index.ViewRowVerdict.Holder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
@@ -26,6 +27,7 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Claims the keys of unique views before anything else of a write happens: a key nobody holds is
@@ -62,7 +64,8 @@ final class UniqueClaims {
     for (Pending entity : active) {
       List<ViewRowChange> free = new ArrayList<>();
       entity.claimedFree = free;
-      for (ViewRowChange change : entity.decision.plan().changes()) {
+      for (ViewRowChange change :
+          Objects.requireNonNull(entity.decision, "entity.decision").plan().changes()) {
         if (change.view().isUnique()
             && change.kind() == Kind.WRITE
             && !heldBefore(entity, change)) {
@@ -92,8 +95,12 @@ final class UniqueClaims {
    */
   private boolean heldBefore(Pending entity, ViewRowChange change) {
     return !context.model().expires()
-        && entity.current.isLive()
-        && Arrays.equals(change.view().rowKey(entity.current.values()), change.rowKey());
+        && Objects.requireNonNull(entity.current, "entity.current").isLive()
+        && Arrays.equals(
+            change
+                .view()
+                .rowKey(Objects.requireNonNull(entity.current.values(), "a live row has values")),
+            change.rowKey());
   }
 
   /**
@@ -103,7 +110,7 @@ final class UniqueClaims {
    */
   private boolean claimOne(Pending entity, ViewRowChange change) {
     ViewModel view = change.view();
-    TableName table = context.viewTables().get(view);
+    TableName table = context.viewTable(view);
     byte[] family = view.statusFamily();
     Put row = change.unverify();
     for (int i = 0; i < MAX_TRIES; i++) {
@@ -166,7 +173,7 @@ final class UniqueClaims {
    * grouped commit that a region server lost).
    */
   private boolean checkStale(
-      Pending entity, ViewModel view, byte[] key, byte[] owner, Cell statusCell) {
+      Pending entity, ViewModel view, byte[] key, byte @Nullable [] owner, Cell statusCell) {
     String entityName = context.model().entityName();
     String violation = entityName + " " + context.describe(entity.rowKey);
     if (owner == null) {
@@ -206,14 +213,17 @@ final class UniqueClaims {
   void release(List<ViewRowChange> claimed) {
     for (ViewRowChange change : claimed) {
       byte[] family = change.view().statusFamily();
-      Cell cell = change.unverify().get(family, VIEW_STATUS).get(0);
+      Cell cell =
+          Objects.requireNonNull(change.unverify(), "change.unverify()")
+              .get(family, VIEW_STATUS)
+              .get(0);
       long timestamp = cell.getTimestamp();
       CheckAndMutate undo =
           ViewRowRepair.delete(
               change.view(), change.rowKey(), CellUtil.cloneValue(cell), timestamp);
       HBaseCalls.on(
           context.connection(),
-          context.viewTables().get(change.view()),
+          context.viewTable(change.view()),
           "release unique key",
           t -> t.checkAndMutate(undo));
     }

@@ -10,4 +10,7 @@
  * and below, and never refers to {@code read}. Not part of Rowan's API, and may change in any
  * release.
  */
+@NullMarked
 package dev.rowan.core.internal.write;
+
+import org.jspecify.annotations.NullMarked;

@@ -14,9 +14,11 @@ import java.lang.reflect.TypeVariable;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The checks of a query method's declaration that its name cannot tell: what it returns (and of
@@ -91,7 +93,7 @@ public final class MethodChecks {
       problems.add(
           name
               + ": a "
-              + query.action().name().toLowerCase()
+              + Objects.requireNonNull(query.action(), "query.action()").name().toLowerCase()
               + " method cannot return "
               + declared.getTypeName()
               + "; it returns "
@@ -105,10 +107,10 @@ public final class MethodChecks {
     return result;
   }
 
-  private static ResultKind find(
+  private static @Nullable ResultKind find(
       String name,
       Type declared,
-      Class<?> type,
+      @Nullable Class<?> type,
       RepositoryTypes types,
       Class<?> entity,
       List<String> problems) {
@@ -159,7 +161,7 @@ public final class MethodChecks {
       String name,
       Type declared,
       ResultKind container,
-      Type argument,
+      @Nullable Type argument,
       RepositoryTypes types,
       Class<?> entity,
       List<String> problems) {
@@ -182,7 +184,7 @@ public final class MethodChecks {
    * not, {@link Projection#isProjection}), or null when it returns entities; adds a problem naming
    * the method when the projection does not fit the entity.
    */
-  public static Projection projection(
+  public static @Nullable Projection projection(
       String name,
       Method method,
       ParsedQuery query,
@@ -234,7 +236,7 @@ public final class MethodChecks {
    * Why pages of a method sorted in memory by {@code sorts} cannot continue, or null when they can:
    * a page token carries the last entity's sort values, so each needs a standard encoding.
    */
-  public static String unpageable(EntityModel<?> model, List<SortKey> sorts) {
+  public static @Nullable String unpageable(EntityModel<?> model, List<SortKey> sorts) {
     for (SortKey sort : sorts) {
       PropertyModel property = model.property(sort.property());
       if (!dev.rowan.mapping.codec.ValueCodecs.supports(property.type())) {

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.StringJoiner;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a find method returns of each entity instead of the entity itself: a record or an interface
@@ -40,7 +41,7 @@ public final class Projection {
   private final List<PropertyModel> properties;
 
   /** The canonical constructor of a record projection, else null. */
-  private final MethodHandle constructor;
+  private final @Nullable MethodHandle constructor;
 
   /** The property slot each accessor of an interface projection returns. */
   private final Map<Method, Integer> accessors;
@@ -48,7 +49,7 @@ public final class Projection {
   private Projection(
       Class<?> type,
       List<PropertyModel> properties,
-      MethodHandle constructor,
+      @Nullable MethodHandle constructor,
       Map<Method, Integer> accessors) {
     this.type = type;
     this.properties = List.copyOf(properties);
@@ -257,7 +258,7 @@ public final class Projection {
         type.getClassLoader(), new Class<?>[] {type}, new Values(projected));
   }
 
-  private static Object valueOf(PropertyModel property, Object[] values) {
+  private static @Nullable Object valueOf(PropertyModel property, Object[] values) {
     Object value = values[property.index()];
     return value == null && property.type().isPrimitive() ? property.defaultValue() : value;
   }

@@ -16,6 +16,7 @@ import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /** Checks that a query method's parameters fit its conditions, and suggests views. */
 public final class QueryParameters {
@@ -96,7 +97,7 @@ public final class QueryParameters {
    * when the repository is created; a {@code Between} is checked on each call (it may wrap a
    * cycle's end).
    */
-  private static String openCyclicRange(Condition condition, PropertyModel property) {
+  private static @Nullable String openCyclicRange(Condition condition, PropertyModel property) {
     KeyCodec<Object> codec = property.keyCodec();
     Keyword keyword = condition.keyword();
     boolean oneBound =
@@ -116,7 +117,7 @@ public final class QueryParameters {
         : type instanceof ParameterizedType p ? (Class<?>) p.getRawType() : Object.class;
   }
 
-  private static Class<?> element(Type type) {
+  private static @Nullable Class<?> element(Type type) {
     if (type instanceof Class<?> c && c.isArray()) {
       return Boxes.box(c.getComponentType());
     }

@@ -8,6 +8,7 @@ import java.lang.reflect.TypeVariable;
 import java.lang.reflect.WildcardType;
 import java.util.HashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The type variables a repository interface binds through its hierarchy, so that a generic base
@@ -95,7 +96,7 @@ public final class RepositoryTypes {
   }
 
   /** The resolved {@code index}th type argument of {@code type}, or null when it is raw. */
-  Type argument(Type type, int index) {
+  @Nullable Type argument(Type type, int index) {
     Type resolved = resolve(type);
     return resolved instanceof ParameterizedType parameterized
         ? resolve(parameterized.getActualTypeArguments()[index])
@@ -107,7 +108,7 @@ public final class RepositoryTypes {
    * of a wildcard or unbound variable, {@code Object[]}-like classes for arrays; null when none can
    * be told.
    */
-  Class<?> rawClass(Type type) {
+  @Nullable Class<?> rawClass(Type type) {
     Type resolved = resolve(type);
     if (resolved instanceof WildcardType wildcard) {
       return wildcard.getLowerBounds().length > 0
@@ -124,7 +125,7 @@ public final class RepositoryTypes {
     return raw(resolved);
   }
 
-  private static Class<?> raw(Type type) {
+  private static @Nullable Class<?> raw(Type type) {
     if (type instanceof Class<?> c) {
       return c;
     }

@@ -9,4 +9,7 @@
  * to {@code query.plan}. Its types are public because the packages above use them. Not part of
  * Rowan's API, and may change in any release.
  */
+@NullMarked
 package dev.rowan.core.internal.query.check;
+
+import org.jspecify.annotations.NullMarked;

@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads query method names such as {@code findTop10BySellerIdAndCreatedAtAfterOrderByCreatedAtDesc}
@@ -189,15 +190,15 @@ public final class MethodNameParser {
   /**
    * A property or view, the keyword after it, and the word that named the keyword (null for none).
    */
-  private record NameTerm(String name, Keyword keyword, String word) {}
+  private record NameTerm(String name, Keyword keyword, @Nullable String word) {}
 
   /** A condition of the predicate; {@code or} says whether it starts a new group. */
-  private record Part(NameTerm term, boolean or) {}
+  private record Part(@Nullable NameTerm term, boolean or) {}
 
   /**
    * Reads {@code text} as conditions joined by And and Or; null when no split resolves every one.
    */
-  private List<Part> parts(String text, boolean or) {
+  private @Nullable List<Part> parts(String text, boolean or) {
     for (int end : ends(text)) {
       NameTerm term = match(text.substring(0, end), this::property);
       if (term != null && end == text.length()) {
@@ -232,7 +233,7 @@ public final class MethodNameParser {
   }
 
   /** The And or Or that starts at {@code i} and is followed by a capitalised word, or null. */
-  private static String separatorAt(String text, int i) {
+  private static @Nullable String separatorAt(String text, int i) {
     for (String separator : SEPARATORS) {
       int next = i + separator.length();
       if (text.startsWith(separator, i)
@@ -248,7 +249,7 @@ public final class MethodNameParser {
    * Reads {@code text} as a name that {@code resolver} knows, optionally followed by a keyword; or
    * null.
    */
-  private static NameTerm match(String text, UnaryOperator<String> resolver) {
+  private static @Nullable NameTerm match(String text, UnaryOperator<String> resolver) {
     for (Keyword keyword : Keyword.values()) {
       for (String word : keyword.words()) {
         String name =
@@ -273,7 +274,11 @@ public final class MethodNameParser {
       }
       groups
           .get(groups.size() - 1)
-          .add(new Condition(part.term().name(), part.term().keyword(), parameter));
+          .add(
+              new Condition(
+                  Objects.requireNonNull(part.term(), "part.term()").name(),
+                  part.term().keyword(),
+                  parameter));
       parameter += part.term().keyword().arity();
     }
     if (parameter != parameterCount) {
@@ -289,8 +294,8 @@ public final class MethodNameParser {
    * allow, then the keyword on the next one; with no more parameters than the keyword takes, the
    * keyword applies to the first key property ({@code findBySellerIn(sellers)}).
    */
-  private List<List<Condition>> bindView(NameTerm view, int parameterCount) {
-    List<String> key = vocabulary.viewKeys().get(view.name());
+  private List<List<Condition>> bindView(@Nullable NameTerm view, int parameterCount) {
+    List<String> key = vocabulary.viewKeys().get(Objects.requireNonNull(view, "view").name());
     if (view.word() != null
         && view.keyword() != Keyword.EQUALS
         && view.keyword() != Keyword.IN
@@ -298,13 +303,13 @@ public final class MethodNameParser {
       throw error(
           "the view shorthand findBy<View><Keyword> takes Equals, In or a range, not %s: write the"
               + " conditions with their properties, as in findBy%sAnd<Property>%s",
-          view.word(), capitalise(key.get(0)), view.word());
+          view.word(), capitalise(Objects.requireNonNull(key, "key").get(0)), view.word());
     }
     int arity = view.word() == null ? 0 : view.keyword().arity();
     int ranged = arity > 0 ? 1 : 0;
     int equalities = parameterCount - arity;
     int min = Math.max(arity, 1);
-    int max = key.size() - ranged + arity;
+    int max = Objects.requireNonNull(key, "key").size() - ranged + arity;
     if (parameterCount < min || parameterCount > max) {
       throw error(
           "view '%s' with key %s takes %s%s, but %s",
@@ -335,14 +340,22 @@ public final class MethodNameParser {
     for (int end = longestCondition(text);
         end > 0 && end < text.length();
         end = longestCondition(text)) {
-      text = text.substring(end + separatorAt(text, end).length());
+      text =
+          text.substring(
+              end
+                  + Objects.requireNonNull(separatorAt(text, end), "separatorAt(text, end)")
+                      .length());
     }
     String leading = separatorAt(text, 0);
     if (leading != null) {
       return error("the predicate has no condition before '%s'", leading);
     }
     List<Integer> ends = ends(text);
-    String unknown = match(text.substring(0, ends.get(ends.size() - 1)), name -> name).name();
+    String unknown =
+        Objects.requireNonNull(
+                match(text.substring(0, ends.get(ends.size() - 1)), name -> name),
+                "match(text.substring(0, ends.get(ends.size() - 1)), name -> name)")
+            .name();
     MethodNameException unsupported = unsupportedKeyword(unknown);
     if (unsupported != null) {
       return unsupported;
@@ -366,7 +379,7 @@ public final class MethodNameParser {
    * The refusal of {@code condition} when it is a property followed by a keyword of Spring Data's
    * that Rowan does not accept ({@link #UNSUPPORTED}), saying what to write instead; else null.
    */
-  private MethodNameException unsupportedKeyword(String condition) {
+  private @Nullable MethodNameException unsupportedKeyword(String condition) {
     for (Map.Entry<String, String> keyword : UNSUPPORTED.entrySet()) {
       String word = keyword.getKey();
       if (condition.endsWith(word) && condition.length() > word.length()) {
@@ -405,7 +418,7 @@ public final class MethodNameParser {
   }
 
   /** Reads {@code text} as sorts, trying the longest first sort first; null when none resolves. */
-  private List<SortKey> readSorts(String text) {
+  private @Nullable List<SortKey> readSorts(String text) {
     if (text.isEmpty()) {
       return List.of();
     }
@@ -421,7 +434,7 @@ public final class MethodNameParser {
     return null;
   }
 
-  private SortKey sort(String text) {
+  private @Nullable SortKey sort(String text) {
     for (String direction : List.of("Desc", "Asc")) {
       String property =
           text.length() > direction.length() && text.endsWith(direction)
@@ -448,11 +461,11 @@ public final class MethodNameParser {
 
   // ---- Names and messages
 
-  private String property(String text) {
+  private @Nullable String property(String text) {
     return resolve(text, vocabulary.properties());
   }
 
-  private String view(String text) {
+  private @Nullable String view(String text) {
     return resolve(text, vocabulary.viewKeys().keySet());
   }
 
@@ -460,7 +473,7 @@ public final class MethodNameParser {
    * The name that {@code text} capitalises, or else the only name equal to it ignoring case; or
    * null.
    */
-  private static String resolve(String text, Collection<String> names) {
+  private static @Nullable String resolve(String text, Collection<String> names) {
     if (text.isEmpty() || !Character.isUpperCase(text.charAt(0))) {
       return null;
     }

@@ -1,6 +1,7 @@
 package dev.rowan.core.internal.query.parse;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A query method name, parsed: what it does, how many results it wants, its predicates and its
@@ -17,11 +18,11 @@ import java.util.List;
  */
 public record ParsedQuery(
     String methodName,
-    QueryAction action,
+    @Nullable QueryAction action,
     int limit,
     List<List<Condition>> groups,
     List<SortKey> sorts,
-    String view,
+    @Nullable String view,
     int parameterCount) {
 
   /** Copies the lists. */

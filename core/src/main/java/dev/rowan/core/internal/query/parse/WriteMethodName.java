@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The name of a partial update or counter method, parsed:
@@ -156,7 +157,7 @@ public record WriteMethodName(
   }
 
   /** The property {@code text} names alone, or null. */
-  private static String single(String methodName, String text, Vocabulary vocabulary) {
+  private static @Nullable String single(String methodName, String text, Vocabulary vocabulary) {
     try {
       List<String> names = equalities(methodName, text, 1, vocabulary);
       return names.size() == 1 ? names.get(0) : null;
@@ -207,7 +208,10 @@ public record WriteMethodName(
           ? MethodNameException.ofParameterCount(methodName, e.reason())
           : MethodNameException.of(methodName, e.reason());
     } catch (IllegalArgumentException e) {
-      throw error(methodName, "%s", e.getMessage());
+      throw error(
+          methodName,
+          "%s",
+          Objects.requireNonNull(e.getMessage(), "the parser's refusals say why"));
     }
     if (parsed.groups().size() != 1) {
       throw error(methodName, "'%s' joins properties with Or; an update names them with And", text);

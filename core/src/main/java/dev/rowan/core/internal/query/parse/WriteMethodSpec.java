@@ -5,6 +5,7 @@ import dev.rowan.mapping.PropertyModel;
 import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A partial update or counter method of a repository ({@link WriteMethodName}), checked against its
@@ -43,7 +44,7 @@ public record WriteMethodSpec(
    * The checked write method {@code method} of {@code repository} over {@code model}, or null after
    * adding to {@code problems} every reason it cannot be served.
    */
-  public static WriteMethodSpec compile(
+  public static @Nullable WriteMethodSpec compile(
       Class<?> repository, Method method, EntityModel<?> model, List<String> problems) {
     String name = repository.getSimpleName() + "." + method.getName();
     List<PropertyModel> keyParts = model.keyParts();

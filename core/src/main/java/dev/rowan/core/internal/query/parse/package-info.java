@@ -9,4 +9,7 @@
  * only this package calls are package-private. Not part of Rowan's API, and may change in any
  * release. See docs/queries.md.
  */
+@NullMarked
 package dev.rowan.core.internal.query.parse;
+
+import org.jspecify.annotations.NullMarked;

@@ -5,6 +5,7 @@ import dev.rowan.core.internal.query.parse.Keyword;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.KeyLayout;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How one group of {@code And}-ed conditions is read: from which table, with which leading key
@@ -23,11 +24,11 @@ import java.util.List;
  * @param read what is read of each row
  */
 public record AccessPlan(
-    ViewModel view,
+    @Nullable ViewModel view,
     KeyLayout key,
     Operation access,
     List<Condition> prefix,
-    Condition range,
+    @Nullable Condition range,
     List<Condition> residual,
     boolean reversed,
     boolean ordered,
@@ -102,7 +103,7 @@ public record AccessPlan(
   }
 
   /** The name of the table read, without namespace. */
-  String tableName() {
+  @Nullable String tableName() {
     return view == null ? null : view.tableName();
   }
 

@@ -1,6 +1,7 @@
 package dev.rowan.core.internal.query.plan;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Maps a range of values onto ranges of the unsigned bytes of their cells, the only order a region
@@ -33,7 +34,8 @@ final class CellRanges {
    * A range of cells: those at or above {@code low} ({@code above} {@code low} when not {@code
    * lowInclusive}) and below or at {@code high}; a null bound is no bound.
    */
-  record Range(byte[] low, boolean lowInclusive, byte[] high, boolean highInclusive) {}
+  record Range(
+      byte @Nullable [] low, boolean lowInclusive, byte @Nullable [] high, boolean highInclusive) {}
 
   /**
    * The byte ranges of the cells whose values lie between the encoded bounds {@code low} and {@code
@@ -44,7 +46,11 @@ final class CellRanges {
    *     sort as their values do
    */
   static List<Range> of(
-      byte[] low, boolean lowInclusive, byte[] high, boolean highInclusive, boolean signed) {
+      byte @Nullable [] low,
+      boolean lowInclusive,
+      byte @Nullable [] high,
+      boolean highInclusive,
+      boolean signed) {
     if (!signed) {
       return List.of(new Range(low, lowInclusive, high, highInclusive));
     }

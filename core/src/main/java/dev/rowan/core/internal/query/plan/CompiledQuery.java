@@ -4,6 +4,7 @@ import dev.rowan.core.internal.query.check.Projection;
 import dev.rowan.core.internal.query.check.ResultKind;
 import dev.rowan.core.internal.query.check.SpecialParameters;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A query method, compiled when its repository is created ({@link QueryCompiler}): everything a
@@ -21,7 +22,7 @@ public record CompiledQuery(
     MethodPlan plan,
     ResultKind result,
     SpecialParameters special,
-    Projection projection,
+    @Nullable Projection projection,
     String[] parameterNames) {
 
   /** Copies the names. */

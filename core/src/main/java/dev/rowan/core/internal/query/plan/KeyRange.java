@@ -6,7 +6,9 @@ import dev.rowan.mapping.PropertyModel;
 import dev.rowan.mapping.codec.KeyCodec;
 import dev.rowan.mapping.codec.KeyWriter;
 import java.util.Arrays;
+import java.util.Objects;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A range of row keys, {@code [start, stop)}: the keys that start with a bound prefix and whose
@@ -37,7 +39,10 @@ public record KeyRange(byte[] start, byte[] stop) {
     Object first = args[range.parameter()];
     KeyCodec<Object> codec = part.keyCodec();
     if (range.keyword() == Keyword.STARTING_WITH) {
-      byte[] start = Bytes.add(prefix, codec.prefixOf((String) first));
+      byte[] start =
+          Bytes.add(
+              prefix,
+              Objects.requireNonNull(codec, "a key part has a key codec").prefixOf((String) first));
       return new KeyRange(start, after(start));
     }
     Object low = null;
@@ -63,11 +68,16 @@ public record KeyRange(byte[] start, byte[] stop) {
     }
     byte[] lowKey = low == null ? null : encode(prefix, codec, low);
     byte[] highKey = high == null ? null : encode(prefix, codec, high);
-    if ((low != null && lowKey == null && codec.outsideOf(low) > 0)
-        || (high != null && highKey == null && codec.outsideOf(high) < 0)) {
+    if ((low != null
+            && lowKey == null
+            && Objects.requireNonNull(codec, "a key part has a key codec").outsideOf(low) > 0)
+        || (high != null
+            && highKey == null
+            && Objects.requireNonNull(codec, "a key part has a key codec").outsideOf(high) < 0)) {
       return empty(prefix);
     }
-    if (codec.order() == KeyCodec.Order.DESCENDING) {
+    if (Objects.requireNonNull(codec, "a key part has a key codec").order()
+        == KeyCodec.Order.DESCENDING) {
       byte[] swap = lowKey;
       lowKey = highKey;
       highKey = swap;
@@ -117,11 +127,12 @@ public record KeyRange(byte[] start, byte[] stop) {
    * {@code prefix} followed by the encoding of {@code value}, or null when the codec refuses the
    * value.
    */
-  private static byte[] encode(byte[] prefix, KeyCodec<Object> codec, Object value) {
+  private static byte @Nullable [] encode(
+      byte[] prefix, @Nullable KeyCodec<Object> codec, Object value) {
     KeyWriter out = new KeyWriter(prefix.length + 16);
     out.put(prefix);
     try {
-      codec.encode(value, out);
+      Objects.requireNonNull(codec, "a key part has a key codec").encode(value, out);
     } catch (IllegalArgumentException outsideTheDomain) {
       return null;
     }

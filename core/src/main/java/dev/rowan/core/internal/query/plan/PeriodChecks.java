@@ -8,6 +8,8 @@ import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PeriodModel;
 import java.lang.reflect.Method;
 import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a query method of an entity kept in one table per period must be, checked when its
@@ -55,7 +57,7 @@ public final class PeriodChecks {
    * {@code Or} group of {@code query} does not bound the period property), ending with {@code
    * allowScan}, what accepts that; null when every group bounds it.
    */
-  public static String unboundedProblem(
+  public static @Nullable String unboundedProblem(
       String name, ParsedQuery query, EntityModel<?> model, String allowScan) {
     PeriodModel periods = model.periods();
     String unbounded = PeriodRange.unboundedGroup(query, periods);
@@ -64,7 +66,7 @@ public final class PeriodChecks {
     }
     return name
         + " would read every period table of "
-        + periods.describe(model.tableName())
+        + Objects.requireNonNull(periods, "a period entity has periods").describe(model.tableName())
         + ": "
         + unbounded
         + " bounds no "
@@ -80,7 +82,7 @@ public final class PeriodChecks {
    * Why {@code sorts} cannot order the results of periods read one after another, or null: they
    * must start with the period property (or be empty).
    */
-  public static String orderProblem(List<SortKey> sorts, PeriodModel periods) {
+  public static @Nullable String orderProblem(List<SortKey> sorts, PeriodModel periods) {
     String property = periods.property().name();
     return orderProblem(
         sorts,
@@ -98,8 +100,9 @@ public final class PeriodChecks {
    * Why a call's {@code Sort}, as {@code sorts}, cannot order the results of periods read one after
    * another, or null.
    */
-  public static String sortProblem(List<SortKey> sorts, PeriodModel periods) {
-    String property = periods.property().name();
+  public static @Nullable String sortProblem(List<SortKey> sorts, @Nullable PeriodModel periods) {
+    String property =
+        Objects.requireNonNull(periods, "a period entity has periods").property().name();
     return orderProblem(
         sorts,
         periods,
@@ -112,7 +115,8 @@ public final class PeriodChecks {
             + ")");
   }
 
-  private static String orderProblem(List<SortKey> sorts, PeriodModel periods, String instead) {
+  private static @Nullable String orderProblem(
+      List<SortKey> sorts, PeriodModel periods, String instead) {
     if (sorts.isEmpty() || sorts.get(0).property().equals(periods.property().name())) {
       return null;
     }

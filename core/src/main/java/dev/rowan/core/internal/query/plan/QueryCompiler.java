@@ -18,6 +18,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Compiles a repository's query method when the repository is created: parses its name, checks its
@@ -35,7 +36,7 @@ public final class QueryCompiler {
    * The compiled query of {@code method} of {@code repository} over {@code model} and its {@code
    * views}, or null after adding to {@code problems} every reason it cannot be served.
    */
-  public static CompiledQuery compile(
+  public static @Nullable CompiledQuery compile(
       Class<?> repository,
       Method method,
       EntityModel<?> model,

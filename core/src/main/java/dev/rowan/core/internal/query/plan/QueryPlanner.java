@@ -15,6 +15,8 @@ import dev.rowan.mapping.codec.KeyCodec;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Chooses how a query method reads: for each group of conditions, every way to read it (the main
@@ -73,7 +75,7 @@ public final class QueryPlanner {
       ParsedQuery query,
       EntityModel<?> entity,
       List<ViewModel> views,
-      List<PropertyModel> projected) {
+      @Nullable List<PropertyModel> projected) {
     return plan(query, entity, views, projected, BEST_FIRST);
   }
 
@@ -87,7 +89,7 @@ public final class QueryPlanner {
       ParsedQuery query,
       EntityModel<?> entity,
       List<ViewModel> views,
-      List<PropertyModel> projected) {
+      @Nullable List<PropertyModel> projected) {
     return plan(query, entity, views, projected, ORDERED_FIRST);
   }
 
@@ -95,7 +97,7 @@ public final class QueryPlanner {
       ParsedQuery query,
       EntityModel<?> entity,
       List<ViewModel> views,
-      List<PropertyModel> projected,
+      @Nullable List<PropertyModel> projected,
       Comparator<AccessPlan> ranking) {
     List<AccessPlan> chosen = new ArrayList<>();
     List<String> alternatives = new ArrayList<>();
@@ -136,7 +138,10 @@ public final class QueryPlanner {
 
   /** {@code plan} with what it reads of each row: for a count, a projection, or whole entities. */
   private static AccessPlan withRead(
-      AccessPlan plan, ParsedQuery query, EntityModel<?> entity, List<PropertyModel> projected) {
+      AccessPlan plan,
+      ParsedQuery query,
+      EntityModel<?> entity,
+      @Nullable List<PropertyModel> projected) {
     boolean hasViews =
         ViewMaintainer.usesProtocol(
             entity); // main rows with status cells, whatever views are readable
@@ -152,7 +157,7 @@ public final class QueryPlanner {
   }
 
   private static AccessPlan candidate(
-      ViewModel view,
+      @Nullable ViewModel view,
       KeyLayout key,
       List<Condition> group,
       List<SortKey> sorts,
@@ -219,11 +224,13 @@ public final class QueryPlanner {
    * The properties in whose order a read of {@code key} returns entities: its parts, then, on the
    * main table of a wide entity, the column key's parts, in whose order a row's entities come.
    */
-  static List<PropertyModel> orderParts(ViewModel view, KeyLayout key, EntityModel<?> entity) {
+  static List<PropertyModel> orderParts(
+      @Nullable ViewModel view, KeyLayout key, EntityModel<?> entity) {
     return view != null ? key.parts() : entity.keyParts();
   }
 
-  private static AccessPlan fullScan(ViewModel view, KeyLayout key, List<Condition> group) {
+  private static AccessPlan fullScan(
+      @Nullable ViewModel view, KeyLayout key, List<Condition> group) {
     return new AccessPlan(
         view,
         key,
@@ -291,7 +298,7 @@ public final class QueryPlanner {
    * Every value of a key part of few values (an enum's constants, a boolean's two), or null for
    * another type.
    */
-  static List<?> everyValue(Class<?> type) {
+  static @Nullable List<?> everyValue(Class<?> type) {
     if (type.isEnum()) {
       return List.of(type.getEnumConstants());
     }
@@ -304,13 +311,15 @@ public final class QueryPlanner {
 
   private static boolean bindsRange(Condition condition, PropertyModel part) {
     KeyCodec<Object> codec = part.keyCodec();
-    if (!condition.keyword().isRange() || codec.order() == KeyCodec.Order.NONE) {
+    if (!condition.keyword().isRange()
+        || Objects.requireNonNull(codec, "a key part has a key codec").order()
+            == KeyCodec.Order.NONE) {
       return false;
     }
     return condition.keyword() != Keyword.STARTING_WITH || codec.prefixOf("") != null;
   }
 
-  private static Condition take(
+  private static @Nullable Condition take(
       List<Condition> unused, PropertyModel part, java.util.function.Predicate<Condition> fits) {
     for (Condition condition : unused) {
       if (condition.property().equals(part.name()) && fits.test(condition)) {
@@ -334,11 +343,11 @@ public final class QueryPlanner {
    * sort on it when {@code range} (a {@code Between}, refused at the call unless it lies within one
    * cycle) bounds it, never otherwise.
    */
-  static Boolean keyOrder(
+  static @Nullable Boolean keyOrder(
       List<PropertyModel> parts,
       int rowParts,
       List<Condition> prefix,
-      Condition range,
+      @Nullable Condition range,
       List<SortKey> sorts) {
     List<SortKey> needed = new ArrayList<>();
     for (SortKey sort : sorts) {
@@ -361,11 +370,13 @@ public final class QueryPlanner {
       if (at >= parts.size() || !parts.get(at).name().equals(needed.get(i).property())) {
         return null;
       }
-      KeyCodec.Order order = parts.get(at).keyCodec().order();
+      KeyCodec.Order order =
+          Objects.requireNonNull(parts.get(at).keyCodec(), "a key part has a key codec").order();
       if (order == KeyCodec.Order.NONE) {
         return null;
       }
-      if (parts.get(at).keyCodec().cycle() != null
+      if (Objects.requireNonNull(parts.get(at).keyCodec(), "a key part has a key codec").cycle()
+              != null
           && (i > 0 || range == null || !range.property().equals(parts.get(at).name()))) {
         return null; // rows of every cycle interleave by position
       }

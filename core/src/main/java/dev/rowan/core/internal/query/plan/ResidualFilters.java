@@ -15,6 +15,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.regex.Pattern;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.filter.BinaryComparator;
@@ -23,6 +24,7 @@ import org.apache.hadoop.hbase.filter.Filter;
 import org.apache.hadoop.hbase.filter.FilterList;
 import org.apache.hadoop.hbase.filter.RegexStringComparator;
 import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The residual conditions of a plan that region servers evaluate, as HBase filters, so rows that
@@ -111,7 +113,7 @@ final class ResidualFilters {
    * The filter of the pushed conditions with the arguments {@code args}, or null when none is
    * pushed.
    */
-  public static Filter of(AccessPlan plan, EntityModel<?> entity, Object[] args) {
+  public static @Nullable Filter of(AccessPlan plan, EntityModel<?> entity, Object[] args) {
     List<Filter> filters = new ArrayList<>();
     for (Condition condition : pushed(plan, entity)) {
       filters.add(filter(entity.property(condition.property()), condition, args));
@@ -174,7 +176,9 @@ final class ResidualFilters {
           filter(
               property,
               CompareOperator.EQUAL,
-              new BinaryPrefixComparator(property.valueCodec().encode(value)),
+              new BinaryPrefixComparator(
+                  Objects.requireNonNull(property.valueCodec(), "a column has a value codec")
+                      .encode(value)),
               true);
       case ENDING_WITH ->
           filter(property, CompareOperator.EQUAL, bytesPattern(property, value, "\\z"), true);
@@ -192,12 +196,20 @@ final class ResidualFilters {
    */
   private static Filter range(
       PropertyModel property,
-      Object low,
+      @Nullable Object low,
       boolean lowInclusive,
-      Object high,
+      @Nullable Object high,
       boolean highInclusive) {
-    byte[] lowCell = low == null ? null : property.valueCodec().encode(low);
-    byte[] highCell = high == null ? null : property.valueCodec().encode(high);
+    byte[] lowCell =
+        low == null
+            ? null
+            : Objects.requireNonNull(property.valueCodec(), "a column has a value codec")
+                .encode(low);
+    byte[] highCell =
+        high == null
+            ? null
+            : Objects.requireNonNull(property.valueCodec(), "a column has a value codec")
+                .encode(high);
     List<Filter> anyOf = new ArrayList<>();
     for (CellRanges.Range range :
         CellRanges.of(lowCell, lowInclusive, highCell, highInclusive, signFirst(property.type()))) {
@@ -235,7 +247,11 @@ final class ResidualFilters {
    */
   private static RegexStringComparator bytesPattern(
       PropertyModel property, Object text, String anchor) {
-    String bytes = new String(property.valueCodec().encode(text), StandardCharsets.ISO_8859_1);
+    String bytes =
+        new String(
+            Objects.requireNonNull(property.valueCodec(), "a column has a value codec")
+                .encode(text),
+            StandardCharsets.ISO_8859_1);
     RegexStringComparator comparator = new RegexStringComparator(Pattern.quote(bytes) + anchor, 0);
     comparator.setCharset(StandardCharsets.ISO_8859_1);
     return comparator;
@@ -249,7 +265,12 @@ final class ResidualFilters {
 
   private static Filter compare(PropertyModel property, CompareOperator operator, Object value) {
     return filter(
-        property, operator, new BinaryComparator(property.valueCodec().encode(value)), true);
+        property,
+        operator,
+        new BinaryComparator(
+            Objects.requireNonNull(property.valueCodec(), "a column has a value codec")
+                .encode(value)),
+        true);
   }
 
   /** The row passes when its newest cell of {@code property} exists. */

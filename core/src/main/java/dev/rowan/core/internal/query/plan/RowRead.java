@@ -8,6 +8,7 @@ import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Query;
@@ -20,6 +21,7 @@ import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
 import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
 import org.apache.hadoop.hbase.filter.QualifierFilter;
 import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a query reads of each row of one access plan: whole rows, as a find of entities does, or,
@@ -56,7 +58,10 @@ import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
  *     entities are what the method returns
  */
 public record RowRead(
-    Extent kind, List<Qualifier> protocolCells, List<PropertyModel> columns, String reason) {
+    Extent kind,
+    List<Qualifier> protocolCells,
+    List<PropertyModel> columns,
+    @Nullable String reason) {
 
   /** Why a main row of an entity that keeps history is read whole when its cells are needed. */
   private static final String HISTORY =
@@ -143,7 +148,7 @@ public record RowRead(
   }
 
   /** The first of {@code properties} a wide row's qualifiers do not hold, or null. */
-  private static String firstColumn(
+  private static @Nullable String firstColumn(
       AccessPlan plan, EntityModel<?> entity, List<PropertyModel> properties) {
     return properties.stream()
         .filter(p -> !keyHeld(plan, entity, p))
@@ -224,7 +229,10 @@ public record RowRead(
     if (plan.view() != null) {
       return false;
     }
-    return entity.isWide() && entity.columnKey().parts().contains(property);
+    return entity.isWide()
+        && Objects.requireNonNull(entity.columnKey(), "a wide entity has a column key")
+            .parts()
+            .contains(property);
   }
 
   /**
@@ -244,7 +252,7 @@ public record RowRead(
     }
   }
 
-  private static void addColumn(Query read, byte[] family, byte[] qualifier) {
+  private static void addColumn(Query read, byte @Nullable [] family, byte @Nullable [] qualifier) {
     if (read instanceof Scan scan) {
       scan.addColumn(family, qualifier);
     } else {
@@ -258,7 +266,7 @@ public record RowRead(
    * hold no entity, or keep the named cells and the first cell of each row ({@link
    * Extent#ROW_CELLS}); null when there is none.
    */
-  public Filter filter(byte[] statusFamily, Filter residual) {
+  public @Nullable Filter filter(byte[] statusFamily, @Nullable Filter residual) {
     List<Filter> filters = new ArrayList<>();
     if (residual != null) {
       filters.add(residual);
@@ -304,7 +312,7 @@ public record RowRead(
             : new FilterList(FilterList.Operator.MUST_PASS_ALL, filters);
   }
 
-  private static Filter qualifier(byte[] qualifier) {
+  private static Filter qualifier(byte @Nullable [] qualifier) {
     return new QualifierFilter(CompareOperator.EQUAL, new BinaryComparator(qualifier));
   }
 

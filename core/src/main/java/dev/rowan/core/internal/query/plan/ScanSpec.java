@@ -14,11 +14,13 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.filter.Filter;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The HBase reads of one access plan for one call's arguments: the gets of whole keys, or one range
@@ -51,7 +53,7 @@ public record ScanSpec(
    * The gets of the whole keys, in key order without salt (reversed for a reversed plan), none of a
    * row before {@code afterRow} (a row key without salt, or null to start at the beginning).
    */
-  public List<Get> gets(byte[] afterRow) {
+  public List<Get> gets(byte @Nullable [] afterRow) {
     List<byte[]> keys = new ArrayList<>();
     Set<ByteBuffer> seen = new HashSet<>();
     for (Object[] values : prefixValues()) {
@@ -86,7 +88,7 @@ public record ScanSpec(
    * resuming right after {@code afterRow} (a row key without salt, or null), in the row itself when
    * {@code afterInRow} (a page that ended inside a wide row).
    */
-  public List<Scan> scans(int fetch, byte[] afterRow, boolean afterInRow) {
+  public List<Scan> scans(int fetch, byte @Nullable [] afterRow, boolean afterInRow) {
     KeyLayout key = plan.key();
     int saltLength = key.saltLength();
     Filter residual = ResidualFilters.of(plan, entity, args);
@@ -136,7 +138,7 @@ public record ScanSpec(
    * Sets the rows {@code scan} runs between: {@code range}, from after {@code resume} when it is
    * inside it.
    */
-  private void bound(Scan scan, KeyRange range, byte[] resume, boolean resumeInRow) {
+  private void bound(Scan scan, KeyRange range, byte @Nullable [] resume, boolean resumeInRow) {
     if (plan.reversed()) {
       scan.setReversed(true);
       if (resume != null
@@ -167,10 +169,16 @@ public record ScanSpec(
   }
 
   /** The order of two keys with salt in the plan's direction, salt ignored. */
-  public int compareKeys(byte[] a, byte[] b) {
+  public int compareKeys(byte @Nullable [] a, byte @Nullable [] b) {
     int saltLength = plan.key().saltLength();
     int order =
-        Bytes.compareTo(a, saltLength, a.length - saltLength, b, saltLength, b.length - saltLength);
+        Bytes.compareTo(
+            a,
+            saltLength,
+            Objects.requireNonNull(a, "a").length - saltLength,
+            b,
+            saltLength,
+            Objects.requireNonNull(b, "b").length - saltLength);
     return plan.reversed() ? -order : order;
   }
 
@@ -178,7 +186,7 @@ public record ScanSpec(
    * The key prefixes of the prefix values ({@link KeyLayout#scanPrefixes}), or null when no stored
    * key can hold them: an equality with such a value matches nothing.
    */
-  private List<byte[]> encodablePrefixes(Object[] values) {
+  private @Nullable List<byte[]> encodablePrefixes(Object[] values) {
     List<byte[]> prefixes;
     try {
       prefixes = plan.key().scanPrefixes(values, plan.prefix().size());
@@ -218,7 +226,7 @@ public record ScanSpec(
                   : List.of(args[condition.parameter()]);
       List<Object[]> next = new ArrayList<>();
       for (Object[] partial : combinations) {
-        for (Object choice : choices) {
+        for (Object choice : Objects.requireNonNull(choices, "choices")) {
           Object[] values = partial.clone();
           values[slot] = choice;
           next.add(values);

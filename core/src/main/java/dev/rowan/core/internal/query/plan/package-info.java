@@ -19,4 +19,7 @@
  * use them; members that only this package calls are package-private. Not part of Rowan's API, and
  * may change in any release. See docs/queries.md.
  */
+@NullMarked
 package dev.rowan.core.internal.query.plan;
+
+import org.jspecify.annotations.NullMarked;
