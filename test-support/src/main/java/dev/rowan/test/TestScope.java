@@ -4,6 +4,7 @@ import dev.rowan.core.Rowan;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.apache.hadoop.hbase.client.Admin;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
@@ -14,8 +15,8 @@ final class TestScope implements ExtensionContext.Store.CloseableResource {
 
   private final SharedCluster cluster;
   private final TestNamespace namespace;
-  private Rowan rowan;
-  private Admin admin;
+  private @Nullable Rowan rowan;
+  private @Nullable Admin admin;
 
   TestScope(SharedCluster cluster, String owner) {
     this.cluster = cluster;

@@ -6,9 +6,11 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 import org.springframework.core.ResolvableType;
 import org.springframework.data.domain.Pageable;
 import org.springframework.data.domain.ScrollPosition;
@@ -77,8 +79,8 @@ final class MethodBridge {
 
   private final List<ResolvableType> twinParameters;
   private final List<String> twinParameterNames;
-  private final ResolvableType twinResult;
-  private Method twin;
+  private final @Nullable ResolvableType twinResult;
+  private @Nullable Method twin;
 
   private MethodBridge(
       Method method,
@@ -151,7 +153,7 @@ final class MethodBridge {
    * "Sort", "Limit", "ScrollPosition" or "Pageable" for a parameter type of Spring Data's, else
    * null.
    */
-  private static String special(Class<?> type) {
+  private static @Nullable String special(Class<?> type) {
     return org.springframework.data.domain.Sort.class.isAssignableFrom(type)
         ? "Sort"
         : org.springframework.data.domain.Limit.class.isAssignableFrom(type)
@@ -165,7 +167,8 @@ final class MethodBridge {
    * The bridge of {@code method} of {@code repository}, the {@code index}th method converted; or
    * null after adding to {@code problems} every reason it cannot be served.
    */
-  static MethodBridge of(Class<?> repository, Method method, int index, List<String> problems) {
+  static @Nullable MethodBridge of(
+      Class<?> repository, Method method, int index, List<String> problems) {
     String name = repository.getSimpleName() + "." + method.getName();
     int before = problems.size();
     Class<?>[] types = method.getParameterTypes();
@@ -359,7 +362,7 @@ final class MethodBridge {
     return twinParameterNames;
   }
 
-  ResolvableType twinResult() {
+  @Nullable ResolvableType twinResult() {
     return twinResult;
   }
 
@@ -440,11 +443,14 @@ final class MethodBridge {
     converted[at] = new PageRequest(size, start);
     Page<?> page = (Page<?>) call(target, converted);
     List<?> content = page.content();
-    byte[] next = page.hasNext() ? page.next().continuation() : new byte[0];
+    byte[] next =
+        page.hasNext()
+            ? Objects.requireNonNull(page.next(), "a page with a next asks for it").continuation()
+            : new byte[0];
     return Window.from(content, i -> position(content.size(), i, next), page.hasNext());
   }
 
-  private ScrollPosition position(int size, int index, byte[] next) {
+  private ScrollPosition position(int size, int index, byte @Nullable [] next) {
     if (index < 0 || index >= size) {
       throw new IndexOutOfBoundsException("index " + index + " of a window of " + size);
     }
@@ -497,13 +503,16 @@ final class MethodBridge {
             pageable.getPageNumber(),
             pageable.getPageSize(),
             start,
-            page.hasNext() ? page.next().continuation() : null);
+            page.hasNext()
+                ? Objects.requireNonNull(page.next(), "a page with a next asks for it")
+                    .continuation()
+                : null);
     return new SliceImpl<>(page.content(), current, page.hasNext());
   }
 
   private Object call(Object target, Object[] args) throws Throwable {
     try {
-      return twin.invoke(target, args);
+      return Objects.requireNonNull(twin, "twin").invoke(target, args);
     } catch (java.lang.reflect.InvocationTargetException e) {
       throw e.getCause();
     }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.BeanFactoryUtils;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.annotation.AnnotatedBeanDefinition;
@@ -33,7 +34,7 @@ import org.springframework.util.ClassUtils;
 public final class RowanEntities {
 
   private final Supplier<Set<Class<?>>> types;
-  private volatile Set<Class<?>> resolved;
+  private volatile @Nullable Set<Class<?>> resolved;
 
   private RowanEntities(Supplier<Set<Class<?>>> types) {
     this.types = types;
