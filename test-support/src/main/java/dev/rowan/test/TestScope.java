@@ -3,6 +3,7 @@ package dev.rowan.test;
 import dev.rowan.core.Rowan;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import org.apache.hadoop.hbase.client.Admin;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -34,7 +35,7 @@ final class TestScope implements ExtensionContext.Store.CloseableResource {
       rowan =
           Rowan.builder(cluster.connection())
               .namespace(namespace.name())
-              .viewRefresh(java.time.Duration.ofSeconds(1))
+              .viewRefresh(Duration.ofSeconds(1))
               .build();
     }
     return rowan;

@@ -1,7 +1,11 @@
 package dev.rowan.spring.support;
 
+import dev.rowan.core.HBaseRepository;
+import dev.rowan.core.Limit;
 import dev.rowan.core.Page;
 import dev.rowan.core.PageRequest;
+import dev.rowan.core.Sort;
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
 import java.util.ArrayList;
@@ -290,11 +294,11 @@ final class MethodBridge {
       names.add(parameterName(declaredParameters[i], i));
     }
     if (sortAt >= 0) {
-      parameters.add(ResolvableType.forClass(dev.rowan.core.Sort.class));
+      parameters.add(ResolvableType.forClass(Sort.class));
       names.add(parameterName(declaredParameters[sortAt], sortAt));
     }
     if (limitAt >= 0 && !paged) {
-      parameters.add(ResolvableType.forClass(dev.rowan.core.Limit.class));
+      parameters.add(ResolvableType.forClass(Limit.class));
       names.add(parameterName(declaredParameters[limitAt], limitAt));
     }
     int positionAt = paged ? Math.max(scrollAt, pageableAt) : -1;
@@ -332,9 +336,7 @@ final class MethodBridge {
 
   private static Class<?> entity(Class<?> repository) {
     Class<?> entity =
-        ResolvableType.forClass(repository)
-            .as(dev.rowan.core.HBaseRepository.class)
-            .resolveGeneric(0);
+        ResolvableType.forClass(repository).as(HBaseRepository.class).resolveGeneric(0);
     return entity == null ? Object.class : entity;
   }
 
@@ -513,7 +515,7 @@ final class MethodBridge {
   private Object call(Object target, Object[] args) throws Throwable {
     try {
       return Objects.requireNonNull(twin, "twin").invoke(target, args);
-    } catch (java.lang.reflect.InvocationTargetException e) {
+    } catch (InvocationTargetException e) {
       throw e.getCause();
     }
   }
