@@ -9,6 +9,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.MRConfig;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -57,7 +58,7 @@ final class JobOptions {
    * @param hfilesUnder the directory under {@code hadoop.tmp.dir} where the job stages HFiles for
    *     the region servers to load by default, or null when it stages none
    */
-  Session openSession(String hfilesUnder) {
+  Session openSession(@Nullable String hfilesUnder) {
     RowanCli cli = RowanCli.of(command);
     if (hfilesUnder != null && (cli.zookeeper != null || !cli.configFiles.isEmpty())) {
       refuseUnreachableWorkDir(Session.clusterConfiguration(cli), hfilesUnder);
@@ -73,7 +74,7 @@ final class JobOptions {
    * @throws ParameterException when the region servers of the cluster cannot read the work
    *     directory
    */
-  Configuration configuration(Session session, String hfilesUnder) {
+  Configuration configuration(Session session, @Nullable String hfilesUnder) {
     RowanCli cli = RowanCli.of(command);
     String name = command.qualifiedName(" ");
     Configuration conf = session.endpoint().configuration();

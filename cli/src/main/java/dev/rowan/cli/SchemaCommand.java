@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.function.UnaryOperator;
 import org.apache.hadoop.hbase.TableName;
@@ -69,7 +70,11 @@ final class SchemaCommand implements Runnable {
    */
   static List<TableName> periodTables(Session session, EntityModel<?> model, LocalDate period) {
     return tables(
-        session, model, name -> model.periods().tableName(model.tableName(), name, period));
+        session,
+        model,
+        name ->
+            Objects.requireNonNull(model.periods(), "a period entity has periods")
+                .tableName(model.tableName(), name, period));
   }
 
   private static List<TableName> tables(

@@ -5,6 +5,7 @@ import dev.rowan.embedded.HBaseEndpoint;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -38,7 +39,7 @@ final class Session implements AutoCloseable {
    * A session whose Rowan reads the views' states every {@code viewRefresh} ({@code
    * Rowan.Builder.viewRefresh}).
    */
-  static Session open(RowanCli options, java.time.Duration viewRefresh) {
+  static Session open(RowanCli options, Duration viewRefresh) {
     HBaseEndpoint endpoint;
     if (options.zookeeper != null
         || !options.configFiles.isEmpty()

@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -68,7 +69,7 @@ final class ViewsCommand implements Runnable {
      * Where under {@code hadoop.tmp.dir} the job stages HFiles for the region servers to load, or
      * null when it stages none.
      */
-    String hfilesUnder() {
+    @Nullable String hfilesUnder() {
       return null;
     }
 

@@ -5,4 +5,7 @@
  * regions} command does. The commands, the session they share and their options are
  * package-private.
  */
+@NullMarked
 package dev.rowan.cli;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,6 +1,8 @@
 package dev.rowan.core;
 
 import dev.rowan.RowanException;
+import dev.rowan.core.internal.plumbing.AccessRefusal;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -28,8 +30,7 @@ public class DataAccessException extends RowanException {
    * PermissionDeniedException}.
    */
   public static DataAccessException of(String operation, String table, Throwable cause) {
-    java.util.Optional<dev.rowan.core.internal.plumbing.AccessRefusal> refusal =
-        dev.rowan.core.internal.plumbing.AccessRefusal.in(cause);
+    Optional<AccessRefusal> refusal = AccessRefusal.in(cause);
     if (refusal.isPresent()) {
       return refusal.get().exception(operation, table);
     }

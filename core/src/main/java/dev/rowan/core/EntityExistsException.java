@@ -1,6 +1,8 @@
 package dev.rowan.core;
 
 import dev.rowan.RowanException;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -83,7 +85,7 @@ public final class EntityExistsException extends RowanException {
 
   /** An unmodifiable copy of {@code values} in their order; values may be null. */
   static Map<String, Object> inOrder(Map<String, Object> values) {
-    return java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(values));
+    return Collections.unmodifiableMap(new LinkedHashMap<>(values));
   }
 
   /** The simple name of the entity class. */

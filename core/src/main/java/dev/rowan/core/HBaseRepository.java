@@ -1,5 +1,6 @@
 package dev.rowan.core;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -53,7 +54,7 @@ public interface HBaseRepository<T> {
    * @throws dev.rowan.mapping.InvalidValueException when a value cannot be written; no entity is
    *     written then
    */
-  java.util.List<T> saveAll(Iterable<T> entities);
+  List<T> saveAll(Iterable<T> entities);
 
   /**
    * Writes {@code entity} to its table and every view only if no entity is stored under its key
@@ -90,7 +91,7 @@ public interface HBaseRepository<T> {
    * @throws dev.rowan.mapping.InvalidValueException when a value cannot be written; no entity is
    *     written then
    */
-  java.util.List<T> insertAll(Iterable<T> entities);
+  List<T> insertAll(Iterable<T> entities);
 
   /**
    * The entity stored under the row key made of {@code keyParts}, in {@code @RowKey} order. For a

@@ -14,6 +14,8 @@ import dev.rowan.core.spi.ProtocolHook;
 import dev.rowan.index.CommitSync;
 import dev.rowan.mapping.EntityModel;
 import io.micrometer.observation.ObservationRegistry;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
@@ -24,6 +26,8 @@ import org.apache.hadoop.hbase.NamespaceDescriptor;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -124,20 +128,20 @@ public final class Rowan implements AutoCloseable {
    * @throws IllegalStateException when Hadoop's login cannot read the JVM's Kerberos configuration
    */
   public static Configuration keytabLogin(
-      Configuration configuration, String principal, java.nio.file.Path keytab) {
+      Configuration configuration, String principal, Path keytab) {
     Objects.requireNonNull(configuration, "configuration");
     Objects.requireNonNull(keytab, "keytab");
     if (principal == null || principal.isBlank()) {
       throw new IllegalArgumentException("a keytab login needs a principal (e.g. app@EXAMPLE.COM)");
     }
-    if (!java.nio.file.Files.isRegularFile(keytab) || !java.nio.file.Files.isReadable(keytab)) {
+    if (!Files.isRegularFile(keytab) || !Files.isReadable(keytab)) {
       throw new IllegalArgumentException(
           "the keytab "
               + keytab.toAbsolutePath()
               + " of "
               + principal
               + " is "
-              + (java.nio.file.Files.exists(keytab) ? "not a readable file" : "missing"));
+              + (Files.exists(keytab) ? "not a readable file" : "missing"));
     }
     String authentication = configuration.get("hbase.security.authentication");
     if (!"kerberos".equalsIgnoreCase(authentication)) {
@@ -151,11 +155,11 @@ public final class Rowan implements AutoCloseable {
     }
     configuration.set("hbase.client.keytab.principal", principal);
     configuration.set("hbase.client.keytab.file", keytab.toAbsolutePath().toString());
-    if (!org.apache.hadoop.security.UserGroupInformation.isSecurityEnabled()) {
+    if (!UserGroupInformation.isSecurityEnabled()) {
       Configuration hadoop = new Configuration(configuration);
       hadoop.set("hadoop.security.authentication", "kerberos");
       try {
-        org.apache.hadoop.security.UserGroupInformation.setConfiguration(hadoop);
+        UserGroupInformation.setConfiguration(hadoop);
       } catch (IllegalArgumentException e) {
         throw new IllegalStateException(
             "Hadoop's login cannot read the Kerberos configuration (the realm): give the"
@@ -389,7 +393,7 @@ public final class Rowan implements AutoCloseable {
         throw new IllegalStateException("namespace was already set to " + this.namespace);
       }
       Objects.requireNonNull(namespace, "namespace");
-      TableName.isLegalNamespaceName(org.apache.hadoop.hbase.util.Bytes.toBytes(namespace));
+      TableName.isLegalNamespaceName(Bytes.toBytes(namespace));
       this.namespace =
           NamespaceDescriptor.DEFAULT_NAMESPACE_NAME_STR.equals(namespace) ? null : namespace;
       return this;

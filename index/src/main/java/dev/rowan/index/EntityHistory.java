@@ -1,6 +1,7 @@
 package dev.rowan.index;
 
 import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.FamilyModel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -100,10 +101,7 @@ public final class EntityHistory {
 
   /** How many versions of an entity of {@code model} are kept whole: the fewest a family keeps. */
   public static int depth(EntityModel<?> model) {
-    return model.families().stream()
-        .mapToInt(dev.rowan.mapping.FamilyModel::maxVersions)
-        .min()
-        .orElse(1);
+    return model.families().stream().mapToInt(FamilyModel::maxVersions).min().orElse(1);
   }
 
   /**

@@ -12,9 +12,11 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Durability;
+import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Row;
 import org.jspecify.annotations.Nullable;
@@ -103,7 +105,7 @@ public final class ViewMaintainer {
    * A maintainer of this one's views but those named {@code names} (ignoring case): the views a
    * writer writes once some are dropped.
    */
-  public ViewMaintainer without(java.util.Set<String> names) {
+  public ViewMaintainer without(Set<String> names) {
     List<ViewModel> kept =
         views.stream().filter(view -> !ViewNames.contains(names, view.name())).toList();
     return kept.size() == views.size() ? this : new ViewMaintainer(entity, kept);
@@ -269,7 +271,7 @@ public final class ViewMaintainer {
     return new WritePlan(write, changes);
   }
 
-  private static <M extends org.apache.hadoop.hbase.client.Mutation> M settled(M mutation) {
+  private static <M extends Mutation> M settled(M mutation) {
     mutation.setDurability(SETTLE_DURABILITY);
     return mutation;
   }

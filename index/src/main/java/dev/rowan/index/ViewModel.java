@@ -10,12 +10,14 @@ import dev.rowan.mapping.SaltModel;
 import dev.rowan.mapping.TableLayout;
 import dev.rowan.mapping.ViewDefinition;
 import dev.rowan.mapping.codec.ValueCodec;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -86,7 +88,7 @@ public final class ViewModel {
     Set<String> used = new LinkedHashSet<>();
     used.add(entity.families().get(0).name());
     for (PropertyModel column : carried) {
-      used.add(new String(column.family(), java.nio.charset.StandardCharsets.UTF_8));
+      used.add(new String(column.family(), StandardCharsets.UTF_8));
     }
     this.families = entity.families().stream().filter(f -> used.contains(f.name())).toList();
     this.layout = entity.tableLayout(layoutText());
@@ -392,8 +394,7 @@ public final class ViewModel {
       entity.rowKey().decode(owner, 0, owner.length, values);
     }
     entity.readColumns(row, values);
-    org.apache.hadoop.hbase.Cell status =
-        ProtocolCells.cell(row, statusFamily, ProtocolCells.VIEW_STATUS);
+    Cell status = ProtocolCells.cell(row, statusFamily, ProtocolCells.VIEW_STATUS);
     if (status != null) {
       clearNamedNulls(
           status.getValueArray(),

@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Mutation;
@@ -73,7 +74,7 @@ public record WriteDecision(
       long now,
       long nonce,
       boolean grouped) {
-    java.util.Objects.requireNonNull(requested, "a save writes an entity");
+    Objects.requireNonNull(requested, "a save writes an entity");
     long timestamp = before.nextWrite(now);
     RowStatus status = new RowStatus(State.LIVE, timestamp, nonce);
     @Nullable Object[] written = before.advanceVersionForSave(views.entity(), requested, rowKey);
@@ -159,7 +160,7 @@ public record WriteDecision(
       ViewMaintainer views,
       byte[] rowKey,
       MainRow before,
-      java.util.function.UnaryOperator<@Nullable Object[]> change,
+      UnaryOperator<@Nullable Object[]> change,
       long now,
       long nonce,
       boolean grouped) {

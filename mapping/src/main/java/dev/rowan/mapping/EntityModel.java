@@ -11,6 +11,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Result;
 import org.jspecify.annotations.Nullable;
 
@@ -488,7 +489,7 @@ public final class EntityModel<T> {
    *
    * @throws InvalidValueException when a key part is null or cannot be encoded
    */
-  public org.apache.hadoop.hbase.client.Delete deletion(@Nullable Object[] values) {
+  public Delete deletion(@Nullable Object[] values) {
     return encoder.deletion(values);
   }
 

@@ -8,6 +8,8 @@ import dev.rowan.mapping.codec.KeyCodec;
 import dev.rowan.mapping.codec.KeyCodecs;
 import java.lang.reflect.Field;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
@@ -120,7 +122,7 @@ final class KeyCodecReader {
   /** The cyclic codec of {@code field}, or null after reporting why it has none. */
   private @Nullable KeyCodec<?> cyclic(Field field, String text) {
     Class<?> fieldType = field.getType();
-    if (fieldType != java.time.Instant.class && fieldType != java.time.LocalDate.class) {
+    if (fieldType != Instant.class && fieldType != LocalDate.class) {
       problem(
           name(field)
               + " is @Cyclic but has type "

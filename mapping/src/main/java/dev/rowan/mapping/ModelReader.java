@@ -4,12 +4,14 @@ import dev.rowan.mapping.PropertyModel.Role;
 import dev.rowan.mapping.annotation.CellTimestamp;
 import dev.rowan.mapping.annotation.Column;
 import dev.rowan.mapping.annotation.ColumnKey;
+import dev.rowan.mapping.annotation.Cyclic;
 import dev.rowan.mapping.annotation.Family;
 import dev.rowan.mapping.annotation.HashPrefix;
 import dev.rowan.mapping.annotation.Index;
 import dev.rowan.mapping.annotation.RowKey;
 import dev.rowan.mapping.annotation.Salt;
 import dev.rowan.mapping.annotation.Table;
+import dev.rowan.mapping.annotation.TablePerPeriod;
 import dev.rowan.mapping.annotation.Transient;
 import dev.rowan.mapping.annotation.Version;
 import dev.rowan.mapping.codec.KeyCodec;
@@ -19,7 +21,11 @@ import dev.rowan.mapping.internal.AccessorFactory;
 import dev.rowan.mapping.spi.BucketFunction;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -32,6 +38,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.jspecify.annotations.Nullable;
 
@@ -125,8 +132,7 @@ final class ModelReader<T> {
    * LocalDate}; or null.
    */
   private @Nullable PeriodModel readPeriods(List<ViewDefinition> views) {
-    dev.rowan.mapping.annotation.TablePerPeriod periods =
-        type.getAnnotation(dev.rowan.mapping.annotation.TablePerPeriod.class);
+    TablePerPeriod periods = type.getAnnotation(TablePerPeriod.class);
     if (periods == null) {
       return null;
     }
@@ -149,17 +155,16 @@ final class ModelReader<T> {
               + ", which is not a key part: the key of every entity must name its period, so that gets, saves"
               + " and deletes go to one period's tables; make it a @RowKey (or @ColumnKey) part");
     }
-    if (property.type() != java.time.Instant.class
-        && property.type() != java.time.LocalDate.class) {
+    if (property.type() != Instant.class && property.type() != LocalDate.class) {
       problem(
           at
               + ", a "
               + property.type().getSimpleName()
               + ": a period is named by an Instant or a LocalDate");
     }
-    if (periods.every() != java.time.temporal.ChronoUnit.DAYS
-        && periods.every() != java.time.temporal.ChronoUnit.MONTHS
-        && periods.every() != java.time.temporal.ChronoUnit.YEARS) {
+    if (periods.every() != ChronoUnit.DAYS
+        && periods.every() != ChronoUnit.MONTHS
+        && periods.every() != ChronoUnit.YEARS) {
       problem(at + " every " + periods.every().name() + ": a period is DAYS, MONTHS or YEARS");
     }
     if (periods.keep() < 0 || periods.ahead() < 0) {
@@ -227,8 +232,7 @@ final class ModelReader<T> {
         FamilyModel family =
             property == null || property.family() == null
                 ? null
-                : families.get(
-                    new String(property.family(), java.nio.charset.StandardCharsets.UTF_8));
+                : families.get(new String(property.family(), StandardCharsets.UTF_8));
         if (family != null && family.ttlSeconds() > 0) {
           problem(
               entity
@@ -336,8 +340,7 @@ final class ModelReader<T> {
       if (keyCodec == null && KeyCodecs.natural(fieldType) == null) {
         problem(name(field) + " has type " + fieldType.getName() + ", which cannot be a key part");
       }
-      if (columnKey != null
-          && field.isAnnotationPresent(dev.rowan.mapping.annotation.Cyclic.class)) {
+      if (columnKey != null && field.isAnnotationPresent(Cyclic.class)) {
         problem(
             name(field)
                 + " is @Cyclic but is a @ColumnKey part; only a row key part can be cyclic");
@@ -361,7 +364,7 @@ final class ModelReader<T> {
     if (field.isAnnotationPresent(HashPrefix.class)) {
       problem(name(field) + " carries @HashPrefix but is not a @RowKey part");
     }
-    if (field.isAnnotationPresent(dev.rowan.mapping.annotation.Cyclic.class)) {
+    if (field.isAnnotationPresent(Cyclic.class)) {
       problem(
           name(field) + " is @Cyclic but is not a @RowKey part; only a row key part can be cyclic");
     }
@@ -490,8 +493,7 @@ final class ModelReader<T> {
     return parts;
   }
 
-  private @Nullable PropertyModel single(
-      java.util.function.Predicate<PropertyModel> which, String annotation) {
+  private @Nullable PropertyModel single(Predicate<PropertyModel> which, String annotation) {
     List<PropertyModel> found = properties.stream().filter(which).toList();
     if (found.size() > 1) {
       problem(
@@ -542,7 +544,7 @@ final class ModelReader<T> {
    */
   private static boolean hasCanonicalText(Class<?> type) {
     return !type.isArray()
-        && type != java.math.BigDecimal.class
+        && type != BigDecimal.class
         && type != float.class
         && type != Float.class
         && type != double.class

@@ -1,6 +1,7 @@
 package dev.rowan.mapping;
 
 import dev.rowan.mapping.annotation.TablePerPeriod;
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -103,7 +104,7 @@ public final class PeriodModel {
     if (value instanceof Instant instant) {
       try {
         return LocalDate.ofInstant(instant, ZoneOffset.UTC);
-      } catch (java.time.DateTimeException beyond) {
+      } catch (DateTimeException beyond) {
         return null;
       }
     }
@@ -210,7 +211,7 @@ public final class PeriodModel {
               month ? Integer.parseInt(matcher.group(2)) : 1,
               day ? Integer.parseInt(matcher.group(3)) : 1);
       return suffix(period).equals(tableName.substring(entityTable.length())) ? period : null;
-    } catch (java.time.DateTimeException notADate) {
+    } catch (DateTimeException notADate) {
       return null;
     }
   }
@@ -246,7 +247,7 @@ public final class PeriodModel {
           Integer.parseInt(matcher.group(1)),
           matcher.group(2) == null ? 1 : Integer.parseInt(matcher.group(2)),
           matcher.group(3) == null ? 1 : Integer.parseInt(matcher.group(3)));
-    } catch (java.time.DateTimeException notADate) {
+    } catch (DateTimeException notADate) {
       return null;
     }
     return matcher.group(3) != null

@@ -1,5 +1,6 @@
 package dev.rowan.mapping;
 
+import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Mutation;
@@ -28,7 +29,7 @@ public record RowWrite(byte[] row, Put put, @Nullable Delete delete) {
     RowMutations mutations = new RowMutations(row, 2);
     try {
       mutations.add(mutations());
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new IllegalStateException("the put and delete of one row disagree on the row", e);
     }
     return mutations;

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
 import java.util.function.Supplier;
+import org.apache.hadoop.hbase.TableName;
 
 /**
  * Runs a job as one {@code rowan.job} observation ({@link RowanJobContext}), in scope on the
@@ -55,7 +56,7 @@ final class JobObservation {
     context.count("rejected", result.rejected());
     context.count("replaced", result.replaced());
     context.count("retired.view.rows", result.retiredViewRows());
-    for (Map.Entry<org.apache.hadoop.hbase.TableName, Long> table : result.rows().entrySet()) {
+    for (Map.Entry<TableName, Long> table : result.rows().entrySet()) {
       context.count(table.getKey().getQualifierAsString(), "rows", table.getValue());
     }
   }

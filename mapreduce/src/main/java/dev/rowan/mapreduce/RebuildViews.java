@@ -2,6 +2,8 @@ package dev.rowan.mapreduce;
 
 import dev.rowan.core.Rowan;
 import java.io.PrintStream;
+import java.time.LocalDate;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.apache.hadoop.conf.Configuration;
@@ -73,7 +75,7 @@ public final class RebuildViews {
    * A copy that rebuilds the views of the periods holding the days {@code days} only ({@link
    * VerifyViews#PERIODS}), for an entity kept in one table per period.
    */
-  public RebuildViews periods(java.time.LocalDate... days) {
+  public RebuildViews periods(LocalDate... days) {
     return new RebuildViews(verify.periods(days));
   }
 
@@ -101,7 +103,7 @@ public final class RebuildViews {
    * its status.
    */
   public static void main(String[] args) throws Exception {
-    String[] withMode = java.util.Arrays.copyOf(args, args.length + 1);
+    String[] withMode = Arrays.copyOf(args, args.length + 1);
     withMode[args.length] = "rebuild";
     System.exit(ToolRunner.run(ToolConfiguration.create(), new ViewsTool(), withMode));
   }

@@ -5,7 +5,9 @@ import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -31,7 +33,7 @@ final class SortingReducer
   private static final int SAMPLES = 10;
 
   private Counter duplicates;
-  private final java.util.Map<String, Counter> rowsByTable = new java.util.HashMap<>();
+  private final Map<String, Counter> rowsByTable = new HashMap<>();
   private final List<String> samples = new ArrayList<>();
 
   @Override

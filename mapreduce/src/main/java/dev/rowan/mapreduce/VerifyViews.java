@@ -5,7 +5,9 @@ import dev.rowan.core.Rowan;
 import dev.rowan.core.TableSet;
 import dev.rowan.core.observation.RowanJobContext;
 import java.io.PrintStream;
+import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
@@ -142,13 +144,13 @@ public final class VerifyViews {
    * A copy that works on the periods holding the days {@code days} only ({@link #PERIODS}), for an
    * entity kept in one table per period.
    */
-  public VerifyViews periods(java.time.LocalDate... days) {
+  public VerifyViews periods(LocalDate... days) {
     Configuration conf =
         new Configuration(
             configuration != null ? configuration : rowan.connection().getConfiguration());
     conf.setStrings(
         PERIODS,
-        java.util.Arrays.stream(days)
+        Arrays.stream(days)
             .map(day -> Objects.requireNonNull(day, "day").toString())
             .toArray(String[]::new));
     return new VerifyViews(rowan, entityType, conf, progress);

@@ -1,5 +1,6 @@
 package dev.rowan.mapreduce;
 
+import dev.rowan.core.Rowan;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapreduce.ViewVerdict.Kind;
@@ -74,8 +75,7 @@ final class VerifyViewsMapper extends TableMapper<NullWritable, Text>
             viewHandles,
             conf.getBoolean(ViewJobSettings.REPAIR, false),
             conf.getBoolean(ViewJobSettings.SETTLE_LOADED, false),
-            conf.getLong(
-                ViewJobSettings.WRITE_LEASE, dev.rowan.core.Rowan.DEFAULT_WRITE_LEASE.toMillis()),
+            conf.getLong(ViewJobSettings.WRITE_LEASE, Rowan.DEFAULT_WRITE_LEASE.toMillis()),
             this);
     mainRows = context.getCounter(ViewCounters.GROUP, ViewCounters.MAIN_ROWS);
     viewRows = context.getCounter(ViewCounters.GROUP, ViewCounters.VIEW_ROWS);

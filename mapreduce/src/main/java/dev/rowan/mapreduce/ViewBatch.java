@@ -10,10 +10,13 @@ import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapreduce.ViewVerdict.Kind;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * Checks a batch of rows of one table against the others, one multi-get per batch and view, and
@@ -61,7 +64,7 @@ final class ViewBatch {
   /** The write mark qualifier of view rows, which tells a settled status from another. */
   private static final byte[] WRITE = ProtocolCells.Qualifier.VIEW_WRITE.bytes();
 
-  private static final Result EMPTY = Result.create(new org.apache.hadoop.hbase.Cell[0]);
+  private static final Result EMPTY = Result.create(new Cell[0]);
 
   private final List<ViewModel> views;
   private final ViewVerdict verdict;
@@ -250,7 +253,7 @@ final class ViewBatch {
     for (int i = 0; i < found.length; i++) {
       if (view.isUnique()) {
         byte[] owner = ProtocolCells.owner(found[i], family);
-        if (owner == null || !java.util.Arrays.equals(owner, live.get(i).getRow())) {
+        if (owner == null || !Arrays.equals(owner, live.get(i).getRow())) {
           otherOwner.add(i);
         }
       } else if (!Boolean.TRUE.equals(found[i].getExists())) {
@@ -299,7 +302,7 @@ final class ViewBatch {
       RowStatus seen = ViewRowVerdict.observed(view, row);
       // the entity's own row (its owner cell damaged) when it names the entity's current write
       boolean own =
-          java.util.Arrays.equals(holderMain.getRow(), mainRow.getRow())
+          Arrays.equals(holderMain.getRow(), mainRow.getRow())
               || seen != null
                   && mine != null
                   && seen.timestamp() == mine.timestamp()
@@ -338,7 +341,7 @@ final class ViewBatch {
         continue;
       }
       byte[] owner = ProtocolCells.owner(row, family);
-      if (owner != null && java.util.Arrays.equals(owner, mainRow.getRow())) {
+      if (owner != null && Arrays.equals(owner, mainRow.getRow())) {
         return; // its own now: written by a writer of the entity meanwhile
       }
       holderMain = main.get(ownerGet(row, family, mainRow));
@@ -356,9 +359,7 @@ final class ViewBatch {
   }
 
   private static String shown(Object value) {
-    return value instanceof byte[] bytes
-        ? org.apache.hadoop.hbase.util.Bytes.toStringBinary(bytes)
-        : String.valueOf(value);
+    return value instanceof byte[] bytes ? Bytes.toStringBinary(bytes) : String.valueOf(value);
   }
 
   /**

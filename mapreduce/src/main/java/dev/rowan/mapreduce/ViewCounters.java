@@ -1,6 +1,7 @@
 package dev.rowan.mapreduce;
 
 import dev.rowan.index.ViewModel;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.mapreduce.Counters;
@@ -98,7 +99,7 @@ final class ViewCounters {
       List<ViewModel> views,
       List<TableName> tables,
       ViewSamples samples) {
-    List<ViewReport> reports = new java.util.ArrayList<>(views.size());
+    List<ViewReport> reports = new ArrayList<>(views.size());
     for (int i = 0; i < views.size(); i++) {
       ViewModel view = views.get(i);
       long inHFiles =

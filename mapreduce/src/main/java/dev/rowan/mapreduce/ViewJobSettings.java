@@ -9,8 +9,11 @@ import dev.rowan.index.ViewModel;
 import dev.rowan.index.ViewNames;
 import dev.rowan.mapping.EntityModel;
 import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 
@@ -104,10 +107,7 @@ final class ViewJobSettings {
    * @throws IllegalArgumentException when {@code conf} names a dropped view
    */
   static List<ViewModel> withoutDropped(
-      EntityModel<?> model,
-      List<ViewModel> views,
-      java.util.Set<String> dropped,
-      Configuration conf) {
+      EntityModel<?> model, List<ViewModel> views, Set<String> dropped, Configuration conf) {
     for (String name : conf.getTrimmedStrings(VerifyViews.VIEWS)) {
       if (ViewNames.contains(dropped, name)) {
         throw new IllegalArgumentException(
@@ -155,13 +155,13 @@ final class ViewJobSettings {
       return existing;
     }
     EntityModel<?> model = EntityModel.of(type);
-    java.util.TreeSet<LocalDate> chosen = new java.util.TreeSet<>();
+    TreeSet<LocalDate> chosen = new TreeSet<>();
     List<String> missing = new ArrayList<>();
     for (String day : days) {
       LocalDate period;
       try {
         period = model.periods().periodOf(LocalDate.parse(day));
-      } catch (java.time.format.DateTimeParseException e) {
+      } catch (DateTimeParseException e) {
         throw new IllegalArgumentException(
             VerifyViews.PERIODS
                 + " names '"

@@ -5,6 +5,7 @@ import dev.rowan.core.Rowan;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.mapping.EntityModel;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -109,7 +110,7 @@ final class ViewJobSetup {
       throw new IOException("a class of the job cannot be loaded: " + e.getMessage(), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new java.io.InterruptedIOException("interrupted while submitting the job");
+      throw new InterruptedIOException("interrupted while submitting the job");
     }
     return job;
   }

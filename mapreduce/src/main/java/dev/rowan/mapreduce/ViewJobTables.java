@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -146,7 +147,7 @@ final class ViewJobTables {
               + " (made before they were declared, or dropped there; schema().create adds them, building):"
               + " left alone");
     }
-    Set<String> dropped = new java.util.TreeSet<>(rowan.schema().droppedViews(type, period));
+    Set<String> dropped = new TreeSet<>(rowan.schema().droppedViews(type, period));
     dropped.removeIf(name -> ViewNames.find(views, name).isEmpty());
     List<ViewModel> kept = ViewJobSettings.withoutDropped(model, views, dropped, conf);
     if (!dropped.isEmpty()) {

@@ -9,7 +9,11 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -85,7 +89,7 @@ final class ViewJobs {
     return withWorkDir(
         label,
         work -> {
-          java.util.Set<String> building = tables.building();
+          Set<String> building = tables.building();
           Verified verified = runVerify(label, work, repair, false);
           List<ViewReport> reports =
               ViewCounters.reports(verified.counters(), null, views, viewTables, verified.samples())
@@ -111,7 +115,7 @@ final class ViewJobs {
     PermissionProbes.requireLoad(rowan.connection(), label, viewTables);
     PermissionProbes.requireWrite(
         rowan.connection(), label, allTables(), MainRow.statusFamily(model));
-    java.util.Set<String> building = new java.util.TreeSet<>(tables.building());
+    Set<String> building = new TreeSet<>(tables.building());
     building.removeIf(name -> views.stream().noneMatch(view -> view.name().equals(name)));
     if (!building.isEmpty()) {
       out.println(
@@ -154,9 +158,9 @@ final class ViewJobs {
           List<ViewReport> counted =
               ViewCounters.reports(
                   verified.counters(), loaded, views, viewTables, verified.samples());
-          java.util.Set<String> filled = new java.util.TreeSet<>(building);
+          Set<String> filled = new TreeSet<>(building);
           counted.stream().filter(r -> r.secondOwners() > 0).forEach(r -> filled.remove(r.view()));
-          java.util.Set<String> activated = tables.activate(filled);
+          Set<String> activated = tables.activate(filled);
           List<ViewReport> reports =
               counted.stream()
                   .map(
@@ -204,7 +208,7 @@ final class ViewJobs {
 
   /** The main table, then the view tables. */
   private List<TableName> allTables() {
-    List<TableName> all = new java.util.ArrayList<>(viewTables);
+    List<TableName> all = new ArrayList<>(viewTables);
     all.add(0, main);
     return all;
   }
@@ -293,8 +297,7 @@ final class ViewJobs {
                 + "-"
                 + System.currentTimeMillis()
                 + "-"
-                + Integer.toHexString(
-                    java.util.concurrent.ThreadLocalRandom.current().nextInt(0x1000000)));
+                + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000000)));
     boolean keep = false;
     try {
       FileSystem fs = work.getFileSystem(conf);

@@ -14,6 +14,7 @@ import dev.rowan.index.ViewRowVerdict.Action;
 import dev.rowan.mapping.EntityModel;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
@@ -113,7 +114,7 @@ final class ViewRowRepairs {
         // again.
         Result now = viewTable.get(new Get(viewKey));
         byte[] owner = view.isUnique() ? ProtocolCells.owner(now, view.statusFamily()) : null;
-        if (owner != null && !java.util.Arrays.equals(owner, current.getRow())) {
+        if (owner != null && !Arrays.equals(owner, current.getRow())) {
           return false; // another entity claimed the unique key meanwhile: its claim is judged,
           // never written over
         }

@@ -9,7 +9,10 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -28,7 +31,7 @@ final class ViewSamples {
 
   private final int limit;
   private final Map<String, Map<ViewVerdict.Kind, List<String>>> byView = new HashMap<>();
-  private final Map<String, java.util.Set<String>> sharedByView = new HashMap<>();
+  private final Map<String, Set<String>> sharedByView = new HashMap<>();
 
   /** The word of a line that names a key of a unique view held by two entities. */
   private static final String SHARED = "shared";
@@ -78,13 +81,12 @@ final class ViewSamples {
       return;
     }
     if (line.substring(tab + 1, space).equals(SHARED)) {
-      java.util.Set<String> keys =
-          sharedByView.computeIfAbsent(line.substring(0, tab), v -> new java.util.TreeSet<>());
+      Set<String> keys = sharedByView.computeIfAbsent(line.substring(0, tab), v -> new TreeSet<>());
       keys.add(line.substring(space + 1));
       return;
     }
     ViewVerdict.Kind kind =
-        ViewVerdict.Kind.valueOf(line.substring(tab + 1, space).toUpperCase(java.util.Locale.ROOT));
+        ViewVerdict.Kind.valueOf(line.substring(tab + 1, space).toUpperCase(Locale.ROOT));
     byView
         .computeIfAbsent(line.substring(0, tab), view -> new EnumMap<>(ViewVerdict.Kind.class))
         .computeIfAbsent(kind, k -> new ArrayList<>())
@@ -96,9 +98,7 @@ final class ViewSamples {
    * properties with their values ({@code email=a@example.com}), in text order, without repeats.
    */
   List<String> shared(ViewModel view) {
-    return sharedByView.getOrDefault(view.name(), java.util.Set.of()).stream()
-        .limit(limit)
-        .toList();
+    return sharedByView.getOrDefault(view.name(), Set.of()).stream().limit(limit).toList();
   }
 
   /** Up to the limit of keys of {@code view}, as {@code kind key}, the kinds taken in turn. */

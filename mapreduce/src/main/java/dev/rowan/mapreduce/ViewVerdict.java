@@ -5,6 +5,7 @@ import dev.rowan.index.RowStatus;
 import dev.rowan.index.ViewModel;
 import dev.rowan.index.ViewRowVerdict;
 import dev.rowan.mapping.EntityModel;
+import java.util.Locale;
 import org.apache.hadoop.hbase.client.Result;
 
 /**
@@ -30,7 +31,7 @@ final class ViewVerdict {
      * The word of a sample line and of the reports: {@code stale}, {@code orphan}, {@code missing}.
      */
     String word() {
-      return name().toLowerCase(java.util.Locale.ROOT);
+      return name().toLowerCase(Locale.ROOT);
     }
   }
 

@@ -23,6 +23,7 @@ import org.apache.hadoop.hbase.master.HMaster;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.apache.hadoop.hbase.zookeeper.MiniZooKeeperCluster;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A standalone HBase running inside this JVM — ZooKeeper, a master and a region server, as {@code
@@ -240,7 +241,9 @@ public final class EmbeddedHBase implements AutoCloseable {
   }
 
   private static void stop(
-      LocalHBaseCluster cluster, MiniZooKeeperCluster zooKeeper, FileLock lock) {
+      @Nullable LocalHBaseCluster cluster,
+      @Nullable MiniZooKeeperCluster zooKeeper,
+      @Nullable FileLock lock) {
     try {
       if (cluster != null) {
         cluster.shutdown();
@@ -256,7 +259,7 @@ public final class EmbeddedHBase implements AutoCloseable {
     }
   }
 
-  private static void release(FileLock lock) {
+  private static void release(@Nullable FileLock lock) {
     if (lock != null) {
       try {
         lock.channel().close(); // releases the lock

@@ -13,6 +13,7 @@ import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The HBase an application talks to: a real cluster when one is configured, otherwise an {@link
@@ -47,9 +48,9 @@ public final class HBaseEndpoint implements AutoCloseable {
   private static final Set<String> LOCAL_HOSTS = Set.of("localhost", "127.0.0.1", "::1", "");
 
   private final Connection connection;
-  private final EmbeddedHBase embedded;
+  private final @Nullable EmbeddedHBase embedded;
 
-  private HBaseEndpoint(Connection connection, EmbeddedHBase embedded) {
+  private HBaseEndpoint(Connection connection, @Nullable EmbeddedHBase embedded) {
     this.connection = connection;
     this.embedded = embedded;
   }

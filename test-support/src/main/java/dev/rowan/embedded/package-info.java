@@ -4,4 +4,7 @@
  * configured cluster or falls back to the embedded one. For trying Rowan, demos and the command
  * line; an application in production connects with {@code Rowan.connect}.
  */
+@NullMarked
 package dev.rowan.embedded;
+
+import org.jspecify.annotations.NullMarked;

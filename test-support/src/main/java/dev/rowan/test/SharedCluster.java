@@ -57,7 +57,7 @@ final class SharedCluster {
   /** Starts ZooKeeper and HBase; called once per JVM, by {@link #get}. */
   private static SharedCluster start() {
     long began = System.nanoTime();
-    org.apache.hadoop.conf.Configuration conf = LocalClusterSettings.create(1);
+    Configuration conf = LocalClusterSettings.create(1);
     // The region server shares the test JVM's heap, which every test class fills with regions of
     // its own
     // namespace: bound what HBase may hold (by default 40% for memstores and 40% for the block

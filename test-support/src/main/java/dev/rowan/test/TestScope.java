@@ -3,7 +3,9 @@ package dev.rowan.test;
 import dev.rowan.core.Rowan;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import org.apache.hadoop.hbase.client.Admin;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
@@ -14,8 +16,8 @@ final class TestScope implements ExtensionContext.Store.CloseableResource {
 
   private final SharedCluster cluster;
   private final TestNamespace namespace;
-  private Rowan rowan;
-  private Admin admin;
+  private @Nullable Rowan rowan;
+  private @Nullable Admin admin;
 
   TestScope(SharedCluster cluster, String owner) {
     this.cluster = cluster;
@@ -33,7 +35,7 @@ final class TestScope implements ExtensionContext.Store.CloseableResource {
       rowan =
           Rowan.builder(cluster.connection())
               .namespace(namespace.name())
-              .viewRefresh(java.time.Duration.ofSeconds(1))
+              .viewRefresh(Duration.ofSeconds(1))
               .build();
     }
     return rowan;

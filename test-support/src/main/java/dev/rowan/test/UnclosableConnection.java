@@ -4,6 +4,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import org.apache.hadoop.hbase.client.Connection;
+import org.jspecify.annotations.Nullable;
 
 /** A view of a connection whose {@code close()} does nothing, so a test cannot close it for all. */
 final class UnclosableConnection {
@@ -18,8 +19,8 @@ final class UnclosableConnection {
             (proxy, method, args) -> invoke(connection, proxy, method, args));
   }
 
-  private static Object invoke(Connection target, Object proxy, Method method, Object[] args)
-      throws Throwable {
+  private static @Nullable Object invoke(
+      Connection target, Object proxy, Method method, Object[] args) throws Throwable {
     switch (method.getName()) {
       case "close":
         if (method.getParameterCount() == 0) {

@@ -24,6 +24,7 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Compares every view table with what a rebuild from the main table would hold: the same row keys,
@@ -42,7 +43,7 @@ public final class ViewAudit {
   private ViewAudit() {}
 
   /** A view row as found: what it says, and where its status and main row are. */
-  private record Found(String text, RowStatus status, byte[] mainKey) {}
+  private record Found(String text, @Nullable RowStatus status, byte @Nullable [] mainKey) {}
 
   /**
    * Asserts that each view of {@code type} equals its rebuild from the main table; for an entity
@@ -125,7 +126,8 @@ public final class ViewAudit {
   }
 
   private static String describe(
-      String key, String expected, Found found, ViewModel view, Table main) throws IOException {
+      String key, @Nullable String expected, @Nullable Found found, ViewModel view, Table main)
+      throws IOException {
     if (found == null) {
       return key + ": expected " + expected + ", found no row";
     }

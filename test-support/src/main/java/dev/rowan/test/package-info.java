@@ -6,4 +6,7 @@
  * what a rebuild from its table would hold. Test code only: main code of the other modules does not
  * import it (docs/architecture.md, "The rules").
  */
+@NullMarked
 package dev.rowan.test;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,6 +1,7 @@
 package dev.rowan.examples.spring;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One window of orders as the service returns it: the orders, and the position to pass as {@code
@@ -9,4 +10,4 @@ import java.util.List;
  * @param orders the orders of this window
  * @param next where the next window starts, or null when there is none
  */
-public record OrderWindow(List<Order> orders, String next) {}
+public record OrderWindow(List<Order> orders, @Nullable String next) {}

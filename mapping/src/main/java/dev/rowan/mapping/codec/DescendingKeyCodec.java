@@ -1,5 +1,6 @@
 package dev.rowan.mapping.codec;
 
+import java.time.Duration;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -50,7 +51,7 @@ final class DescendingKeyCodec<V> implements KeyCodec<V> {
   }
 
   @Override
-  public java.time.@Nullable Duration cycle() {
+  public @Nullable Duration cycle() {
     return inner.cycle();
   }
 

@@ -1,5 +1,6 @@
 package dev.rowan.mapping.codec;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -35,7 +36,7 @@ final class Escaped {
   /** Reads a part written by {@link #write} from UTF-8 text. */
   static String readUtf8(KeyReader in) {
     String text = in.utf8UntilTerminator(); // the common case: ascending, no zero byte inside
-    return text != null ? text : new String(read(in), java.nio.charset.StandardCharsets.UTF_8);
+    return text != null ? text : new String(read(in), StandardCharsets.UTF_8);
   }
 
   static byte[] read(KeyReader in) {

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.UUID;
 
 /**
  * Fixed-width encodings: big-endian two's complement with the sign bit flipped, so that negative
@@ -149,7 +150,7 @@ enum FixedKeyCodecs implements KeyCodec {
   UUID(16) {
     @Override
     public void encode(Object v, KeyWriter out) {
-      java.util.UUID uuid = (java.util.UUID) v;
+      UUID uuid = (UUID) v;
       out.putLong(uuid.getMostSignificantBits() ^ Long.MIN_VALUE)
           .putLong(uuid.getLeastSignificantBits() ^ Long.MIN_VALUE);
     }
@@ -157,7 +158,7 @@ enum FixedKeyCodecs implements KeyCodec {
     @Override
     public Object decode(KeyReader in) {
       long most = in.getLong() ^ Long.MIN_VALUE;
-      return new java.util.UUID(most, in.getLong() ^ Long.MIN_VALUE);
+      return new UUID(most, in.getLong() ^ Long.MIN_VALUE);
     }
   };
 

@@ -1,6 +1,7 @@
 package dev.rowan.mapping.codec;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /** Fixed-width key parts: no terminator, so a key of them stays readable and compact. */
 final class FixedLengthKeyCodecs {
@@ -30,7 +31,7 @@ final class FixedLengthKeyCodecs {
     while (length > 0 && bytes[length - 1] == 0) {
       length--;
     }
-    return length == width ? bytes : java.util.Arrays.copyOf(bytes, length);
+    return length == width ? bytes : Arrays.copyOf(bytes, length);
   }
 
   /** Strings as UTF-8 padded with zero bytes. */

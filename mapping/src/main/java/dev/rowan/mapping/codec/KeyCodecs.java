@@ -1,6 +1,7 @@
 package dev.rowan.mapping.codec;
 
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -114,7 +115,7 @@ public final class KeyCodecs {
    *     number of seconds (days for a date)
    */
   @SuppressWarnings("unchecked")
-  public static <V> KeyCodec<V> cyclic(Class<V> type, java.time.Duration period) {
+  public static <V> KeyCodec<V> cyclic(Class<V> type, Duration period) {
     if (type == Instant.class) {
       return (KeyCodec<V>) new CyclicKeyCodec.OfInstant(period);
     }

@@ -1,5 +1,6 @@
 package dev.rowan.mapping.codec;
 
+import java.nio.charset.StandardCharsets;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -115,8 +116,7 @@ public final class KeyReader {
     for (int i = position; i < limit; i++) {
       if (bytes[i] == Escaped.ESCAPE) {
         if (i + 1 < limit && bytes[i + 1] == Escaped.TERMINATOR) {
-          String text =
-              new String(bytes, position, i - position, java.nio.charset.StandardCharsets.UTF_8);
+          String text = new String(bytes, position, i - position, StandardCharsets.UTF_8);
           position = i + 2;
           return text;
         }

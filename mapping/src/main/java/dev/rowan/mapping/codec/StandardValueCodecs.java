@@ -6,6 +6,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.Arrays;
+import java.util.UUID;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /** The cell encodings of {@link ValueCodecs}. */
@@ -177,7 +178,7 @@ enum StandardValueCodecs implements ValueCodec {
   UUID {
     @Override
     public byte[] encode(Object v) {
-      java.util.UUID uuid = (java.util.UUID) v;
+      UUID uuid = (UUID) v;
       byte[] out = new byte[16];
       Bytes.putLong(out, 0, uuid.getMostSignificantBits());
       Bytes.putLong(out, 8, uuid.getLeastSignificantBits());
@@ -187,7 +188,7 @@ enum StandardValueCodecs implements ValueCodec {
     @Override
     public Object decode(byte[] b, int off, int len) {
       width(len, 16);
-      return new java.util.UUID(Bytes.toLong(b, off), Bytes.toLong(b, off + 8));
+      return new UUID(Bytes.toLong(b, off), Bytes.toLong(b, off + 8));
     }
   };
 

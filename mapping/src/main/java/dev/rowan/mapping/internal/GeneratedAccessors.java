@@ -1,6 +1,7 @@
 package dev.rowan.mapping.internal;
 
 import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
@@ -53,10 +54,7 @@ final class GeneratedAccessors {
       MethodHandles.Lookup hidden =
           lookup.defineHiddenClass(bytes, true, MethodHandles.Lookup.ClassOption.NESTMATE);
       return (EntityAccessor)
-          hidden
-              .findConstructor(
-                  hidden.lookupClass(), java.lang.invoke.MethodType.methodType(void.class))
-              .invoke();
+          hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class)).invoke();
     } catch (RuntimeException | Error e) {
       throw e;
     } catch (Throwable e) {

@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
+import java.util.Arrays;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -68,7 +69,7 @@ final class MethodHandleAccessor implements EntityAccessor {
 
   private static Class<?>[] objects(int n) {
     Class<?>[] types = new Class<?>[n];
-    java.util.Arrays.fill(types, Object.class);
+    Arrays.fill(types, Object.class);
     return types;
   }
 

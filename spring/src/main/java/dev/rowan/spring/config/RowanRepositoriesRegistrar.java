@@ -2,6 +2,7 @@ package dev.rowan.spring.config;
 
 import dev.rowan.spring.EnableRowanRepositories;
 import java.lang.annotation.Annotation;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;
 import org.springframework.beans.factory.support.BeanNameGenerator;
 import org.springframework.context.annotation.ConfigurationClassPostProcessor;
@@ -27,8 +28,8 @@ import org.springframework.data.repository.config.RepositoryConfigurationUtils;
  */
 public class RowanRepositoriesRegistrar extends RepositoryBeanDefinitionRegistrarSupport {
 
-  private ResourceLoader resourceLoader;
-  private Environment environment;
+  private @Nullable ResourceLoader resourceLoader;
+  private @Nullable Environment environment;
 
   /**
    * Creates the registrar; Spring calls it for each class annotated with {@link

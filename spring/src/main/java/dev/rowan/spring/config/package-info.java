@@ -3,4 +3,7 @@
  * {@code @EnableRowanRepositories}, and the repository configuration extension that Spring Boot's
  * auto-configuration of repositories uses.
  */
+@NullMarked
 package dev.rowan.spring.config;
+
+import org.jspecify.annotations.NullMarked;

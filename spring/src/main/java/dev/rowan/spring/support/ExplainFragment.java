@@ -3,6 +3,7 @@ package dev.rowan.spring.support;
 import dev.rowan.core.HBaseRepository;
 import java.util.List;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code explain(String)} of an interface served by a twin ({@link TwinRepository}): finds the
@@ -22,7 +23,7 @@ final class ExplainFragment implements Explaining {
   }
 
   @Override
-  public String explain(String methodName) {
+  public @Nullable String explain(String methodName) {
     int open = methodName.indexOf('(');
     String name = (open < 0 ? methodName : methodName.substring(0, open)).trim();
     List<MethodBridge> bridges = twin.bridges(name);

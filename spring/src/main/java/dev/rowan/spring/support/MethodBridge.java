@@ -1,14 +1,20 @@
 package dev.rowan.spring.support;
 
+import dev.rowan.core.HBaseRepository;
+import dev.rowan.core.Limit;
 import dev.rowan.core.Page;
 import dev.rowan.core.PageRequest;
+import dev.rowan.core.Sort;
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 import org.springframework.core.ResolvableType;
 import org.springframework.data.domain.Pageable;
 import org.springframework.data.domain.ScrollPosition;
@@ -77,8 +83,8 @@ final class MethodBridge {
 
   private final List<ResolvableType> twinParameters;
   private final List<String> twinParameterNames;
-  private final ResolvableType twinResult;
-  private Method twin;
+  private final @Nullable ResolvableType twinResult;
+  private @Nullable Method twin;
 
   private MethodBridge(
       Method method,
@@ -151,7 +157,7 @@ final class MethodBridge {
    * "Sort", "Limit", "ScrollPosition" or "Pageable" for a parameter type of Spring Data's, else
    * null.
    */
-  private static String special(Class<?> type) {
+  private static @Nullable String special(Class<?> type) {
     return org.springframework.data.domain.Sort.class.isAssignableFrom(type)
         ? "Sort"
         : org.springframework.data.domain.Limit.class.isAssignableFrom(type)
@@ -165,7 +171,8 @@ final class MethodBridge {
    * The bridge of {@code method} of {@code repository}, the {@code index}th method converted; or
    * null after adding to {@code problems} every reason it cannot be served.
    */
-  static MethodBridge of(Class<?> repository, Method method, int index, List<String> problems) {
+  static @Nullable MethodBridge of(
+      Class<?> repository, Method method, int index, List<String> problems) {
     String name = repository.getSimpleName() + "." + method.getName();
     int before = problems.size();
     Class<?>[] types = method.getParameterTypes();
@@ -287,11 +294,11 @@ final class MethodBridge {
       names.add(parameterName(declaredParameters[i], i));
     }
     if (sortAt >= 0) {
-      parameters.add(ResolvableType.forClass(dev.rowan.core.Sort.class));
+      parameters.add(ResolvableType.forClass(Sort.class));
       names.add(parameterName(declaredParameters[sortAt], sortAt));
     }
     if (limitAt >= 0 && !paged) {
-      parameters.add(ResolvableType.forClass(dev.rowan.core.Limit.class));
+      parameters.add(ResolvableType.forClass(Limit.class));
       names.add(parameterName(declaredParameters[limitAt], limitAt));
     }
     int positionAt = paged ? Math.max(scrollAt, pageableAt) : -1;
@@ -329,9 +336,7 @@ final class MethodBridge {
 
   private static Class<?> entity(Class<?> repository) {
     Class<?> entity =
-        ResolvableType.forClass(repository)
-            .as(dev.rowan.core.HBaseRepository.class)
-            .resolveGeneric(0);
+        ResolvableType.forClass(repository).as(HBaseRepository.class).resolveGeneric(0);
     return entity == null ? Object.class : entity;
   }
 
@@ -359,7 +364,7 @@ final class MethodBridge {
     return twinParameterNames;
   }
 
-  ResolvableType twinResult() {
+  @Nullable ResolvableType twinResult() {
     return twinResult;
   }
 
@@ -440,11 +445,14 @@ final class MethodBridge {
     converted[at] = new PageRequest(size, start);
     Page<?> page = (Page<?>) call(target, converted);
     List<?> content = page.content();
-    byte[] next = page.hasNext() ? page.next().continuation() : new byte[0];
+    byte[] next =
+        page.hasNext()
+            ? Objects.requireNonNull(page.next(), "a page with a next asks for it").continuation()
+            : new byte[0];
     return Window.from(content, i -> position(content.size(), i, next), page.hasNext());
   }
 
-  private ScrollPosition position(int size, int index, byte[] next) {
+  private ScrollPosition position(int size, int index, byte @Nullable [] next) {
     if (index < 0 || index >= size) {
       throw new IndexOutOfBoundsException("index " + index + " of a window of " + size);
     }
@@ -497,14 +505,17 @@ final class MethodBridge {
             pageable.getPageNumber(),
             pageable.getPageSize(),
             start,
-            page.hasNext() ? page.next().continuation() : null);
+            page.hasNext()
+                ? Objects.requireNonNull(page.next(), "a page with a next asks for it")
+                    .continuation()
+                : null);
     return new SliceImpl<>(page.content(), current, page.hasNext());
   }
 
   private Object call(Object target, Object[] args) throws Throwable {
     try {
-      return twin.invoke(target, args);
-    } catch (java.lang.reflect.InvocationTargetException e) {
+      return Objects.requireNonNull(twin, "twin").invoke(target, args);
+    } catch (InvocationTargetException e) {
       throw e.getCause();
     }
   }

@@ -3,6 +3,7 @@ package dev.rowan.spring.support;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.springframework.data.repository.core.EntityInformation;
 
@@ -39,7 +40,7 @@ final class RowanEntityInformation<T> implements EntityInformation<T, Object> {
   @Override
   public Object getId(T entity) {
     EntityModel<T> model = EntityModel.of(type);
-    return java.util.Collections.unmodifiableList(key(model, model.values(entity)));
+    return Collections.unmodifiableList(key(model, model.values(entity)));
   }
 
   private static List<Object> key(EntityModel<?> model, Object[] values) {

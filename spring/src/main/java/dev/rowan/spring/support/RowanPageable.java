@@ -2,6 +2,7 @@ package dev.rowan.spring.support;
 
 import java.util.Arrays;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.data.domain.Pageable;
 import org.springframework.data.domain.Sort;
@@ -22,12 +23,12 @@ final class RowanPageable implements Pageable {
   private final int size;
 
   /** Where this page starts (Rowan's token of the previous page's last entity), null for page 0. */
-  private final byte[] start;
+  private final byte @Nullable [] start;
 
   /** Where the following page starts, null when none follows or it is not known yet. */
-  private final byte[] next;
+  private final byte @Nullable [] next;
 
-  RowanPageable(int page, int size, byte[] start, byte[] next) {
+  RowanPageable(int page, int size, byte @Nullable [] start, byte @Nullable [] next) {
     if (page < 0 || size < 1) {
       throw new IllegalArgumentException("page " + page + " of size " + size);
     }
@@ -38,7 +39,7 @@ final class RowanPageable implements Pageable {
   }
 
   /** Rowan's token of where this page starts, or null for the first page. */
-  byte[] start() {
+  byte @Nullable [] start() {
     return start;
   }
 

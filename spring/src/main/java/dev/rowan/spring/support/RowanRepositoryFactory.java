@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 import org.springframework.data.repository.core.EntityInformation;
 import org.springframework.data.repository.core.RepositoryInformation;
 import org.springframework.data.repository.core.RepositoryMetadata;
@@ -48,7 +49,7 @@ public class RowanRepositoryFactory extends RepositoryFactorySupport {
    *
    * @throws NullPointerException when {@code rowan} is null
    */
-  public RowanRepositoryFactory(Rowan rowan) {
+  public RowanRepositoryFactory(@Nullable Rowan rowan) {
     this.rowan = Objects.requireNonNull(rowan, "rowan");
   }
 
@@ -94,7 +95,7 @@ public class RowanRepositoryFactory extends RepositoryFactorySupport {
       throw QueryMethodException.of(type.getName(), problems);
     }
     targets.put(type, target);
-    return target;
+    return Objects.requireNonNull(target, "served when no method was refused");
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})
@@ -121,7 +122,7 @@ public class RowanRepositoryFactory extends RepositoryFactorySupport {
 
   @Override
   protected Optional<QueryLookupStrategy> getQueryLookupStrategy(
-      QueryLookupStrategy.Key key, ValueExpressionDelegate valueExpressionDelegate) {
+      QueryLookupStrategy.@Nullable Key key, ValueExpressionDelegate valueExpressionDelegate) {
     return Optional.of(new RowanQueryLookupStrategy(targets::get));
   }
 }

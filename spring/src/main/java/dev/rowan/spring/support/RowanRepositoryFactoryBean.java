@@ -2,6 +2,7 @@ package dev.rowan.spring.support;
 
 import dev.rowan.core.Rowan;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import org.springframework.data.repository.Repository;
 import org.springframework.data.repository.core.support.RepositoryFactoryBeanSupport;
 import org.springframework.data.repository.core.support.RepositoryFactorySupport;
@@ -27,7 +28,7 @@ import org.springframework.data.repository.core.support.RepositoryFactorySupport
 public class RowanRepositoryFactoryBean<T extends Repository<S, ID>, S, ID>
     extends RepositoryFactoryBeanSupport<T, S, ID> {
 
-  private Rowan rowan;
+  private @Nullable Rowan rowan;
 
   /**
    * The factory bean of the repository {@code repositoryInterface}.

@@ -1,6 +1,7 @@
 package dev.rowan.spring.support;
 
 import dev.rowan.core.QueryMethodException;
+import java.util.Objects;
 import org.springframework.data.repository.query.QueryMethod;
 import org.springframework.data.repository.query.RepositoryQuery;
 
@@ -41,8 +42,11 @@ final class RowanRepositoryQuery implements RepositoryQuery {
   /** {@code e}, or for a refusal that names the twin, the same refusal naming the interface. */
   private Throwable translatedThrowable(Throwable e) {
     String message = e.getMessage();
+    if (message == null) {
+      return e;
+    }
     String translated = twin.translate(message);
-    if (message == null || message.equals(translated)) {
+    if (message.equals(translated)) {
       return e;
     }
     if (e instanceof IllegalArgumentException) {
@@ -52,7 +56,8 @@ final class RowanRepositoryQuery implements RepositoryQuery {
       return new IllegalStateException(translated, e);
     }
     if (e instanceof QueryMethodException) {
-      return QueryMethodException.ofQuery(translated);
+      return QueryMethodException.ofQuery(
+          Objects.requireNonNull(translated, "a message translates to a message"));
     }
     return e;
   }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.springframework.data.domain.KeysetScrollPosition;
 import org.springframework.data.domain.OffsetScrollPosition;
 import org.springframework.data.domain.ScrollPosition;
@@ -31,7 +32,7 @@ final class SpringParameters {
    * @throws IllegalArgumentException naming {@code method} for an order that ignores case or asks
    *     for nulls first or last
    */
-  static Sort sort(String method, org.springframework.data.domain.Sort sort) {
+  static @Nullable Sort sort(String method, org.springframework.data.domain.Sort sort) {
     if (sort == null) {
       return null;
     }
@@ -63,7 +64,7 @@ final class SpringParameters {
   }
 
   /** Rowan's limit of Spring Data's {@code limit}; null for null (which Rowan refuses by name). */
-  static Limit limit(org.springframework.data.domain.Limit limit) {
+  static @Nullable Limit limit(org.springframework.data.domain.Limit limit) {
     if (limit == null) {
       return null;
     }
@@ -77,7 +78,7 @@ final class SpringParameters {
    * @throws IllegalArgumentException naming {@code method} for a null, offset or backward position,
    *     or a keyset position that Rowan did not make
    */
-  static byte[] token(String method, ScrollPosition position) {
+  static byte @Nullable [] token(String method, ScrollPosition position) {
     if (position == null) {
       throw new IllegalArgumentException(
           method + ": the ScrollPosition is null; start with ScrollPosition.keyset()");
@@ -124,7 +125,7 @@ final class SpringParameters {
   }
 
   /** The keyset position of Rowan's page {@code token}; the empty token is the end. */
-  static KeysetScrollPosition position(byte[] token) {
+  static KeysetScrollPosition position(byte @Nullable [] token) {
     return ScrollPosition.forward(
         Map.of(KEY, Base64.getUrlEncoder().withoutPadding().encodeToString(token)));
   }

@@ -11,6 +11,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.description.annotation.AnnotationDescription;
 import net.bytebuddy.description.modifier.Visibility;
@@ -18,6 +19,7 @@ import net.bytebuddy.description.type.TypeDefinition;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
 import net.bytebuddy.dynamic.loading.ClassLoadingStrategy;
+import org.jspecify.annotations.Nullable;
 import org.springframework.core.ResolvableType;
 
 /**
@@ -125,7 +127,12 @@ final class TwinRepository {
                     .build());
     for (MethodBridge bridge : bridges) {
       DynamicType.Builder.MethodDefinition.ParameterDefinition<?> method =
-          builder.defineMethod(bridge.twinName(), describe(bridge.twinResult()), Visibility.PUBLIC);
+          builder.defineMethod(
+              bridge.twinName(),
+              describe(
+                  Objects.requireNonNull(
+                      bridge.twinResult(), "a bridge of a query method has a result")),
+              Visibility.PUBLIC);
       for (int i = 0; i < bridge.twinParameters().size(); i++) {
         method =
             method.withParameter(
@@ -192,7 +199,7 @@ final class TwinRepository {
   }
 
   /** The bridge of the interface's {@code method}, or null when it is not a query method of it. */
-  MethodBridge bridge(Method method) {
+  @Nullable MethodBridge bridge(Method method) {
     return bridges.get(method);
   }
 
@@ -213,7 +220,7 @@ final class TwinRepository {
   /**
    * {@code text} (a problem, a refusal, a plan) with the twin's names replaced by the interface's.
    */
-  String translate(String text) {
+  @Nullable String translate(@Nullable String text) {
     if (!twinned() || text == null) {
       return text;
     }

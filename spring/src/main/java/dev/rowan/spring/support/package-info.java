@@ -4,4 +4,7 @@
  * Rowan.repository} and maps Spring Data's {@code Sort}, {@code Limit}, {@code Pageable}, {@code
  * ScrollPosition}, {@code Slice} and {@code Window} onto Rowan's keyset pages.
  */
+@NullMarked
 package dev.rowan.spring.support;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,7 +1,9 @@
 package dev.rowan.core.internal.context;
 
 import dev.rowan.mapping.EntityModel;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.apache.hadoop.hbase.util.Bytes;
 
@@ -26,8 +28,8 @@ public final class KeyText {
    * The key parts of the entity whose values are {@code values}, by name, in key order, to their
    * values.
    */
-  public static java.util.Map<String, Object> values(EntityModel<?> model, Object[] values) {
-    java.util.Map<String, Object> byName = new java.util.LinkedHashMap<>();
+  public static Map<String, Object> values(EntityModel<?> model, Object[] values) {
+    Map<String, Object> byName = new LinkedHashMap<>();
     model.keyParts().forEach(part -> byName.put(part.name(), values[part.index()]));
     return byName;
   }

@@ -1,6 +1,7 @@
 package dev.rowan.core.internal.context;
 
 import dev.rowan.core.OptimisticLockException;
+import dev.rowan.core.PermissionDeniedException;
 import dev.rowan.core.internal.plumbing.BackgroundSettles;
 import dev.rowan.core.internal.plumbing.HBaseCalls;
 import dev.rowan.core.spi.ProtocolHook;
@@ -12,6 +13,7 @@ import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -20,6 +22,7 @@ import java.util.function.Supplier;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -189,7 +192,7 @@ public final class StoreContext<T> {
    * Stops readers tidying after writers, as {@code refused} says the principal may not write: from
    * now on they read main rows and leave unsettled view rows for a writer to settle.
    */
-  public void stopReaderWrites(dev.rowan.core.PermissionDeniedException refused) {
+  public void stopReaderWrites(PermissionDeniedException refused) {
     if (readerWrites.compareAndSet(true, false)) {
       LOG.info(
           "Principal '{}' may not write table {} ({}): reads of {} through views read main rows instead of"
@@ -205,7 +208,7 @@ public final class StoreContext<T> {
    * Every view the class declares: what queries are planned with (those the roster says are not
    * readable are planned around at each call), whatever the tables say now.
    */
-  public java.util.List<ViewModel> declaredViews() {
+  public List<ViewModel> declaredViews() {
     return ViewMaintainer.of(model).views();
   }
 
@@ -226,7 +229,7 @@ public final class StoreContext<T> {
   }
 
   public String describe(byte[] rowKey) {
-    return org.apache.hadoop.hbase.util.Bytes.toStringBinary(rowKey);
+    return Bytes.toStringBinary(rowKey);
   }
 
   /**

@@ -19,6 +19,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,7 +55,7 @@ public final class ViewRoster {
       ViewMaintainer maintained,
       long readAt) {}
 
-  private final org.apache.hadoop.hbase.client.Connection connection;
+  private final Connection connection;
   private final EntityModel<?> model;
   private final TableName mainTable;
   private final Map<String, TableName> tables = new LinkedHashMap<>();
@@ -74,7 +75,7 @@ public final class ViewRoster {
   private static final Logger LOG = LoggerFactory.getLogger(ViewRoster.class);
 
   ViewRoster(
-      org.apache.hadoop.hbase.client.Connection connection,
+      Connection connection,
       EntityModel<?> model,
       TableName mainTable,
       Map<ViewModel, TableName> viewTables,

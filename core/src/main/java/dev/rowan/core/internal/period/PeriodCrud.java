@@ -7,6 +7,7 @@ import dev.rowan.core.internal.repository.EntityStore;
 import dev.rowan.mapping.EntityModel;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -97,7 +98,7 @@ final class PeriodCrud<T> implements EntityCrud<T> {
       byPeriod.computeIfAbsent(period, p -> new ArrayList<>()).add(given.size());
       given.add(entity);
     }
-    List<T> result = new ArrayList<>(java.util.Collections.nCopies(given.size(), null));
+    List<T> result = new ArrayList<>(Collections.nCopies(given.size(), null));
     List<String> existing = new ArrayList<>();
     List<Map<String, Object>> existingValues = new ArrayList<>(); // each period's store gives them
     for (Map.Entry<LocalDate, List<Integer>> period : byPeriod.entrySet()) {

@@ -2,6 +2,7 @@ package dev.rowan.core.internal.period;
 
 import dev.rowan.core.Page;
 import dev.rowan.core.PageRequest;
+import dev.rowan.core.Sort;
 import dev.rowan.core.internal.query.check.ConditionCheck;
 import dev.rowan.core.internal.query.check.SpecialParameters;
 import dev.rowan.core.internal.query.parse.ParsedQuery;
@@ -23,6 +24,7 @@ import dev.rowan.mapping.PeriodModel;
 import java.lang.reflect.Method;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -140,9 +142,7 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
     ConditionCheck.checkArguments(
         compiled.name(), query, args, stores.model(), compiled.parameterNames());
     List<SortKey> sorts = query.sorts();
-    if (special.sort() >= 0
-        && args[special.sort()] instanceof dev.rowan.core.Sort sort
-        && !sort.isUnsorted()) {
+    if (special.sort() >= 0 && args[special.sort()] instanceof Sort sort && !sort.isUnsorted()) {
       sorts = CallSorts.keys(sort);
       String problem = PeriodChecks.sortProblem(sorts, periods);
       if (problem != null) {
@@ -218,7 +218,7 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
     for (LocalDate period : order) {
       Object found = call(period, args);
       if (found != null) {
-        all.addAll((java.util.Collection<?>) found);
+        all.addAll((Collection<?>) found);
       }
       if (limit > 0 && all.size() >= limit) {
         return new ArrayList<>(all.subList(0, limit));
@@ -295,7 +295,7 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
   private Object versions(List<LocalDate> order, Object[] args) throws Throwable {
     for (LocalDate period : order) { // a get by key: one period at most holds the entity
       Object found = call(period, args);
-      if (found instanceof java.util.Collection<?> versions && !versions.isEmpty()) {
+      if (found instanceof Collection<?> versions && !versions.isEmpty()) {
         return found;
       }
     }

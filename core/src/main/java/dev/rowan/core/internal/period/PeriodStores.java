@@ -10,9 +10,11 @@ import dev.rowan.mapping.PeriodModel;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.TableNotFoundException;
 import org.apache.hadoop.hbase.client.Connection;
 import org.jspecify.annotations.Nullable;
 
@@ -54,8 +56,7 @@ public final class PeriodStores<T> {
       long refreshMillis) {
     this.connection = connection;
     this.model = model;
-    this.periods =
-        java.util.Objects.requireNonNull(model.periods(), "a model with @TablePerPeriod");
+    this.periods = Objects.requireNonNull(model.periods(), "a model with @TablePerPeriod");
     this.names = names;
     this.storeOf = storeOf;
     this.refreshMillis = refreshMillis;
@@ -92,7 +93,7 @@ public final class PeriodStores<T> {
     for (Throwable cause = failure;
         cause != null;
         cause = cause.getCause() == cause ? null : cause.getCause()) {
-      if (cause instanceof org.apache.hadoop.hbase.TableNotFoundException) {
+      if (cause instanceof TableNotFoundException) {
         forget();
         return true;
       }

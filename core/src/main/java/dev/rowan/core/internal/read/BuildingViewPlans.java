@@ -13,6 +13,7 @@ import dev.rowan.mapping.PropertyModel;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -36,7 +37,7 @@ public final class BuildingViewPlans {
   private final List<ViewModel> views;
   private final @Nullable List<PropertyModel> projected;
   private final boolean allowScan;
-  private final java.util.function.UnaryOperator<String> whyUnread;
+  private final UnaryOperator<String> whyUnread;
   private final Cache<Key, Replanned> plans = Caffeine.newBuilder().maximumSize(16).build();
 
   public BuildingViewPlans(
@@ -45,7 +46,7 @@ public final class BuildingViewPlans {
       List<ViewModel> views,
       @Nullable List<PropertyModel> projected,
       boolean allowScan,
-      java.util.function.UnaryOperator<String> whyUnread) {
+      UnaryOperator<String> whyUnread) {
     this.whyUnread = whyUnread;
     this.name = name;
     this.model = model;

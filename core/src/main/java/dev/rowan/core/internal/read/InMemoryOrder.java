@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.IntFunction;
+import java.util.function.Supplier;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.jspecify.annotations.Nullable;
 
@@ -101,10 +102,7 @@ public final class InMemoryOrder {
    * every cursor has read (the second look of several groups).
    */
   List<Keyed> collect(
-      int groups,
-      IntFunction<QueryCursor> open,
-      boolean keyOrder,
-      java.util.function.Supplier<List<Found>> afterAll) {
+      int groups, IntFunction<QueryCursor> open, boolean keyOrder, Supplier<List<Found>> afterAll) {
     Map<ByteBuffer, Keyed> union = new LinkedHashMap<>();
     for (int i = 0; i < groups; i++) {
       try (QueryCursor cursor = open.apply(i)) {

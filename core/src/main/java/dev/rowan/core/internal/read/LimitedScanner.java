@@ -1,6 +1,7 @@
 package dev.rowan.core.internal.read;
 
 import dev.rowan.core.internal.plumbing.ObservedCalls;
+import dev.rowan.core.observation.RepositoryCallContext;
 import java.io.IOException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
@@ -30,8 +31,7 @@ final class LimitedScanner implements ResultScanner {
   private int reopens;
 
   /** The context of the observed call this scanner reads for, or null. */
-  private final dev.rowan.core.observation.@Nullable RepositoryCallContext observed =
-      ObservedCalls.context();
+  private final @Nullable RepositoryCallContext observed = ObservedCalls.context();
 
   /** Wraps {@code opened}, the scanner already opened for {@code scan}, which carries the limit. */
   LimitedScanner(Connection connection, @Nullable TableName name, Scan scan, ResultScanner opened) {

@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.util.Arrays;
 import java.util.Objects;
@@ -138,7 +139,7 @@ public final class PageTokens {
     LocalDate period;
     try {
       period = LocalDate.ofEpochDay(ByteBuffer.wrap(token, 1, Long.BYTES).getLong());
-    } catch (java.time.DateTimeException notADay) {
+    } catch (DateTimeException notADay) {
       throw refused(method);
     }
     return new PeriodPosition(

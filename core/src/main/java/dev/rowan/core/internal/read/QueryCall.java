@@ -2,6 +2,7 @@ package dev.rowan.core.internal.read;
 
 import dev.rowan.core.Page;
 import dev.rowan.core.PageRequest;
+import dev.rowan.core.TimeRange;
 import dev.rowan.core.internal.context.StoreContext;
 import dev.rowan.core.internal.query.check.Projection;
 import dev.rowan.core.internal.query.parse.QueryAction;
@@ -9,11 +10,14 @@ import dev.rowan.core.internal.query.plan.AccessPlan;
 import dev.rowan.core.internal.query.plan.MethodPlan;
 import dev.rowan.core.internal.query.plan.RowRead;
 import dev.rowan.core.internal.read.QueryCursor.Found;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.stream.Stream;
@@ -52,7 +56,7 @@ public final class QueryCall<T> {
    * The writes whose state the call reads ({@link dev.rowan.core.TimeRange}), or null for the
    * latest.
    */
-  private final dev.rowan.core.@Nullable TimeRange written;
+  private final @Nullable TimeRange written;
 
   public QueryCall(
       String name,
@@ -77,7 +81,7 @@ public final class QueryCall<T> {
       byte @Nullable [] fingerprint,
       int limit,
       Object[] args,
-      dev.rowan.core.@Nullable TimeRange written) {
+      @Nullable TimeRange written) {
     this.name = name;
     this.context = context;
     this.viewReader = viewReader;
@@ -142,7 +146,7 @@ public final class QueryCall<T> {
             },
             keyOrder,
             () -> {
-              java.util.Set<java.nio.ByteBuffer> candidates = new java.util.LinkedHashSet<>();
+              Set<ByteBuffer> candidates = new LinkedHashSet<>();
               cursors.forEach(cursor -> candidates.addAll(cursor.movedCandidates(since)));
               return MovedEntities.matchingAny(context, candidates, plan.query().groups(), args);
             });

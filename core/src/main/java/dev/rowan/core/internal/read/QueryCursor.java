@@ -12,11 +12,13 @@ import dev.rowan.core.internal.query.plan.RowRead;
 import dev.rowan.core.internal.query.plan.ScanSpec;
 import dev.rowan.core.internal.read.PageTokens.Position;
 import dev.rowan.index.MainRow;
+import dev.rowan.mapping.EntityModel;
 import java.io.Closeable;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -31,6 +33,7 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.metrics.ScanMetrics;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.jspecify.annotations.Nullable;
 
@@ -252,7 +255,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
    * their main row's, and those its range holds cells of written at or after {@code since} (a raw
    * scan, {@link MovedEntities}). None for a read of the main table.
    */
-  java.util.Collection<ByteBuffer> movedCandidates(long since) {
+  Collection<ByteBuffer> movedCandidates(long since) {
     if (judged == null) {
       return List.of();
     }
@@ -325,7 +328,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     if (single == null) {
       return false;
     }
-    org.apache.hadoop.hbase.client.metrics.ScanMetrics metrics = single.getScanMetrics();
+    ScanMetrics metrics = single.getScanMetrics();
     return metrics != null
         && metrics.countOfRPCcalls.get() == 1
         && metrics.countOfRegions.get() <= 1
@@ -416,7 +419,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
 
   @SuppressWarnings("unchecked")
   private Object[] values(Object entity) {
-    return ((dev.rowan.mapping.EntityModel<Object>) context.model()).values(entity);
+    return ((EntityModel<Object>) context.model()).values(entity);
   }
 
   private void offer(byte[] rowKey, byte @Nullable [] columnKey, Object @Nullable [] values) {

@@ -20,8 +20,11 @@ import dev.rowan.index.ViewNames;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
@@ -49,30 +52,28 @@ public final class AdHocQuery<T> implements PlannedQuery<T> {
      * Copies the values, which may hold nulls (refused, naming the property, when the query runs).
      */
     public Term {
-      values = java.util.Collections.unmodifiableList(new ArrayList<>(values));
+      values = Collections.unmodifiableList(new ArrayList<>(values));
     }
 
     /** {@code property} equals {@code value}. */
     public static Term equal(String property, Object value) {
-      return new Term(property, Keyword.EQUALS, java.util.Arrays.asList(value));
+      return new Term(property, Keyword.EQUALS, Arrays.asList(value));
     }
 
     /** {@code property} is one of {@code values}. */
     public static Term in(String property, Collection<?> values) {
-      return new Term(property, Keyword.IN, java.util.Arrays.asList((Object) values));
+      return new Term(property, Keyword.IN, Arrays.asList((Object) values));
     }
 
     /** {@code property} lies in {@code [from, to]}. */
     public static Term between(String property, Object from, Object to) {
-      return new Term(property, Keyword.BETWEEN, java.util.Arrays.asList(from, to));
+      return new Term(property, Keyword.BETWEEN, Arrays.asList(from, to));
     }
 
     /** {@code property} is below {@code value}, or at most it when {@code orEqual}. */
     public static Term lessThan(String property, Object value, boolean orEqual) {
       return new Term(
-          property,
-          orEqual ? Keyword.LESS_THAN_EQUAL : Keyword.LESS_THAN,
-          java.util.Arrays.asList(value));
+          property, orEqual ? Keyword.LESS_THAN_EQUAL : Keyword.LESS_THAN, Arrays.asList(value));
     }
 
     /** {@code property} is above {@code value}, or at least it when {@code orEqual}. */
@@ -80,12 +81,12 @@ public final class AdHocQuery<T> implements PlannedQuery<T> {
       return new Term(
           property,
           orEqual ? Keyword.GREATER_THAN_EQUAL : Keyword.GREATER_THAN,
-          java.util.Arrays.asList(value));
+          Arrays.asList(value));
     }
 
     /** String {@code property} starts with {@code prefix}. */
     public static Term startingWith(String property, String prefix) {
-      return new Term(property, Keyword.STARTING_WITH, java.util.Arrays.asList(prefix));
+      return new Term(property, Keyword.STARTING_WITH, Arrays.asList(prefix));
     }
   }
 
@@ -154,7 +155,7 @@ public final class AdHocQuery<T> implements PlannedQuery<T> {
     String name = name(model);
     List<ViewModel> views = store.context().roster().readable(store.context().declaredViews());
     ViewModel onView = null;
-    java.util.Optional<String> unread =
+    Optional<String> unread =
         store.context().roster().unreadable().stream()
             .filter(v -> ViewNames.same(v, view))
             .findFirst();

@@ -14,6 +14,7 @@ import dev.rowan.core.spi.ObservedAs;
 import dev.rowan.mapping.EntityModel;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
+import java.lang.reflect.Method;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.Objects;
@@ -77,7 +78,7 @@ final class CallObserver {
   }
 
   /** The name observations give {@code method}: its {@link ObservedAs}, or its name. */
-  static String observedName(java.lang.reflect.Method method) {
+  static String observedName(Method method) {
     ObservedAs name = method.getAnnotation(ObservedAs.class);
     return name != null ? name.value() : method.getName();
   }

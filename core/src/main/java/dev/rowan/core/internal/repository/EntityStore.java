@@ -1,5 +1,8 @@
 package dev.rowan.core.internal.repository;
 
+import dev.rowan.core.EntityExistsException;
+import dev.rowan.core.Sort;
+import dev.rowan.core.WriteConflictException;
 import dev.rowan.core.internal.context.CellLimits;
 import dev.rowan.core.internal.context.KeyText;
 import dev.rowan.core.internal.context.StoreContext;
@@ -21,14 +24,19 @@ import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.RowWrite;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.filter.ColumnPrefixFilter;
@@ -60,7 +68,7 @@ public final class EntityStore<T> implements EntityCrud<T> {
    * and writing as {@code options} say.
    */
   public EntityStore(
-      org.apache.hadoop.hbase.client.Connection connection,
+      Connection connection,
       EntityModel<T> model,
       Function<String, TableName> names,
       WriteOptions options) {
@@ -265,7 +273,7 @@ public final class EntityStore<T> implements EntityCrud<T> {
             });
     List<T> inserted = new ArrayList<>(stored.size());
     List<String> existing = new ArrayList<>();
-    List<java.util.Map<String, Object>> existingValues = new ArrayList<>();
+    List<Map<String, Object>> existingValues = new ArrayList<>();
     for (int i = 0; i < stored.size(); i++) {
       if (stored.get(i) == null) {
         existing.add(KeyText.of(context.model(), values.get(i)));
@@ -278,7 +286,7 @@ public final class EntityStore<T> implements EntityCrud<T> {
       }
     }
     if (!existing.isEmpty()) {
-      throw dev.rowan.core.EntityExistsException.of(
+      throw EntityExistsException.of(
           context.model().entityName(), existing, existingValues, stored.size());
     }
     return inserted;
@@ -288,7 +296,7 @@ public final class EntityStore<T> implements EntityCrud<T> {
   private List<Object[]> insertBatch(
       List<byte[]> keys, List<Object[]> values, List<RowWrite> writes, SettlePipeline settles) {
     List<Object[]> stored = new ArrayList<>(values.size());
-    java.util.Set<String> round = new java.util.HashSet<>();
+    Set<String> round = new HashSet<>();
     int start = 0;
     for (int i = 0; i <= keys.size(); i++) {
       String key =
@@ -334,7 +342,7 @@ public final class EntityStore<T> implements EntityCrud<T> {
     if (!context.usesProtocol()) {
       return new PlainUpdates<>(context).update(row, key, change);
     }
-    java.util.function.UnaryOperator<Object[]> checked =
+    UnaryOperator<Object[]> checked =
         before -> {
           Object[] after = change.apply(before);
           CellLimits.check(context, after, context.model().write(after));
@@ -345,7 +353,7 @@ public final class EntityStore<T> implements EntityCrud<T> {
     for (int round = 1; ; round++) {
       try {
         return protocol.write(List.of(new Pending(new WriteRequest.Update(row, checked)))).get(0);
-      } catch (dev.rowan.core.WriteConflictException e) {
+      } catch (WriteConflictException e) {
         if (round == rounds) {
           throw WriteAttempts.exhausted(
               context.model().entityName(), context.describe(row), WriteAttempts.OF_UPDATE);
@@ -424,7 +432,7 @@ public final class EntityStore<T> implements EntityCrud<T> {
       protocol.write(List.of(new Pending(new WriteRequest.Delete(row))));
       return;
     }
-    org.apache.hadoop.hbase.client.Delete delete = context.model().deletion(values);
+    Delete delete = context.model().deletion(values);
     HBaseCalls.runOn(
         context.connection(),
         context.mainTable(),
@@ -440,8 +448,7 @@ public final class EntityStore<T> implements EntityCrud<T> {
    */
   @Override
   public Stream<T> scanAll() {
-    return AdHocQuery.plan(this, null, List.of(), dev.rowan.core.Sort.unsorted(), 0, true, false)
-        .stream(null);
+    return AdHocQuery.plan(this, null, List.of(), Sort.unsorted(), 0, true, false).stream(null);
   }
 
   /**

@@ -31,6 +31,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -106,7 +108,7 @@ public final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
   @Override
   public String explain() {
     String text = PlanText.explain(name, plan, store.model());
-    java.util.Set<String> building = store.context().roster().unreadable();
+    Set<String> building = store.context().roster().unreadable();
     if (BuildingViewPlans.readsAny(plan, building)) {
       String meanwhile;
       try {
@@ -206,7 +208,7 @@ public final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
     return switch (result) {
       case LIST, VERSIONS -> List.of();
       case SET -> new LinkedHashSet<>();
-      case STREAM -> java.util.stream.Stream.empty();
+      case STREAM -> Stream.empty();
       case OPTIONAL -> Optional.empty();
       case ENTITY -> null;
       default -> throw new IllegalStateException(result + " takes no Limit");

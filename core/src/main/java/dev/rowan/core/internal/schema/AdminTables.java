@@ -1,6 +1,8 @@
 package dev.rowan.core.internal.schema;
 
 import java.io.IOException;
+import java.util.Arrays;
+import java.util.List;
 import org.apache.hadoop.hbase.NamespaceDescriptor;
 import org.apache.hadoop.hbase.NamespaceExistException;
 import org.apache.hadoop.hbase.NamespaceNotFoundException;
@@ -10,6 +12,7 @@ import org.apache.hadoop.hbase.TableNotEnabledException;
 import org.apache.hadoop.hbase.TableNotFoundException;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.security.access.Permission;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -104,19 +107,15 @@ final class AdminTables {
    * yet (creating it is refused on its own).
    */
   static boolean mayCreateIn(Admin admin, String namespace) throws IOException {
-    if (!java.util.Arrays.asList(admin.listNamespaces()).contains(namespace)) {
+    if (!Arrays.asList(admin.listNamespaces()).contains(namespace)) {
       return true;
     }
     try {
       return admin
           .hasUserPermissions(
-              java.util.List.of(
-                  org.apache.hadoop.hbase.security.access.Permission.newBuilder(namespace)
-                      .withActions(org.apache.hadoop.hbase.security.access.Permission.Action.CREATE)
-                      .build(),
-                  org.apache.hadoop.hbase.security.access.Permission.newBuilder(namespace)
-                      .withActions(org.apache.hadoop.hbase.security.access.Permission.Action.ADMIN)
-                      .build()))
+              List.of(
+                  Permission.newBuilder(namespace).withActions(Permission.Action.CREATE).build(),
+                  Permission.newBuilder(namespace).withActions(Permission.Action.ADMIN).build()))
           .contains(true);
     } catch (IOException e) {
       if (String.valueOf(e.getMessage()).contains("is not loaded")) {

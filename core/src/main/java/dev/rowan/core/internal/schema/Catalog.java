@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
@@ -82,7 +83,7 @@ public final class Catalog {
       return records;
     }
     TableName catalog = of(tables.iterator().next());
-    java.util.SortedMap<String, TableName> asked = new java.util.TreeMap<>();
+    SortedMap<String, TableName> asked = new TreeMap<>();
     tables.forEach(table -> asked.put(table.getQualifierAsString(), table));
     // one scan from the first row asked to the last (an entity's tables share its main table's name
     // as prefix); a

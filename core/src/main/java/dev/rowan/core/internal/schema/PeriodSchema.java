@@ -1,5 +1,6 @@
 package dev.rowan.core.internal.schema;
 
+import dev.rowan.core.SchemaMismatchException;
 import dev.rowan.core.SchemaReport;
 import dev.rowan.core.SplitPolicy;
 import dev.rowan.core.internal.plumbing.HBaseCalls;
@@ -8,12 +9,16 @@ import dev.rowan.mapping.PeriodModel;
 import java.io.IOException;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
+import org.apache.hadoop.hbase.NamespaceNotFoundException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
@@ -116,20 +121,18 @@ public final class PeriodSchema implements TableSets {
   static List<String> otherPeriodTables(
       Admin admin, EntityModel<?> model, Function<String, TableName> names) throws IOException {
     TableName main = names.apply(model.tableName());
-    java.util.Map<java.time.temporal.ChronoUnit, TreeSet<String>> byUnit =
-        new java.util.TreeMap<>();
+    Map<ChronoUnit, TreeSet<String>> byUnit = new TreeMap<>();
     TableName[] listed;
     try {
       listed = admin.listTableNamesByNamespace(main.getNamespaceAsString());
     } catch (IOException e) {
-      if (AdminTables.causedBy(e, org.apache.hadoop.hbase.NamespaceNotFoundException.class)) {
+      if (AdminTables.causedBy(e, NamespaceNotFoundException.class)) {
         return List.of(); // no table at all yet
       }
       throw e;
     }
     for (TableName table : listed) {
-      java.time.temporal.ChronoUnit unit =
-          PeriodModel.unitOfTable(model.tableName(), table.getQualifierAsString());
+      ChronoUnit unit = PeriodModel.unitOfTable(model.tableName(), table.getQualifierAsString());
       if (unit != null
           && unit
               != Objects.requireNonNull(model.periods(), "a period entity has periods").unit()) {
@@ -178,7 +181,7 @@ public final class PeriodSchema implements TableSets {
             "list the period tables of",
             admin -> otherPeriodTables(admin, model, names));
     if (!others.isEmpty()) {
-      throw dev.rowan.core.SchemaMismatchException.of(new SchemaReport(model.entityName(), others));
+      throw SchemaMismatchException.of(new SchemaReport(model.entityName(), others));
     }
   }
 

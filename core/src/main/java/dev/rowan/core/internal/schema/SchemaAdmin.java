@@ -8,13 +8,18 @@ import dev.rowan.core.SplitPolicy;
 import dev.rowan.core.internal.plumbing.HBaseCalls;
 import dev.rowan.core.internal.plumbing.HBaseCalls.AdminCall;
 import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.ViewDefinition;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.apache.hadoop.hbase.NamespaceNotFoundException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -160,8 +165,8 @@ public final class SchemaAdmin {
                     ? ViewStates.withViews(
                         record,
                         model.views().stream()
-                            .map(dev.rowan.mapping.ViewDefinition::name)
-                            .collect(java.util.stream.Collectors.toSet()))
+                            .map(ViewDefinition::name)
+                            .collect(Collectors.toSet()))
                     : mainExists ? ViewStates.building(record, now) : record;
             Catalog.ensure(admin, table.name());
             TableDescriptor raced =
@@ -246,7 +251,7 @@ public final class SchemaAdmin {
             admin -> {
               Map<TableName, TableRecord> recorded = Catalog.read(connection, tableNames);
               List<String> found = new ArrayList<>();
-              Set<TableName> absent = new java.util.HashSet<>();
+              Set<TableName> absent = new HashSet<>();
               for (TableSpec table : tables.tables()) {
                 TableDescriptor live = AdminTables.describe(admin, table.name());
                 if (live == null && period && table != tables.tables().get(0)) {
@@ -415,8 +420,7 @@ public final class SchemaAdmin {
   private static List<String> droppedViews(
       @Nullable TableRecord live, EntityTables tables, Set<TableName> absent) {
     TableName main = tables.tables().get(0).name();
-    java.util.Optional<Set<String>> named =
-        live == null ? java.util.Optional.empty() : ViewStates.views(live);
+    Optional<Set<String>> named = live == null ? Optional.empty() : ViewStates.views(live);
     List<String> found = new ArrayList<>();
     for (TableSpec table : tables.tables().subList(1, tables.tables().size())) {
       String view =
@@ -526,7 +530,7 @@ public final class SchemaAdmin {
   void dropTables(EntityModel<?> model) {
     List<TableSpec> viewsFirst =
         new ArrayList<>(EntityTables.of(model, SplitPolicy.salted(), names).tables());
-    java.util.Collections.reverse(viewsFirst);
+    Collections.reverse(viewsFirst);
     // each table's record is removed once it is dropped: a principal that may not do so is refused
     // before any drop
     Catalog.requireWrite(connection, viewsFirst.get(viewsFirst.size() - 1).name(), "drop");

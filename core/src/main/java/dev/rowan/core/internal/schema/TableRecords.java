@@ -1,6 +1,8 @@
 package dev.rowan.core.internal.schema;
 
 import dev.rowan.core.internal.plumbing.HBaseCalls;
+import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,7 +46,7 @@ public record TableRecords(Map<TableName, TableRecord> byTable, boolean catalogu
    */
   public static TableRecords read(
       Connection connection, TableName main, Collection<TableName> others) {
-    List<TableName> tables = new java.util.ArrayList<>();
+    List<TableName> tables = new ArrayList<>();
     tables.add(main);
     tables.addAll(others);
     Map<TableName, TableRecord> recorded = Catalog.read(connection, tables);
@@ -76,7 +78,7 @@ public record TableRecords(Map<TableName, TableRecord> byTable, boolean catalogu
 
   /** The records the descriptors of {@code tables} hold, missing tables absent. */
   static Map<TableName, TableRecord> described(Admin admin, Collection<TableName> tables)
-      throws java.io.IOException {
+      throws IOException {
     Map<TableName, TableRecord> records = new LinkedHashMap<>();
     for (TableName table : tables) {
       TableDescriptor live = AdminTables.describe(admin, table);
@@ -94,7 +96,7 @@ public record TableRecords(Map<TableName, TableRecord> byTable, boolean catalogu
    * @return the records of {@code tables} as the catalog now holds them
    */
   static Map<TableName, TableRecord> adopt(
-      Connection connection, Admin admin, Collection<TableName> tables) throws java.io.IOException {
+      Connection connection, Admin admin, Collection<TableName> tables) throws IOException {
     Map<TableName, TableRecord> recorded = new LinkedHashMap<>(Catalog.read(connection, tables));
     for (TableName table : tables) {
       if (!recorded.containsKey(table)) {

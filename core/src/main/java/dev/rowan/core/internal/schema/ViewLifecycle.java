@@ -7,9 +7,12 @@ import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.ViewDefinition;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
@@ -68,8 +71,7 @@ public final class ViewLifecycle {
   public Set<String> droppedViews(EntityModel<?> model) {
     TableName main = names.apply(model.tableName());
     TableRecord live = TableRecords.read(connection, main, List.of()).get(main);
-    java.util.Optional<Set<String>> named =
-        live == null ? java.util.Optional.empty() : ViewStates.views(live);
+    Optional<Set<String>> named = live == null ? Optional.empty() : ViewStates.views(live);
     Set<String> dropped = new TreeSet<>();
     named.ifPresent(
         views ->
@@ -118,7 +120,7 @@ public final class ViewLifecycle {
    * @return the names of the views made active
    * @throws DataAccessException when HBase fails
    */
-  public Set<String> activateOnly(EntityModel<?> model, java.util.Collection<String> views) {
+  public Set<String> activateOnly(EntityModel<?> model, Collection<String> views) {
     Set<String> kept = new TreeSet<>(buildingViews(model));
     kept.removeIf(view -> ViewNames.contains(views, view));
     return activateViews(model, kept);
@@ -138,10 +140,8 @@ public final class ViewLifecycle {
             connection,
             main,
             model.views().stream().map(view -> viewTable(model, view.name())).toList());
-    java.util.Optional<Set<String>> named =
-        records.get(main) == null
-            ? java.util.Optional.empty()
-            : ViewStates.views(records.get(main));
+    Optional<Set<String>> named =
+        records.get(main) == null ? Optional.empty() : ViewStates.views(records.get(main));
     long newest = 0;
     for (ViewDefinition view : model.views()) {
       TableRecord live = records.get(viewTable(model, view.name()));
@@ -186,10 +186,10 @@ public final class ViewLifecycle {
     if (live == null) {
       return;
     }
-    java.util.Optional<Set<String>> named = ViewStates.views(live);
+    Optional<Set<String>> named = ViewStates.views(live);
     Set<String> views = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
     named.ifPresent(views::addAll);
-    List<TableRecord> newlyNamed = new java.util.ArrayList<>();
+    List<TableRecord> newlyNamed = new ArrayList<>();
     for (int i = 0; i < viewTables.size(); i++) {
       TableRecord view = records.get(viewTables.get(i));
       if (view != null
@@ -199,7 +199,7 @@ public final class ViewLifecycle {
         newlyNamed.add(view);
       }
     }
-    if (!named.equals(java.util.Optional.of(views))) {
+    if (!named.equals(Optional.of(views))) {
       Catalog.write(connection, ViewStates.withViews(live, views));
     }
     long now = System.currentTimeMillis();
@@ -258,7 +258,7 @@ public final class ViewLifecycle {
                 return false;
               }
               Set<String> views = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
-              java.util.Optional<Set<String>> named = ViewStates.views(live);
+              Optional<Set<String>> named = ViewStates.views(live);
               views.addAll(named.isPresent() ? named.get() : viewTablesOf(connection, admin, main));
               views.remove(view);
               Catalog.write(connection, ViewStates.withViews(live, views));
@@ -307,7 +307,7 @@ public final class ViewLifecycle {
   private static Set<String> viewTablesOf(Connection connection, Admin admin, TableName main)
       throws IOException {
     Set<String> views = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
-    List<TableName> named = new java.util.ArrayList<>();
+    List<TableName> named = new ArrayList<>();
     for (TableName table : admin.listTableNamesByNamespace(main.getNamespaceAsString())) {
       if (EntityModel.viewOfTable(main.getQualifierAsString(), table.getQualifierAsString())
           != null) {
@@ -347,7 +347,7 @@ public final class ViewLifecycle {
     TableRecords read = TableRecords.read(connection, main, viewTables);
     Map<TableName, TableRecord> records = read.byTable();
     if (changes && !read.catalogued()) {
-      List<TableName> all = new java.util.ArrayList<>(viewTables);
+      List<TableName> all = new ArrayList<>(viewTables);
       all.add(0, main);
       records =
           HBaseCalls.admin(

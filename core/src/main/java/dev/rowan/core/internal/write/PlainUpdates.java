@@ -4,10 +4,12 @@ import dev.rowan.core.internal.context.KeyText;
 import dev.rowan.core.internal.context.StoreContext;
 import dev.rowan.core.internal.plumbing.HBaseCalls;
 import dev.rowan.core.internal.plumbing.ObservedCalls;
+import dev.rowan.core.observation.RepositoryCallContext;
 import dev.rowan.mapping.InvalidValueException;
 import dev.rowan.mapping.PropertyModel;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.apache.hadoop.hbase.CompareOperator;
@@ -90,7 +92,7 @@ public final class PlainUpdates<T> {
     byte[] qualifier = context.model().qualifier(key, checked);
     for (int attempt = 1; attempt <= WriteAttempts.OF_UPDATE; attempt++) {
       if (attempt > 1) {
-        ObservedCalls.count(dev.rowan.core.observation.RepositoryCallContext.Cost.RETRIES, 1);
+        ObservedCalls.count(RepositoryCallContext.Cost.RETRIES, 1);
       }
       Get get = new Get(row);
       if (context.model().isWide()) {
@@ -157,7 +159,7 @@ public final class PlainUpdates<T> {
             .encode(key);
     for (T entity : context.model().readAll(result)) {
       Object[] values = context.model().values(entity);
-      if (java.util.Arrays.equals(columnKey, context.model().columnKey().encode(values))) {
+      if (Arrays.equals(columnKey, context.model().columnKey().encode(values))) {
         return values;
       }
     }

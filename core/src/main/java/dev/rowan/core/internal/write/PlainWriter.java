@@ -3,6 +3,7 @@ package dev.rowan.core.internal.write;
 import dev.rowan.core.internal.context.StoreContext;
 import dev.rowan.core.internal.plumbing.HBaseCalls;
 import dev.rowan.core.internal.plumbing.ObservedCalls;
+import dev.rowan.core.observation.RepositoryCallContext;
 import dev.rowan.index.MainRow;
 import dev.rowan.mapping.PropertyModel;
 import dev.rowan.mapping.RowWrite;
@@ -69,7 +70,7 @@ public final class PlainWriter<T> {
             WriteAttempts.OF_WRITE);
       }
       if (attempt > 1) {
-        ObservedCalls.count(dev.rowan.core.observation.RepositoryCallContext.Cost.RETRIES, 1);
+        ObservedCalls.count(RepositoryCallContext.Cost.RETRIES, 1);
       }
       List<byte[]> qualifiers =
           pending.stream()

@@ -10,6 +10,7 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -127,10 +128,6 @@ record PresenceCell(Role kind, byte @Nullable [] family, byte[] qualifier) {
 
   @Override
   public String toString() {
-    return kind
-        + " "
-        + org.apache.hadoop.hbase.util.Bytes.toStringBinary(family)
-        + ":"
-        + org.apache.hadoop.hbase.util.Bytes.toStringBinary(qualifier);
+    return kind + " " + Bytes.toStringBinary(family) + ":" + Bytes.toStringBinary(qualifier);
   }
 }

@@ -98,7 +98,7 @@ public final class ProtocolWriter<T> {
     @Nullable HRegionLocation regionBefore;
 
     public Pending(WriteRequest request) {
-      this.request = java.util.Objects.requireNonNull(request, "request");
+      this.request = Objects.requireNonNull(request, "request");
       this.rowKey = request.rowKey();
     }
   }

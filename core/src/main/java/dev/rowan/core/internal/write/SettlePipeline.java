@@ -3,6 +3,7 @@ package dev.rowan.core.internal.write;
 import dev.rowan.core.internal.plumbing.BackgroundSettles;
 import dev.rowan.core.internal.plumbing.ObservedCalls;
 import dev.rowan.core.internal.plumbing.ParallelCalls;
+import dev.rowan.core.observation.RepositoryCallContext;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Function;
@@ -61,7 +62,7 @@ public final class SettlePipeline {
    */
   void add(Runnable settle) {
     if (background != null) {
-      ObservedCalls.count(dev.rowan.core.observation.RepositoryCallContext.Cost.SETTLES_QUEUED, 1);
+      ObservedCalls.count(RepositoryCallContext.Cost.SETTLES_QUEUED, 1);
       background.submit(settle);
       return;
     }

@@ -3,6 +3,7 @@ package dev.rowan.spring.boot.autoconfigure;
 import dev.rowan.spring.EnableRowanRepositories;
 import dev.rowan.spring.config.RowanRepositoryConfigurationExtension;
 import java.lang.annotation.Annotation;
+import java.util.Objects;
 import org.springframework.boot.autoconfigure.data.AbstractRepositoryConfigurationSourceSupport;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.Environment;
@@ -23,9 +24,11 @@ final class AutoConfiguredRowanRepositoriesRegistrar
   public void setEnvironment(Environment environment) {
     super.setEnvironment(environment);
     bootstrapMode =
-        Binder.get(environment)
-            .bind("rowan.repositories.bootstrap-mode", BootstrapMode.class)
-            .orElse(BootstrapMode.DEFAULT);
+        Objects.requireNonNull(
+            Binder.get(environment)
+                .bind("rowan.repositories.bootstrap-mode", BootstrapMode.class)
+                .orElse(BootstrapMode.DEFAULT),
+            "a bootstrap mode, given or the default");
   }
 
   @Override

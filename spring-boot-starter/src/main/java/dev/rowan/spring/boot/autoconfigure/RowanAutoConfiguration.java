@@ -2,6 +2,7 @@ package dev.rowan.spring.boot.autoconfigure;
 
 import dev.rowan.core.Rowan;
 import io.micrometer.observation.ObservationRegistry;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -86,7 +87,7 @@ public final class RowanAutoConfiguration {
    */
   private static InputStream read(Resource location) {
     try (InputStream in = location.getInputStream()) {
-      return new java.io.ByteArrayInputStream(in.readAllBytes());
+      return new ByteArrayInputStream(in.readAllBytes());
     } catch (IOException e) {
       throw new UncheckedIOException(
           "Cannot read the HBase configuration file "

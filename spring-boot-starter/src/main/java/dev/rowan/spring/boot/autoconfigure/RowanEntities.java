@@ -4,12 +4,15 @@ import dev.rowan.core.HBaseRepository;
 import dev.rowan.mapping.annotation.Table;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.BeanFactoryUtils;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.annotation.AnnotatedBeanDefinition;
@@ -33,7 +36,7 @@ import org.springframework.util.ClassUtils;
 public final class RowanEntities {
 
   private final Supplier<Set<Class<?>>> types;
-  private volatile Set<Class<?>> resolved;
+  private volatile @Nullable Set<Class<?>> resolved;
 
   private RowanEntities(Supplier<Set<Class<?>>> types) {
     this.types = types;
@@ -67,7 +70,7 @@ public final class RowanEntities {
     if (set == null) {
       synchronized (this) {
         if (resolved == null) {
-          resolved = java.util.Collections.unmodifiableSet(new LinkedHashSet<>(types.get()));
+          resolved = Collections.unmodifiableSet(new LinkedHashSet<>(types.get()));
         }
         set = resolved;
       }
@@ -80,7 +83,7 @@ public final class RowanEntities {
    * them (the repositories wait for the schema step, which asks for these).
    */
   static Set<Class<?>> ofRepositories(ListableBeanFactory beanFactory) {
-    Set<Class<?>> entities = new java.util.TreeSet<>(Comparator.comparing(Class::getName));
+    Set<Class<?>> entities = new TreeSet<>(Comparator.comparing(Class::getName));
     for (String name :
         BeanFactoryUtils.beanNamesForTypeIncludingAncestors(
             beanFactory, HBaseRepository.class, true, false)) {

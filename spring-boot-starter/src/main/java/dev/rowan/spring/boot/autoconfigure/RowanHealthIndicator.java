@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Get;
@@ -62,7 +63,7 @@ public class RowanHealthIndicator extends AbstractHealthIndicator {
    * The cluster a connection's configuration names: its ZooKeeper quorum, client port and parent
    * znode.
    */
-  public static String describeCluster(org.apache.hadoop.conf.Configuration configuration) {
+  public static String describeCluster(Configuration configuration) {
     return "ZooKeeper "
         + configuration.get(HConstants.ZOOKEEPER_QUORUM)
         + ":"

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.core.io.Resource;
 import org.springframework.data.repository.config.BootstrapMode;
@@ -49,7 +50,7 @@ public class RowanProperties {
    * The HBase namespace that every table of the application lives in; HBase's "default" namespace
    * when unset. It must exist, unless rowan.schema.mode=create, which creates it.
    */
-  private String namespace;
+  private @Nullable String namespace;
 
   /**
    * Whether writes of entities with views return once their main rows are durable, and settle their
@@ -73,7 +74,7 @@ public class RowanProperties {
    * Whether writes of entities with views group their write-ahead log syncs; decided from the
    * client's hbase.wal.provider when unset. Set it when the cluster's provider differs.
    */
-  private Boolean groupCommit;
+  private @Nullable Boolean groupCommit;
 
   /** Kerberos login from a keytab. */
   private final Security security = new Security();
@@ -117,7 +118,7 @@ public class RowanProperties {
     this.properties = properties;
   }
 
-  public String getNamespace() {
+  public @Nullable String getNamespace() {
     return namespace;
   }
 
@@ -149,7 +150,7 @@ public class RowanProperties {
     this.viewRefresh = viewRefresh;
   }
 
-  public Boolean getGroupCommit() {
+  public @Nullable Boolean getGroupCommit() {
     return groupCommit;
   }
 
@@ -187,7 +188,7 @@ public class RowanProperties {
         || hasText(properties.get("hbase.zookeeper.quorum"));
   }
 
-  private static boolean hasText(String text) {
+  private static boolean hasText(@Nullable String text) {
     return text != null && !text.isBlank();
   }
 
@@ -198,20 +199,20 @@ public class RowanProperties {
      * The ZooKeeper hosts of the cluster, comma-separated, each "host" or "host:port"
      * (hbase.zookeeper.quorum).
      */
-    private String quorum;
+    private @Nullable String quorum;
 
     /**
      * The ZooKeeper client port, for hosts given without one (hbase.zookeeper.property.clientPort).
      */
-    private Integer port;
+    private @Nullable Integer port;
 
     /**
      * The cluster's root znode in ZooKeeper (zookeeper.znode.parent), "/hbase" unless the cluster
      * says otherwise.
      */
-    private String znodeParent;
+    private @Nullable String znodeParent;
 
-    public String getQuorum() {
+    public @Nullable String getQuorum() {
       return quorum;
     }
 
@@ -219,7 +220,7 @@ public class RowanProperties {
       this.quorum = quorum;
     }
 
-    public Integer getPort() {
+    public @Nullable Integer getPort() {
       return port;
     }
 
@@ -227,7 +228,7 @@ public class RowanProperties {
       this.port = port;
     }
 
-    public String getZnodeParent() {
+    public @Nullable String getZnodeParent() {
       return znodeParent;
     }
 
@@ -244,12 +245,12 @@ public class RowanProperties {
      * needs rowan.security.keytab and a configuration that says
      * hbase.security.authentication=kerberos.
      */
-    private String principal;
+    private @Nullable String principal;
 
     /** The keytab file of rowan.security.principal. */
-    private Path keytab;
+    private @Nullable Path keytab;
 
-    public String getPrincipal() {
+    public @Nullable String getPrincipal() {
       return principal;
     }
 
@@ -257,7 +258,7 @@ public class RowanProperties {
       this.principal = principal;
     }
 
-    public Path getKeytab() {
+    public @Nullable Path getKeytab() {
       return keytab;
     }
 
@@ -337,12 +338,12 @@ public class RowanProperties {
      * Unset: started when rowan-test-support is on the class path and no cluster is configured (no
      * rowan.zookeeper.quorum, no rowan.config-locations, no hbase-site.xml on the class path).
      */
-    private Boolean enabled;
+    private @Nullable Boolean enabled;
 
     /** The directory the embedded HBase keeps its data in, across restarts. */
     private Path dataDirectory = Path.of("rowan-data");
 
-    public Boolean getEnabled() {
+    public @Nullable Boolean getEnabled() {
       return enabled;
     }
 

@@ -4,6 +4,7 @@ import dev.rowan.RowanException;
 import dev.rowan.core.SchemaReport;
 import dev.rowan.spring.boot.autoconfigure.RowanProperties.Schema.Mode;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The schema step of {@code rowan.schema.mode} found tables that are missing or differ from their
@@ -32,7 +33,7 @@ public final class RowanSchemaValidationException extends RowanException {
    * default).
    */
   static RowanSchemaValidationException of(
-      Mode mode, String namespace, List<SchemaReport> reports) {
+      Mode mode, @Nullable String namespace, List<SchemaReport> reports) {
     StringBuilder message =
         new StringBuilder("rowan.schema.mode=")
             .append(mode.name().toLowerCase())

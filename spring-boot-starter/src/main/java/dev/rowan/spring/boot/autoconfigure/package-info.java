@@ -7,4 +7,7 @@
  * local development, the {@code rowan} health indicator and Rowan's meters. Every bean backs off
  * when the application defines its own.
  */
+@NullMarked
 package dev.rowan.spring.boot.autoconfigure;
+
+import org.jspecify.annotations.NullMarked;

@@ -3,6 +3,7 @@ package dev.rowan.spring.boot.test;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.annotation.MergedAnnotations;
 import org.springframework.core.annotation.MergedAnnotations.SearchStrategy;
@@ -24,7 +25,7 @@ import org.springframework.test.context.support.TestPropertySourceUtils;
 final class DataRowanContextCustomizerFactory implements ContextCustomizerFactory {
 
   @Override
-  public ContextCustomizer createContextCustomizer(
+  public @Nullable ContextCustomizer createContextCustomizer(
       Class<?> testClass, List<ContextConfigurationAttributes> configAttributes) {
     boolean slice =
         MergedAnnotations.search(SearchStrategy.TYPE_HIERARCHY)

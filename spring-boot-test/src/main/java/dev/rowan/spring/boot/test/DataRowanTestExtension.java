@@ -5,6 +5,7 @@ import dev.rowan.test.TestNamespace;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.hbase.client.Connection;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.TestInstanceFactoryContext;
 import org.junit.jupiter.api.extension.TestInstancePreConstructCallback;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.extension.TestInstancePreConstructCallback;
  */
 public final class DataRowanTestExtension implements TestInstancePreConstructCallback {
 
-  private static volatile Connection connection;
+  private static volatile @Nullable Connection connection;
   private static final Map<Class<?>, TestNamespace> NAMESPACES = new ConcurrentHashMap<>();
 
   /** Called by JUnit. */

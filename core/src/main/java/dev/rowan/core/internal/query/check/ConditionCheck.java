@@ -9,6 +9,7 @@ import dev.rowan.mapping.PropertyModel;
 import dev.rowan.mapping.codec.KeyCodec;
 import dev.rowan.mapping.codec.Utf8;
 import dev.rowan.mapping.codec.ValueOrder;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -292,6 +293,6 @@ public final class ConditionCheck {
     if (!type.isPrimitive()) {
       return type;
     }
-    return java.lang.invoke.MethodType.methodType(type).wrap().returnType();
+    return MethodType.methodType(type).wrap().returnType();
   }
 }

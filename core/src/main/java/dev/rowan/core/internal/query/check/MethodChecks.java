@@ -7,6 +7,7 @@ import dev.rowan.core.internal.query.parse.QueryAction;
 import dev.rowan.core.internal.query.parse.SortKey;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
+import dev.rowan.mapping.codec.ValueCodecs;
 import dev.rowan.mapping.codec.ValueOrder;
 import java.lang.reflect.Method;
 import java.lang.reflect.Type;
@@ -239,7 +240,7 @@ public final class MethodChecks {
   public static @Nullable String unpageable(EntityModel<?> model, List<SortKey> sorts) {
     for (SortKey sort : sorts) {
       PropertyModel property = model.property(sort.property());
-      if (!dev.rowan.mapping.codec.ValueCodecs.supports(property.type())) {
+      if (!ValueCodecs.supports(property.type())) {
         return "its sort property "
             + property.name()
             + " is a "

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -71,7 +72,7 @@ public final class MethodNameParser {
     String bool = "use equality with a boolean parameter: findBy<Property>(true)";
     String geo = "geospatial conditions are not supported";
     Map<String, String> advice =
-        new java.util.TreeMap<>(
+        new TreeMap<>(
             (a, b) ->
                 a.length() != b.length()
                     ? Integer.compare(b.length(), a.length())
@@ -93,7 +94,7 @@ public final class MethodNameParser {
     for (String word : List.of("IsNear", "Near", "IsWithin", "Within")) {
       advice.put(word, geo);
     }
-    return java.util.Collections.unmodifiableMap(advice);
+    return Collections.unmodifiableMap(advice);
   }
 
   private final String methodName;

@@ -3,6 +3,7 @@ package dev.rowan.core.internal.query.parse;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -74,7 +75,7 @@ public record WriteMethodName(
     }
     Effect kind = prefix.group(1).equals("update") ? Effect.UPDATE : Effect.ADD;
     Vocabulary properties =
-        new Vocabulary(vocabulary.entityName(), vocabulary.properties(), java.util.Map.of());
+        new Vocabulary(vocabulary.entityName(), vocabulary.properties(), Map.of());
     String rest = methodName.substring(prefix.end());
     Matcher by = BY.matcher(rest);
     IllegalArgumentException first = null;

@@ -8,6 +8,7 @@ import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PeriodModel;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -168,7 +169,7 @@ public final class PeriodRange {
       List<SortKey> sorts) {
     List<LocalDate> order = periods(query, args, periods, existing);
     if (newestFirst(sorts)) {
-      java.util.Collections.reverse(order);
+      Collections.reverse(order);
     }
     return order;
   }

@@ -16,6 +16,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -268,13 +270,12 @@ public final class QueryPlanner {
    * (docs/view-consistency.md), and no condition of {@code group} excludes null from it (every
    * keyword but {@code IsNull} does). Empty when the view answers {@code group} completely.
    */
-  public static java.util.Optional<PropertyModel> nullsLeftOut(
-      ViewModel view, List<Condition> group) {
+  public static Optional<PropertyModel> nullsLeftOut(ViewModel view, List<Condition> group) {
     PropertyModel lead = view.keyProperties().get(0);
     boolean excluded =
         group.stream()
             .anyMatch(c -> c.property().equals(lead.name()) && c.keyword() != Keyword.IS_NULL);
-    return nullable(lead) && !excluded ? java.util.Optional.of(lead) : java.util.Optional.empty();
+    return nullable(lead) && !excluded ? Optional.of(lead) : Optional.empty();
   }
 
   /**
@@ -320,7 +321,7 @@ public final class QueryPlanner {
   }
 
   private static @Nullable Condition take(
-      List<Condition> unused, PropertyModel part, java.util.function.Predicate<Condition> fits) {
+      List<Condition> unused, PropertyModel part, Predicate<Condition> fits) {
     for (Condition condition : unused) {
       if (condition.property().equals(part.name()) && fits.test(condition)) {
         unused.remove(condition);

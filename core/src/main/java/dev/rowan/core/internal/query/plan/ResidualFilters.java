@@ -20,6 +20,7 @@ import java.util.regex.Pattern;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.filter.BinaryComparator;
 import org.apache.hadoop.hbase.filter.BinaryPrefixComparator;
+import org.apache.hadoop.hbase.filter.ByteArrayComparable;
 import org.apache.hadoop.hbase.filter.Filter;
 import org.apache.hadoop.hbase.filter.FilterList;
 import org.apache.hadoop.hbase.filter.RegexStringComparator;
@@ -286,7 +287,7 @@ final class ResidualFilters {
   private static Filter filter(
       PropertyModel property,
       CompareOperator operator,
-      org.apache.hadoop.hbase.filter.ByteArrayComparable operand,
+      ByteArrayComparable operand,
       boolean dropIfMissing) {
     SingleColumnValueFilter filter =
         new SingleColumnValueFilter(property.family(), property.qualifier(), operator, operand);
