@@ -13,6 +13,7 @@ import org.apache.hadoop.hbase.StartMiniClusterOption;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.util.ShutdownHookManager;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,7 +30,7 @@ final class SharedCluster {
   private static final Logger LOG = LoggerFactory.getLogger(SharedCluster.class);
   private static final AtomicInteger STARTS = new AtomicInteger();
   private static final int MAX_NAMESPACE_LENGTH = 64;
-  private static SharedCluster instance; // guarded by SharedCluster.class
+  private static @Nullable SharedCluster instance; // guarded by SharedCluster.class
 
   private final HBaseTestingUtility utility;
   private final Connection connection;
@@ -44,14 +45,15 @@ final class SharedCluster {
 
   /** The JVM's cluster, started by the first test that asks for it. */
   static synchronized SharedCluster get() {
-    if (instance == null) {
-      SharedCluster started = start();
+    SharedCluster cluster = instance;
+    if (cluster == null) {
+      cluster = start();
       // before FileSystem's own hook, which closes the file systems HBase still writes to
       ShutdownHookManager.get()
-          .addShutdownHook(started::close, FileSystem.SHUTDOWN_HOOK_PRIORITY + 1);
-      instance = started;
+          .addShutdownHook(cluster::close, FileSystem.SHUTDOWN_HOOK_PRIORITY + 1);
+      instance = cluster;
     }
-    return instance;
+    return cluster;
   }
 
   /** Starts ZooKeeper and HBase; called once per JVM, by {@link #get}. */
