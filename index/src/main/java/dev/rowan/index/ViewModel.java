@@ -164,20 +164,6 @@ public final class ViewModel {
     return definition.unique();
   }
 
-  /**
-   * Whether this view's table needs HBase's new version behavior ({@code NEW_VERSION_BEHAVIOR}),
-   * under which a delete masks only the cells written before it: only a unique view's. A row of any
-   * other view belongs to one entity, every write of which uses a greater timestamp than the last
-   * (from its main row), and every delete of which is bounded by its own write's timestamp or by
-   * the row's newest cell; so no delete ever reaches a later write's cells, under HBase's default
-   * behavior too, which scans read much faster (docs/view-consistency.md, "Timestamps on a shared
-   * row"). A unique view's row is written by several entities, whose timestamps are not ordered
-   * with one another.
-   */
-  public boolean needsNewVersionBehavior() {
-    return isUnique();
-  }
-
   /** The family of the status and owner cells: the entity's first family. */
   public byte[] statusFamily() {
     return statusFamily.clone();

@@ -86,12 +86,11 @@ public record FamilyModel(
   }
 
   /**
-   * The HBase descriptor that creates this family. It has HBase's MVCC-sensitive version semantics
-   * ({@code NEW_VERSION_BEHAVIOR}): a delete masks only the cells written before it, never a put
-   * that arrives after it with the same or an older timestamp. Without it, a put in the same
-   * millisecond as the delete marker of a null column or of a deleted row before it is lost
-   * (docs/reliability.md). Every main table has it; a view's table has it only where the view needs
-   * it (module index, {@code ViewModel.needsNewVersionBehavior}).
+   * The HBase descriptor that creates this family. Every family Rowan creates has HBase's
+   * MVCC-sensitive version semantics ({@code NEW_VERSION_BEHAVIOR}): a delete masks only the cells
+   * written before it, never a put that arrives after it with the same or an older timestamp.
+   * Without it, a put in the same millisecond as the delete marker of a null column or of a deleted
+   * row before it is lost (docs/reliability.md).
    */
   public ColumnFamilyDescriptor descriptor() {
     ColumnFamilyDescriptorBuilder builder =

@@ -61,7 +61,7 @@ final class RowEncoder<T> {
     byte[] prefix = columnKey == null ? null : columnKey.encode(values);
     long timestamp = cellTimestamp == null ? writeTimestamp : timestamp(values);
     // Null columns are deleted up to the cells' own timestamp when the entity maps it (a later put
-    // at that timestamp still shows: a main table has HBase's new version behavior), and up to
+    // at that timestamp still shows: every family has HBase's new version behavior), and up to
     // just before the write's timestamp otherwise.
     long deletedUpTo =
         timestamp == HConstants.LATEST_TIMESTAMP || cellTimestamp != null

@@ -188,7 +188,7 @@ final class ViewRowRepairs {
    * in {@code mains} at the same index (unverified, with that main row's current status), in two
    * batches: the main rows confirmed durable, then each view row settled only if its status is
    * still the one read. No fence is needed: the row's status is its newest (every write of a view
-   * row writes one), and a writer that retires the row marks it first, which fails the settle.
+   * row writes one), and a delete marker above it masks no later put.
    *
    * @return which rows were settled; the others, or their main rows, changed meanwhile
    */

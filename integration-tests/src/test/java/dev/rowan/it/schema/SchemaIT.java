@@ -304,42 +304,4 @@ class SchemaIT {
         + " behavior"), e.getMessage());
     assertTrue(e.getMessage().contains("NEW_VERSION_BEHAVIOR => 'true'"), e.getMessage());
   }
-
-  /**
-   * Every main table and a unique view's table have HBase's new version behavior; the tables of the
-   * other views do not need it, and their scans are faster without it (docs/view-consistency.md,
-   * "Timestamps on a shared row"). A view table that has it, as an earlier version of Rowan made
-   * every table, still matches.
-   */
-  @Test
-  void onlyMainTablesAndUniqueViewsHaveTheNewVersionBehavior(Rowan rowan, Admin admin) throws Exception {
-    rowan.schema().create(ShopOrder.class);
-    rowan.schema().create(Customer.class);
-
-    assertTrue(everyFamilyHasNewVersionBehavior(admin, orders(rowan)));
-    assertFalse(anyFamilyHasNewVersionBehavior(admin, rowan.tableName("orders.seller")));
-    assertFalse(anyFamilyHasNewVersionBehavior(admin, rowan.tableName("orders.buyer")));
-    assertTrue(everyFamilyHasNewVersionBehavior(admin, rowan.tableName("customers")));
-    assertTrue(everyFamilyHasNewVersionBehavior(admin, rowan.tableName("customers.email")));
-
-    TableName seller = rowan.tableName("orders.seller");
-    TableDescriptor older = admin.getDescriptor(seller);
-    TableDescriptorBuilder withTheFlag = TableDescriptorBuilder.newBuilder(older);
-    for (ColumnFamilyDescriptor family : older.getColumnFamilies()) {
-      withTheFlag.modifyColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(family).setNewVersionBehavior(true).build());
-    }
-    admin.modifyTable(withTheFlag.build());
-    assertTrue(everyFamilyHasNewVersionBehavior(admin, seller));
-    assertEquals(List.of(), rowan.schema().check(ShopOrder.class).differences());
-  }
-
-  private static boolean everyFamilyHasNewVersionBehavior(Admin admin, TableName table) throws Exception {
-    return Arrays.stream(admin.getDescriptor(table).getColumnFamilies())
-        .allMatch(ColumnFamilyDescriptor::isNewVersionBehavior);
-  }
-
-  private static boolean anyFamilyHasNewVersionBehavior(Admin admin, TableName table) throws Exception {
-    return Arrays.stream(admin.getDescriptor(table).getColumnFamilies())
-        .anyMatch(ColumnFamilyDescriptor::isNewVersionBehavior);
-  }
 }

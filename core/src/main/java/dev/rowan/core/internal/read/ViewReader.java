@@ -194,10 +194,9 @@ public final class ViewReader<T> {
   /**
    * Deletes a unique view row without owner cell, every cell up to its newest, only if its status
    * cell is still the one read (or still absent): a claim written since is left alone, and one
-   * written after the delete is not masked by it (a unique view's table has HBase's new version
-   * behavior). No write of this version leaves such a row: every put of a unique view row that
-   * carries a status carries its owner too, and a retiring write marks the row only while it owns
-   * it.
+   * written after the delete is not masked by it (every family has HBase's new version behavior).
+   * No write of this version leaves such a row: every put of a unique view row that carries a
+   * status carries its owner too, and a retiring write marks the row only while it owns it.
    */
   private void discardOrphan(ViewModel view, Result row) {
     CheckAndMutate discard =

@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 
@@ -39,17 +38,13 @@ record EntityTables(String entity, List<TableSpec> tables) {
     List<TableSpec> tables = new ArrayList<>();
     tables.add(
         new TableSpec(
-            descriptor(main, model.families(), model.layout(), true),
+            descriptor(main, model.families(), model.layout()),
             model.layout(),
             SplitKeys.of(model, policy, main.getNameAsString())));
     for (ViewModel view : ViewMaintainer.of(model).views()) {
       tables.add(
           new TableSpec(
-              descriptor(
-                  names.apply(view.tableName()),
-                  view.families(),
-                  view.layout(),
-                  view.needsNewVersionBehavior()),
+              descriptor(names.apply(view.tableName()), view.families(), view.layout()),
               view.layout(),
               view.splitPoints()));
     }
@@ -57,19 +52,14 @@ record EntityTables(String entity, List<TableSpec> tables) {
   }
 
   /**
-   * The descriptor of a table called {@code name} with {@code families}, recording {@code layout},
-   * its families with HBase's new version behavior or without ({@code newVersionBehavior}: every
-   * main table's, and a unique view's, {@link ViewModel#needsNewVersionBehavior}).
+   * The descriptor of a table called {@code name} with {@code families}, recording {@code layout}.
    */
   static TableDescriptor descriptor(
-      TableName name, List<FamilyModel> families, TableLayout layout, boolean newVersionBehavior) {
+      TableName name, List<FamilyModel> families, TableLayout layout) {
     TableDescriptorBuilder builder =
         LayoutComparison.record(TableDescriptorBuilder.newBuilder(name), layout);
     for (FamilyModel family : families) {
-      builder.setColumnFamily(
-          ColumnFamilyDescriptorBuilder.newBuilder(family.descriptor())
-              .setNewVersionBehavior(newVersionBehavior)
-              .build());
+      builder.setColumnFamily(family.descriptor());
     }
     return builder.build();
   }

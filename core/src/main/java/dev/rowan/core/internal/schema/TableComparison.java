@@ -124,18 +124,6 @@ final class TableComparison {
   }
 
   /**
-   * Whether {@code have} differs from {@code want} in {@code setting} only to the safe side: the
-   * new version behavior on a view table that does not need it (as every table of an earlier
-   * version of Rowan has it), which makes its scans slower and nothing else.
-   */
-  private static boolean safelyStricter(
-      Setting setting, ColumnFamilyDescriptor want, ColumnFamilyDescriptor have) {
-    return setting == Setting.NEW_VERSION_BEHAVIOR
-        && !want.isNewVersionBehavior()
-        && have.isNewVersionBehavior();
-  }
-
-  /**
    * The differences of {@code actual}, the live table, from {@code expected}: missing and extra
    * families, then every setting of a family that differs, with the actual and expected values.
    */
@@ -151,7 +139,7 @@ final class TableComparison {
       for (Setting setting : Setting.values()) {
         String wanted = setting.shown(want);
         String had = setting.shown(have);
-        if (!wanted.equals(had) && !safelyStricter(setting, want, have)) {
+        if (!wanted.equals(had)) {
           differences.add(
               table
                   + ", column family '"

@@ -40,9 +40,9 @@ import org.jspecify.annotations.Nullable;
  * carry timestamps of its own main row, which say nothing about another entity's. So cells of one
  * entity are never written over cells of another: a stale claim is first deleted (every cell up to
  * its newest, only if its status is still the one judged stale), and the key is then claimed as a
- * free one. Every family of a unique view's table has HBase's new version behavior ({@code
- * ViewModel.needsNewVersionBehavior}), under which a delete masks only the cells written before it:
- * a claim that follows a delete is seen whatever its timestamp. See docs/view-consistency.md.
+ * free one. Every family has HBase's new version behavior ({@code FamilyModel.descriptor()}), under
+ * which a delete masks only the cells written before it: a claim that follows a delete is seen
+ * whatever its timestamp. See docs/view-consistency.md.
  */
 final class UniqueClaims {
 
