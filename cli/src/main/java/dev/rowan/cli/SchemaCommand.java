@@ -15,7 +15,6 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.function.UnaryOperator;
 import org.apache.hadoop.hbase.TableName;
@@ -66,15 +65,12 @@ final class SchemaCommand implements Runnable {
   }
 
   /**
-   * The main table and the view tables of {@code period} of an entity kept in one table per period.
+   * The main table and the view tables of {@code period} of an entity kept in one table per period,
+   * spread as {@code periods} says.
    */
-  static List<TableName> periodTables(Session session, EntityModel<?> model, LocalDate period) {
-    return tables(
-        session,
-        model,
-        name ->
-            Objects.requireNonNull(model.periods(), "a period entity has periods")
-                .tableName(model.tableName(), name, period));
+  static List<TableName> periodTables(
+      Session session, EntityModel<?> model, PeriodModel periods, LocalDate period) {
+    return tables(session, model, name -> periods.tableName(model.tableName(), name, period));
   }
 
   private static List<TableName> tables(
@@ -348,7 +344,7 @@ final class SchemaCommand implements Runnable {
       try (Session session = Session.open(RowanCli.of(spec))) {
         List<LocalDate> dropped = session.rowan().schema().dropExpiredPeriods(entity);
         for (LocalDate period : dropped) {
-          for (TableName table : periodTables(session, model, period)) {
+          for (TableName table : periodTables(session, model, periods, period)) {
             out.printf("dropped  %s%n", table);
           }
         }

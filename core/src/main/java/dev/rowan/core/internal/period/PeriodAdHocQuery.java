@@ -14,7 +14,6 @@ import dev.rowan.mapping.PeriodModel;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
@@ -65,7 +64,7 @@ final class PeriodAdHocQuery<T> implements PlannedQuery<T> {
       boolean allowScan,
       boolean counting) {
     EntityModel<T> model = stores.model();
-    PeriodModel periods = model.periods();
+    PeriodModel periods = stores.periodModel();
     String name = AdHocQuery.name(model);
     String viewName =
         view == null
@@ -73,7 +72,8 @@ final class PeriodAdHocQuery<T> implements PlannedQuery<T> {
             : AdHocQuery.named(name, model, ViewMaintainer.of(model).views(), view).name();
     AdHocQuery.Asked asked = AdHocQuery.ask(model, viewName, terms, sort, counting);
     ParsedQuery query = asked.query();
-    String unbounded = PeriodChecks.unboundedProblem(name, query, model, "call allowScan()");
+    String unbounded =
+        PeriodChecks.unboundedProblem(name, query, model, periods, "call allowScan()");
     if (unbounded != null && !allowScan) {
       throw QueryMethodException.ofQuery(unbounded);
     }
@@ -131,7 +131,7 @@ final class PeriodAdHocQuery<T> implements PlannedQuery<T> {
 
   @Override
   public String explain() {
-    PeriodModel periods = stores.model().periods();
+    PeriodModel periods = stores.periodModel();
     String table = stores.model().tableName();
     String read =
         plans.isEmpty()
@@ -139,8 +139,7 @@ final class PeriodAdHocQuery<T> implements PlannedQuery<T> {
             : plans.size()
                 + (plans.size() == 1 ? " period, " : " periods, ")
                 + table
-                + Objects.requireNonNull(periods, "a period entity has periods")
-                    .suffix(plans.get(0).period())
+                + periods.suffix(plans.get(0).period())
                 + (plans.size() == 1
                     ? ""
                     : " to " + table + periods.suffix(plans.get(plans.size() - 1).period()))
@@ -149,7 +148,7 @@ final class PeriodAdHocQuery<T> implements PlannedQuery<T> {
                 + " and its views) as above";
     return (plans.isEmpty() ? name + "\n" : plans.get(0).plan().explain())
         + "  periods: "
-        + Objects.requireNonNull(periods, "a period entity has periods").describe(table)
+        + periods.describe(table)
         + "; this query reads "
         + read
         + "\n";

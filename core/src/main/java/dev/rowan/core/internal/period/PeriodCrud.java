@@ -76,9 +76,7 @@ final class PeriodCrud<T> implements EntityCrud<T> {
       Objects.requireNonNull(
           entity, () -> "cannot " + (insert ? "insert" : "save") + " a null " + model.entityName());
       Object[] values = model.values(entity);
-      LocalDate period =
-          Objects.requireNonNull(model.periods(), "a period entity has periods")
-              .periodOfValues(values);
+      LocalDate period = stores.periodModel().periodOfValues(values);
       EntityStore<T> store =
           periodStores.computeIfAbsent(
               period,

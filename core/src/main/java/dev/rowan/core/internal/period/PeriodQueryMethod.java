@@ -53,7 +53,7 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
   private final Method method;
   private final PeriodStores<T> stores;
   private final CompiledQuery compiled;
-  private final @Nullable PeriodModel periods;
+  private final PeriodModel periods;
 
   /** Identifies the method in its page tokens ({@link PageTokens#fingerprint}). */
   private final byte[] fingerprint;
@@ -66,7 +66,7 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
     this.method = method;
     this.stores = stores;
     this.compiled = compiled;
-    this.periods = stores.model().periods();
+    this.periods = stores.periodModel();
     this.fingerprint = PageTokens.fingerprint(repository, method, stores.model().type());
   }
 
@@ -98,7 +98,7 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
     String order =
         compiled.special().sort() >= 0
             ? "in the order of the call's Sort (newest first when it sorts by "
-                + Objects.requireNonNull(periods, "a period entity has periods").property().name()
+                + periods.property().name()
                 + " descending; the method's own: "
                 + (descending(query) ? "newest" : "oldest")
                 + " first)"
@@ -107,7 +107,7 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
         + QueryMethod.parameterLines(
             compiled.plan(), compiled.special(), compiled.result(), stores.model())
         + "  periods: "
-        + Objects.requireNonNull(periods, "a period entity has periods").describe(table)
+        + periods.describe(table)
         + "; a call reads the periods "
         + (bounds.isEmpty()
             ? "that exist, every one (@AllowScan)"

@@ -10,7 +10,6 @@ import dev.rowan.mapping.PeriodModel;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.apache.hadoop.hbase.TableName;
@@ -56,7 +55,13 @@ public final class PeriodStores<T> {
       long refreshMillis) {
     this.connection = connection;
     this.model = model;
-    this.periods = Objects.requireNonNull(model.periods(), "a model with @TablePerPeriod");
+    this.periods =
+        model
+            .tablePerPeriod()
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        model.entityName() + " is not kept in one table per period"));
     this.names = names;
     this.storeOf = storeOf;
     this.refreshMillis = refreshMillis;
@@ -65,6 +70,11 @@ public final class PeriodStores<T> {
   /** The entity model. */
   public EntityModel<T> model() {
     return model;
+  }
+
+  /** How the entity is spread over its periods' tables ({@code @TablePerPeriod}). */
+  public PeriodModel periodModel() {
+    return periods;
   }
 
   /** The periods whose main tables exist, oldest first, as listed at most a refresh ago. */

@@ -7,7 +7,6 @@ import dev.rowan.index.ViewModel;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import org.apache.hadoop.hbase.TableName;
 
 /**
@@ -87,8 +86,6 @@ final class PeriodViews<T> implements ViewsByName<T> {
   private String pattern(String view) {
     ViewModel named = ViewsByName.view(stores.model(), view, 0);
     String table = stores.model().tableName();
-    return Objects.requireNonNull(stores.model().periods(), "a period entity has periods")
-            .pattern(table)
-        + named.tableName().substring(table.length());
+    return stores.periodModel().pattern(table) + named.tableName().substring(table.length());
   }
 }

@@ -13,7 +13,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -52,10 +51,7 @@ public final class PeriodSchema implements TableSets {
    */
   public static Function<String, TableName> names(
       EntityModel<?> model, LocalDate period, Function<String, TableName> names) {
-    return name ->
-        names.apply(
-            Objects.requireNonNull(model.periods(), "a period entity has periods")
-                .tableName(model.tableName(), name, period));
+    return name -> names.apply(periodsOf(model).tableName(model.tableName(), name, period));
   }
 
   /**
@@ -68,8 +64,7 @@ public final class PeriodSchema implements TableSets {
     TreeSet<LocalDate> found = new TreeSet<>();
     for (TableName table : admin.listTableNamesByNamespace(main.getNamespaceAsString())) {
       LocalDate period =
-          Objects.requireNonNull(model.periods(), "a period entity has periods")
-              .periodOfTable(model.tableName(), table.getQualifierAsString());
+          periodsOf(model).periodOfTable(model.tableName(), table.getQualifierAsString());
       if (period != null) {
         found.add(period);
       }
@@ -93,7 +88,7 @@ public final class PeriodSchema implements TableSets {
             String name = table.getQualifierAsString();
             int view = name.indexOf('.', model.tableName().length());
             LocalDate period =
-                Objects.requireNonNull(model.periods(), "a period entity has periods")
+                periodsOf(model)
                     .periodOfTable(model.tableName(), view < 0 ? name : name.substring(0, view));
             if (period != null) {
               found.add(period);
@@ -133,9 +128,7 @@ public final class PeriodSchema implements TableSets {
     }
     for (TableName table : listed) {
       ChronoUnit unit = PeriodModel.unitOfTable(model.tableName(), table.getQualifierAsString());
-      if (unit != null
-          && unit
-              != Objects.requireNonNull(model.periods(), "a period entity has periods").unit()) {
+      if (unit != null && unit != periodsOf(model).unit()) {
         byUnit.computeIfAbsent(unit, u -> new TreeSet<>()).add(table.getNameAsString());
       }
     }
@@ -158,8 +151,7 @@ public final class PeriodSchema implements TableSets {
                     + ", but the mapping of "
                     + model.entityName()
                     + " keeps "
-                    + Objects.requireNonNull(model.periods(), "a period entity has periods")
-                        .describe(model.tableName())
+                    + periodsOf(model).describe(model.tableName())
                     + ": their rows cannot be found, read or dropped with"
                     + " this mapping. Keep the old period (@TablePerPeriod(every = "
                     + unit.name()
@@ -187,8 +179,7 @@ public final class PeriodSchema implements TableSets {
 
   /** The period of today (UTC) for {@code model}. */
   static LocalDate current(EntityModel<?> model) {
-    return Objects.requireNonNull(model.periods(), "a period entity has periods")
-        .periodOf(LocalDate.now(ZoneOffset.UTC));
+    return periodsOf(model).periodOf(LocalDate.now(ZoneOffset.UTC));
   }
 
   /**
@@ -199,13 +190,9 @@ public final class PeriodSchema implements TableSets {
   @Override
   public void create(EntityModel<?> model, SplitPolicy splits) {
     LocalDate current = current(model);
+    PeriodModel periods = periodsOf(model);
     List<LocalDate> made =
-        createPeriods(
-            model,
-            current,
-            Objects.requireNonNull(model.periods(), "a period entity has periods")
-                .plus(current, model.periods().ahead()),
-            splits);
+        createPeriods(model, current, periods.plus(current, periods.ahead()), splits);
     for (LocalDate period : existing(model)) {
       if (!made.contains(period)) {
         admin(model, period).createTables(model, splits);
@@ -223,8 +210,7 @@ public final class PeriodSchema implements TableSets {
    */
   public List<LocalDate> createPeriods(
       EntityModel<?> model, LocalDate from, LocalDate to, SplitPolicy splits) {
-    List<LocalDate> periods =
-        Objects.requireNonNull(model.periods(), "a period entity has periods").between(from, to);
+    List<LocalDate> periods = periodsOf(model).between(from, to);
     requireOnePeriodLength(model);
     for (LocalDate period : periods) {
       admin(model, period).createTables(model, splits);
@@ -247,7 +233,7 @@ public final class PeriodSchema implements TableSets {
                 "list the period tables of",
                 admin -> otherPeriodTables(admin, model, names)));
     LocalDate current = current(model);
-    PeriodModel periods = Objects.requireNonNull(model.periods(), "a period entity has periods");
+    PeriodModel periods = periodsOf(model);
     for (LocalDate period : periods.between(current, periods.plus(current, periods.ahead()))) {
       if (!existing.contains(period)) {
         differences.add(
@@ -299,8 +285,8 @@ public final class PeriodSchema implements TableSets {
    * @return the periods dropped, oldest first
    */
   public List<LocalDate> dropExpired(EntityModel<?> model, LocalDate today) {
-    PeriodModel periods = model.periods();
-    if (Objects.requireNonNull(periods, "a period entity has periods").keep() == 0) {
+    PeriodModel periods = periodsOf(model);
+    if (periods.keep() == 0) {
       return List.of();
     }
     LocalDate oldestKept = periods.plus(periods.periodOf(today), -(periods.keep() - 1));
@@ -331,8 +317,7 @@ public final class PeriodSchema implements TableSets {
             + model.entityName()
             + ": no period"
             + " has its table ("
-            + Objects.requireNonNull(model.periods(), "a period entity has periods")
-                .describe(model.tableName())
+            + periodsOf(model).describe(model.tableName())
             + ", "
             + lifecycles.size()
             + " periods exist)");
@@ -354,6 +339,19 @@ public final class PeriodSchema implements TableSets {
               + "), not one per period: it has no @TablePerPeriod");
     }
     return model;
+  }
+
+  /**
+   * How {@code model}, an entity this class serves (kept in one table per period), spreads over its
+   * periods' tables.
+   */
+  private static PeriodModel periodsOf(EntityModel<?> model) {
+    return model
+        .tablePerPeriod()
+        .orElseThrow(
+            () ->
+                new IllegalStateException(
+                    model.entityName() + " is not kept in one table per period"));
   }
 
   private SchemaAdmin admin(EntityModel<?> model, LocalDate period) {

@@ -8,7 +8,7 @@ import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PeriodModel;
 import java.lang.reflect.Method;
 import java.util.List;
-import java.util.Objects;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -32,11 +32,13 @@ public final class PeriodChecks {
       EntityModel<?> model,
       ResultKind result,
       List<String> problems) {
-    PeriodModel periods = model.periods();
-    if (periods == null) {
+    Optional<PeriodModel> spread = model.tablePerPeriod();
+    if (spread.isEmpty()) {
       return;
     }
-    String unbounded = unboundedProblem(name, query, model, "annotate the method with @AllowScan");
+    PeriodModel periods = spread.get();
+    String unbounded =
+        unboundedProblem(name, query, model, periods, "annotate the method with @AllowScan");
     if (unbounded != null && !method.isAnnotationPresent(AllowScan.class)) {
       problems.add(unbounded);
     }
@@ -58,15 +60,14 @@ public final class PeriodChecks {
    * allowScan}, what accepts that; null when every group bounds it.
    */
   public static @Nullable String unboundedProblem(
-      String name, ParsedQuery query, EntityModel<?> model, String allowScan) {
-    PeriodModel periods = model.periods();
+      String name, ParsedQuery query, EntityModel<?> model, PeriodModel periods, String allowScan) {
     String unbounded = PeriodRange.unboundedGroup(query, periods);
     if (unbounded == null) {
       return null;
     }
     return name
         + " would read every period table of "
-        + Objects.requireNonNull(periods, "a period entity has periods").describe(model.tableName())
+        + periods.describe(model.tableName())
         + ": "
         + unbounded
         + " bounds no "
@@ -100,9 +101,8 @@ public final class PeriodChecks {
    * Why a call's {@code Sort}, as {@code sorts}, cannot order the results of periods read one after
    * another, or null.
    */
-  public static @Nullable String sortProblem(List<SortKey> sorts, @Nullable PeriodModel periods) {
-    String property =
-        Objects.requireNonNull(periods, "a period entity has periods").property().name();
+  public static @Nullable String sortProblem(List<SortKey> sorts, PeriodModel periods) {
+    String property = periods.property().name();
     return orderProblem(
         sorts,
         periods,

@@ -10,7 +10,6 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
@@ -42,7 +41,7 @@ public final class PeriodRange {
    * The first {@code Or} group of {@code query} whose conditions do not bound the period property,
    * as its conditions' text; null when every group does.
    */
-  public static @Nullable String unboundedGroup(ParsedQuery query, @Nullable PeriodModel periods) {
+  public static @Nullable String unboundedGroup(ParsedQuery query, PeriodModel periods) {
     for (List<Condition> group : query.groups()) {
       if (group.stream().noneMatch(condition -> bounds(condition, periods))) {
         return group.isEmpty()
@@ -60,7 +59,7 @@ public final class PeriodRange {
    * The conditions of {@code query} that bound the period property, as explain shows them: {@code
    * [at Between]}.
    */
-  public static List<String> bounds(ParsedQuery query, @Nullable PeriodModel periods) {
+  public static List<String> bounds(ParsedQuery query, PeriodModel periods) {
     List<String> shown = new ArrayList<>();
     for (List<Condition> group : query.groups()) {
       for (Condition condition : group) {
@@ -73,12 +72,8 @@ public final class PeriodRange {
   }
 
   /** Whether {@code condition} narrows the periods a query reads. */
-  private static boolean bounds(Condition condition, @Nullable PeriodModel periods) {
-    if (!condition
-            .property()
-            .equals(
-                Objects.requireNonNull(periods, "a period entity has periods").property().name())
-        || condition.isEveryValue()) {
+  private static boolean bounds(Condition condition, PeriodModel periods) {
+    if (!condition.property().equals(periods.property().name()) || condition.isEveryValue()) {
       return false;
     }
     return switch (condition.keyword()) {
@@ -93,7 +88,7 @@ public final class PeriodRange {
    * entities in, oldest first.
    */
   public static List<LocalDate> periods(
-      ParsedQuery query, Object[] args, @Nullable PeriodModel periods, List<LocalDate> existing) {
+      ParsedQuery query, Object[] args, PeriodModel periods, List<LocalDate> existing) {
     Set<LocalDate> read = new TreeSet<>();
     for (List<Condition> group : query.groups()) {
       LocalDate low = null;
@@ -105,43 +100,18 @@ public final class PeriodRange {
         }
         Object first = args[condition.parameter()];
         switch (condition.keyword()) {
-          case EQUALS ->
-              named =
-                  intersect(
-                      named,
-                      Set.of(
-                          Objects.requireNonNull(periods, "a period entity has periods")
-                              .periodOfBound(first)));
+          case EQUALS -> named = intersect(named, Set.of(periods.periodOfBound(first)));
           case IN -> {
             Set<LocalDate> in = new TreeSet<>();
-            ConditionCheck.values(first)
-                .forEach(
-                    value ->
-                        in.add(
-                            Objects.requireNonNull(periods, "a period entity has periods")
-                                .periodOfBound(value)));
+            ConditionCheck.values(first).forEach(value -> in.add(periods.periodOfBound(value)));
             named = intersect(named, in);
           }
           case BETWEEN -> {
-            low =
-                later(
-                    low,
-                    Objects.requireNonNull(periods, "a period entity has periods")
-                        .periodOfBound(first));
+            low = later(low, periods.periodOfBound(first));
             high = earlier(high, periods.periodOfBound(args[condition.parameter() + 1]));
           }
-          case GREATER_THAN, GREATER_THAN_EQUAL ->
-              low =
-                  later(
-                      low,
-                      Objects.requireNonNull(periods, "a period entity has periods")
-                          .periodOfBound(first));
-          case LESS_THAN, LESS_THAN_EQUAL ->
-              high =
-                  earlier(
-                      high,
-                      Objects.requireNonNull(periods, "a period entity has periods")
-                          .periodOfBound(first));
+          case GREATER_THAN, GREATER_THAN_EQUAL -> low = later(low, periods.periodOfBound(first));
+          case LESS_THAN, LESS_THAN_EQUAL -> high = earlier(high, periods.periodOfBound(first));
           default -> throw new IllegalStateException(condition.keyword() + " bounds no period");
         }
       }
@@ -164,7 +134,7 @@ public final class PeriodRange {
   public static List<LocalDate> order(
       ParsedQuery query,
       Object[] args,
-      @Nullable PeriodModel periods,
+      PeriodModel periods,
       List<LocalDate> existing,
       List<SortKey> sorts) {
     List<LocalDate> order = periods(query, args, periods, existing);
@@ -189,7 +159,7 @@ public final class PeriodRange {
   public static int resume(
       ParsedQuery query,
       Object[] args,
-      @Nullable PeriodModel periods,
+      PeriodModel periods,
       List<LocalDate> order,
       LocalDate period,
       boolean descending) {
@@ -197,9 +167,7 @@ public final class PeriodRange {
     if (at >= 0) {
       return at;
     }
-    if (!Objects.requireNonNull(periods, "a period entity has periods")
-            .periodOfBound(period)
-            .equals(period)
+    if (!periods.periodOfBound(period).equals(period)
         || periods(query, args, periods, List.of(period)).isEmpty()) {
       return -1;
     }
