@@ -5,6 +5,7 @@ import dev.rowan.core.PageRequest;
 import dev.rowan.core.Sort;
 import dev.rowan.core.internal.query.check.ConditionCheck;
 import dev.rowan.core.internal.query.check.SpecialParameters;
+import dev.rowan.core.internal.query.parse.MethodProblems;
 import dev.rowan.core.internal.query.parse.ParsedQuery;
 import dev.rowan.core.internal.query.parse.SortKey;
 import dev.rowan.core.internal.query.plan.CompiledQuery;
@@ -75,7 +76,7 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
    * served.
    */
   static <T> @Nullable PeriodQueryMethod<T> create(
-      Class<?> repository, Method method, PeriodStores<T> stores, List<String> problems) {
+      Class<?> repository, Method method, PeriodStores<T> stores, MethodProblems problems) {
     EntityModel<T> model = stores.model();
     CompiledQuery compiled =
         QueryCompiler.compile(
@@ -186,7 +187,7 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
           if (store == null) {
             return null;
           }
-          List<String> problems = new ArrayList<>();
+          MethodProblems problems = MethodProblems.of(repository, method);
           QueryMethod<T> query = QueryMethod.create(repository, method, store, problems);
           if (query == null) {
             throw new IllegalStateException(

@@ -1,5 +1,6 @@
 package dev.rowan.core.internal.period;
 
+import dev.rowan.core.internal.query.parse.MethodProblems;
 import dev.rowan.core.internal.repository.EntityCrud;
 import dev.rowan.core.internal.repository.EntityStorage;
 import dev.rowan.core.internal.repository.PlannedQuery;
@@ -8,7 +9,6 @@ import dev.rowan.core.internal.repository.ViewsByName;
 import dev.rowan.core.internal.repository.WriteMethod;
 import dev.rowan.mapping.EntityModel;
 import java.lang.reflect.Method;
-import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -46,13 +46,13 @@ public final class PeriodStorage<T> implements EntityStorage<T> {
 
   @Override
   public @Nullable WriteMethod writeMethod(
-      Class<?> repository, Method method, List<String> problems) {
+      Class<?> repository, Method method, MethodProblems problems) {
     return WriteMethod.create(repository, method, stores.model(), stores::forRead, problems);
   }
 
   @Override
   public RepositoryHandler.@Nullable DerivedQuery queryMethod(
-      Class<?> repository, Method method, List<String> problems) {
+      Class<?> repository, Method method, MethodProblems problems) {
     return PeriodQueryMethod.create(repository, method, stores, problems);
   }
 

@@ -2,6 +2,7 @@ package dev.rowan.core.internal.read;
 
 import dev.rowan.core.Sort;
 import dev.rowan.core.internal.query.check.MethodChecks;
+import dev.rowan.core.internal.query.parse.MethodProblems;
 import dev.rowan.core.internal.query.parse.ParsedQuery;
 import dev.rowan.core.internal.query.parse.SortKey;
 import dev.rowan.core.internal.query.plan.AccessPlan;
@@ -68,12 +69,11 @@ public final class CallSorts {
       @Nullable List<PropertyModel> projected,
       boolean acceptInMemory,
       String advice) {
-    List<String> problems = new ArrayList<>();
+    MethodProblems problems = MethodProblems.named(name);
     for (SortKey sort : query.sorts()) {
       if (model.properties().stream().noneMatch(p -> p.name().equals(sort.property()))) {
         problems.add(
-            name
-                + ": cannot sort by '"
+            "cannot sort by '"
                 + sort.property()
                 + "': "
                 + model.entityName()
@@ -83,10 +83,10 @@ public final class CallSorts {
       }
     }
     if (problems.isEmpty()) {
-      MethodChecks.checkSorts(name, query, model, problems);
+      MethodChecks.checkSorts(query, model, problems);
     }
     if (!problems.isEmpty()) {
-      throw new IllegalArgumentException(String.join("; ", problems));
+      throw new IllegalArgumentException(problems.toString());
     }
     MethodPlan plan = QueryPlanner.planSorted(query, model, views, projected);
     if (!acceptInMemory

@@ -1,8 +1,8 @@
 package dev.rowan.core.internal.repository;
 
+import dev.rowan.core.internal.query.parse.MethodProblems;
 import dev.rowan.mapping.EntityModel;
 import java.lang.reflect.Method;
-import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -30,14 +30,14 @@ public interface EntityStorage<T> {
    * The write method {@code method} of {@code repository} ({@link WriteMethod#handles}), or null
    * after adding its problems to {@code problems}.
    */
-  @Nullable WriteMethod writeMethod(Class<?> repository, Method method, List<String> problems);
+  @Nullable WriteMethod writeMethod(Class<?> repository, Method method, MethodProblems problems);
 
   /**
    * The query method {@code method} of {@code repository}, or null after adding its problems to
    * {@code problems}.
    */
   RepositoryHandler.@Nullable DerivedQuery queryMethod(
-      Class<?> repository, Method method, List<String> problems);
+      Class<?> repository, Method method, MethodProblems problems);
 
   /** The planner of the entity's queries asked in code. */
   PlannedQuery.Planner<T> planner();

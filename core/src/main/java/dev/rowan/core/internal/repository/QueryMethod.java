@@ -11,6 +11,7 @@ import dev.rowan.core.internal.query.check.ConditionCheck;
 import dev.rowan.core.internal.query.check.Projection;
 import dev.rowan.core.internal.query.check.ResultKind;
 import dev.rowan.core.internal.query.check.SpecialParameters;
+import dev.rowan.core.internal.query.parse.MethodProblems;
 import dev.rowan.core.internal.query.parse.ParsedQuery;
 import dev.rowan.core.internal.query.parse.QueryAction;
 import dev.rowan.core.internal.query.parse.SortKey;
@@ -226,7 +227,7 @@ public final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
    * problems} every reason it cannot be served and returns null.
    */
   public static <T> @Nullable QueryMethod<T> create(
-      Class<?> repository, Method method, EntityStore<T> store, List<String> problems) {
+      Class<?> repository, Method method, EntityStore<T> store, MethodProblems problems) {
     CompiledQuery compiled =
         QueryCompiler.compile(
             repository, method, store.model(), store.context().declaredViews(), problems);

@@ -1,6 +1,8 @@
 package dev.rowan.core.internal.repository;
 
 import dev.rowan.core.QueryMethodException;
+import dev.rowan.core.internal.query.parse.MethodProblem;
+import dev.rowan.core.internal.query.parse.MethodProblems;
 import dev.rowan.core.internal.query.plan.MethodPlan;
 import dev.rowan.core.observation.RepositoryCallContext.Access;
 import dev.rowan.mapping.EntityModel;
@@ -66,7 +68,7 @@ public final class RepositoryHandler implements InvocationHandler {
     this.type = type;
     this.observer = observer;
     EntityModel<?> model = storage.model();
-    List<String> problems = new ArrayList<>();
+    List<MethodProblem> problems = new ArrayList<>();
     ExplainedMethods queries = new ExplainedMethods(type.getSimpleName());
     for (Method method : methods) {
       if (method.getName().equals("explain")
@@ -84,7 +86,9 @@ public final class RepositoryHandler implements InvocationHandler {
       }
       Invoker invoker = CrudMethods.resolve(method, storage.crud());
       if (invoker == null && WriteMethod.handles(method)) {
-        WriteMethod write = storage.writeMethod(type, method, problems);
+        MethodProblems refusals = MethodProblems.of(type, method);
+        WriteMethod write = storage.writeMethod(type, method, refusals);
+        problems.addAll(refusals.problems());
         if (write != null) {
           put(
               method,
@@ -92,7 +96,9 @@ public final class RepositoryHandler implements InvocationHandler {
               () -> CallObserver.write(CallObserver.observedName(method), model, false));
         }
       } else if (invoker == null) {
-        DerivedQuery query = storage.queryMethod(type, method, problems);
+        MethodProblems refusals = MethodProblems.of(type, method);
+        DerivedQuery query = storage.queryMethod(type, method, refusals);
+        problems.addAll(refusals.problems());
         if (query != null) {
           queries.add(method, query);
           put(
@@ -105,7 +111,7 @@ public final class RepositoryHandler implements InvocationHandler {
       }
     }
     if (!problems.isEmpty()) {
-      throw QueryMethodException.of(type.getName(), problems);
+      throw QueryMethodException.of(type.getName(), MethodProblems.sentences(problems));
     }
   }
 

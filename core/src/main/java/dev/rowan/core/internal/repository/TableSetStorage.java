@@ -1,8 +1,8 @@
 package dev.rowan.core.internal.repository;
 
+import dev.rowan.core.internal.query.parse.MethodProblems;
 import dev.rowan.mapping.EntityModel;
 import java.lang.reflect.Method;
-import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -34,13 +34,13 @@ public final class TableSetStorage<T> implements EntityStorage<T> {
 
   @Override
   public @Nullable WriteMethod writeMethod(
-      Class<?> repository, Method method, List<String> problems) {
+      Class<?> repository, Method method, MethodProblems problems) {
     return WriteMethod.create(repository, method, store.model(), key -> store, problems);
   }
 
   @Override
   public RepositoryHandler.@Nullable DerivedQuery queryMethod(
-      Class<?> repository, Method method, List<String> problems) {
+      Class<?> repository, Method method, MethodProblems problems) {
     return QueryMethod.create(repository, method, store, problems);
   }
 

@@ -2,6 +2,7 @@ package dev.rowan.core.internal.repository;
 
 import dev.rowan.core.EntityNotFoundException;
 import dev.rowan.core.internal.context.KeyText;
+import dev.rowan.core.internal.query.parse.MethodProblems;
 import dev.rowan.core.internal.query.parse.WriteMethodName;
 import dev.rowan.core.internal.query.parse.WriteMethodSpec;
 import dev.rowan.core.internal.write.EntityChange;
@@ -9,7 +10,6 @@ import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
 import java.lang.reflect.Method;
 import java.util.Arrays;
-import java.util.List;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
@@ -52,7 +52,7 @@ public final class WriteMethod implements RepositoryHandler.Invoker {
       Method method,
       EntityModel<?> model,
       Function<Object[], EntityStore<?>> stores,
-      List<String> problems) {
+      MethodProblems problems) {
     WriteMethodSpec spec = WriteMethodSpec.compile(repository, method, model, problems);
     return spec == null ? null : new WriteMethod(spec, model, stores);
   }

@@ -2,6 +2,7 @@ package dev.rowan.core.internal.query.check;
 
 import dev.rowan.core.Page;
 import dev.rowan.core.Versioned;
+import dev.rowan.core.internal.query.parse.MethodProblems;
 import dev.rowan.core.internal.query.parse.ParsedQuery;
 import dev.rowan.core.internal.query.parse.QueryAction;
 import dev.rowan.core.internal.query.parse.SortKey;
@@ -58,19 +59,18 @@ public final class MethodChecks {
    * problem naming the method when its action cannot return that, or its elements are not entities.
    */
   public static ResultKind result(
-      String name,
       Method method,
       ParsedQuery query,
       boolean paged,
       RepositoryTypes types,
       Class<?> entity,
-      List<String> problems) {
+      MethodProblems problems) {
     Type declared = method.getGenericReturnType();
     Class<?> type = types.rawClass(declared);
     String entityName = entity.getSimpleName();
     ResultKind result =
         switch (query.action()) {
-          case FIND -> find(name, declared, type, types, entity, problems);
+          case FIND -> find(declared, type, types, entity, problems);
           case COUNT ->
               type == long.class || type == Long.class
                   ? ResultKind.COUNT_LONG
@@ -92,8 +92,7 @@ public final class MethodChecks {
             case DELETE -> "void, long or int (the number deleted)";
           };
       problems.add(
-          name
-              + ": a "
+          "a "
               + Objects.requireNonNull(query.action(), "query.action()").name().toLowerCase()
               + " method cannot return "
               + declared.getTypeName()
@@ -102,19 +101,17 @@ public final class MethodChecks {
       return ResultKind.VOID;
     }
     if ((result == ResultKind.PAGE) != paged) {
-      problems.add(
-          name + ": a method returns Page<T> exactly when its last parameter is a PageRequest");
+      problems.add("a method returns Page<T> exactly when its last parameter is a PageRequest");
     }
     return result;
   }
 
   private static @Nullable ResultKind find(
-      String name,
       Type declared,
       @Nullable Class<?> type,
       RepositoryTypes types,
       Class<?> entity,
-      List<String> problems) {
+      MethodProblems problems) {
     if (type == null || types.resolve(declared) instanceof TypeVariable<?>) {
       return null; // a variable of the method's own: the caller, not the query, would choose the
       // type
@@ -133,13 +130,12 @@ public final class MethodChecks {
     Class<?> elementType = element instanceof TypeVariable<?> ? null : types.rawClass(element);
     if (elementType == Versioned.class) {
       return versionsResult(
-          name, declared, container, types.argument(element, 0), types, entity, problems);
+          declared, container, types.argument(element, 0), types, entity, problems);
     }
     if (elementType == null
         || !elementType.isAssignableFrom(entity) && !Projection.isProjection(elementType, entity)) {
       problems.add(
-          name
-              + ": returns "
+          "returns "
               + declared.getTypeName()
               + ", but its elements would be "
               + entity.getSimpleName()
@@ -159,19 +155,17 @@ public final class MethodChecks {
    * Versioned<argument>}) is not a list of versions of {@code entity}.
    */
   private static ResultKind versionsResult(
-      String name,
       Type declared,
       ResultKind container,
       @Nullable Type argument,
       RepositoryTypes types,
       Class<?> entity,
-      List<String> problems) {
+      MethodProblems problems) {
     Class<?> versioned =
         argument == null || argument instanceof TypeVariable<?> ? null : types.rawClass(argument);
     if (container != ResultKind.LIST || versioned != entity) {
       problems.add(
-          name
-              + ": returns "
+          "returns "
               + declared.getTypeName()
               + "; the versions of an entity are returned as List<Versioned<"
               + entity.getSimpleName()
@@ -186,12 +180,11 @@ public final class MethodChecks {
    * the method when the projection does not fit the entity.
    */
   public static @Nullable Projection projection(
-      String name,
       Method method,
       ParsedQuery query,
       RepositoryTypes types,
       EntityModel<?> model,
-      List<String> problems) {
+      MethodProblems problems) {
     if (query.action() != QueryAction.FIND) {
       return null;
     }
@@ -211,20 +204,18 @@ public final class MethodChecks {
     try {
       return Projection.of(element, model);
     } catch (IllegalArgumentException e) {
-      problems.add(name + ": " + e.getMessage());
+      problems.add(Objects.requireNonNull(e.getMessage(), "a projection's refusal says why"));
       return null;
     }
   }
 
   /** Adds a problem for every {@code OrderBy} property whose values have no order to sort by. */
-  public static void checkSorts(
-      String name, ParsedQuery query, EntityModel<?> model, List<String> problems) {
+  public static void checkSorts(ParsedQuery query, EntityModel<?> model, MethodProblems problems) {
     for (SortKey sort : query.sorts()) {
       PropertyModel property = model.property(sort.property());
       if (ValueOrder.of(property.type()) == null) {
         problems.add(
-            name
-                + ": cannot order by "
+            "cannot order by "
                 + property.qualifiedName()
                 + ": "
                 + property.type().getSimpleName()

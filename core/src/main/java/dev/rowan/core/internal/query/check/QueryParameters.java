@@ -3,6 +3,7 @@ package dev.rowan.core.internal.query.check;
 import dev.rowan.core.internal.query.parse.Boxes;
 import dev.rowan.core.internal.query.parse.Condition;
 import dev.rowan.core.internal.query.parse.Keyword;
+import dev.rowan.core.internal.query.parse.MethodProblems;
 import dev.rowan.core.internal.query.parse.ParsedQuery;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
@@ -27,7 +28,7 @@ public final class QueryParameters {
    * Adds a problem for every parameter whose type does not fit the property it is compared with.
    */
   public static void check(
-      String name, Method method, ParsedQuery query, EntityModel<?> model, List<String> problems) {
+      Method method, ParsedQuery query, EntityModel<?> model, MethodProblems problems) {
     Type[] types = method.getGenericParameterTypes();
     for (List<Condition> group : query.groups()) {
       for (Condition condition : group) {
@@ -35,9 +36,7 @@ public final class QueryParameters {
         Class<?> expected = Boxes.box(property.type());
         if (condition.keyword().takesText() && expected != String.class) {
           problems.add(
-              name
-                  + ": "
-                  + word(condition.keyword())
+              word(condition.keyword())
                   + " applies to String properties, and "
                   + property.name()
                   + " is "
@@ -47,13 +46,7 @@ public final class QueryParameters {
         String openRange = openCyclicRange(condition, property);
         if (openRange != null) {
           problems.add(
-              name
-                  + ": "
-                  + property.qualifiedName()
-                  + " "
-                  + word(condition.keyword())
-                  + ": "
-                  + openRange);
+              property.qualifiedName() + " " + word(condition.keyword()) + ": " + openRange);
           continue;
         }
         for (int i = 0; i < condition.keyword().arity(); i++) {
@@ -65,8 +58,7 @@ public final class QueryParameters {
               condition.keyword().takesValues() ? element(types[at]) : Boxes.box(raw(types[at]));
           if (given == null) {
             problems.add(
-                name
-                    + ": parameter "
+                "parameter "
                     + (at + 1)
                     + " ("
                     + property.name()
@@ -76,8 +68,7 @@ public final class QueryParameters {
                     + expected.getSimpleName());
           } else if (!expected.isAssignableFrom(given) && given != Object.class) {
             problems.add(
-                name
-                    + ": parameter "
+                "parameter "
                     + (at + 1)
                     + " is "
                     + given.getSimpleName()

@@ -4,10 +4,10 @@ import dev.rowan.core.Limit;
 import dev.rowan.core.PageRequest;
 import dev.rowan.core.Sort;
 import dev.rowan.core.TimeRange;
+import dev.rowan.core.internal.query.parse.MethodProblems;
 import dev.rowan.core.internal.query.parse.ParsedQuery;
 import dev.rowan.core.internal.query.parse.QueryAction;
 import java.lang.reflect.Method;
-import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -31,7 +31,7 @@ public record SpecialParameters(
   }
 
   /** The special parameters of {@code method}; adds a problem naming it for a type given twice. */
-  public static SpecialParameters of(String name, Method method, List<String> problems) {
+  public static SpecialParameters of(Method method, MethodProblems problems) {
     Class<?>[] types = method.getParameterTypes();
     int page = -1;
     int sort = -1;
@@ -46,7 +46,7 @@ public record SpecialParameters(
               ? page
               : type == Sort.class ? sort : type == Limit.class ? limit : timeRange;
       if (previous >= 0) {
-        problems.add(name + ": takes two " + type.getSimpleName() + " parameters; declare one");
+        problems.add("takes two " + type.getSimpleName() + " parameters; declare one");
       }
       if (type == PageRequest.class) {
         page = first;
@@ -69,35 +69,29 @@ public record SpecialParameters(
   }
 
   /** Adds a problem naming the method for each special parameter {@code query} cannot take. */
-  public void check(String name, ParsedQuery query, List<String> problems) {
+  public void check(ParsedQuery query, MethodProblems problems) {
     if (timeRange >= 0 && query.action() != QueryAction.FIND) {
       problems.add(
-          name
-              + ": "
-              + kind(query.action())
+          kind(query.action())
               + " method takes no TimeRange parameter;"
               + " it chooses the state a find returns");
     }
     if ((sort >= 0 || limit >= 0) && query.action() != QueryAction.FIND) {
       problems.add(
-          name
-              + ": "
-              + kind(query.action())
+          kind(query.action())
               + " method takes no Sort or Limit parameter;"
               + " they order and limit what a find returns");
       return;
     }
     if (sort >= 0 && !query.sorts().isEmpty()) {
       problems.add(
-          name
-              + ": its name orders by "
+          "its name orders by "
               + query.sorts().stream().map(s -> s.property()).toList()
               + " and it takes a Sort; declare one or the other");
     }
     if (page >= 0 && (sort >= 0 || limit >= 0)) {
       problems.add(
-          name
-              + ": returns pages and takes a "
+          "returns pages and takes a "
               + (sort >= 0 ? "Sort" : "Limit")
               + "; the order of pages is"
               + " the name's (OrderBy) and their size the PageRequest's");

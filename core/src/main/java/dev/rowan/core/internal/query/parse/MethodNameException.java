@@ -1,5 +1,7 @@
 package dev.rowan.core.internal.query.parse;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A repository method name that cannot be read: the method, and why, as a value, so that a caller
  * that reads part of a name as a method of its own (an update's predicate read as a find) reports
@@ -14,17 +16,28 @@ public final class MethodNameException extends IllegalArgumentException {
   private final String method;
   private final String reason;
   private final boolean parameterCount;
+  private final @Nullable String fragment;
 
-  private MethodNameException(String method, String reason, boolean parameterCount) {
+  private MethodNameException(
+      String method, String reason, boolean parameterCount, @Nullable String fragment) {
     super(method + ": " + reason);
     this.method = method;
     this.reason = reason;
     this.parameterCount = parameterCount;
+    this.fragment = fragment;
   }
 
   /** Method {@code method} cannot be read, for {@code reason}. */
   static MethodNameException of(String method, String reason) {
-    return new MethodNameException(method, reason, false);
+    return new MethodNameException(method, reason, false, null);
+  }
+
+  /**
+   * Method {@code method} cannot be read at {@code fragment}, a part of its name, for {@code
+   * reason}.
+   */
+  static MethodNameException at(String method, String fragment, String reason) {
+    return new MethodNameException(method, reason, false, fragment);
   }
 
   /**
@@ -32,7 +45,7 @@ public final class MethodNameException extends IllegalArgumentException {
    * given ({@code reason} says how many).
    */
   static MethodNameException ofParameterCount(String method, String reason) {
-    return new MethodNameException(method, reason, true);
+    return new MethodNameException(method, reason, true, null);
   }
 
   /** The method's name. */
@@ -43,6 +56,11 @@ public final class MethodNameException extends IllegalArgumentException {
   /** Why it cannot be read, without the method's name. */
   public String reason() {
     return reason;
+  }
+
+  /** The part of the method's name that cannot be read, or null when no one part is at fault. */
+  public @Nullable String fragment() {
+    return fragment;
   }
 
   /**

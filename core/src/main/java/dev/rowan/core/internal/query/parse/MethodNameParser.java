@@ -334,7 +334,8 @@ public final class MethodNameParser {
   private MethodNameException unresolved(String predicate) {
     for (String separator : SEPARATORS) {
       if (predicate.endsWith(separator)) {
-        return error("the predicate ends with '%s' but no condition follows it", separator);
+        return errorAt(
+            separator, "the predicate ends with '%s' but no condition follows it", separator);
       }
     }
     String text = predicate;
@@ -349,7 +350,7 @@ public final class MethodNameParser {
     }
     String leading = separatorAt(text, 0);
     if (leading != null) {
-      return error("the predicate has no condition before '%s'", leading);
+      return errorAt(text, "the predicate has no condition before '%s'", leading);
     }
     List<Integer> ends = ends(text);
     String unknown =
@@ -363,12 +364,15 @@ public final class MethodNameParser {
     }
     String view = view(unknown);
     if (view != null) {
-      return error(
+      return errorAt(
+          unknown,
           "'%s' is a view, not a property of %s; the view shorthand findBy<View><Keyword> must be the "
               + "whole predicate",
-          view, vocabulary.entityName());
+          view,
+          vocabulary.entityName());
     }
-    return error(
+    return errorAt(
+        unknown,
         "no property '%s' in %s; properties are %s; views are %s",
         uncapitalise(unknown),
         vocabulary.entityName(),
@@ -386,9 +390,12 @@ public final class MethodNameParser {
       if (condition.endsWith(word) && condition.length() > word.length()) {
         String property = property(condition.substring(0, condition.length() - word.length()));
         if (property != null) {
-          return error(
+          return errorAt(
+              condition,
               "'%s' (on %s) is a keyword of Spring Data's that Rowan does not accept: %s",
-              word, property, keyword.getValue());
+              word,
+              property,
+              keyword.getValue());
         }
       }
     }
@@ -508,6 +515,11 @@ public final class MethodNameParser {
 
   private MethodNameException error(String format, Object... args) {
     return MethodNameException.of(methodName, String.format(format, args));
+  }
+
+  /** The refusal of the method's name at {@code fragment}, a part of it that cannot be read. */
+  private MethodNameException errorAt(String fragment, String format, Object... args) {
+    return MethodNameException.at(methodName, fragment, String.format(format, args));
   }
 
   private static Map<String, QueryAction> prefixes() {

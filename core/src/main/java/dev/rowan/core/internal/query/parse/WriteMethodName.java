@@ -207,7 +207,8 @@ public record WriteMethodName(
     } catch (MethodNameException e) {
       throw e.aboutParameterCount()
           ? MethodNameException.ofParameterCount(methodName, e.reason())
-          : MethodNameException.of(methodName, e.reason());
+          : MethodNameException.at(
+              methodName, Objects.requireNonNullElse(e.fragment(), text), e.reason());
     } catch (IllegalArgumentException e) {
       throw error(
           methodName,

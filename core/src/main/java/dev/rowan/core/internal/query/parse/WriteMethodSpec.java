@@ -45,8 +45,8 @@ public record WriteMethodSpec(
    * adding to {@code problems} every reason it cannot be served.
    */
   public static @Nullable WriteMethodSpec compile(
-      Class<?> repository, Method method, EntityModel<?> model, List<String> problems) {
-    String name = repository.getSimpleName() + "." + method.getName();
+      Class<?> repository, Method method, EntityModel<?> model, MethodProblems problems) {
+    String name = problems.method();
     List<PropertyModel> keyParts = model.keyParts();
     Vocabulary vocabulary =
         new Vocabulary(
@@ -61,16 +61,13 @@ public record WriteMethodSpec(
               method.getParameterCount(),
               vocabulary,
               keyParts.stream().map(PropertyModel::name).toList());
-    } catch (IllegalArgumentException e) {
-      problems.add(repository.getSimpleName() + "." + e.getMessage());
+    } catch (MethodNameException e) {
+      problems.add(e);
       return null;
     }
-    int before = problems.size();
     if (model.cellTimestamp() != null) {
       problems.add(
-          name
-              + ": "
-              + model.entityName()
+          model.entityName()
               + " maps its cells' timestamp (@CellTimestamp "
               + model.cellTimestamp().name()
               + "), which an update of some of its cells would leave behind; save the"
@@ -83,9 +80,7 @@ public record WriteMethodSpec(
       PropertyModel property = changed.get(i);
       if (keyParts.contains(property)) {
         problems.add(
-            name
-                + ": "
-                + property.name()
+            property.name()
                 + " is part of "
                 + model.entityName()
                 + "'s key; an update"
@@ -93,24 +88,19 @@ public record WriteMethodSpec(
                 + " the old one)");
       } else if (property.isVersion()) {
         problems.add(
-            name
-                + ": "
-                + property.name()
+            property.name()
                 + " is the @Version of "
                 + model.entityName()
                 + ", which every write advances by itself");
       } else if (parsed.kind() == WriteMethodName.Effect.ADD && !isCounter(property.type())) {
         problems.add(
-            name
-                + ": "
-                + property.name()
+            property.name()
                 + " is "
                 + property.type().getSimpleName()
                 + "; add<Property> adds to a long, int or short property");
       } else if (parsed.kind() == WriteMethodName.Effect.ADD && !isCounter(types[0])) {
         problems.add(
-            name
-                + ": parameter 1, the number added to "
+            "parameter 1, the number added to "
                 + property.name()
                 + ", is "
                 + types[0].getSimpleName()
@@ -118,8 +108,7 @@ public record WriteMethodSpec(
       } else if (parsed.kind() == WriteMethodName.Effect.UPDATE
           && !fits(types[i], property.type())) {
         problems.add(
-            name
-                + ": parameter "
+            "parameter "
                 + (i + 1)
                 + ", the new "
                 + property.name()
@@ -136,8 +125,7 @@ public record WriteMethodSpec(
       int at = changed.size() + i;
       if (!fits(types[at], part.type())) {
         problems.add(
-            name
-                + ": parameter "
+            "parameter "
                 + (at + 1)
                 + " is "
                 + types[at].getSimpleName()
@@ -151,9 +139,8 @@ public record WriteMethodSpec(
     if (parsed.kind() == WriteMethodName.Effect.UPDATE
         && returns != void.class
         && Boxes.box(returns) != Boolean.class) {
-      problems.add(
-          name
-              + " returns "
+      problems.addPredicate(
+          "returns "
               + returns.getSimpleName()
               + "; an update returns boolean (whether an entity"
               + " was stored under the key, and so updated) or void");
@@ -162,15 +149,14 @@ public record WriteMethodSpec(
         && returns != void.class
         && Boxes.box(returns) != Long.class
         && Boxes.box(returns) != Boxes.box(changed.get(0).type())) {
-      problems.add(
-          name
-              + " returns "
+      problems.addPredicate(
+          "returns "
               + returns.getSimpleName()
               + "; an add returns the new value, as long or as "
               + changed.get(0).type().getSimpleName()
               + ", or void");
     }
-    return problems.size() > before
+    return !problems.isEmpty()
         ? null
         : new WriteMethodSpec(name, parsed.kind(), changed, key, returns);
   }

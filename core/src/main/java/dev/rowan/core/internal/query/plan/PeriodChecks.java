@@ -2,6 +2,7 @@ package dev.rowan.core.internal.query.plan;
 
 import dev.rowan.core.AllowScan;
 import dev.rowan.core.internal.query.check.ResultKind;
+import dev.rowan.core.internal.query.parse.MethodProblems;
 import dev.rowan.core.internal.query.parse.ParsedQuery;
 import dev.rowan.core.internal.query.parse.SortKey;
 import dev.rowan.mapping.EntityModel;
@@ -26,30 +27,28 @@ public final class PeriodChecks {
    * Adds to {@code problems} why {@code query} cannot be served across periods, naming the method.
    */
   static void check(
-      String name,
       Method method,
       ParsedQuery query,
       EntityModel<?> model,
       ResultKind result,
-      List<String> problems) {
+      MethodProblems problems) {
     Optional<PeriodModel> spread = model.tablePerPeriod();
     if (spread.isEmpty()) {
       return;
     }
     PeriodModel periods = spread.get();
     String unbounded =
-        unboundedProblem(name, query, model, periods, "annotate the method with @AllowScan");
+        unboundedPredicate(query, model, periods, "annotate the method with @AllowScan");
     if (unbounded != null && !method.isAnnotationPresent(AllowScan.class)) {
-      problems.add(unbounded);
+      problems.addPredicate(unbounded);
     }
     String order = orderProblem(query.sorts(), periods);
     if (order != null) {
-      problems.add(name + " " + order);
+      problems.addPredicate(order);
     }
     if (result == ResultKind.PAGE && query.limit() > 0) {
-      problems.add(
-          name
-              + " returns pages and names a limit (First/Top): across period tables a page is read a period"
+      problems.addPredicate(
+          "returns pages and names a limit (First/Top): across period tables a page is read a period"
               + " after another, which does not count a limit; pass a Limit or page without one");
     }
   }
@@ -61,12 +60,21 @@ public final class PeriodChecks {
    */
   public static @Nullable String unboundedProblem(
       String name, ParsedQuery query, EntityModel<?> model, PeriodModel periods, String allowScan) {
+    String unbounded = unboundedPredicate(query, model, periods, allowScan);
+    return unbounded == null ? null : name + " " + unbounded;
+  }
+
+  /**
+   * {@link #unboundedProblem} without the query's name: the rest of a sentence whose subject is the
+   * query ("would read every period table ...").
+   */
+  private static @Nullable String unboundedPredicate(
+      ParsedQuery query, EntityModel<?> model, PeriodModel periods, String allowScan) {
     String unbounded = PeriodRange.unboundedGroup(query, periods);
     if (unbounded == null) {
       return null;
     }
-    return name
-        + " would read every period table of "
+    return "would read every period table of "
         + periods.describe(model.tableName())
         + ": "
         + unbounded

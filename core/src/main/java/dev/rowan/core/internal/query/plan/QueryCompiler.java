@@ -7,7 +7,9 @@ import dev.rowan.core.internal.query.check.QueryParameters;
 import dev.rowan.core.internal.query.check.RepositoryTypes;
 import dev.rowan.core.internal.query.check.ResultKind;
 import dev.rowan.core.internal.query.check.SpecialParameters;
+import dev.rowan.core.internal.query.parse.MethodNameException;
 import dev.rowan.core.internal.query.parse.MethodNameParser;
+import dev.rowan.core.internal.query.parse.MethodProblems;
 import dev.rowan.core.internal.query.parse.ParsedQuery;
 import dev.rowan.core.internal.query.parse.Vocabulary;
 import dev.rowan.index.ViewModel;
@@ -34,17 +36,17 @@ public final class QueryCompiler {
 
   /**
    * The compiled query of {@code method} of {@code repository} over {@code model} and its {@code
-   * views}, or null after adding to {@code problems} every reason it cannot be served.
+   * views}, or null after adding to {@code problems} (the method's) every reason it cannot be
+   * served.
    */
   public static @Nullable CompiledQuery compile(
       Class<?> repository,
       Method method,
       EntityModel<?> model,
       List<ViewModel> views,
-      List<String> problems) {
-    String name = repository.getSimpleName() + "." + method.getName();
-    int before = problems.size();
-    SpecialParameters special = SpecialParameters.of(name, method, problems);
+      MethodProblems problems) {
+    String name = problems.method();
+    SpecialParameters special = SpecialParameters.of(method, problems);
     Map<String, List<String>> viewKeys = new LinkedHashMap<>();
     views.forEach(
         v -> viewKeys.put(v.name(), v.keyProperties().stream().map(PropertyModel::name).toList()));
@@ -56,28 +58,25 @@ public final class QueryCompiler {
     ParsedQuery query;
     try {
       query = MethodNameParser.parse(method.getName(), special.predicateParameters(), vocabulary);
-    } catch (IllegalArgumentException e) {
-      problems.add(repository.getSimpleName() + "." + e.getMessage());
+    } catch (MethodNameException e) {
+      problems.add(e);
       return null;
     }
     boolean paged = special.page() >= 0;
     RepositoryTypes types = RepositoryTypes.of(repository);
-    ResultKind result =
-        MethodChecks.result(name, method, query, paged, types, model.type(), problems);
-    special.check(name, query, problems);
-    Projection projection = MethodChecks.projection(name, method, query, types, model, problems);
-    QueryParameters.check(name, method, query, model, problems);
-    MethodChecks.checkSorts(name, query, model, problems);
-    List<ViewModel> readable = readableViews(name, special, model, views, problems);
+    ResultKind result = MethodChecks.result(method, query, paged, types, model.type(), problems);
+    special.check(query, problems);
+    Projection projection = MethodChecks.projection(method, query, types, model, problems);
+    QueryParameters.check(method, query, model, problems);
+    MethodChecks.checkSorts(query, model, problems);
+    List<ViewModel> readable = readableViews(special, model, views, problems);
     MethodPlan plan =
         QueryPlanner.plan(
             query, model, readable, projection == null ? null : projection.properties());
-    PeriodChecks.check(name, method, query, model, result, problems);
+    PeriodChecks.check(method, query, model, result, problems);
     if (plan.readsWholeTable() && !scanAccepted(method, query, model)) {
-      problems.add(
-          name
-              + " "
-              + PlanText.wholeRead("table " + model.tableName(), plan)
+      problems.addPredicate(
+          PlanText.wholeRead("table " + model.tableName(), plan)
               + ". "
               + (readable.isEmpty() && special.timeRange() >= 0
                   ? "A TimeRange is read from the main table alone (views hold the latest state only): bind the leading"
@@ -89,21 +88,20 @@ public final class QueryCompiler {
     }
     if (result == ResultKind.VERSIONS && special.timeRange() >= 0) {
       problems.add(
-          name
-              + ": a versions method takes no TimeRange; it reads every version its families keep");
+          "a versions method takes no TimeRange; it reads every version its families keep");
     } else if (result == ResultKind.VERSIONS) {
-      VersionChecks.check(name, plan, special, model, problems);
+      VersionChecks.check(plan, special, model, problems);
     }
     String unpageable =
         paged && plan.sortInMemory() ? MethodChecks.unpageable(model, query.sorts()) : null;
     if (unpageable != null) {
-      problems.add(name + " returns pages, but " + unpageable);
+      problems.addPredicate("returns pages, but " + unpageable);
     }
     String[] parameterNames =
         Arrays.stream(method.getParameters())
             .map(parameter -> parameter.isNamePresent() ? parameter.getName() : null)
             .toArray(String[]::new);
-    return problems.size() > before
+    return !problems.isEmpty()
         ? null
         : new CompiledQuery(name, plan, result, special, projection, parameterNames);
   }
@@ -125,19 +123,17 @@ public final class QueryCompiler {
    * scan that is only the time range's.
    */
   public static List<ViewModel> readableViews(
-      String name,
       SpecialParameters special,
       EntityModel<?> model,
       List<ViewModel> views,
-      List<String> problems) {
+      MethodProblems problems) {
     if (special.timeRange() < 0) {
       return views;
     }
     String refusal = model.historyRefusal();
     if (refusal != null) {
-      problems.add(
-          name
-              + " takes a TimeRange, but "
+      problems.addPredicate(
+          "takes a TimeRange, but "
               + model.entityName()
               + " keeps no history, so a time range"
               + " cannot apply to it ("

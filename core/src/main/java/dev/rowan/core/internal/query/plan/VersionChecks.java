@@ -2,10 +2,10 @@ package dev.rowan.core.internal.query.plan;
 
 import dev.rowan.core.internal.query.check.SpecialParameters;
 import dev.rowan.core.internal.query.parse.Keyword;
+import dev.rowan.core.internal.query.parse.MethodProblems;
 import dev.rowan.core.internal.query.plan.AccessPlan.Operation;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
-import java.util.List;
 import java.util.stream.Collectors;
 
 /**
@@ -25,14 +25,10 @@ final class VersionChecks {
    * reads.
    */
   static void check(
-      String name,
-      MethodPlan plan,
-      SpecialParameters special,
-      EntityModel<?> model,
-      List<String> problems) {
+      MethodPlan plan, SpecialParameters special, EntityModel<?> model, MethodProblems problems) {
     String refusal = model.historyRefusal();
     if (refusal != null) {
-      problems.add(name + " reads versions, but " + refusal);
+      problems.addPredicate("reads versions, but " + refusal);
       return;
     }
     AccessPlan only = plan.groups().size() == 1 ? plan.groups().get(0) : null;
@@ -43,9 +39,8 @@ final class VersionChecks {
             && only.residual().isEmpty()
             && only.prefix().stream().allMatch(c -> c.keyword() == Keyword.EQUALS);
     if (!oneEntity) {
-      problems.add(
-          name
-              + " reads the versions of one entity: its conditions must be equalities on every part of "
+      problems.addPredicate(
+          "reads the versions of one entity: its conditions must be equalities on every part of "
               + model.entityName()
               + "'s row key ("
               + model.rowKey().parts().stream()
@@ -54,8 +49,7 @@ final class VersionChecks {
               + ") and nothing else");
     }
     if (!plan.query().sorts().isEmpty() || special.sort() >= 0) {
-      problems.add(
-          name + ": versions come newest first; a versions method takes no OrderBy and no Sort");
+      problems.add("versions come newest first; a versions method takes no OrderBy and no Sort");
     }
   }
 }

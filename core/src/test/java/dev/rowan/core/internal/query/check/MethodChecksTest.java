@@ -1,5 +1,6 @@
 package dev.rowan.core.internal.query.check;
 
+import dev.rowan.core.internal.query.parse.MethodProblems;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -147,7 +148,9 @@ class MethodChecksTest {
         && method.getParameterTypes()[method.getParameterCount() - 1] == PageRequest.class;
     ParsedQuery query = new ParsedQuery(name, action, 0, List.of(List.of(new Condition("name", Keyword.EQUALS, 0))),
         List.of(), null, 1);
-    return MethodChecks.result(repository.getSimpleName() + "." + name, method, query, paged, types, Item.class,
-        problems);
+    MethodProblems refusals = MethodProblems.of(repository, method);
+    ResultKind result = MethodChecks.result(method, query, paged, types, Item.class, refusals);
+    problems.addAll(refusals.sentences());
+    return result;
   }
 }

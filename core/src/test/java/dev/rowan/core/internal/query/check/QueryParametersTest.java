@@ -1,5 +1,6 @@
 package dev.rowan.core.internal.query.check;
 
+import dev.rowan.core.internal.query.parse.MethodProblems;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.rowan.core.internal.query.parse.MethodNameParser;
@@ -154,9 +155,9 @@ class QueryParametersTest {
     } catch (NoSuchMethodException e) {
       throw new IllegalArgumentException(e);
     }
-    List<String> problems = new ArrayList<>();
-    QueryParameters.check(name, method, parse(name, parameterTypes.length), MODEL, problems);
-    return problems;
+    MethodProblems problems = MethodProblems.named(name);
+    QueryParameters.check(method, parse(name, parameterTypes.length), MODEL, problems);
+    return problems.sentences();
   }
 
   private static ParsedQuery parse(String name, int parameters) {

@@ -1,5 +1,6 @@
 package dev.rowan.core.internal.query.check;
 
+import dev.rowan.core.internal.query.parse.MethodProblems;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.rowan.core.Limit;
@@ -36,10 +37,20 @@ class SpecialParametersTest {
   private static SpecialParameters of(String method, List<String> problems) {
     for (Method m : Methods.class.getMethods()) {
       if (m.getName().equals(method)) {
-        return SpecialParameters.of("Methods." + method, m, problems);
+        MethodProblems refusals = MethodProblems.of(Methods.class, m);
+        SpecialParameters special = SpecialParameters.of(m, refusals);
+        problems.addAll(refusals.sentences());
+        return special;
       }
     }
     throw new AssertionError(method);
+  }
+
+  /** Checks {@code special} against {@code query} as method {@code method} of Methods, adding to {@code problems}. */
+  private static void check(SpecialParameters special, ParsedQuery query, String method, List<String> problems) {
+    MethodProblems refusals = MethodProblems.named("Methods." + method);
+    special.check(query, refusals);
+    problems.addAll(refusals.sentences());
   }
 
   private static ParsedQuery query(QueryAction action, int sorts) {
@@ -66,10 +77,10 @@ class SpecialParametersTest {
     assertEquals(List.of("Methods.twoSorts: takes two Sort parameters; declare one"), problems);
     problems.clear();
     SpecialParameters sortAndLimit = of("byName", problems);
-    sortAndLimit.check("Methods.byName", query(QueryAction.COUNT, 0), problems);
-    sortAndLimit.check("Methods.byName", query(QueryAction.FIND, 1), problems);
-    new SpecialParameters(1, 1, 2, -1).check("Methods.paged", query(QueryAction.FIND, 0), problems);
-    of("asOf", problems).check("Methods.asOf", query(QueryAction.EXISTS, 0), problems);
+    check(sortAndLimit, query(QueryAction.COUNT, 0), "byName", problems);
+    check(sortAndLimit, query(QueryAction.FIND, 1), "byName", problems);
+    check(new SpecialParameters(1, 1, 2, -1), query(QueryAction.FIND, 0), "paged", problems);
+    check(of("asOf", problems), query(QueryAction.EXISTS, 0), "asOf", problems);
     assertEquals(List.of(
         "Methods.byName: a count method takes no Sort or Limit parameter; they order and limit what a find returns",
         "Methods.byName: its name orders by [name] and it takes a Sort; declare one or the other",

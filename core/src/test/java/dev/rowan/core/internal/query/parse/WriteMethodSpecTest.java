@@ -58,27 +58,28 @@ class WriteMethodSpecTest {
 
   private static List<String> problems(Class<?> type, EntityModel<?> model, String name, Class<?>... parameters)
       throws NoSuchMethodException {
-    List<String> problems = new ArrayList<>();
+    MethodProblems problems = MethodProblems.of(type, method(type, name, parameters));
     assertNull(WriteMethodSpec.compile(type, method(type, name, parameters), model, problems));
-    return problems;
+    return problems.sentences();
   }
 
   @Test
   void acceptsUpdatesAndCountersThatBindTheKeyAndReturnWhatTheyMay() throws NoSuchMethodException {
-    List<String> problems = new ArrayList<>();
-    WriteMethodSpec update = WriteMethodSpec.compile(Orders.class,
-        method(Orders.class, "updateStatusAndAmountByOrderNo", String.class, BigDecimal.class, String.class), ORDER,
-        problems);
-    assertEquals(List.of(), problems);
+    Method updateMethod =
+        method(Orders.class, "updateStatusAndAmountByOrderNo", String.class, BigDecimal.class, String.class);
+    MethodProblems problems = MethodProblems.of(Orders.class, updateMethod);
+    WriteMethodSpec update = WriteMethodSpec.compile(Orders.class, updateMethod, ORDER, problems);
+    assertEquals(List.of(), problems.sentences());
     assertEquals(List.of("status", "amount"), update.properties().stream().map(PropertyModel::name).toList());
     assertEquals(List.of("orderNo"), update.key().stream().map(PropertyModel::name).toList());
     for (Method method : Arrays.asList(method(Orders.class, "updateStatusByOrderNo", String.class, String.class),
         method(Orders.class, "addToQuantityByOrderNo", long.class, String.class),
         method(Orders.class, "addToLinesByOrderNo", int.class, String.class),
         method(Orders.class, "addQuantityByOrderNo", Integer.class, String.class))) {
-      assertNotNull(WriteMethodSpec.compile(Orders.class, method, ORDER, problems), method.getName());
+      MethodProblems refusals = MethodProblems.of(Orders.class, method);
+      assertNotNull(WriteMethodSpec.compile(Orders.class, method, ORDER, refusals), method.getName());
+      assertEquals(List.of(), refusals.sentences());
     }
-    assertEquals(List.of(), problems);
   }
 
   @Test

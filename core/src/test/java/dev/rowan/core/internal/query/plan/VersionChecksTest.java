@@ -1,5 +1,6 @@
 package dev.rowan.core.internal.query.plan;
 
+import dev.rowan.core.internal.query.parse.MethodProblems;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
@@ -70,7 +71,10 @@ class VersionChecksTest {
   private static CompiledQuery compile(Class<?> repository, EntityModel<?> model, String name, List<String> problems,
       Class<?>... parameters) throws NoSuchMethodException {
     Method method = repository.getMethod(name, parameters);
-    return QueryCompiler.compile(repository, method, model, ViewMaintainer.of(model).views(), problems);
+    MethodProblems refusals = MethodProblems.of(repository, method);
+    CompiledQuery query = QueryCompiler.compile(repository, method, model, ViewMaintainer.of(model).views(), refusals);
+    problems.addAll(refusals.sentences());
+    return query;
   }
 
   @Test
@@ -92,7 +96,9 @@ class VersionChecksTest {
       List<String> problems = new ArrayList<>();
       Method method = Arrays.stream(Notes.class.getMethods()).filter(m -> m.getName().equals(name)).findFirst()
           .orElseThrow();
-      QueryCompiler.compile(Notes.class, method, NOTES, ViewMaintainer.of(NOTES).views(), problems);
+      MethodProblems refusals = MethodProblems.of(Notes.class, method);
+      QueryCompiler.compile(Notes.class, method, NOTES, ViewMaintainer.of(NOTES).views(), refusals);
+      problems.addAll(refusals.sentences());
       assertEquals(List.of("Notes." + name + " " + oneEntity), problems, name);
     }
   }

@@ -1,5 +1,6 @@
 package dev.rowan.core.internal.query.plan;
 
+import dev.rowan.core.internal.query.parse.MethodProblems;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.rowan.core.HBaseRepository;
@@ -39,10 +40,10 @@ class ViewShorthandTest {
 
   private static AccessPlan plan(String name, Class<?>... parameters) throws NoSuchMethodException {
     Method method = Orders.class.getMethod(name, parameters);
-    List<String> problems = new ArrayList<>();
+    MethodProblems problems = MethodProblems.of(Orders.class, method);
     CompiledQuery query = QueryCompiler.compile(Orders.class, method, ORDERS, ViewMaintainer.of(ORDERS).views(),
         problems);
-    assertEquals(List.of(), problems, name);
+    assertEquals(List.of(), problems.sentences(), name);
     return query.plan().groups().get(0);
   }
 
