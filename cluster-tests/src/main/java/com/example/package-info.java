@@ -3,4 +3,7 @@
  * jar, named {@code orders-model.jar} in the test, plays the jar a user builds of their entity and
  * repository classes.
  */
+@NullMarked
 package com.example;
+
+import org.jspecify.annotations.NullMarked;

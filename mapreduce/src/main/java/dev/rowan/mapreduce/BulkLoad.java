@@ -13,6 +13,7 @@ import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Loads entities from CSV, TSV or JSON-lines files into their table and every view, through HFiles:
@@ -190,12 +191,12 @@ public final class BulkLoad extends Configured implements Tool {
   public static final class Builder<T> {
     private final Class<T> type;
     private final List<Path> inputs = new ArrayList<>();
-    private Format format;
-    private String namespace;
-    private Path workDir;
-    private String maxRejects;
-    private PrintStream progress;
-    private ObservationRegistry observations;
+    private @Nullable Format format;
+    private @Nullable String namespace;
+    private @Nullable Path workDir;
+    private @Nullable String maxRejects;
+    private @Nullable PrintStream progress;
+    private @Nullable ObservationRegistry observations;
 
     private Builder(Class<T> type) {
       this.type = type;
@@ -307,7 +308,7 @@ public final class BulkLoad extends Configured implements Tool {
       return this;
     }
 
-    private static void once(String option, Object earlier) {
+    private static void once(String option, @Nullable Object earlier) {
       if (earlier != null) {
         throw new IllegalStateException(option + " was already set to " + earlier);
       }

@@ -7,6 +7,7 @@ import dev.rowan.mapreduce.BulkLoad.Format;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -23,6 +24,7 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads one whole input file (inputs are not split, so that line numbers and the CSV header are
@@ -43,7 +45,10 @@ final class BulkLoadMapper extends Mapper<LongWritable, Text, ImmutableBytesWrit
   private Format format;
   private TextValues textValues;
   private boolean ignoreUnknown;
-  private RecordParser parser;
+
+  /** A JSON lines parser from the start; a CSV one once the header, the first line, is read. */
+  private @Nullable RecordParser parser;
+
   private byte[][] tableNames;
   private int width;
   private String[] rowCounters;
@@ -52,8 +57,11 @@ final class BulkLoadMapper extends Mapper<LongWritable, Text, ImmutableBytesWrit
   private String source;
   private long lineNumber;
   private RejectLog rejects;
-  private Connection connection;
-  private Table[] mainTables;
+
+  // Only when the cells depend on the stored main rows, which these read.
+  private @Nullable Connection connection;
+  private Table @Nullable [] mainTables;
+
   private final List<Pending> batch = new ArrayList<>();
   private Counter lines;
   private Counter entities;
@@ -128,9 +136,9 @@ final class BulkLoadMapper extends Mapper<LongWritable, Text, ImmutableBytesWrit
           new Pending(
               lineNumber, line, loadTables.group(values), model.rowKey().encode(values), values));
     } catch (RejectedLineException e) {
-      reject(lineNumber, e.getMessage(), line);
+      reject(lineNumber, e.reason(), line);
     } catch (InvalidValueException e) {
-      reject(lineNumber, e.getMessage(), line);
+      reject(lineNumber, reason(e), line);
     }
     if (batch.size() >= batchSize) {
       flush(context);
@@ -158,7 +166,7 @@ final class BulkLoadMapper extends Mapper<LongWritable, Text, ImmutableBytesWrit
     if (batch.isEmpty()) {
       return;
     }
-    Result[] stored = mainTables == null ? null : readStored();
+    Result[] stored = mainTables == null ? null : readStored(mainTables);
     int[] base = new int[1];
     RowGrouper sink =
         new RowGrouper(
@@ -185,7 +193,7 @@ final class BulkLoadMapper extends Mapper<LongWritable, Text, ImmutableBytesWrit
         sink.flush();
       } catch (InvalidValueException e) {
         sink.discard();
-        reject(pending.line(), e.getMessage(), pending.text());
+        reject(pending.line(), reason(e), pending.text());
         continue;
       }
       entities.increment(1);
@@ -204,12 +212,12 @@ final class BulkLoadMapper extends Mapper<LongWritable, Text, ImmutableBytesWrit
   }
 
   /**
-   * The stored main rows of the batch, in batch order: one multi-get per main table the batch
-   * writes.
+   * The stored main rows of the batch, in batch order: one multi-get per main table ({@code
+   * tables}) the batch writes.
    */
-  private Result[] readStored() throws IOException {
+  private Result[] readStored(Table[] tables) throws IOException {
     Result[] stored = new Result[batch.size()];
-    for (int group = 0; group < mainTables.length; group++) {
+    for (int group = 0; group < tables.length; group++) {
       List<Integer> indexes = new ArrayList<>();
       List<Get> gets = new ArrayList<>();
       for (int i = 0; i < batch.size(); i++) {
@@ -221,12 +229,18 @@ final class BulkLoadMapper extends Mapper<LongWritable, Text, ImmutableBytesWrit
       if (gets.isEmpty()) {
         continue;
       }
-      Result[] read = mainTables[group].get(gets);
+      Result[] read = tables[group].get(gets);
       for (int i = 0; i < read.length; i++) {
         stored[indexes.get(i)] = read[i];
       }
     }
     return stored;
+  }
+
+  /** Why a value is refused: {@code InvalidValueException.of} names the property and the reason. */
+  private static String reason(InvalidValueException e) {
+    return Objects.requireNonNull(
+        e.getMessage(), "an InvalidValueException names the property and the reason");
   }
 
   private void reject(long line, String reason, String text) throws IOException {

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.TableName;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a bulk load loaded.
@@ -34,7 +35,7 @@ public record BulkLoadResult(
     long rejected,
     long replaced,
     long retiredViewRows,
-    Path rejects,
+    @Nullable Path rejects,
     Duration elapsed,
     long entities) {
 
@@ -54,7 +55,7 @@ public record BulkLoadResult(
       long rejected,
       long replaced,
       long retiredViewRows,
-      Path rejects,
+      @Nullable Path rejects,
       Duration elapsed) {
     this(
         entity,

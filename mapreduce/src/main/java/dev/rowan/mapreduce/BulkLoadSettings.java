@@ -2,6 +2,7 @@ package dev.rowan.mapreduce;
 
 import dev.rowan.mapreduce.BulkLoad.Format;
 import java.util.Locale;
+import java.util.Objects;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 
@@ -57,7 +58,8 @@ final class BulkLoadSettings {
     } catch (ClassNotFoundException | NoClassDefFoundError e) {
       throw BulkLoadException.entityNotFound(name, e);
     } catch (IllegalArgumentException e) {
-      throw BulkLoadException.entityNotReadable(e.getMessage());
+      throw BulkLoadException.entityNotReadable(
+          Objects.requireNonNull(e.getMessage(), "entityClass says where the class was loaded"));
     }
   }
 

@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -112,7 +113,9 @@ final class CsvRecords implements RecordParser {
         try {
           result[property.index()] = values.parse(property, text);
         } catch (IllegalArgumentException e) {
-          throw new RejectedLineException(e.getMessage());
+          throw new RejectedLineException(
+              Objects.requireNonNull(
+                  e.getMessage(), "TextValues.parse names the property and the text"));
         }
       }
     }
@@ -134,7 +137,11 @@ final class CsvRecords implements RecordParser {
       return fields;
     } catch (UncheckedIOException e) {
       throw new RejectedLineException(
-          "is not well-formed " + describe(format) + ": " + e.getCause().getMessage());
+          "is not well-formed "
+              + describe(format)
+              + ": "
+              + Objects.requireNonNull(e.getCause(), "an UncheckedIOException wraps an IOException")
+                  .getMessage());
     } catch (IOException | IllegalStateException e) {
       throw new RejectedLineException(
           "is not well-formed " + describe(format) + ": " + e.getMessage());

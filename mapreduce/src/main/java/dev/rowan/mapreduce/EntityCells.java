@@ -14,6 +14,7 @@ import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Row;
 import org.apache.hadoop.hbase.client.RowMutations;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a bulk load writes for one entity, as cells: a pure function of the entity's values, the
@@ -93,7 +94,12 @@ final class EntityCells {
    * @throws dev.rowan.mapping.InvalidValueException when a value cannot be encoded
    */
   Outcome write(
-      byte[] rowKey, Object[] values, MainRow prior, long loadTimestamp, long nonce, Sink sink)
+      byte[] rowKey,
+      Object[] values,
+      @Nullable MainRow prior,
+      long loadTimestamp,
+      long nonce,
+      Sink sink)
       throws IOException, InterruptedException {
     MainRow before = prior == null ? MainRow.ABSENT : prior;
     if (!ViewMaintainer.usesProtocol(model)) {

@@ -14,6 +14,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.CompressionCodecFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Checks the input before the job: every path exists, and every CSV or TSV file starts with a
@@ -74,7 +75,7 @@ final class InputFiles {
   }
 
   /** The first non-blank line of {@code file}, decompressed as the job would, or null. */
-  private static String firstLine(Configuration conf, Path file) throws IOException {
+  private static @Nullable String firstLine(Configuration conf, Path file) throws IOException {
     FileSystem fs = file.getFileSystem(conf);
     CompressionCodec codec = new CompressionCodecFactory(conf).getCodec(file);
     try (InputStream raw = fs.open(file);

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 import org.apache.hadoop.hbase.TableName;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Runs a job as one {@code rowan.job} observation ({@link RowanJobContext}), in scope on the
@@ -23,7 +24,7 @@ final class JobObservation {
    * its counters set by {@code counters} from what it returned.
    */
   static <R> R observe(
-      ObservationRegistry registry,
+      @Nullable ObservationRegistry registry,
       RowanJobContext.Job kind,
       Class<?> entity,
       Supplier<R> job,

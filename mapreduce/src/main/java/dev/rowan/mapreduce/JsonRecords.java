@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.rowan.mapping.PropertyModel;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Reads JSON lines: one object per line, its fields named after entity properties. Scalars are read
@@ -67,7 +68,9 @@ final class JsonRecords implements RecordParser {
       try {
         result[property.index()] = values.parse(property, value.asText());
       } catch (IllegalArgumentException e) {
-        throw new RejectedLineException(e.getMessage());
+        throw new RejectedLineException(
+            Objects.requireNonNull(
+                e.getMessage(), "TextValues.parse names the property and the text"));
       }
     }
     return result;

@@ -5,6 +5,7 @@ import dev.rowan.core.SchemaMismatchException;
 import dev.rowan.core.SchemaReport;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.PeriodModel;
 import dev.rowan.mapreduce.BulkLoad.Format;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -73,10 +74,18 @@ final class LoadDriver {
             rowan.schema().tableSets(type).stream().flatMap(set -> set.period().stream()).toList();
         LoadTables loadTables = new LoadTables(model, cells, periods, rowan::tableName);
         if (loadTables.tables().isEmpty()) {
+          // only an entity kept in one table per period has none: when none of its periods has any
+          PeriodModel spread =
+              model
+                  .tablePerPeriod()
+                  .orElseThrow(
+                      () ->
+                          new IllegalStateException(
+                              entity + " is kept in one table, and has none"));
           throw BulkLoadException.unsupported(
               entity,
               "no period table of "
-                  + model.periods().pattern(model.tableName())
+                  + spread.pattern(model.tableName())
                   + " exists, and a bulk load creates no tables: schema().create makes the current"
                   + " period, schema().createPeriods others");
         }
@@ -200,7 +209,9 @@ final class LoadDriver {
     try {
       cells = new EntityCells(model);
     } catch (IllegalArgumentException e) {
-      throw BulkLoadException.unsupported(model.entityName(), e.getMessage());
+      String reason = e.getMessage();
+      throw BulkLoadException.unsupported(
+          model.entityName(), reason != null ? reason : e.toString());
     }
     for (ViewModel view : cells.views()) {
       if (view.isUnique()) {

@@ -39,7 +39,7 @@ final class LoadTables {
     this.groups =
         model
             .tablePerPeriod()
-            .<Groups>map(spread -> new PeriodGroups(model, periods, names))
+            .<Groups>map(spread -> new PeriodGroups(model, spread, periods, names))
             .orElseGet(() -> new OneGroup(names));
   }
 
@@ -170,7 +170,10 @@ final class LoadTables {
    * existed.
    */
   private record PeriodGroups(
-      EntityModel<?> model, List<LocalDate> periods, Function<String, TableName> tableNames)
+      EntityModel<?> model,
+      PeriodModel spread,
+      List<LocalDate> periods,
+      Function<String, TableName> tableNames)
       implements Groups {
 
     PeriodGroups {
@@ -183,25 +186,25 @@ final class LoadTables {
     }
 
     private Function<String, TableName> periodNames(LocalDate period) {
-      return name -> tableNames.apply(model.periods().tableName(model.tableName(), name, period));
+      return name -> tableNames.apply(spread.tableName(model.tableName(), name, period));
     }
 
     @Override
     public int group(Object[] values) throws RejectedLineException {
-      PeriodModel period = model.periods();
-      Object value = values[period.property().index()];
+      Object value = values[spread.property().index()];
       LocalDate of;
       try {
-        of = period.periodOf(value);
+        of = spread.periodOf(value);
       } catch (IllegalArgumentException e) {
-        throw new RejectedLineException(e.getMessage());
+        String reason = e.getMessage();
+        throw new RejectedLineException(reason != null ? reason : e.toString());
       }
       int group = periods.indexOf(of);
       if (group < 0) {
         throw new RejectedLineException(
             model.entityName()
                 + "."
-                + period.property().name()
+                + spread.property().name()
                 + " "
                 + value
                 + " belongs to period table "
@@ -214,7 +217,7 @@ final class LoadTables {
 
     @Override
     public List<String> counterPrefixes() {
-      return periods.stream().map(period -> model.periods().suffix(period) + " ").toList();
+      return periods.stream().map(period -> spread.suffix(period) + " ").toList();
     }
   }
 }

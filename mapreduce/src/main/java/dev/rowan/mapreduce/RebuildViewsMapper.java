@@ -61,7 +61,8 @@ final class RebuildViewsMapper extends TableMapper<ImmutableBytesWritable, RowCe
       throws IOException, InterruptedException {
     mainRows.increment(1);
     MainRow prior = MainRow.of(model, row);
-    if (!prior.isLive()) {
+    Object[] values = prior.values(); // null unless the row is live
+    if (values == null) {
       return;
     }
     RowStatus status = prior.status();
@@ -70,7 +71,7 @@ final class RebuildViewsMapper extends TableMapper<ImmutableBytesWritable, RowCe
     }
     for (int i = 0; i < views.size(); i++) {
       ViewModel view = views.get(i);
-      byte[] viewKey = view.rowKey(prior.values());
+      byte[] viewKey = view.rowKey(values);
       if (viewKey == null) {
         continue;
       }
@@ -88,7 +89,7 @@ final class RebuildViewsMapper extends TableMapper<ImmutableBytesWritable, RowCe
                       cells));
       EntityCells.emit(
           i,
-          view.put(viewKey, prior.values(), status.with(RowStatus.State.UNVERIFIED), row.getRow()),
+          view.put(viewKey, values, status.with(RowStatus.State.UNVERIFIED), row.getRow()),
           rows);
       rows.flush();
       loaded[i].increment(1);

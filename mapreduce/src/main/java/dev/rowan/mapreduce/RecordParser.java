@@ -3,6 +3,7 @@ package dev.rowan.mapreduce;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns one input line into the value array of an entity ({@link EntityModel#values}), or rejects
@@ -23,7 +24,7 @@ interface RecordParser {
    * The property that an input column or field called {@code name} fills: the property of that
    * name, or else the only one whose name differs in case alone; null when there is none.
    */
-  static PropertyModel property(EntityModel<?> model, String name) {
+  static @Nullable PropertyModel property(EntityModel<?> model, String name) {
     if (model.hasProperty(name)) {
       return model.property(name);
     }

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The rejects file of one task: a line per rejected input line, {@code file:line<TAB>reason<TAB>
@@ -22,7 +23,7 @@ final class RejectLog implements AutoCloseable {
   private final Configuration conf;
   private final Path file;
   private final int limit;
-  private BufferedWriter out;
+  private @Nullable BufferedWriter out; // opened on the first reject
   private long written;
   private long skipped;
 

@@ -9,7 +9,15 @@ final class RejectedLineException extends Exception {
 
   private static final long serialVersionUID = 1L;
 
+  private final String reason;
+
   RejectedLineException(String reason) {
     super(reason, null, false, false);
+    this.reason = reason;
+  }
+
+  /** Why the line was rejected: the message. */
+  String reason() {
+    return reason;
   }
 }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeSet;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -17,6 +18,7 @@ import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Reducer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Writes the cells of each row in HFile order, and catches cells that two input lines both wrote:
@@ -70,7 +72,10 @@ final class SortingReducer
     if (duplicated && samples.size() < SAMPLES) {
       samples.add(describe(key));
     }
-    for (KeyValue cell : merged == null ? first : merged) {
+    for (KeyValue cell :
+        merged == null
+            ? Objects.requireNonNull(first, "a reduce call gets at least one value")
+            : merged) {
       context.write(key, cell);
     }
   }
@@ -79,7 +84,7 @@ final class SortingReducer
    * The counter of rows written into the HFiles of the table of {@code key} ({@code table;row});
    * null without one.
    */
-  private Counter rowsOf(ImmutableBytesWritable key, Context context) {
+  private @Nullable Counter rowsOf(ImmutableBytesWritable key, Context context) {
     byte[] bytes = key.get();
     int end = key.getOffset() + key.getLength();
     int separator = -1;

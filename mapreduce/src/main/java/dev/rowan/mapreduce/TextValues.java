@@ -13,6 +13,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads property values from text, by the property's type: strings as they are; numbers in Java's
@@ -87,7 +88,7 @@ final class TextValues {
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})
-  private static Function<String, Object> parser(Class<?> type) {
+  private static @Nullable Function<String, Object> parser(Class<?> type) {
     if (type == String.class) {
       return text -> text;
     }

@@ -13,6 +13,7 @@ import java.util.Objects;
 import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ToolRunner;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Compares every view of an entity with its rebuild from the main table and reports, per view, the
@@ -93,11 +94,14 @@ public final class VerifyViews {
 
   private final Rowan rowan;
   private final Class<?> entityType;
-  private final Configuration configuration;
+  private final @Nullable Configuration configuration; // the Rowan connection's unless set
   private final PrintStream progress;
 
   private VerifyViews(
-      Rowan rowan, Class<?> entityType, Configuration configuration, PrintStream progress) {
+      Rowan rowan,
+      Class<?> entityType,
+      @Nullable Configuration configuration,
+      PrintStream progress) {
     this.rowan = rowan;
     this.entityType = entityType;
     this.configuration = configuration;

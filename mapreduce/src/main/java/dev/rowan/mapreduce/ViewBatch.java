@@ -12,11 +12,13 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Checks a batch of rows of one table against the others, one multi-get per batch and view, and
@@ -70,7 +72,7 @@ final class ViewBatch {
   private final ViewVerdict verdict;
   private final Table main;
   private final List<Table> viewTables;
-  private final ViewRowRepairs repairs;
+  private final @Nullable ViewRowRepairs repairs; // only when rows at fault are repaired
   private final boolean settleLoaded;
   private final EntityModel<?> model;
   private final long leaseMillis;
@@ -177,11 +179,12 @@ final class ViewBatch {
       return settled;
     }
     boolean[] done =
-        repairs.settleLoaded(
-            view,
-            viewTables.get(index),
-            loaded.stream().map(rows::get).toList(),
-            loaded.stream().map(i -> mains[i]).toList());
+        Objects.requireNonNull(repairs, "rows are settled only on repair")
+            .settleLoaded(
+                view,
+                viewTables.get(index),
+                loaded.stream().map(rows::get).toList(),
+                loaded.stream().map(i -> mains[i]).toList());
     long count = 0;
     for (int j = 0; j < done.length; j++) {
       settled[loaded.get(j)] = done[j];
@@ -318,7 +321,13 @@ final class ViewBatch {
                   System.currentTimeMillis(),
                   leaseMillis);
       if (holder == ViewRowVerdict.Holder.CURRENT) {
-        findings.secondOwner(index, keyText(view, MainRow.of(model, mainRow).values()));
+        findings.secondOwner(
+            index,
+            keyText(
+                view,
+                Objects.requireNonNull(
+                    MainRow.of(model, mainRow).values(),
+                    "an entity missing its row in a view is live")));
         return;
       }
       if (holder != ViewRowVerdict.Holder.STALE || repairs == null) {
@@ -381,7 +390,7 @@ final class ViewBatch {
       Table table,
       Result mainRow,
       byte[] key,
-      byte[] observed,
+      byte @Nullable [] observed,
       boolean rewrite)
       throws IOException, InterruptedException {
     findings.fault(index, Kind.MISSING, key);

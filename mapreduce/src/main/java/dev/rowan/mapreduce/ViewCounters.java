@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.mapreduce.Counters;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The names of the job counters that {@link VerifyViews} and {@link RebuildViews} keep: totals in
@@ -95,7 +96,7 @@ final class ViewCounters {
    */
   static List<ViewReport> reports(
       Counters verify,
-      Counters loaded,
+      @Nullable Counters loaded,
       List<ViewModel> views,
       List<TableName> tables,
       ViewSamples samples) {

@@ -8,6 +8,7 @@ import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
 import dev.rowan.index.ViewNames;
 import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.PeriodModel;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -155,12 +156,19 @@ final class ViewJobSettings {
       return existing;
     }
     EntityModel<?> model = EntityModel.of(type);
+    PeriodModel spread =
+        model
+            .tablePerPeriod()
+            .orElseThrow(
+                () ->
+                    new IllegalStateException(
+                        model.entityName() + " is not kept in one table per period"));
     TreeSet<LocalDate> chosen = new TreeSet<>();
     List<String> missing = new ArrayList<>();
     for (String day : days) {
       LocalDate period;
       try {
-        period = model.periods().periodOf(LocalDate.parse(day));
+        period = spread.periodOf(LocalDate.parse(day));
       } catch (DateTimeParseException e) {
         throw new IllegalArgumentException(
             VerifyViews.PERIODS
@@ -176,8 +184,7 @@ final class ViewJobSettings {
         missing.add(
             "Table "
                 + rowan
-                    .tableName(
-                        model.periods().tableName(model.tableName(), model.tableName(), period))
+                    .tableName(spread.tableName(model.tableName(), model.tableName(), period))
                     .getNameAsString()
                 + " (the period of "
                 + day

@@ -17,6 +17,7 @@ import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The tables one run of {@link ViewJobs} works on, a main table and the view tables of the views
@@ -34,7 +35,7 @@ final class ViewJobTables {
   private final Class<?> type;
 
   /** The period whose tables these are, or null for an entity kept in one table. */
-  private final LocalDate period;
+  private final @Nullable LocalDate period;
 
   private final TableName main;
   private final List<ViewModel> views;
@@ -43,7 +44,7 @@ final class ViewJobTables {
   private ViewJobTables(
       Rowan rowan,
       Class<?> type,
-      LocalDate period,
+      @Nullable LocalDate period,
       TableName main,
       List<ViewModel> views,
       List<TableName> viewTables) {

@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.CheckAndMutateResult;
@@ -24,6 +25,7 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Rewrites and deletes view rows so that a view equals its rebuild, by the rules of the write
@@ -77,7 +79,8 @@ final class ViewRowRepairs {
    * @return false when the main row or the view row changed meanwhile (the row is left to readers,
    *     which check it against its main row)
    */
-  boolean rewrite(ViewModel view, Table viewTable, Result mainRow, byte[] viewKey, byte[] observed)
+  boolean rewrite(
+      ViewModel view, Table viewTable, Result mainRow, byte[] viewKey, byte @Nullable [] observed)
       throws IOException {
     Result current = mainRow;
     byte[] seen = observed;
@@ -98,14 +101,16 @@ final class ViewRowRepairs {
               .map(sure -> sure.main().status())
               .orElse(null);
       if (target != null) {
+        Object[] values =
+            Objects.requireNonNull(
+                state.values(), "the entity maps to the view row, so its main row is live");
         boolean written =
             seen == null
-                ? writeThenSettle(
-                    view, viewTable, state.values(), target, current.getRow(), viewKey)
+                ? writeThenSettle(view, viewTable, values, target, current.getRow(), viewKey)
                 : viewTable
                     .checkAndMutate(
                         ViewRowRepair.rewrite(
-                            view, viewKey, state.values(), target, current.getRow(), seen))
+                            view, viewKey, values, target, current.getRow(), seen))
                     .isSuccess();
         if (written) {
           return true;
@@ -197,20 +202,23 @@ final class ViewRowRepairs {
     List<CheckAndMutate> confirms = new ArrayList<>(rows.size());
     for (Result mainRow : mains) {
       confirms.add(
-          CommitSync.confirm(mainRow.getRow(), statusFamily, MainRow.of(model, mainRow).status()));
+          CommitSync.confirm(
+              mainRow.getRow(),
+              statusFamily,
+              Objects.requireNonNull(
+                  MainRow.of(model, mainRow).status(),
+                  "only rows whose main row has a status are settled as loaded")));
     }
     List<CheckAndMutateResult> confirmed = main.checkAndMutate(confirms);
     List<CheckAndMutate> settles = new ArrayList<>(rows.size());
     List<Integer> sent = new ArrayList<>(rows.size());
     for (int i = 0; i < rows.size(); i++) {
       if (confirmed.get(i).isSuccess()) {
-        MainRow state = MainRow.of(model, mains.get(i));
         settles.add(
-            ViewRowRepair.rewrite(
+            ViewRowRepair.rewrite( // a live main row with a status, as the row was loaded for it
                 view,
                 rows.get(i).getRow(),
-                state.values(),
-                state.status(),
+                MainRow.of(model, mains.get(i)),
                 mains.get(i).getRow(),
                 ViewRowRepair.statusAsRead(view, rows.get(i))));
         sent.add(i);

@@ -7,6 +7,7 @@ import dev.rowan.index.ViewRowVerdict;
 import dev.rowan.mapping.EntityModel;
 import java.util.Locale;
 import org.apache.hadoop.hbase.client.Result;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a view row or a main row means for a view, decided from the rows alone (no I/O): the pure
@@ -42,14 +43,14 @@ final class ViewVerdict {
   }
 
   /** The entity a main row holds, or null for none (no row, or a tombstone). */
-  Object[] liveValues(Result main) {
+  Object @Nullable [] liveValues(Result main) {
     return MainRow.of(model, main).values();
   }
 
   /**
    * The key of the view row that the entity in {@code main} has in {@code view}, or null for none.
    */
-  byte[] expectedKey(ViewModel view, Result main) {
+  byte @Nullable [] expectedKey(ViewModel view, Result main) {
     Object[] entity = liveValues(main);
     return entity == null ? null : view.rowKey(entity);
   }

@@ -9,4 +9,7 @@
  * parsers and job settings are package-private; {@link dev.rowan.mapreduce.RowCells} is public only
  * because Hadoop instantiates it as a map output value. See docs/bulk-load.md.
  */
+@NullMarked
 package dev.rowan.mapreduce;
+
+import org.jspecify.annotations.NullMarked;
