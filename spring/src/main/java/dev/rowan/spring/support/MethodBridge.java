@@ -514,7 +514,8 @@ final class MethodBridge {
 
   private Object call(Object target, Object[] args) throws Throwable {
     try {
-      return Objects.requireNonNull(twin, "twin").invoke(target, args);
+      return Objects.requireNonNull(twin, "the factory binds each bridge before any call")
+          .invoke(target, args);
     } catch (InvocationTargetException e) {
       throw e.getCause();
     }

@@ -164,7 +164,7 @@ public final class CellLimits {
       if (Bytes.equals(
           qualifier,
           0,
-          Objects.requireNonNull(qualifier, "qualifier").length,
+          Objects.requireNonNull(qualifier, "a column has a qualifier").length,
           cell.getQualifierArray(),
           cell.getQualifierOffset() + cell.getQualifierLength() - qualifier.length,
           qualifier.length)) {

@@ -320,7 +320,8 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
     if (!request.isFirst()) {
       PageTokens.PeriodPosition position =
           PageTokens.readPeriod(compiled.name(), fingerprint, request.continuation());
-      LocalDate period = Objects.requireNonNull(position, "position").period();
+      LocalDate period =
+          Objects.requireNonNull(position, "a page after the first has a token").period();
       from = PeriodRange.resume(query, args, periods, order, period, descending);
       if (from < 0) {
         throw new IllegalArgumentException(
@@ -341,14 +342,11 @@ final class PeriodQueryMethod<T> implements RepositoryHandler.DerivedQuery {
       Page<Object> page = (Page<Object>) call(order.get(i), periodArgs);
       if (page != null) {
         content.addAll(page.content());
-        if (page.hasNext()) {
+        PageRequest nextPage = page.next();
+        if (nextPage != null) {
           return new Page<>(
               content,
-              new PageRequest(
-                  request.size(),
-                  token(
-                      order.get(i),
-                      Objects.requireNonNull(page.next(), "page.next()").continuation())));
+              new PageRequest(request.size(), token(order.get(i), nextPage.continuation())));
         }
       }
       if (content.size() == request.size()) {

@@ -85,7 +85,8 @@ final class PeriodStreams {
       if (!hasNext()) {
         throw new NoSuchElementException();
       }
-      return Objects.requireNonNull(elements, "elements").next();
+      return Objects.requireNonNull(elements, "hasNext() is true only with a current stream")
+          .next();
     }
 
     void close() {

@@ -30,7 +30,7 @@ public final class BuildingViewPlans {
   /** A plan without the building views, or why there is none. */
   record Replanned(@Nullable MethodPlan plan, @Nullable String refusal) {}
 
-  private record Key(@Nullable Set<String> building, ParsedQuery query) {}
+  private record Key(Set<String> building, ParsedQuery query) {}
 
   private final String name;
   private final EntityModel<?> model;
@@ -56,9 +56,9 @@ public final class BuildingViewPlans {
   }
 
   /** Whether {@code plan} reads one of the {@code building} views. */
-  public static boolean readsAny(@Nullable MethodPlan plan, @Nullable Set<String> building) {
-    return !Objects.requireNonNull(building, "building").isEmpty()
-        && Objects.requireNonNull(plan, "plan").groups().stream()
+  public static boolean readsAny(MethodPlan plan, Set<String> building) {
+    return !building.isEmpty()
+        && plan.groups().stream()
             .anyMatch(group -> group.view() != null && building.contains(group.view().name()));
   }
 
@@ -69,26 +69,21 @@ public final class BuildingViewPlans {
    * @throws IllegalStateException naming the method and the view when the plan without it would
    *     read the whole table and the method has no {@code @AllowScan}
    */
-  public @Nullable MethodPlan around(
-      @Nullable MethodPlan chosen, @Nullable Set<String> building, boolean sorted) {
+  public MethodPlan around(MethodPlan chosen, Set<String> building, boolean sorted) {
     if (!readsAny(chosen, building)) {
       return chosen;
     }
     Replanned replanned =
-        plans.get(
-            new Key(building, Objects.requireNonNull(chosen, "chosen").query()),
-            key -> replan(chosen, building, sorted));
+        plans.get(new Key(building, chosen.query()), key -> replan(chosen, building, sorted));
     if (replanned.refusal() != null) {
       throw new IllegalStateException(replanned.refusal());
     }
-    return replanned.plan();
+    return Objects.requireNonNull(replanned.plan(), "a replan without a refusal has a plan");
   }
 
-  private Replanned replan(MethodPlan chosen, @Nullable Set<String> building, boolean sorted) {
+  private Replanned replan(MethodPlan chosen, Set<String> building, boolean sorted) {
     List<ViewModel> readable =
-        views.stream()
-            .filter(view -> !Objects.requireNonNull(building, "building").contains(view.name()))
-            .toList();
+        views.stream().filter(view -> !building.contains(view.name())).toList();
     ParsedQuery query = chosen.query();
     MethodPlan plan;
     try {
@@ -110,8 +105,7 @@ public final class BuildingViewPlans {
       String view =
           chosen.groups().stream()
               .map(AccessPlan::view)
-              .filter(
-                  v -> v != null && Objects.requireNonNull(building, "building").contains(v.name()))
+              .filter(v -> v != null && building.contains(v.name()))
               .map(ViewModel::name)
               .findFirst()
               .orElse("?");

@@ -70,11 +70,11 @@ public final class InMemoryOrder {
       Comparator<Object> ascending = ValueOrder.of(property.type());
       Comparator<Object> values =
           sorts.get(i).descending()
-              ? Objects.requireNonNull(ascending, "ascending").reversed()
+              ? Objects.requireNonNull(ascending, "every type Rowan stores has an order").reversed()
               : ascending;
       Comparator<Keyed> bySort =
           Comparator.comparing(
-              k -> Objects.requireNonNull(k.found().values(), "k.found().values()")[slot],
+              k -> Objects.requireNonNull(k.found().values(), "a live row has values")[slot],
               Comparator.nullsLast(values));
       order = order == null ? bySort : order.thenComparing(bySort);
     }
@@ -157,7 +157,7 @@ public final class InMemoryOrder {
     byte[][] values = new byte[sorts.size()][];
     for (int i = 0; i < values.length; i++) {
       Object value =
-          Objects.requireNonNull(last.found().values(), "last.found().values()")[slots[i]];
+          Objects.requireNonNull(last.found().values(), "a live row has values")[slots[i]];
       values[i] = value == null ? null : codecs.get(i).encode(value);
     }
     return new Position(last.mainKey(), last.columnKey(), values);

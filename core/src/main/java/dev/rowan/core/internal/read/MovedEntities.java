@@ -79,7 +79,8 @@ final class MovedEntities {
       @Nullable Long since,
       Set<ByteBuffer> movedAway,
       @Nullable Set<ByteBuffer> judged) {
-    int saltLength = Objects.requireNonNull(view, "view").key().saltLength();
+    int saltLength =
+        Objects.requireNonNull(view, "only a cursor of a view looks again").key().saltLength();
     byte[] lastUnsalted = last == null ? null : Arrays.copyOfRange(last, saltLength, last.length);
     Set<ByteBuffer> candidates =
         candidates(context, view, spec, after, lastUnsalted, since, movedAway, judged);
@@ -162,7 +163,7 @@ final class MovedEntities {
                 row -> {
                   byte[] mainKey = mainKey(view, row);
                   if (mainKey != null
-                      && !Objects.requireNonNull(judged, "judged")
+                      && !Objects.requireNonNull(judged, "a cursor of a view keeps what it judged")
                           .contains(ByteBuffer.wrap(mainKey))) {
                     candidates.add(ByteBuffer.wrap(mainKey));
                   }
@@ -209,7 +210,8 @@ final class MovedEntities {
               Objects.requireNonNull(values, "a live row has values"), group, args, context.model())
           || lastUnsalted != null && spec.compareRows(position, lastUnsalted) > 0
           || after != null && spec.compareRows(position, after) <= 0
-          || !Objects.requireNonNull(judged, "judged").add(ByteBuffer.wrap(main.getRow()))) {
+          || !Objects.requireNonNull(judged, "a cursor of a view keeps what it judged")
+              .add(ByteBuffer.wrap(main.getRow()))) {
         continue;
       }
       found.add(new Found(position, null, values));

@@ -36,10 +36,10 @@ public final class QueryCall<T> {
   private final String name;
   private final StoreContext<T> context;
   private final ViewReader<T> viewReader;
-  private final @Nullable MethodPlan plan;
+  private final MethodPlan plan;
 
   /** The order of results that are collected whole: those of Or groups or of a sort in memory. */
-  private final @Nullable InMemoryOrder inMemory;
+  private final InMemoryOrder inMemory;
 
   /** What the method returns of each entity instead of the entity, or null. */
   private final @Nullable Projection projection;
@@ -75,8 +75,8 @@ public final class QueryCall<T> {
       String name,
       StoreContext<T> context,
       ViewReader<T> viewReader,
-      @Nullable MethodPlan plan,
-      @Nullable InMemoryOrder inMemory,
+      MethodPlan plan,
+      InMemoryOrder inMemory,
       @Nullable Projection projection,
       byte @Nullable [] fingerprint,
       int limit,
@@ -102,7 +102,7 @@ public final class QueryCall<T> {
    * Whether the method reads one group in the asked order, so that its entities are read lazily.
    */
   private boolean lazy() {
-    return Objects.requireNonNull(plan, "plan").groups().size() == 1 && !plan.sortInMemory();
+    return plan.groups().size() == 1 && !plan.sortInMemory();
   }
 
   /**
@@ -113,7 +113,7 @@ public final class QueryCall<T> {
    */
   private Iterator<Found> found(
       int wanted, PageTokens.@Nullable Position after, List<AutoCloseable> toClose) {
-    QueryAction action = Objects.requireNonNull(plan, "plan").query().action();
+    QueryAction action = plan.query().action();
     boolean counting = action == QueryAction.COUNT || action == QueryAction.EXISTS;
     if (lazy() || counting && plan.groups().size() == 1) {
       QueryCursor cursor = cursor(0, wanted, after);
@@ -128,33 +128,31 @@ public final class QueryCall<T> {
    * keyOrder}).
    */
   private List<InMemoryOrder.Keyed> collected(boolean keyOrder) {
-    if (Objects.requireNonNull(plan, "plan").groups().size() == 1) {
-      return Objects.requireNonNull(inMemory, "inMemory")
-          .collect(1, i -> cursor(i, Integer.MAX_VALUE, null), keyOrder);
+    if (plan.groups().size() == 1) {
+      return inMemory.collect(1, i -> cursor(i, Integer.MAX_VALUE, null), keyOrder);
     }
     // Or groups: an entity may move from one group's range to another's between their reads, so
     // the groups' second looks come after every group has read, judged against every group
     long since = System.currentTimeMillis() - context.writeLeaseMillis();
     List<QueryCursor> cursors = new ArrayList<>();
-    return Objects.requireNonNull(inMemory, "inMemory")
-        .collect(
-            plan.groups().size(),
-            i -> {
-              QueryCursor cursor = cursor(i, Integer.MAX_VALUE, null).deferringSecondLook();
-              cursors.add(cursor);
-              return cursor;
-            },
-            keyOrder,
-            () -> {
-              Set<ByteBuffer> candidates = new LinkedHashSet<>();
-              cursors.forEach(cursor -> candidates.addAll(cursor.movedCandidates(since)));
-              return MovedEntities.matchingAny(context, candidates, plan.query().groups(), args);
-            });
+    return inMemory.collect(
+        plan.groups().size(),
+        i -> {
+          QueryCursor cursor = cursor(i, Integer.MAX_VALUE, null).deferringSecondLook();
+          cursors.add(cursor);
+          return cursor;
+        },
+        keyOrder,
+        () -> {
+          Set<ByteBuffer> candidates = new LinkedHashSet<>();
+          cursors.forEach(cursor -> candidates.addAll(cursor.movedCandidates(since)));
+          return MovedEntities.matchingAny(context, candidates, plan.query().groups(), args);
+        });
   }
 
   /** The cursor of group {@code i}. */
   private QueryCursor cursor(int i, int wanted, PageTokens.@Nullable Position after) {
-    AccessPlan group = Objects.requireNonNull(plan, "plan").groups().get(i);
+    AccessPlan group = plan.groups().get(i);
     return new QueryCursor(
         context,
         viewReader,
@@ -268,13 +266,15 @@ public final class QueryCall<T> {
   public Page<Object> page(@Nullable PageRequest request) {
     PageTokens.Position after =
         PageTokens.read(
-            name, fingerprint, Objects.requireNonNull(request, "request").continuation());
+            name,
+            fingerprint,
+            Objects.requireNonNull(request, "a Page method refuses a null PageRequest")
+                .continuation());
     int wanted = Math.min(request.size(), limit());
     if (!lazy()) {
       // Or groups or a sort in memory: every page reads every entity, and continues after the
       // position of the previous page's last entity in the method's order
-      List<InMemoryOrder.Keyed> rest =
-          Objects.requireNonNull(inMemory, "inMemory").after(collected(true), after, name);
+      List<InMemoryOrder.Keyed> rest = inMemory.after(collected(true), after, name);
       List<Object> content = new ArrayList<>();
       for (InMemoryOrder.Keyed keyed : rest.subList(0, Math.min(wanted, rest.size()))) {
         content.add(result(keyed.found().values()));
@@ -286,7 +286,8 @@ public final class QueryCall<T> {
               ? new PageRequest(
                   request.size(),
                   PageTokens.write(
-                      Objects.requireNonNull(fingerprint, "fingerprint"),
+                      Objects.requireNonNull(
+                          fingerprint, "only query methods page, and each has a fingerprint"),
                       inMemory.position(rest.get(wanted - 1))))
               : null);
     }
@@ -294,27 +295,27 @@ public final class QueryCall<T> {
     try {
       List<Found> first = firstOf(found(wanted + 1, after, resources), wanted + 1);
       List<Object> content = new ArrayList<>();
-      Found last = null;
       for (Found found : first.subList(0, Math.min(wanted, first.size()))) {
-        last = found;
         content.add(result(found.values()));
       }
       boolean more = first.size() > wanted && limit == 0;
       if (!more) {
         return new Page<>(content, null);
       }
-      int saltLength = Objects.requireNonNull(plan, "plan").groups().get(0).key().saltLength();
+      Found last = first.get(wanted - 1);
+      int saltLength = plan.groups().get(0).key().saltLength();
       byte[] row =
           Arrays.copyOfRange(
-              Objects.requireNonNull(last, "last").rowKey(),
+              Objects.requireNonNull(last.rowKey(), "an entity a cursor found has a row key"),
               saltLength,
-              Objects.requireNonNull(last.rowKey(), "last.rowKey()").length);
+              last.rowKey().length);
       return new Page<>(
           content,
           new PageRequest(
               request.size(),
               PageTokens.write(
-                  Objects.requireNonNull(fingerprint, "fingerprint"),
+                  Objects.requireNonNull(
+                      fingerprint, "only query methods page, and each has a fingerprint"),
                   new PageTokens.Position(row, last.columnKey()))));
     } finally {
       closeAll(resources);

@@ -335,8 +335,8 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
         && !(single instanceof LimitedScanner limited && limited.reopened());
   }
 
-  /** Resolves {@code batch}, read as {@link #narrow} says. */
-  private void resolveNarrow(List<Result> batch) {
+  /** Resolves {@code batch}, read as {@code narrow} says. */
+  private void resolveNarrow(RowRead narrow, List<Result> batch) {
     if (plan.view() != null) {
       Object[][] values = reader.resolveNarrow(plan.view(), batch, this::movedAway);
       for (int i = 0; i < values.length; i++) {
@@ -346,7 +346,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     }
     for (Result row : batch) {
       byte[] key = row.getRow();
-      switch (Objects.requireNonNull(narrow, "narrow").kind()) {
+      switch (narrow.kind()) {
         case KEYS_ONLY, LIVE_KEYS -> offer(key, null, keyValues(key));
         case QUALIFIERS -> {
           TreeSet<byte[]> seen = new TreeSet<>(Bytes.BYTES_COMPARATOR);
@@ -382,7 +382,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
 
   private void resolve(List<Result> batch) {
     if (narrow != null) {
-      resolveNarrow(batch);
+      resolveNarrow(narrow, batch);
       return;
     }
     if (plan.view() != null) {

@@ -289,7 +289,8 @@ public final class ViewReader<T> {
                     view,
                     row.getRow(),
                     statusValue,
-                    Objects.requireNonNull(observed, "observed").timestamp());
+                    Objects.requireNonNull(observed, "only an unverified status is discarded")
+                        .timestamp());
               }
             });
   }

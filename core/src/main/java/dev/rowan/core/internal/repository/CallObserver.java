@@ -132,10 +132,9 @@ final class CallObserver {
    * Sets the table and access of the call this thread makes when it is observed, from {@code plan},
    * the plan chosen for its arguments.
    */
-  static void planned(@Nullable MethodPlan plan, EntityModel<?> model) {
+  static void planned(MethodPlan plan, EntityModel<?> model) {
     RepositoryCallContext context = ObservedCalls.context();
-    if (context != null
-        && Objects.requireNonNull(plan, "plan").query().action() != QueryAction.DELETE) {
+    if (context != null && plan.query().action() != QueryAction.DELETE) {
       context.plan(table(plan, model), access(plan));
     }
   }
@@ -187,7 +186,7 @@ final class CallObserver {
 
   private void stop(
       Observation observation, @Nullable RepositoryCallContext context, @Nullable Throwable error) {
-    Objects.requireNonNull(context, "context")
+    Objects.requireNonNull(context, "an observed call has its context")
         .settleQueueDepth(background == null ? 0 : background.queued());
     context.end(error);
     if (error != null) {
@@ -239,7 +238,8 @@ final class CallObserver {
         // close
         return false;
       }
-      Objects.requireNonNull(call.context(), "call.context()").add(Cost.ROWS_RETURNED, 1);
+      Objects.requireNonNull(call.context(), "a stream's own call keeps its context")
+          .add(Cost.ROWS_RETURNED, 1);
       T element = next;
       next = null;
       action.accept(element);

@@ -6,8 +6,8 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Collectors;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The query methods of one repository as {@code explain} finds them: by name when the name is
@@ -40,14 +40,15 @@ final class ExplainedMethods {
    *     name without parameters is declared more than once, naming the repository and listing the
    *     signatures to choose from
    */
-  RepositoryHandler.@Nullable Explained find(String nameOrSignature) {
+  RepositoryHandler.Explained find(String nameOrSignature) {
     String wanted = nameOrSignature.replaceAll("\\s+", "");
     int open = wanted.indexOf('(');
     if (open < 0) {
       List<String> overloads =
           bySignature.keySet().stream().filter(s -> s.startsWith(wanted + "(")).sorted().toList();
       if (overloads.size() == 1) {
-        return bySignature.get(overloads.get(0));
+        return Objects.requireNonNull(
+            bySignature.get(overloads.get(0)), "a signature listed from the map is in it");
       }
       if (overloads.size() > 1) {
         throw new IllegalArgumentException(
@@ -68,8 +69,9 @@ final class ExplainedMethods {
               + parameters(wanted.substring(open + 1, wanted.length() - 1)).stream()
                   .map(ExplainedMethods::simple)
                   .collect(Collectors.joining(", ", "(", ")"));
-      if (bySignature.containsKey(signature)) {
-        return bySignature.get(signature);
+      RepositoryHandler.Explained found = bySignature.get(signature);
+      if (found != null) {
+        return found;
       }
     }
     throw new IllegalArgumentException(

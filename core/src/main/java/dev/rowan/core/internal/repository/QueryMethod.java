@@ -246,19 +246,19 @@ public final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
     PageRequest page = special.page() >= 0 ? (PageRequest) args[special.page()] : null;
     ConditionCheck.checkArguments(name, plan.query(), args, store.model(), parameterNames);
     Planned planned = planned(args);
+    MethodPlan chosen = Objects.requireNonNull(planned.plan(), "a sort not refused has a plan");
     if (limitsToNone(special, args)) {
       return none(result);
     }
     MethodPlan readable =
-        withoutBuilding.around(
-            planned.plan(), store.context().roster().unreadable(), planned.plan() != plan);
+        withoutBuilding.around(chosen, store.context().roster().unreadable(), chosen != plan);
     if (readable != plan) {
       CallObserver.planned(readable, store.model()); // an observed call reads what this plan reads
     }
     // a page token names a position in the table its plan read: one of a plan without a building
     // view is its own
     byte[] pages =
-        readable == planned.plan()
+        readable == chosen
             ? fingerprint
             : PageTokens.fingerprint(
                 fingerprint, "without building views " + store.context().roster().unreadable());
@@ -268,7 +268,7 @@ public final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
             store.context(),
             store.viewReader(),
             readable,
-            planned.inMemory(),
+            Objects.requireNonNull(planned.inMemory(), "a sort not refused has an order"),
             projection,
             pages,
             limit(args),
@@ -290,12 +290,7 @@ public final class QueryMethod<T> implements RepositoryHandler.DerivedQuery {
         yield null;
       }
       case VERSIONS ->
-          VersionReads.of(
-              name,
-              store.context(),
-              Objects.requireNonNull(readable, "readable").groups().get(0),
-              args,
-              limit(args));
+          VersionReads.of(name, store.context(), readable.groups().get(0), args, limit(args));
     };
   }
 

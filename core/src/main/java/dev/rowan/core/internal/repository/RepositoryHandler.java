@@ -74,14 +74,7 @@ public final class RepositoryHandler implements InvocationHandler {
       if (method.getName().equals("explain")
           && method.getParameterCount() == 1
           && method.getParameterTypes()[0] == String.class) {
-        resolved.put(
-            method,
-            new Resolved(
-                args ->
-                    Objects.requireNonNull(
-                            queries.find((String) args[0]), "queries.find((String) args[0])")
-                        .explain(),
-                null));
+        resolved.put(method, new Resolved(args -> queries.find((String) args[0]).explain(), null));
         continue;
       }
       Invoker invoker = CrudMethods.resolve(method, storage.crud());
@@ -144,7 +137,7 @@ public final class RepositoryHandler implements InvocationHandler {
     Object[] arguments = args == null ? new Object[0] : args;
     return call.target() == null
         ? call.invoker().invoke(arguments)
-        : Objects.requireNonNull(observer, "observer")
+        : Objects.requireNonNull(observer, "only an observed repository resolves a target")
             .call(call.target(), call.invoker(), arguments);
   }
 }

@@ -78,7 +78,8 @@ final class LayoutComparison {
       case DIFFERENT ->
           table
               + " stores keys laid out as\n      "
-              + Objects.requireNonNull(recorded(live), "recorded(live)").description()
+              + Objects.requireNonNull(recorded(live), "a DIFFERENT verdict read a recorded layout")
+                  .description()
               + "\n    but the mapping of "
               + entity
               + " lays them out as\n      "

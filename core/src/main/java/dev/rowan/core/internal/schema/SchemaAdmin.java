@@ -346,7 +346,8 @@ public final class SchemaAdmin {
             Catalog.write(
                 connection,
                 LayoutComparison.record(
-                    Objects.requireNonNull(adopted.get(table.name()), "adopted.get(table.name())"),
+                    Objects.requireNonNull(
+                        adopted.get(table.name()), "adopt records each table found above"),
                     table.layout()));
           }
           for (TableDescriptor table : unrecorded) {

@@ -140,8 +140,9 @@ public final class ViewLifecycle {
             connection,
             main,
             model.views().stream().map(view -> viewTable(model, view.name())).toList());
+    TableRecord mainRecord = records.get(main);
     Optional<Set<String>> named =
-        records.get(main) == null ? Optional.empty() : ViewStates.views(records.get(main));
+        mainRecord == null ? Optional.empty() : ViewStates.views(mainRecord);
     long newest = 0;
     for (ViewDefinition view : model.views()) {
       TableRecord live = records.get(viewTable(model, view.name()));

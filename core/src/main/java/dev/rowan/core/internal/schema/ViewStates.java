@@ -1,11 +1,9 @@
 package dev.rowan.core.internal.schema;
 
 import java.util.Arrays;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import org.jspecify.annotations.Nullable;
 
 /**
  * What the tables record about an entity's views, as values of their {@link TableRecord}s in the
@@ -75,8 +73,8 @@ public final class ViewStates {
    * The views the main table {@code record} describes has, or empty when it names none (made before
    * the list).
    */
-  public static Optional<Set<String>> views(@Nullable TableRecord record) {
-    String names = Objects.requireNonNull(record, "record").value(VIEWS);
+  public static Optional<Set<String>> views(TableRecord record) {
+    String names = record.value(VIEWS);
     if (names == null) {
       return Optional.empty();
     }

@@ -69,7 +69,8 @@ public record EntityChange(List<PropertyModel> properties, Object @Nullable [] v
       return before;
     }
     for (int i = 0; i < properties.size(); i++) {
-      before[properties.get(i).index()] = Objects.requireNonNull(values, "values")[i];
+      before[properties.get(i).index()] =
+          Objects.requireNonNull(values, "a change that is no addition sets values")[i];
     }
     return before;
   }

@@ -123,7 +123,7 @@ final class GroupCommit<T> {
         entities.stream()
             .map(
                 p ->
-                    Objects.requireNonNull(p.decision, "p.decision")
+                    Objects.requireNonNull(p.decision, "a prepared entity has a decision")
                         .confirmation(context.views(), p.rowKey))
             .toList();
     List<CheckAndMutateResult> results =
@@ -170,7 +170,10 @@ final class GroupCommit<T> {
     for (List<Pending> chunk : ParallelCalls.chunks(active, COMMIT_CHUNK)) {
       List<CheckAndMutate> writes =
           chunk.stream()
-              .map(p -> Objects.requireNonNull(p.decision, "p.decision").commit())
+              .map(
+                  p ->
+                      Objects.requireNonNull(p.decision, "a prepared entity has a decision")
+                          .commit())
               .toList();
       chunks.add(
           () ->

@@ -61,7 +61,8 @@ public final class PlainWriter<T> {
     for (int i = 0; i < values.size(); i++) {
       pending.add(i);
     }
-    PropertyModel version = context.model().version();
+    PropertyModel version =
+        Objects.requireNonNull(context.model().version(), "only a versioned entity puts versioned");
     for (int attempt = 1; !pending.isEmpty(); attempt++) {
       if (attempt > WriteAttempts.OF_WRITE) {
         throw WriteAttempts.exhausted(
@@ -73,18 +74,11 @@ public final class PlainWriter<T> {
         ObservedCalls.count(RepositoryCallContext.Cost.RETRIES, 1);
       }
       List<byte[]> qualifiers =
-          pending.stream()
-              .map(
-                  i ->
-                      context
-                          .model()
-                          .qualifier(values.get(i), Objects.requireNonNull(version, "version")))
-              .toList();
+          pending.stream().map(i -> context.model().qualifier(values.get(i), version)).toList();
       List<Get> gets = new ArrayList<>(pending.size());
       for (int j = 0; j < pending.size(); j++) {
         gets.add(
-            new Get(rowKeys.get(pending.get(j)))
-                .addColumn(Objects.requireNonNull(version, "version").family(), qualifiers.get(j)));
+            new Get(rowKeys.get(pending.get(j))).addColumn(version.family(), qualifiers.get(j)));
       }
       Result[] current =
           HBaseCalls.on(
@@ -92,9 +86,7 @@ public final class PlainWriter<T> {
       List<CheckAndMutate> writes = new ArrayList<>();
       for (int j = 0; j < pending.size(); j++) {
         int i = pending.get(j);
-        byte[] stored =
-            current[j].getValue(
-                Objects.requireNonNull(version, "version").family(), qualifiers.get(j));
+        byte[] stored = current[j].getValue(version.family(), qualifiers.get(j));
         Object[] before = stored == null ? null : storedVersion(version, stored);
         Object[] advanced =
             StoreContext.staleAsOptimisticLock(

@@ -296,7 +296,8 @@ public final class ProtocolWriter<T> {
     for (Pending entity : active) {
       WriteDecision earlier = entity.guess == entity.decision ? null : entity.guess;
       for (ViewRowChange change :
-          Objects.requireNonNull(entity.decision, "entity.decision").phaseOneAfter(earlier)) {
+          Objects.requireNonNull(entity.decision, "a prepared entity has a decision")
+              .phaseOneAfter(earlier)) {
         if (!alreadyWritten.contains(change)) {
           byTable
               .computeIfAbsent(context.viewTable(change.view()), t -> new ArrayList<>())
@@ -329,7 +330,9 @@ public final class ProtocolWriter<T> {
     Map<ViewModel, List<Row>> byView = new LinkedHashMap<>();
     for (Pending entity : committed) {
       for (ViewRowChange change :
-          Objects.requireNonNull(entity.decision, "entity.decision").plan().changes()) {
+          Objects.requireNonNull(entity.decision, "a prepared entity has a decision")
+              .plan()
+              .changes()) {
         byView.computeIfAbsent(change.view(), v -> new ArrayList<>()).add(change.settle());
       }
     }

@@ -65,7 +65,9 @@ final class UniqueClaims {
       List<ViewRowChange> free = new ArrayList<>();
       entity.claimedFree = free;
       for (ViewRowChange change :
-          Objects.requireNonNull(entity.decision, "entity.decision").plan().changes()) {
+          Objects.requireNonNull(entity.decision, "a prepared entity has a decision")
+              .plan()
+              .changes()) {
         if (change.view().isUnique()
             && change.kind() == Kind.WRITE
             && !heldBefore(entity, change)) {
@@ -95,7 +97,8 @@ final class UniqueClaims {
    */
   private boolean heldBefore(Pending entity, ViewRowChange change) {
     return !context.model().expires()
-        && Objects.requireNonNull(entity.current, "entity.current").isLive()
+        && Objects.requireNonNull(entity.current, "no guess with a unique view: the row was read")
+            .isLive()
         && Arrays.equals(
             change
                 .view()
@@ -214,7 +217,7 @@ final class UniqueClaims {
     for (ViewRowChange change : claimed) {
       byte[] family = change.view().statusFamily();
       Cell cell =
-          Objects.requireNonNull(change.unverify(), "change.unverify()")
+          Objects.requireNonNull(change.unverify(), "a claim is a WRITE, which has an unverify put")
               .get(family, VIEW_STATUS)
               .get(0);
       long timestamp = cell.getTimestamp();

@@ -17,7 +17,6 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Evaluates conditions on entity values, and checks the arguments of a call before anything is
@@ -43,7 +42,14 @@ public final class ConditionCheck {
             case IS_NULL -> value == null;
             case IS_NOT_NULL -> value != null;
             default ->
-                value != null && matches(value, condition, args, ValueOrder.of(property.type()));
+                value != null
+                    && matches(
+                        value,
+                        condition,
+                        args,
+                        Objects.requireNonNull(
+                            ValueOrder.of(property.type()),
+                            "every type Rowan stores has an order"));
           };
       if (!matches) {
         return false;
@@ -57,28 +63,21 @@ public final class ConditionCheck {
    * parameters.
    */
   private static boolean matches(
-      Object value, Condition condition, Object[] args, @Nullable Comparator<Object> order) {
+      Object value, Condition condition, Object[] args, Comparator<Object> order) {
     Object first = args[condition.parameter()];
     return switch (condition.keyword()) {
-      case EQUALS -> Objects.requireNonNull(order, "order").compare(value, first) == 0;
-      case NOT -> Objects.requireNonNull(order, "order").compare(value, first) != 0;
-      case IN ->
-          values(first).stream()
-              .anyMatch(
-                  candidate ->
-                      Objects.requireNonNull(order, "order").compare(value, candidate) == 0);
+      case EQUALS -> order.compare(value, first) == 0;
+      case NOT -> order.compare(value, first) != 0;
+      case IN -> values(first).stream().anyMatch(candidate -> order.compare(value, candidate) == 0);
       case NOT_IN ->
-          values(first).stream()
-              .noneMatch(
-                  candidate ->
-                      Objects.requireNonNull(order, "order").compare(value, candidate) == 0);
+          values(first).stream().noneMatch(candidate -> order.compare(value, candidate) == 0);
       case BETWEEN ->
-          Objects.requireNonNull(order, "order").compare(value, first) >= 0
+          order.compare(value, first) >= 0
               && order.compare(value, args[condition.parameter() + 1]) <= 0;
-      case LESS_THAN -> Objects.requireNonNull(order, "order").compare(value, first) < 0;
-      case LESS_THAN_EQUAL -> Objects.requireNonNull(order, "order").compare(value, first) <= 0;
-      case GREATER_THAN -> Objects.requireNonNull(order, "order").compare(value, first) > 0;
-      case GREATER_THAN_EQUAL -> Objects.requireNonNull(order, "order").compare(value, first) >= 0;
+      case LESS_THAN -> order.compare(value, first) < 0;
+      case LESS_THAN_EQUAL -> order.compare(value, first) <= 0;
+      case GREATER_THAN -> order.compare(value, first) > 0;
+      case GREATER_THAN_EQUAL -> order.compare(value, first) >= 0;
       // on well-formed strings, a UTF-16 prefix is a code point prefix: the key's prefix
       case STARTING_WITH -> ((String) value).startsWith((String) first);
       // likewise a UTF-16 suffix or substring of well-formed strings is one of code points
@@ -171,7 +170,8 @@ public final class ConditionCheck {
           continue;
         }
         Object first = args[condition.parameter()];
-        if (Objects.requireNonNull(ValueOrder.of(property.type()), "ValueOrder.of(property.type())")
+        if (Objects.requireNonNull(
+                    ValueOrder.of(property.type()), "every type Rowan stores has an order")
                 .compare(first, args[condition.parameter() + 1])
             > 0) {
           throw new IllegalArgumentException(

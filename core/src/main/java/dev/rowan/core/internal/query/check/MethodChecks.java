@@ -93,7 +93,7 @@ public final class MethodChecks {
           };
       problems.add(
           "a "
-              + Objects.requireNonNull(query.action(), "query.action()").name().toLowerCase()
+              + query.action().name().toLowerCase()
               + " method cannot return "
               + declared.getTypeName()
               + "; it returns "

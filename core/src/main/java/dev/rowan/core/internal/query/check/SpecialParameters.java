@@ -8,8 +8,6 @@ import dev.rowan.core.internal.query.parse.MethodProblems;
 import dev.rowan.core.internal.query.parse.ParsedQuery;
 import dev.rowan.core.internal.query.parse.QueryAction;
 import java.lang.reflect.Method;
-import java.util.Objects;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Where a query method's special parameters are: the trailing {@link PageRequest}, {@link Sort},
@@ -99,8 +97,8 @@ public record SpecialParameters(
   }
 
   /** "a count", "an exists", ...: the action as a message names a method of it. */
-  private static String kind(@Nullable QueryAction action) {
-    String word = Objects.requireNonNull(action, "action").name().toLowerCase();
+  private static String kind(QueryAction action) {
+    String word = action.name().toLowerCase();
     return ("aeiou".indexOf(word.charAt(0)) >= 0 ? "an " : "a ") + word;
   }
 

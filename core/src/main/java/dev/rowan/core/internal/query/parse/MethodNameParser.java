@@ -144,15 +144,18 @@ public final class MethodNameParser {
     }
     List<Part> parts = parts(predicate, false);
     NameTerm view = parts == null ? match(predicate, this::view) : null;
-    if (parts == null && view == null) {
+    List<List<Condition>> groups;
+    if (parts != null) {
+      groups = bind(parts, parameterCount);
+    } else if (view != null) {
+      groups = bindView(view, parameterCount);
+    } else {
       throw unresolved(predicate);
     }
-    List<List<Condition>> groups =
-        parts != null ? bind(parts, parameterCount) : bindView(view, parameterCount);
     List<SortKey> sorts = ordered ? sorts(methodName.substring(orderBy.end())) : List.of();
     return new ParsedQuery(
         methodName,
-        PREFIXES.get(prefix.group()),
+        Objects.requireNonNull(PREFIXES.get(prefix.group()), "PREFIX matches only PREFIXES' keys"),
         limit,
         groups,
         sorts,
@@ -194,7 +197,7 @@ public final class MethodNameParser {
   private record NameTerm(String name, Keyword keyword, @Nullable String word) {}
 
   /** A condition of the predicate; {@code or} says whether it starts a new group. */
-  private record Part(@Nullable NameTerm term, boolean or) {}
+  private record Part(NameTerm term, boolean or) {}
 
   /**
    * Reads {@code text} as conditions joined by And and Or; null when no split resolves every one.
@@ -202,10 +205,13 @@ public final class MethodNameParser {
   private @Nullable List<Part> parts(String text, boolean or) {
     for (int end : ends(text)) {
       NameTerm term = match(text.substring(0, end), this::property);
-      if (term != null && end == text.length()) {
+      if (term == null) {
+        continue;
+      }
+      if (end == text.length()) {
         return List.of(new Part(term, or));
       }
-      String separator = term == null ? null : separatorAt(text, end);
+      String separator = separatorAt(text, end);
       List<Part> rest =
           separator == null
               ? null
@@ -275,11 +281,7 @@ public final class MethodNameParser {
       }
       groups
           .get(groups.size() - 1)
-          .add(
-              new Condition(
-                  Objects.requireNonNull(part.term(), "part.term()").name(),
-                  part.term().keyword(),
-                  parameter));
+          .add(new Condition(part.term().name(), part.term().keyword(), parameter));
       parameter += part.term().keyword().arity();
     }
     if (parameter != parameterCount) {
@@ -295,8 +297,10 @@ public final class MethodNameParser {
    * allow, then the keyword on the next one; with no more parameters than the keyword takes, the
    * keyword applies to the first key property ({@code findBySellerIn(sellers)}).
    */
-  private List<List<Condition>> bindView(@Nullable NameTerm view, int parameterCount) {
-    List<String> key = vocabulary.viewKeys().get(Objects.requireNonNull(view, "view").name());
+  private List<List<Condition>> bindView(NameTerm view, int parameterCount) {
+    List<String> key =
+        Objects.requireNonNull(
+            vocabulary.viewKeys().get(view.name()), "a view term names a view of the vocabulary");
     if (view.word() != null
         && view.keyword() != Keyword.EQUALS
         && view.keyword() != Keyword.IN
@@ -304,13 +308,13 @@ public final class MethodNameParser {
       throw error(
           "the view shorthand findBy<View><Keyword> takes Equals, In or a range, not %s: write the"
               + " conditions with their properties, as in findBy%sAnd<Property>%s",
-          view.word(), capitalise(Objects.requireNonNull(key, "key").get(0)), view.word());
+          view.word(), capitalise(key.get(0)), view.word());
     }
     int arity = view.word() == null ? 0 : view.keyword().arity();
     int ranged = arity > 0 ? 1 : 0;
     int equalities = parameterCount - arity;
     int min = Math.max(arity, 1);
-    int max = Objects.requireNonNull(key, "key").size() - ranged + arity;
+    int max = key.size() - ranged + arity;
     if (parameterCount < min || parameterCount > max) {
       throw error(
           "view '%s' with key %s takes %s%s, but %s",
@@ -345,7 +349,8 @@ public final class MethodNameParser {
       text =
           text.substring(
               end
-                  + Objects.requireNonNull(separatorAt(text, end), "separatorAt(text, end)")
+                  + Objects.requireNonNull(
+                          separatorAt(text, end), "a condition ends where a separator starts")
                       .length());
     }
     String leading = separatorAt(text, 0);
@@ -356,7 +361,7 @@ public final class MethodNameParser {
     String unknown =
         Objects.requireNonNull(
                 match(text.substring(0, ends.get(ends.size() - 1)), name -> name),
-                "match(text.substring(0, ends.get(ends.size() - 1)), name -> name)")
+                "the identity resolver matches any text")
             .name();
     MethodNameException unsupported = unsupportedKeyword(unknown);
     if (unsupported != null) {

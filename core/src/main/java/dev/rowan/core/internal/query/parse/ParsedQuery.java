@@ -18,7 +18,7 @@ import org.jspecify.annotations.Nullable;
  */
 public record ParsedQuery(
     String methodName,
-    @Nullable QueryAction action,
+    QueryAction action,
     int limit,
     List<List<Condition>> groups,
     List<SortKey> sorts,

@@ -8,8 +8,6 @@ import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PropertyModel;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The text of plans: what {@code explain} prints and what refusals say. Thread-safety: stateless.
@@ -127,11 +125,10 @@ public final class PlanText {
   }
 
   /** The whole plan of a method, as {@code explain} returns it. */
-  public static String explain(String method, @Nullable MethodPlan plan, EntityModel<?> entity) {
+  public static String explain(String method, MethodPlan plan, EntityModel<?> entity) {
     StringBuilder text = new StringBuilder(method).append('\n');
     boolean counts =
-        Objects.requireNonNull(plan, "plan").query().action() == QueryAction.COUNT
-            || plan.query().action() == QueryAction.EXISTS;
+        plan.query().action() == QueryAction.COUNT || plan.query().action() == QueryAction.EXISTS;
     int number = 0;
     for (AccessPlan group : plan.groups()) {
       String indent = plan.groups().size() > 1 ? "    " : "  ";

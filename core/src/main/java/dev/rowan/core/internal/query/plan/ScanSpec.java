@@ -175,10 +175,10 @@ public record ScanSpec(
         Bytes.compareTo(
             a,
             saltLength,
-            Objects.requireNonNull(a, "a").length - saltLength,
+            Objects.requireNonNull(a, "a cursor's entities have row keys").length - saltLength,
             b,
             saltLength,
-            Objects.requireNonNull(b, "b").length - saltLength);
+            Objects.requireNonNull(b, "a cursor's entities have row keys").length - saltLength);
     return plan.reversed() ? -order : order;
   }
 
@@ -226,7 +226,8 @@ public record ScanSpec(
                   : List.of(args[condition.parameter()]);
       List<Object[]> next = new ArrayList<>();
       for (Object[] partial : combinations) {
-        for (Object choice : Objects.requireNonNull(choices, "choices")) {
+        for (Object choice :
+            Objects.requireNonNull(choices, "the planner skips only enum or boolean key parts")) {
           Object[] values = partial.clone();
           values[slot] = choice;
           next.add(values);
