@@ -62,6 +62,9 @@ import java.util.Set;
  * rowan.bench.nvb.count        300     nvb range scans per run matching 1 row (fewer for more: 20 of 5,000, at least 20)
  * rowan.bench.nvb.count.count  20      nvb key-only counts of the hot seller per run
  * rowan.bench.nvb.main.count   2       nvb full scans of the main table copies per run (0: none)
+ * rowan.bench.nvb.variant      flag_off  what the second copies differ in: flag_off (NEW_VERSION_BEHAVIOR off),
+ *                                      dense (view rows of two cells, DenseRows; no main table scans),
+ *                                      dense_separate (three cells: the values apart from the status)
  * rowan.bench.bulk.orders      200000  orders of the bulk load against saveAll (2 views)
  * rowan.bench.bulk.rounds      1       rounds of it, each a bulk load and a saveAll
  * rowan.bench.breakdown.orders 10000   orders per pass of the insert breakdown (ProtocolBreakdown)
@@ -340,7 +343,10 @@ public final class HBaseBenchmarks {
    */
   private static List<Workload> nvbWorkloads(
       BenchmarkCluster cluster, QueryTable table, PrintStream log, HarnessRun run) {
-    NvbTables tables = new NvbTables(cluster, table, log);
+    NvbTables.Variant variant =
+        NvbTables.Variant.valueOf(
+            run.text("nvb.variant", "flag_off").toUpperCase(java.util.Locale.ROOT));
+    NvbTables tables = new NvbTables(cluster, table, variant, log);
     List<Workload> all = new ArrayList<>();
     int count = run.setting("nvb.count", 300);
     Set<String> states = run.list("nvb.states", "loaded,compacted");
@@ -356,7 +362,7 @@ public final class HBaseBenchmarks {
       all.add(NvbWorkload.count(tables, state, run.setting("nvb.count.count", 20)));
     }
     int mainScans = run.setting("nvb.main.count", 2);
-    if (mainScans > 0) {
+    if (mainScans > 0 && !variant.dense()) {
       all.add(NvbWorkload.main(tables, mainScans));
     }
     return all;

@@ -6,8 +6,9 @@ import java.util.List;
 
 /**
  * Prints the {@code nvb} workloads ({@link NvbWorkload}) as a Markdown table: each scan's p50, p99
- * and mean time with {@code NEW_VERSION_BEHAVIOR} on and off, and the ratios on / off per round,
- * median and range over the rounds.
+ * and mean time on Rowan's tables and on the variant's ({@code NEW_VERSION_BEHAVIOR} off, or dense
+ * view rows: {@link NvbTables.Variant}), and the ratios Rowan's / the variant's per round, median
+ * and range over the rounds.
  *
  * <p>Thread-safety: stateless.
  */
@@ -17,9 +18,10 @@ final class NvbReport {
 
   static void print(List<Comparison> comparisons, PrintStream out) {
     out.println(
-        "| Scan | p50 on / off | p99 on / off | mean on / off | on / off p50, median (min..max) * "
-            + "| on / off p99, median (min..max) | on / off mean, median (min..max) "
-            + "| RPCs on / off |");
+        "| Scan | p50 Rowan / variant | p99 Rowan / variant | mean Rowan / variant "
+            + "| Rowan / variant p50, median (min..max) * "
+            + "| Rowan / variant p99, median (min..max) | Rowan / variant mean, median (min..max) "
+            + "| RPCs Rowan / variant |");
     out.println("|---|---:|---:|---:|---:|---:|---:|---:|");
     for (Comparison c : comparisons) {
       int rounds = c.runs(0).size();
@@ -48,8 +50,8 @@ final class NvbReport {
     }
     out.println();
     out.println(
-        "\\* per round: the scan's time with NEW_VERSION_BEHAVIOR over its time without (above 1,"
-            + " the flag is slower); p50 and p99 of the round's latencies, mean of its times."
+        "\\* per round: the scan's time on Rowan's tables over its time on the variant's (above 1,"
+            + " Rowan's tables are slower); p50 and p99 of the round's latencies, mean of its times."
             + " Median and range over the rounds. p50, p99: pooled over the rounds; mean: median"
             + " over the rounds.");
   }

@@ -59,26 +59,54 @@ final class NvbTables {
     }
   }
 
+  /** What the second copy of each table differs in from the first, which is as Rowan makes it. */
+  enum Variant {
+    /** HBase's {@code NEW_VERSION_BEHAVIOR} off, the rows as Rowan writes them. */
+    FLAG_OFF("NEW_VERSION_BEHAVIOR off", "off"),
+    /**
+     * The flag on, the view rows dense ({@link DenseRows}), the values after the status; the main
+     * table as Rowan writes it.
+     */
+    DENSE("dense view rows", "dense"),
+    /** As {@link #DENSE}, the values in a cell of their own. */
+    DENSE_SEPARATE("dense view rows, values apart", "dense3");
+
+    /** Whether the variant's view rows are dense. */
+    boolean dense() {
+      return this != FLAG_OFF;
+    }
+
+    final String label;
+    final String suffix;
+
+    Variant(String label, String suffix) {
+      this.label = label;
+      this.suffix = suffix;
+    }
+  }
+
   final QueryTable source;
+  final Variant variant;
   private final BenchmarkCluster cluster;
   private final PrintStream log;
   private State view;
   private boolean main;
 
-  NvbTables(BenchmarkCluster cluster, QueryTable source, PrintStream log) {
+  NvbTables(BenchmarkCluster cluster, QueryTable source, Variant variant, PrintStream log) {
+    this.variant = variant;
     this.cluster = cluster;
     this.source = source;
     this.log = log;
   }
 
-  /** The copy of the view table with the flag {@code on} or off. */
-  static TableName view(boolean on) {
-    return TableName.valueOf(NAMESPACE, on ? "view_on" : "view_off");
+  /** The copy of the view table as Rowan makes it ({@code rowans}), or of the variant. */
+  TableName view(boolean rowans) {
+    return TableName.valueOf(NAMESPACE, rowans ? "view_on" : "view_" + variant.suffix);
   }
 
-  /** The copy of the main table with the flag {@code on} or off. */
-  static TableName main(boolean on) {
-    return TableName.valueOf(NAMESPACE, on ? "main_on" : "main_off");
+  /** The copy of the main table as Rowan makes it ({@code rowans}), or of the variant. */
+  TableName main(boolean rowans) {
+    return TableName.valueOf(NAMESPACE, rowans ? "main_on" : "main_" + variant.suffix);
   }
 
   /**
@@ -91,7 +119,7 @@ final class NvbTables {
     if (view == null) {
       source.load(timing, counting);
       TableName original = timing.tables(QueryTable.NAMESPACE, SellerOrder.class).get(1);
-      copy(timing.connection(), original, NvbTables::view);
+      copy(timing.connection(), original, this::view, variant.dense());
       view = State.LOADED;
       quiet(timing.connection(), List.of(view(true), view(false)));
       describe(timing.connection(), List.of(view(true), view(false)), State.LOADED.label);
@@ -114,7 +142,7 @@ final class NvbTables {
     }
     source.load(timing, counting);
     TableName original = timing.tables(QueryTable.NAMESPACE, SellerOrder.class).get(0);
-    copy(timing.connection(), original, NvbTables::main);
+    copy(timing.connection(), original, this::main, false);
     cluster.compact(timing.connection(), List.of(main(true), main(false)));
     main = true;
     describe(timing.connection(), List.of(main(true), main(false)), "flushed and major-compacted");
@@ -122,13 +150,15 @@ final class NvbTables {
 
   /**
    * Creates {@code names.apply(true)} and {@code names.apply(false)} afresh with {@code original}'s
-   * descriptor and split points, {@code NEW_VERSION_BEHAVIOR} on and off, and copies every row of
-   * {@code original} into both.
+   * descriptor and split points, {@code NEW_VERSION_BEHAVIOR} on and, unless {@code dense}, off,
+   * and copies every row of {@code original} into both: into the second as a dense row ({@link
+   * DenseRows}) when {@code dense}.
    */
   private void copy(
       Connection connection,
       TableName original,
-      java.util.function.Function<Boolean, TableName> names)
+      java.util.function.Function<Boolean, TableName> names,
+      boolean dense)
       throws IOException {
     TableName on = names.apply(true);
     TableName off = names.apply(false);
@@ -149,7 +179,7 @@ final class NvbTables {
           admin.disableTable(name);
           admin.deleteTable(name);
         }
-        TableDescriptor copy = withFlag(name, descriptor, name.equals(on));
+        TableDescriptor copy = withFlag(name, descriptor, dense || name.equals(on));
         if (splits.length == 0) {
           admin.createTable(copy);
         } else {
@@ -167,7 +197,10 @@ final class NvbTables {
         BufferedMutator toOff = connection.getBufferedMutator(off)) {
       for (Result row : scanner) {
         toOn.mutate(put(row));
-        toOff.mutate(put(row));
+        toOff.mutate(
+            dense
+                ? DenseRows.dense(sellerView(), row, variant == Variant.DENSE_SEPARATE)
+                : put(row));
         rows++;
         cells += row.size();
       }
