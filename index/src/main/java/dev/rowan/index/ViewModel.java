@@ -10,6 +10,7 @@ import dev.rowan.mapping.SaltModel;
 import dev.rowan.mapping.TableLayout;
 import dev.rowan.mapping.ViewDefinition;
 import dev.rowan.mapping.codec.ValueCodec;
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -50,9 +51,13 @@ public final class ViewModel {
   /** Per carried column, how the status cell names it when it is null ({@link #nullEntry}). */
   private final byte[][] nullEntries;
 
+  /** The carried columns as a packed row holds them, which every view reads. */
+  private final PackedColumns packing;
+
   private final byte[] statusFamily;
   private final List<FamilyModel> families;
   private final TableLayout layout;
+  private final @Nullable TableLayout convertibleLayout;
 
   ViewModel(EntityModel<?> entity, ViewDefinition definition) {
     this.entity = entity;
@@ -84,6 +89,7 @@ public final class ViewModel {
     for (int i = 0; i < carriedArray.length; i++) {
       nullEntries[i] = nullEntry(carriedArray[i]);
     }
+    this.packing = new PackedColumns(carriedArray, nullEntries);
     this.statusFamily = entity.families().get(0).nameBytes();
     Set<String> used = new LinkedHashSet<>();
     used.add(entity.families().get(0).name());
@@ -91,7 +97,8 @@ public final class ViewModel {
       used.add(new String(column.family(), StandardCharsets.UTF_8));
     }
     this.families = entity.families().stream().filter(f -> used.contains(f.name())).toList();
-    this.layout = entity.tableLayout(layoutText());
+    this.layout = entity.tableLayout(layoutText(isPacked()));
+    this.convertibleLayout = isPacked() ? entity.tableLayout(layoutText(false)) : null;
   }
 
   /**
@@ -107,7 +114,16 @@ public final class ViewModel {
     return layout;
   }
 
-  private String layoutText() {
+  /**
+   * The layout of this view's table when its rows were a cell per column, whose rows a packed view
+   * reads as they are (never trusting one without its main row) and converts as it writes them;
+   * null for a view of a cell per column, which cannot read packed rows its filters would not see.
+   */
+  public @Nullable TableLayout convertibleLayout() {
+    return convertibleLayout;
+  }
+
+  private String layoutText(boolean packed) {
     StringBuilder text = new StringBuilder("view key ").append(key.layout());
     if (isUnique()) {
       text.append("; unique, owner row key in a cell");
@@ -116,6 +132,9 @@ public final class ViewModel {
         definition.fullCopy()
             ? "; carries every column"
             : "; carries some columns, read with the main row");
+    if (packed) {
+      text.append("; columns packed in the status cell");
+    }
     return text.toString();
   }
 
@@ -162,6 +181,28 @@ public final class ViewModel {
   /** Whether a second entity with the same key properties is refused. */
   public boolean isUnique() {
     return definition.unique();
+  }
+
+  /**
+   * Whether the view's rows are written packed ({@code Index.Format.PACKED}): the carried columns
+   * in one value after the status, in the status cell ({@link PackedColumns}), rather than a cell
+   * per column. Either format is read; a row in the other one is never trusted without its main row
+   * ({@link ViewRowVerdict#observed}).
+   */
+  public boolean isPacked() {
+    return definition.packed();
+  }
+
+  /**
+   * Whether the status cell {@code status} of one of this view's rows is in the format the view
+   * writes ({@link #isPacked}).
+   */
+  boolean inFormat(Cell status) {
+    return PackedColumns.isPacked(
+            status.getValueArray(),
+            status.getValueOffset() + RowStatus.LENGTH,
+            status.getValueOffset() + status.getValueLength())
+        == isPacked();
   }
 
   /** The family of the status and owner cells: the entity's first family. */
@@ -237,6 +278,12 @@ public final class ViewModel {
    */
   public byte[] statusValue(RowStatus status, @Nullable Object[] values) {
     byte[] head = status.encode();
+    if (isPacked()) {
+      ByteArrayOutputStream value = new ByteArrayOutputStream(head.length + 16 * carried.size());
+      value.write(head, 0, head.length);
+      packing.write(values, value);
+      return value.toByteArray();
+    }
     int length = head.length;
     for (int i = 0; i < carriedArray.length; i++) {
       if (values[carriedArray[i].index()] == null) {
@@ -349,7 +396,7 @@ public final class ViewModel {
   private Put cells(byte[] rowKey, @Nullable Object[] values, RowStatus status, byte[] mainRowKey) {
     long timestamp = status.timestamp();
     Put put = new Put(rowKey, timestamp);
-    for (PropertyModel column : carriedArray) {
+    for (PropertyModel column : isPacked() ? new PropertyModel[0] : carriedArray) {
       Object value = values[column.index()];
       if (value != null) {
         ValueCodec<Object> codec =
@@ -379,14 +426,16 @@ public final class ViewModel {
       }
       entity.rowKey().decode(owner, 0, owner.length, values);
     }
-    entity.readColumns(row, values);
     Cell status = ProtocolCells.cell(row, statusFamily, ProtocolCells.VIEW_STATUS);
+    int at = status == null ? 0 : status.getValueOffset() + RowStatus.LENGTH;
+    int end = status == null ? 0 : status.getValueOffset() + status.getValueLength();
+    if (status != null && PackedColumns.isPacked(status.getValueArray(), at, end)) {
+      packing.read(status.getValueArray(), at, end, values);
+      return values;
+    }
+    entity.readColumns(row, values);
     if (status != null) {
-      clearNamedNulls(
-          status.getValueArray(),
-          status.getValueOffset() + RowStatus.LENGTH,
-          status.getValueOffset() + status.getValueLength(),
-          values);
+      clearNamedNulls(status.getValueArray(), at, end, values);
     }
     return values;
   }

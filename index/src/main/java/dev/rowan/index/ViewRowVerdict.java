@@ -74,14 +74,22 @@ public final class ViewRowVerdict {
    * unless the row's write mark names the same write (timestamp and nonce). A settle is a plain put
    * that does not write the mark: it counts only on the cells the same write put. Without the mark
    * a settle that arrived after a later write deleted the row, or after another writer of the same
-   * timestamp wrote over it, is not trusted; nor is a row of a version that wrote no marks. Such a
-   * row is checked against its main row and repaired.
+   * timestamp wrote over it, is not trusted; nor is a row of a version that wrote no marks, nor a
+   * row in the other format than the view writes ({@link ViewModel#isPacked}): a view whose format
+   * changed is read while its rows are converted. Such a row is checked against its main row and
+   * repaired, in the view's format.
    */
   public static @Nullable RowStatus observed(ViewModel view, Result row) {
     Cell statusCell = ProtocolCells.cell(row, view.statusFamily(), ProtocolCells.VIEW_STATUS);
-    RowStatus status = statusCell == null ? null : ProtocolCells.readableStatus(statusCell);
+    if (statusCell == null) {
+      return null;
+    }
+    RowStatus status = ProtocolCells.readableStatus(statusCell);
     if (status == null || status.state() != State.VERIFIED) {
       return status;
+    }
+    if (!view.inFormat(statusCell)) {
+      return status.with(State.UNVERIFIED);
     }
     Cell markCell = ProtocolCells.cell(row, view.statusFamily(), ProtocolCells.VIEW_WRITE);
     RowStatus mark = markCell == null ? null : ProtocolCells.readableStatus(markCell);

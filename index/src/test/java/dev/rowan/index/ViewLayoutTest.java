@@ -63,21 +63,30 @@ class ViewLayoutTest {
   }
 
   @Test
-  void describesTheViewKeyUniqueFlagAndCarriedColumns() {
-    assertEquals("view key email String + id String; carries every column", layout(Base.class).description());
-    assertEquals("view key email String; unique, owner row key in a cell; carries every column",
+  void describesTheViewKeyUniqueFlagCarriedColumnsAndFormat() {
+    String packed = "; columns packed in the status cell";
+    assertEquals("view key email String + id String; carries every column" + packed,
+        layout(Base.class).description());
+    assertEquals("view key email String; unique, owner row key in a cell; carries every column" + packed,
         layout(Unique.class).description());
-    assertEquals("view key email String + id String; carries some columns, read with the main row",
+    assertEquals("view key email String + id String; carries some columns, read with the main row" + packed,
         layout(Narrow.class).description());
     assertEquals("view key salt(4 buckets, murmur3_32(seed 0) mod buckets, on every part) + email String + id String;"
-        + " carries every column", layout(Salted.class).description());
+        + " carries every column" + packed, layout(Salted.class).description());
+    assertEquals("view key email String + id String; carries every column", layout(InColumns.class).description(),
+        "a view of a cell per column, as every view was before 0.2");
   }
+
+  @Table(name = "u")
+  @Index(name = "v", key = {"email"}, format = Index.Format.COLUMNS)
+  record InColumns(@RowKey String id, @Column String email, @Column String name) {}
 
   @Test
   void everyChangeToWhatAViewStoresChangesTheFingerprint() {
     Map<String, Class<?>> variants = new LinkedHashMap<>();
     variants.put("keyed on email", Base.class);
     variants.put("keyed on name", OtherKey.class);
+    variants.put("a cell per column", InColumns.class);
     variants.put("keyed on email and name", LongerKey.class);
     variants.put("a descending key", DescendingKey.class);
     variants.put("unique", Unique.class);

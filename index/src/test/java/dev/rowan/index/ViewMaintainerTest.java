@@ -34,7 +34,7 @@ import org.junit.jupiter.api.Test;
 class ViewMaintainerTest {
 
   @Table(name = "orders", salt = @Salt(buckets = 4))
-  @Index(name = "seller", key = {"sellerId", "createdAt"})
+  @Index(name = "seller", key = {"sellerId", "createdAt"}, format = Index.Format.COLUMNS)
   @Index(name = "buyer", key = {"buyerId"}, include = {"amount"})
   @Index(name = "number", key = {"externalNo"}, unique = true)
   record Order(@RowKey String orderNo, @Column(name = "s") String sellerId, @Column(name = "b") String buyerId,
@@ -89,8 +89,64 @@ class ViewMaintainerTest {
     Put claim = plan(null, original).changes().get(2).unverify();
     assertEquals(1, claim.get(Bytes.toBytes("d"), ProtocolCells.OWNER).size(), "it names its owner");
     assertEquals(1, claim.get(Bytes.toBytes("d"), ProtocolCells.VIEW_WRITE).size());
-    assertTrue(claim.getFamilyCellMap().get(Bytes.toBytes("d")).size() > 3,
+    assertEquals(3, claim.getFamilyCellMap().get(Bytes.toBytes("d")).size(),
+        "the status, the owner and the write mark: a packed row's columns are in its status cell");
+    ViewModel number = maintainer.view("number").orElseThrow();
+    assertEquals(original, model.instantiate(withKey(number.decode(rowOf(claim)), original)),
         "and carries its columns: its settle marks the status alone");
+  }
+
+  /** {@code values} (a view row's, which holds no column the view does not carry) with the entity's. */
+  private Object[] withKey(Object[] values, Order entity) {
+    Object[] whole = values(entity);
+    for (int i = 0; i < whole.length; i++) {
+      if (values[i] != null) {
+        whole[i] = values[i];
+      }
+    }
+    return whole;
+  }
+
+  private static org.apache.hadoop.hbase.client.Result rowOf(Put put) {
+    return org.apache.hadoop.hbase.client.Result.create(
+        put.getFamilyCellMap().values().stream().flatMap(List::stream)
+            .sorted(org.apache.hadoop.hbase.CellComparator.getInstance()).toList());
+  }
+
+  @Test
+  void aPackedRowHoldsItsColumnsNullsIncludedInItsStatusCellAlone() {
+    Order sparse = new Order("o-1", "s-1", "b-1", 5, null, null, "EXT-1");
+    ViewModel buyer = maintainer.view("buyer").orElseThrow();
+    assertTrue(buyer.isPacked(), "the default format");
+    Put settle = buyer.settlePut(buyer.rowKey(values(sparse)), values(sparse), write.with(State.VERIFIED),
+        model.rowKey(sparse));
+    assertEquals(1, settle.getFamilyCellMap().values().stream().mapToInt(List::size).sum(),
+        "the status cell, which holds the columns");
+    Object[] read = buyer.decode(rowOf(settle));
+    assertEquals(null, read[model.property("amount").index()], "a null column has no entry");
+    Order full = new Order("o-1", "s-1", "b-1", 5, new java.math.BigDecimal("12.50"), "n", "EXT-1");
+    Object[] fullRead = buyer.decode(rowOf(buyer.settlePut(buyer.rowKey(values(full)), values(full),
+        write.with(State.VERIFIED), model.rowKey(full))));
+    assertEquals(new java.math.BigDecimal("12.50"), fullRead[model.property("amount").index()]);
+    assertEquals("b-1", fullRead[model.property("buyerId").index()], "key properties from the key");
+    assertEquals(null, fullRead[model.property("note").index()], "a column the view does not carry");
+  }
+
+  @Test
+  void aRowInTheOtherFormatIsNeverTrustedWithoutItsMainRow() {
+    ViewModel packed = maintainer.view("buyer").orElseThrow();
+    ViewModel columns = maintainer.view("seller").orElseThrow();
+    Object[] values = values(original);
+    org.apache.hadoop.hbase.client.Result packedRow =
+        rowOf(packed.put(packed.rowKey(values), values, write.with(State.VERIFIED), model.rowKey(original)));
+    org.apache.hadoop.hbase.client.Result columnsRow =
+        rowOf(columns.put(columns.rowKey(values), values, write.with(State.VERIFIED), model.rowKey(original)));
+    assertEquals(State.VERIFIED, ViewRowVerdict.observed(packed, packedRow).state());
+    assertEquals(State.VERIFIED, ViewRowVerdict.observed(columns, columnsRow).state());
+    assertEquals(State.UNVERIFIED, ViewRowVerdict.observed(columns, packedRow).state(),
+        "a packed row read by a view of a cell per column");
+    assertEquals(State.UNVERIFIED, ViewRowVerdict.observed(packed, columnsRow).state(),
+        "a row of a cell per column read by a packed view, before it is converted");
   }
 
   @Test

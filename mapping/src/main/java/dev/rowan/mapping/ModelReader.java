@@ -626,7 +626,11 @@ final class ModelReader<T> {
       }
       views.add(
           new ViewDefinition(
-              index.name(), List.of(index.key()), List.of(index.include()), index.unique()));
+              index.name(),
+              List.of(index.key()),
+              List.of(index.include()),
+              index.unique(),
+              index.format() == Index.Format.PACKED));
     }
     return views;
   }

@@ -17,7 +17,8 @@ import org.apache.hadoop.hbase.regionserver.BloomType;
 @Family(name = "d", bloom = BloomType.ROWCOL, compression = Compression.Algorithm.GZ, blockSize = 8192,
     dataBlockEncoding = DataBlockEncoding.FAST_DIFF)
 @Family(name = "e", bloom = BloomType.NONE, blockSize = 16384, dataBlockEncoding = DataBlockEncoding.PREFIX)
-@Index(name = "seller", key = {"sellerId", "createdAt"}, include = {"amount", "note"})
+// a cell per column, so that the view table holds cells in both families and each family's HFiles show its settings
+@Index(name = "seller", key = {"sellerId", "createdAt"}, include = {"amount", "note"}, format = Index.Format.COLUMNS)
 record TunedOrder(
     @RowKey String orderNo,
     @Column(family = "d", name = "s") String sellerId,

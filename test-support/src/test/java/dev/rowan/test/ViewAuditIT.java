@@ -10,6 +10,7 @@ import dev.rowan.mapping.annotation.Index;
 import dev.rowan.mapping.annotation.RowKey;
 import dev.rowan.mapping.annotation.Table;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
@@ -40,10 +41,15 @@ class ViewAuditIT {
     try (var view = rowan.connection().getTable(rowan.tableName("audited.seller"));
         ResultScanner rows = view.getScanner(new Scan())) {
       Result first = rows.next(); // seller s-1, amount 5
-      Cell otherAmount = rows.next().listCells().stream() // seller s-2, amount 7
-          .filter(cell -> Bytes.toString(CellUtil.cloneQualifier(cell)).equals("a")).findFirst().orElseThrow();
-      view.put(new Put(first.getRow())
-          .addColumn(CellUtil.cloneFamily(otherAmount), CellUtil.cloneQualifier(otherAmount), CellUtil.cloneValue(otherAmount)));
+      Result second = rows.next(); // seller s-2, amount 7
+      // the first row's status (state, timestamp, nonce: still settled by its write mark) with the second's
+      // packed columns
+      byte[] status = {0, 's'};
+      Cell own = first.getColumnLatestCell(Bytes.toBytes("d"), status);
+      Cell other = second.getColumnLatestCell(Bytes.toBytes("d"), status);
+      byte[] damaged = Bytes.add(Arrays.copyOf(CellUtil.cloneValue(own), 17),
+          Arrays.copyOfRange(CellUtil.cloneValue(other), 17, other.getValueLength()));
+      view.put(new Put(first.getRow()).addColumn(Bytes.toBytes("d"), status, own.getTimestamp() + 1, damaged));
     }
     AssertionFailedError failure = assertThrows(AssertionFailedError.class,
         () -> ViewAudit.assertViewsMatchRebuild(rowan, Sale.class));

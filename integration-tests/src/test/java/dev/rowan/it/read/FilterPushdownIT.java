@@ -7,8 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rowan.core.AllowScan;
 import dev.rowan.core.HBaseRepository;
 import dev.rowan.core.Rowan;
-import dev.rowan.it.Order;
 import dev.rowan.it.read.CountsFromKeysIT.Reads;
+import dev.rowan.mapping.annotation.Column;
+import dev.rowan.mapping.annotation.Family;
+import dev.rowan.mapping.annotation.Index;
+import dev.rowan.mapping.annotation.RowKey;
+import dev.rowan.mapping.annotation.Salt;
+import dev.rowan.mapping.annotation.Table;
 import dev.rowan.test.HBaseTest;
 import dev.rowan.test.TestNamespace;
 import java.math.BigDecimal;
@@ -30,6 +35,21 @@ import org.junit.jupiter.api.Test;
  */
 @HBaseTest
 class FilterPushdownIT {
+
+  /**
+   * The contract's order ({@code dev.rowan.it.Order}) with its seller view of a cell per column, whose cells
+   * the region servers can filter (a packed view's conditions are checked in the client).
+   */
+  @Table(name = "orders", salt = @Salt(buckets = 4))
+  @Family(name = "d")
+  @Index(name = "seller", key = {"sellerId", "createdAt"}, format = Index.Format.COLUMNS)
+  record Order(
+      @RowKey String orderNo,
+      @Column(name = "s") String sellerId,
+      @Column(name = "b") String buyerId,
+      @Column(name = "c") Instant createdAt,
+      @Column(name = "a") BigDecimal amount,
+      @Column(name = "n") String note) {}
 
   /** Queries with a range and a prefix on the note, a carried column that no key holds. */
   interface NoteQueries extends HBaseRepository<Order> {

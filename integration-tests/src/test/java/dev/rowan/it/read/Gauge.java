@@ -15,7 +15,7 @@ import java.time.LocalDateTime;
  */
 @Table(name = "gauges")
 @Family(name = "d")
-@Index(name = "site", key = {"site"})
+@Index(name = "site", key = {"site"}, format = Index.Format.COLUMNS) // filtered on the region servers
 record Gauge(
     @RowKey String id,
     String site,

@@ -14,7 +14,7 @@ import java.time.Instant;
  */
 @Table(name = "trades")
 @Family(name = "t")
-@Index(name = "account", key = {"account", "at"})
+@Index(name = "account", key = {"account", "at"}, format = Index.Format.COLUMNS) // filtered on the region servers
 @Index(name = "symbol", key = {"symbol", "qty"}, include = {"account"})
 record Trade(
     @RowKey String tradeNo,

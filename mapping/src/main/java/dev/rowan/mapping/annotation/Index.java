@@ -32,4 +32,31 @@ public @interface Index {
 
   /** Whether a second entity with the same view key is refused. */
   boolean unique() default false;
+
+  /**
+   * How the view's rows hold the columns they carry: packed into the row's status cell (the
+   * default), or a cell per column. See docs/view-consistency.md, "What is stored".
+   *
+   * @since 0.2
+   */
+  Format format() default Format.PACKED;
+
+  /**
+   * How a view row holds its carried columns. A view table is Rowan's own format: no other tool
+   * reads it, so the default is the one that reads fastest.
+   *
+   * @since 0.2
+   */
+  enum Format {
+    /**
+     * Every carried column in one value, after the row's status in its status cell: two cells a row
+     * (the status and the write mark), the fewest for a region server to scan.
+     */
+    PACKED,
+    /**
+     * A cell per carried column, named as in the main table, beside the status cell and the write
+     * mark: the format of Rowan before 0.2.
+     */
+    COLUMNS
+  }
 }

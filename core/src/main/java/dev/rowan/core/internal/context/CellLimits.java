@@ -1,5 +1,6 @@
 package dev.rowan.core.internal.context;
 
+import dev.rowan.index.RowStatus;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.InvalidValueException;
 import dev.rowan.mapping.KeyLayout;
@@ -131,6 +132,42 @@ public final class CellLimits {
   /** Checks the cells the view row of {@code values} carries, under the longer key of the view. */
   private static void checkViewCells(
       StoreContext<?> context, ViewModel view, byte[] key, Object[] values) {
+    if (view.isPacked()) {
+      // one cell, the status with every carried column packed: named by its largest column
+      long size =
+          (long) key.length
+              + view.statusFamily().length
+              + 2
+              + view.statusValue(new RowStatus(RowStatus.State.VERIFIED, 0, 0), values).length
+              + CELL_OVERHEAD;
+      if (size > context.maxCellSize()) {
+        PropertyModel largest = null;
+        int largestLength = -1;
+        for (PropertyModel column : view.carried()) {
+          Object value = values[column.index()];
+          int length =
+              value == null
+                  ? -1
+                  : Objects.requireNonNull(column.valueCodec(), "a column has a value codec")
+                      .encode(value)
+                      .length;
+          if (length > largestLength) {
+            largest = column;
+            largestLength = length;
+          }
+        }
+        throw InvalidValueException.of(
+            largest == null ? context.model().entityName() : largest.qualifiedName(),
+            "its cell in view '"
+                + view.name()
+                + "' is "
+                + size
+                + " bytes with the columns packed beside it, over hbase.client.keyvalue.maxsize ("
+                + context.maxCellSize()
+                + ")");
+      }
+      return;
+    }
     for (PropertyModel column : view.carried()) {
       Object value = values[column.index()];
       if (value == null) {

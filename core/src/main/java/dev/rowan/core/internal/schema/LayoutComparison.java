@@ -26,6 +26,11 @@ final class LayoutComparison {
   enum Verdict {
     /** The table records the mapping's layout. */
     SAME,
+    /**
+     * The table records a layout whose rows the mapping reads as they are and converts as it writes
+     * them ({@link TableSpec#convertibleFrom}): accepted, reported by {@code check()}.
+     */
+    CONVERTIBLE,
     /** The table records another layout. */
     DIFFERENT,
     /** The table records no layout: created by hand or by a Rowan before layouts were recorded. */
@@ -60,11 +65,30 @@ final class LayoutComparison {
 
   /** How the layout recorded by {@code live} compares with {@code expected}. */
   static Verdict verdict(TableLayout expected, TableRecord live) {
+    return verdict(expected, null, live);
+  }
+
+  /**
+   * How the layout recorded by {@code live} compares with {@code expected}, or with {@code
+   * convertible}, a layout the mapping also reads (null: none).
+   */
+  static Verdict verdict(
+      TableLayout expected, @Nullable TableLayout convertible, TableRecord live) {
     TableLayout stored = recorded(live);
     if (stored == null) {
       return Verdict.UNRECORDED;
     }
-    return stored.fingerprint().equals(expected.fingerprint()) ? Verdict.SAME : Verdict.DIFFERENT;
+    if (stored.fingerprint().equals(expected.fingerprint())) {
+      return Verdict.SAME;
+    }
+    return convertible != null && stored.fingerprint().equals(convertible.fingerprint())
+        ? Verdict.CONVERTIBLE
+        : Verdict.DIFFERENT;
+  }
+
+  /** How the layout recorded by {@code live} compares with {@code table}'s. */
+  static Verdict verdict(TableSpec table, TableRecord live) {
+    return verdict(table.layout(), table.convertibleFrom(), live);
   }
 
   /**
@@ -72,9 +96,33 @@ final class LayoutComparison {
    * records the same layout.
    */
   static @Nullable String difference(String entity, TableLayout expected, TableRecord live) {
+    return difference(entity, expected, null, live);
+  }
+
+  /**
+   * The sentence for a table of {@code entity} that differs from {@code spec}'s layout, including
+   * one it converts, or null when it records the same layout.
+   */
+  static @Nullable String difference(String entity, TableSpec spec, TableRecord live) {
+    return difference(entity, spec.layout(), spec.convertibleFrom(), live);
+  }
+
+  private static @Nullable String difference(
+      String entity, TableLayout expected, @Nullable TableLayout convertible, TableRecord live) {
     String table = "Table " + live.table().getNameAsString();
-    return switch (verdict(expected, live)) {
+    return switch (verdict(expected, convertible, live)) {
       case SAME -> null;
+      case CONVERTIBLE ->
+          table
+              + " holds view rows of a cell per column, and the mapping of "
+              + entity
+              + " writes them packed:\n      "
+              + expected.description()
+              + "\n    Rows of either format are read; a row of the old one is checked against its"
+              + " main row until it is written again. Convert them all with RebuildViews, then record"
+              + " the layout with schema().recordLayout("
+              + entity
+              + ".class).";
       case DIFFERENT ->
           table
               + " stores keys laid out as\n      "

@@ -126,7 +126,8 @@ public final class SchemaAdmin {
             if (live == null) {
               missing.add(table);
             } else {
-              differences.addAll(compare(tables.entity(), table, live, recorded.get(table.name())));
+              differences.addAll(
+                  compare(tables.entity(), table, live, recorded.get(table.name()), false));
             }
           }
           boolean mainExists = !missing.contains(tables.tables().get(0));
@@ -174,7 +175,7 @@ public final class SchemaAdmin {
                     ? createRecorded(admin, table, record, recorded.get(table.name()))
                     : createThenRecord(admin, table, record);
             if (raced != null) {
-              differences.addAll(compare(tables.entity(), table, raced, null));
+              differences.addAll(compare(tables.entity(), table, raced, null, false));
             }
           }
           throwIfAny(tables.entity(), differences);
@@ -262,7 +263,7 @@ public final class SchemaAdmin {
                   found.add(TableComparison.missing(table.name()));
                 } else {
                   TableRecord record = recorded.getOrDefault(table.name(), TableRecord.of(live));
-                  found.addAll(compare(tables.entity(), table, live, record));
+                  found.addAll(compare(tables.entity(), table, live, record, true));
                   if (ViewStates.isBuilding(record)) {
                     found.add(
                         "Table "
@@ -330,10 +331,11 @@ public final class SchemaAdmin {
             }
             differences.addAll(TableComparison.differences(table.descriptor(), live));
             TableRecord record = recorded.getOrDefault(table.name(), TableRecord.of(live));
-            LayoutComparison.Verdict verdict = LayoutComparison.verdict(table.layout(), record);
+            LayoutComparison.Verdict verdict = LayoutComparison.verdict(table, record);
             if (verdict == LayoutComparison.Verdict.DIFFERENT) {
-              differences.add(LayoutComparison.difference(tables.entity(), table.layout(), record));
-            } else if (verdict == LayoutComparison.Verdict.UNRECORDED) {
+              differences.add(LayoutComparison.difference(tables.entity(), table, record));
+            } else if (verdict == LayoutComparison.Verdict.UNRECORDED
+                || verdict == LayoutComparison.Verdict.CONVERTIBLE) {
               unrecorded.add(
                   LayoutComparison.record(TableDescriptorBuilder.newBuilder(live), table.layout())
                       .build());
@@ -379,11 +381,12 @@ public final class SchemaAdmin {
       if (record == null) {
         continue;
       }
-      LayoutComparison.Verdict verdict = LayoutComparison.verdict(table.layout(), record);
+      LayoutComparison.Verdict verdict = LayoutComparison.verdict(table, record);
       if (verdict == LayoutComparison.Verdict.DIFFERENT) {
-        found.add(LayoutComparison.difference(tables.entity(), table.layout(), record));
-      } else if (verdict == LayoutComparison.Verdict.UNRECORDED) {
-        LOG.warn("{}", LayoutComparison.difference(tables.entity(), table.layout(), record));
+        found.add(LayoutComparison.difference(tables.entity(), table, record));
+      } else if (verdict == LayoutComparison.Verdict.UNRECORDED
+          || verdict == LayoutComparison.Verdict.CONVERTIBLE) {
+        LOG.warn("{}", LayoutComparison.difference(tables.entity(), table, record));
       }
     }
     if (!records.catalogued() && !records.byTable().isEmpty()) {
@@ -488,12 +491,19 @@ public final class SchemaAdmin {
    * record ({@code recorded}, or its descriptor's when null).
    */
   private static List<String> compare(
-      String entity, TableSpec table, TableDescriptor live, @Nullable TableRecord recorded) {
+      String entity,
+      TableSpec table,
+      TableDescriptor live,
+      @Nullable TableRecord recorded,
+      boolean reportConvertible) {
     List<String> differences =
         new ArrayList<>(TableComparison.differences(table.descriptor(), live));
+    TableRecord record = recorded == null ? TableRecord.of(live) : recorded;
     String layout =
-        LayoutComparison.difference(
-            entity, table.layout(), recorded == null ? TableRecord.of(live) : recorded);
+        reportConvertible
+                || LayoutComparison.verdict(table, record) != LayoutComparison.Verdict.CONVERTIBLE
+            ? LayoutComparison.difference(entity, table, record)
+            : null;
     if (layout != null) {
       differences.add(layout);
     }

@@ -3,6 +3,7 @@ package dev.rowan.core.internal.schema;
 import dev.rowan.mapping.TableLayout;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One table an entity needs: its descriptor (name, column families and recorded key layout), its
@@ -12,11 +13,21 @@ final class TableSpec {
 
   private final TableDescriptor descriptor;
   private final TableLayout layout;
+  private final @Nullable TableLayout convertibleFrom;
   private final byte[][] splitKeys;
 
   TableSpec(TableDescriptor descriptor, TableLayout layout, byte[][] splitKeys) {
+    this(descriptor, layout, null, splitKeys);
+  }
+
+  TableSpec(
+      TableDescriptor descriptor,
+      TableLayout layout,
+      @Nullable TableLayout convertibleFrom,
+      byte[][] splitKeys) {
     this.descriptor = descriptor;
     this.layout = layout;
+    this.convertibleFrom = convertibleFrom;
     this.splitKeys = splitKeys.clone();
   }
 
@@ -31,6 +42,14 @@ final class TableSpec {
   /** The layout of the table's keys. */
   TableLayout layout() {
     return layout;
+  }
+
+  /**
+   * A layout the table may record whose rows the mapping reads as they are and converts as it
+   * writes them (a view whose rows were a cell per column, now packed), or null.
+   */
+  @Nullable TableLayout convertibleFrom() {
+    return convertibleFrom;
   }
 
   /** The split keys, sorted; empty for a table of one region. */

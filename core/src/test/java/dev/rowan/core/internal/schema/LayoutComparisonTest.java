@@ -37,6 +37,28 @@ class LayoutComparisonTest {
   @Index(name = "kind", key = {"kind"})
   record SmallRingEvent(@RowKey(order = 0) String id, @RowKey(order = 1) long seq, @Column String kind) {}
 
+  @Table(name = "events", salt = @Salt(buckets = 4))
+  @Index(name = "kind", key = {"kind"}, format = Index.Format.COLUMNS)
+  record ColumnsEvent(@RowKey(order = 0) String id, @RowKey(order = 1) long seq, @Column String kind) {}
+
+  @Test
+  void aViewOfACellPerColumnIsConvertedToPackedRowsButNotBack() {
+    TableSpec packed = tables(Event.class).get(1);
+    TableSpec columns = tables(ColumnsEvent.class).get(1);
+
+    assertEquals(LayoutComparison.Verdict.CONVERTIBLE,
+        LayoutComparison.verdict(packed, TableRecord.of(columns.descriptor())));
+    assertTrue(LayoutComparison.difference("Event", packed, TableRecord.of(columns.descriptor()))
+        .startsWith("Table events.kind holds view rows of a cell per column, and the mapping of Event writes them"
+            + " packed"));
+    assertEquals(LayoutComparison.Verdict.DIFFERENT,
+        LayoutComparison.verdict(columns, TableRecord.of(packed.descriptor())),
+        "a view of a cell per column would push filters that a packed row's missing cells fail");
+    assertEquals(LayoutComparison.Verdict.DIFFERENT,
+        LayoutComparison.verdict(tables(UnsaltedEvent.class).get(1), TableRecord.of(columns.descriptor())),
+        "only the format may differ");
+  }
+
   private static List<TableSpec> tables(Class<?> type) {
     return EntityTables.of(EntityModel.of(type), SplitPolicy.salted(), TableName::valueOf).tables();
   }
@@ -50,7 +72,7 @@ class LayoutComparisonTest {
     assertEquals("row key salt(4 buckets, murmur3_32(seed 0) mod buckets, on every part) + id String + seq Long",
         main.getValue("rowan.layout"));
     assertEquals("view key salt(4 buckets, murmur3_32(seed 0) mod buckets, on every part) + kind String + id String"
-        + " + seq Long; carries every column", tables.get(1).descriptor().getValue("rowan.layout"));
+        + " + seq Long; carries every column; columns packed in the status cell", tables.get(1).descriptor().getValue("rowan.layout"));
     assertEquals(64, tables.get(1).descriptor().getValue("rowan.layout.fingerprint").length());
   }
 

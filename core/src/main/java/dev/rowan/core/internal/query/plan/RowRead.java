@@ -34,10 +34,11 @@ import org.jspecify.annotations.Nullable;
  * wire.
  *
  * <ul>
- *   <li>A view: its status cell and write mark (and owner, on a unique view) plus the columns. A
- *       settled row (status {@code VERIFIED}, write mark naming the same write) stands for its
- *       entity by the protocol's invariant, even on a narrow view; any other row is checked against
- *       its main row as every read checks it.
+ *   <li>A view: its status cell and write mark (and owner, on a unique view) plus the columns,
+ *       which a packed view's status cell holds ({@link ViewModel#isPacked}). A settled row (status
+ *       {@code VERIFIED}, write mark naming the same write) stands for its entity by the protocol's
+ *       invariant, even on a narrow view; any other row is checked against its main row as every
+ *       read checks it.
  *   <li>The main table of a tall entity: the columns, with its status cell when it has views, and
  *       the first cell of every row, so that a row holding none of them is still seen (its columns
  *       are null, which {@code IsNull} matches). A count without columns reads the keys of the
@@ -56,12 +57,15 @@ import org.jspecify.annotations.Nullable;
  * @param columns the columns read (for {@link Extent#CELLS} and {@link Extent#ROW_CELLS})
  * @param reason why whole rows are read (for {@link Extent#WHOLE_ROWS}), or null when whole
  *     entities are what the method returns
+ * @param packed whether the columns are packed in the status cell of a view row ({@link
+ *     ViewModel#isPacked}), which is read for them, not cells of their own
  */
 public record RowRead(
     Extent kind,
     List<Qualifier> protocolCells,
     List<PropertyModel> columns,
-    @Nullable String reason) {
+    @Nullable String reason,
+    boolean packed) {
 
   /** Why a main row of an entity that keeps history is read whole when its cells are needed. */
   private static final String HISTORY =
@@ -100,6 +104,15 @@ public record RowRead(
   public RowRead {
     protocolCells = List.copyOf(protocolCells);
     columns = List.copyOf(columns);
+  }
+
+  /** A read of rows whose columns are cells of their own. */
+  public RowRead(
+      Extent kind,
+      List<Qualifier> protocolCells,
+      List<PropertyModel> columns,
+      @Nullable String reason) {
+    this(kind, protocolCells, columns, reason, false);
   }
 
   /**
@@ -200,7 +213,7 @@ public record RowRead(
           view.isUnique()
               ? List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_WRITE, Qualifier.OWNER)
               : List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_WRITE);
-      return new RowRead(Extent.CELLS, cells, columns, null);
+      return new RowRead(Extent.CELLS, cells, columns, null, view.isPacked());
     }
     return new RowRead(
         Extent.ROW_CELLS, hasViews ? List.of(Qualifier.MAIN_STATUS) : List.of(), columns, null);
@@ -246,6 +259,9 @@ public record RowRead(
     }
     for (Qualifier cell : protocolCells) {
       addColumn(read, statusFamily, cell.bytes());
+    }
+    if (packed) {
+      return; // a packed view row's columns are in its status cell
     }
     for (PropertyModel column : columns) {
       addColumn(read, column.family(), column.qualifier());
@@ -345,14 +361,22 @@ public record RowRead(
     for (Qualifier cell : protocolCells) {
       names.add(
           switch (cell) {
-            case VIEW_STATUS, MAIN_STATUS -> "status cell";
+            case VIEW_STATUS, MAIN_STATUS ->
+                packed && !columns.isEmpty()
+                    ? "status cell (with "
+                        + String.join(
+                            ", ", columns.stream().map(PropertyModel::qualifiedName).toList())
+                        + " packed in it)"
+                    : "status cell";
             case VIEW_WRITE -> "write mark";
             case OWNER -> "owner cell";
             case COMMIT_SYNC -> "commit sync mark";
           });
     }
-    for (PropertyModel column : columns) {
-      names.add(column.qualifiedName());
+    if (!packed) {
+      for (PropertyModel column : columns) {
+        names.add(column.qualifiedName());
+      }
     }
     return String.join(", ", names);
   }

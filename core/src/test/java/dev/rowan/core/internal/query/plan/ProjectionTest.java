@@ -56,8 +56,8 @@ class ProjectionTest {
 
   /** A tall account with one int column: a primitive projection of it is fine. */
   @Table(name = "accounts")
-  @Index(name = "slim", key = {"region"}, include = {"balance"})
-  @Index(name = "whole", key = {"region"})
+  @Index(name = "slim", key = {"region"}, include = {"balance"}, format = Index.Format.COLUMNS)
+  @Index(name = "whole", key = {"region"}, format = Index.Format.COLUMNS)
   record Account(@RowKey String id, String region, int balance, String owner, Integer rating) {}
 
   record Balance(int balance) {}

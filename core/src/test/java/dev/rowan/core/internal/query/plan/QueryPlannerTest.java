@@ -50,10 +50,10 @@ class QueryPlannerTest {
    */
   @Table(name = "orders", salt = @Salt(buckets = 4))
   @Family(name = "d")
-  @Index(name = "buyer", key = {"buyerId", "createdAt"}, include = {"amount"})
-  @Index(name = "seller", key = {"sellerId", "createdAt"})
-  @Index(name = "state", key = {"status", "amount"})
-  @Index(name = "number", key = {"note"}, unique = true)
+  @Index(name = "buyer", key = {"buyerId", "createdAt"}, include = {"amount"}, format = Index.Format.COLUMNS)
+  @Index(name = "seller", key = {"sellerId", "createdAt"}, format = Index.Format.COLUMNS)
+  @Index(name = "state", key = {"status", "amount"}, format = Index.Format.COLUMNS)
+  @Index(name = "number", key = {"note"}, unique = true, format = Index.Format.COLUMNS)
   record Order(
       @RowKey String orderNo,
       @Column(name = "s") String sellerId,
@@ -65,7 +65,7 @@ class QueryPlannerTest {
 
   /** Unsalted, a composite key whose last part is newest first, and a full-copy view by duration. */
   @Table(name = "calls")
-  @Index(name = "longest", key = {"month", "duration"})
+  @Index(name = "longest", key = {"month", "duration"}, format = Index.Format.COLUMNS)
   record Call(
       @RowKey(order = 0) int month,
       @RowKey(order = 1) String phone,

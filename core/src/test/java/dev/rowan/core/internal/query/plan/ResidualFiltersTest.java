@@ -104,7 +104,7 @@ class ResidualFiltersTest {
 
   /** An entity whose only view is narrow. */
   @Table(name = "parcels")
-  @Index(name = "buyer", key = {"buyerId"}, include = {"weight"})
+  @Index(name = "buyer", key = {"buyerId"}, include = {"weight"}, format = Index.Format.COLUMNS)
   record Parcel(@RowKey String parcelNo, String buyerId, String note, int weight) {}
 
   @Test
@@ -114,6 +114,21 @@ class ResidualFiltersTest {
     assertEquals("buyer", plan.view().name());
     assertEquals(List.of("weight"), names(ResidualFilters.pushed(plan, parcels.model())),
         "the note is checked after the second read; the weight, which the view carries, is pushed");
+  }
+
+  /** As Parcel, its view packed (the default format). */
+  @Table(name = "parcels")
+  @Index(name = "buyer", key = {"buyerId"}, include = {"weight"})
+  record PackedParcel(@RowKey String parcelNo, String buyerId, String note, int weight) {}
+
+  @Test
+  void nothingIsPushedToAPackedViewWhoseColumnsAreInOneValue() {
+    Fixture parcels = Fixture.of(PackedParcel.class).getPayload();
+    AccessPlan plan = parcels.plan("findByBuyerIdAndWeight", 2).groups().get(0);
+    assertEquals("buyer", plan.view().name());
+    assertEquals(List.of(), names(ResidualFilters.pushed(plan, parcels.model())),
+        "the weight is checked in the client: no filter of HBase's reads a packed value");
+    assertNull(ResidualFilters.of(plan, parcels.model(), new Object[] {"b-1", 5}));
   }
 
   @Test

@@ -32,9 +32,9 @@ class RowReadTest {
   /** Salted, seen by seller (a full copy), by buyer (amount only) and by note (unique, the seller only). */
   @Table(name = "orders", salt = @Salt(buckets = 4))
   @Family(name = "d")
-  @Index(name = "seller", key = {"sellerId", "createdAt"})
-  @Index(name = "buyer", key = {"buyerId", "createdAt"}, include = {"amount"})
-  @Index(name = "number", key = {"note"}, unique = true, include = {"sellerId"})
+  @Index(name = "seller", key = {"sellerId", "createdAt"}, format = Index.Format.COLUMNS)
+  @Index(name = "buyer", key = {"buyerId", "createdAt"}, include = {"amount"}, format = Index.Format.COLUMNS)
+  @Index(name = "number", key = {"note"}, unique = true, include = {"sellerId"}, format = Index.Format.COLUMNS)
   record Order(
       @RowKey String orderNo,
       @Column(name = "s") String sellerId,
@@ -49,7 +49,7 @@ class RowReadTest {
 
   /** Tall, with a view, read through its main table by its leading key part. */
   @Table(name = "accounts")
-  @Index(name = "byName", key = {"name"})
+  @Index(name = "byName", key = {"name"}, format = Index.Format.COLUMNS)
   record Account(@RowKey(order = 0) String region, @RowKey(order = 1) String id, String name, int balance) {}
 
   /** Wide: every line of an order in one row, by line number. */
@@ -98,6 +98,33 @@ class RowReadTest {
     assertEquals(Extent.CELLS, read.kind());
     assertEquals(List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_WRITE), read.protocolCells());
     assertEquals(List.of("amount"), columns(read));
+  }
+
+  /** As Order, its views packed (the default format): a row's columns are in its status cell. */
+  @Table(name = "orders", salt = @Salt(buckets = 4))
+  @Family(name = "d")
+  @Index(name = "buyer", key = {"buyerId", "createdAt"}, include = {"amount"})
+  record PackedOrder(
+      @RowKey String orderNo,
+      @Column(name = "s") String sellerId,
+      @Column(name = "b") String buyerId,
+      @Column(name = "c") Instant createdAt,
+      @Column(name = "a") BigDecimal amount,
+      @Column(name = "n") String note) {}
+
+  @Test
+  void aConditionOnACarriedColumnOfAPackedViewReadsTheStatusCellThatHoldsIt() {
+    RowRead read = count(PackedOrder.class, "countByBuyerIdAndAmount", 2);
+    assertEquals(Extent.CELLS, read.kind());
+    assertEquals(List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_WRITE), read.protocolCells());
+    assertEquals(List.of("amount"), columns(read));
+    assertTrue(read.packed(), "no cell of its own: the status cell holds it, the filter is not pushed");
+    org.apache.hadoop.hbase.client.Scan scan = new org.apache.hadoop.hbase.client.Scan();
+    read.narrow(scan, org.apache.hadoop.hbase.util.Bytes.toBytes("d"));
+    assertEquals(2, scan.getFamilyMap().get(org.apache.hadoop.hbase.util.Bytes.toBytes("d")).size(),
+        "the status cell and the write mark");
+    assertEquals("keys and status cell (with PackedOrder.amount packed in it), write mark, no other column; settled"
+        + " rows are taken as they are, other rows are checked against their main rows", read.describe());
   }
 
   @Test

@@ -1,0 +1,209 @@
+package dev.rowan.it.view;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.rowan.core.HBaseRepository;
+import dev.rowan.core.Rowan;
+import dev.rowan.core.SchemaReport;
+import dev.rowan.mapping.annotation.Column;
+import dev.rowan.mapping.annotation.Index;
+import dev.rowan.mapping.annotation.RowKey;
+import dev.rowan.mapping.annotation.Table;
+import dev.rowan.mapreduce.RebuildViews;
+import dev.rowan.mapreduce.VerifyViews;
+import dev.rowan.mapreduce.ViewReport;
+import dev.rowan.test.HBaseTest;
+import dev.rowan.test.TestNamespace;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A table whose views hold a cell per column (every view before 0.2), opened by a mapping that
+ * packs them (docs/view-consistency.md, "What is stored", and docs/row-keys.md, "Layout changes"):
+ * its answers are right before any row is converted, {@code schema().check()} reports the format,
+ * and {@code RebuildViews} converts every row while two threads save, change and delete; after it,
+ * every query equals the main table, {@code VerifyViews} finds nothing at fault, every view row is
+ * packed, and once {@code recordLayout} records the packed layout {@code check()} finds nothing.
+ */
+@HBaseTest
+class ViewFormatConversionIT {
+
+  private static final int ENTITIES = 3_000;
+  private static final int BUYERS = 20;
+
+  /** The version that wrote the table: a view of a cell per column, full and narrow. */
+  @Table(name = "converted")
+  @Index(name = "buyer", key = {"buyerId", "orderNo"}, format = Index.Format.COLUMNS)
+  @Index(name = "seller", key = {"sellerId"}, include = {"amount"}, format = Index.Format.COLUMNS)
+  record InColumns(@RowKey String orderNo, @Column String sellerId, @Column String buyerId, @Column Long amount,
+      @Column String note) {}
+
+  interface InColumnsRepository extends HBaseRepository<InColumns> {}
+
+  /** The same entity under a mapping of packed views, the default. */
+  @Table(name = "converted")
+  @Index(name = "buyer", key = {"buyerId", "orderNo"})
+  @Index(name = "seller", key = {"sellerId"}, include = {"amount"})
+  record Packed(@RowKey String orderNo, @Column String sellerId, @Column String buyerId, @Column Long amount,
+      @Column String note) {}
+
+  interface PackedRepository extends HBaseRepository<Packed> {
+    List<Packed> findByBuyerId(String buyerId);
+
+    List<Packed> findBySellerIdAndAmountGreaterThan(String sellerId, Long amount);
+
+    long countByBuyerId(String buyerId);
+  }
+
+  @Test
+  void aTableOfViewsOfACellPerColumnIsReadRightAndConvertedWhileWritersWrite(Connection connection,
+      TestNamespace namespace) throws Exception {
+    long seed = Long.getLong("rowan.seed", System.nanoTime());
+    System.out.println("ViewFormatConversionIT seed " + seed);
+    Random random = new Random(seed);
+    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).writeLease(Duration.ofSeconds(2))
+        .build()) {
+      rowan.schema().create(InColumns.class);
+      List<InColumns> old = new ArrayList<>();
+      for (int i = 0; i < ENTITIES; i++) {
+        old.add(new InColumns(key(i), "s" + random.nextInt(5), "b" + random.nextInt(BUYERS),
+            random.nextInt(4) == 0 ? null : (long) random.nextInt(1_000), random.nextBoolean() ? null : "n" + i));
+      }
+      rowan.repository(InColumnsRepository.class).saveAll(old);
+
+      rowan.schema().create(Packed.class); // accepted as it is: nothing to create
+      SchemaReport report = rowan.schema().check(Packed.class);
+      assertEquals(2, report.differences().size(), report.toString());
+      assertTrue(report.differences().stream().allMatch(d -> d.contains("holds view rows of a cell per column, and"
+          + " the mapping of Packed writes them packed")), report.toString());
+
+      assertEquals(0, packedRows(connection, rowan, "converted.buyer"), "the old version wrote a cell per column");
+      assertEquals(ENTITIES, rows(connection, rowan, "converted.buyer"));
+      PackedRepository orders = rowan.repository(PackedRepository.class);
+      assertAnswersEqualTheMainTable(orders, "before the conversion, seed " + seed);
+
+      AtomicBoolean stop = new AtomicBoolean();
+      ExecutorService threads = Executors.newFixedThreadPool(2);
+      List<Future<Long>> writers = new ArrayList<>();
+      for (int t = 0; t < 2; t++) {
+        int thread = t;
+        writers.add(threads.submit(() -> write(orders, thread, new Random(seed + thread), stop)));
+      }
+      List<ViewReport> rebuilt = RebuildViews.of(rowan, Packed.class).run();
+      Thread.sleep(300);
+      stop.set(true);
+      long writes = 0;
+      for (Future<Long> writer : writers) {
+        writes += writer.get();
+      }
+      threads.shutdown();
+      assertTrue(writes > 20, "the writers wrote during the conversion: " + writes + "; " + rebuilt);
+
+      Thread.sleep(2_500); // past the write lease: a read settles what a lost race left unsettled
+      assertAnswersEqualTheMainTable(orders, "after the conversion, seed " + seed);
+      for (ViewReport verified : VerifyViews.of(rowan, Packed.class).check()) {
+        assertTrue(verified.consistent(), "seed " + seed + ": " + verified.summary());
+      }
+      for (String view : List.of("converted.buyer", "converted.seller")) {
+        assertEquals(rows(connection, rowan, view), packedRows(connection, rowan, view), view + " is packed whole");
+      }
+
+      rowan.schema().recordLayout(Packed.class);
+      assertEquals(List.of(), rowan.schema().check(Packed.class).differences());
+    }
+  }
+
+  private static void assertAnswersEqualTheMainTable(PackedRepository orders, String when) {
+    List<Packed> stored;
+    try (var all = orders.scanAll()) {
+      stored = all.toList();
+    }
+    for (int b = 0; b < BUYERS; b++) {
+      String buyer = "b" + b;
+      List<Packed> expected = stored.stream().filter(o -> buyer.equals(o.buyerId())).toList();
+      assertEquals(sorted(expected), sorted(orders.findByBuyerId(buyer)), when + ", buyer " + buyer);
+      assertEquals(expected.size(), orders.countByBuyerId(buyer), when + ", count of buyer " + buyer);
+    }
+    for (int s = 0; s < 5; s++) {
+      String seller = "s" + s;
+      List<Packed> expected = stored.stream()
+          .filter(o -> seller.equals(o.sellerId()) && o.amount() != null && o.amount() > 500).toList();
+      assertEquals(sorted(expected), sorted(orders.findBySellerIdAndAmountGreaterThan(seller, 500L)),
+          when + ", seller " + seller);
+    }
+  }
+
+  /** Saves, changes and deletes orders of its own ({@code key % 2 == thread}) until {@code stop}. */
+  private static long write(PackedRepository orders, int thread, Random random, AtomicBoolean stop) {
+    long writes = 0;
+    while (!stop.get()) {
+      String key = key(random.nextInt(ENTITIES / 2) * 2 + thread);
+      int op = random.nextInt(10);
+      if (op < 6) {
+        orders.save(new Packed(key, "s" + random.nextInt(5), "b" + random.nextInt(BUYERS),
+            random.nextInt(3) == 0 ? null : (long) random.nextInt(1_000), null));
+      } else if (op < 8) {
+        orders.findByKey(key).ifPresent(found -> orders.save(new Packed(found.orderNo(), found.sellerId(),
+            "b" + random.nextInt(BUYERS), found.amount(), "changed")));
+      } else {
+        orders.deleteByKey(key);
+      }
+      writes++;
+      try {
+        Thread.sleep(5); // leaves the job some of the machine's cores
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return writes;
+      }
+    }
+    return writes;
+  }
+
+  private static long rows(Connection connection, Rowan rowan, String view) throws Exception {
+    return countRows(connection, rowan, view, false);
+  }
+
+  /** The rows of {@code view} whose status cell is packed: a 0 after the 17 bytes of the status. */
+  private static long packedRows(Connection connection, Rowan rowan, String view) throws Exception {
+    return countRows(connection, rowan, view, true);
+  }
+
+  private static long countRows(Connection connection, Rowan rowan, String view, boolean packedOnly)
+      throws Exception {
+    long count = 0;
+    try (org.apache.hadoop.hbase.client.Table table = connection.getTable(rowan.tableName(view));
+        ResultScanner scanner = table.getScanner(new Scan().addColumn(Bytes.toBytes("d"), new byte[] {0, 's'}))) {
+      for (Result row : scanner) {
+        Cell status = row.rawCells()[0];
+        boolean packed = status.getValueLength() > 17 && status.getValueArray()[status.getValueOffset() + 17] == 0;
+        if (!packedOnly || packed) {
+          count++;
+        }
+      }
+    }
+    return count;
+  }
+
+  private static String key(int i) {
+    return String.format("o%05d", i);
+  }
+
+  private static List<Packed> sorted(List<Packed> orders) {
+    return orders.stream().sorted(Comparator.comparing(Packed::orderNo)).toList();
+  }
+}
