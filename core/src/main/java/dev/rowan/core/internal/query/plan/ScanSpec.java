@@ -12,13 +12,18 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.filter.Filter;
+import org.apache.hadoop.hbase.filter.FilterList;
+import org.apache.hadoop.hbase.filter.MultiRowRangeFilter;
+import org.apache.hadoop.hbase.filter.MultiRowRangeFilter.RowRange;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.jspecify.annotations.Nullable;
 
@@ -83,17 +88,21 @@ public record ScanSpec(
   }
 
   /**
-   * The scans of the plan, one per key prefix and salt bucket, each asking for about {@code fetch}
-   * rows at a time ({@code Integer.MAX_VALUE}: as many as the client's result size allows) and
-   * resuming right after {@code afterRow} (a row key without salt, or null), in the row itself when
-   * {@code afterInRow} (a page that ended inside a wide row).
+   * The scans of the plan, one per salt bucket (one in all for a table without salt), each asking
+   * for about {@code fetch} rows at a time ({@code Integer.MAX_VALUE}: as many as the client's
+   * result size allows) and resuming right after {@code afterRow} (a row key without salt, or
+   * null), in the row itself when {@code afterInRow} (a page that ended inside a wide row). A
+   * bucket read for several key prefixes (the values of an {@code In}, those of a skipped part)
+   * reads them all with one scan that a {@link MultiRowRangeFilter} keeps to their ranges, seeking
+   * from one to the next in the region server, rather than with a scan of its own each: in key
+   * order all the same.
    */
   public List<Scan> scans(int fetch, byte @Nullable [] afterRow, boolean afterInRow) {
     KeyLayout key = plan.key();
     int saltLength = key.saltLength();
     Filter residual = ResidualFilters.of(plan, entity, args);
     Filter filter = read.wholeRows() ? residual : read.filter(statusFamily, residual);
-    List<Scan> scans = new ArrayList<>();
+    Map<ByteBuffer, List<Bounded>> buckets = new LinkedHashMap<>();
     Set<ByteBuffer> seen = new HashSet<>();
     for (Object[] values : prefixValues()) {
       List<byte[]> prefixes =
@@ -112,26 +121,136 @@ public record ScanSpec(
         if (range.isEmpty()) {
           continue;
         }
-        Scan scan = new Scan();
-        if (!read.wholeRows()) {
-          read.narrow(scan, statusFamily);
-        }
-        if (fetch < Integer.MAX_VALUE) {
-          // about what a limit or page needs; the cursor reads on if rows are dropped
-          scan.setLimit(AccessPlan.scanLimit(fetch));
-        } // else the client's default: as many rows as fit hbase.client.scanner.max.result.size
+        byte[] salt = Arrays.copyOf(prefix, saltLength);
+        buckets
+            .computeIfAbsent(ByteBuffer.wrap(salt), b -> new ArrayList<>())
+            .add(
+                Bounded.of(
+                    range,
+                    afterRow == null ? null : Bytes.add(salt, afterRow),
+                    afterInRow,
+                    plan.reversed()));
+      }
+    }
+    List<Scan> scans = new ArrayList<>();
+    for (List<Bounded> ranges : buckets.values()) {
+      List<Bounded> left =
+          ranges.size() == 1 ? ranges : ranges.stream().filter(r -> !r.isEmpty()).toList();
+      if (left.isEmpty()) {
+        continue;
+      }
+      Scan scan = new Scan();
+      if (!read.wholeRows()) {
+        read.narrow(scan, statusFamily);
+      }
+      if (fetch < Integer.MAX_VALUE) {
+        // about what a limit or page needs; the cursor reads on if rows are dropped
+        scan.setLimit(AccessPlan.scanLimit(fetch));
+      } // else the client's default: as many rows as fit hbase.client.scanner.max.result.size
+      if (left.size() == 1) {
+        Bounded only = left.get(0);
+        bound(scan, only.range(), only.resume(), only.resumeInRow());
         if (filter != null) {
           scan.setFilter(filter);
         }
-        bound(
-            scan,
-            range,
-            afterRow == null ? null : Bytes.add(Arrays.copyOf(prefix, saltLength), afterRow),
-            afterInRow);
-        scans.add(scan);
+      } else {
+        boundAll(scan, left);
+        List<RowRange> rowRanges = left.stream().map(Bounded::rowRange).toList();
+        MultiRowRangeFilter within = new MultiRowRangeFilter(new ArrayList<>(rowRanges));
+        scan.setFilter(
+            filter == null
+                ? within
+                : new FilterList(FilterList.Operator.MUST_PASS_ALL, within, filter));
       }
+      scans.add(scan);
     }
     return scans;
+  }
+
+  /**
+   * The rows of {@code range} (with salt) left to read after {@code resume} (a row key with salt,
+   * or null: all of them), from that row itself when {@code resumeInRow}, in a read forward or
+   * backward ({@code reversed}), as a range in key order: from {@code lower} to {@code upper}
+   * (empty: the end of the table), each bound included or not.
+   */
+  private record Bounded(
+      KeyRange range,
+      byte @Nullable [] resume,
+      boolean resumeInRow,
+      byte[] lower,
+      boolean lowerInclusive,
+      byte[] upper,
+      boolean upperInclusive) {
+
+    static Bounded of(
+        KeyRange range, byte @Nullable [] resume, boolean resumeInRow, boolean reversed) {
+      if (reversed) {
+        boolean resumed =
+            resume != null
+                && (range.stop().length == 0 || Arrays.compareUnsigned(resume, range.stop()) < 0);
+        return new Bounded(
+            range,
+            resume,
+            resumeInRow,
+            range.start(),
+            true,
+            resumed ? Objects.requireNonNull(resume) : range.stop(),
+            resumed && resumeInRow);
+      }
+      boolean resumed = resume != null && Arrays.compareUnsigned(resume, range.start()) >= 0;
+      return new Bounded(
+          range,
+          resume,
+          resumeInRow,
+          resumed ? Objects.requireNonNull(resume) : range.start(),
+          !resumed || resumeInRow,
+          range.stop(),
+          false);
+    }
+
+    /** Whether no row is left to read. */
+    boolean isEmpty() {
+      if (upper.length == 0) {
+        return false;
+      }
+      int order = Arrays.compareUnsigned(lower, upper);
+      return order > 0 || order == 0 && !(lowerInclusive && upperInclusive);
+    }
+
+    /** The rows left, as a region server's {@link MultiRowRangeFilter} takes them. */
+    RowRange rowRange() {
+      return new RowRange(lower, lowerInclusive, upper, upperInclusive);
+    }
+  }
+
+  /**
+   * Sets the rows {@code scan} runs between: from the first of {@code ranges} to the last, in the
+   * plan's direction, every bound included (a filter keeps the scan within the ranges).
+   */
+  private void boundAll(Scan scan, List<Bounded> ranges) {
+    byte[] lowest = ranges.get(0).lower();
+    byte[] highest = ranges.get(0).upper();
+    for (Bounded range : ranges) {
+      if (Arrays.compareUnsigned(range.lower(), lowest) < 0) {
+        lowest = range.lower();
+      }
+      if (highest.length > 0
+          && (range.upper().length == 0 || Arrays.compareUnsigned(range.upper(), highest) > 0)) {
+        highest = range.upper();
+      }
+    }
+    if (plan.reversed()) {
+      scan.setReversed(true);
+      if (highest.length > 0) {
+        scan.withStartRow(highest, true);
+      }
+      scan.withStopRow(lowest, true);
+    } else {
+      scan.withStartRow(lowest, true);
+      if (highest.length > 0) {
+        scan.withStopRow(highest, true);
+      }
+    }
   }
 
   /**

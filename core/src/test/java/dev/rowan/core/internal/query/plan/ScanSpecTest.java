@@ -12,6 +12,8 @@ import dev.rowan.core.internal.query.plan.QueryPlannerTest.Order;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.annotation.Table;
+import dev.rowan.mapping.annotation.RowKey;
 import dev.rowan.mapping.PropertyModel;
 import java.time.Instant;
 import java.util.Arrays;
@@ -20,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.filter.MultiRowRangeFilter;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 
@@ -58,6 +61,42 @@ class ScanSpecTest {
     List<Get> rest = spec.gets(unsalted(all.get(1).getRow()));
     assertEquals(2, rest.size(), "from the second key on: the cursor drops the entities up to the position");
     assertArrayEquals(all.get(1).getRow(), rest.get(0).getRow());
+  }
+
+  /** Unsalted, read by kind then sequence. */
+  @Table(name = "events")
+  record Event(@RowKey(order = 0) String kind, @RowKey(order = 1) long seq, String note) {}
+
+  private static List<String> ranges(Scan scan) {
+    return ((MultiRowRangeFilter) scan.getFilter()).getRowRanges().stream()
+        .map(r -> (r.isStartRowInclusive() ? "[" : "(") + Bytes.toStringBinary(r.getStartRow()) + ", "
+            + Bytes.toStringBinary(r.getStopRow()) + (r.isStopRowInclusive() ? "]" : ")"))
+        .toList();
+  }
+
+  @Test
+  void theValuesOfAnInAreReadByOneScanThatSeeksFromOneRangeToTheNext() {
+    ScanSpec spec = spec(Event.class, "findByKindIn", List.of("c", "a", "b", "a"));
+    List<Scan> scans = spec.scans(Integer.MAX_VALUE, null, false);
+    assertEquals(1, scans.size(), "one scan for the three kinds, a given twice");
+    assertEquals(List.of("[a\\x00\\x01, a\\x00\\x02)", "[b\\x00\\x01, b\\x00\\x02)",
+        "[c\\x00\\x01, c\\x00\\x02)"), ranges(scans.get(0)), "the kind's key prefix, its string terminated");
+    assertEquals("a\\x00\\x01", Bytes.toStringBinary(scans.get(0).getStartRow()));
+    assertEquals("c\\x00\\x02", Bytes.toStringBinary(scans.get(0).getStopRow()));
+  }
+
+  @Test
+  void aResumedInReadsTheRestOfTheRangeItStoppedInAndTheRangesAfterIt() {
+    // (an In breaks the key order of the parts after it, so its scans always run forward:
+    // QueryPlanner.keyOrder)
+    ScanSpec spec = spec(Event.class, "findByKindIn", List.of("a", "b", "c"));
+    byte[] after = Bytes.add(Bytes.toBytes("b\0\1"), new byte[] {(byte) 0x80, 0, 0, 0, 0, 0, 0, 5});
+    Scan resumed = spec.scans(10, after, false).get(0);
+    assertEquals(List.of("(" + Bytes.toStringBinary(after) + ", b\\x00\\x02)", "[c\\x00\\x01, c\\x00\\x02)"),
+        ranges(resumed),
+        "a is read, b from after the position");
+    assertEquals(AccessPlan.scanLimit(10), resumed.getLimit(), "about the rows wanted");
+
   }
 
   @Test

@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.filter.MultiRowRangeFilter;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 
@@ -64,7 +65,13 @@ class SkipScanTest {
     assertEquals(2, plan.boundParts(), "the skipped part is not counted as bound");
     List<Scan> scans = new ScanSpec(plan, EntityModel.of(Traffic.class), new Object[] {202611, "cp001"}, plan.read(),
         Bytes.toBytes("d"), 4096).scans(Integer.MAX_VALUE, null, false);
-    assertEquals(4 * 2, scans.size(), "one range per protocol and salt bucket");
+    assertEquals(2, scans.size(), "one scan per salt bucket");
+    for (Scan scan : scans) {
+      MultiRowRangeFilter ranges = (MultiRowRangeFilter) scan.getFilter(); // whole rows: no other filter
+      assertEquals(4, ranges.getRowRanges().size(), "one range per protocol, read by the bucket's scan");
+      assertTrue(ranges.getRowRanges().stream().allMatch(r -> r.getStartRow()[0] == scan.getStartRow()[0]),
+          "every range of a scan is in its bucket");
+    }
   }
 
   @Test
