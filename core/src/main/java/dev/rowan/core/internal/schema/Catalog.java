@@ -2,6 +2,7 @@ package dev.rowan.core.internal.schema;
 
 import dev.rowan.core.internal.plumbing.HBaseCalls;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -26,6 +27,7 @@ import org.apache.hadoop.hbase.client.RowMutations;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.security.AccessDeniedException;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
@@ -48,6 +50,12 @@ public final class Catalog {
   public static final String TABLE = "rowan_catalog";
 
   private static final byte[] FAMILY = Bytes.toBytes("r");
+
+  /** The row the creator's first write probes: no table is named by a single 0 byte. */
+  private static final byte[] PROBE = {0};
+
+  /** How long the creator of a catalog waits for HBase to let it write there. */
+  private static final Duration OWNER_WAIT = Duration.ofSeconds(10);
 
   /** The cell every row has, so that a table recorded without values is recorded. */
   private static final String MARK = TableRecord.PREFIX + "table";
@@ -234,6 +242,39 @@ public final class Catalog {
     } catch (IOException e) {
       if (!AdminTables.causedBy(e, TableExistsException.class)) {
         throw e;
+      }
+      return;
+    }
+    awaitOwnerWrite(admin.getConnection(), catalog);
+  }
+
+  /**
+   * Waits, once this principal has created {@code catalog}, until HBase lets it write there: under
+   * HBase's AccessController the creator of a table owns it, but the owner's permissions reach the
+   * region servers' caches a moment after the table exists, and a write in that moment is refused.
+   * The probe is a delete of a row no table is named by. Returns at once without the
+   * AccessController; gives up after {@link #OWNER_WAIT}, and the write that follows says what is
+   * refused.
+   */
+  private static void awaitOwnerWrite(Connection connection, TableName catalog) throws IOException {
+    long deadline = System.nanoTime() + OWNER_WAIT.toNanos();
+    try (Table table = connection.getTable(catalog)) {
+      while (true) {
+        try {
+          table.delete(new Delete(PROBE));
+          return;
+        } catch (IOException e) {
+          if (!AdminTables.causedBy(e, AccessDeniedException.class)
+              || System.nanoTime() > deadline) {
+            return;
+          }
+        }
+        try {
+          Thread.sleep(100);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
       }
     }
   }
