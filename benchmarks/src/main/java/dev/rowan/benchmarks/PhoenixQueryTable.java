@@ -67,6 +67,13 @@ final class PhoenixQueryTable {
     return plans;
   }
 
+  /** Adds a plan of Phoenix's to {@link #plans}, once. */
+  void addPlan(String plan) {
+    if (!plans.contains(plan)) {
+      plans.add(plan);
+    }
+  }
+
   void load(Clients timing, Clients counting) throws Exception {
     if (loaded) {
       return;

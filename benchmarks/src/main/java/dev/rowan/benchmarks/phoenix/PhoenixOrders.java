@@ -11,7 +11,10 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The Phoenix side of the comparison: one Phoenix table of orders, with or without the covered
@@ -45,6 +48,7 @@ public final class PhoenixOrders implements AutoCloseable {
   private PreparedStatement between;
   private PreparedStatement newest;
   private PreparedStatement byKey;
+  private final Map<Integer, PreparedStatement> sellersBetween = new HashMap<>();
 
   /**
    * The orders of Phoenix table {@code table} through {@code connection}, whose autocommit this
@@ -164,6 +168,71 @@ public final class PhoenixOrders implements AutoCloseable {
     between.setTimestamp(2, Timestamp.from(from));
     between.setTimestamp(3, Timestamp.from(to));
     return read(between);
+  }
+
+  /**
+   * The orders of {@code sellers} created in {@code [from, to]}, in no particular order: a
+   * statement with as many parameters as sellers, prepared once per count.
+   *
+   * @throws SQLException when Phoenix refuses
+   */
+  public List<TwoViewOrder> sellersBetween(List<String> sellers, Instant from, Instant to)
+      throws SQLException {
+    PreparedStatement statement =
+        sellersBetween.computeIfAbsent(
+            sellers.size(),
+            n -> {
+              try {
+                return connection.prepareStatement(
+                    sellersBetweenQuery(String.join(", ", Collections.nCopies(n, "?")), "?", "?"));
+              } catch (SQLException e) {
+                throw new IllegalStateException("Phoenix refused an IN of " + n + " sellers", e);
+              }
+            });
+    int at = 1;
+    for (String seller : sellers) {
+      statement.setString(at++, seller);
+    }
+    statement.setTimestamp(at++, Timestamp.from(from));
+    statement.setTimestamp(at, Timestamp.from(to));
+    return read(statement);
+  }
+
+  /**
+   * Phoenix's plan of {@link #sellersBetween}, for literal values.
+   *
+   * @throws SQLException when Phoenix refuses
+   */
+  public String explainSellersBetween(List<String> sellers, Instant from, Instant to)
+      throws SQLException {
+    String query =
+        sellersBetweenQuery(
+            String.join(", ", sellers.stream().map(PhoenixOrders::quote).toList()),
+            timestamp(from),
+            timestamp(to));
+    StringBuilder plan =
+        new StringBuilder(query.length() > 300 ? query.substring(0, 300) + " ..." : query)
+            .append('\n');
+    try (Statement explain = connection.createStatement();
+        ResultSet rows = explain.executeQuery("EXPLAIN " + query)) {
+      while (rows.next()) {
+        plan.append("    ").append(rows.getString(1)).append('\n');
+      }
+    }
+    return plan.toString();
+  }
+
+  private String sellersBetweenQuery(String sellers, String from, String to) {
+    return "SELECT "
+        + COLUMNS
+        + " FROM "
+        + table
+        + " WHERE SELLER IN ("
+        + sellers
+        + ") AND CREATED BETWEEN "
+        + from
+        + " AND "
+        + to;
   }
 
   /**
@@ -301,6 +370,10 @@ public final class PhoenixOrders implements AutoCloseable {
         statement.close();
       }
     }
+    for (PreparedStatement statement : sellersBetween.values()) {
+      statement.close();
+    }
+    sellersBetween.clear();
     upsert = null;
     between = null;
     newest = null;

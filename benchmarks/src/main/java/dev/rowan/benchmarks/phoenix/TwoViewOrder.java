@@ -58,5 +58,12 @@ public record TwoViewOrder(
      * rows.
      */
     List<TwoViewOrder> findTop10BySellerIdOrderByCreatedAtDesc(String sellerId);
+
+    /**
+     * The orders of {@code sellerIds} created in {@code [from, to]}, through the {@code seller}
+     * view: a range per seller, read by one scan.
+     */
+    List<TwoViewOrder> findBySellerIdInAndCreatedAtBetween(
+        List<String> sellerIds, Instant from, Instant to);
   }
 }

@@ -1,0 +1,133 @@
+package dev.rowan.benchmarks;
+
+import dev.rowan.benchmarks.phoenix.PhoenixOrders;
+import dev.rowan.benchmarks.phoenix.TwoViewOrder;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+
+/**
+ * The orders of {@code sellers} ordinary sellers created in one minute, one order each: Rowan's
+ * {@code findBySellerIdInAndCreatedAtBetween} (a range of the {@code seller} view per seller, read
+ * by one scan that a {@code MultiRowRangeFilter} keeps to them), a hand-written scan of the view
+ * per seller, one after another, and Phoenix's prepared {@code SELECT ... WHERE SELLER IN (?, ...)
+ * AND CREATED BETWEEN ? AND ?}, a skip scan of its covered {@code SELLER} index.
+ */
+final class PhoenixInWorkload extends PhoenixReadWorkload {
+
+  private static final Comparator<TwoViewOrder> BY_NUMBER =
+      Comparator.comparing(TwoViewOrder::orderNo);
+
+  private final int sellers;
+
+  /** A question: the sellers, and the first and last instant of the minute. */
+  private record Question(List<String> sellers, Instant from, Instant to) {}
+
+  PhoenixInWorkload(PhoenixQueryTable table, int sellers, int count) {
+    super(
+        String.format("In of %,d sellers, created in one minute, %,d orders", sellers, table.total),
+        "query",
+        List.of("Rowan findBySellerIdIn...", "a view scan per seller", "Phoenix IN on index"),
+        table,
+        count,
+        Math.min(count, 20));
+    if (sellers < 1 || sellers > table.sellers) {
+      throw new IllegalArgumentException(
+          "an In names 1 to " + table.sellers + " sellers, not " + sellers);
+    }
+    this.sellers = sellers;
+  }
+
+  private List<Question> questions(int round, int count) {
+    SplittableRandom random = new SplittableRandom(7000L + round);
+    List<Question> questions = new ArrayList<>(count);
+    for (int q = 0; q < count; q++) {
+      Set<String> chosen = new LinkedHashSet<>();
+      List<Integer> numbers = new ArrayList<>();
+      while (chosen.size() < sellers) {
+        int seller = random.nextInt(table.sellers);
+        if (chosen.add(BenchData.seller(seller))) {
+          numbers.add(seller);
+        }
+      }
+      long minute = random.nextInt(table.ordersPerSeller());
+      Instant from = BenchData.ordinaryCreatedAt(minute, 0);
+      questions.add(new Question(List.copyOf(chosen), from, from.plusMillis(59_999)));
+    }
+    return questions;
+  }
+
+  @Override
+  void verify(Clients clients) throws Exception {
+    TwoViewOrder.Repository orders =
+        clients.repository(PhoenixQueryTable.NAMESPACE, TwoViewOrder.Repository.class);
+    HandWritten<TwoViewOrder> hand = clients.hand(PhoenixQueryTable.NAMESPACE, TwoViewOrder.class);
+    for (Question q : questions(Integer.MAX_VALUE, 3)) {
+      List<TwoViewOrder> rowan =
+          sorted(orders.findBySellerIdInAndCreatedAtBetween(q.sellers(), q.from(), q.to()));
+      check(
+          rowan.size() == sellers,
+          "Rowan found " + rowan.size() + " orders, not " + sellers + ", for " + q);
+      check(rowan.equals(sorted(handWritten(hand, q))), "the view scans disagree for " + q);
+      List<TwoViewOrder> phoenix =
+          sorted(table.phoenix().sellersBetween(q.sellers(), q.from(), q.to()));
+      check(
+          rowan.equals(phoenix),
+          () ->
+              "Phoenix disagrees for "
+                  + q
+                  + ": "
+                  + PhoenixRangeWorkload.firstDifference(rowan, phoenix));
+    }
+    Question first = questions(Integer.MAX_VALUE, 1).get(0);
+    table.addPlan(table.phoenix().explainSellersBetween(first.sellers(), first.from(), first.to()));
+  }
+
+  private static List<TwoViewOrder> handWritten(HandWritten<TwoViewOrder> hand, Question q)
+      throws Exception {
+    List<TwoViewOrder> found = new ArrayList<>();
+    for (String seller : q.sellers()) {
+      found.addAll(hand.viewRange("seller", seller, q.from(), q.to()));
+    }
+    return found;
+  }
+
+  private static List<TwoViewOrder> sorted(List<TwoViewOrder> orders) {
+    return orders.stream().sorted(BY_NUMBER).toList();
+  }
+
+  @Override
+  Run.Op op(Clients clients, int side, int round, int count) {
+    List<Question> questions = questions(round, count);
+    if (side == 0) {
+      TwoViewOrder.Repository orders =
+          clients.repository(PhoenixQueryTable.NAMESPACE, TwoViewOrder.Repository.class);
+      return i -> {
+        Question q = questions.get(i);
+        check(
+            orders.findBySellerIdInAndCreatedAtBetween(q.sellers(), q.from(), q.to()).size()
+                == sellers,
+            () -> "Rowan missed orders of " + q);
+      };
+    }
+    if (side == 1) {
+      HandWritten<TwoViewOrder> hand =
+          clients.hand(PhoenixQueryTable.NAMESPACE, TwoViewOrder.class);
+      return i -> {
+        Question q = questions.get(i);
+        check(handWritten(hand, q).size() == sellers, () -> "the view scans missed orders of " + q);
+      };
+    }
+    PhoenixOrders phoenix = table.phoenix();
+    return i -> {
+      Question q = questions.get(i);
+      check(
+          phoenix.sellersBetween(q.sellers(), q.from(), q.to()).size() == sellers,
+          () -> "Phoenix missed orders of " + q);
+    };
+  }
+}
