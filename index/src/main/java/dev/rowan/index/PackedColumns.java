@@ -91,7 +91,7 @@ final class PackedColumns {
         length |= (next & 0x7F) << shift;
         shift += 7;
       } while ((next & 0x80) != 0);
-      if (length < 0 || position + length > end) {
+      if (length < 0 || length > end - position) {
         throw new IllegalArgumentException("a packed view row's value runs past its cell");
       }
       if (column >= 0) {

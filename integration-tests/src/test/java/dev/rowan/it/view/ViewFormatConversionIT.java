@@ -1,10 +1,12 @@
 package dev.rowan.it.view;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rowan.core.HBaseRepository;
 import dev.rowan.core.Rowan;
+import dev.rowan.core.SchemaMismatchException;
 import dev.rowan.core.SchemaReport;
 import dev.rowan.mapping.annotation.Column;
 import dev.rowan.mapping.annotation.Index;
@@ -35,10 +37,11 @@ import org.junit.jupiter.api.Test;
 /**
  * A table whose views hold a cell per column (every view before 0.2), opened by a mapping that
  * packs them (docs/view-consistency.md, "What is stored", and docs/row-keys.md, "Layout changes"):
- * its answers are right before any row is converted, {@code schema().check()} reports the format,
- * and {@code RebuildViews} converts every row while two threads save, change and delete; after it,
- * every query equals the main table, {@code VerifyViews} finds nothing at fault, every view row is
- * packed, and once {@code recordLayout} records the packed layout {@code check()} finds nothing.
+ * {@code schema().check()} reports the format and repositories refuse the table until {@code
+ * schema().create} records the new one (then clients of the old format refuse it); its answers are
+ * right before any row is converted, and {@code RebuildViews} converts every row while two threads
+ * save, change and delete; after it, every query equals the main table, {@code VerifyViews} finds
+ * nothing at fault and every view row is packed.
  */
 @HBaseTest
 class ViewFormatConversionIT {
@@ -86,11 +89,20 @@ class ViewFormatConversionIT {
       }
       rowan.repository(InColumnsRepository.class).saveAll(old);
 
-      rowan.schema().create(Packed.class); // accepted as it is: nothing to create
       SchemaReport report = rowan.schema().check(Packed.class);
       assertEquals(2, report.differences().size(), report.toString());
       assertTrue(report.differences().stream().allMatch(d -> d.contains("holds view rows of a cell per column, and"
           + " the mapping of Packed writes them packed")), report.toString());
+      try (Rowan early = Rowan.builder(connection).namespace(namespace.name()).build()) {
+        assertThrows(SchemaMismatchException.class, () -> early.repository(PackedRepository.class),
+            "not opened before schema().create records the new format");
+      }
+      rowan.schema().create(Packed.class); // records the packed format, creates nothing
+      assertEquals(List.of(), rowan.schema().check(Packed.class).differences());
+      try (Rowan older = Rowan.builder(connection).namespace(namespace.name()).build()) {
+        assertThrows(SchemaMismatchException.class, () -> older.repository(InColumnsRepository.class),
+            "a client of the old format refuses the table from then on: it would misread packed rows");
+      }
 
       assertEquals(0, packedRows(connection, rowan, "converted.buyer"), "the old version wrote a cell per column");
       assertEquals(ENTITIES, rows(connection, rowan, "converted.buyer"));
@@ -123,7 +135,6 @@ class ViewFormatConversionIT {
         assertEquals(rows(connection, rowan, view), packedRows(connection, rowan, view), view + " is packed whole");
       }
 
-      rowan.schema().recordLayout(Packed.class);
       assertEquals(List.of(), rowan.schema().check(Packed.class).differences());
     }
   }

@@ -26,9 +26,11 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.filter.BinaryComparator;
+import org.apache.hadoop.hbase.filter.Filter;
 import org.apache.hadoop.hbase.filter.FilterList;
 import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
 import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
+import org.apache.hadoop.hbase.filter.MultiRowRangeFilter;
 import org.apache.hadoop.hbase.filter.QualifierFilter;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.jspecify.annotations.Nullable;
@@ -263,6 +265,8 @@ final class MovedEntities {
    * view's owner.
    */
   private static Scan raw(Scan scan, ViewModel view, long since, TableName table) {
+    // the ranges of an In or a skip scan read by one scan: the raw scan keeps to them too
+    MultiRowRangeFilter ranges = rangesOf(scan.getFilter());
     return HBaseCalls.call(
         "second look",
         table,
@@ -279,13 +283,36 @@ final class MovedEntities {
               .isUnique()) { // the key names no entity: every owner written since, deleted or not
             raw.readAllVersions()
                 .setFilter(
-                    new QualifierFilter(
-                        CompareOperator.EQUAL, new BinaryComparator(Qualifier.OWNER.bytes())));
+                    within(
+                        ranges,
+                        new QualifierFilter(
+                            CompareOperator.EQUAL, new BinaryComparator(Qualifier.OWNER.bytes()))));
           } else { // the key names the entity: one cell of each row, without its value
-            raw.setFilter(new FilterList(new FirstKeyOnlyFilter(), new KeyOnlyFilter()));
+            raw.setFilter(
+                within(ranges, new FilterList(new FirstKeyOnlyFilter(), new KeyOnlyFilter())));
           }
           return raw;
         });
+  }
+
+  /** The ranges filter of a scan of several ranges ({@code ScanSpec}), or null. */
+  private static @Nullable MultiRowRangeFilter rangesOf(@Nullable Filter filter) {
+    if (filter instanceof MultiRowRangeFilter ranges) {
+      return ranges;
+    }
+    if (filter instanceof FilterList list
+        && !list.getFilters().isEmpty()
+        && list.getFilters().get(0) instanceof MultiRowRangeFilter ranges) {
+      return ranges;
+    }
+    return null;
+  }
+
+  /** {@code filter}, kept to {@code ranges} when there are several. */
+  private static Filter within(@Nullable MultiRowRangeFilter ranges, Filter filter) {
+    return ranges == null
+        ? filter
+        : new FilterList(FilterList.Operator.MUST_PASS_ALL, ranges, filter);
   }
 
   /**

@@ -28,7 +28,8 @@ final class LayoutComparison {
     SAME,
     /**
      * The table records a layout whose rows the mapping reads as they are and converts as it writes
-     * them ({@link TableSpec#convertibleFrom}): accepted, reported by {@code check()}.
+     * them ({@link TableSpec#convertibleFrom}): reported by {@code check()}, refused by
+     * repositories until {@code schema().create} records the mapping's layout.
      */
     CONVERTIBLE,
     /** The table records another layout. */
@@ -118,11 +119,12 @@ final class LayoutComparison {
               + entity
               + " writes them packed:\n      "
               + expected.description()
-              + "\n    Rows of either format are read; a row of the old one is checked against its"
-              + " main row until it is written again. Convert them all with RebuildViews, then record"
-              + " the layout with schema().recordLayout("
+              + "\n    Record the new format with schema().create("
               + entity
-              + ".class).";
+              + ".class), which creates nothing: from then on clients of the new format open the"
+              + " table, and clients of the old one refuse it. Rows of either format are read; a row"
+              + " of the old one is checked against its main row until it is written again or"
+              + " RebuildViews converts it.";
       case DIFFERENT ->
           table
               + " stores keys laid out as\n      "

@@ -149,7 +149,23 @@ public final class SchemaAdmin {
           }
           throwIfAny(tables.entity(), differences);
           // tables an older Rowan made are recorded in the catalog from their descriptors
-          TableRecords.adopt(connection, admin, tableNames);
+          Map<TableName, TableRecord> adopted = TableRecords.adopt(connection, admin, tableNames);
+          for (TableSpec table : tables.tables()) {
+            TableRecord record = adopted.get(table.name());
+            if (!missing.contains(table)
+                && record != null
+                && LayoutComparison.verdict(table, record)
+                    == LayoutComparison.Verdict.CONVERTIBLE) {
+              // the new format from now on: clients of the old one refuse the table
+              Catalog.write(connection, LayoutComparison.record(record, table.layout()));
+              TableDescriptor live = AdminTables.describe(admin, table.name());
+              if (live != null) {
+                admin.modifyTable(
+                    LayoutComparison.record(TableDescriptorBuilder.newBuilder(live), table.layout())
+                        .build());
+              }
+            }
+          }
           long now = System.currentTimeMillis();
           // a principal HBase will refuse gets its refusal before anything is recorded
           boolean mayCreate =
@@ -382,10 +398,12 @@ public final class SchemaAdmin {
         continue;
       }
       LayoutComparison.Verdict verdict = LayoutComparison.verdict(table, record);
-      if (verdict == LayoutComparison.Verdict.DIFFERENT) {
-        found.add(LayoutComparison.difference(tables.entity(), table, record));
-      } else if (verdict == LayoutComparison.Verdict.UNRECORDED
+      if (verdict == LayoutComparison.Verdict.DIFFERENT
           || verdict == LayoutComparison.Verdict.CONVERTIBLE) {
+        // a convertible table is opened once schema().create has recorded the new format, so that
+        // no client of the old one reads or filters the rows written in the new one
+        found.add(LayoutComparison.difference(tables.entity(), table, record));
+      } else if (verdict == LayoutComparison.Verdict.UNRECORDED) {
         LOG.warn("{}", LayoutComparison.difference(tables.entity(), table, record));
       }
     }
