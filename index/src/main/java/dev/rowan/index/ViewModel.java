@@ -396,12 +396,14 @@ public final class ViewModel {
   private Put cells(byte[] rowKey, @Nullable Object[] values, RowStatus status, byte[] mainRowKey) {
     long timestamp = status.timestamp();
     Put put = new Put(rowKey, timestamp);
-    for (PropertyModel column : isPacked() ? new PropertyModel[0] : carriedArray) {
-      Object value = values[column.index()];
-      if (value != null) {
-        ValueCodec<Object> codec =
-            Objects.requireNonNull(column.valueCodec(), "a carried column has a value codec");
-        put.addColumn(column.family(), column.qualifier(), timestamp, codec.encode(value));
+    if (!isPacked()) { // a packed row's columns are in its status cell
+      for (PropertyModel column : carriedArray) {
+        Object value = values[column.index()];
+        if (value != null) {
+          ValueCodec<Object> codec =
+              Objects.requireNonNull(column.valueCodec(), "a carried column has a value codec");
+          put.addColumn(column.family(), column.qualifier(), timestamp, codec.encode(value));
+        }
       }
     }
     put.addColumn(statusFamily, ProtocolCells.VIEW_STATUS, timestamp, statusValue(status, values));

@@ -125,42 +125,49 @@ public record ScanSpec(
         buckets
             .computeIfAbsent(ByteBuffer.wrap(salt), b -> new ArrayList<>())
             .add(
-                Bounded.of(
-                    range,
-                    afterRow == null ? null : Bytes.add(salt, afterRow),
-                    afterInRow,
-                    plan.reversed()));
+                Bounded.of(range, afterRow == null ? null : Bytes.add(salt, afterRow), afterInRow));
       }
     }
     List<Scan> scans = new ArrayList<>();
     for (List<Bounded> ranges : buckets.values()) {
-      List<Bounded> left =
-          ranges.size() == 1 ? ranges : ranges.stream().filter(r -> !r.isEmpty()).toList();
+      // an In breaks the key order of the parts after it (QueryPlanner.keyOrder), so several
+      // ranges are read forward; a reversed read keeps a scan per range
+      if (ranges.size() == 1 || plan.reversed()) {
+        for (Bounded only : ranges) {
+          Scan scan = scan(fetch, filter);
+          bound(scan, only.range(), only.resume(), only.resumeInRow());
+          scans.add(scan);
+        }
+        continue;
+      }
+      List<Bounded> left = ranges.stream().filter(r -> !r.isEmpty()).toList();
       if (left.isEmpty()) {
         continue;
       }
-      Scan scan = new Scan();
-      if (!read.wholeRows()) {
-        read.narrow(scan, statusFamily);
-      }
-      if (fetch < Integer.MAX_VALUE) {
-        // about what a limit or page needs; the cursor reads on if rows are dropped
-        scan.setLimit(AccessPlan.scanLimit(fetch));
-      } // else the client's default: as many rows as fit hbase.client.scanner.max.result.size
-      if (left.size() == 1) {
-        Bounded only = left.get(0);
-        bound(scan, only.range(), only.resume(), only.resumeInRow());
-        if (filter != null) {
-          scan.setFilter(filter);
+      MultiRowRangeFilter within =
+          new MultiRowRangeFilter(new ArrayList<>(left.stream().map(Bounded::rowRange).toList()));
+      Scan scan =
+          scan(
+              fetch,
+              filter == null
+                  ? within
+                  : new FilterList(FilterList.Operator.MUST_PASS_ALL, within, filter));
+      byte[] lowest = left.get(0).lower();
+      byte[] highest = left.get(0).range().stop();
+      for (Bounded range : left) {
+        if (Arrays.compareUnsigned(range.lower(), lowest) < 0) {
+          lowest = range.lower();
         }
-      } else {
-        boundAll(scan, left);
-        List<RowRange> rowRanges = left.stream().map(Bounded::rowRange).toList();
-        MultiRowRangeFilter within = new MultiRowRangeFilter(new ArrayList<>(rowRanges));
-        scan.setFilter(
-            filter == null
-                ? within
-                : new FilterList(FilterList.Operator.MUST_PASS_ALL, within, filter));
+        if (highest.length > 0
+            && (range.range().stop().length == 0
+                || Arrays.compareUnsigned(range.range().stop(), highest) > 0)) {
+          highest = range.range().stop();
+        }
+      }
+      // from the first range to the last, every bound included: the filter keeps to the ranges
+      scan.withStartRow(lowest, true);
+      if (highest.length > 0) {
+        scan.withStopRow(highest, true);
       }
       scans.add(scan);
     }
@@ -168,88 +175,53 @@ public record ScanSpec(
   }
 
   /**
-   * The rows of {@code range} (with salt) left to read after {@code resume} (a row key with salt,
-   * or null: all of them), from that row itself when {@code resumeInRow}, in a read forward or
-   * backward ({@code reversed}), as a range in key order: from {@code lower} to {@code upper}
-   * (empty: the end of the table), each bound included or not.
+   * A scan narrowed to the cells read, limited to about {@code fetch} rows, with {@code filter}.
+   */
+  private Scan scan(int fetch, @Nullable Filter filter) {
+    Scan scan = new Scan();
+    if (!read.wholeRows()) {
+      read.narrow(scan, statusFamily);
+    }
+    if (fetch < Integer.MAX_VALUE) {
+      // about what a limit or page needs; the cursor reads on if rows are dropped
+      scan.setLimit(AccessPlan.scanLimit(fetch));
+    } // else the client's default: as many rows as fit hbase.client.scanner.max.result.size
+    if (filter != null) {
+      scan.setFilter(filter);
+    }
+    return scan;
+  }
+
+  /**
+   * The rows of {@code range} (with salt) left to read forward after {@code resume} (a row key with
+   * salt, or null: all of them), from that row itself when {@code resumeInRow}: from {@code lower}
+   * to the range's stop (empty: the end of the table).
    */
   private record Bounded(
       KeyRange range,
       byte @Nullable [] resume,
       boolean resumeInRow,
       byte[] lower,
-      boolean lowerInclusive,
-      byte[] upper,
-      boolean upperInclusive) {
+      boolean lowerInclusive) {
 
-    static Bounded of(
-        KeyRange range, byte @Nullable [] resume, boolean resumeInRow, boolean reversed) {
-      if (reversed) {
-        boolean resumed =
-            resume != null
-                && (range.stop().length == 0 || Arrays.compareUnsigned(resume, range.stop()) < 0);
-        return new Bounded(
-            range,
-            resume,
-            resumeInRow,
-            range.start(),
-            true,
-            resumed ? Objects.requireNonNull(resume) : range.stop(),
-            resumed && resumeInRow);
-      }
+    static Bounded of(KeyRange range, byte @Nullable [] resume, boolean resumeInRow) {
       boolean resumed = resume != null && Arrays.compareUnsigned(resume, range.start()) >= 0;
       return new Bounded(
           range,
           resume,
           resumeInRow,
           resumed ? Objects.requireNonNull(resume) : range.start(),
-          !resumed || resumeInRow,
-          range.stop(),
-          false);
+          !resumed || resumeInRow);
     }
 
     /** Whether no row is left to read. */
     boolean isEmpty() {
-      if (upper.length == 0) {
-        return false;
-      }
-      int order = Arrays.compareUnsigned(lower, upper);
-      return order > 0 || order == 0 && !(lowerInclusive && upperInclusive);
+      return range.stop().length > 0 && Arrays.compareUnsigned(lower, range.stop()) >= 0;
     }
 
     /** The rows left, as a region server's {@link MultiRowRangeFilter} takes them. */
     RowRange rowRange() {
-      return new RowRange(lower, lowerInclusive, upper, upperInclusive);
-    }
-  }
-
-  /**
-   * Sets the rows {@code scan} runs between: from the first of {@code ranges} to the last, in the
-   * plan's direction, every bound included (a filter keeps the scan within the ranges).
-   */
-  private void boundAll(Scan scan, List<Bounded> ranges) {
-    byte[] lowest = ranges.get(0).lower();
-    byte[] highest = ranges.get(0).upper();
-    for (Bounded range : ranges) {
-      if (Arrays.compareUnsigned(range.lower(), lowest) < 0) {
-        lowest = range.lower();
-      }
-      if (highest.length > 0
-          && (range.upper().length == 0 || Arrays.compareUnsigned(range.upper(), highest) > 0)) {
-        highest = range.upper();
-      }
-    }
-    if (plan.reversed()) {
-      scan.setReversed(true);
-      if (highest.length > 0) {
-        scan.withStartRow(highest, true);
-      }
-      scan.withStopRow(lowest, true);
-    } else {
-      scan.withStartRow(lowest, true);
-      if (highest.length > 0) {
-        scan.withStopRow(highest, true);
-      }
+      return new RowRange(lower, lowerInclusive, range.stop(), false);
     }
   }
 
