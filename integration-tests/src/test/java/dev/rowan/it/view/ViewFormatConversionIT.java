@@ -139,6 +139,46 @@ class ViewFormatConversionIT {
     }
   }
 
+  /** An entity of two large columns, written when its view held a cell per column. */
+  @Table(name = "large")
+  @Index(name = "buyer", key = {"buyerId"}, format = Index.Format.COLUMNS)
+  record LargeInColumns(@RowKey String id, @Column String buyerId, @Column byte[] front, @Column byte[] back) {}
+
+  interface LargeInColumnsRepository extends HBaseRepository<LargeInColumns> {}
+
+  /** The same entity under a packed view, where its two columns no longer fit in one cell. */
+  @Table(name = "large")
+  @Index(name = "buyer", key = {"buyerId"})
+  record LargePacked(@RowKey String id, @Column String buyerId, @Column byte[] front, @Column byte[] back) {}
+
+  interface LargePackedRepository extends HBaseRepository<LargePacked> {
+    List<LargePacked> findByBuyerId(String buyerId);
+  }
+
+  @Test
+  void aRowOfTheOldFormatTooLargeToPackIsAnsweredFromItsMainRowAndLeftAsItIs(Connection connection,
+      TestNamespace namespace) throws Exception {
+    long maxCell = connection.getConfiguration().getLong("hbase.client.keyvalue.maxsize", 10_485_760L);
+    byte[] front = new byte[(int) (maxCell * 6 / 10)];
+    byte[] back = new byte[(int) (maxCell * 6 / 10)];
+    new Random(7).nextBytes(front);
+    new Random(8).nextBytes(back);
+    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).build()) {
+      rowan.schema().create(LargeInColumns.class);
+      rowan.repository(LargeInColumnsRepository.class).save(new LargeInColumns("l1", "b1", front, back));
+      rowan.schema().create(LargePacked.class);
+
+      List<LargePacked> found = rowan.repository(LargePackedRepository.class).findByBuyerId("b1");
+
+      assertEquals(1, found.size(), "answered from the main row, not refused by the client's repair");
+      assertTrue(java.util.Arrays.equals(front, found.get(0).front()) && java.util.Arrays.equals(back,
+          found.get(0).back()), "the main row's columns");
+      assertEquals(1, rows(connection, rowan, "large.buyer"));
+      assertEquals(0, packedRows(connection, rowan, "large.buyer"),
+          "the row stays of a cell per column: packed, it would be a cell HBase's client does not send");
+    }
+  }
+
   private static void assertAnswersEqualTheMainTable(PackedRepository orders, String when) {
     List<Packed> stored;
     try (var all = orders.scanAll()) {

@@ -12,6 +12,10 @@ import java.util.stream.Collectors;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Mutation;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Row;
+import org.apache.hadoop.hbase.client.RowMutations;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
@@ -195,6 +199,38 @@ public final class CellLimits {
                 + ")");
       }
     }
+  }
+
+  /**
+   * Whether HBase's client would send {@code action}, a mutation or the mutations of one row: false
+   * when a cell of a put is larger than {@code maxCellSize} ({@code hbase.client.keyvalue.maxsize};
+   * 0 or less: no limit). A repair of a view row written under another format can be such a write:
+   * a row of a cell per column converted to one packed cell.
+   */
+  public static boolean fits(Row action, long maxCellSize) {
+    if (maxCellSize <= 0) {
+      return true;
+    }
+    List<Mutation> mutations =
+        action instanceof RowMutations row ? row.getMutations() : List.of((Mutation) action);
+    for (Mutation mutation : mutations) {
+      if (!(mutation instanceof Put)) {
+        continue;
+      }
+      for (List<Cell> cells : mutation.getFamilyCellMap().values()) {
+        for (Cell cell : cells) {
+          if ((long) cell.getRowLength()
+                  + cell.getFamilyLength()
+                  + cell.getQualifierLength()
+                  + cell.getValueLength()
+                  + CELL_OVERHEAD
+              > maxCellSize) {
+            return false;
+          }
+        }
+      }
+    }
+    return true;
   }
 
   private static String columnOf(StoreContext<?> context, Cell cell) {
