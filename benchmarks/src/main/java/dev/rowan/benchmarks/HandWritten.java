@@ -327,6 +327,27 @@ final class HandWritten<T> implements AutoCloseable {
   }
 
   /**
+   * The entities of an unsalted main table whose first key part is {@code leading} and second is in
+   * {@code [from, to]}: one scan of the main table.
+   */
+  List<T> mainRange(Object leading, Object from, Object to) throws IOException {
+    Object[] values = new Object[model.properties().size()];
+    values[model.rowKey().parts().get(0).index()] = leading;
+    values[model.rowKey().parts().get(1).index()] = from;
+    byte[] start = model.rowKey().encode(values, 2);
+    values[model.rowKey().parts().get(1).index()] = to;
+    byte[] stop = after(model.rowKey().encode(values, 2));
+    List<T> found = new ArrayList<>();
+    try (ResultScanner scanner =
+        main.getScanner(new Scan().withStartRow(start).withStopRow(stop))) {
+      for (Result row : scanner) {
+        found.add(model.read(row));
+      }
+    }
+    return found;
+  }
+
+  /**
    * The same question as {@link #viewRange} without the view: a scan of the whole main table with
    * {@link SingleColumnValueFilter}s on the two columns, evaluated by the region server.
    */

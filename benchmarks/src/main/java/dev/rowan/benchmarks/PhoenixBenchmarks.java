@@ -18,7 +18,7 @@ import java.util.Set;
  *
  * <pre>
  * rowan.bench.phoenix.rounds          5       measured rounds per workload, after one warm-up run per side
- * rowan.bench.phoenix.only            (all)   comma-separated: insert, update, query, in, top, get
+ * rowan.bench.phoenix.only            (all)   comma-separated: insert, update, query, in, skip, top, get
  * rowan.bench.phoenix.insert.orders   20000   orders per insert run
  * rowan.bench.phoenix.insert.warmup   10000   orders of the warm-up insert
  * rowan.bench.phoenix.insert.indexes  0,2     which inserts: without views / indexes (0), with two (2)
@@ -32,6 +32,9 @@ import java.util.Set;
  * rowan.bench.phoenix.query.count     300     queries per run matching 1 order (200 for 50, 20 for 5,000)
  * rowan.bench.phoenix.in.sellers      10,100,1000  sellers each In names (one order each, created in one minute)
  * rowan.bench.phoenix.in.count        200     In queries per run of 10 sellers (fewer for more: 20 of 1,000)
+ * rowan.bench.phoenix.in.salted       false   false, true or both: the In on unsalted tables, on tables salted into 16 buckets (both sides)
+ * rowan.bench.phoenix.skip.matches    50,500  orders each skip scan matches (created in that many ms, keyed by state first)
+ * rowan.bench.phoenix.skip.count      200     skip scan queries per run matching 50 orders (fewer for more)
  * rowan.bench.phoenix.top.count       200     top-10 queries per run
  * rowan.bench.phoenix.get.count       1000    gets per run
  * rowan.bench.phoenix.tableOptions    (none)  options of Phoenix's CREATE TABLE, e.g. UPDATE_CACHE_FREQUENCY=60000
@@ -49,7 +52,7 @@ public final class PhoenixBenchmarks {
   public static void main(String[] args) throws Exception {
     PrintStream log = System.err;
     HarnessRun run = new HarnessRun("rowan.bench.phoenix.", log);
-    Set<String> only = run.only("insert,update,query,in,top,get");
+    Set<String> only = run.only("insert,update,query,in,skip,top,get");
     BenchmarkCluster cluster = BenchmarkCluster.start(Phoenix::configure);
     try {
       run.started(cluster);
@@ -132,9 +135,23 @@ public final class PhoenixBenchmarks {
       int count = run.setting("in.count", 200);
       for (String size : run.text("in.sellers", "10,100,1000").split(",")) {
         int sellers = Integer.parseInt(size.trim());
+        for (String salted : run.text("in.salted", "false").split(",")) {
+          all.add(
+              new PhoenixInWorkload(
+                  table,
+                  sellers,
+                  Boolean.parseBoolean(salted.trim()),
+                  (int) Math.max(20, Math.min(count, count * 10L / sellers))));
+        }
+      }
+    }
+    if (only.contains("skip")) {
+      int count = run.setting("skip.count", 200);
+      for (String size : run.text("skip.matches", "50,500").split(",")) {
+        int matches = Integer.parseInt(size.trim());
         all.add(
-            new PhoenixInWorkload(
-                table, sellers, (int) Math.max(20, Math.min(count, count * 10L / sellers))));
+            new PhoenixSkipScanWorkload(
+                table, matches, (int) Math.max(20, Math.min(count, count * 50L / matches))));
       }
     }
     if (only.contains("top")) {

@@ -1,6 +1,7 @@
 package dev.rowan.benchmarks;
 
 import dev.rowan.benchmarks.phoenix.PhoenixOrders;
+import dev.rowan.benchmarks.phoenix.SaltedTwoViewOrder;
 import dev.rowan.benchmarks.phoenix.TwoViewOrder;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -15,7 +16,9 @@ import java.util.SplittableRandom;
  * {@code findBySellerIdInAndCreatedAtBetween} (a range of the {@code seller} view per seller, read
  * by one scan that a {@code MultiRowRangeFilter} keeps to them), a hand-written scan of the view
  * per seller, one after another, and Phoenix's prepared {@code SELECT ... WHERE SELLER IN (?, ...)
- * AND CREATED BETWEEN ? AND ?}, a skip scan of its covered {@code SELLER} index.
+ * AND CREATED BETWEEN ? AND ?}, a skip scan of its covered {@code SELLER} index. With {@code
+ * salted}, the same on tables salted into 16 buckets on both sides: Rowan reads one scan per
+ * bucket, the hand-written code a scan per seller and bucket.
  */
 final class PhoenixInWorkload extends PhoenixReadWorkload {
 
@@ -23,13 +26,16 @@ final class PhoenixInWorkload extends PhoenixReadWorkload {
       Comparator.comparing(TwoViewOrder::orderNo);
 
   private final int sellers;
+  private final boolean salted;
 
   /** A question: the sellers, and the first and last instant of the minute. */
   private record Question(List<String> sellers, Instant from, Instant to) {}
 
-  PhoenixInWorkload(PhoenixQueryTable table, int sellers, int count) {
+  PhoenixInWorkload(PhoenixQueryTable table, int sellers, boolean salted, int count) {
     super(
-        String.format("In of %,d sellers, created in one minute, %,d orders", sellers, table.total),
+        String.format(
+            "In of %,d sellers, created in one minute, %,d orders%s",
+            sellers, table.total, salted ? ", salted 16" : ""),
         "query",
         List.of("Rowan findBySellerIdIn...", "a view scan per seller", "Phoenix IN on index"),
         table,
@@ -40,6 +46,7 @@ final class PhoenixInWorkload extends PhoenixReadWorkload {
           "an In names 1 to " + table.sellers + " sellers, not " + sellers);
     }
     this.sellers = sellers;
+    this.salted = salted;
   }
 
   private List<Question> questions(int round, int count) {
@@ -62,19 +69,22 @@ final class PhoenixInWorkload extends PhoenixReadWorkload {
   }
 
   @Override
+  void load(Clients timing, Clients counting) throws Exception {
+    super.load(timing, counting);
+    if (salted) {
+      table.loadSalted(timing, counting);
+    }
+  }
+
+  @Override
   void verify(Clients clients) throws Exception {
-    TwoViewOrder.Repository orders =
-        clients.repository(PhoenixQueryTable.NAMESPACE, TwoViewOrder.Repository.class);
-    HandWritten<TwoViewOrder> hand = clients.hand(PhoenixQueryTable.NAMESPACE, TwoViewOrder.class);
     for (Question q : questions(Integer.MAX_VALUE, 3)) {
-      List<TwoViewOrder> rowan =
-          sorted(orders.findBySellerIdInAndCreatedAtBetween(q.sellers(), q.from(), q.to()));
+      List<TwoViewOrder> rowan = sorted(rowan(clients).to(q));
       check(
           rowan.size() == sellers,
           "Rowan found " + rowan.size() + " orders, not " + sellers + ", for " + q);
-      check(rowan.equals(sorted(handWritten(hand, q))), "the view scans disagree for " + q);
-      List<TwoViewOrder> phoenix =
-          sorted(table.phoenix().sellersBetween(q.sellers(), q.from(), q.to()));
+      check(rowan.equals(sorted(handWritten(clients).to(q))), "the view scans disagree for " + q);
+      List<TwoViewOrder> phoenix = sorted(phoenix().sellersBetween(q.sellers(), q.from(), q.to()));
       check(
           rowan.equals(phoenix),
           () ->
@@ -84,16 +94,57 @@ final class PhoenixInWorkload extends PhoenixReadWorkload {
                   + PhoenixRangeWorkload.firstDifference(rowan, phoenix));
     }
     Question first = questions(Integer.MAX_VALUE, 1).get(0);
-    table.addPlan(table.phoenix().explainSellersBetween(first.sellers(), first.from(), first.to()));
+    table.addPlan(phoenix().explainSellersBetween(first.sellers(), first.from(), first.to()));
   }
 
-  private static List<TwoViewOrder> handWritten(HandWritten<TwoViewOrder> hand, Question q)
-      throws Exception {
-    List<TwoViewOrder> found = new ArrayList<>();
-    for (String seller : q.sellers()) {
-      found.addAll(hand.viewRange("seller", seller, q.from(), q.to()));
+  private PhoenixOrders phoenix() {
+    return salted ? table.phoenixSalted() : table.phoenix();
+  }
+
+  /** One side's answer to a question. */
+  @FunctionalInterface
+  private interface Answer {
+    List<TwoViewOrder> to(Question q) throws Exception;
+  }
+
+  /** Rowan's answer: one scan of the view per salt bucket. */
+  private Answer rowan(Clients clients) {
+    if (salted) {
+      SaltedTwoViewOrder.Repository orders =
+          clients.repository(PhoenixQueryTable.NAMESPACE, SaltedTwoViewOrder.Repository.class);
+      return q ->
+          orders.findBySellerIdInAndCreatedAtBetween(q.sellers(), q.from(), q.to()).stream()
+              .map(SaltedTwoViewOrder::unsalted)
+              .toList();
     }
-    return found;
+    TwoViewOrder.Repository orders =
+        clients.repository(PhoenixQueryTable.NAMESPACE, TwoViewOrder.Repository.class);
+    return q -> orders.findBySellerIdInAndCreatedAtBetween(q.sellers(), q.from(), q.to());
+  }
+
+  /** The hand-written answer: a scan of the view per seller (and bucket), one after another. */
+  private Answer handWritten(Clients clients) {
+    if (salted) {
+      HandWritten<SaltedTwoViewOrder> hand =
+          clients.hand(PhoenixQueryTable.NAMESPACE, SaltedTwoViewOrder.class);
+      return q -> {
+        List<TwoViewOrder> found = new ArrayList<>();
+        for (String seller : q.sellers()) {
+          hand.viewRange("seller", seller, q.from(), q.to()).stream()
+              .map(SaltedTwoViewOrder::unsalted)
+              .forEach(found::add);
+        }
+        return found;
+      };
+    }
+    HandWritten<TwoViewOrder> hand = clients.hand(PhoenixQueryTable.NAMESPACE, TwoViewOrder.class);
+    return q -> {
+      List<TwoViewOrder> found = new ArrayList<>();
+      for (String seller : q.sellers()) {
+        found.addAll(hand.viewRange("seller", seller, q.from(), q.to()));
+      }
+      return found;
+    };
   }
 
   private static List<TwoViewOrder> sorted(List<TwoViewOrder> orders) {
@@ -104,25 +155,20 @@ final class PhoenixInWorkload extends PhoenixReadWorkload {
   Run.Op op(Clients clients, int side, int round, int count) {
     List<Question> questions = questions(round, count);
     if (side == 0) {
-      TwoViewOrder.Repository orders =
-          clients.repository(PhoenixQueryTable.NAMESPACE, TwoViewOrder.Repository.class);
+      Answer rowan = rowan(clients);
       return i -> {
         Question q = questions.get(i);
-        check(
-            orders.findBySellerIdInAndCreatedAtBetween(q.sellers(), q.from(), q.to()).size()
-                == sellers,
-            () -> "Rowan missed orders of " + q);
+        check(rowan.to(q).size() == sellers, () -> "Rowan missed orders of " + q);
       };
     }
     if (side == 1) {
-      HandWritten<TwoViewOrder> hand =
-          clients.hand(PhoenixQueryTable.NAMESPACE, TwoViewOrder.class);
+      Answer hand = handWritten(clients);
       return i -> {
         Question q = questions.get(i);
-        check(handWritten(hand, q).size() == sellers, () -> "the view scans missed orders of " + q);
+        check(hand.to(q).size() == sellers, () -> "the view scans missed orders of " + q);
       };
     }
-    PhoenixOrders phoenix = table.phoenix();
+    PhoenixOrders phoenix = phoenix();
     return i -> {
       Question q = questions.get(i);
       check(

@@ -2,10 +2,15 @@ package dev.rowan.benchmarks;
 
 import dev.rowan.benchmarks.phoenix.Phoenix;
 import dev.rowan.benchmarks.phoenix.PhoenixOrders;
+import dev.rowan.benchmarks.phoenix.PhoenixStatusOrders;
+import dev.rowan.benchmarks.phoenix.SaltedTwoViewOrder;
+import dev.rowan.benchmarks.phoenix.StatusOrder;
 import dev.rowan.benchmarks.phoenix.TwoViewOrder;
+import dev.rowan.core.HBaseRepository;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 import org.apache.hadoop.hbase.TableName;
 
 /**
@@ -15,7 +20,9 @@ import org.apache.hadoop.hbase.TableName;
  * written as {@code saveAll} leaves them ({@link SettledLoad}) and read by Rowan and the
  * hand-written code, and Phoenix's table {@code PQUERY} with its two indexes, written by upserts.
  * All are then flushed and major-compacted; Phoenix's plans of the three queries are checked to use
- * the index (or the row key) and kept for the report.
+ * the index (or the row key) and kept for the report. The same orders are loaded, only for the
+ * workloads that read them, salted into 16 buckets on both sides ({@link #loadSalted}) and keyed by
+ * their state ({@link #loadStatus}).
  *
  * <p>Thread-safety: not thread-safe.
  */
@@ -31,6 +38,8 @@ final class PhoenixQueryTable {
   private final PrintStream log;
   private final List<String> plans = new ArrayList<>();
   private boolean loaded;
+  private boolean saltedLoaded;
+  private boolean statusLoaded;
 
   PhoenixQueryTable(
       BenchmarkCluster cluster, Phoenix phoenix, PrintStream log, int total, int sellers, int hot) {
@@ -87,30 +96,110 @@ final class PhoenixQueryTable {
           TwoViewOrder.Repository.class,
           BenchData.queryOrders(TwoViewOrder::new, 0, 2000, total, sellers, hot));
     }
-    long began = System.nanoTime();
-    SettledLoad.load(
-        timing, NAMESPACE, TwoViewOrder.class, TwoViewOrder.Repository.class, total, this::orders);
-    log.printf(
-        "  loaded %,d orders with 2 views %s in %.1f s%n",
-        total,
-        SettledLoad.bySaveAll() ? "by saveAll" : "settled",
-        (System.nanoTime() - began) / 1e9);
-    began = System.nanoTime();
+    loadRowan(
+        timing, TwoViewOrder.class, TwoViewOrder.Repository.class, this::orders, "with 2 views");
     PhoenixOrders table = phoenix();
     table.create();
+    upsert(table::upsertAll, "into Phoenix with 2 indexes");
+    compact(timing, counting, TwoViewOrder.class, table.hbaseTables());
+    explain(table);
+  }
+
+  /** Phoenix's table of the same orders salted into 16 buckets, its indexes salted alike. */
+  PhoenixOrders phoenixSalted() {
+    return phoenix.orders("PQUERY_SALTED", true, "SALT_BUCKETS=16");
+  }
+
+  /**
+   * Loads the same orders into {@link SaltedTwoViewOrder}'s tables and {@link #phoenixSalted()},
+   * once.
+   */
+  void loadSalted(Clients timing, Clients counting) throws Exception {
+    if (saltedLoaded) {
+      return;
+    }
+    saltedLoaded = true;
+    loadRowan(
+        timing,
+        SaltedTwoViewOrder.class,
+        SaltedTwoViewOrder.Repository.class,
+        (from, count) ->
+            BenchData.queryOrders(SaltedTwoViewOrder::new, from, count, total, sellers, hot),
+        "with 2 views, salted 16");
+    PhoenixOrders table = phoenixSalted();
+    table.create();
+    upsert(table::upsertAll, "into Phoenix with 2 indexes, SALT_BUCKETS=16");
+    compact(timing, counting, SaltedTwoViewOrder.class, table.hbaseTables());
+  }
+
+  /** Phoenix's table of the same orders keyed by state. */
+  PhoenixStatusOrders phoenixStatus() {
+    return phoenix.statusOrders();
+  }
+
+  /**
+   * Loads the same orders into {@link StatusOrder}'s table and Phoenix's {@link
+   * PhoenixStatusOrders#TABLE}, once.
+   */
+  void loadStatus(Clients timing, Clients counting) throws Exception {
+    if (statusLoaded) {
+      return;
+    }
+    statusLoaded = true;
+    loadRowan(
+        timing,
+        StatusOrder.class,
+        StatusOrder.Repository.class,
+        (from, count) -> orders(from, count).stream().map(StatusOrder::of).toList(),
+        "keyed by state");
+    PhoenixStatusOrders table = phoenix.statusOrders();
+    table.create();
+    upsert(table::upsertAll, "into Phoenix keyed by state");
+    compact(timing, counting, StatusOrder.class, List.of(PhoenixStatusOrders.TABLE));
+  }
+
+  /** A write of Phoenix's side. */
+  @FunctionalInterface
+  private interface Upsert {
+    void upsertAll(List<TwoViewOrder> orders) throws Exception;
+  }
+
+  private <T> void loadRowan(
+      Clients timing,
+      Class<T> type,
+      Class<? extends HBaseRepository<T>> repository,
+      BiFunction<Integer, Integer, List<T>> orders,
+      String what)
+      throws Exception {
+    long began = System.nanoTime();
+    SettledLoad.load(timing, NAMESPACE, type, repository, total, orders);
+    log.printf(
+        "  loaded %,d orders %s %s in %.1f s%n",
+        total,
+        what,
+        SettledLoad.bySaveAll() ? "by saveAll" : "settled",
+        (System.nanoTime() - began) / 1e9);
+  }
+
+  private void upsert(Upsert table, String what) throws Exception {
+    long began = System.nanoTime();
     for (int from = 0; from < total; from += 10_000) {
       table.upsertAll(orders(from, Math.min(10_000, total - from)));
     }
     double seconds = (System.nanoTime() - began) / 1e9;
     log.printf(
-        "  upserted them into Phoenix with 2 indexes in %.1f s (%,.0f orders/s); compacting%n",
-        seconds, total / seconds);
-    List<TableName> rowan = timing.tables(NAMESPACE, TwoViewOrder.class);
+        "  upserted them %s in %.1f s (%,.0f orders/s); compacting%n",
+        what, seconds, total / seconds);
+  }
+
+  /** Flushes and compacts Rowan's tables of {@code type} and Phoenix's {@code phoenixTables}. */
+  private void compact(Clients timing, Clients counting, Class<?> type, List<String> phoenixTables)
+      throws Exception {
+    List<TableName> rowan = timing.tables(NAMESPACE, type);
     List<TableName> all = new ArrayList<>(rowan);
-    table.hbaseTables().forEach(name -> all.add(TableName.valueOf(name)));
+    phoenixTables.forEach(name -> all.add(TableName.valueOf(name)));
     cluster.compact(timing.connection(), all);
     BenchmarkCluster.relocate(counting.connection(), rowan);
-    explain(table);
   }
 
   private List<TwoViewOrder> orders(int from, int count) {

@@ -36,7 +36,7 @@ abstract class PhoenixReadWorkload extends OpWorkload {
   }
 
   @Override
-  final void load(Clients timing, Clients counting) throws Exception {
+  void load(Clients timing, Clients counting) throws Exception {
     table.load(timing, counting);
   }
 

@@ -24,6 +24,7 @@ public final class Phoenix implements AutoCloseable {
 
   private final Connection connection;
   private final Map<String, PhoenixOrders> tables = new HashMap<>();
+  private PhoenixStatusOrders statusOrders;
 
   private Phoenix(Connection connection) {
     this.connection = connection;
@@ -53,20 +54,41 @@ public final class Phoenix implements AutoCloseable {
    * (none by default: Phoenix's defaults).
    */
   public PhoenixOrders orders(String table, boolean indexed) {
+    return orders(table, indexed, "");
+  }
+
+  /**
+   * The same, the table created with {@code options} (such as {@code SALT_BUCKETS=16}) besides
+   * those of {@code rowan.bench.phoenix.tableOptions}.
+   */
+  public PhoenixOrders orders(String table, boolean indexed, String options) {
     return tables.computeIfAbsent(
-        table,
-        name ->
-            new PhoenixOrders(
-                connection,
-                name,
-                indexed,
-                System.getProperty("rowan.bench.phoenix.tableOptions", "")));
+        table, name -> new PhoenixOrders(connection, name, indexed, tableOptions(options)));
+  }
+
+  /**
+   * The orders keyed by state of the skip scan workload, table {@link PhoenixStatusOrders#TABLE}.
+   */
+  public PhoenixStatusOrders statusOrders() {
+    if (statusOrders == null) {
+      statusOrders = new PhoenixStatusOrders(connection);
+    }
+    return statusOrders;
+  }
+
+  /** The table options of the run, then {@code more}, comma-separated. */
+  public static String tableOptions(String more) {
+    String common = System.getProperty("rowan.bench.phoenix.tableOptions", "");
+    return common.isEmpty() || more.isEmpty() ? common + more : common + ", " + more;
   }
 
   @Override
   public void close() throws SQLException {
     for (PhoenixOrders orders : tables.values()) {
       orders.close();
+    }
+    if (statusOrders != null) {
+      statusOrders.close();
     }
     connection.close();
   }

@@ -37,8 +37,7 @@ public final class PhoenixOrders implements AutoCloseable {
 
   private static final DateTimeFormatter MILLIS =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
-  private static final String COLUMNS =
-      "ORDER_NO, SELLER, BUYER, CREATED, AMOUNT, STATUS, QUANTITY";
+  static final String COLUMNS = "ORDER_NO, SELLER, BUYER, CREATED, AMOUNT, STATUS, QUANTITY";
 
   private final Connection connection;
   private final String table;
@@ -319,7 +318,7 @@ public final class PhoenixOrders implements AutoCloseable {
     return "'" + text.replace("'", "''") + "'";
   }
 
-  private static String timestamp(Instant at) {
+  static String timestamp(Instant at) {
     return "TO_TIMESTAMP('" + MILLIS.format(at) + "')";
   }
 
@@ -332,7 +331,7 @@ public final class PhoenixOrders implements AutoCloseable {
     return upsert;
   }
 
-  private static void bind(PreparedStatement statement, TwoViewOrder order) throws SQLException {
+  static void bind(PreparedStatement statement, TwoViewOrder order) throws SQLException {
     statement.setString(1, order.orderNo());
     statement.setString(2, order.sellerId());
     statement.setString(3, order.buyerId());
@@ -342,7 +341,7 @@ public final class PhoenixOrders implements AutoCloseable {
     statement.setLong(7, order.quantity());
   }
 
-  private static List<TwoViewOrder> read(PreparedStatement statement) throws SQLException {
+  static List<TwoViewOrder> read(PreparedStatement statement) throws SQLException {
     List<TwoViewOrder> found = new ArrayList<>();
     try (ResultSet rows = statement.executeQuery()) {
       while (rows.next()) {
