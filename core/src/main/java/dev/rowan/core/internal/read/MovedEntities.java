@@ -50,10 +50,11 @@ import org.jspecify.annotations.Nullable;
  * of every entity written meanwhile. Each whose main row, read now, matches the query and that the
  * first pass did not judge is returned, in its current state.
  *
- * <p>A first pass of one scan answered by one RPC read one region at one read point (HBase's MVCC):
- * a snapshot, which held the row of every entity's state at that point. Then the raw scan is not
- * needed: an entity that moved since was found under its older key, and its main row, read after,
- * named another; those are looked at again alone.
+ * <p>A first pass of one scan of one region, whose scanner was never reopened, read at one read
+ * point of the region (HBase's MVCC, which a region scanner keeps over all its RPCs): a snapshot,
+ * which held the row of every entity's state at that point. Then the raw scan is not needed: an
+ * entity that moved since was found under its older key, and its main row, read after, named
+ * another; those are looked at again alone.
  */
 final class MovedEntities {
 

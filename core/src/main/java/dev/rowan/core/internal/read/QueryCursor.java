@@ -103,7 +103,9 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
    */
   private final Set<ByteBuffer> movedAway = new HashSet<>();
 
-  /** The scanner of a read of one scan, whose RPCs tell whether it read one snapshot; else null. */
+  /**
+   * The scanner of a read of one scan, whose metrics tell whether it read one snapshot; else null.
+   */
   private final @Nullable ResultScanner single;
 
   /** Whether the second look has been taken ({@link MovedEntities}). */
@@ -185,7 +187,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
                     "query", name, () -> scan.setTimeRange(written.from(), written.to())));
       }
       if (scans.size() == 1
-          && judged != null) { // its RPCs tell whether it read one snapshot of one region
+          && judged != null) { // its metrics tell whether it read one snapshot of one region
         scans.get(0).setScanMetricsEnabled(true);
       }
       List<ResultScanner> open =
@@ -319,10 +321,13 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
   }
 
   /**
-   * Whether the rows read came from one snapshot of the view: one scan, answered by one RPC to one
-   * region, which reads at one read point of the region (HBase's MVCC) whatever is written
-   * meanwhile. Then every entity the read must give had its row in what was read, and one that
-   * moved since is among {@link #movedAway}.
+   * Whether the rows read came from one snapshot of the view: one scan of one region whose scanner
+   * was never reopened. A region scanner reads at the read point (HBase's MVCC) it was opened with
+   * over all its RPCs, whatever is written, flushed or compacted meanwhile; HBase's client opens a
+   * new one, counted as a region of the scan's metrics, when it moves on to the next region or
+   * after the server lost the scanner (an expired lease, a region moved). Then every entity the
+   * read must give had its row in what was read, and one that moved since is among {@link
+   * #movedAway}.
    */
   private boolean oneSnapshot() {
     if (single == null) {
@@ -330,7 +335,6 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
     }
     ScanMetrics metrics = single.getScanMetrics();
     return metrics != null
-        && metrics.countOfRPCcalls.get() == 1
         && metrics.countOfRegions.get() <= 1
         && !(single instanceof LimitedScanner limited && limited.reopened());
   }
