@@ -4,6 +4,8 @@ import dev.rowan.mapping.PropertyModel;
 import dev.rowan.mapping.codec.ValueCodec;
 import java.io.ByteArrayOutputStream;
 import java.util.Objects;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.jspecify.annotations.Nullable;
 
@@ -11,9 +13,9 @@ import org.jspecify.annotations.Nullable;
  * The carried columns of a packed view row ({@code Index.Format.PACKED}), as the bytes that follow
  * the status in its status cell: a marker byte {@code 0}, then one entry per column that is not
  * null, each the column's name ({@code [family length: 1][family][qualifier length: 2][qualifier]},
- * as the null columns of a row of the other format are named) followed by the length of the value
- * as an unsigned varint and the value's bytes as the column's {@link ValueCodec} encodes them. A
- * column without entry is null.
+ * as the null columns of a row of the other format are named, {@link ColumnCells#names}) followed
+ * by the length of the value as an unsigned varint and the value's bytes as the column's {@link
+ * ValueCodec} encodes them. A column without entry is null.
  *
  * <p>Columns are named, not numbered, so that adding, removing or reordering an entity's columns
  * never makes a row name the wrong ones: an entry of a column the view no longer carries is passed
@@ -22,7 +24,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Thread-safety: immutable.
  */
-final class PackedColumns {
+final class PackedColumns implements ViewRowFormat {
 
   /** The byte after the status that marks a packed row. */
   static final byte MARKER = 0;
@@ -45,8 +47,27 @@ final class PackedColumns {
     return at < end && bytes[at] == MARKER;
   }
 
+  /** {@code status}, then the marker and the entries of {@code values}. */
+  @Override
+  public byte[] statusValue(byte[] status, @Nullable Object[] values) {
+    ByteArrayOutputStream value = new ByteArrayOutputStream(status.length + 16 * columns.length);
+    value.write(status, 0, status.length);
+    write(values, value);
+    return value.toByteArray();
+  }
+
+  /** None: a packed row's columns are in its status cell. */
+  @Override
+  public void addCells(Put put, long timestamp, @Nullable Object[] values) {}
+
+  /** The entries of the status cell, as {@link #read(byte[], int, int, Object[])} reads them. */
+  @Override
+  public void read(Result row, byte[] bytes, int at, int end, @Nullable Object[] values) {
+    read(bytes, at, end, values);
+  }
+
   /** Appends the marker and the entries of {@code values} to {@code out}. */
-  void write(@Nullable Object[] values, ByteArrayOutputStream out) {
+  private void write(@Nullable Object[] values, ByteArrayOutputStream out) {
     out.write(MARKER);
     for (int i = 0; i < columns.length; i++) {
       Object value = values[columns[i].index()];

@@ -9,8 +9,6 @@ import dev.rowan.mapping.PropertyModel;
 import dev.rowan.mapping.SaltModel;
 import dev.rowan.mapping.TableLayout;
 import dev.rowan.mapping.ViewDefinition;
-import dev.rowan.mapping.codec.ValueCodec;
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,7 +19,6 @@ import java.util.Set;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.util.Bytes;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -40,6 +37,8 @@ import org.jspecify.annotations.Nullable;
  */
 public final class ViewModel {
 
+  private static final byte[] NO_BYTES = new byte[0];
+
   private final EntityModel<?> entity;
   private final ViewDefinition definition;
   private final String tableName;
@@ -48,11 +47,14 @@ public final class ViewModel {
   private final List<PropertyModel> carried;
   private final PropertyModel[] carriedArray;
 
-  /** Per carried column, how the status cell names it when it is null ({@link #nullEntry}). */
-  private final byte[][] nullEntries;
-
   /** The carried columns as a packed row holds them, which every view reads. */
-  private final PackedColumns packing;
+  private final PackedColumns packed;
+
+  /** The carried columns as a row of a cell per column holds them, which every view reads. */
+  private final ColumnCells columnCells;
+
+  /** The format the view writes its rows in: {@link #packed} or {@link #columnCells}. */
+  private final ViewRowFormat format;
 
   private final byte[] statusFamily;
   private final List<FamilyModel> families;
@@ -85,11 +87,10 @@ public final class ViewModel {
             ? entity.columns()
             : definition.include().stream().map(entity::property).toList();
     this.carriedArray = carried.toArray(new PropertyModel[0]);
-    this.nullEntries = new byte[carriedArray.length][];
-    for (int i = 0; i < carriedArray.length; i++) {
-      nullEntries[i] = nullEntry(carriedArray[i]);
-    }
-    this.packing = new PackedColumns(carriedArray, nullEntries);
+    byte[][] names = ColumnCells.names(carriedArray);
+    this.packed = new PackedColumns(carriedArray, names);
+    this.columnCells = new ColumnCells(entity, carriedArray, names);
+    this.format = isPacked() ? packed : columnCells;
     this.statusFamily = entity.families().get(0).nameBytes();
     Set<String> used = new LinkedHashSet<>();
     used.add(entity.families().get(0).name());
@@ -198,11 +199,19 @@ public final class ViewModel {
    * writes ({@link #isPacked}).
    */
   boolean inFormat(Cell status) {
-    return PackedColumns.isPacked(
+    return formatOf(
             status.getValueArray(),
             status.getValueOffset() + RowStatus.LENGTH,
             status.getValueOffset() + status.getValueLength())
-        == isPacked();
+        == format;
+  }
+
+  /**
+   * The format of a row whose status cell's value has, after the status, the bytes of {@code bytes}
+   * from {@code at} to {@code end}.
+   */
+  private ViewRowFormat formatOf(byte[] bytes, int at, int end) {
+    return PackedColumns.isPacked(bytes, at, end) ? packed : columnCells;
   }
 
   /** The family of the status and owner cells: the entity's first family. */
@@ -269,81 +278,12 @@ public final class ViewModel {
   }
 
   /**
-   * The value of the status cell of the view row of {@code values}: the status, then the names of
-   * the carried columns that are null, each as {@code [family length: 1][family] [qualifier length:
-   * 2][qualifier]}. Readers ignore the cells of the columns it names, so that a stray cell left by
-   * a writer that lost a race at the same timestamp can never show through. Columns are named
-   * rather than numbered so that adding, removing or reordering the entity's columns never makes a
-   * row name the wrong ones.
+   * The value of the status cell of the view row of {@code values}: the status, then the carried
+   * columns as the view's format holds them there: packed ({@link PackedColumns}), or the names of
+   * those that are null, whose cells readers ignore ({@link ColumnCells}).
    */
   public byte[] statusValue(RowStatus status, @Nullable Object[] values) {
-    byte[] head = status.encode();
-    if (isPacked()) {
-      ByteArrayOutputStream value = new ByteArrayOutputStream(head.length + 16 * carried.size());
-      value.write(head, 0, head.length);
-      packing.write(values, value);
-      return value.toByteArray();
-    }
-    int length = head.length;
-    for (int i = 0; i < carriedArray.length; i++) {
-      if (values[carriedArray[i].index()] == null) {
-        length += nullEntries[i].length;
-      }
-    }
-    byte[] value = Arrays.copyOf(head, length);
-    int at = head.length;
-    for (int i = 0; i < carriedArray.length; i++) {
-      if (values[carriedArray[i].index()] == null) {
-        System.arraycopy(nullEntries[i], 0, value, at, nullEntries[i].length);
-        at += nullEntries[i].length;
-      }
-    }
-    return value;
-  }
-
-  private static byte[] nullEntry(PropertyModel column) {
-    byte[] family = Objects.requireNonNull(column.family(), "a carried column has a family");
-    byte[] qualifier =
-        Objects.requireNonNull(column.qualifier(), "a carried column has a qualifier");
-    if (family.length > 0xFF || qualifier.length > 0xFFFF) {
-      throw new IllegalArgumentException(
-          column.qualifiedName()
-              + ": a view cannot carry a column whose family is"
-              + " over 255 bytes or whose qualifier is over 65,535 bytes long");
-    }
-    byte[] entry = new byte[3 + family.length + qualifier.length];
-    entry[0] = (byte) family.length;
-    System.arraycopy(family, 0, entry, 1, family.length);
-    entry[1 + family.length] = (byte) (qualifier.length >>> 8);
-    entry[2 + family.length] = (byte) qualifier.length;
-    System.arraycopy(qualifier, 0, entry, 3 + family.length, qualifier.length);
-    return entry;
-  }
-
-  /**
-   * Sets to null the carried columns that the status cell's value names, from {@code at} to {@code
-   * end}.
-   */
-  private void clearNamedNulls(byte[] bytes, int at, int end, @Nullable Object[] values) {
-    while (at + 3 <= end) {
-      int familyLength = bytes[at] & 0xFF;
-      int qualifierAt = at + 1 + familyLength;
-      if (qualifierAt + 2 > end) {
-        return;
-      }
-      int entryLength =
-          3 + familyLength + (((bytes[qualifierAt] & 0xFF) << 8) | (bytes[qualifierAt + 1] & 0xFF));
-      if (at + entryLength > end) {
-        return; // a damaged status: the row is checked against its main row anyway
-      }
-      for (int i = 0; i < nullEntries.length; i++) {
-        if (Bytes.equals(nullEntries[i], 0, nullEntries[i].length, bytes, at, entryLength)) {
-          values[carriedArray[i].index()] = null;
-          break;
-        }
-      }
-      at += entryLength;
-    }
+    return format.statusValue(status.encode(), values);
   }
 
   /**
@@ -396,16 +336,7 @@ public final class ViewModel {
   private Put cells(byte[] rowKey, @Nullable Object[] values, RowStatus status, byte[] mainRowKey) {
     long timestamp = status.timestamp();
     Put put = new Put(rowKey, timestamp);
-    if (!isPacked()) { // a packed row's columns are in its status cell
-      for (PropertyModel column : carriedArray) {
-        Object value = values[column.index()];
-        if (value != null) {
-          ValueCodec<Object> codec =
-              Objects.requireNonNull(column.valueCodec(), "a carried column has a value codec");
-          put.addColumn(column.family(), column.qualifier(), timestamp, codec.encode(value));
-        }
-      }
-    }
+    format.addCells(put, timestamp, values);
     put.addColumn(statusFamily, ProtocolCells.VIEW_STATUS, timestamp, statusValue(status, values));
     if (isUnique()) {
       put.addColumn(statusFamily, ProtocolCells.OWNER, timestamp, mainRowKey);
@@ -429,16 +360,10 @@ public final class ViewModel {
       entity.rowKey().decode(owner, 0, owner.length, values);
     }
     Cell status = ProtocolCells.cell(row, statusFamily, ProtocolCells.VIEW_STATUS);
+    byte[] bytes = status == null ? NO_BYTES : status.getValueArray();
     int at = status == null ? 0 : status.getValueOffset() + RowStatus.LENGTH;
     int end = status == null ? 0 : status.getValueOffset() + status.getValueLength();
-    if (status != null && PackedColumns.isPacked(status.getValueArray(), at, end)) {
-      packing.read(status.getValueArray(), at, end, values);
-      return values;
-    }
-    entity.readColumns(row, values);
-    if (status != null) {
-      clearNamedNulls(status.getValueArray(), at, end, values);
-    }
+    formatOf(bytes, at, end).read(row, bytes, at, end, values);
     return values;
   }
 

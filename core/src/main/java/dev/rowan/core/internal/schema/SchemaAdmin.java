@@ -157,13 +157,7 @@ public final class SchemaAdmin {
                 && LayoutComparison.verdict(table, record)
                     == LayoutComparison.Verdict.CONVERTIBLE) {
               // the new format from now on: clients of the old one refuse the table
-              Catalog.write(connection, LayoutComparison.record(record, table.layout()));
-              TableDescriptor live = AdminTables.describe(admin, table.name());
-              if (live != null) {
-                admin.modifyTable(
-                    LayoutComparison.record(TableDescriptorBuilder.newBuilder(live), table.layout())
-                        .build());
-              }
+              recordLayouts(admin, List.of(table), adopted);
             }
           }
           long now = System.currentTimeMillis();
@@ -337,7 +331,6 @@ public final class SchemaAdmin {
         admin -> {
           Map<TableName, TableRecord> recorded = Catalog.read(connection, tableNames);
           List<String> differences = new ArrayList<>();
-          List<TableDescriptor> unrecorded = new ArrayList<>();
           List<TableSpec> toRecord = new ArrayList<>();
           for (TableSpec table : tables.tables()) {
             TableDescriptor live = AdminTables.describe(admin, table.name());
@@ -352,26 +345,38 @@ public final class SchemaAdmin {
               differences.add(LayoutComparison.difference(tables.entity(), table, record));
             } else if (verdict == LayoutComparison.Verdict.UNRECORDED
                 || verdict == LayoutComparison.Verdict.CONVERTIBLE) {
-              unrecorded.add(
-                  LayoutComparison.record(TableDescriptorBuilder.newBuilder(live), table.layout())
-                      .build());
               toRecord.add(table);
             }
           }
           throwIfAny(tables.entity(), differences);
-          Map<TableName, TableRecord> adopted = TableRecords.adopt(connection, admin, tableNames);
-          for (TableSpec table : toRecord) {
-            Catalog.write(
-                connection,
-                LayoutComparison.record(
-                    Objects.requireNonNull(
-                        adopted.get(table.name()), "adopt records each table found above"),
-                    table.layout()));
-          }
-          for (TableDescriptor table : unrecorded) {
-            admin.modifyTable(table);
-          }
+          recordLayouts(admin, toRecord, TableRecords.adopt(connection, admin, tableNames));
         });
+  }
+
+  /**
+   * Records the mapping's layout of each of {@code tables}, which exist: first in the catalog, on
+   * the record {@code adopted} holds for it (clients read the layout there, so those of another
+   * format refuse the table from then on), then, once every table's is written, on the table's
+   * descriptor, for whoever describes it in HBase's shell. The one place where {@code
+   * schema().create} and {@code schema().recordLayout} record a table's layout.
+   */
+  private void recordLayouts(
+      Admin admin, List<TableSpec> tables, Map<TableName, TableRecord> adopted) throws IOException {
+    for (TableSpec table : tables) {
+      Catalog.write(
+          connection,
+          LayoutComparison.record(
+              Objects.requireNonNull(adopted.get(table.name()), "adopt records each table found"),
+              table.layout()));
+    }
+    for (TableSpec table : tables) {
+      TableDescriptor live = AdminTables.describe(admin, table.name());
+      if (live != null) {
+        admin.modifyTable(
+            LayoutComparison.record(TableDescriptorBuilder.newBuilder(live), table.layout())
+                .build());
+      }
+    }
   }
 
   /**
