@@ -14,6 +14,7 @@ import org.apache.hadoop.hbase.client.CompactionState;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.MetricsConnection;
+import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.RegionLocator;
 
 /**
@@ -155,7 +156,11 @@ final class BenchmarkCluster implements AutoCloseable {
       throws IOException, InterruptedException {
     try (Admin admin = connection.getAdmin()) {
       for (TableName table : tables) {
-        admin.flush(table);
+        // region by region: HBase 2.6's flush of a table is a procedure of the master that, when a
+        // region is already flushing, can retry until it loses its event and never ends
+        for (RegionInfo region : admin.getRegions(table)) {
+          admin.flushRegion(region.getRegionName());
+        }
         admin.majorCompact(table);
       }
       for (TableName table : tables) {
