@@ -115,11 +115,7 @@ public final class CellLimits {
     long largest = 0;
     for (List<Cell> cells : write.put().getFamilyCellMap().values()) {
       for (Cell cell : cells) {
-        long size =
-            (long) cell.getFamilyLength()
-                + cell.getQualifierLength()
-                + cell.getValueLength()
-                + CELL_OVERHEAD;
+        long size = sizeWithoutRow(cell);
         largest = Math.max(largest, size);
         if (context.maxCellSize() > 0 && write.row().length + size > context.maxCellSize()) {
           throw InvalidValueException.of(
@@ -219,18 +215,21 @@ public final class CellLimits {
       }
       for (List<Cell> cells : mutation.getFamilyCellMap().values()) {
         for (Cell cell : cells) {
-          if ((long) cell.getRowLength()
-                  + cell.getFamilyLength()
-                  + cell.getQualifierLength()
-                  + cell.getValueLength()
-                  + CELL_OVERHEAD
-              > maxCellSize) {
+          if (cell.getRowLength() + sizeWithoutRow(cell) > maxCellSize) {
             return false;
           }
         }
       }
     }
     return true;
+  }
+
+  /** The size HBase's client counts for {@code cell} against its limit, less its row key. */
+  private static long sizeWithoutRow(Cell cell) {
+    return (long) cell.getFamilyLength()
+        + cell.getQualifierLength()
+        + cell.getValueLength()
+        + CELL_OVERHEAD;
   }
 
   private static String columnOf(StoreContext<?> context, Cell cell) {

@@ -267,7 +267,7 @@ final class MovedEntities {
    */
   private static Scan raw(Scan scan, ViewModel view, long since, TableName table) {
     // the ranges of an In or a skip scan read by one scan: the raw scan keeps to them too
-    MultiRowRangeFilter ranges = rangesOf(scan.getFilter());
+    MultiRowRangeFilter ranges = ScanSpec.ranges(scan);
     return HBaseCalls.call(
         "second look",
         table,
@@ -294,19 +294,6 @@ final class MovedEntities {
           }
           return raw;
         });
-  }
-
-  /** The ranges filter of a scan of several ranges ({@code ScanSpec}), or null. */
-  private static @Nullable MultiRowRangeFilter rangesOf(@Nullable Filter filter) {
-    if (filter instanceof MultiRowRangeFilter ranges) {
-      return ranges;
-    }
-    if (filter instanceof FilterList list
-        && !list.getFilters().isEmpty()
-        && list.getFilters().get(0) instanceof MultiRowRangeFilter ranges) {
-      return ranges;
-    }
-    return null;
   }
 
   /** {@code filter}, kept to {@code ranges} when there are several. */

@@ -150,16 +150,18 @@ public final class SchemaAdmin {
           throwIfAny(tables.entity(), differences);
           // tables an older Rowan made are recorded in the catalog from their descriptors
           Map<TableName, TableRecord> adopted = TableRecords.adopt(connection, admin, tableNames);
+          List<TableSpec> convertible = new ArrayList<>();
           for (TableSpec table : tables.tables()) {
             TableRecord record = adopted.get(table.name());
             if (!missing.contains(table)
                 && record != null
                 && LayoutComparison.verdict(table, record)
                     == LayoutComparison.Verdict.CONVERTIBLE) {
-              // the new format from now on: clients of the old one refuse the table
-              recordLayouts(admin, List.of(table), adopted);
+              convertible.add(table);
             }
           }
+          // the new format from now on: clients of the old one refuse the table
+          recordLayouts(admin, convertible, adopted);
           long now = System.currentTimeMillis();
           // a principal HBase will refuse gets its refusal before anything is recorded
           boolean mayCreate =

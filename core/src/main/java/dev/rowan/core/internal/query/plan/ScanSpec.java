@@ -175,6 +175,24 @@ public record ScanSpec(
   }
 
   /**
+   * The filter that keeps {@code scan}, one of {@link #scans}, to the ranges of its salt bucket
+   * when it reads several, or null: a read that looks at the same rows again (a raw second look)
+   * keeps to them too.
+   */
+  public static @Nullable MultiRowRangeFilter ranges(Scan scan) {
+    Filter filter = scan.getFilter();
+    if (filter instanceof MultiRowRangeFilter ranges) {
+      return ranges;
+    }
+    if (filter instanceof FilterList list
+        && !list.getFilters().isEmpty()
+        && list.getFilters().get(0) instanceof MultiRowRangeFilter ranges) {
+      return ranges; // scans() puts the ranges first, before the residual filter
+    }
+    return null;
+  }
+
+  /**
    * A scan narrowed to the cells read, limited to about {@code fetch} rows, with {@code filter}.
    */
   private Scan scan(int fetch, @Nullable Filter filter) {
