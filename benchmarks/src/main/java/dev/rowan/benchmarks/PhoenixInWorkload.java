@@ -5,7 +5,6 @@ import dev.rowan.benchmarks.phoenix.SaltedTwoViewOrder;
 import dev.rowan.benchmarks.phoenix.TwoViewOrder;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -21,9 +20,6 @@ import java.util.SplittableRandom;
  * bucket, the hand-written code a scan per seller and bucket.
  */
 final class PhoenixInWorkload extends PhoenixReadWorkload {
-
-  private static final Comparator<TwoViewOrder> BY_NUMBER =
-      Comparator.comparing(TwoViewOrder::orderNo);
 
   private final int sellers;
   private final boolean salted;
@@ -79,12 +75,12 @@ final class PhoenixInWorkload extends PhoenixReadWorkload {
   @Override
   void verify(Clients clients) throws Exception {
     for (Question q : questions(Integer.MAX_VALUE, 3)) {
-      List<TwoViewOrder> rowan = sorted(rowan(clients).to(q));
+      List<TwoViewOrder> rowan = byNumber(rowan(clients).to(q));
       check(
           rowan.size() == sellers,
           "Rowan found " + rowan.size() + " orders, not " + sellers + ", for " + q);
-      check(rowan.equals(sorted(handWritten(clients).to(q))), "the view scans disagree for " + q);
-      List<TwoViewOrder> phoenix = sorted(phoenix().sellersBetween(q.sellers(), q.from(), q.to()));
+      check(rowan.equals(byNumber(handWritten(clients).to(q))), "the view scans disagree for " + q);
+      List<TwoViewOrder> phoenix = byNumber(phoenixAnswer().to(q));
       check(
           rowan.equals(phoenix),
           () ->
@@ -101,14 +97,14 @@ final class PhoenixInWorkload extends PhoenixReadWorkload {
     return salted ? table.phoenixSalted() : table.phoenix();
   }
 
-  /** One side's answer to a question. */
-  @FunctionalInterface
-  private interface Answer {
-    List<TwoViewOrder> to(Question q) throws Exception;
+  /** Phoenix's answer: its prepared {@code IN}, a skip scan of its index. */
+  private Answer<Question> phoenixAnswer() {
+    PhoenixOrders phoenix = phoenix();
+    return q -> phoenix.sellersBetween(q.sellers(), q.from(), q.to());
   }
 
   /** Rowan's answer: one scan of the view per salt bucket. */
-  private Answer rowan(Clients clients) {
+  private Answer<Question> rowan(Clients clients) {
     if (salted) {
       SaltedTwoViewOrder.Repository orders =
           clients.repository(PhoenixQueryTable.NAMESPACE, SaltedTwoViewOrder.Repository.class);
@@ -123,7 +119,7 @@ final class PhoenixInWorkload extends PhoenixReadWorkload {
   }
 
   /** The hand-written answer: a scan of the view per seller (and bucket), one after another. */
-  private Answer handWritten(Clients clients) {
+  private Answer<Question> handWritten(Clients clients) {
     if (salted) {
       HandWritten<SaltedTwoViewOrder> hand =
           clients.hand(PhoenixQueryTable.NAMESPACE, SaltedTwoViewOrder.class);
@@ -147,33 +143,13 @@ final class PhoenixInWorkload extends PhoenixReadWorkload {
     };
   }
 
-  private static List<TwoViewOrder> sorted(List<TwoViewOrder> orders) {
-    return orders.stream().sorted(BY_NUMBER).toList();
-  }
-
   @Override
   Run.Op op(Clients clients, int side, int round, int count) {
     List<Question> questions = questions(round, count);
-    if (side == 0) {
-      Answer rowan = rowan(clients);
-      return i -> {
-        Question q = questions.get(i);
-        check(rowan.to(q).size() == sellers, () -> "Rowan missed orders of " + q);
-      };
-    }
-    if (side == 1) {
-      Answer hand = handWritten(clients);
-      return i -> {
-        Question q = questions.get(i);
-        check(hand.to(q).size() == sellers, () -> "the view scans missed orders of " + q);
-      };
-    }
-    PhoenixOrders phoenix = phoenix();
-    return i -> {
-      Question q = questions.get(i);
-      check(
-          phoenix.sellersBetween(q.sellers(), q.from(), q.to()).size() == sellers,
-          () -> "Phoenix missed orders of " + q);
+    return switch (side) {
+      case 0 -> asking(questions, rowan(clients), sellers, "Rowan");
+      case 1 -> asking(questions, handWritten(clients), sellers, "the hand-written code");
+      default -> asking(questions, phoenixAnswer(), sellers, "Phoenix");
     };
   }
 }

@@ -1,5 +1,7 @@
 package dev.rowan.benchmarks;
 
+import dev.rowan.benchmarks.phoenix.TwoViewOrder;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -53,5 +55,27 @@ abstract class PhoenixReadWorkload extends OpWorkload {
   @Override
   final boolean countsRpcs(int side) {
     return side != PHOENIX;
+  }
+
+  /** One side's answer to a question, as orders of the comparison's type. */
+  @FunctionalInterface
+  interface Answer<Q> {
+    List<TwoViewOrder> to(Q question) throws Exception;
+  }
+
+  /**
+   * The operation that asks {@code answer} question {@code i} of {@code questions} and checks that
+   * it has {@code expected} orders, naming {@code who} otherwise.
+   */
+  static <Q> Run.Op asking(List<Q> questions, Answer<Q> answer, int expected, String who) {
+    return i -> {
+      Q q = questions.get(i);
+      check(answer.to(q).size() == expected, () -> who + " missed orders of " + q);
+    };
+  }
+
+  /** {@code orders} by order number, to compare the sides' answers. */
+  static List<TwoViewOrder> byNumber(List<TwoViewOrder> orders) {
+    return orders.stream().sorted(Comparator.comparing(TwoViewOrder::orderNo)).toList();
   }
 }

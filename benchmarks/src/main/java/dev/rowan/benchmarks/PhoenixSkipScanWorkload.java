@@ -5,7 +5,6 @@ import dev.rowan.benchmarks.phoenix.StatusOrder;
 import dev.rowan.benchmarks.phoenix.TwoViewOrder;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -18,9 +17,6 @@ import java.util.SplittableRandom;
  * whose primary key is {@code (STATUS, CREATED, ORDER_NO)}, a skip scan over five ranges.
  */
 final class PhoenixSkipScanWorkload extends PhoenixReadWorkload {
-
-  private static final Comparator<TwoViewOrder> BY_NUMBER =
-      Comparator.comparing(TwoViewOrder::orderNo);
 
   private final int matches;
 
@@ -71,12 +67,12 @@ final class PhoenixSkipScanWorkload extends PhoenixReadWorkload {
   @Override
   void verify(Clients clients) throws Exception {
     for (Question q : questions(Integer.MAX_VALUE, 3)) {
-      List<TwoViewOrder> rowan = sorted(rowan(clients).to(q));
+      List<TwoViewOrder> rowan = byNumber(rowan(clients).to(q));
       check(
           rowan.size() == matches,
           "Rowan found " + rowan.size() + " orders, not " + matches + ", for " + q);
-      check(rowan.equals(sorted(handWritten(clients).to(q))), "the scans per state disagree");
-      List<TwoViewOrder> phoenix = sorted(table.phoenixStatus().createdBetween(q.from(), q.to()));
+      check(rowan.equals(byNumber(handWritten(clients).to(q))), "the scans per state disagree");
+      List<TwoViewOrder> phoenix = byNumber(phoenixAnswer().to(q));
       check(
           rowan.equals(phoenix),
           () ->
@@ -91,13 +87,7 @@ final class PhoenixSkipScanWorkload extends PhoenixReadWorkload {
     table.addPlan(plan);
   }
 
-  /** One side's answer to a question. */
-  @FunctionalInterface
-  private interface Answer {
-    List<TwoViewOrder> to(Question q) throws Exception;
-  }
-
-  private static Answer rowan(Clients clients) {
+  private static Answer<Question> rowan(Clients clients) {
     StatusOrder.Repository orders =
         clients.repository(PhoenixQueryTable.NAMESPACE, StatusOrder.Repository.class);
     return q ->
@@ -106,7 +96,13 @@ final class PhoenixSkipScanWorkload extends PhoenixReadWorkload {
             .toList();
   }
 
-  private static Answer handWritten(Clients clients) {
+  /** Phoenix's answer: an {@code IN} of every state, a skip scan over five ranges. */
+  private Answer<Question> phoenixAnswer() {
+    PhoenixStatusOrders phoenix = table.phoenixStatus();
+    return q -> phoenix.createdBetween(q.from(), q.to());
+  }
+
+  private static Answer<Question> handWritten(Clients clients) {
     HandWritten<StatusOrder> hand = clients.hand(PhoenixQueryTable.NAMESPACE, StatusOrder.class);
     return q -> {
       List<TwoViewOrder> found = new ArrayList<>();
@@ -119,33 +115,13 @@ final class PhoenixSkipScanWorkload extends PhoenixReadWorkload {
     };
   }
 
-  private static List<TwoViewOrder> sorted(List<TwoViewOrder> orders) {
-    return orders.stream().sorted(BY_NUMBER).toList();
-  }
-
   @Override
   Run.Op op(Clients clients, int side, int round, int count) {
     List<Question> questions = questions(round, count);
-    if (side == 0) {
-      Answer rowan = rowan(clients);
-      return i -> {
-        Question q = questions.get(i);
-        check(rowan.to(q).size() == matches, () -> "Rowan missed orders of " + q);
-      };
-    }
-    if (side == 1) {
-      Answer hand = handWritten(clients);
-      return i -> {
-        Question q = questions.get(i);
-        check(hand.to(q).size() == matches, () -> "the scans per state missed orders of " + q);
-      };
-    }
-    PhoenixStatusOrders phoenix = table.phoenixStatus();
-    return i -> {
-      Question q = questions.get(i);
-      check(
-          phoenix.createdBetween(q.from(), q.to()).size() == matches,
-          () -> "Phoenix missed orders of " + q);
+    return switch (side) {
+      case 0 -> asking(questions, rowan(clients), matches, "Rowan");
+      case 1 -> asking(questions, handWritten(clients), matches, "the hand-written code");
+      default -> asking(questions, phoenixAnswer(), matches, "Phoenix");
     };
   }
 }

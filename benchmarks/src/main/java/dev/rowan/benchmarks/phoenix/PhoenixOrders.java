@@ -126,11 +126,19 @@ public final class PhoenixOrders implements AutoCloseable {
    * @throws SQLException when Phoenix refuses
    */
   public void upsertAll(List<TwoViewOrder> orders) throws SQLException {
-    PreparedStatement statement = upsert();
+    upsertAll(connection, upsert(), orders);
+  }
+
+  /**
+   * Executes {@code upsert}, an {@code UPSERT} of {@link #COLUMNS} through {@code connection}, for
+   * each of {@code orders}, committing every {@value #BATCH} rows and after the last.
+   */
+  static void upsertAll(Connection connection, PreparedStatement upsert, List<TwoViewOrder> orders)
+      throws SQLException {
     int pending = 0;
     for (TwoViewOrder order : orders) {
-      bind(statement, order);
-      statement.executeUpdate();
+      bind(upsert, order);
+      upsert.executeUpdate();
       if (++pending == BATCH) {
         connection.commit();
         pending = 0;
@@ -331,7 +339,7 @@ public final class PhoenixOrders implements AutoCloseable {
     return upsert;
   }
 
-  static void bind(PreparedStatement statement, TwoViewOrder order) throws SQLException {
+  private static void bind(PreparedStatement statement, TwoViewOrder order) throws SQLException {
     statement.setString(1, order.orderNo());
     statement.setString(2, order.sellerId());
     statement.setString(3, order.buyerId());

@@ -76,16 +76,7 @@ public final class PhoenixStatusOrders implements AutoCloseable {
                 + " ("
                 + PhoenixOrders.COLUMNS
                 + ") VALUES (?, ?, ?, ?, ?, ?, ?)")) {
-      int pending = 0;
-      for (TwoViewOrder order : orders) {
-        PhoenixOrders.bind(upsert, order);
-        upsert.executeUpdate();
-        if (++pending == PhoenixOrders.BATCH) {
-          connection.commit();
-          pending = 0;
-        }
-      }
-      connection.commit();
+      PhoenixOrders.upsertAll(connection, upsert, orders);
     }
   }
 
