@@ -1,5 +1,6 @@
 package dev.rowan.mapreduce;
 
+import dev.rowan.index.CellSize;
 import dev.rowan.index.CommitSync;
 import dev.rowan.index.MainRow;
 import dev.rowan.index.MainRowSettle;
@@ -45,6 +46,12 @@ final class ViewRowRepairs {
   private final byte[] statusFamily;
   private final Table main;
 
+  /**
+   * The largest cell this client sends ({@link CellSize#max}): a repair that packs a row of a cell
+   * per column into a larger cell is left undone, and the row reported.
+   */
+  private final long maxCellSize;
+
   /** The main table as {@link MainRowSettle} calls it. */
   private final MainRowSettle.MainTable<IOException> mainCalls;
 
@@ -52,6 +59,7 @@ final class ViewRowRepairs {
     this.model = model;
     this.statusFamily = MainRow.statusFamily(model);
     this.main = main;
+    this.maxCellSize = CellSize.max(main.getConfiguration());
     this.mainCalls =
         new MainRowSettle.MainTable<>() {
           @Override
@@ -104,14 +112,16 @@ final class ViewRowRepairs {
         Object[] values =
             Objects.requireNonNull(
                 state.values(), "the entity maps to the view row, so its main row is live");
+        CheckAndMutate repair =
+            ViewRowRepair.rewrite(view, viewKey, values, target, current.getRow(), seen);
+        if (!CellSize.fits(repair.getAction(), maxCellSize)) {
+          return false; // a row of the other format too large to pack: readers answer it from its
+          // main row, and the report counts it at fault
+        }
         boolean written =
             seen == null
                 ? writeThenSettle(view, viewTable, values, target, current.getRow(), viewKey)
-                : viewTable
-                    .checkAndMutate(
-                        ViewRowRepair.rewrite(
-                            view, viewKey, values, target, current.getRow(), seen))
-                    .isSuccess();
+                : viewTable.checkAndMutate(repair).isSuccess();
         if (written) {
           return true;
         }
@@ -213,14 +223,15 @@ final class ViewRowRepairs {
     List<CheckAndMutate> settles = new ArrayList<>(rows.size());
     List<Integer> sent = new ArrayList<>(rows.size());
     for (int i = 0; i < rows.size(); i++) {
-      if (confirmed.get(i).isSuccess()) {
-        settles.add(
-            ViewRowRepair.rewrite( // a live main row with a status, as the row was loaded for it
-                view,
-                rows.get(i).getRow(),
-                MainRow.of(model, mains.get(i)),
-                mains.get(i).getRow(),
-                ViewRowRepair.statusAsRead(view, rows.get(i))));
+      CheckAndMutate settle =
+          ViewRowRepair.rewrite( // a live main row with a status, as the row was loaded for it
+              view,
+              rows.get(i).getRow(),
+              MainRow.of(model, mains.get(i)),
+              mains.get(i).getRow(),
+              ViewRowRepair.statusAsRead(view, rows.get(i)));
+      if (confirmed.get(i).isSuccess() && CellSize.fits(settle.getAction(), maxCellSize)) {
+        settles.add(settle);
         sent.add(i);
       }
     }

@@ -1,5 +1,6 @@
 package dev.rowan.core.internal.context;
 
+import dev.rowan.index.CellSize;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.ViewModel;
 import dev.rowan.mapping.InvalidValueException;
@@ -12,10 +13,6 @@ import java.util.stream.Collectors;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Mutation;
-import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.client.Row;
-import org.apache.hadoop.hbase.client.RowMutations;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
@@ -30,9 +27,6 @@ public final class CellLimits {
    * name: HBase's client looks a row up by {@code <table>,<row>,99999999999999}.
    */
   static final int META_ROW_OVERHEAD = 2 + 14;
-
-  /** What a cell adds to its row, family, qualifier and value in HBase's size check. */
-  private static final int CELL_OVERHEAD = 20;
 
   private CellLimits() {}
 
@@ -115,7 +109,7 @@ public final class CellLimits {
     long largest = 0;
     for (List<Cell> cells : write.put().getFamilyCellMap().values()) {
       for (Cell cell : cells) {
-        long size = sizeWithoutRow(cell);
+        long size = CellSize.withoutRow(cell);
         largest = Math.max(largest, size);
         if (context.maxCellSize() > 0 && write.row().length + size > context.maxCellSize()) {
           throw InvalidValueException.of(
@@ -141,7 +135,7 @@ public final class CellLimits {
               + view.statusFamily().length
               + 2
               + view.statusValue(new RowStatus(RowStatus.State.VERIFIED, 0, 0), values).length
-              + CELL_OVERHEAD;
+              + CellSize.OVERHEAD;
       if (size > context.maxCellSize()) {
         PropertyModel largest = null;
         int largestLength = -1;
@@ -182,7 +176,7 @@ public final class CellLimits {
               + Objects.requireNonNull(column.valueCodec(), "a column has a value codec")
                   .encode(value)
                   .length
-              + CELL_OVERHEAD;
+              + CellSize.OVERHEAD;
       if (size > context.maxCellSize()) {
         throw InvalidValueException.of(
             column.qualifiedName(),
@@ -195,41 +189,6 @@ public final class CellLimits {
                 + ")");
       }
     }
-  }
-
-  /**
-   * Whether HBase's client would send {@code action}, a mutation or the mutations of one row: false
-   * when a cell of a put is larger than {@code maxCellSize} ({@code hbase.client.keyvalue.maxsize};
-   * 0 or less: no limit). A repair of a view row written under another format can be such a write:
-   * a row of a cell per column converted to one packed cell.
-   */
-  public static boolean fits(Row action, long maxCellSize) {
-    if (maxCellSize <= 0) {
-      return true;
-    }
-    List<Mutation> mutations =
-        action instanceof RowMutations row ? row.getMutations() : List.of((Mutation) action);
-    for (Mutation mutation : mutations) {
-      if (!(mutation instanceof Put)) {
-        continue;
-      }
-      for (List<Cell> cells : mutation.getFamilyCellMap().values()) {
-        for (Cell cell : cells) {
-          if (cell.getRowLength() + sizeWithoutRow(cell) > maxCellSize) {
-            return false;
-          }
-        }
-      }
-    }
-    return true;
-  }
-
-  /** The size HBase's client counts for {@code cell} against its limit, less its row key. */
-  private static long sizeWithoutRow(Cell cell) {
-    return (long) cell.getFamilyLength()
-        + cell.getQualifierLength()
-        + cell.getValueLength()
-        + CELL_OVERHEAD;
   }
 
   private static String columnOf(StoreContext<?> context, Cell cell) {

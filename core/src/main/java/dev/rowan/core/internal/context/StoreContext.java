@@ -5,6 +5,7 @@ import dev.rowan.core.PermissionDeniedException;
 import dev.rowan.core.internal.plumbing.BackgroundSettles;
 import dev.rowan.core.internal.plumbing.HBaseCalls;
 import dev.rowan.core.spi.ProtocolHook;
+import dev.rowan.index.CellSize;
 import dev.rowan.index.CommitSync;
 import dev.rowan.index.MainRow;
 import dev.rowan.index.RowStatus;
@@ -86,8 +87,7 @@ public final class StoreContext<T> {
     this.viewTables = Map.copyOf(tables);
     this.hook = options.hook();
     this.statusFamily = MainRow.statusFamily(model);
-    this.maxCellSize =
-        connection.getConfiguration().getLong("hbase.client.keyvalue.maxsize", 10_485_760L);
+    this.maxCellSize = CellSize.max(connection.getConfiguration());
     this.writeLeaseMillis = options.writeLease().toMillis();
     this.groupCommit = options.groupCommit();
     this.background = options.background();

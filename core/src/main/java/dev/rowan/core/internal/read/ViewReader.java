@@ -1,11 +1,11 @@
 package dev.rowan.core.internal.read;
 
 import dev.rowan.core.PermissionDeniedException;
-import dev.rowan.core.internal.context.CellLimits;
 import dev.rowan.core.internal.context.StoreContext;
 import dev.rowan.core.internal.plumbing.HBaseCalls;
 import dev.rowan.core.internal.plumbing.ObservedCalls;
 import dev.rowan.core.observation.RepositoryCallContext.Cost;
+import dev.rowan.index.CellSize;
 import dev.rowan.index.MainRow;
 import dev.rowan.index.MainRowSettle;
 import dev.rowan.index.MainRowSettle.Decision;
@@ -307,7 +307,7 @@ public final class ViewReader<T> {
                 .rowKey()
                 .encode(Objects.requireNonNull(main.values(), "a live row has values")),
             observed);
-    if (!CellLimits.fits(repair.getAction(), context.maxCellSize())) {
+    if (!CellSize.fits(repair.getAction(), context.maxCellSize())) {
       // a row of the other format whose columns packed in one cell are more than HBase's client
       // sends: left as it is, checked against its main row by every read (VerifyViews reports it)
       return;
