@@ -3,8 +3,9 @@ package dev.rowan.it;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.CompactionState;
+import org.apache.hadoop.hbase.client.RegionInfo;
 
-/** Major compactions that a test waits for. */
+/** Flushes, and major compactions that a test waits for. */
 public final class Compactions {
 
   private Compactions() {}
@@ -17,7 +18,7 @@ public final class Compactions {
    */
   public static void majorCompact(Admin admin, TableName table) throws Exception {
     long before = admin.getLastMajorCompactionTimestamp(table);
-    admin.flush(table);
+    flush(admin, table);
     admin.majorCompact(table);
     long deadline = System.currentTimeMillis() + 60_000;
     while (admin.getLastMajorCompactionTimestamp(table) <= before
@@ -26,6 +27,17 @@ public final class Compactions {
         throw new AssertionError("the major compaction of " + table + " did not finish within a minute");
       }
       Thread.sleep(100);
+    }
+  }
+
+  /**
+   * Flushes every region of {@code table}, one at a time. Not {@code Admin.flush(table)}: in HBase
+   * 2.6 that is a procedure of the master, which was seen to retry for good when a region was
+   * already flushing; a region's flush is a call to its region server.
+   */
+  public static void flush(Admin admin, TableName table) throws Exception {
+    for (RegionInfo region : admin.getRegions(table)) {
+      admin.flushRegion(region.getRegionName());
     }
   }
 }

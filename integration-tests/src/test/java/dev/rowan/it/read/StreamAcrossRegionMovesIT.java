@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rowan.core.Rowan;
+import dev.rowan.it.Compactions;
 import dev.rowan.it.Reading;
 import dev.rowan.test.HBaseTest;
 import java.util.ArrayList;
@@ -63,7 +64,7 @@ class StreamAcrossRegionMovesIT {
     admin.disableTable(table); // closes every region the stream's scanners are reading
     admin.enableTable(table); // and opens them again, as a move does
     if (round == 1) {
-      admin.flush(table);
+      Compactions.flush(admin, table);
       RegionInfo first = admin.getRegions(table).get(0);
       admin.split(table, new byte[] {first.getStartKey().length == 0 ? 0 : first.getStartKey()[0], 's', 'e', 'n',
           's', 'o', 'r', '-', '1', 0, 1, (byte) 0x80, 0, 0, 0, 0, 0, 0x10, 0});

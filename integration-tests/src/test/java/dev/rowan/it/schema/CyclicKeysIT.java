@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.rowan.core.HBaseRepository;
 import dev.rowan.core.Rowan;
+import dev.rowan.it.Compactions;
 import dev.rowan.it.RawCells;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.annotation.Column;
@@ -190,7 +191,7 @@ class CyclicKeysIT {
 
       Thread.sleep(2_500); // past the TTL of the row's cells
       TableName table = rowan.tableName("pings");
-      admin.flush(table);
+      Compactions.flush(admin, table);
       admin.majorCompact(table);
       awaitCompaction(admin, table);
       EntityModel<Ping> model = EntityModel.of(Ping.class);

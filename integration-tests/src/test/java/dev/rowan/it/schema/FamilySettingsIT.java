@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.rowan.core.HBaseRepository;
 import dev.rowan.core.Rowan;
 import dev.rowan.core.SchemaReport;
+import dev.rowan.it.Compactions;
 import dev.rowan.it.RawCells;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.annotation.CellTimestamp;
@@ -153,7 +154,7 @@ class FamilySettingsIT {
       }
       assertEquals("a", Bytes.toString(before.getValue(CF, V)), stage);
       assertEquals("b", Bytes.toString(before.getValue(CF, W)), stage);
-      admin.flush(table);
+      Compactions.flush(admin, table);
       admin.majorCompact(table);
       waitForCompaction(admin, table);
     }
@@ -166,8 +167,9 @@ class FamilySettingsIT {
     String text = "gzip ".repeat(1000);
     rows.save(new TestRow("big", text, text));
     TableName table = rowan.tableName("testTable");
-    admin.flush(table);               // a GZ-compressed store file; the block cache is off, so the
-    admin.majorCompact(table);        // reads below decompress it
+    // a GZ-compressed store file; the block cache is off, so the reads below decompress it
+    Compactions.flush(admin, table);
+    admin.majorCompact(table);
     waitForCompaction(admin, table);
 
     assertEquals(Optional.of(new TestRow("big", text, text)), rows.findByKey("big"));

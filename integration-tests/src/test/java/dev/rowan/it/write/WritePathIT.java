@@ -11,6 +11,7 @@ import dev.rowan.index.ProtocolCells.Qualifier;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
+import dev.rowan.it.Compactions;
 import dev.rowan.it.Order;
 import dev.rowan.it.OrderRepository;
 import dev.rowan.it.RawCells;
@@ -72,7 +73,7 @@ class WritePathIT {
       Order moved = changed.withSeller("seller-2");
       orders.save(moved); // retires the seller-1 row: deletes it up to its own timestamp
       TableName sellerTable = rowan.tableName(SELLER.tableName());
-      admin.flush(sellerTable);
+      Compactions.flush(admin, sellerTable);
       admin.majorCompact(sellerTable);
       waitForCompaction(admin, sellerTable);
       beforeSettle.release();
