@@ -22,15 +22,15 @@ import java.util.stream.Collectors;
  */
 final class ObserveReport {
 
-  /** The sides in the order of the tables: (a), (b), (c), hand-written. */
-  private static final int[] ORDER = {0, 2, 3, 1};
+  /** The sides in the order of the tables: (a), (b), (c), (d), hand-written. */
+  private static final int[] ORDER = {0, 2, 3, 4, 1};
 
   private ObserveReport() {}
 
   static void print(List<Comparison> comparisons, ObservedRowans rowans, PrintStream out) {
     out.println(
-        "| Workload | p50 (a) / (b) / (c) / hand | p99 (a) / (b) / (c) / hand | ops/s (a) / (b) / (c) / hand "
-            + "| RPCs per op (a) / (b) / (c) / hand |");
+        "| Workload | p50 (a) / (b) / (c) / (d) / hand | p99 (a) / (b) / (c) / (d) / hand "
+            + "| ops/s (a) / (b) / (c) / (d) / hand | RPCs per op (a) / (b) / (c) / (d) / hand |");
     out.println("|---|---:|---:|---:|---:|");
     for (Comparison c : comparisons) {
       out.printf(
@@ -44,22 +44,26 @@ final class ObserveReport {
     out.println();
     out.println(
         "(a) Rowan without observation registry, (b) with Micrometer's timers, (c) with the timers and"
-            + " Rowan's costs, hand: hand-written client code; p50 and p99 over all rounds, ops/s the median over rounds.");
+            + " Rowan's costs, (d) with Rowan's timers (the same meters) and costs, as the Spring Boot"
+            + " starter configures them, hand: hand-written client code; p50 and p99 over all rounds,"
+            + " ops/s the median over rounds.");
     out.println();
     out.println(
-        "| Workload | (b) / (a), p50 | (c) / (a), p50 | (c) / (a), mean | (a) / hand, p50 | (c) / (a), p50, each round |");
-    out.println("|---|---:|---:|---:|---:|---|");
+        "| Workload | (b) / (a), p50 | (c) / (a), p50 | (d) / (a), p50 | (d) / (a), mean | (a) / hand, p50 "
+            + "| (d) / (a), p50, each round |");
+    out.println("|---|---:|---:|---:|---:|---:|---|");
     for (Comparison c : comparisons) {
       double[] perRound = new double[c.runs(0).size()];
       for (int round = 0; round < perRound.length; round++) {
-        perRound[round] = c.ratio(3, 0, round);
+        perRound[round] = c.ratio(4, 0, round);
       }
       out.printf(
-          "| %s | %s | %s | %s | %s | %s |%n",
+          "| %s | %s | %s | %s | %s | %s | %s |%n",
           c.workload().name(),
           range(c.ratios(2, 0)),
           range(c.ratios(3, 0)),
-          range(c.meanRatios(3, 0)),
+          range(c.ratios(4, 0)),
+          range(c.meanRatios(4, 0)),
           range(c.ratios(0, 1)),
           Arrays.stream(perRound)
               .mapToObj(r -> String.format("%.3f", r))
@@ -79,7 +83,7 @@ final class ObserveReport {
         "| Meters of | method | table | access | calls timed | mean time | rpcs per call | rows read per call "
             + "| rows returned per call |");
     out.println("|---|---|---|---|---:|---:|---:|---:|---:|");
-    for (Variant variant : List.of(Variant.TIMERS, Variant.COSTS)) {
+    for (Variant variant : List.of(Variant.TIMERS, Variant.COSTS, Variant.ROWAN_TIMERS)) {
       MeterRegistry meters = rowans.meters(variant);
       for (Timer timer : meters.find(RepositoryCallContext.NAME).timers()) {
         String method = timer.getId().getTag(RepositoryCallContext.METHOD);

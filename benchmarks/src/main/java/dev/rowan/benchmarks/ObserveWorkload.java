@@ -26,7 +26,9 @@ import java.util.SplittableRandom;
 final class ObserveWorkload<T, R extends HBaseRepository<T>, Q> extends OpWorkload {
 
   /** The Rowan of each side, null for the hand-written side. */
-  static final Variant[] VARIANTS = {Variant.NONE, null, Variant.TIMERS, Variant.COSTS};
+  static final Variant[] VARIANTS = {
+    Variant.NONE, null, Variant.TIMERS, Variant.COSTS, Variant.ROWAN_TIMERS
+  };
 
   /** A question asked of a repository. */
   @FunctionalInterface
@@ -77,7 +79,8 @@ final class ObserveWorkload<T, R extends HBaseRepository<T>, Q> extends OpWorklo
             rowanMethod + ", " + Variant.NONE.label(),
             handMethod,
             rowanMethod + ", " + Variant.TIMERS.label(),
-            rowanMethod + ", " + Variant.COSTS.label()));
+            rowanMethod + ", " + Variant.COSTS.label(),
+            rowanMethod + ", " + Variant.ROWAN_TIMERS.label()));
     this.table = table;
     this.type = type;
     this.repository = repository;

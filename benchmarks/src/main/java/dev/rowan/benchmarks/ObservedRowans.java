@@ -2,17 +2,21 @@ package dev.rowan.benchmarks;
 
 import dev.rowan.core.Rowan;
 import dev.rowan.core.observation.RowanMeterObservationHandler;
+import dev.rowan.core.observation.RowanTimerObservationHandler;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
+import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler.IgnoredMeters;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.observation.ObservationHandler.FirstMatchingCompositeObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
 
 /**
- * The three Rowans the observation workloads compare, on the same connection and tables: built
+ * The four Rowans the observation workloads compare, on the same connection and tables: built
  * without an observation registry (the default, a no-op), with a registry whose only handler is
  * Micrometer's {@link DefaultMeterObservationHandler} on a {@link SimpleMeterRegistry} (a timer per
  * method), and with that plus {@link RowanMeterObservationHandler} on the same meter registry (the
- * costs of every call as distribution summaries).
+ * costs of every call as distribution summaries), and with Rowan's own timers ahead of Micrometer's
+ * handler and the costs, as the Spring Boot starter configures them.
  *
  * <p>Thread-safety: not thread-safe (the Rowans are made on first use).
  */
@@ -25,7 +29,12 @@ final class ObservedRowans {
     /** Micrometer's timers only. */
     TIMERS("timers"),
     /** Micrometer's timers and Rowan's costs. */
-    COSTS("timers + costs");
+    COSTS("timers + costs"),
+    /**
+     * Rowan's timers (the same meters, {@link RowanTimerObservationHandler} ahead of Micrometer's
+     * handler) and Rowan's costs: what the Spring Boot starter configures.
+     */
+    ROWAN_TIMERS("Rowan's timers + costs");
 
     private final String label;
 
@@ -42,6 +51,8 @@ final class ObservedRowans {
   private final ObservationRegistry timers = ObservationRegistry.create();
   private final MeterRegistry costMeters = new SimpleMeterRegistry();
   private final ObservationRegistry costs = ObservationRegistry.create();
+  private final MeterRegistry rowanMeters = new SimpleMeterRegistry();
+  private final ObservationRegistry rowanTimers = ObservationRegistry.create();
 
   ObservedRowans() {
     timers.observationConfig().observationHandler(timerHandler(timerMeters));
@@ -49,6 +60,13 @@ final class ObservedRowans {
         .observationConfig()
         .observationHandler(timerHandler(costMeters))
         .observationHandler(new RowanMeterObservationHandler(costMeters));
+    rowanTimers
+        .observationConfig()
+        .observationHandler(
+            new FirstMatchingCompositeObservationHandler(
+                new RowanTimerObservationHandler(rowanMeters, ignored()),
+                timerHandler(rowanMeters)))
+        .observationHandler(new RowanMeterObservationHandler(rowanMeters));
   }
 
   /**
@@ -57,10 +75,13 @@ final class ObservedRowans {
    * management.observations.long-task-timer.enabled=false} also drops.
    */
   private static DefaultMeterObservationHandler timerHandler(MeterRegistry meters) {
+    return new DefaultMeterObservationHandler(meters, ignored());
+  }
+
+  private static IgnoredMeters[] ignored() {
     return Boolean.parseBoolean(System.getProperty("rowan.bench.observe.longTaskTimer", "true"))
-        ? new DefaultMeterObservationHandler(meters)
-        : new DefaultMeterObservationHandler(
-            meters, DefaultMeterObservationHandler.IgnoredMeters.LONG_TASK_TIMER);
+        ? new IgnoredMeters[0]
+        : new IgnoredMeters[] {IgnoredMeters.LONG_TASK_TIMER};
   }
 
   /** The Rowan of {@code clients} in {@code namespace} observed as {@code variant}. */
@@ -72,6 +93,11 @@ final class ObservedRowans {
               namespace, "observe-timers", builder -> builder.observationRegistry(timers));
       case COSTS ->
           clients.rowan(namespace, "observe-costs", builder -> builder.observationRegistry(costs));
+      case ROWAN_TIMERS ->
+          clients.rowan(
+              namespace,
+              "observe-rowan-timers",
+              builder -> builder.observationRegistry(rowanTimers));
     };
   }
 
@@ -81,6 +107,7 @@ final class ObservedRowans {
       case NONE -> null;
       case TIMERS -> timerMeters;
       case COSTS -> costMeters;
+      case ROWAN_TIMERS -> rowanMeters;
     };
   }
 }

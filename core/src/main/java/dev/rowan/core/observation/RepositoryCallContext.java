@@ -162,6 +162,9 @@ public final class RepositoryCallContext extends Observation.Context {
 
   private static final Cost[] COSTS = Cost.values();
 
+  private static final KeyValue SUCCESS = KeyValue.of(OUTCOME, "success");
+  private static final KeyValue NO_EXCEPTION = KeyValue.of(EXCEPTION, "none");
+
   private final String repository;
   private final String method;
   private volatile String table;
@@ -171,6 +174,25 @@ public final class RepositoryCallContext extends Observation.Context {
 
   /** Whether the call has ended ({@link #end}): then its costs are high-cardinality key values. */
   private volatile boolean ended;
+
+  /** The values of {@value #OUTCOME} and {@value #EXCEPTION} once the call has ended. */
+  private String outcome = "";
+
+  private String exception = "";
+
+  /**
+   * Whether low-cardinality key values were added or removed by others than Rowan (an observation
+   * filter or convention): then handlers must read them all ({@link #hasOnlyRowanKeyValues()}).
+   */
+  private volatile boolean foreignKeyValues;
+
+  /**
+   * When the call started, by the clock of {@link RowanTimerObservationHandler}'s registry, and the
+   * sample of its long task timer, if any: written and read by that handler only.
+   */
+  long started;
+
+  @Nullable Object activeSample;
 
   /**
    * The context of a call of {@code method} of {@code repository} (its simple name) that reads or
@@ -182,10 +204,19 @@ public final class RepositoryCallContext extends Observation.Context {
     this.repository = Objects.requireNonNull(repository, "repository");
     this.method = Objects.requireNonNull(method, "method");
     setName(NAME);
-    setContextualName(repository + "." + method);
-    addLowCardinalityKeyValue(KeyValue.of(REPOSITORY, repository));
-    addLowCardinalityKeyValue(KeyValue.of(METHOD, method));
+    tag(KeyValue.of(REPOSITORY, repository));
+    tag(KeyValue.of(METHOD, method));
     plan(table, access);
+  }
+
+  /**
+   * {@code <repository>.<method>} unless a contextual name was set: made when a handler asks (a
+   * tracing handler, to name the span), not for every call.
+   */
+  @Override
+  public String getContextualName() {
+    String set = super.getContextualName();
+    return set != null ? set : repository + "." + method;
   }
 
   /** The simple name of the repository interface. */
@@ -217,8 +248,8 @@ public final class RepositoryCallContext extends Observation.Context {
   public void plan(String table, Access access) {
     this.table = Objects.requireNonNull(table, "table");
     this.access = Objects.requireNonNull(access, "access");
-    addLowCardinalityKeyValue(KeyValue.of(TABLE, table));
-    addLowCardinalityKeyValue(KeyValue.of(ACCESS, access.value()));
+    tag(KeyValue.of(TABLE, table));
+    tag(KeyValue.of(ACCESS, access.value()));
   }
 
   /** Adds {@code amount} to {@code cost}. */
@@ -285,10 +316,66 @@ public final class RepositoryCallContext extends Observation.Context {
    * stops.
    */
   public void end(@Nullable Throwable error) {
-    addLowCardinalityKeyValue(KeyValue.of(OUTCOME, error == null ? "success" : "error"));
-    addLowCardinalityKeyValue(
-        KeyValue.of(EXCEPTION, error == null ? "none" : error.getClass().getSimpleName()));
+    outcome = error == null ? "success" : "error";
+    exception = error == null ? "none" : error.getClass().getSimpleName();
+    tag(error == null ? SUCCESS : KeyValue.of(OUTCOME, outcome));
+    tag(error == null ? NO_EXCEPTION : KeyValue.of(EXCEPTION, exception));
     ended = true;
+  }
+
+  /**
+   * The value of {@value #OUTCOME}: {@code success} or {@code error}; empty until the call ends.
+   */
+  public String outcome() {
+    return outcome;
+  }
+
+  /**
+   * The value of {@value #EXCEPTION}: the simple class name of the exception the call threw, or
+   * {@code none}; empty until the call ends.
+   */
+  public String exception() {
+    return exception;
+  }
+
+  /**
+   * Whether the low-cardinality key values are Rowan's alone ({@value #REPOSITORY}, {@value
+   * #METHOD}, {@value #TABLE}, {@value #ACCESS}, and once the call ends {@value #OUTCOME} and
+   * {@value #EXCEPTION}): false once an observation filter or convention added or removed any, so
+   * that a handler that tags meters from this context's fields knows it must read the key values
+   * instead.
+   */
+  public boolean hasOnlyRowanKeyValues() {
+    return !foreignKeyValues;
+  }
+
+  /** Adds a key value of Rowan's own. */
+  private void tag(KeyValue keyValue) {
+    super.addLowCardinalityKeyValue(keyValue);
+  }
+
+  @Override
+  public Observation.Context addLowCardinalityKeyValue(KeyValue keyValue) {
+    foreignKeyValues = true;
+    return super.addLowCardinalityKeyValue(keyValue);
+  }
+
+  @Override
+  public Observation.Context addLowCardinalityKeyValues(KeyValues keyValues) {
+    foreignKeyValues = true;
+    return super.addLowCardinalityKeyValues(keyValues);
+  }
+
+  @Override
+  public Observation.Context removeLowCardinalityKeyValue(String keyName) {
+    foreignKeyValues = true;
+    return super.removeLowCardinalityKeyValue(keyName);
+  }
+
+  @Override
+  public Observation.Context removeLowCardinalityKeyValues(String... keyNames) {
+    foreignKeyValues = true;
+    return super.removeLowCardinalityKeyValues(keyNames);
   }
 
   /**
