@@ -53,8 +53,8 @@ class StringConditionsOnViewsModelIT {
       TestNamespace namespace) {
     // Queries meet view rows not yet settled: the filter lets them through, the reader checks them.
     try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).settleInBackground(true).build()) {
-      ModelRun.run(rowan, "StringConditionsOnViewsModelIT (settled in the background)", new TicketsShape(),
-          rowan::close);
+      ModelRun.runSettlingInBackground(rowan, "StringConditionsOnViewsModelIT (settled in the background)",
+          new TicketsShape());
     }
   }
 

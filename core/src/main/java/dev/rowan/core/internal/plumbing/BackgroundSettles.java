@@ -14,7 +14,9 @@ import org.slf4j.LoggerFactory;
  * rows are settled here. Until they are, readers check them against their main rows, as they check
  * the rows of a writer that crashed (docs/view-consistency.md). When every thread is busy and the
  * queue is full, the writer settles its rows itself, so a burst of writes slows down rather than
- * piling up settles without bound; so does a write after {@link #close()}.
+ * piling up settles without bound; so does a write after {@link #close()}. Settles run in no order,
+ * also those of one entity's writes: one that lands after a later write retired its row is a late
+ * settle, whose row no reader trusts and the next one deletes.
  *
  * <p>Thread-safety: thread-safe.
  */
