@@ -72,7 +72,7 @@ final class ObservedRowans {
   /**
    * Micrometer's meter handler: with its long task timer ({@code rowan.repository.active}) unless
    * {@code -Drowan.bench.observe.longTaskTimer=false}, which Spring Boot's {@code
-   * management.observations.long-task-timer.enabled=false} also drops.
+   * management.metrics.observations.ignored-meters=long-task-timer} also drops.
    */
   private static DefaultMeterObservationHandler timerHandler(MeterRegistry meters) {
     return new DefaultMeterObservationHandler(meters, ignored());
