@@ -176,9 +176,9 @@ public final class RepositoryCallContext extends Observation.Context {
   private volatile boolean ended;
 
   /** The values of {@value #OUTCOME} and {@value #EXCEPTION} once the call has ended. */
-  private String outcome = "";
+  private volatile String outcome = "";
 
-  private String exception = "";
+  private volatile String exception = "";
 
   /**
    * Whether low-cardinality key values were added or removed by others than Rowan (an observation
@@ -188,11 +188,12 @@ public final class RepositoryCallContext extends Observation.Context {
 
   /**
    * When the call started, by the clock of {@link RowanTimerObservationHandler}'s registry, and the
-   * sample of its long task timer, if any: written and read by that handler only.
+   * sample of its long task timer, if any: written and read by that handler only, at the start and
+   * at the end of the call, which for a {@code Stream} can be on different threads.
    */
-  long started;
+  volatile long started;
 
-  @Nullable Object activeSample;
+  volatile @Nullable Object activeSample;
 
   /**
    * The context of a call of {@code method} of {@code repository} (its simple name) that reads or
