@@ -175,9 +175,9 @@ public final class RepositoryCallContext extends Observation.Context {
   /** Whether the call has ended ({@link #end}): then its costs are high-cardinality key values. */
   private volatile boolean ended;
 
-  /** The values of {@value #OUTCOME} and {@value #EXCEPTION} once the call has ended. */
-  private volatile String outcome = "";
-
+  /**
+   * The value of {@value #EXCEPTION} once the call has ended, from which {@value #OUTCOME} follows.
+   */
   private volatile String exception = "";
 
   /**
@@ -317,9 +317,8 @@ public final class RepositoryCallContext extends Observation.Context {
    * stops.
    */
   public void end(@Nullable Throwable error) {
-    outcome = error == null ? "success" : "error";
     exception = error == null ? "none" : error.getClass().getSimpleName();
-    tag(error == null ? SUCCESS : KeyValue.of(OUTCOME, outcome));
+    tag(error == null ? SUCCESS : KeyValue.of(OUTCOME, "error"));
     tag(error == null ? NO_EXCEPTION : KeyValue.of(EXCEPTION, exception));
     ended = true;
   }
@@ -328,7 +327,7 @@ public final class RepositoryCallContext extends Observation.Context {
    * The value of {@value #OUTCOME}: {@code success} or {@code error}; empty until the call ends.
    */
   public String outcome() {
-    return outcome;
+    return exception.isEmpty() ? "" : exception.equals("none") ? "success" : "error";
   }
 
   /**

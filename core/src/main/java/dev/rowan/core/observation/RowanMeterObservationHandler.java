@@ -93,10 +93,7 @@ public final class RowanMeterObservationHandler implements ObservationHandler<Ob
   }
 
   private void record(RepositoryCallContext call) {
-    DistributionSummary[] costs =
-        summaries.computeIfAbsent(
-            new CallTags(call.repository(), call.method(), call.table(), call.access()),
-            this::register);
+    DistributionSummary[] costs = summaries.computeIfAbsent(CallTags.of(call), this::register);
     for (int i = 0; i < COSTS.length; i++) {
       costs[i].record(call.cost(COSTS[i]));
     }
@@ -124,10 +121,6 @@ public final class RowanMeterObservationHandler implements ObservationHandler<Ob
     }
     return costs;
   }
-
-  /** The tags of a repository call's summaries. */
-  private record CallTags(
-      String repository, String method, String table, RepositoryCallContext.Access access) {}
 
   private void record(RowanJobContext job) {
     Tags tags =

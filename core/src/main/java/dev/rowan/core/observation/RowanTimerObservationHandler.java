@@ -65,7 +65,7 @@ public final class RowanTimerObservationHandler
   private final Map<Ended, Timer> timers = new ConcurrentHashMap<>();
 
   /** The long task timers of calls by their tags when they start. */
-  private final Map<Started, LongTaskTimer> active = new ConcurrentHashMap<>();
+  private final Map<CallTags, LongTaskTimer> active = new ConcurrentHashMap<>();
 
   /**
    * A handler that records in {@code meters}, without the meters {@code ignored} names, as
@@ -91,8 +91,7 @@ public final class RowanTimerObservationHandler
       LongTaskTimer timer =
           context.hasOnlyRowanKeyValues()
               ? active.computeIfAbsent(
-                  new Started(
-                      context.repository(), context.method(), context.table(), context.access()),
+                  CallTags.of(context),
                   started -> LongTaskTimer.builder(ACTIVE).tags(tags(context)).register(meters))
               : LongTaskTimer.builder(ACTIVE).tags(tags(context)).register(meters);
       context.activeSample = timer.start();
@@ -107,14 +106,7 @@ public final class RowanTimerObservationHandler
     Timer timer =
         context.hasOnlyRowanKeyValues()
             ? timers.computeIfAbsent(
-                new Ended(
-                    context.repository(),
-                    context.method(),
-                    context.table(),
-                    context.access(),
-                    context.outcome(),
-                    context.exception(),
-                    error),
+                new Ended(CallTags.of(context), context.exception(), error),
                 ended -> timer(context, error))
             : timer(context, error);
     timer.record(took, TimeUnit.NANOSECONDS);
@@ -151,17 +143,9 @@ public final class RowanTimerObservationHandler
     return Tags.of(tags);
   }
 
-  /** The tags of a call when it starts. */
-  private record Started(
-      String repository, String method, String table, RepositoryCallContext.Access access) {}
-
-  /** The tags of a call when it ends. */
-  private record Ended(
-      String repository,
-      String method,
-      String table,
-      RepositoryCallContext.Access access,
-      String outcome,
-      String exception,
-      String error) {}
+  /**
+   * The tags of a call when it ends: those it started with (or was planned with since), its {@code
+   * exception} (which says its outcome too) and {@code error}.
+   */
+  private record Ended(CallTags call, String exception, String error) {}
 }
