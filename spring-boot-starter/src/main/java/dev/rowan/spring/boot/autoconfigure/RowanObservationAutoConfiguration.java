@@ -4,6 +4,7 @@ import dev.rowan.core.observation.RowanMeterObservationHandler;
 import dev.rowan.core.observation.RowanTimerObservationHandler;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler.IgnoredMeters;
+import java.util.Set;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -62,7 +63,7 @@ public final class RowanObservationAutoConfiguration {
             .bind(
                 "management.metrics.observations.ignored-meters",
                 Bindable.setOf(IgnoredMeters.class))
-            .orElseGet(java.util.Set::of)
+            .orElseGet(Set::of)
             .toArray(IgnoredMeters[]::new);
     return new RowanTimerObservationHandler(meterRegistry, ignored);
   }
