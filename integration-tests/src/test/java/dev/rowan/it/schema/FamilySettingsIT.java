@@ -32,7 +32,6 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
-import org.apache.hadoop.hbase.client.CompactionState;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
@@ -154,9 +153,7 @@ class FamilySettingsIT {
       }
       assertEquals("a", Bytes.toString(before.getValue(CF, V)), stage);
       assertEquals("b", Bytes.toString(before.getValue(CF, W)), stage);
-      Compactions.flush(admin, table);
-      admin.majorCompact(table);
-      waitForCompaction(admin, table);
+      Compactions.majorCompact(admin, table);
     }
   }
 
@@ -168,9 +165,7 @@ class FamilySettingsIT {
     rows.save(new TestRow("big", text, text));
     TableName table = rowan.tableName("testTable");
     // a GZ-compressed store file; the block cache is off, so the reads below decompress it
-    Compactions.flush(admin, table);
-    admin.majorCompact(table);
-    waitForCompaction(admin, table);
+    Compactions.majorCompact(admin, table);
 
     assertEquals(Optional.of(new TestRow("big", text, text)), rows.findByKey("big"));
   }
@@ -242,13 +237,6 @@ class FamilySettingsIT {
     return set != null ? Bytes.toString(set) : ColumnFamilyDescriptorBuilder.getDefaultValues().get(key);
   }
 
-  private static void waitForCompaction(Admin admin, TableName table) throws Exception {
-    Thread.sleep(200);
-    long deadline = System.currentTimeMillis() + 60_000;
-    while (admin.getCompactionState(table) != CompactionState.NONE && System.currentTimeMillis() < deadline) {
-      Thread.sleep(100);
-    }
-  }
 
   private static Path repositoryRoot() {
     for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
