@@ -12,15 +12,11 @@ import dev.rowan.mapping.ViewDefinition;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.apache.hadoop.hbase.NamespaceNotFoundException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
@@ -45,6 +41,7 @@ public final class SchemaAdmin {
   private final Connection connection;
   private final @Nullable String namespace;
   private final Function<String, TableName> names;
+  private final TableCheck check;
 
   /**
    * Works on the tables of {@code connection}'s cluster named by {@code names}, creating {@code
@@ -55,6 +52,7 @@ public final class SchemaAdmin {
     this.connection = Objects.requireNonNull(connection, "connection");
     this.namespace = namespace;
     this.names = Objects.requireNonNull(names, "names");
+    this.check = new TableCheck(this.connection, this.names);
   }
 
   /**
@@ -127,7 +125,8 @@ public final class SchemaAdmin {
               missing.add(table);
             } else {
               differences.addAll(
-                  compare(tables.entity(), table, live, recorded.get(table.name()), false));
+                  TableCheck.compare(
+                      tables.entity(), table, live, recorded.get(table.name()), false));
             }
           }
           boolean mainExists = !missing.contains(tables.tables().get(0));
@@ -147,7 +146,7 @@ public final class SchemaAdmin {
               }
             }
           }
-          throwIfAny(tables.entity(), differences);
+          TableCheck.throwIfAny(tables.entity(), differences);
           // tables an older Rowan made are recorded in the catalog from their descriptors
           Map<TableName, TableRecord> adopted = TableRecords.adopt(connection, admin, tableNames);
           List<TableSpec> convertible = new ArrayList<>();
@@ -187,10 +186,10 @@ public final class SchemaAdmin {
                     ? createRecorded(admin, table, record, recorded.get(table.name()))
                     : createThenRecord(admin, table, record);
             if (raced != null) {
-              differences.addAll(compare(tables.entity(), table, raced, null, false));
+              differences.addAll(TableCheck.compare(tables.entity(), table, raced, null, false));
             }
           }
-          throwIfAny(tables.entity(), differences);
+          TableCheck.throwIfAny(tables.entity(), differences);
           if (mainExists) {
             // views named on the main table once made: writers that do not declare one refuse to
             // write from their next
@@ -250,60 +249,11 @@ public final class SchemaAdmin {
   }
 
   /**
-   * The differences between the tables of {@code model} named by this admin's names and the
-   * mapping; for a period ({@code period}), a view made after the period, which its main table does
-   * not name and which has no table there, is none.
+   * The differences of the tables of {@code model} named by this admin's names ({@link
+   * TableCheck#check}).
    */
   SchemaReport checkTables(EntityModel<?> model, boolean period) {
-    EntityTables tables = EntityTables.of(model, SplitPolicy.salted(), names);
-    List<TableName> tableNames = tables.tables().stream().map(TableSpec::name).toList();
-    List<String> differences =
-        withAdmin(
-            "check",
-            tables.tables().get(0).name(),
-            admin -> {
-              Map<TableName, TableRecord> recorded = Catalog.read(connection, tableNames);
-              List<String> found = new ArrayList<>();
-              Set<TableName> absent = new HashSet<>();
-              for (TableSpec table : tables.tables()) {
-                TableDescriptor live = AdminTables.describe(admin, table.name());
-                if (live == null && period && table != tables.tables().get(0)) {
-                  absent.add(
-                      table.name()); // a view the period was made without, if its main table does
-                  // not name it
-                } else if (live == null) {
-                  found.add(TableComparison.missing(table.name()));
-                } else {
-                  TableRecord record = recorded.getOrDefault(table.name(), TableRecord.of(live));
-                  found.addAll(compare(tables.entity(), table, live, record, true));
-                  if (ViewStates.isBuilding(record)) {
-                    found.add(
-                        "Table "
-                            + table.name().getNameAsString()
-                            + " is a view of "
-                            + tables.entity()
-                            + " that is still"
-                            + " building: queries do not read it until RebuildViews has filled it and made it active.");
-                  } else if (ViewStates.isDropping(record)) {
-                    found.add(
-                        "Table "
-                            + table.name().getNameAsString()
-                            + " is a view of "
-                            + tables.entity()
-                            + " that is being"
-                            + " dropped: no client reads or writes it, and schema().dropView deletes it.");
-                  }
-                }
-              }
-              TableName main = tables.tables().get(0).name();
-              TableDescriptor mainLive = AdminTables.describe(admin, main);
-              TableRecord mainRecord =
-                  mainLive == null ? null : recorded.getOrDefault(main, TableRecord.of(mainLive));
-              found.addAll(droppedViews(mainRecord, tables, absent));
-              found.addAll(undeclaredViewTables(admin, tables));
-              return found;
-            });
-    return new SchemaReport(tables.entity(), differences);
+    return check.check(model, period);
   }
 
   /**
@@ -350,7 +300,7 @@ public final class SchemaAdmin {
               toRecord.add(table);
             }
           }
-          throwIfAny(tables.entity(), differences);
+          TableCheck.throwIfAny(tables.entity(), differences);
           recordLayouts(admin, toRecord, TableRecords.adopt(connection, admin, tableNames));
         });
   }
@@ -438,101 +388,7 @@ public final class SchemaAdmin {
                 return families;
               }));
     }
-    throwIfAny(tables.entity(), found);
-  }
-
-  /**
-   * The views the mapping declares that the main table does not name: dropped, or (among {@code
-   * absent}, whose tables are missing in a period) made after the period, which are none; a view of
-   * {@code absent} that the main table names is reported missing.
-   */
-  private static List<String> droppedViews(
-      @Nullable TableRecord live, EntityTables tables, Set<TableName> absent) {
-    TableName main = tables.tables().get(0).name();
-    Optional<Set<String>> named = live == null ? Optional.empty() : ViewStates.views(live);
-    List<String> found = new ArrayList<>();
-    for (TableSpec table : tables.tables().subList(1, tables.tables().size())) {
-      String view =
-          table.name().getQualifierAsString().substring(main.getQualifierAsString().length() + 1);
-      if (absent.contains(table.name())) {
-        if (named.isEmpty() || named.get().contains(view)) {
-          found.add(TableComparison.missing(table.name()));
-        }
-      } else if (named.isPresent() && !named.get().contains(view)) {
-        found.add(
-            tables.entity()
-                + " declares view '"
-                + view
-                + "', but table "
-                + main.getNameAsString()
-                + " does not"
-                + " name it (it was dropped): writers neither write nor read it; schema().create adds it again, building.");
-      }
-    }
-    return found;
-  }
-
-  /**
-   * The tables named as views of the entity's main table ({@code <table>.<view>}, in its namespace)
-   * that the entity does not declare: left by a view removed from the entity, they are no longer
-   * written, so their rows grow stale. One sentence each, saying how to drop it.
-   */
-  private static List<String> undeclaredViewTables(Admin admin, EntityTables tables)
-      throws IOException {
-    TableName main = tables.tables().get(0).name();
-    List<TableName> declared = tables.tables().stream().map(TableSpec::name).toList();
-    List<String> found = new ArrayList<>();
-    try {
-      for (TableName table : admin.listTableNamesByNamespace(main.getNamespaceAsString())) {
-        String view =
-            EntityModel.viewOfTable(main.getQualifierAsString(), table.getQualifierAsString());
-        if (view != null && !declared.contains(table)) {
-          found.add(
-              "Table "
-                  + table.getNameAsString()
-                  + " is named as a view of "
-                  + main.getNameAsString()
-                  + ", but "
-                  + tables.entity()
-                  + " declares no view '"
-                  + view
-                  + "': no save writes it, so its rows grow stale; drop it (HBase shell: disable '"
-                  + table.getNameAsString()
-                  + "'; drop '"
-                  + table.getNameAsString()
-                  + "').");
-        }
-      }
-    } catch (IOException e) {
-      if (!AdminTables.causedBy(e, NamespaceNotFoundException.class)) {
-        throw e;
-      }
-    }
-    return found;
-  }
-
-  /**
-   * The family differences of {@code live} from {@code table}, and the layout differences of its
-   * record ({@code recorded}, or its descriptor's when null).
-   */
-  private static List<String> compare(
-      String entity,
-      TableSpec table,
-      TableDescriptor live,
-      @Nullable TableRecord recorded,
-      boolean reportConvertible) {
-    List<String> differences =
-        new ArrayList<>(TableComparison.differences(table.descriptor(), live));
-    TableRecord record = recorded == null ? TableRecord.of(live) : recorded;
-    String layout =
-        reportConvertible
-                || LayoutComparison.verdict(table, record) != LayoutComparison.Verdict.CONVERTIBLE
-            ? LayoutComparison.difference(entity, table, record)
-            : null;
-    if (layout != null) {
-      differences.add(layout);
-    }
-    return differences;
+    TableCheck.throwIfAny(tables.entity(), found);
   }
 
   /**
@@ -578,12 +434,6 @@ public final class SchemaAdmin {
             AdminTables.dropTable(admin, table.name());
           });
       Catalog.remove(connection, table.name());
-    }
-  }
-
-  private static void throwIfAny(String entity, List<String> differences) {
-    if (!differences.isEmpty()) {
-      throw SchemaMismatchException.of(new SchemaReport(entity, differences));
     }
   }
 
