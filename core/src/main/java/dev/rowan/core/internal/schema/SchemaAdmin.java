@@ -6,7 +6,6 @@ import dev.rowan.core.SchemaMismatchException;
 import dev.rowan.core.SchemaReport;
 import dev.rowan.core.SplitPolicy;
 import dev.rowan.core.internal.plumbing.HBaseCalls;
-import dev.rowan.core.internal.plumbing.HBaseCalls.AdminCall;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.ViewDefinition;
 import java.io.IOException;
@@ -21,10 +20,7 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.TableDescriptor;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Internal, not API (use {@link dev.rowan.core.Rowan#schema()}): creates, checks and drops the
@@ -36,12 +32,11 @@ import org.slf4j.LoggerFactory;
  */
 public final class SchemaAdmin {
 
-  private static final Logger LOG = LoggerFactory.getLogger(SchemaAdmin.class);
-
   private final Connection connection;
   private final @Nullable String namespace;
   private final Function<String, TableName> names;
   private final TableCheck check;
+  private final LayoutRecords layouts;
 
   /**
    * Works on the tables of {@code connection}'s cluster named by {@code names}, creating {@code
@@ -53,6 +48,7 @@ public final class SchemaAdmin {
     this.namespace = namespace;
     this.names = Objects.requireNonNull(names, "names");
     this.check = new TableCheck(this.connection, this.names);
+    this.layouts = new LayoutRecords(this.connection, this.names);
   }
 
   /**
@@ -160,7 +156,7 @@ public final class SchemaAdmin {
             }
           }
           // the new format from now on: clients of the old one refuse the table
-          recordLayouts(admin, convertible, adopted);
+          layouts.write(admin, convertible, adopted);
           long now = System.currentTimeMillis();
           // a principal HBase will refuse gets its refusal before anything is recorded
           boolean mayCreate =
@@ -271,64 +267,11 @@ public final class SchemaAdmin {
   }
 
   /**
-   * Records the layout on the tables of {@code model} named by this admin's names, as {@link
-   * #recordLayout} says.
+   * Records the layout on the tables of {@code model} named by this admin's names ({@link
+   * LayoutRecords#record}).
    */
   void recordLayoutTables(EntityModel<?> model) {
-    EntityTables tables = EntityTables.of(model, SplitPolicy.salted(), names);
-    List<TableName> tableNames = tables.tables().stream().map(TableSpec::name).toList();
-    runWithAdmin(
-        "record the layout of",
-        tables.tables().get(0).name(),
-        admin -> {
-          Map<TableName, TableRecord> recorded = Catalog.read(connection, tableNames);
-          List<String> differences = new ArrayList<>();
-          List<TableSpec> toRecord = new ArrayList<>();
-          for (TableSpec table : tables.tables()) {
-            TableDescriptor live = AdminTables.describe(admin, table.name());
-            if (live == null) {
-              differences.add(TableComparison.missing(table.name()));
-              continue;
-            }
-            differences.addAll(TableComparison.differences(table.descriptor(), live));
-            TableRecord record = recorded.getOrDefault(table.name(), TableRecord.of(live));
-            LayoutComparison.Verdict verdict = LayoutComparison.verdict(table, record);
-            if (verdict == LayoutComparison.Verdict.DIFFERENT) {
-              differences.add(LayoutComparison.difference(tables.entity(), table, record));
-            } else if (verdict == LayoutComparison.Verdict.UNRECORDED
-                || verdict == LayoutComparison.Verdict.CONVERTIBLE) {
-              toRecord.add(table);
-            }
-          }
-          TableCheck.throwIfAny(tables.entity(), differences);
-          recordLayouts(admin, toRecord, TableRecords.adopt(connection, admin, tableNames));
-        });
-  }
-
-  /**
-   * Records the mapping's layout of each of {@code tables}, which exist: first in the catalog, on
-   * the record {@code adopted} holds for it (clients read the layout there, so those of another
-   * format refuse the table from then on), then, once every table's is written, on the table's
-   * descriptor, for whoever describes it in HBase's shell. The one place where {@code
-   * schema().create} and {@code schema().recordLayout} record a table's layout.
-   */
-  private void recordLayouts(
-      Admin admin, List<TableSpec> tables, Map<TableName, TableRecord> adopted) throws IOException {
-    for (TableSpec table : tables) {
-      Catalog.write(
-          connection,
-          LayoutComparison.record(
-              Objects.requireNonNull(adopted.get(table.name()), "adopt records each table found"),
-              table.layout()));
-    }
-    for (TableSpec table : tables) {
-      TableDescriptor live = AdminTables.describe(admin, table.name());
-      if (live != null) {
-        admin.modifyTable(
-            LayoutComparison.record(TableDescriptorBuilder.newBuilder(live), table.layout())
-                .build());
-      }
-    }
+    layouts.record(model);
   }
 
   /**
@@ -343,52 +286,7 @@ public final class SchemaAdmin {
    * @throws DataAccessException when HBase fails
    */
   public void requireLayout(EntityModel<?> model) {
-    EntityTables tables = EntityTables.of(model, SplitPolicy.salted(), names);
-    TableName main = tables.tables().get(0).name();
-    TableRecords records =
-        TableRecords.read(
-            connection, main, tables.tables().stream().skip(1).map(TableSpec::name).toList());
-    List<String> found = new ArrayList<>();
-    for (TableSpec table : tables.tables()) {
-      TableRecord record = records.get(table.name());
-      if (record == null) {
-        continue;
-      }
-      LayoutComparison.Verdict verdict = LayoutComparison.verdict(table, record);
-      if (verdict == LayoutComparison.Verdict.DIFFERENT
-          || verdict == LayoutComparison.Verdict.CONVERTIBLE) {
-        // a convertible table is opened once schema().create has recorded the new format, so that
-        // no client of the old one reads or filters the rows written in the new one
-        found.add(LayoutComparison.difference(tables.entity(), table, record));
-      } else if (verdict == LayoutComparison.Verdict.UNRECORDED) {
-        LOG.warn("{}", LayoutComparison.difference(tables.entity(), table, record));
-      }
-    }
-    if (!records.catalogued() && !records.byTable().isEmpty()) {
-      // tables of an older Rowan: their families are checked here, as the catalog's are when they
-      // are recorded
-      found.addAll(
-          withAdmin(
-              "check the families of",
-              main,
-              admin -> {
-                List<String> families = new ArrayList<>();
-                for (TableSpec table : tables.tables()) {
-                  TableDescriptor live = AdminTables.describe(admin, table.name());
-                  if (live != null) {
-                    families.addAll(
-                        TableComparison.withoutNewVersionBehavior(table.descriptor(), live));
-                    if (model.keepsHistory() && table == tables.tables().get(0)) {
-                      families.addAll(
-                          TableComparison.withFewerVersions(
-                              tables.entity(), table.descriptor(), live));
-                    }
-                  }
-                }
-                return families;
-              }));
-    }
-    TableCheck.throwIfAny(tables.entity(), found);
+    layouts.require(model);
   }
 
   /**
@@ -435,10 +333,6 @@ public final class SchemaAdmin {
           });
       Catalog.remove(connection, table.name());
     }
-  }
-
-  private <R> R withAdmin(String operation, TableName table, AdminCall<R> call) {
-    return HBaseCalls.admin(connection, table, operation, call);
   }
 
   private void runWithAdmin(String operation, TableName table, HBaseCalls.AdminAction action) {
