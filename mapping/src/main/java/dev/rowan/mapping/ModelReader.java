@@ -11,7 +11,6 @@ import dev.rowan.mapping.annotation.Index;
 import dev.rowan.mapping.annotation.RowKey;
 import dev.rowan.mapping.annotation.Salt;
 import dev.rowan.mapping.annotation.Table;
-import dev.rowan.mapping.annotation.TablePerPeriod;
 import dev.rowan.mapping.annotation.Transient;
 import dev.rowan.mapping.annotation.Version;
 import dev.rowan.mapping.codec.KeyCodec;
@@ -24,8 +23,6 @@ import java.lang.reflect.Modifier;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -100,7 +97,7 @@ final class ModelReader<T> {
               + " cannot choose them; keep the time in a @Column instead");
     }
     checkTimeToLive(views);
-    PeriodModel periods = readPeriods(views);
+    PeriodModel periods = PeriodReader.read(type, properties, views, problems::add);
     int hashPart = hashPrefixPart(rowKeyParts);
     KeyLayout rowKey = problems.isEmpty() ? rowKeyLayout(rowKeyParts, salt, hashPart) : null;
     if (rowKey == null
@@ -125,73 +122,6 @@ final class ModelReader<T> {
         views,
         periods,
         AccessorFactory.create(type, fields));
-  }
-
-  /**
-   * The entity's {@code @TablePerPeriod}, checked: a key part of type {@code Instant} or {@code
-   * LocalDate}; or null.
-   */
-  private @Nullable PeriodModel readPeriods(List<ViewDefinition> views) {
-    TablePerPeriod periods = type.getAnnotation(TablePerPeriod.class);
-    if (periods == null) {
-      return null;
-    }
-    String at = entity + " is @TablePerPeriod(property = \"" + periods.property() + "\")";
-    PropertyModel property =
-        properties.stream()
-            .filter(p -> p.name().equals(periods.property()))
-            .findFirst()
-            .orElse(null);
-    if (property == null) {
-      problem(
-          at
-              + ", but it has no such property; its properties are "
-              + properties.stream().map(PropertyModel::name).toList());
-      return null;
-    }
-    if (property.role() != Role.ROW_KEY && property.role() != Role.COLUMN_KEY) {
-      problem(
-          at
-              + ", which is not a key part: the key of every entity must name its period, so that gets, saves"
-              + " and deletes go to one period's tables; make it a @RowKey (or @ColumnKey) part");
-    }
-    if (property.type() != Instant.class && property.type() != LocalDate.class) {
-      problem(
-          at
-              + ", a "
-              + property.type().getSimpleName()
-              + ": a period is named by an Instant or a LocalDate");
-    }
-    if (periods.every() != ChronoUnit.DAYS
-        && periods.every() != ChronoUnit.MONTHS
-        && periods.every() != ChronoUnit.YEARS) {
-      problem(at + " every " + periods.every().name() + ": a period is DAYS, MONTHS or YEARS");
-    }
-    if (periods.keep() < 0 || periods.ahead() < 0) {
-      problem(
-          at
-              + " with keep = "
-              + periods.keep()
-              + " and ahead = "
-              + periods.ahead()
-              + ": neither may be negative");
-    }
-    for (ViewDefinition view : views) {
-      if (view.unique() && !view.key().contains(property.name())) {
-        problem(
-            at
-                + " and its view '"
-                + view.name()
-                + "' is unique on "
-                + view.key()
-                + ": each period's view"
-                + " tables hold that period's entities only, so two periods could each hold an entity with the same key;"
-                + " add "
-                + property.name()
-                + " to the view's key (unique per time), or keep the entity in one table");
-      }
-    }
-    return new PeriodModel(property, periods.every(), periods.keep(), periods.ahead());
   }
 
   private void checkShape() {
