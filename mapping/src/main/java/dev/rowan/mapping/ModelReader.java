@@ -7,7 +7,6 @@ import dev.rowan.mapping.annotation.ColumnKey;
 import dev.rowan.mapping.annotation.Cyclic;
 import dev.rowan.mapping.annotation.Family;
 import dev.rowan.mapping.annotation.HashPrefix;
-import dev.rowan.mapping.annotation.Index;
 import dev.rowan.mapping.annotation.RowKey;
 import dev.rowan.mapping.annotation.Salt;
 import dev.rowan.mapping.annotation.Table;
@@ -21,7 +20,6 @@ import dev.rowan.mapping.spi.BucketFunction;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -86,17 +84,10 @@ final class ModelReader<T> {
     PropertyModel version = single(p -> p.isVersion(), "@Version");
     PropertyModel timestamp = single(p -> p.role() == Role.CELL_TIMESTAMP, "@CellTimestamp");
     SaltModel salt = table == null ? null : readSalt(table.salt(), rowKeyParts);
-    List<ViewDefinition> views = readViews();
-    if (timestamp != null && !views.isEmpty()) {
-      problem(
-          timestamp.qualifiedName()
-              + " is a @CellTimestamp, and "
-              + entity
-              + " declares views (@Index): the view"
-              + " protocol orders the writes of a row by cell timestamps of its own, so an entity with views"
-              + " cannot choose them; keep the time in a @Column instead");
-    }
-    checkTimeToLive(views);
+    IndexReader indexes = new IndexReader(entity, properties, problems::add);
+    List<ViewDefinition> views = indexes.read(type);
+    indexes.checkCellTimestamp(timestamp, views);
+    indexes.checkTimeToLive(views, families);
     PeriodModel periods = PeriodReader.read(type, properties, views, problems::add);
     int hashPart = hashPrefixPart(rowKeyParts);
     KeyLayout rowKey = problems.isEmpty() ? rowKeyLayout(rowKeyParts, salt, hashPart) : null;
@@ -137,68 +128,6 @@ final class ModelReader<T> {
     }
     if (type.isMemberClass() && !Modifier.isStatic(type.getModifiers())) {
       problem(entity + " is an inner class; make it static");
-    }
-  }
-
-  /**
-   * An entity with views lives or expires as one with its status cell, in its first family: so
-   * either every family has the first's time to live (the entity expires whole), or the first keeps
-   * its cells forever and only columns expire, none of them a view's key, whose rows would outlive
-   * the value they are keyed by (docs/row-keys.md, "Time to live").
-   */
-  private void checkTimeToLive(List<ViewDefinition> views) {
-    if (views.isEmpty() || families.isEmpty()) {
-      return;
-    }
-    FamilyModel first = families.values().iterator().next();
-    if (first.ttlSeconds() > 0) {
-      checkSameTimeToLive(first);
-      return;
-    }
-    for (ViewDefinition view : views) {
-      for (String name : view.key()) {
-        PropertyModel property =
-            properties.stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);
-        FamilyModel family =
-            property == null || property.family() == null
-                ? null
-                : families.get(new String(property.family(), StandardCharsets.UTF_8));
-        if (family != null && family.ttlSeconds() > 0) {
-          problem(
-              entity
-                  + "'s view "
-                  + view.name()
-                  + " is keyed by "
-                  + name
-                  + ", whose family '"
-                  + family.name()
-                  + "' expires (ttlSeconds "
-                  + family.ttlSeconds()
-                  + ") while the entity, whose status is in family '"
-                  + first.name()
-                  + "', does not: its view rows would outlive the value; key views by columns of"
-                  + " families without a TTL, or give every family the same ttlSeconds");
-        }
-      }
-    }
-  }
-
-  private void checkSameTimeToLive(FamilyModel first) {
-    for (FamilyModel family : families.values()) {
-      if (family.ttlSeconds() != first.ttlSeconds()) {
-        problem(
-            entity
-                + " declares views (@Index), and its families '"
-                + first.name()
-                + "' and '"
-                + family.name()
-                + "' expire differently (ttlSeconds "
-                + first.ttlSeconds()
-                + " and "
-                + family.ttlSeconds()
-                + "): an entity with views expires whole, its view rows with it; give every family the same ttlSeconds");
-        return;
-      }
     }
   }
 
@@ -520,53 +449,6 @@ final class ModelReader<T> {
     PropertyModel part = parts.get(hashPart);
     return layout.withHashPrefix(
         hashPart, fields.get(part.index()).getAnnotation(HashPrefix.class).length());
-  }
-
-  private List<ViewDefinition> readViews() {
-    List<ViewDefinition> views = new ArrayList<>();
-    Set<String> names = new HashSet<>();
-    for (Index index : type.getAnnotationsByType(Index.class)) {
-      String view = entity + " view '" + index.name() + "'";
-      if (index.name().isEmpty() || !index.name().matches("[A-Za-z][A-Za-z0-9_]*")) {
-        problem(view + " needs a name of letters, digits and underscores, starting with a letter");
-      }
-      if (!names.add(index.name().toLowerCase(Locale.ROOT))) {
-        problem(entity + " declares view '" + index.name() + "' twice");
-      }
-      if (index.key().length == 0) {
-        problem(view + " has no key properties");
-      }
-      for (String key : index.key()) {
-        PropertyModel property = find(key);
-        if (property == null) {
-          problem(view + " is keyed on '" + key + "', which is not a property of " + entity);
-        } else if (property.keyCodec() == null) {
-          problem(
-              view
-                  + " is keyed on "
-                  + property.qualifiedName()
-                  + ", whose type cannot be a key part");
-        }
-      }
-      for (String include : index.include()) {
-        PropertyModel property = find(include);
-        if (property == null || property.role() != Role.COLUMN) {
-          problem(view + " includes '" + include + "', which is not a column of " + entity);
-        }
-      }
-      views.add(
-          new ViewDefinition(
-              index.name(),
-              List.of(index.key()),
-              List.of(index.include()),
-              index.unique(),
-              index.format() == Index.Format.PACKED));
-    }
-    return views;
-  }
-
-  private @Nullable PropertyModel find(String name) {
-    return properties.stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);
   }
 
   private String name(Field field) {
