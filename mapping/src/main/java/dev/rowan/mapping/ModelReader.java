@@ -8,7 +8,6 @@ import dev.rowan.mapping.annotation.Cyclic;
 import dev.rowan.mapping.annotation.Family;
 import dev.rowan.mapping.annotation.HashPrefix;
 import dev.rowan.mapping.annotation.RowKey;
-import dev.rowan.mapping.annotation.Salt;
 import dev.rowan.mapping.annotation.Table;
 import dev.rowan.mapping.annotation.Transient;
 import dev.rowan.mapping.annotation.Version;
@@ -16,23 +15,18 @@ import dev.rowan.mapping.codec.KeyCodec;
 import dev.rowan.mapping.codec.KeyCodecs;
 import dev.rowan.mapping.codec.ValueCodecs;
 import dev.rowan.mapping.internal.AccessorFactory;
-import dev.rowan.mapping.spi.BucketFunction;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
-import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Predicate;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.jspecify.annotations.Nullable;
@@ -76,21 +70,22 @@ final class ModelReader<T> {
       }
     }
     checkDuplicateColumns();
-    List<PropertyModel> rowKeyParts = keyParts(Role.ROW_KEY);
-    List<PropertyModel> columnKeyParts = keyParts(Role.COLUMN_KEY);
+    RowKeyReader keys = new RowKeyReader(entity, fields, properties, problems::add);
+    List<PropertyModel> rowKeyParts = keys.parts(Role.ROW_KEY);
+    List<PropertyModel> columnKeyParts = keys.parts(Role.COLUMN_KEY);
     if (rowKeyParts.isEmpty()) {
       problem(entity + " has no @RowKey field");
     }
     PropertyModel version = single(p -> p.isVersion(), "@Version");
     PropertyModel timestamp = single(p -> p.role() == Role.CELL_TIMESTAMP, "@CellTimestamp");
-    SaltModel salt = table == null ? null : readSalt(table.salt(), rowKeyParts);
+    SaltModel salt = table == null ? null : keys.salt(table.salt(), rowKeyParts);
     IndexReader indexes = new IndexReader(entity, properties, problems::add);
     List<ViewDefinition> views = indexes.read(type);
     indexes.checkCellTimestamp(timestamp, views);
     indexes.checkTimeToLive(views, families);
     PeriodModel periods = PeriodReader.read(type, properties, views, problems::add);
-    int hashPart = hashPrefixPart(rowKeyParts);
-    KeyLayout rowKey = problems.isEmpty() ? rowKeyLayout(rowKeyParts, salt, hashPart) : null;
+    int hashPart = keys.hashPrefixPart(rowKeyParts);
+    KeyLayout rowKey = problems.isEmpty() ? keys.layout(rowKeyParts, salt, hashPart) : null;
     if (rowKey == null
         || !problems.isEmpty()) { // the row key is laid out whenever there is no problem
       throw MappingException.of(type, problems);
@@ -333,25 +328,6 @@ final class ModelReader<T> {
     }
   }
 
-  private List<PropertyModel> keyParts(Role role) {
-    List<PropertyModel> parts =
-        properties.stream()
-            .filter(p -> p.role() == role)
-            .sorted(Comparator.comparingInt(PropertyModel::keyOrder))
-            .toList();
-    for (int i = 1; i < parts.size(); i++) {
-      if (parts.get(i).keyOrder() == parts.get(i - 1).keyOrder()) {
-        problem(
-            parts.get(i - 1).qualifiedName()
-                + " and "
-                + parts.get(i).qualifiedName()
-                + " share key order "
-                + parts.get(i).keyOrder());
-      }
-    }
-    return parts;
-  }
-
   private @Nullable PropertyModel single(Predicate<PropertyModel> which, String annotation) {
     List<PropertyModel> found = properties.stream().filter(which).toList();
     if (found.size() > 1) {
@@ -363,92 +339,6 @@ final class ModelReader<T> {
               + found.stream().map(PropertyModel::name).toList());
     }
     return found.isEmpty() ? null : found.get(0);
-  }
-
-  private @Nullable SaltModel readSalt(Salt salt, List<PropertyModel> rowKeyParts) {
-    if (salt.buckets() == 0) {
-      return null;
-    }
-    if (salt.buckets() < 1 || salt.buckets() > SaltModel.MAX_BUCKETS) {
-      problem(
-          entity
-              + " has @Salt(buckets = "
-              + salt.buckets()
-              + "); buckets run from 1 to "
-              + SaltModel.MAX_BUCKETS);
-    }
-    if (salt.regionsPerBucket() < 1 || salt.regionsPerBucket() > 256) {
-      problem(
-          entity
-              + " has @Salt(regionsPerBucket = "
-              + salt.regionsPerBucket()
-              + "); it runs from 1 to 256");
-    }
-    Set<String> keyNames = new HashSet<>();
-    rowKeyParts.forEach(p -> keyNames.add(p.name()));
-    for (String name : salt.on()) {
-      if (!keyNames.contains(name)) {
-        problem(entity + " salts on '" + name + "', which is not a @RowKey field");
-      }
-    }
-    BucketFunction function = BucketFunctionReader.read(entity, salt, this::problem);
-    return function == null
-        ? null
-        : new SaltModel(salt.buckets(), List.of(salt.on()), salt.regionsPerBucket(), function);
-  }
-
-  /**
-   * Whether equal key values always have the same text, which {@code @HashPrefix} hashes: not for
-   * byte arrays (identity), {@code BigDecimal} (scale) and floating point (zeros, NaNs).
-   */
-  private static boolean hasCanonicalText(Class<?> type) {
-    return !type.isArray()
-        && type != BigDecimal.class
-        && type != float.class
-        && type != Float.class
-        && type != double.class
-        && type != Double.class;
-  }
-
-  /** The position among the row key parts of the {@code @HashPrefix} part, or -1. */
-  private int hashPrefixPart(List<PropertyModel> parts) {
-    int found = -1;
-    for (int i = 0; i < fields.size(); i++) {
-      HashPrefix hash = fields.get(i).getAnnotation(HashPrefix.class);
-      PropertyModel property = properties.get(i);
-      if (hash == null || property.role() != Role.ROW_KEY) {
-        continue;
-      }
-      if (hash.length() < 1 || hash.length() > 32) {
-        problem(
-            property.qualifiedName()
-                + " has @HashPrefix(length = "
-                + hash.length()
-                + "); it runs from 1 to 32");
-      } else if (!hasCanonicalText(property.type())) {
-        problem(
-            property.qualifiedName()
-                + " has @HashPrefix but is a "
-                + property.type().getSimpleName()
-                + ", whose text is not one per key value; hash a String, number, UUID, enum or date part");
-      } else if (found >= 0) {
-        problem(entity + " has more than one @HashPrefix field");
-      } else {
-        found = parts.indexOf(property);
-      }
-    }
-    return found;
-  }
-
-  private KeyLayout rowKeyLayout(
-      List<PropertyModel> parts, @Nullable SaltModel salt, int hashPart) {
-    KeyLayout layout = KeyLayout.of(entity + " row key", parts, salt, KeyLayout.MAX_ROW_KEY_LENGTH);
-    if (hashPart < 0) {
-      return layout;
-    }
-    PropertyModel part = parts.get(hashPart);
-    return layout.withHashPrefix(
-        hashPart, fields.get(part.index()).getAnnotation(HashPrefix.class).length());
   }
 
   private String name(Field field) {
