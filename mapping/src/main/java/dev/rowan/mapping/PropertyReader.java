@@ -113,19 +113,7 @@ final class PropertyReader {
       }
       Role role = rowKey != null ? Role.ROW_KEY : Role.COLUMN_KEY;
       int order = rowKey != null ? rowKey.order() : columnKey.order();
-      return new PropertyModel(
-          entity,
-          field.getName(),
-          fieldType,
-          index,
-          role,
-          order,
-          null,
-          null,
-          keyCodec,
-          null,
-          false,
-          KeyCodecReader.form(field));
+      return withoutCell(field, index, role, order, keyCodec);
     }
     if (field.isAnnotationPresent(HashPrefix.class)) {
       problem(name(field) + " carries @HashPrefix but is not a @RowKey part");
@@ -142,19 +130,7 @@ final class PropertyReader {
                 + fieldType.getName()
                 + "; use long, Long or Instant");
       }
-      return new PropertyModel(
-          entity,
-          field.getName(),
-          fieldType,
-          index,
-          Role.CELL_TIMESTAMP,
-          -1,
-          null,
-          null,
-          keyCodec,
-          null,
-          false,
-          KeyCodecReader.form(field));
+      return withoutCell(field, index, Role.CELL_TIMESTAMP, -1, keyCodec);
     }
     if (version && fieldType != long.class && fieldType != Long.class) {
       problem(name(field) + " is a @Version of type " + fieldType.getName() + "; use long or Long");
@@ -191,6 +167,24 @@ final class PropertyReader {
         keyCodec,
         ValueCodecs.standard(fieldType),
         version,
+        KeyCodecReader.form(field));
+  }
+
+  /** A property that is no cell of its own: a key part, or the cell timestamp. */
+  private PropertyModel withoutCell(
+      Field field, int index, Role role, int order, @Nullable KeyCodec<?> keyCodec) {
+    return new PropertyModel(
+        entity,
+        field.getName(),
+        field.getType(),
+        index,
+        role,
+        order,
+        null,
+        null,
+        keyCodec,
+        null,
+        false,
         KeyCodecReader.form(field));
   }
 
