@@ -2,6 +2,11 @@ package dev.rowan.mapreduce;
 
 import dev.rowan.RowanException;
 import dev.rowan.core.observation.RowanJobContext;
+import dev.rowan.mapreduce.internal.job.JobObservation;
+import dev.rowan.mapreduce.internal.job.ToolConfiguration;
+import dev.rowan.mapreduce.internal.load.BulkLoadSettings;
+import dev.rowan.mapreduce.internal.load.LoadDriver;
+import dev.rowan.mapreduce.internal.load.RejectThreshold;
 import io.micrometer.observation.ObservationRegistry;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -55,61 +60,47 @@ import org.jspecify.annotations.Nullable;
 public final class BulkLoad extends Configured implements Tool {
 
   /** The input format: {@code csv} (the default), {@code tsv} or {@code json}. */
-  public static final String FORMAT = "rowan.bulkload.format";
+  public static final String FORMAT = BulkLoadSettings.FORMAT;
 
   /**
    * The namespace of the tables, as {@code Rowan.Builder.namespace}; HBase's default unless set.
    */
-  public static final String NAMESPACE = "rowan.bulkload.namespace";
+  public static final String NAMESPACE = BulkLoadSettings.NAMESPACE;
 
   /**
    * How many rejected lines fail the load: a count ({@code 1000}) or a percentage of the lines read
    * ({@code 0.5%}); {@code 1%} unless set. Past it, the HFiles are not loaded.
    */
-  public static final String MAX_REJECTS = "rowan.bulkload.max.rejects";
+  public static final String MAX_REJECTS = BulkLoadSettings.MAX_REJECTS;
 
   /**
    * How many rejected lines each map task writes to its rejects file; the rest are only counted.
    */
-  public static final String REJECTS_LOGGED = "rowan.bulkload.rejects.logged";
+  public static final String REJECTS_LOGGED = BulkLoadSettings.REJECTS_LOGGED;
 
   /**
    * Where the HFiles and the rejects files go; a fresh directory under {@code hadoop.tmp.dir}
    * unless set.
    */
-  public static final String WORK_DIR = "rowan.bulkload.work.dir";
+  public static final String WORK_DIR = BulkLoadSettings.WORK_DIR;
 
   /** Whether CSV columns and JSON fields that name no property are skipped rather than refused. */
-  public static final String IGNORE_UNKNOWN = "rowan.bulkload.ignore.unknown";
+  public static final String IGNORE_UNKNOWN = BulkLoadSettings.IGNORE_UNKNOWN;
 
   /** How many lines a map task reads the stored main rows of at once. */
-  public static final String READ_BATCH = "rowan.bulkload.read.batch";
+  public static final String READ_BATCH = BulkLoadSettings.READ_BATCH;
 
   /** Seconds between progress lines on the console; 0 prints none. */
-  public static final String PROGRESS_SECONDS = "rowan.bulkload.progress.seconds";
-
-  static final int DEFAULT_REJECTS_LOGGED = 1000;
-  static final int DEFAULT_READ_BATCH = 500;
-  static final int DEFAULT_PROGRESS_SECONDS = 5;
+  public static final String PROGRESS_SECONDS = BulkLoadSettings.PROGRESS_SECONDS;
 
   /** The layout of input lines. */
   public enum Format {
     /** Comma-separated values with a header row naming properties (RFC 4180 quoting). */
-    CSV(','),
+    CSV,
     /** Tab-separated values with a header row naming properties. */
-    TSV('\t'),
+    TSV,
     /** One JSON object per line, its fields named after properties. */
-    JSON_LINES('\0');
-
-    private final char delimiter;
-
-    Format(char delimiter) {
-      this.delimiter = delimiter;
-    }
-
-    char delimiter() {
-      return delimiter;
-    }
+    JSON_LINES
   }
 
   private final PrintStream out;

@@ -26,7 +26,7 @@ public final class BulkLoadException extends RowanException {
   }
 
   /** An input path does not exist. */
-  static BulkLoadException missingInput(String entity, String path) {
+  public static BulkLoadException missingInput(String entity, String path) {
     return new BulkLoadException(
         "Cannot bulk load "
             + entity
@@ -36,7 +36,7 @@ public final class BulkLoadException extends RowanException {
   }
 
   /** The entity class named on the command line cannot be loaded. */
-  static BulkLoadException entityNotFound(String className, Throwable cause) {
+  public static BulkLoadException entityNotFound(String className, Throwable cause) {
     return new BulkLoadException(
         "Cannot bulk load: entity class "
             + className
@@ -48,31 +48,34 @@ public final class BulkLoadException extends RowanException {
   /**
    * The entity class named on the command line was loaded where Rowan's annotations cannot be seen.
    */
-  static BulkLoadException entityNotReadable(String reason) {
+  public static BulkLoadException entityNotReadable(String reason) {
     return new BulkLoadException("Cannot bulk load: " + reason + "; nothing was written");
   }
 
   /** The entity, or its input, asks for something a bulk load cannot do. */
-  static BulkLoadException unsupported(String entity, String reason) {
+  public static BulkLoadException unsupported(String entity, String reason) {
     return new BulkLoadException(
         "Cannot bulk load " + entity + ": " + reason + "; nothing was written");
   }
 
   /** An option has a value that means nothing. */
-  static BulkLoadException badOption(String key, String value, String expected) {
+  public static BulkLoadException badOption(String key, String value, String expected) {
     return new BulkLoadException(
         "Bulk load option " + key + " = '" + value + "' is not " + expected);
   }
 
   /** The input is not usable as a whole, for example a CSV header names no such property. */
-  static BulkLoadException badInput(String entity, String path, String reason) {
+  public static BulkLoadException badInput(String entity, String path, String reason) {
     return new BulkLoadException(
         "Cannot bulk load " + entity + " from " + path + ": " + reason + "; nothing was written");
   }
 
-  /** More lines were rejected than {@code limit} allows; the HFiles were not loaded. */
-  static BulkLoadException tooManyRejects(
-      String entity, long rejected, long lines, String limit, String rejects) {
+  /**
+   * More lines were rejected than {@code limit}, the value of the option {@code option}, allows;
+   * the HFiles were not loaded.
+   */
+  public static BulkLoadException tooManyRejects(
+      String entity, long rejected, long lines, String option, String limit, String rejects) {
     return new BulkLoadException(
         "Bulk load of "
             + entity
@@ -81,7 +84,7 @@ public final class BulkLoadException extends RowanException {
             + " of "
             + lines
             + " lines, more than "
-            + BulkLoad.MAX_REJECTS
+            + option
             + " = "
             + limit
             + " allows; nothing was loaded."
@@ -90,7 +93,7 @@ public final class BulkLoadException extends RowanException {
   }
 
   /** The input holds the same key more than once; the HFiles were not loaded. */
-  static BulkLoadException duplicateKeys(String entity, long count, List<String> samples) {
+  public static BulkLoadException duplicateKeys(String entity, long count, List<String> samples) {
     return new BulkLoadException(
         "Bulk load of "
             + entity
@@ -102,13 +105,13 @@ public final class BulkLoadException extends RowanException {
   }
 
   /** The MapReduce job failed; the HFiles were not loaded. */
-  static BulkLoadException jobFailed(String entity, String job, String reason) {
+  public static BulkLoadException jobFailed(String entity, String job, String reason) {
     return new BulkLoadException(
         "Bulk load job " + job + " of " + entity + " failed: " + reason + "; nothing was loaded");
   }
 
   /** Loading the HFiles of {@code table} failed after {@code loaded} were loaded. */
-  static BulkLoadException loadFailed(
+  public static BulkLoadException loadFailed(
       String entity, String table, List<String> loaded, String hfiles, Throwable cause) {
     return new BulkLoadException(
         "Bulk load of "
@@ -125,7 +128,7 @@ public final class BulkLoadException extends RowanException {
   }
 
   /** The job could not be set up or run because the cluster or file system failed. */
-  static BulkLoadException io(String entity, String operation, Throwable cause) {
+  public static BulkLoadException io(String entity, String operation, Throwable cause) {
     return new BulkLoadException(
         "Bulk load of "
             + entity

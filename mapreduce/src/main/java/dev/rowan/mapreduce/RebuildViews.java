@@ -1,6 +1,7 @@
 package dev.rowan.mapreduce;
 
 import dev.rowan.core.Rowan;
+import dev.rowan.mapreduce.internal.job.ToolConfiguration;
 import java.io.PrintStream;
 import java.time.LocalDate;
 import java.util.Arrays;

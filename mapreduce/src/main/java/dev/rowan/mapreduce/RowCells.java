@@ -26,12 +26,13 @@ public final class RowCells implements Writable {
     this.cells = List.of();
   }
 
-  RowCells(List<KeyValue> cells) {
+  /** A record of one row's {@code cells}, in the order they are written. */
+  public RowCells(List<KeyValue> cells) {
     this.cells = cells;
   }
 
   /** The cells, in the order they were written; each read gets a new list of new cells. */
-  List<KeyValue> cells() {
+  public List<KeyValue> cells() {
     return cells;
   }
 

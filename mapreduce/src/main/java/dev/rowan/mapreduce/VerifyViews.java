@@ -4,6 +4,11 @@ import dev.rowan.core.DataAccessException;
 import dev.rowan.core.Rowan;
 import dev.rowan.core.TableSet;
 import dev.rowan.core.observation.RowanJobContext;
+import dev.rowan.mapreduce.internal.job.JobObservation;
+import dev.rowan.mapreduce.internal.job.ToolConfiguration;
+import dev.rowan.mapreduce.internal.view.ViewJobSettings;
+import dev.rowan.mapreduce.internal.view.ViewJobTables;
+import dev.rowan.mapreduce.internal.view.ViewJobs;
 import java.io.PrintStream;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -58,39 +63,39 @@ import org.jspecify.annotations.Nullable;
 public final class VerifyViews {
 
   /** The namespace of the tables, for the command line; HBase's default unless set. */
-  public static final String NAMESPACE = "rowan.views.namespace";
+  public static final String NAMESPACE = ViewJobSettings.NAMESPACE;
 
   /** Rows a map task checks per multi-get (and its scanner caching); 500 unless set. */
-  public static final String BATCH = "rowan.views.batch";
+  public static final String BATCH = ViewJobSettings.BATCH;
 
   /**
    * Keys at fault each map task writes per view and kind, and the report keeps per view; 10 unless
    * set.
    */
-  public static final String SAMPLES = "rowan.views.samples";
+  public static final String SAMPLES = ViewJobSettings.SAMPLES;
 
   /**
    * Where the job's files go; a fresh directory under {@code hadoop.tmp.dir}/rowan-views unless
    * set.
    */
-  public static final String WORK_DIR = "rowan.views.work.dir";
+  public static final String WORK_DIR = ViewJobSettings.WORK_DIR;
 
   /**
    * The views to check, repair or rebuild, by name, separated by commas; every view of the entity
    * unless set. {@link RebuildViews#views} sets it: a view added to a table with data is built
    * without rewriting the others.
    */
-  public static final String VIEWS = "rowan.views.only";
+  public static final String VIEWS = ViewJobSettings.VIEWS;
 
   /**
    * For an entity kept in one table per period, the periods to check, repair or rebuild, each named
    * by a day in it ({@code 2026-11-01}), separated by commas; every period whose tables exist
    * unless set. {@link #periods} sets it.
    */
-  public static final String PERIODS = "rowan.views.periods";
+  public static final String PERIODS = ViewJobSettings.PERIODS;
 
   /** Seconds between progress lines; 0 prints none; 5 unless set. */
-  public static final String PROGRESS_SECONDS = "rowan.views.progress.seconds";
+  public static final String PROGRESS_SECONDS = ViewJobSettings.PROGRESS_SECONDS;
 
   private final Rowan rowan;
   private final Class<?> entityType;

@@ -81,7 +81,7 @@ public record ViewReport(
   }
 
   /** This report with {@code state}. */
-  ViewReport withState(State state) {
+  public ViewReport withState(State state) {
     return new ViewReport(
         view,
         table,

@@ -2,6 +2,8 @@ package dev.rowan.mapreduce;
 
 import dev.rowan.RowanException;
 import dev.rowan.core.Rowan;
+import dev.rowan.mapreduce.internal.job.ToolConfiguration;
+import dev.rowan.mapreduce.internal.view.ViewJobSettings;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;

@@ -6,8 +6,9 @@
  * repairs view rows that differ from the main table ({@link dev.rowan.mapreduce.ViewReport});
  * {@link dev.rowan.mapreduce.RebuildViews} rewrites views through HFiles; {@link
  * dev.rowan.mapreduce.SplitPoints} computes split keys from a sample. The mappers, reducers, record
- * parsers and job settings are package-private; {@link dev.rowan.mapreduce.RowCells} is public only
- * because Hadoop instantiates it as a map output value. See docs/bulk-load.md.
+ * parsers and job settings live in {@code dev.rowan.mapreduce.internal} ({@code job}, {@code
+ * hfile}, {@code load}, {@code view}); {@link dev.rowan.mapreduce.RowCells} is public only because
+ * Hadoop instantiates it as a map output value. See docs/bulk-load.md.
  */
 @NullMarked
 package dev.rowan.mapreduce;

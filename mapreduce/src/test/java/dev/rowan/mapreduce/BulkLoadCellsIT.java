@@ -52,7 +52,7 @@ class BulkLoadCellsIT {
     Random random = new Random(seed);
     List<Reading> readings = new ArrayList<>();
     for (int i = 0; i < 300; i++) {
-      readings.add(reading(random, i));
+      readings.add(Reading.random(random, i));
     }
     saved.schema().create(Reading.class);
     saved.repository(ReadingRepository.class).saveAll(readings);
@@ -71,19 +71,6 @@ class BulkLoadCellsIT {
         .findByKey(readings.get(17).sensor(), readings.get(17).seq()).orElseThrow());
   }
 
-  static Reading reading(Random random, int i) {
-    boolean nulls = random.nextInt(4) == 0;
-    return new Reading("s" + random.nextInt(1000), i, random.nextInt() / 2, nulls ? null : random.nextLong(),
-        random.nextDouble() * 1000 - 500, random.nextBoolean(),
-        nulls ? null : BigDecimal.valueOf(random.nextLong() % 1_000_000_000L, random.nextInt(6)),
-        Instant.ofEpochSecond(1_600_000_000L + random.nextInt(100_000_000), random.nextInt(1_000_000_000)),
-        nulls ? null : LocalDate.ofEpochDay(random.nextInt(40_000) - 20_000),
-        LocalDateTime.of(2000 + random.nextInt(50), 1 + random.nextInt(12), 1 + random.nextInt(28),
-            random.nextInt(24), random.nextInt(60), random.nextInt(60), random.nextInt(1_000_000_000)),
-        nulls ? null : new UUID(random.nextLong(), random.nextLong()),
-        Reading.Kind.values()[random.nextInt(3)], (short) (random.nextInt(65536) - 32768),
-        nulls ? null : "note \u00e9\u4e2d " + random.nextInt(100));
-  }
 
   /** Every table of {@code type} holds the same cells in both namespaces. */
   static void assertSameCells(Rowan expected, Rowan actual, Class<?> type, long seed) {

@@ -45,7 +45,7 @@ class BulkLoadDocsIT {
     List<Reading> sample = new ArrayList<>();
     Random random = new Random(11);
     for (int i = 0; i < 500; i++) {
-      sample.add(BulkLoadCellsIT.reading(random, i));
+      sample.add(Reading.random(random, i));
     }
     byte[][] splits = SplitPoints.fromSample(EntityModel.of(Reading.class), sample, 16);
     rowan.schema().create(Reading.class, SplitPolicy.keys(splits));

@@ -1,5 +1,6 @@
 package dev.rowan.mapreduce;
 
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -50,7 +51,7 @@ class JobJarIT {
         "dev/rowan/mapping/EntityModel")) {
       assertTrue(entries.contains(type + ".class"), type + " is not in " + jar);
     }
-    assertTrue(entries.contains("dev/rowan/mapreduce/container-jvm.properties"), jar.toString());
+    assertTrue(entries.contains("dev/rowan/mapreduce/internal/job/container-jvm.properties"), jar.toString());
   }
 
   @Test
@@ -73,7 +74,7 @@ class JobJarIT {
 
   @Test
   void rowansOwnClassesUseTheRelocatedLibraries() throws IOException {
-    String setup = classText("dev/rowan/mapreduce/JobSetup.class");
+    String setup = classText("dev/rowan/mapreduce/internal/load/JobSetup.class");
     assertTrue(setup.contains(SHADED + "com/github/benmanes/caffeine/cache/Caffeine"), "JobSetup");
     assertTrue(setup.contains(SHADED + "net/bytebuddy/ByteBuddy"), "JobSetup");
     assertTrue(setup.contains(SHADED + "org/apache/commons/csv/CSVFormat"), "JobSetup");

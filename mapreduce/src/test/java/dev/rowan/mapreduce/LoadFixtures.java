@@ -22,7 +22,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.client.Connection;
 
 /** Random orders, input files written from entities, and the job configuration of the tests. */
-final class LoadFixtures {
+public final class LoadFixtures {
 
   private static final AtomicLong DIRECTORIES = new AtomicLong();
   static final int SELLERS = 12;
@@ -31,7 +31,7 @@ final class LoadFixtures {
   private LoadFixtures() {}
 
   /** A fresh directory under target/ for one test's input and work files. */
-  static java.nio.file.Path directory(String test) {
+  public static java.nio.file.Path directory(String test) {
     java.nio.file.Path dir = java.nio.file.Path.of("target", "bulkload-tests",
         test + "-" + System.currentTimeMillis() + "-" + DIRECTORIES.incrementAndGet()).toAbsolutePath();
     try {

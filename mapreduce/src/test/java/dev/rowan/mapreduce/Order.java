@@ -14,7 +14,7 @@ import java.time.Instant;
 @Family(name = "d")
 @Index(name = "seller", key = {"sellerId", "createdAt"})
 @Index(name = "buyer", key = {"buyerId", "createdAt"}, include = {"amount"})
-record Order(
+public record Order(
     @RowKey String orderNo,
     @Column(name = "s") String sellerId,
     @Column(name = "b") String buyerId,

@@ -22,7 +22,7 @@ class SplitPointsTest {
     Random random = new Random(seed);
     List<Reading> sample = new ArrayList<>();
     for (int i = 0; i < 5000; i++) {
-      sample.add(BulkLoadCellsIT.reading(random, random.nextInt(1_000_000)));
+      sample.add(Reading.random(random, random.nextInt(1_000_000)));
     }
 
     byte[][] splits = SplitPoints.fromSample(READINGS, sample, 16);
@@ -49,7 +49,7 @@ class SplitPointsTest {
 
   @Test
   void givesFewerSplitsThanAskedWhenTheSampleHasFewerKeys() {
-    Reading one = BulkLoadCellsIT.reading(new Random(1), 1);
+    Reading one = Reading.random(new Random(1), 1);
 
     assertEquals(0, SplitPoints.fromSample(READINGS, List.of(one, one, one), 4).length);
     assertEquals(0, SplitPoints.fromSample(READINGS, List.of(), 4).length);

@@ -18,7 +18,7 @@ import java.time.temporal.ChronoUnit;
 @TablePerPeriod(property = "at", every = ChronoUnit.MONTHS, keep = 0, ahead = 0)
 @Index(name = "page", key = {"page", "at"})
 @Index(name = "referrer", key = {"referrer", "at"}, include = {"millis"})
-record Visit(
+public record Visit(
     @RowKey(order = 0) String visitor,
     @RowKey(order = 1) Instant at,
     @Column(name = "p") String page,
