@@ -18,7 +18,9 @@ import java.util.regex.Pattern;
  * break a rule today are listed, each with its reason, in {@link #EXCEPTIONS}.
  *
  * <p>Inside core, the internal packages keep an order ({@link #CORE_ORDER}): each refers only to
- * those below it, and the read path and the write path never refer to each other.
+ * those below it, and the read path and the write path never refer to each other. Inside
+ * mapreduce, they keep one too ({@link #MAPREDUCE_ORDER}): the bulk load and the view jobs never
+ * refer to each other.
  *
  * <p>Thread-safety: immutable.
  */
@@ -107,6 +109,31 @@ final class LayerRules {
   static final String CORE_PLACE_RULE = "every internal package of core has its place in LayerRules.CORE_ORDER, "
       + "and " + CORE_INTERNAL + " itself holds no types";
 
+  /** Mapreduce's internal packages, whose order {@link #MAPREDUCE_ORDER} gives. */
+  static final String MAPREDUCE_INTERNAL = "dev.rowan.mapreduce.internal";
+
+  /**
+   * The order of mapreduce's internal packages (named below {@link #MAPREDUCE_INTERNAL}), bottom
+   * first, as {@link #CORE_ORDER} gives core's: {@code job}, the plumbing every job shares; {@code
+   * hfile}, the HFile half of the jobs that write rows; {@code load} (the bulk load) and {@code view}
+   * (the view jobs), which sit side by side and never refer to each other. A new internal package of
+   * mapreduce gets its place here.
+   */
+  static final Map<String, Floor> MAPREDUCE_ORDER = floors(
+      mapreduceFloor("job"),
+      mapreduceFloor("hfile", "job"),
+      mapreduceFloor("load", "job", "hfile"),
+      mapreduceFloor("view", "job", "hfile"));
+
+  /** The rule that every internal package of mapreduce has its place in {@link #MAPREDUCE_ORDER}. */
+  static final String MAPREDUCE_PLACE_RULE = "every internal package of mapreduce has its place in "
+      + "LayerRules.MAPREDUCE_ORDER, and " + MAPREDUCE_INTERNAL + " itself holds no types";
+
+  /** The modules whose internal packages keep an order, with it. */
+  static final Map<String, InternalOrder> INTERNAL_ORDERS = Map.of(
+      "core", new InternalOrder(CORE_INTERNAL, CORE_ORDER, CORE_PLACE_RULE),
+      "mapreduce", new InternalOrder(MAPREDUCE_INTERNAL, MAPREDUCE_ORDER, MAPREDUCE_PLACE_RULE));
+
   private static final String ROOT = "dev.rowan";
   private static final Pattern REFERENCE = Pattern.compile("\\bdev\\.rowan(?:\\.[A-Za-z_$][\\w$]*)+");
   private static final Pattern PACKAGE = Pattern.compile("^\\s*package\\s+[\\w.]+\\s*;", Pattern.MULTILINE);
@@ -133,9 +160,17 @@ final class LayerRules {
   record Floor(String name, Set<String> below, String rule) {}
 
   private static Floor floor(String name, String... below) {
-    return new Floor(name, Set.of(below), "inside core, internal." + name + " refers only to the internal packages "
-        + "below it (" + (below.length == 0 ? "none" : String.join(", ", below)) + "): read and write never refer "
-        + "to each other, and no package refers to one above it (LayerRules.CORE_ORDER)");
+    return place("core", "CORE_ORDER", "read and write", name, below);
+  }
+
+  private static Floor mapreduceFloor(String name, String... below) {
+    return place("mapreduce", "MAPREDUCE_ORDER", "load and view", name, below);
+  }
+
+  private static Floor place(String module, String order, String sideBySide, String name, String[] below) {
+    return new Floor(name, Set.of(below), "inside " + module + ", internal." + name + " refers only to the internal "
+        + "packages below it (" + (below.length == 0 ? "none" : String.join(", ", below)) + "): " + sideBySide
+        + " never refer to each other, and no package refers to one above it (LayerRules." + order + ")");
   }
 
   private static Map<String, Floor> floors(Floor... floors) {
@@ -150,6 +185,15 @@ final class LayerRules {
     }
     return java.util.Collections.unmodifiableMap(byName);
   }
+
+  /**
+   * The order of one module's internal packages.
+   *
+   * @param root the package they sit below ({@code dev.rowan.core.internal})
+   * @param floors their places, by name below {@code root}
+   * @param placeRule the rule that every one of them has its place
+   */
+  record InternalOrder(String root, Map<String, Floor> floors, String placeRule) {}
 
   /**
    * A reference allowed although it breaks a rule.
@@ -239,11 +283,12 @@ final class LayerRules {
     List<Violation> found = new ArrayList<>();
     String declared = declaredPackage(source.text());
     Floor floor = null;
-    if (source.module().equals("core") && within(declared, CORE_INTERNAL)) {
-      floor = CORE_ORDER.get(declared.equals(CORE_INTERNAL) ? "" : declared.substring(CORE_INTERNAL.length() + 1));
-      boolean typeless = declared.equals(CORE_INTERNAL) && source.path().endsWith("package-info.java");
+    InternalOrder order = INTERNAL_ORDERS.get(source.module());
+    if (order != null && within(declared, order.root())) {
+      floor = order.floors().get(declared.equals(order.root()) ? "" : declared.substring(order.root().length() + 1));
+      boolean typeless = declared.equals(order.root()) && source.path().endsWith("package-info.java");
       if (floor == null && !typeless) {
-        found.add(new Violation(source.path(), packageLine(source.text()), declared, false, CORE_PLACE_RULE));
+        found.add(new Violation(source.path(), packageLine(source.text()), declared, false, order.placeRule()));
       }
     }
     String code = PACKAGE.matcher(codeOnly(source.text())).replaceFirst("");
@@ -256,9 +301,10 @@ final class LayerRules {
         String owner = owner(name).orElse(null);
         if (owner != null && owner.equals(source.module()) && floor != null) {
           String pkg = packageOf(name);
-          String own = CORE_INTERNAL + "." + floor.name();
-          if (within(pkg, CORE_INTERNAL) && !within(pkg, own) && !floor.below().stream()
-              .anyMatch(lower -> within(pkg, CORE_INTERNAL + "." + lower))) {
+          String root = order.root();
+          String own = root + "." + floor.name();
+          if (within(pkg, root) && !within(pkg, own) && !floor.below().stream()
+              .anyMatch(lower -> within(pkg, root + "." + lower))) {
             found.add(new Violation(source.path(), i + 1, name, imported, floor.rule()));
           }
         }

@@ -29,6 +29,7 @@ class LayerRulesTest {
       "mapreduce    | dev.rowan.embedded.HBaseEndpoint                     | mapreduce's main code sits on core",
       "mapreduce    | dev.rowan.core.internal.query.plan.QueryPlanner      | no module refers to another module's internal package",
       "cli          | dev.rowan.core.internal.repository.RepositoryFactory | no module refers to another module's internal package",
+      "cli          | dev.rowan.mapreduce.internal.load.LoadDriver         | no module refers to another module's internal package",
       "core         | dev.rowan.mapping.internal.AccessorFactory           | no module refers to another module's internal package",
       "mapreduce    | dev.rowan.core.internal.schema.SchemaAdmin           | no module refers to another module's internal package",
       "test-support | dev.rowan.core.internal.query.plan.PlanText          | no module refers to another module's internal package",
@@ -119,31 +120,39 @@ class LayerRulesTest {
     assertEquals("plugins/A.java: module plugins has no layer in LayerRules.LAYERS; add it", refused.getMessage());
   }
 
-  @ParameterizedTest(name = "internal.{0} importing {1} breaks the order of core's internal packages")
+  @ParameterizedTest(name = "{0}''s internal.{1} importing {2} breaks the order of its internal packages")
   @CsvSource(delimiter = '|', value = {
-      "read        | dev.rowan.core.internal.write.ProtocolWriter",
-      "write       | dev.rowan.core.internal.read.QueryCursor",
-      "plumbing    | dev.rowan.core.internal.context.StoreContext",
-      "schema      | dev.rowan.core.internal.repository.EntityStore",
-      "context     | dev.rowan.core.internal.write.PlainWriter",
-      "query.parse | dev.rowan.core.internal.query.plan.QueryPlanner",
-      "query.check | dev.rowan.core.internal.query.plan.AccessPlan",
-      "query.plan  | dev.rowan.core.internal.read.QueryCall",
-      "read        | dev.rowan.core.internal.repository.EntityStore",
-      "repository  | dev.rowan.core.internal.period.PeriodStores",
-      "write       | dev.rowan.core.internal.SomeType",
+      "core      | read        | dev.rowan.core.internal.write.ProtocolWriter",
+      "core      | write       | dev.rowan.core.internal.read.QueryCursor",
+      "core      | plumbing    | dev.rowan.core.internal.context.StoreContext",
+      "core      | schema      | dev.rowan.core.internal.repository.EntityStore",
+      "core      | context     | dev.rowan.core.internal.write.PlainWriter",
+      "core      | query.parse | dev.rowan.core.internal.query.plan.QueryPlanner",
+      "core      | query.check | dev.rowan.core.internal.query.plan.AccessPlan",
+      "core      | query.plan  | dev.rowan.core.internal.read.QueryCall",
+      "core      | read        | dev.rowan.core.internal.repository.EntityStore",
+      "core      | repository  | dev.rowan.core.internal.period.PeriodStores",
+      "core      | write       | dev.rowan.core.internal.SomeType",
+      "mapreduce | load        | dev.rowan.mapreduce.internal.view.ViewJobs",
+      "mapreduce | view        | dev.rowan.mapreduce.internal.load.LoadDriver",
+      "mapreduce | hfile       | dev.rowan.mapreduce.internal.load.BulkLoadSettings",
+      "mapreduce | hfile       | dev.rowan.mapreduce.internal.view.ViewJobs",
+      "mapreduce | job         | dev.rowan.mapreduce.internal.hfile.HFileOutput",
+      "mapreduce | job         | dev.rowan.mapreduce.internal.SomeType",
   })
-  void anInternalPackageOfCoreThatImportsOneAboveOrBesideItIsReportedWithTheFileAndTheRule(String from,
+  void anInternalPackageThatImportsOneAboveOrBesideItIsReportedWithTheFileAndTheRule(String module, String from,
       String imported) {
-    String path = "core/src/main/java/dev/rowan/core/internal/" + from.replace('.', '/') + "/Broken.java";
-    List<Violation> violations = LayerRules.check(List.of(new Source("core", path,
-        "package dev.rowan.core.internal." + from + ";\n\nimport java.util.List;\nimport " + imported
+    LayerRules.InternalOrder order = LayerRules.INTERNAL_ORDERS.get(module);
+    String path = module + "/src/main/java/" + order.root().replace('.', '/') + "/" + from.replace('.', '/')
+        + "/Broken.java";
+    List<Violation> violations = LayerRules.check(List.of(new Source(module, path,
+        "package " + order.root() + "." + from + ";\n\nimport java.util.List;\nimport " + imported
             + ";\n\nclass Broken {}\n")));
 
     assertEquals(1, violations.size(), violations.toString());
     assertEquals(path + ":4 imports " + imported + ", which breaks the rule: "
-        + LayerRules.CORE_ORDER.get(from).rule(), violations.get(0).toString());
-    assertTrue(violations.get(0).rule().startsWith("inside core, internal." + from + " refers only to"),
+        + order.floors().get(from).rule(), violations.get(0).toString());
+    assertTrue(violations.get(0).rule().startsWith("inside " + module + ", internal." + from + " refers only to"),
         violations.get(0).rule());
   }
 
@@ -198,15 +207,41 @@ class LayerRulesTest {
   }
 
   @Test
-  void theOrderOfCoresInternalPackagesPutsEveryPackageAboveThoseItSitsOn() {
-    List<String> names = List.copyOf(LayerRules.CORE_ORDER.keySet());
-    for (LayerRules.Floor floor : LayerRules.CORE_ORDER.values()) {
-      for (String lower : floor.below()) {
-        assertTrue(names.indexOf(lower) < names.indexOf(floor.name()), floor.name() + " sits on " + lower);
+  void theOrderOfEachModulesInternalPackagesPutsEveryPackageAboveThoseItSitsOn() {
+    for (LayerRules.InternalOrder order : LayerRules.INTERNAL_ORDERS.values()) {
+      List<String> names = List.copyOf(order.floors().keySet());
+      for (LayerRules.Floor floor : order.floors().values()) {
+        for (String lower : floor.below()) {
+          assertTrue(names.indexOf(lower) < names.indexOf(floor.name()), floor.name() + " sits on " + lower);
+        }
       }
     }
     assertTrue(!LayerRules.CORE_ORDER.get("read").below().contains("write")
         && !LayerRules.CORE_ORDER.get("write").below().contains("read"), "read and write are side by side");
+    assertTrue(!LayerRules.MAPREDUCE_ORDER.get("load").below().contains("view")
+        && !LayerRules.MAPREDUCE_ORDER.get("view").below().contains("load"), "load and view are side by side");
+  }
+
+  @Test
+  void anInternalPackageOfMapreduceMayImportThePackagesBelowItAndMapreducesApi() {
+    assertEquals(List.of(), LayerRules.check(List.of(new Source("mapreduce", "mapreduce/Fine.java",
+        "package dev.rowan.mapreduce.internal.view;\n"
+            + "import dev.rowan.mapreduce.VerifyViews;\n"
+            + "import dev.rowan.mapreduce.internal.hfile.HFileOutput;\n"
+            + "import dev.rowan.mapreduce.internal.job.JobCredentials;\n"
+            + "import dev.rowan.mapreduce.internal.view.ViewBatch;\n"
+            + "class Fine {}\n"))));
+  }
+
+  @Test
+  void anInternalPackageOfMapreduceWithoutAPlaceInTheOrderIsReportedByName() {
+    List<Violation> violations = LayerRules.check(List.of(
+        new Source("mapreduce", "mapreduce/src/main/java/dev/rowan/mapreduce/internal/misc/Helper.java",
+            "package dev.rowan.mapreduce.internal.misc;\nclass Helper {}\n")));
+
+    assertEquals(List.of("mapreduce/src/main/java/dev/rowan/mapreduce/internal/misc/Helper.java:1 refers to "
+            + "dev.rowan.mapreduce.internal.misc, which breaks the rule: " + LayerRules.MAPREDUCE_PLACE_RULE),
+        violations.stream().map(Violation::toString).toList());
   }
 
   private static Source source(String module, String text) {
