@@ -20,7 +20,8 @@ import org.apache.hadoop.hbase.client.Result;
  * with every carried column packed into one value (each a length, 0 for null, then the value's
  * bytes) and the write mark as it was; the packed values either follow the status in the status
  * cell (two cells a row) or stand in a cell of their own, {@link #VALUES}, beside a status cell of
- * the status alone (three cells). Decoding reads the key and the one cell, no copy of the values.
+ * the status alone (three cells), or follow the status and the write mark's value, folded into the
+ * status cell (one cell). Decoding reads the key and the one cell, no copy of the values.
  *
  * <p>Thread-safety: stateless.
  */
@@ -31,11 +32,27 @@ final class DenseRows {
 
   private DenseRows() {}
 
+  /** Where a dense row keeps its packed values and its write mark. */
+  enum Layout {
+    /** The values after the status, in the status cell, beside the write mark: two cells. */
+    AFTER_STATUS,
+    /**
+     * The values in a cell of their own, beside the status cell and the write mark: three cells.
+     */
+    SEPARATE,
+    /**
+     * The write mark's value (a length byte, then its bytes) and the values after the status, in
+     * the status cell, and no write mark cell: one cell.
+     */
+    MARK_FOLDED
+  }
+
   /**
-   * The dense form of {@code row}, a row of {@code view} in Rowan's format, same timestamps: the
-   * values in a cell of their own when {@code separate}, else after the status.
+   * The dense form of {@code row}, a row of {@code view} in Rowan's format, same timestamps, laid
+   * out as {@code layout} says.
    */
-  static Put dense(ViewModel view, Result row, boolean separate) throws IOException {
+  static Put dense(ViewModel view, Result row, Layout layout) throws IOException {
+    boolean separate = layout == Layout.SEPARATE;
     Cell status =
         Objects.requireNonNull(
             ProtocolCells.cell(row, view.statusFamily(), ProtocolCells.Qualifier.VIEW_STATUS),
@@ -44,6 +61,12 @@ final class DenseRows {
     ByteArrayOutputStream packed = new ByteArrayOutputStream(64);
     if (!separate) {
       packed.write(status.getValueArray(), status.getValueOffset(), RowStatus.LENGTH);
+    }
+    Cell mark = ProtocolCells.cell(row, view.statusFamily(), ProtocolCells.Qualifier.VIEW_WRITE);
+    if (layout == Layout.MARK_FOLDED) {
+      byte[] folded = mark == null ? new byte[0] : CellUtil.cloneValue(mark);
+      packed.write(folded.length);
+      packed.write(folded, 0, folded.length);
     }
     for (PropertyModel column : view.carried()) {
       Object value = values[column.index()];
@@ -71,19 +94,18 @@ final class DenseRows {
           status.getTimestamp(),
           packed.toByteArray());
     }
-    Cell mark = ProtocolCells.cell(row, view.statusFamily(), ProtocolCells.Qualifier.VIEW_WRITE);
-    if (mark != null) {
+    if (mark != null && layout != Layout.MARK_FOLDED) {
       put.add(mark);
     }
     return put;
   }
 
   /**
-   * The entity values {@code row}, a dense row of {@code view}, holds: its values in a cell of
-   * their own when {@code separate}, else after the status.
+   * The entity values {@code row}, a dense row of {@code view} laid out as {@code layout}, holds.
    */
   static Object[] decode(
-      ViewModel view, List<PropertyModel> carried, int width, Result row, boolean separate) {
+      ViewModel view, List<PropertyModel> carried, int width, Result row, Layout layout) {
+    boolean separate = layout == Layout.SEPARATE;
     Object[] values = new Object[width];
     byte[] key = row.getRow();
     view.key().decode(key, 0, key.length, values);
@@ -95,6 +117,9 @@ final class DenseRows {
             "a dense view row has its values");
     byte[] bytes = cell.getValueArray();
     int at = cell.getValueOffset() + (separate ? 0 : RowStatus.LENGTH);
+    if (layout == Layout.MARK_FOLDED) {
+      at += 1 + bytes[at];
+    }
     for (PropertyModel column : carried) {
       int length = 0;
       int shift = 0;

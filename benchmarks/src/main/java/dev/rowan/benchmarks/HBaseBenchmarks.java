@@ -64,7 +64,8 @@ import java.util.Set;
  * rowan.bench.nvb.main.count   2       nvb full scans of the main table copies per run (0: none)
  * rowan.bench.nvb.variant      flag_off  what the second copies differ in: flag_off (NEW_VERSION_BEHAVIOR off),
  *                                      dense (view rows of two cells, DenseRows; no main table scans),
- *                                      dense_separate (three cells: the values apart from the status)
+ *                                      dense_separate (three cells: the values apart from the status),
+ *                                      dense_folded (one cell: the write mark folded into the status)
  * rowan.bench.bulk.orders      200000  orders of the bulk load against saveAll (2 views)
  * rowan.bench.bulk.rounds      1       rounds of it, each a bulk load and a saveAll
  * rowan.bench.breakdown.orders 10000   orders per pass of the insert breakdown (ProtocolBreakdown)

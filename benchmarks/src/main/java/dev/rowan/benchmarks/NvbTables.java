@@ -69,11 +69,22 @@ final class NvbTables {
      */
     DENSE("dense view rows", "dense"),
     /** As {@link #DENSE}, the values in a cell of their own. */
-    DENSE_SEPARATE("dense view rows, values apart", "dense3");
+    DENSE_SEPARATE("dense view rows, values apart", "dense3"),
+    /** As {@link #DENSE}, the write mark folded into the status cell: one cell a row. */
+    DENSE_FOLDED("dense view rows, mark folded in", "dense1");
 
     /** Whether the variant's view rows are dense. */
     boolean dense() {
       return this != FLAG_OFF;
+    }
+
+    /** How the variant's dense view rows are laid out. */
+    DenseRows.Layout layout() {
+      return switch (this) {
+        case DENSE_SEPARATE -> DenseRows.Layout.SEPARATE;
+        case DENSE_FOLDED -> DenseRows.Layout.MARK_FOLDED;
+        default -> DenseRows.Layout.AFTER_STATUS;
+      };
     }
 
     final String label;
@@ -197,10 +208,7 @@ final class NvbTables {
         BufferedMutator toOff = connection.getBufferedMutator(off)) {
       for (Result row : scanner) {
         toOn.mutate(put(row));
-        toOff.mutate(
-            dense
-                ? DenseRows.dense(sellerView(), row, variant == Variant.DENSE_SEPARATE)
-                : put(row));
+        toOff.mutate(dense ? DenseRows.dense(sellerView(), row, variant.layout()) : put(row));
         rows++;
         cells += row.size();
       }

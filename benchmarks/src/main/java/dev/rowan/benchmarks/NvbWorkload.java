@@ -51,7 +51,7 @@ final class NvbWorkload extends OpWorkload {
   private final ViewModel view = NvbTables.sellerView();
   private final List<PropertyModel> carried = view.carried();
   private final int width = model.properties().size();
-  private final boolean separate;
+  private final DenseRows.Layout layout;
 
   private NvbWorkload(
       String name, NvbTables tables, Kind kind, NvbTables.State state, int matches, int count) {
@@ -61,7 +61,7 @@ final class NvbWorkload extends OpWorkload {
     this.state = state;
     this.matches = matches;
     this.count = count;
-    this.separate = tables.variant == NvbTables.Variant.DENSE_SEPARATE;
+    this.layout = tables.variant.layout();
   }
 
   /** Ranges of {@code matches} orders of the view copies in {@code state}. */
@@ -201,7 +201,7 @@ final class NvbWorkload extends OpWorkload {
   private List<SellerOrder> decodeDense(List<Result> rows) {
     List<SellerOrder> orders = new ArrayList<>(rows.size());
     for (Result row : rows) {
-      orders.add(model.instantiate(DenseRows.decode(view, carried, width, row, separate)));
+      orders.add(model.instantiate(DenseRows.decode(view, carried, width, row, layout)));
     }
     return orders;
   }
@@ -225,9 +225,7 @@ final class NvbWorkload extends OpWorkload {
         for (Result row : scanner) {
           if (kind == Kind.RANGE) {
             Object[] values =
-                denseSide
-                    ? DenseRows.decode(view, carried, width, row, separate)
-                    : view.decode(row);
+                denseSide ? DenseRows.decode(view, carried, width, row, layout) : view.decode(row);
             check(model.instantiate(values) != null, "a row decoded to nothing");
           }
           rows++;
