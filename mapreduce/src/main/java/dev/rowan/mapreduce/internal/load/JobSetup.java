@@ -1,13 +1,10 @@
 package dev.rowan.mapreduce.internal.load;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.github.benmanes.caffeine.cache.Caffeine;
-import dev.rowan.core.Rowan;
-import dev.rowan.index.ViewMaintainer;
-import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapreduce.internal.hfile.HFileOutput;
 import dev.rowan.mapreduce.internal.job.ContainerJvmOptions;
 import dev.rowan.mapreduce.internal.job.JobCredentials;
+import dev.rowan.mapreduce.internal.job.JobSubmission;
 import java.io.IOException;
 import java.util.List;
 import org.apache.commons.csv.CSVFormat;
@@ -19,7 +16,6 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
-import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 
@@ -70,22 +66,7 @@ final class JobSetup {
     FileInputFormat.setInputPaths(job, inputs.toArray(new Path[0]));
     job.setMapperClass(BulkLoadMapper.class);
     HFileOutput.configure(job, connection, tables, work, hfiles);
-    TableMapReduceUtil.addDependencyJarsForClasses(
-        job.getConfiguration(),
-        type,
-        EntityModel.class,
-        ViewMaintainer.class,
-        Rowan.class,
-        CSVFormat.class,
-        ObjectMapper.class,
-        Caffeine.class,
-        net.bytebuddy.ByteBuddy.class);
-    try {
-      job.submit();
-    } catch (ClassNotFoundException e) {
-      throw new IOException("a class of the job cannot be loaded: " + e.getMessage(), e);
-    }
-    return job;
+    return JobSubmission.submit(job, type, CSVFormat.class, ObjectMapper.class);
   }
 
   private static boolean isEmpty(Connection connection, TableName table) throws IOException {

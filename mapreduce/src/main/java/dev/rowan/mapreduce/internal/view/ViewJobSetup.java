@@ -1,12 +1,9 @@
 package dev.rowan.mapreduce.internal.view;
 
-import com.github.benmanes.caffeine.cache.Caffeine;
-import dev.rowan.core.Rowan;
-import dev.rowan.index.ViewMaintainer;
-import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapreduce.RowCells;
 import dev.rowan.mapreduce.internal.hfile.HFileOutput;
 import dev.rowan.mapreduce.internal.job.JobCredentials;
+import dev.rowan.mapreduce.internal.job.JobSubmission;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
@@ -99,22 +96,11 @@ final class ViewJobSetup {
   }
 
   private static Job submit(Job job, Class<?> type) throws IOException {
-    TableMapReduceUtil.addDependencyJarsForClasses(
-        job.getConfiguration(),
-        type,
-        EntityModel.class,
-        ViewMaintainer.class,
-        Rowan.class,
-        Caffeine.class,
-        net.bytebuddy.ByteBuddy.class);
     try {
-      job.submit();
-    } catch (ClassNotFoundException e) {
-      throw new IOException("a class of the job cannot be loaded: " + e.getMessage(), e);
+      return JobSubmission.submit(job, type);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new InterruptedIOException("interrupted while submitting the job");
     }
-    return job;
   }
 }
