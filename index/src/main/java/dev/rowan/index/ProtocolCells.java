@@ -39,6 +39,12 @@ public final class ProtocolCells {
   static final byte[] VIEW_WRITE = {0, 'w'};
 
   /**
+   * The qualifier of the retired cell of view rows: a row its entity left holds this cell, with a
+   * time to live, in place of its other cells ({@link RetiredRows}).
+   */
+  static final byte[] VIEW_RETIRED = {0, 'r'};
+
+  /**
    * The qualifier of the commit sync mark of main rows: an empty cell a group commit writes with a
    * synced WAL, whose only purpose is that sync ({@link CommitSync}).
    */
@@ -63,6 +69,11 @@ public final class ProtocolCells {
      * cells.
      */
     VIEW_WRITE(ProtocolCells.VIEW_WRITE),
+    /**
+     * The retired cell of view rows: the row's entity left it, and readers check it against the
+     * main row until it expires ({@link RetiredRows}).
+     */
+    VIEW_RETIRED(ProtocolCells.VIEW_RETIRED),
     /** The commit sync mark of main rows: an empty cell written only for its synced WAL. */
     COMMIT_SYNC(ProtocolCells.COMMIT_SYNC);
 

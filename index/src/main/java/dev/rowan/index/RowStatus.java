@@ -32,7 +32,13 @@ public record RowStatus(State state, long timestamp, long nonce) {
     /** A view row written by a write that has committed its main row. */
     VERIFIED(2),
     /** A view row whose write may not have committed: check it against the main row. */
-    UNVERIFIED(3);
+    UNVERIFIED(3),
+    /**
+     * A view row that its entity left: the state of a row whose retired cell is newer than its
+     * status, never stored in a status cell ({@link RetiredRows}). Check it against the main row,
+     * and leave it to expire.
+     */
+    RETIRED(4);
 
     private final int code;
 

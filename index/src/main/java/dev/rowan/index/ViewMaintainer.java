@@ -37,13 +37,14 @@ import org.jspecify.annotations.Nullable;
  *       Older cells under its key need no delete: the write's cells are newer, and the null columns
  *       its status cell names hide older cells of columns it leaves null.
  *   <li>A view row of the old state that does not survive is marked unverified in phase one (so
- *       that no reader trusts it once the main row changes) and deleted in phase three, up to this
- *       write's timestamp.
+ *       that no reader trusts it once the main row changes) and retired in phase three ({@link
+ *       RetiredRows}): its cells deleted up to this write's timestamp, and a retired cell written
+ *       there that HBase drops a while later. On a unique view it is deleted.
  *   <li>A unique view's row is shared by every entity that ever takes its key, with timestamps that
  *       say nothing of each other's order: there phase three is conditional on the status still
  *       being this write's (a check-and-mutate), and phase one marks a retired row only while its
  *       owner cell still names this entity. The rows of other views belong to one entity each,
- *       whose writes' timestamps rise: there phase three is a plain put or delete
+ *       whose writes' timestamps rise: there phase three is a plain put or retirement
  *       (docs/view-consistency.md, step 4).
  * </ul>
  *
@@ -215,8 +216,11 @@ public final class ViewMaintainer {
                 : CheckAndMutate.newBuilder(oldKey)
                     .ifEquals(view.statusFamily(), ProtocolCells.OWNER, mainRowKey)
                     .build(unverify);
-        Delete retire = settled(new Delete(oldKey, write.timestamp()));
-        Row settle = view.isUnique() ? ifStatus(view, oldKey, expected).build(retire) : retire;
+        Row settle =
+            view.isUnique()
+                ? ifStatus(view, oldKey, expected)
+                    .build(settled(new Delete(oldKey, write.timestamp())))
+                : RetiredRows.retire(view, oldKey, write, SETTLE_DURABILITY);
         changes.add(new ViewRowChange(view, oldKey, Kind.RETIRE, unverify, settle, phaseOne));
       }
     }

@@ -17,10 +17,10 @@ import org.jspecify.annotations.Nullable;
  * @param unverify phase one: the new row marked unverified, or for a retired row its status set to
  *     unverified
  * @param settle phase three, once the main row is written: the row written again verified (a {@link
- *     Put}), or the retired row deleted up to this write's timestamp (a {@link
- *     org.apache.hadoop.hbase.client.Delete}); on a unique view, a {@link
- *     org.apache.hadoop.hbase.client.CheckAndMutate} that marks the row verified or deletes it only
- *     while its status is still this write's
+ *     Put}), or the retired row's cells deleted up to this write's timestamp and its retired cell
+ *     written (a {@link org.apache.hadoop.hbase.client.RowMutations}, {@link RetiredRows}); on a
+ *     unique view, a {@link org.apache.hadoop.hbase.client.CheckAndMutate} that marks the row
+ *     verified or deletes it only while its status is still this write's
  * @param phaseOne phase one as it is sent: {@code unverify} itself, except for a retired row of a
  *     unique view, which other entities share: there {@code unverify} applies only while the row's
  *     owner cell still names this entity, so that a write never stamps its status on a row that

@@ -7,6 +7,7 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.RowMutations;
 import org.jspecify.annotations.Nullable;
@@ -83,18 +84,36 @@ public final class ViewRowRepair {
 
   /**
    * The delete of view row {@code key} of {@code view}, every cell up to {@code upTo}, only if its
-   * status cell still holds {@code observed} (null: is still absent).
+   * status cell still holds {@code observed} (null: is still absent). On a view that is not unique
+   * the row is retired at {@code upTo} rather than deleted ({@link RetiredRows}): a read that
+   * passes it while its entity moves learns from it where the entity went.
    */
   public static CheckAndMutate delete(
       ViewModel view, byte[] key, byte @Nullable [] observed, long upTo) {
     return ifCell(key, view.statusFamily(), ProtocolCells.VIEW_STATUS, observed)
-        .build(new Delete(key, upTo));
+        .build(removal(view, key, upTo));
+  }
+
+  /** Row {@code key} of {@code view} deleted, or retired, up to {@code upTo}. */
+  private static RowMutations removal(ViewModel view, byte[] key, long upTo) {
+    if (!view.isUnique()) {
+      return RetiredRows.retire(
+          view, key, new RowStatus(State.UNVERIFIED, upTo, 0), Durability.USE_DEFAULT);
+    }
+    RowMutations delete = new RowMutations(key, 1);
+    try {
+      delete.add(new Delete(key, upTo));
+    } catch (IOException e) {
+      throw new IllegalStateException("mutations of one row disagree on the row", e);
+    }
+    return delete;
   }
 
   /**
    * The delete of view row {@code row} of {@code view} as read, every cell up to {@code upTo}, only
    * if the cell that names its entity still holds what was read: the owner cell on a unique view,
-   * the status cell elsewhere.
+   * the status cell elsewhere. On a view that is not unique the row is retired, as by {@link
+   * #delete}.
    */
   public static CheckAndMutate deleteAsRead(ViewModel view, Result row, long upTo) {
     byte[] qualifier = view.isUnique() ? ProtocolCells.OWNER : ProtocolCells.VIEW_STATUS;
@@ -104,7 +123,7 @@ public final class ViewRowRepair {
             view.statusFamily(),
             qualifier,
             cell == null ? null : CellUtil.cloneValue(cell))
-        .build(new Delete(row.getRow(), upTo));
+        .build(removal(view, row.getRow(), upTo));
   }
 
   /** The status cell's value of {@code row} as read, or null when it has none. */

@@ -52,7 +52,12 @@ public final class ViewRowVerdict {
     /** Its entity maps to it, but it is unverified, damaged or carries other values. */
     STALE,
     /** No entity maps to it. */
-    ORPHAN
+    ORPHAN,
+    /**
+     * No entity maps to it, and it is retired ({@link RetiredRows}): readers rely on it until HBase
+     * drops it, so it is left alone.
+     */
+    RETIRED
   }
 
   /**
@@ -77,25 +82,33 @@ public final class ViewRowVerdict {
    * timestamp wrote over it, is not trusted; nor is a row of a version that wrote no marks, nor a
    * row in the other format than the view writes ({@link ViewModel#isPacked}): a view whose format
    * changed is read while its rows are converted. Such a row is checked against its main row and
-   * repaired, in the view's format.
+   * repaired, in the view's format. A retired row ({@link RetiredRows#retired}) is {@code RETIRED},
+   * whatever else it holds.
    */
   public static @Nullable RowStatus observed(ViewModel view, Result row) {
     Cell statusCell = ProtocolCells.cell(row, view.statusFamily(), ProtocolCells.VIEW_STATUS);
-    if (statusCell == null) {
-      return null;
+    RowStatus status = statusCell == null ? null : ProtocolCells.readableStatus(statusCell);
+    if (statusCell != null
+        && status != null
+        && status.state() == State.VERIFIED
+        && view.inFormat(statusCell)) {
+      Cell markCell = ProtocolCells.cell(row, view.statusFamily(), ProtocolCells.VIEW_WRITE);
+      RowStatus mark = markCell == null ? null : ProtocolCells.readableStatus(markCell);
+      if (mark != null
+          && mark.timestamp() == status.timestamp()
+          && mark.nonce() == status.nonce()) {
+        // settled, so not retired: a retirement deletes the marks up to its own timestamp, and a
+        // write of the entity that marks the row again is later, with a newer status
+        return status;
+      }
     }
-    RowStatus status = ProtocolCells.readableStatus(statusCell);
-    if (status == null || status.state() != State.VERIFIED) {
-      return status;
+    RowStatus retired = RetiredRows.retired(view, row);
+    if (retired != null) {
+      return retired;
     }
-    if (!view.inFormat(statusCell)) {
-      return status.with(State.UNVERIFIED);
-    }
-    Cell markCell = ProtocolCells.cell(row, view.statusFamily(), ProtocolCells.VIEW_WRITE);
-    RowStatus mark = markCell == null ? null : ProtocolCells.readableStatus(markCell);
-    boolean sameWrite =
-        mark != null && mark.timestamp() == status.timestamp() && mark.nonce() == status.nonce();
-    return sameWrite ? status : status.with(State.UNVERIFIED);
+    return status == null || status.state() != State.VERIFIED
+        ? status
+        : status.with(State.UNVERIFIED);
   }
 
   /**
@@ -198,11 +211,11 @@ public final class ViewRowVerdict {
   /**
    * What the verify job finds view row {@code row} of {@code view} to be, given its main row
    * ({@link MainRow#ABSENT} when that row does not exist or the view row names none). A row the
-   * entity maps to whose cells cannot be decoded is stale.
+   * entity maps to whose cells cannot be decoded, or that is retired, is stale.
    */
   public static Finding forVerify(ViewModel view, Result row, MainRow main) {
     if (!maps(view, row.getRow(), main)) {
-      return Finding.ORPHAN;
+      return RetiredRows.retired(view, row) == null ? Finding.ORPHAN : Finding.RETIRED;
     }
     return carriesExactly(view, row, Objects.requireNonNull(main.values(), "a live main row"))
         ? Finding.CONSISTENT

@@ -27,6 +27,8 @@ import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Row;
+import org.apache.hadoop.hbase.client.RowMutations;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 
@@ -171,17 +173,25 @@ class ViewMaintainerTest {
         changes.stream().map(c -> c.view().name() + " " + c.kind()).toList(),
         "the unique view keeps its key but carries the seller, so it is rewritten");
     assertArrayEquals(maintainer.view("seller").orElseThrow().rowKey(values(original)), changes.get(1).rowKey());
-    Delete retire = assertInstanceOf(Delete.class, changes.get(1).settle(), "a plain delete: the row is this entity's alone");
-    assertEquals(1000, retire.getTimestamp(), "retired up to this write, not past it");
+    RowMutations retire = assertInstanceOf(RowMutations.class, changes.get(1).settle(),
+        "a plain retirement, no check: the row is this entity's alone");
+    Delete older = assertInstanceOf(Delete.class, retire.getMutations().get(0));
+    assertEquals(999, older.getFamilyCellMap().get(Bytes.toBytes("d")).get(0).getTimestamp(),
+        "its cells deleted below this write, not past it");
+    Put retired = assertInstanceOf(Put.class, retire.getMutations().get(1));
+    assertEquals(1000, retired.get(Bytes.toBytes("d"), ProtocolCells.VIEW_RETIRED).get(0).getTimestamp(),
+        "retired at this write's timestamp: a later write of the entity hides it");
     CheckAndMutate unique = assertInstanceOf(CheckAndMutate.class, changes.get(2).settle(),
         "a unique view's row is shared: settled only while its status is this write's");
     RowStatus expected = RowStatus.decode(unique.getValue(), 0, unique.getValue().length);
     assertEquals(new RowStatus(State.UNVERIFIED, 1000, 42), expected, "only if still this write's claim");
     for (ViewRowChange change : changes) {
-      Mutation settle = change.settle() instanceof CheckAndMutate conditional ? (Mutation) conditional.getAction()
-          : (Mutation) change.settle();
-      assertEquals(Durability.ASYNC_WAL, settle.getDurability(),
-          "a lost settle leaves an unverified row that readers repair: no WAL sync to wait for");
+      Row settle = change.settle() instanceof CheckAndMutate conditional ? conditional.getAction() : change.settle();
+      List<Mutation> mutations = settle instanceof RowMutations all ? all.getMutations() : List.of((Mutation) settle);
+      for (Mutation mutation : mutations) {
+        assertEquals(Durability.ASYNC_WAL, mutation.getDurability(),
+            "a lost settle leaves an unverified row that readers repair: no WAL sync to wait for");
+      }
       assertEquals(Durability.USE_DEFAULT, change.unverify().getDurability(), "phase one is durable");
     }
   }

@@ -59,7 +59,14 @@ class ViewRowRepairTest {
     CheckAndMutate absent = ViewRowRepair.delete(CITY, Bytes.toBytes("k"), null, 77);
     assertNull(absent.getValue());
     assertEquals(CompareOperator.EQUAL, absent.getCompareOp());
-    assertEquals(77, ((Delete) absent.getAction()).getTimestamp());
+    RowMutations retire = assertInstanceOf(RowMutations.class, absent.getAction(),
+        "a row of a view that is not unique is retired, not deleted");
+    Put retired = assertInstanceOf(Put.class, retire.getMutations().get(1));
+    assertEquals(77, retired.get(D, ProtocolCells.VIEW_RETIRED).get(0).getTimestamp(), "at its bound");
+    CheckAndMutate uniqueDelete = ViewRowRepair.delete(EMAIL, Bytes.toBytes("k"), null, 77);
+    Delete deleted = assertInstanceOf(Delete.class,
+        assertInstanceOf(RowMutations.class, uniqueDelete.getAction()).getMutations().get(0), "a unique view's row is deleted");
+    assertEquals(77, deleted.getTimestamp());
     Put unique = EMAIL.put(EMAIL.rowKey(MODEL.values(MEMBER)), MODEL.values(MEMBER),
         new RowStatus(State.UNVERIFIED, 100, 1), MODEL.rowKey(MEMBER));
     CheckAndMutate asRead = ViewRowRepair.deleteAsRead(EMAIL, result(unique), 100);

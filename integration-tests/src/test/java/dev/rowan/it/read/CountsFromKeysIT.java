@@ -178,7 +178,7 @@ class CountsFromKeysIT {
 
       String plan = orders.explain("countByBuyerId");
       System.out.println(plan + orders.explain("countByOrderNoStartingWith") + orders.explain("countByBuyerIdAndAmount"));
-      assertTrue(plan.contains("  count reads: keys and status cell, write mark, no other column; settled rows are"
+      assertTrue(plan.contains("  count reads: keys and status cell, write mark, retired cell, no other column; settled rows are"
           + " taken as they are, other rows are checked against their main rows\n"), plan);
       reads.clear();
       assertEquals(200, orders.countByBuyerId("buyer-x"));

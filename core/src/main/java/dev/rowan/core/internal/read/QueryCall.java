@@ -133,19 +133,19 @@ public final class QueryCall<T> {
     }
     // Or groups: an entity may move from one group's range to another's between their reads, so
     // the groups' second looks come after every group has read, judged against every group
-    long since = System.currentTimeMillis() - context.writeLeaseMillis();
+    long began = System.currentTimeMillis();
     List<QueryCursor> cursors = new ArrayList<>();
     return inMemory.collect(
         plan.groups().size(),
         i -> {
-          QueryCursor cursor = cursor(i, Integer.MAX_VALUE, null).deferringSecondLook();
+          QueryCursor cursor = cursor(i, Integer.MAX_VALUE, null).deferringSecondLook(began);
           cursors.add(cursor);
           return cursor;
         },
         keyOrder,
         () -> {
           Set<ByteBuffer> candidates = new LinkedHashSet<>();
-          cursors.forEach(cursor -> candidates.addAll(cursor.movedCandidates(since)));
+          cursors.forEach(cursor -> candidates.addAll(cursor.movedCandidates()));
           return MovedEntities.matchingAny(context, candidates, plan.query().groups(), args);
         });
   }

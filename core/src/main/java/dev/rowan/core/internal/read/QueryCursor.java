@@ -12,6 +12,7 @@ import dev.rowan.core.internal.query.plan.RowRead;
 import dev.rowan.core.internal.query.plan.ScanSpec;
 import dev.rowan.core.internal.read.PageTokens.Position;
 import dev.rowan.index.MainRow;
+import dev.rowan.index.RetiredRows;
 import dev.rowan.mapping.EntityModel;
 import java.io.Closeable;
 import java.nio.ByteBuffer;
@@ -84,10 +85,10 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
   private final boolean pastState;
 
   /**
-   * When the read began, by this client's clock: the second look reads what was written since (less
-   * the write lease).
+   * When the read began, by this client's clock (for the groups of a query read one after another,
+   * when the first began): the second look reads what was written since (less the write lease).
    */
-  private final long began;
+  private long began;
 
   /**
    * The main row keys of the entities judged so far, given or not, when the plan reads a view: a
@@ -246,18 +247,20 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
    * reads, so each group's second look comes after every group has read, and what it finds is
    * judged against every group ({@link #movedCandidates}, {@link MovedEntities#matchingAny}).
    */
-  QueryCursor deferringSecondLook() {
+  QueryCursor deferringSecondLook(long queryBegan) {
     deferred = true;
+    began = Math.min(began, queryBegan);
     return this;
   }
 
   /**
    * For a cursor that {@link #deferringSecondLook defers its second look}, once it has read to its
    * end: the main row keys of the entities it did not give that it found under an older key than
-   * their main row's, and those its range holds cells of written at or after {@code since} (a raw
-   * scan, {@link MovedEntities}). None for a read of the main table.
+   * their main row's, and, unless the rows its range retired cover the read ({@link
+   * #retiredRowsCover}), those its range holds cells of written since the query began, less the
+   * write lease (a raw scan, {@link MovedEntities}). None for a read of the main table.
    */
-  Collection<ByteBuffer> movedCandidates(long since) {
+  Collection<ByteBuffer> movedCandidates() {
     if (judged == null) {
       return List.of();
     }
@@ -268,7 +271,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
         spec,
         after == null ? null : after.rowKey(),
         null,
-        since,
+        retiredRowsCover() ? null : began - context.writeLeaseMillis(),
         movedAway,
         judged);
   }
@@ -300,7 +303,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
                 args,
                 after == null ? null : after.rowKey(),
                 last,
-                oneSnapshot() ? null : began - context.writeLeaseMillis(),
+                oneSnapshot() || retiredRowsCover() ? null : began - context.writeLeaseMillis(),
                 movedAway,
                 judged));
     found.sort(this::compare);
@@ -339,10 +342,25 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
         && !(single instanceof LimitedScanner limited && limited.reopened());
   }
 
+  /**
+   * Whether the rows the view retired cover this read, so that it needs no raw scan: every entity
+   * that moved within its range while it read left a row there that it met and checked against the
+   * main row, since it read within the retired rows' life ({@link RetiredRows#coverRead}). Not for
+   * a read as of a time range, whose cells of the read's time are out of range.
+   */
+  private boolean retiredRowsCover() {
+    return plan.view() != null
+        && !pastState
+        && RetiredRows.coverRead(
+            plan.view(), System.currentTimeMillis() - began, context.writeLeaseMillis());
+  }
+
   /** Resolves {@code batch}, read as {@code narrow} says. */
   private void resolveNarrow(RowRead narrow, List<Result> batch) {
     if (plan.view() != null) {
-      Object[][] values = reader.resolveNarrow(plan.view(), batch, this::movedAway);
+      Object[][] values =
+          reader.resolveNarrow(
+              plan.view(), batch, this::movedAway, began - context.writeLeaseMillis());
       for (int i = 0; i < values.length; i++) {
         offer(batch.get(i).getRow(), null, values[i]);
       }
@@ -390,7 +408,9 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
       return;
     }
     if (plan.view() != null) {
-      Object[][] values = reader.resolveEach(plan.view(), batch, this::movedAway);
+      Object[][] values =
+          reader.resolveEach(
+              plan.view(), batch, this::movedAway, began - context.writeLeaseMillis());
       for (int i = 0; i < values.length; i++) {
         offer(batch.get(i).getRow(), null, values[i]);
       }

@@ -9,6 +9,7 @@ import dev.rowan.index.CellSize;
 import dev.rowan.index.MainRow;
 import dev.rowan.index.MainRowSettle;
 import dev.rowan.index.MainRowSettle.Decision;
+import dev.rowan.index.RetiredRows;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.ViewModel;
 import dev.rowan.index.ViewRowRepair;
@@ -29,12 +30,13 @@ import org.jspecify.annotations.Nullable;
  * the protocol has not verified: a verified row of a full-copy view is used as it is; every other
  * row is checked against its main row, read in one batch. A row that matches its main row is used
  * (with the main row's values) and, when unverified, repaired; an unverified row that does not
- * match is dropped and deleted, once its writer can no longer commit. A writer whose lease has run
- * out is made unable to commit by fencing its main row. A unique view row without owner names no
- * entity and is dropped and deleted; a row whose key this view cannot decode is dropped (and left
- * to {@code VerifyViews}); a row whose cells cannot be decoded is checked like an unverified one.
- * No row fails the read. A principal without WRITE gets the same answers: the repairs and deletes
- * are left undone ({@link #tidy}).
+ * match is dropped and retired (deleted on a unique view), once its writer can no longer commit. A
+ * retired row is checked and left to expire. A writer whose lease has run out is made unable to
+ * commit by fencing its main row. A unique view row without owner names no entity and is dropped
+ * and deleted; a row whose key this view cannot decode is dropped (and left to {@code
+ * VerifyViews}); a row whose cells cannot be decoded is checked like an unverified one. No row
+ * fails the read. A principal without WRITE gets the same answers: the repairs and deletes are left
+ * undone ({@link #tidy}).
  *
  * <p>A count or a projection reads only some cells of each row ({@link #resolveNarrow}): a settled
  * row stands for its entity as it is, on a narrow view too, and every other row is checked as
@@ -64,16 +66,19 @@ public final class ViewReader<T> {
    * none.
    */
   Object[][] resolveEach(ViewModel view, List<Result> rows) {
-    return resolveEach(view, rows, false, null);
+    return resolveEach(view, rows, false, null, Long.MIN_VALUE);
   }
 
   /**
    * As {@link #resolveEach(ViewModel, List)}, and gives {@code movedAway} the main row key of each
    * row checked against a main row that holds its entity under another view key: an entity that
-   * moved since its row was read.
+   * moved since its row was read. A row retired before {@code retiredBefore} (the read's start less
+   * the write lease) is passed over unchecked: the write that retired it committed before the read
+   * began, so the entity's row of that time is elsewhere ({@link RetiredRows}).
    */
-  Object[][] resolveEach(ViewModel view, List<Result> rows, Consumer<byte[]> movedAway) {
-    return resolveEach(view, rows, false, movedAway);
+  Object[][] resolveEach(
+      ViewModel view, List<Result> rows, Consumer<byte[]> movedAway, long retiredBefore) {
+    return resolveEach(view, rows, false, movedAway, retiredBefore);
   }
 
   /**
@@ -87,12 +92,17 @@ public final class ViewReader<T> {
    * except a unique view row without owner, which is dropped and left to a read of whole rows (its
    * delete reaches as far as its newest cell, which a narrow read does not see).
    */
-  Object[][] resolveNarrow(ViewModel view, List<Result> rows, Consumer<byte[]> movedAway) {
-    return resolveEach(view, rows, true, movedAway);
+  Object[][] resolveNarrow(
+      ViewModel view, List<Result> rows, Consumer<byte[]> movedAway, long retiredBefore) {
+    return resolveEach(view, rows, true, movedAway, retiredBefore);
   }
 
   private Object[][] resolveEach(
-      ViewModel view, List<Result> rows, boolean narrow, @Nullable Consumer<byte[]> movedAway) {
+      ViewModel view,
+      List<Result> rows,
+      boolean narrow,
+      @Nullable Consumer<byte[]> movedAway,
+      long retiredBefore) {
     Object[][] resolved = new Object[rows.size()][];
     List<Integer> toCheck = new ArrayList<>();
     List<Get> gets = new ArrayList<>();
@@ -104,6 +114,10 @@ public final class ViewReader<T> {
           resolved[i] = values;
           continue;
         }
+      }
+      RowStatus retired = RetiredRows.retired(view, row);
+      if (retired != null && retired.timestamp() < retiredBefore) {
+        continue;
       }
       byte[] mainKey = view.owner(row);
       if (mainKey == null) {

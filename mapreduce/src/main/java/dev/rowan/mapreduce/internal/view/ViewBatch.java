@@ -2,6 +2,7 @@ package dev.rowan.mapreduce.internal.view;
 
 import dev.rowan.index.MainRow;
 import dev.rowan.index.ProtocolCells;
+import dev.rowan.index.RetiredRows;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.ViewModel;
 import dev.rowan.index.ViewRowRepair;
@@ -107,7 +108,8 @@ final class ViewBatch {
 
   /**
    * Checks rows of view {@code index} against their main rows. A row that names no main row (a key
-   * this view cannot decode, a unique view row without owner cell) is an orphan.
+   * this view cannot decode, a unique view row without owner cell) is an orphan. A retired row is
+   * passed over, neither counted nor judged.
    */
   void viewRows(int index, List<Result> scanned) throws IOException, InterruptedException {
     if (scanned.isEmpty()) {
@@ -115,8 +117,14 @@ final class ViewBatch {
     }
     ViewModel view = views.get(index);
     Table table = viewTables.get(index);
-    findings.rows(index, scanned.size());
-    List<Result> rows = reread(table, scanned);
+    // a row an entity left is kept for readers until HBase drops it: not a row of the view's
+    List<Result> current =
+        scanned.stream().filter(row -> RetiredRows.retired(view, row) == null).toList();
+    findings.rows(index, current.size());
+    if (current.isEmpty()) {
+      return;
+    }
+    List<Result> rows = reread(table, current);
     List<Get> gets = new ArrayList<>(rows.size());
     Result[] mains = new Result[rows.size()];
     List<Integer> named = new ArrayList<>(rows.size());
@@ -140,7 +148,7 @@ final class ViewBatch {
       }
       Result row = rows.get(i);
       Kind kind = verdict.of(view, row, mains[i]);
-      if (kind == Kind.CONSISTENT) {
+      if (kind == Kind.CONSISTENT || kind == Kind.RETIRED) {
         continue;
       }
       findings.fault(index, kind, row.getRow());

@@ -76,7 +76,7 @@ final class ViewCounters {
       case MISSING -> MISSING;
       case STALE -> STALE;
       case ORPHAN -> ORPHANS;
-      case CONSISTENT -> ROWS;
+      case CONSISTENT, RETIRED -> ROWS;
     };
   }
 

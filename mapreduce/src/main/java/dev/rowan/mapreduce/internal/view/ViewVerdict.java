@@ -14,8 +14,9 @@ import org.jspecify.annotations.Nullable;
  * part of {@code VerifyViews}. A view row is <em>consistent</em> when the main row it points to
  * holds an entity whose view key is the row's key and the row is verified and carries exactly that
  * entity's values; <em>stale</em> when the entity maps to the row but the row is unverified or
- * carries other values; an <em>orphan</em> when no entity maps to it. An entity is <em>missing</em>
- * from a view when it has a key there and no row exists at that key.
+ * carries other values; an <em>orphan</em> when no entity maps to it, unless it is <em>retired</em>
+ * (left by its entity a short while ago, and kept for readers until HBase drops it). An entity is
+ * <em>missing</em> from a view when it has a key there and no row exists at that key.
  *
  * <p>Thread-safety: immutable and thread-safe.
  */
@@ -26,7 +27,12 @@ final class ViewVerdict {
     CONSISTENT,
     MISSING,
     STALE,
-    ORPHAN;
+    ORPHAN,
+    /**
+     * No entity maps to it, and it is retired: readers rely on it until HBase drops it, so it is no
+     * fault and no repair touches it.
+     */
+    RETIRED;
 
     /**
      * The word of a sample line and of the reports: {@code stale}, {@code orphan}, {@code missing}.
@@ -86,6 +92,7 @@ final class ViewVerdict {
       case CONSISTENT -> Kind.CONSISTENT;
       case STALE -> Kind.STALE;
       case ORPHAN -> Kind.ORPHAN;
+      case RETIRED -> Kind.RETIRED;
     };
   }
 }

@@ -60,8 +60,8 @@ import org.jspecify.annotations.Nullable;
  *       do: it compares lower-cased.
  * </ul>
  *
- * <p>On a view, a filter never drops a row that is not verified: the reader checks such a row
- * against its main row, whose values may match where the view row's do not.
+ * <p>On a view, a filter never drops a row that is not verified, nor a retired one: the reader
+ * checks such a row against its main row, whose values may match where the view row's do not.
  *
  * <p>Thread-safety: stateless.
  */
@@ -137,7 +137,17 @@ final class ResidualFilters {
             CompareOperator.NOT_EQUAL,
             new BinaryPrefixComparator(new byte[] {VERIFIED}));
     unverified.setLatestVersionOnly(true);
-    return new FilterList(FilterList.Operator.MUST_PASS_ONE, unverified, all);
+    // a retired row stands for no values, but tells the reader where its entity went: it passes
+    // (a late settle may have left a verified status under its retired cell)
+    SingleColumnValueFilter retired =
+        new SingleColumnValueFilter(
+            view.statusFamily(),
+            Qualifier.VIEW_RETIRED.bytes(),
+            CompareOperator.NOT_EQUAL,
+            new BinaryComparator(new byte[0]));
+    retired.setFilterIfMissing(true);
+    retired.setLatestVersionOnly(true);
+    return new FilterList(FilterList.Operator.MUST_PASS_ONE, unverified, retired, all);
   }
 
   /** The filter of one pushed condition on {@code property}. */

@@ -212,7 +212,7 @@ public record RowRead(
       List<Qualifier> cells =
           view.isUnique()
               ? List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_WRITE, Qualifier.OWNER)
-              : List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_WRITE);
+              : List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_WRITE, Qualifier.VIEW_RETIRED);
       return new RowRead(Extent.CELLS, cells, columns, null, view.isPacked());
     }
     return new RowRead(
@@ -369,6 +369,7 @@ public record RowRead(
                         + " packed in it)"
                     : "status cell";
             case VIEW_WRITE -> "write mark";
+            case VIEW_RETIRED -> "retired cell";
             case OWNER -> "owner cell";
             case COMMIT_SYNC -> "commit sync mark";
           });

@@ -10,6 +10,7 @@ import dev.rowan.core.internal.query.parse.Condition;
 import dev.rowan.core.internal.query.plan.QueryPlannerTest.Fixture;
 import dev.rowan.core.internal.query.plan.QueryPlannerTest.Order;
 import dev.rowan.core.internal.query.plan.QueryPlannerTest.Status;
+import dev.rowan.index.RetiredRows;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.RowStatus.State;
 import dev.rowan.index.ViewModel;
@@ -36,6 +37,7 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.filter.Filter;
 import org.apache.hadoop.hbase.filter.Filter.ReturnCode;
+import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Put;
 import org.junit.jupiter.api.Test;
 
@@ -143,6 +145,13 @@ class ResidualFiltersTest {
     assertFalse(keeps(filter, viewRow(seller, other, State.VERIFIED)), "a verified row of another buyer");
     assertTrue(keeps(filter, viewRow(seller, other, State.UNVERIFIED)),
         "an unverified row is checked against its main row, whose buyer may be b-1");
+    List<Cell> retiredOverALateSettle = new ArrayList<>(viewRow(seller, other, State.VERIFIED));
+    Put retired = (Put) RetiredRows.retire(seller, seller.rowKey(MODEL.values(other)),
+        new RowStatus(State.LIVE, 2000, 8), Durability.USE_DEFAULT).getMutations().get(1);
+    retired.getFamilyCellMap().values().forEach(retiredOverALateSettle::addAll);
+    retiredOverALateSettle.sort(CellComparator.getInstance());
+    assertTrue(keeps(filter, retiredOverALateSettle),
+        "a retired row tells the reader where its entity went, whatever a late settle left under it");
   }
 
   @Test

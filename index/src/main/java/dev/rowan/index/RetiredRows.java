@@ -1,0 +1,139 @@
+package dev.rowan.index;
+
+import dev.rowan.index.RowStatus.State;
+import dev.rowan.mapping.FamilyModel;
+import dev.rowan.mapping.PropertyModel;
+import java.io.IOException;
+import java.util.Objects;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Durability;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.RowMutations;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The rows a view keeps for a while after their entity left them (docs/view-consistency.md, "No
+ * entity is missing, or given twice, while entities move").
+ *
+ * <p>On a view that is not unique, a write that moves an entity to another view key does not delete
+ * the row it left: it <em>retires</em> it. Every cell of the row is deleted up to the write's
+ * timestamp, and a retired cell ({@link ProtocolCells.Qualifier#VIEW_RETIRED}) is written at that
+ * timestamp with a time to live of {@link #KEPT_MILLIS}, so that HBase drops it without anyone's
+ * help. A read that meets a retired row checks it against its main row, as it checks an unverified
+ * one, and learns where the entity went: so a read of several regions that ends within the retired
+ * rows' life finds every entity that moved within its range in its first pass, without the raw scan
+ * of a second look ({@link #coverRead}).
+ *
+ * <p>A unique view's rows are shared by the entities that take their key one after another: they
+ * are deleted as before, and reads through them take the second look.
+ *
+ * <p>Thread-safety: stateless.
+ *
+ * @since 0.3
+ */
+public final class RetiredRows {
+
+  /**
+   * How long a retired row stays: HBase drops its retired cell this long after the timestamp of the
+   * write that retired it (or sooner, where the view's families expire sooner).
+   */
+  public static final long KEPT_MILLIS = 5 * 60_000L;
+
+  private RetiredRows() {}
+
+  /**
+   * The retirement of row {@code key} of {@code view} by the write {@code by}: every cell of the
+   * row below the write's timestamp deleted, and every cell the view writes at that timestamp, and
+   * the retired cell written there, which expires {@link #KEPT_MILLIS} later. (A family delete
+   * marker at the write's own timestamp would mask the retired cell too: the mutations of one row
+   * mutation share their sequence id.) A settle or a write of the entity that arrives later, at a
+   * greater timestamp, is not masked: every family has HBase's new version behavior.
+   *
+   * @throws IllegalArgumentException when {@code view} is unique: its rows are deleted, not retired
+   */
+  public static RowMutations retire(
+      ViewModel view, byte[] key, RowStatus by, Durability durability) {
+    if (view.isUnique()) {
+      throw new IllegalArgumentException(
+          view.tableName() + " is a unique view: its rows are deleted, not retired");
+    }
+    long timestamp = by.timestamp();
+    byte[] family = view.statusFamily();
+    Delete older = new Delete(key);
+    for (FamilyModel each : view.families()) {
+      older.addFamily(each.nameBytes(), timestamp - 1);
+    }
+    older.addColumns(family, ProtocolCells.VIEW_STATUS, timestamp);
+    older.addColumns(family, ProtocolCells.VIEW_WRITE, timestamp);
+    for (PropertyModel column : view.carried()) {
+      older.addColumns(
+          Objects.requireNonNull(column.family(), "a carried column has a family"),
+          Objects.requireNonNull(column.qualifier(), "a carried column has a qualifier"),
+          timestamp);
+    }
+    older.setDurability(durability);
+    Put retired =
+        new Put(key, timestamp)
+            .addColumn(
+                family, ProtocolCells.VIEW_RETIRED, timestamp, by.with(State.RETIRED).encode());
+    retired.setTTL(KEPT_MILLIS);
+    retired.setDurability(durability);
+    RowMutations retirement = new RowMutations(key, 2);
+    try {
+      retirement.add(older);
+      retirement.add(retired);
+    } catch (IOException e) {
+      throw new IllegalStateException("mutations of one row disagree on the row", e);
+    }
+    return retirement;
+  }
+
+  /**
+   * The retirement of {@code row} of {@code view}, as read, when it is retired: its retired cell is
+   * not older than its status cell (a write of the entity that came back to the row since writes a
+   * newer status). Null when it is not retired.
+   */
+  public static @Nullable RowStatus retired(ViewModel view, Result row) {
+    Cell cell = ProtocolCells.cell(row, view.statusFamily(), ProtocolCells.VIEW_RETIRED);
+    if (cell == null) {
+      return null;
+    }
+    Cell status = ProtocolCells.cell(row, view.statusFamily(), ProtocolCells.VIEW_STATUS);
+    if (status != null && status.getTimestamp() > cell.getTimestamp()) {
+      return null;
+    }
+    RowStatus by = ProtocolCells.readableStatus(cell);
+    return by == null
+        ? new RowStatus(State.RETIRED, cell.getTimestamp(), 0)
+        : by.with(State.RETIRED);
+  }
+
+  /**
+   * How long the retired rows of {@code view} stay: {@link #KEPT_MILLIS}, or the time to live of
+   * the view's families where that is shorter.
+   */
+  static long keptMillis(ViewModel view) {
+    long kept = KEPT_MILLIS;
+    for (FamilyModel family : view.families()) {
+      if (family.ttlSeconds() > 0) {
+        kept = Math.min(kept, family.ttlSeconds() * 1000L);
+      }
+    }
+    return kept;
+  }
+
+  /**
+   * Whether a read of {@code view} that took {@code readMillis} from its start to the end of its
+   * scans met a row of every entity that moved within its range while it read: a row retired or
+   * marked unverified by every write whose step 2 or commit fell in the read. Such a write's
+   * timestamp is at least the read's start less the write lease {@code leaseMillis} (the lease's
+   * own assumption), so its retired cell outlives the read when the read, the lease and another
+   * lease for the clocks of clients and region servers all fit in the retired rows' life. Never on
+   * a unique view, whose rows are deleted.
+   */
+  public static boolean coverRead(ViewModel view, long readMillis, long leaseMillis) {
+    return !view.isUnique() && readMillis >= 0 && readMillis + 2 * leaseMillis <= keptMillis(view);
+  }
+}
