@@ -2,14 +2,14 @@ package dev.rowan.index;
 
 import dev.rowan.index.RowStatus.State;
 import dev.rowan.mapping.FamilyModel;
-import dev.rowan.mapping.PropertyModel;
 import java.io.IOException;
-import java.util.Objects;
+import java.util.List;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Row;
 import org.apache.hadoop.hbase.client.RowMutations;
 import org.jspecify.annotations.Nullable;
 
@@ -31,7 +31,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Thread-safety: stateless.
  *
- * @since 0.3
+ * @since 0.2
  */
 public final class RetiredRows {
 
@@ -45,11 +45,14 @@ public final class RetiredRows {
 
   /**
    * The retirement of row {@code key} of {@code view} by the write {@code by}: every cell of the
-   * row below the write's timestamp deleted, and every cell the view writes at that timestamp, and
-   * the retired cell written there, which expires {@link #KEPT_MILLIS} later. (A family delete
-   * marker at the write's own timestamp would mask the retired cell too: the mutations of one row
-   * mutation share their sequence id.) A settle or a write of the entity that arrives later, at a
-   * greater timestamp, is not masked: every family has HBase's new version behavior.
+   * row up to the write's timestamp deleted (a family delete marker, as a plain delete of the row),
+   * and the retired cell written one millisecond above it, where the marker does not reach (the
+   * mutations of one batch or row mutation share their sequence id, and under HBase's new version
+   * behavior a marker masks the cells of its own sequence id), expiring {@link #KEPT_MILLIS} later.
+   * A later write of the entity writes at that millisecond or above, and its status, not older than
+   * the retired cell, ends the retirement ({@link #retired}); a settle that arrives later at an
+   * older timestamp stands under the retired cell and is not masked by the marker: every family has
+   * the new version behavior.
    *
    * @throws IllegalArgumentException when {@code view} is unique: its rows are deleted, not retired
    */
@@ -60,30 +63,24 @@ public final class RetiredRows {
           view.tableName() + " is a unique view: its rows are deleted, not retired");
     }
     long timestamp = by.timestamp();
-    byte[] family = view.statusFamily();
     Delete older = new Delete(key);
     for (FamilyModel each : view.families()) {
-      older.addFamily(each.nameBytes(), timestamp - 1);
-    }
-    older.addColumns(family, ProtocolCells.VIEW_STATUS, timestamp);
-    older.addColumns(family, ProtocolCells.VIEW_WRITE, timestamp);
-    for (PropertyModel column : view.carried()) {
-      older.addColumns(
-          Objects.requireNonNull(column.family(), "a carried column has a family"),
-          Objects.requireNonNull(column.qualifier(), "a carried column has a qualifier"),
-          timestamp);
+      older.addFamily(each.nameBytes(), timestamp);
     }
     older.setDurability(durability);
     Put retired =
-        new Put(key, timestamp)
+        new Put(key, timestamp + 1)
             .addColumn(
-                family, ProtocolCells.VIEW_RETIRED, timestamp, by.with(State.RETIRED).encode());
+                view.statusFamily(),
+                ProtocolCells.VIEW_RETIRED,
+                timestamp + 1,
+                by.with(State.RETIRED).encode());
     retired.setTTL(KEPT_MILLIS);
     retired.setDurability(durability);
     RowMutations retirement = new RowMutations(key, 2);
     try {
+      retirement.add(retired); // first: alone, it already retires the row ({@link #settleRows})
       retirement.add(older);
-      retirement.add(retired);
     } catch (IOException e) {
       throw new IllegalStateException("mutations of one row disagree on the row", e);
     }
@@ -91,9 +88,27 @@ public final class RetiredRows {
   }
 
   /**
+   * The rows a batch of settles sends for {@code settle}, a settle of step 4: a retirement ({@link
+   * #retire}) as its two mutations, the retired cell's put first, rather than as one row mutation,
+   * which a region server applies as a mini-batch of its own (docs/performance-phoenix.md, "Retired
+   * rows"); any other settle as it is. Both mutations are of one row, so they go in one RPC and,
+   * row locks of a batch being shared, land in one mini-batch and one WAL edit. Where they do not
+   * (a mini-batch ends at the first row whose lock is held elsewhere), the put lands first, and
+   * alone it already retires the row: its retired cell is newer than the row's status, and the
+   * older cells, which no reader uses, go with the delete or, once the retired cell expires, with
+   * the discard of the first reader that meets the row.
+   */
+  public static List<Row> settleRows(Row settle) {
+    return settle instanceof RowMutations retirement
+        ? List.copyOf(retirement.getMutations())
+        : List.of(settle);
+  }
+
+  /**
    * The retirement of {@code row} of {@code view}, as read, when it is retired: its retired cell is
-   * not older than its status cell (a write of the entity that came back to the row since writes a
-   * newer status). Null when it is not retired.
+   * newer than its status cell, or it has none (a write of the entity that came back to the row
+   * since writes a status not older than the retired cell). Its timestamp is the retiring write's.
+   * Null when it is not retired.
    */
   public static @Nullable RowStatus retired(ViewModel view, Result row) {
     Cell cell = ProtocolCells.cell(row, view.statusFamily(), ProtocolCells.VIEW_RETIRED);
@@ -101,12 +116,12 @@ public final class RetiredRows {
       return null;
     }
     Cell status = ProtocolCells.cell(row, view.statusFamily(), ProtocolCells.VIEW_STATUS);
-    if (status != null && status.getTimestamp() > cell.getTimestamp()) {
+    if (status != null && status.getTimestamp() >= cell.getTimestamp()) {
       return null;
     }
     RowStatus by = ProtocolCells.readableStatus(cell);
     return by == null
-        ? new RowStatus(State.RETIRED, cell.getTimestamp(), 0)
+        ? new RowStatus(State.RETIRED, cell.getTimestamp() - 1, 0)
         : by.with(State.RETIRED);
   }
 

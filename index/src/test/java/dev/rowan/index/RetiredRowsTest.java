@@ -53,7 +53,7 @@ class RetiredRowsTest {
     byte[] key = CITY.rowKey(MODEL.values(MEMBER));
     RowStatus write = new RowStatus(State.LIVE, 5000, 9);
     RowMutations retirement = RetiredRows.retire(CITY, key, write, Durability.ASYNC_WAL);
-    Delete older = assertInstanceOf(Delete.class, retirement.getMutations().get(0));
+    Delete older = assertInstanceOf(Delete.class, retirement.getMutations().get(1));
     List<String> markers = new ArrayList<>();
     for (Map.Entry<byte[], List<Cell>> family : older.getFamilyCellMap().entrySet()) {
       for (Cell marker : family.getValue()) {
@@ -61,14 +61,18 @@ class RetiredRowsTest {
             marker.getQualifierLength()) + " " + marker.getType() + " " + marker.getTimestamp());
       }
     }
-    assertEquals(List.of(" DeleteFamily 4999", "\\x00s DeleteColumn 5000", "\\x00w DeleteColumn 5000",
-            "e DeleteColumn 5000", "c DeleteColumn 5000"), markers,
-        "no family marker at the write's own timestamp: it would mask the retired cell written with it");
-    Put retired = assertInstanceOf(Put.class, retirement.getMutations().get(1));
+    assertEquals(List.of(" DeleteFamily 5000"), markers, "every cell up to the write, as a plain delete of the row");
+    Put retired = assertInstanceOf(Put.class, retirement.getMutations().get(0), "the put first: alone, it retires the row");
+    assertEquals(5001, retired.get(D, ProtocolCells.VIEW_RETIRED).get(0).getTimestamp(),
+        "above the marker: the cells of one row mutation share their sequence id, which a marker masks too");
     assertEquals(RetiredRows.KEPT_MILLIS, retired.getTTL());
     assertEquals(Durability.ASYNC_WAL, retired.getDurability());
     assertEquals(Durability.ASYNC_WAL, older.getDurability());
     assertEquals(write.with(State.RETIRED), RetiredRows.retired(CITY, result(retired)));
+    assertEquals(List.of(retired, older), RetiredRows.settleRows(retirement),
+        "a batch of settles sends the put first: if the two land apart, the row is retired all the same");
+    Put settle = CITY.settlePut(key, MODEL.values(MEMBER), write.with(State.VERIFIED), MODEL.rowKey(MEMBER));
+    assertEquals(List.of(settle), RetiredRows.settleRows(settle));
     assertThrows(IllegalArgumentException.class,
         () -> RetiredRows.retire(EMAIL, key, write, Durability.ASYNC_WAL), "a unique view's rows are deleted");
   }
@@ -78,7 +82,7 @@ class RetiredRowsTest {
     byte[] key = CITY.rowKey(MODEL.values(MEMBER));
     Put retired = assertInstanceOf(Put.class,
         RetiredRows.retire(CITY, key, new RowStatus(State.LIVE, 5000, 9), Durability.USE_DEFAULT)
-            .getMutations().get(1));
+            .getMutations().get(0));
     Put lateSettle = CITY.settlePut(key, MODEL.values(MEMBER), new RowStatus(State.VERIFIED, 4000, 3),
         MODEL.rowKey(MEMBER));
     Result retiredUnderALateSettle = result(retired, lateSettle);
@@ -90,9 +94,9 @@ class RetiredRowsTest {
     assertEquals(ViewRowVerdict.Finding.RETIRED, ViewRowVerdict.forVerify(CITY, retiredUnderALateSettle, moved));
     assertFalse(ViewRowVerdict.trustedAlone(CITY, retiredUnderALateSettle));
 
-    Put back = CITY.pendingPut(key, MODEL.values(MEMBER), new RowStatus(State.UNVERIFIED, 6000, 4));
+    Put back = CITY.pendingPut(key, MODEL.values(MEMBER), new RowStatus(State.UNVERIFIED, 5001, 4));
     Result cameBack = result(retired, back);
-    assertNull(RetiredRows.retired(CITY, cameBack));
+    assertNull(RetiredRows.retired(CITY, cameBack), "the next write, at the retired cell's millisecond or later");
     assertEquals(State.UNVERIFIED, ViewRowVerdict.observed(CITY, cameBack).state());
   }
 

@@ -175,12 +175,12 @@ class ViewMaintainerTest {
     assertArrayEquals(maintainer.view("seller").orElseThrow().rowKey(values(original)), changes.get(1).rowKey());
     RowMutations retire = assertInstanceOf(RowMutations.class, changes.get(1).settle(),
         "a plain retirement, no check: the row is this entity's alone");
-    Delete older = assertInstanceOf(Delete.class, retire.getMutations().get(0));
-    assertEquals(999, older.getFamilyCellMap().get(Bytes.toBytes("d")).get(0).getTimestamp(),
-        "its cells deleted below this write, not past it");
-    Put retired = assertInstanceOf(Put.class, retire.getMutations().get(1));
-    assertEquals(1000, retired.get(Bytes.toBytes("d"), ProtocolCells.VIEW_RETIRED).get(0).getTimestamp(),
-        "retired at this write's timestamp: a later write of the entity hides it");
+    Delete older = assertInstanceOf(Delete.class, retire.getMutations().get(1));
+    assertEquals(1000, older.getFamilyCellMap().get(Bytes.toBytes("d")).get(0).getTimestamp(),
+        "its cells deleted up to this write, not past it");
+    Put retired = assertInstanceOf(Put.class, retire.getMutations().get(0));
+    assertEquals(1001, retired.get(Bytes.toBytes("d"), ProtocolCells.VIEW_RETIRED).get(0).getTimestamp(),
+        "retired just above this write: the status of a later write of the entity is not older");
     CheckAndMutate unique = assertInstanceOf(CheckAndMutate.class, changes.get(2).settle(),
         "a unique view's row is shared: settled only while its status is this write's");
     RowStatus expected = RowStatus.decode(unique.getValue(), 0, unique.getValue().length);

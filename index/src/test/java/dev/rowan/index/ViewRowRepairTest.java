@@ -61,8 +61,8 @@ class ViewRowRepairTest {
     assertEquals(CompareOperator.EQUAL, absent.getCompareOp());
     RowMutations retire = assertInstanceOf(RowMutations.class, absent.getAction(),
         "a row of a view that is not unique is retired, not deleted");
-    Put retired = assertInstanceOf(Put.class, retire.getMutations().get(1));
-    assertEquals(77, retired.get(D, ProtocolCells.VIEW_RETIRED).get(0).getTimestamp(), "at its bound");
+    Put retired = assertInstanceOf(Put.class, retire.getMutations().get(0));
+    assertEquals(78, retired.get(D, ProtocolCells.VIEW_RETIRED).get(0).getTimestamp(), "just above its bound");
     CheckAndMutate uniqueDelete = ViewRowRepair.delete(EMAIL, Bytes.toBytes("k"), null, 77);
     Delete deleted = assertInstanceOf(Delete.class,
         assertInstanceOf(RowMutations.class, uniqueDelete.getAction()).getMutations().get(0), "a unique view's row is deleted");

@@ -7,6 +7,7 @@ import dev.rowan.core.internal.plumbing.ParallelCalls;
 import dev.rowan.core.observation.RepositoryCallContext.Cost;
 import dev.rowan.core.spi.ProtocolHook.Step;
 import dev.rowan.index.MainRow;
+import dev.rowan.index.RetiredRows;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
 import dev.rowan.index.ViewRowChange;
@@ -333,7 +334,11 @@ public final class ProtocolWriter<T> {
           Objects.requireNonNull(entity.decision, "a prepared entity has a decision")
               .plan()
               .changes()) {
-        byView.computeIfAbsent(change.view(), v -> new ArrayList<>()).add(change.settle());
+        byView
+            .computeIfAbsent(change.view(), v -> new ArrayList<>())
+            .addAll(
+                RetiredRows.settleRows(
+                    Objects.requireNonNull(change.settle(), "a planned write settles its rows")));
       }
     }
     List<Supplier<Void>> batches = new ArrayList<>();

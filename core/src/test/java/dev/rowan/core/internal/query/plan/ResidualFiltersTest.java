@@ -147,7 +147,7 @@ class ResidualFiltersTest {
         "an unverified row is checked against its main row, whose buyer may be b-1");
     List<Cell> retiredOverALateSettle = new ArrayList<>(viewRow(seller, other, State.VERIFIED));
     Put retired = (Put) RetiredRows.retire(seller, seller.rowKey(MODEL.values(other)),
-        new RowStatus(State.LIVE, 2000, 8), Durability.USE_DEFAULT).getMutations().get(1);
+        new RowStatus(State.LIVE, 2000, 8), Durability.USE_DEFAULT).getMutations().get(0);
     retired.getFamilyCellMap().values().forEach(retiredOverALateSettle::addAll);
     retiredOverALateSettle.sort(CellComparator.getInstance());
     assertTrue(keeps(filter, retiredOverALateSettle),
