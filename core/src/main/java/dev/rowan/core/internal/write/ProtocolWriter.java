@@ -336,16 +336,17 @@ public final class ProtocolWriter<T> {
               .changes()) {
         byView
             .computeIfAbsent(change.view(), v -> new ArrayList<>())
-            .addAll(
-                RetiredRows.settleRows(
-                    Objects.requireNonNull(change.settle(), "a planned write settles its rows")));
+            .add(Objects.requireNonNull(change.settle(), "a planned write settles its rows"));
       }
     }
     List<Supplier<Void>> batches = new ArrayList<>();
     byView.forEach(
         (view, settles) -> {
           for (List<Row> chunk : ParallelCalls.chunks(settles, SETTLE_CHUNK)) {
-            batches.add(() -> settle(view, chunk));
+            // a chunk of rows, whose retirements go as two mutations each (RetiredRows)
+            List<Row> sent = new ArrayList<>(chunk.size());
+            chunk.forEach(settle -> sent.addAll(RetiredRows.settleRows(settle)));
+            batches.add(() -> settle(view, sent));
           }
         });
     if (!batches.isEmpty()) {
