@@ -358,9 +358,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
   /** Resolves {@code batch}, read as {@code narrow} says. */
   private void resolveNarrow(RowRead narrow, List<Result> batch) {
     if (plan.view() != null) {
-      Object[][] values =
-          reader.resolveNarrow(
-              plan.view(), batch, this::movedAway, began - context.writeLeaseMillis());
+      Object[][] values = reader.resolveNarrow(plan.view(), batch, this::movedAway);
       for (int i = 0; i < values.length; i++) {
         offer(batch.get(i).getRow(), null, values[i]);
       }
@@ -408,9 +406,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
       return;
     }
     if (plan.view() != null) {
-      Object[][] values =
-          reader.resolveEach(
-              plan.view(), batch, this::movedAway, began - context.writeLeaseMillis());
+      Object[][] values = reader.resolveEach(plan.view(), batch, this::movedAway);
       for (int i = 0; i < values.length; i++) {
         offer(batch.get(i).getRow(), null, values[i]);
       }

@@ -9,7 +9,6 @@ import dev.rowan.index.CellSize;
 import dev.rowan.index.MainRow;
 import dev.rowan.index.MainRowSettle;
 import dev.rowan.index.MainRowSettle.Decision;
-import dev.rowan.index.RetiredRows;
 import dev.rowan.index.RowStatus;
 import dev.rowan.index.ViewModel;
 import dev.rowan.index.ViewRowRepair;
@@ -66,19 +65,16 @@ public final class ViewReader<T> {
    * none.
    */
   Object[][] resolveEach(ViewModel view, List<Result> rows) {
-    return resolveEach(view, rows, false, null, Long.MIN_VALUE);
+    return resolveEach(view, rows, false, null);
   }
 
   /**
    * As {@link #resolveEach(ViewModel, List)}, and gives {@code movedAway} the main row key of each
    * row checked against a main row that holds its entity under another view key: an entity that
-   * moved since its row was read. A row retired before {@code retiredBefore} (the read's start less
-   * the write lease) is passed over unchecked: the write that retired it committed before the read
-   * began, so the entity's row of that time is elsewhere ({@link RetiredRows}).
+   * moved since its row was read.
    */
-  Object[][] resolveEach(
-      ViewModel view, List<Result> rows, Consumer<byte[]> movedAway, long retiredBefore) {
-    return resolveEach(view, rows, false, movedAway, retiredBefore);
+  Object[][] resolveEach(ViewModel view, List<Result> rows, Consumer<byte[]> movedAway) {
+    return resolveEach(view, rows, false, movedAway);
   }
 
   /**
@@ -92,17 +88,12 @@ public final class ViewReader<T> {
    * except a unique view row without owner, which is dropped and left to a read of whole rows (its
    * delete reaches as far as its newest cell, which a narrow read does not see).
    */
-  Object[][] resolveNarrow(
-      ViewModel view, List<Result> rows, Consumer<byte[]> movedAway, long retiredBefore) {
-    return resolveEach(view, rows, true, movedAway, retiredBefore);
+  Object[][] resolveNarrow(ViewModel view, List<Result> rows, Consumer<byte[]> movedAway) {
+    return resolveEach(view, rows, true, movedAway);
   }
 
   private Object[][] resolveEach(
-      ViewModel view,
-      List<Result> rows,
-      boolean narrow,
-      @Nullable Consumer<byte[]> movedAway,
-      long retiredBefore) {
+      ViewModel view, List<Result> rows, boolean narrow, @Nullable Consumer<byte[]> movedAway) {
     Object[][] resolved = new Object[rows.size()][];
     List<Integer> toCheck = new ArrayList<>();
     List<Get> gets = new ArrayList<>();
@@ -114,10 +105,6 @@ public final class ViewReader<T> {
           resolved[i] = values;
           continue;
         }
-      }
-      RowStatus retired = RetiredRows.retired(view, row);
-      if (retired != null && retired.timestamp() < retiredBefore) {
-        continue;
       }
       byte[] mainKey = view.owner(row);
       if (mainKey == null) {
