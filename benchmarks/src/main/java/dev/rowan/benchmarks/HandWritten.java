@@ -125,7 +125,11 @@ final class HandWritten<T> implements AutoCloseable {
    * {@link SettledLoad} checks it). Used to load the read workloads' tables fast.
    */
   void insertSettled(List<T> entities) throws IOException {
-    long timestamp = System.currentTimeMillis();
+    insertSettled(entities, System.currentTimeMillis());
+  }
+
+  /** {@link #insertSettled(List)}, as written at {@code timestamp}. */
+  void insertSettled(List<T> entities, long timestamp) throws IOException {
     byte[] statusFamily = model.families().get(0).nameBytes();
     BufferedMutator mainOut = connection.getBufferedMutator(mainName);
     List<BufferedMutator> viewOut = new ArrayList<>();

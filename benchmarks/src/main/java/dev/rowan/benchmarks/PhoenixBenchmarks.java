@@ -22,7 +22,7 @@ import java.util.Set;
  * rowan.bench.phoenix.insert.orders   20000   orders per insert run
  * rowan.bench.phoenix.insert.warmup   10000   orders of the warm-up insert
  * rowan.bench.phoenix.insert.indexes  0,2     which inserts: without views / indexes (0), with two (2)
- * rowan.bench.phoenix.update.stored   20000   orders stored for the update workloads
+ * rowan.bench.phoenix.update.stored   80000   orders stored for the update workloads, an hour before: each moves once
  * rowan.bench.phoenix.update.batch    10000   orders per batched update run
  * rowan.bench.phoenix.update.single   500     updates of one order per run
  * rowan.bench.phoenix.query.orders    200000  orders in the query table
@@ -117,7 +117,7 @@ public final class PhoenixBenchmarks {
     }
     if (only.contains("update")) {
       PhoenixUpdateWorkload.Stored stored =
-          new PhoenixUpdateWorkload.Stored(run.setting("update.stored", 20_000));
+          new PhoenixUpdateWorkload.Stored(run.setting("update.stored", 80_000));
       all.add(
           new PhoenixUpdateWorkload(phoenix, stored, true, run.setting("update.batch", 10_000)));
       all.add(new PhoenixUpdateWorkload(phoenix, stored, false, run.setting("update.single", 500)));

@@ -247,7 +247,8 @@ final class ProtocolBreakdown {
           CheckAndMutate.newBuilder(put.getRow())
               .ifNotExists(statusFamily, MAIN_STATUS)
               .build(put));
-      WritePlan plan = ViewMaintainer.of(model).plan(null, values, put.getRow(), status);
+      WritePlan plan =
+          ViewMaintainer.of(model).plan(null, values, put.getRow(), status, WritePlan.NO_WRITE);
       for (ViewRowChange change : plan.changes()) {
         int v = views.indexOf(change.view());
         unverify.get(v).add(change.unverify());

@@ -32,9 +32,9 @@ public final class ProtocolCells {
   static final byte[] OWNER = {0, 'k'};
 
   /**
-   * The qualifier of the write mark of view rows: the status (timestamp and nonce) of the write
-   * that put the row's cells. A settle does not write it, so a verified status is settled only
-   * where the mark names the same write ({@link ViewRowVerdict#observed}).
+   * The qualifier of the write mark that versions before 0.3 wrote on view rows, beside a status
+   * they then trusted only where the mark named the same write: read by none now, since such a
+   * status ({@link RowStatus.State#VERIFIED_UNDER_MARK}) is checked against its main row anyway.
    */
   static final byte[] VIEW_WRITE = {0, 'w'};
 
@@ -65,8 +65,8 @@ public final class ProtocolCells {
     /** The main row key carried by a unique view row. */
     OWNER(ProtocolCells.OWNER),
     /**
-     * The write mark of view rows: the status (timestamp and nonce) of the write that put the row's
-     * cells.
+     * The write mark that versions before 0.3 wrote on view rows, which no reader reads now (a row
+     * may keep it until it is retired).
      */
     VIEW_WRITE(ProtocolCells.VIEW_WRITE),
     /**

@@ -50,9 +50,9 @@ public final class RetiredRows {
    * mutations of one batch or row mutation share their sequence id, and under HBase's new version
    * behavior a marker masks the cells of its own sequence id), expiring {@link #KEPT_MILLIS} later.
    * A later write of the entity writes at that millisecond or above, and its status, not older than
-   * the retired cell, ends the retirement ({@link #retired}); a settle that arrives later at an
-   * older timestamp stands under the retired cell and is not masked by the marker: every family has
-   * the new version behavior.
+   * the retired cell, ends the retirement ({@link #retired}). A settle that arrived later at an
+   * older timestamp would not be masked by the marker (every family has the new version behavior),
+   * so a row is retired only once no settle can land on it any more ({@link SettleWindow}).
    *
    * @throws IllegalArgumentException when {@code view} is unique: its rows are deleted, not retired
    */

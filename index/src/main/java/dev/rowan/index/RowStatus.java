@@ -29,8 +29,11 @@ public record RowStatus(State state, long timestamp, long nonce) {
     DELETED(0),
     /** A main row that holds an entity. */
     LIVE(1),
-    /** A view row written by a write that has committed its main row. */
-    VERIFIED(2),
+    /**
+     * A view row settled by a write that has committed its main row, or repaired from it: it stands
+     * for its entity alone (docs/view-consistency.md, "The settle window").
+     */
+    VERIFIED(5),
     /** A view row whose write may not have committed: check it against the main row. */
     UNVERIFIED(3),
     /**
@@ -38,7 +41,13 @@ public record RowStatus(State state, long timestamp, long nonce) {
      * status, never stored in a status cell ({@link RetiredRows}). Check it against the main row,
      * and leave it to expire.
      */
-    RETIRED(4);
+    RETIRED(4),
+    /**
+     * A view row that a version before 0.3 settled, which then counted only beside a write mark
+     * naming the same write: read as {@link #UNVERIFIED}, checked against its main row, and
+     * repaired (which writes it {@link #VERIFIED}).
+     */
+    VERIFIED_UNDER_MARK(2);
 
     private final int code;
 

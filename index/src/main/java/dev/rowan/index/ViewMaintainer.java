@@ -31,11 +31,11 @@ import org.jspecify.annotations.Nullable;
  *       expires ({@link EntityModel#expires}): then every row of the new state is written again at
  *       the write's timestamp, so that it expires with the main row, a time to live after the
  *       entity's last write (docs/row-keys.md, "Time to live").
- *   <li>A view row of the new state is written unverified in phase one, with a write mark naming
- *       this write (on a view that is not unique, its status and mark alone: {@link
- *       ViewModel#pendingPut}), and written whole and verified (without the mark) in phase three.
- *       Older cells under its key need no delete: the write's cells are newer, and the null columns
- *       its status cell names hide older cells of columns it leaves null.
+ *   <li>A view row of the new state is written unverified in phase one (on a view that is not
+ *       unique, its status alone: {@link ViewModel#pendingPut}), and written whole and verified in
+ *       phase three, within the write's settle window ({@link SettleWindow}). Older cells under its
+ *       key need no delete: the write's cells are newer, and the null columns its status cell names
+ *       hide older cells of columns it leaves null.
  *   <li>A view row of the old state that does not survive is marked unverified in phase one (so
  *       that no reader trusts it once the main row changes) and retired in phase three ({@link
  *       RetiredRows}): its cells deleted up to this write's timestamp, and a retired cell written
@@ -89,7 +89,7 @@ public final class ViewMaintainer {
 
   /**
    * Whether {@code entity} is written by the view consistency protocol, so that its main rows carry
-   * the protocol's cells (a status and a write mark) that readers must read: when it declares
+   * the protocol's cells (a status, and a sync mark) that readers must read: when it declares
    * views, and when it keeps history ({@link EntityModel#keepsHistory}), whose versions are its
    * writes' statuses. The one home of that rule.
    */
@@ -136,13 +136,16 @@ public final class ViewMaintainer {
    * @param after the entity's values after the write, or null for a delete
    * @param mainRowKey the entity's main row key
    * @param write the write's status on the main row ({@link State#LIVE} or {@link State#DELETED})
+   * @param previousWrite the timestamp of the main row's status before the write ({@link
+   *     WritePlan#NO_WRITE}: none)
    */
   public WritePlan plan(
       @Nullable Object @Nullable [] before,
       @Nullable Object @Nullable [] after,
       byte[] mainRowKey,
-      RowStatus write) {
-    return plan(before, after, mainRowKey, write, false);
+      RowStatus write,
+      long previousWrite) {
+    return plan(before, after, mainRowKey, write, previousWrite, false);
   }
 
   /**
@@ -155,8 +158,9 @@ public final class ViewMaintainer {
       @Nullable Object @Nullable [] before,
       @Nullable Object @Nullable [] after,
       byte[] mainRowKey,
-      RowStatus write) {
-    return plan(before, after, mainRowKey, write, true);
+      RowStatus write,
+      long previousWrite) {
+    return plan(before, after, mainRowKey, write, previousWrite, true);
   }
 
   private WritePlan plan(
@@ -164,6 +168,7 @@ public final class ViewMaintainer {
       @Nullable Object @Nullable [] after,
       byte[] mainRowKey,
       RowStatus write,
+      long previousWrite,
       boolean rewriteUnchanged) {
     RowStatus unverified = write.with(State.UNVERIFIED);
     boolean rewriteEvery = rewriteUnchanged || entity.expires();
@@ -224,7 +229,7 @@ public final class ViewMaintainer {
         changes.add(new ViewRowChange(view, oldKey, Kind.RETIRE, unverify, settle, phaseOne));
       }
     }
-    return new WritePlan(write, changes);
+    return new WritePlan(write, previousWrite, changes);
   }
 
   /**
@@ -272,7 +277,7 @@ public final class ViewMaintainer {
         changes.add(new ViewRowChange(view, oldKey, Kind.RETIRE, null, null, markers));
       }
     }
-    return new WritePlan(write, changes);
+    return new WritePlan(write, WritePlan.NO_WRITE, changes);
   }
 
   private static <M extends Mutation> M settled(M mutation) {

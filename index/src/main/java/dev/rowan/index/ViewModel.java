@@ -1,6 +1,5 @@
 package dev.rowan.index;
 
-import dev.rowan.index.RowStatus.State;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.FamilyModel;
 import dev.rowan.mapping.InvalidValueException;
@@ -59,7 +58,7 @@ public final class ViewModel {
   private final byte[] statusFamily;
   private final List<FamilyModel> families;
   private final TableLayout layout;
-  private final @Nullable TableLayout convertibleLayout;
+  private final List<TableLayout> convertibleLayouts;
 
   ViewModel(EntityModel<?> entity, ViewDefinition definition) {
     this.entity = entity;
@@ -98,8 +97,14 @@ public final class ViewModel {
       used.add(new String(column.family(), StandardCharsets.UTF_8));
     }
     this.families = entity.families().stream().filter(f -> used.contains(f.name())).toList();
-    this.layout = entity.tableLayout(layoutText(isPacked()));
-    this.convertibleLayout = isPacked() ? entity.tableLayout(layoutText(false)) : null;
+    this.layout = entity.tableLayout(layoutText(isPacked(), true));
+    List<TableLayout> older = new ArrayList<>();
+    older.add(entity.tableLayout(layoutText(isPacked(), false)));
+    if (isPacked()) {
+      older.add(entity.tableLayout(layoutText(false, true)));
+      older.add(entity.tableLayout(layoutText(false, false)));
+    }
+    this.convertibleLayouts = List.copyOf(older);
   }
 
   /**
@@ -116,15 +121,17 @@ public final class ViewModel {
   }
 
   /**
-   * The layout of this view's table when its rows were a cell per column, whose rows a packed view
-   * reads as they are (never trusting one without its main row) and converts as it writes them;
-   * null for a view of a cell per column, which cannot read packed rows its filters would not see.
+   * The layouts of this view's table in older formats whose rows this view reads as they are (never
+   * trusting one without its main row) and converts as it writes them: rows settled beside a write
+   * mark (before 0.3) in this view's format, and for a packed view, rows of a cell per column of
+   * either version. A view of a cell per column cannot read packed rows, which its filters would
+   * not see.
    */
-  public @Nullable TableLayout convertibleLayout() {
-    return convertibleLayout;
+  public List<TableLayout> convertibleLayouts() {
+    return convertibleLayouts;
   }
 
-  private String layoutText(boolean packed) {
+  private String layoutText(boolean packed, boolean settledAlone) {
     StringBuilder text = new StringBuilder("view key ").append(key.layout());
     if (isUnique()) {
       text.append("; unique, owner row key in a cell");
@@ -135,6 +142,9 @@ public final class ViewModel {
             : "; carries some columns, read with the main row");
     if (packed) {
       text.append("; columns packed in the status cell");
+    }
+    if (settledAlone) {
+      text.append("; settled by its status alone");
     }
     return text.toString();
   }
@@ -287,46 +297,34 @@ public final class ViewModel {
   }
 
   /**
-   * The cells of the view row of {@code values}: every non-null carried column, the status cell,
-   * the write mark ({@link ProtocolCells#VIEW_WRITE}: the status the row has once settled, naming
-   * the write by {@code status}'s timestamp and nonce) and, for a unique view, the owner's main row
-   * key; all at the write's timestamp.
+   * The cells of the view row of {@code values}: every non-null carried column, the status cell
+   * and, for a unique view, the owner's main row key; all at the write's timestamp.
    */
   public Put put(byte[] rowKey, @Nullable Object[] values, RowStatus status, byte[] mainRowKey) {
-    return cells(rowKey, values, status, mainRowKey)
-        .addColumn(
-            statusFamily,
-            ProtocolCells.VIEW_WRITE,
-            status.timestamp(),
-            status.with(State.VERIFIED).encode());
+    return cells(rowKey, values, status, mainRowKey);
   }
 
   /**
    * Phase one of a write's row in a view that is not unique: the status cell ({@code unverified},
-   * naming the null columns of {@code values}) and the write mark, at the write's timestamp, and no
-   * carried column. No reader uses the values of a row that is not settled: it reads the main row
-   * instead, and a region server's filter lets such a row through (docs/view-consistency.md, step
-   * 2). The values come with the settle ({@link #settlePut}), so a verified row's values are always
-   * those of a write that committed. (A unique view's row is also its key's claim, which {@link
-   * #put} writes whole.)
+   * naming the null columns of {@code values}) at the write's timestamp, and no carried column. No
+   * reader uses the values of a row that is not settled: it reads the main row instead, and a
+   * region server's filter lets such a row through (docs/view-consistency.md, step 2). The values
+   * come with the settle ({@link #settlePut}), so a verified row's values are always those of a
+   * write that committed. (A unique view's row is also its key's claim, which {@link #put} writes
+   * whole.)
    */
   Put pendingPut(byte[] rowKey, @Nullable Object[] values, RowStatus unverified) {
     long timestamp = unverified.timestamp();
     return new Put(rowKey, timestamp)
         .addColumn(
-            statusFamily, ProtocolCells.VIEW_STATUS, timestamp, statusValue(unverified, values))
-        .addColumn(
-            statusFamily,
-            ProtocolCells.VIEW_WRITE,
-            timestamp,
-            unverified.with(State.VERIFIED).encode());
+            statusFamily, ProtocolCells.VIEW_STATUS, timestamp, statusValue(unverified, values));
   }
 
   /**
-   * The settle of the view row of {@code values} that a write put with {@link #put}: the same cells
-   * with its {@code verified} status, but without a write mark. Written again whole, it wins over
-   * cells another writer left at the same timestamp; and where it arrives after a later write
-   * deleted the row, it stands without a write mark, which no reader trusts
+   * The settle of the view row of {@code values} that a write put with {@link #put} or {@link
+   * #pendingPut}: the whole row with its {@code verified} status. Written again whole, it wins over
+   * cells another writer left at the same timestamp; it is sent only within the write's settle
+   * window ({@link SettleWindow}), so that no delete of the row precedes it
    * (docs/view-consistency.md, step 4).
    */
   Put settlePut(byte[] rowKey, @Nullable Object[] values, RowStatus verified, byte[] mainRowKey) {

@@ -29,8 +29,9 @@ public final class ViewRowRepair {
   /**
    * The repair of view row {@code key} of {@code view} from main row {@code mainRowKey}, read as
    * {@code main} (live, with a status): every cell below the main row's status deleted, and the row
-   * written from the main row's values, settled, with the main row's status and a write mark; only
-   * if the row's status cell still holds {@code observed}.
+   * written from the main row's values, settled, with the main row's status; only if the row's
+   * status cell still holds {@code observed}. A settle of an older write that lands after it is
+   * hidden by that newer status.
    */
   public static CheckAndMutate rewrite(
       ViewModel view, byte[] key, MainRow main, byte[] mainRowKey, byte @Nullable [] observed) {
@@ -46,9 +47,8 @@ public final class ViewRowRepair {
   /**
    * The repair of view row {@code key} of {@code view} as the row of the entity {@code values}
    * stored in main row {@code mainRowKey} under {@code status}: every cell below the status's
-   * timestamp deleted, and the row written, settled, with that status and a write mark; only if the
-   * row's status cell still holds {@code observed}, read before the main row was (null: is still
-   * absent).
+   * timestamp deleted, and the row written, settled, with that status; only if the row's status
+   * cell still holds {@code observed}, read before the main row was (null: is still absent).
    */
   public static CheckAndMutate rewrite(
       ViewModel view,

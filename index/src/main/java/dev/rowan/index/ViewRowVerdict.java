@@ -30,8 +30,8 @@ public final class ViewRowVerdict {
      */
     LEAVE,
     /**
-     * The write that left the row may still commit: write nothing, check the row again on every
-     * read.
+     * The write that left the row may still commit, or a settle may still land on it: write
+     * nothing, check the row again on every read.
      */
     WAIT,
     /**
@@ -57,7 +57,14 @@ public final class ViewRowVerdict {
      * No entity maps to it, and it is retired ({@link RetiredRows}): readers rely on it until HBase
      * drops it, so it is left alone.
      */
-    RETIRED
+    RETIRED,
+    /**
+     * No entity maps to it, and a settle of a write of the entity that left it may still land on it
+     * ({@link SettleWindow}): it stays unverified, under the status of the write that left it,
+     * until the window has passed and a reader retires it. No fault, and no repair may delete it
+     * yet.
+     */
+    AWAITING_RETIREMENT
   }
 
   /**
@@ -75,40 +82,27 @@ public final class ViewRowVerdict {
 
   /**
    * The status of view row {@code row} as the protocol reads it, or null when it has none or it is
-   * damaged: its status cell, except that a {@code VERIFIED} status counts as {@code UNVERIFIED}
-   * unless the row's write mark names the same write (timestamp and nonce). A settle is a plain put
-   * that does not write the mark: it counts only on the cells the same write put. Without the mark
-   * a settle that arrived after a later write deleted the row, or after another writer of the same
-   * timestamp wrote over it, is not trusted; nor is a row of a version that wrote no marks, nor a
-   * row in the other format than the view writes ({@link ViewModel#isPacked}): a view whose format
-   * changed is read while its rows are converted. Such a row is checked against its main row and
-   * repaired, in the view's format. A retired row ({@link RetiredRows#retired}) is {@code RETIRED},
-   * whatever else it holds.
+   * damaged: its status cell, except that a retired row ({@link RetiredRows#retired}) is {@code
+   * RETIRED}, whatever else it holds, and that a status is {@code UNVERIFIED} unless it is {@code
+   * VERIFIED} in the format the view writes ({@link ViewModel#isPacked}): a row settled by a
+   * version that wrote write marks ({@link State#VERIFIED_UNDER_MARK}), or a row in the other
+   * format, is checked against its main row and repaired, in the view's format, so a view whose
+   * format changed is read while its rows are converted.
    */
   public static @Nullable RowStatus observed(ViewModel view, Result row) {
     Cell statusCell = ProtocolCells.cell(row, view.statusFamily(), ProtocolCells.VIEW_STATUS);
     RowStatus status = statusCell == null ? null : ProtocolCells.readableStatus(statusCell);
-    if (statusCell != null
-        && status != null
-        && status.state() == State.VERIFIED
-        && view.inFormat(statusCell)) {
-      Cell markCell = ProtocolCells.cell(row, view.statusFamily(), ProtocolCells.VIEW_WRITE);
-      RowStatus mark = markCell == null ? null : ProtocolCells.readableStatus(markCell);
-      if (mark != null
-          && mark.timestamp() == status.timestamp()
-          && mark.nonce() == status.nonce()) {
-        // settled, so not retired: a retirement deletes the marks up to its own timestamp, and a
-        // write of the entity that marks the row again is later, with a newer status
-        return status;
-      }
-    }
     RowStatus retired = RetiredRows.retired(view, row);
     if (retired != null) {
       return retired;
     }
-    return status == null || status.state() != State.VERIFIED
-        ? status
-        : status.with(State.UNVERIFIED);
+    if (statusCell == null || status == null || status.state() == State.UNVERIFIED) {
+      return status;
+    }
+    if (status.state() == State.VERIFIED && view.inFormat(statusCell)) {
+      return status;
+    }
+    return status.with(State.UNVERIFIED);
   }
 
   /**
@@ -140,9 +134,10 @@ public final class ViewRowVerdict {
    * What a reader does about view row {@code rowKey} of {@code view}, whose status it read as
    * {@code observed} ({@link #observed}; null: absent or damaged), once it has read the main row as
    * {@code main}. An unverified row is repaired when it matches the main row and discarded when it
-   * does not, once the write that left it can no longer commit; while that write may still commit
-   * the row is left, unless its lease has run out and {@code mayFence}: then the main row is fenced
-   * first.
+   * does not, once the write that left it can no longer commit and, on a view that is not unique,
+   * once every settle that could land on it has landed ({@link SettleWindow#landed}); while that
+   * write may still commit the row is left, unless its lease has run out and {@code mayFence}: then
+   * the main row is fenced first.
    *
    * @param mayFence false once a fence of this row's main row has lost to another fence or write
    *     and the main row has been read again: the reader then leaves the row to the next read
@@ -162,7 +157,9 @@ public final class ViewRowVerdict {
       return mayFence && leaseExpired(observed, now, leaseMillis) ? Action.FENCE : Action.WAIT;
     }
     if (!maps(view, rowKey, main)) {
-      return Action.DISCARD;
+      return view.isUnique() || SettleWindow.landed(observed.timestamp(), now, leaseMillis)
+          ? Action.DISCARD
+          : Action.WAIT;
     }
     return main.status() == null
         ? Action.LEAVE
@@ -211,11 +208,29 @@ public final class ViewRowVerdict {
   /**
    * What the verify job finds view row {@code row} of {@code view} to be, given its main row
    * ({@link MainRow#ABSENT} when that row does not exist or the view row names none). A row the
-   * entity maps to whose cells cannot be decoded, or that is retired, is stale.
+   * entity maps to whose cells cannot be decoded, or that is retired, is stale. A row no entity
+   * maps to is retired; awaiting its retirement when, on a view that is not unique, it is
+   * unverified and its entity's main row has a status (a write that moved the entity left it, or
+   * one that died or lost its race: readers retire it once its settle window has passed, {@link
+   * #forDelete}); or else an orphan, which no write of the protocol leaves.
    */
   public static Finding forVerify(ViewModel view, Result row, MainRow main) {
     if (!maps(view, row.getRow(), main)) {
-      return RetiredRows.retired(view, row) == null ? Finding.ORPHAN : Finding.RETIRED;
+      if (RetiredRows.retired(view, row) != null) {
+        return Finding.RETIRED;
+      }
+      RowStatus observed;
+      try {
+        observed = observed(view, row);
+      } catch (RuntimeException damaged) {
+        return Finding.ORPHAN;
+      }
+      return !view.isUnique()
+              && observed != null
+              && observed.state() == State.UNVERIFIED
+              && main.status() != null
+          ? Finding.AWAITING_RETIREMENT
+          : Finding.ORPHAN;
     }
     return carriesExactly(view, row, Objects.requireNonNull(main.values(), "a live main row"))
         ? Finding.CONSISTENT
@@ -259,12 +274,20 @@ public final class ViewRowVerdict {
   }
 
   /**
-   * What a repair that deletes a view row whose entity's main row is {@code main} does, given the
-   * newest timestamp stored under the view row: {@link Action#DISCARD} (up to that timestamp) when
-   * the main row has no status or its status is not below it, otherwise {@link Action#FENCE} first,
-   * so that no later write of the entity can fall under the delete.
+   * What a repair that deletes a row of {@code view} whose entity's main row is {@code main} does,
+   * given the newest timestamp stored under the view row and the time: on a view that is not
+   * unique, {@link Action#WAIT} while a settle of a write of the entity could still land on the row
+   * ({@link SettleWindow#landed}); then {@link Action#DISCARD} (up to that timestamp) when the main
+   * row has no status or its status is not below it, otherwise {@link Action#FENCE} first, so that
+   * no later write of the entity can fall under the delete.
    */
-  public static Action forDelete(MainRow main, long newestViewCell) {
+  public static Action forDelete(
+      ViewModel view, MainRow main, long newestViewCell, long now, long leaseMillis) {
+    if (!view.isUnique()
+        && main.status() != null
+        && !SettleWindow.landed(newestViewCell, now, leaseMillis)) {
+      return Action.WAIT; // without a status, the entity has no write whose settle could land
+    }
     return main.status() == null || main.status().timestamp() >= newestViewCell
         ? Action.DISCARD
         : Action.FENCE;

@@ -110,7 +110,7 @@ public record WriteDecision(
             null,
             mutation,
             condition(rowKey, family, before).build(mutation),
-            views.plan(before.values(), null, rowKey, status)));
+            views.plan(before.values(), null, rowKey, status, previousWrite(before))));
   }
 
   /**
@@ -298,8 +298,10 @@ public record WriteDecision(
             : rowMutations(grouped, rowKey, put, write.delete());
     WritePlan plan =
         switch (how) {
-          case PROTOCOL -> views.plan(before.values(), written, rowKey, status);
-          case AFTER_GUESS -> views.planAfterGuess(before.values(), written, rowKey, status);
+          case PROTOCOL ->
+              views.plan(before.values(), written, rowKey, status, previousWrite(before));
+          case AFTER_GUESS ->
+              views.planAfterGuess(before.values(), written, rowKey, status, previousWrite(before));
           case VERIFIED -> views.planVerified(before.values(), written, rowKey, status);
         };
     CheckAndMutate.Builder condition = condition(rowKey, family, before);
@@ -308,6 +310,11 @@ public record WriteDecision(
             ? condition.build(single)
             : condition.build((RowMutations) mutation);
     return new WriteDecision(status, written, mutation, commit, plan);
+  }
+
+  /** The timestamp of the write {@code before} shows, or {@link WritePlan#NO_WRITE}. */
+  private static long previousWrite(MainRow before) {
+    return before.status() == null ? WritePlan.NO_WRITE : before.status().timestamp();
   }
 
   private static CheckAndMutate.Builder condition(byte[] rowKey, byte[] family, MainRow before) {

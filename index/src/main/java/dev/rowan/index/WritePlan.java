@@ -8,10 +8,16 @@ import java.util.function.Predicate;
  * Everything one save or delete does to the views of an entity, decided before any I/O.
  *
  * @param write the status of this write: its timestamp and nonce
+ * @param previousWrite the timestamp of the entity's write before this one ({@link #NO_WRITE} when
+ *     its main row had no status): every settle that could land on a row this write retires is of a
+ *     write at or below it
  * @param changes the view rows written or retired
  * @since 0.1
  */
-public record WritePlan(RowStatus write, List<ViewRowChange> changes) {
+public record WritePlan(RowStatus write, long previousWrite, List<ViewRowChange> changes) {
+
+  /** The {@link #previousWrite} of an entity whose main row had no status. */
+  public static final long NO_WRITE = Long.MIN_VALUE / 4;
 
   /** Copies the list. */
   public WritePlan {
@@ -32,5 +38,21 @@ public record WritePlan(RowStatus write, List<ViewRowChange> changes) {
       }
     }
     return selected;
+  }
+
+  /**
+   * The changes whose step four may be sent at time {@code now} ({@link SettleWindow}): on a view
+   * that is not unique, the settles of rows written only within the write's window, and the
+   * retirements only once every settle of the writes before this one has landed (until then a
+   * retired row stays unverified, under this write's status, and a reader retires it later); on a
+   * unique view, whose settles are check-and-mutates on this write's status, all of them.
+   */
+  public List<ViewRowChange> dueSettles(long now, long leaseMillis) {
+    boolean send = SettleWindow.maySend(write.timestamp(), now, leaseMillis);
+    boolean retire = SettleWindow.landed(previousWrite, now, leaseMillis);
+    return select(
+        change ->
+            change.view().isUnique()
+                || (change.kind() == ViewRowChange.Kind.WRITE ? send : retire));
   }
 }

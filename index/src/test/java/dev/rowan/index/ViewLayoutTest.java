@@ -11,6 +11,7 @@ import dev.rowan.mapping.annotation.RowKey;
 import dev.rowan.mapping.annotation.Salt;
 import dev.rowan.mapping.annotation.Table;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -64,7 +65,7 @@ class ViewLayoutTest {
 
   @Test
   void describesTheViewKeyUniqueFlagCarriedColumnsAndFormat() {
-    String packed = "; columns packed in the status cell";
+    String packed = "; columns packed in the status cell; settled by its status alone";
     assertEquals("view key email String + id String; carries every column" + packed,
         layout(Base.class).description());
     assertEquals("view key email String; unique, owner row key in a cell; carries every column" + packed,
@@ -73,8 +74,17 @@ class ViewLayoutTest {
         layout(Narrow.class).description());
     assertEquals("view key salt(4 buckets, murmur3_32(seed 0) mod buckets, on every part) + email String + id String;"
         + " carries every column" + packed, layout(Salted.class).description());
-    assertEquals("view key email String + id String; carries every column", layout(InColumns.class).description(),
-        "a view of a cell per column, as every view was before 0.2");
+    assertEquals("view key email String + id String; carries every column; settled by its status alone",
+        layout(InColumns.class).description(), "a view of a cell per column, as every view was before 0.2");
+    assertEquals(List.of("view key email String + id String; carries every column; columns packed in the status cell",
+            "view key email String + id String; carries every column; settled by its status alone",
+            "view key email String + id String; carries every column"),
+        ViewMaintainer.of(EntityModel.of(Base.class)).views().get(0).convertibleLayouts().stream()
+            .map(TableLayout::description).toList(),
+        "a packed view reads rows settled under a write mark, packed or a cell per column, and converts them");
+    assertEquals(List.of("view key email String + id String; carries every column"),
+        ViewMaintainer.of(EntityModel.of(InColumns.class)).views().get(0).convertibleLayouts().stream()
+            .map(TableLayout::description).toList());
   }
 
   @Table(name = "u")

@@ -31,6 +31,8 @@ import org.apache.hadoop.hbase.client.Row;
 import org.apache.hadoop.hbase.client.RowMutations;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** What a write must do to each view, decided without a cluster. */
 class ViewMaintainerTest {
@@ -46,6 +48,7 @@ class ViewMaintainerTest {
   private final EntityModel<Order> model = EntityModel.of(Order.class);
   private final ViewMaintainer maintainer = ViewMaintainer.of(model);
   private final RowStatus write = new RowStatus(State.LIVE, 1000, 42);
+  private static final long PREVIOUS = 900;
 
   private Object[] values(Order order) {
     return model.values(order);
@@ -53,7 +56,8 @@ class ViewMaintainerTest {
 
   private WritePlan plan(Order before, Order after) {
     byte[] row = model.rowKey(after != null ? after : before);
-    return maintainer.plan(before == null ? null : values(before), after == null ? null : values(after), row, write);
+    return maintainer.plan(before == null ? null : values(before), after == null ? null : values(after), row, write,
+        PREVIOUS);
   }
 
   private final Order original = new Order("o-1", "s-1", "b-1", 5, BigDecimal.ONE, "hello", "EXT-1");
@@ -63,7 +67,7 @@ class ViewMaintainerTest {
     ViewMaintainer withoutBuyer = maintainer.without(java.util.Set.of("BUYER"));
     assertEquals(maintainer.views().size() - 1, withoutBuyer.views().size());
     assertTrue(withoutBuyer.views().stream().noneMatch(view -> view.name().equals("buyer")));
-    WritePlan plan = withoutBuyer.plan(null, values(original), model.rowKey(original), write);
+    WritePlan plan = withoutBuyer.plan(null, values(original), model.rowKey(original), write, PREVIOUS);
     assertTrue(plan.changes().stream().noneMatch(change -> change.view().name().equals("buyer")), plan.toString());
     assertSame(maintainer, maintainer.without(java.util.Set.of("no-such-view")));
   }
@@ -79,20 +83,16 @@ class ViewMaintainerTest {
     assertEquals(1000, status.getTimestamp());
     assertEquals(new RowStatus(State.UNVERIFIED, 1000, 42), RowStatus.decode(status.getValueArray(),
         status.getValueOffset(), status.getValueLength()));
-    assertEquals(2, put.getFamilyCellMap().get(Bytes.toBytes("d")).size(),
-        "the status cell and the write mark alone: no reader uses an unsettled row's values");
-    Cell mark = put.get(Bytes.toBytes("d"), ProtocolCells.VIEW_WRITE).get(0);
-    assertEquals(new RowStatus(State.VERIFIED, 1000, 42), RowStatus.decode(mark.getValueArray(),
-        mark.getValueOffset(), mark.getValueLength()), "the mark names this write, as the row's status once settled");
+    assertEquals(1, put.getFamilyCellMap().get(Bytes.toBytes("d")).size(),
+        "the status cell alone: no reader uses an unsettled row's values");
   }
 
   @Test
   void aUniqueViewsRowIsItsKeysClaimAndIsWrittenWholeInPhaseOne() {
     Put claim = plan(null, original).changes().get(2).unverify();
     assertEquals(1, claim.get(Bytes.toBytes("d"), ProtocolCells.OWNER).size(), "it names its owner");
-    assertEquals(1, claim.get(Bytes.toBytes("d"), ProtocolCells.VIEW_WRITE).size());
-    assertEquals(3, claim.getFamilyCellMap().get(Bytes.toBytes("d")).size(),
-        "the status, the owner and the write mark: a packed row's columns are in its status cell");
+    assertEquals(2, claim.getFamilyCellMap().get(Bytes.toBytes("d")).size(),
+        "the status and the owner: a packed row's columns are in its status cell");
     ViewModel number = maintainer.view("number").orElseThrow();
     assertEquals(original, model.instantiate(withKey(number.decode(rowOf(claim)), original)),
         "and carries its columns: its settle marks the status alone");
@@ -152,17 +152,32 @@ class ViewMaintainerTest {
   }
 
   @Test
-  void aNewRowOfAViewOfOneEntityPerRowIsSettledByWritingItAgainWholeAndVerifiedWithoutItsMark() {
+  void aNewRowOfAViewOfOneEntityPerRowIsSettledByWritingItAgainWholeAndVerified() {
     ViewRowChange seller = plan(null, original).changes().get(0);
     Put settle = assertInstanceOf(Put.class, seller.settle(), "no check-and-mutate");
     Cell status = settle.get(Bytes.toBytes("d"), ProtocolCells.VIEW_STATUS).get(0);
     assertEquals(new RowStatus(State.VERIFIED, 1000, 42), RowStatus.decode(status.getValueArray(),
         status.getValueOffset(), status.getValueLength()));
     assertEquals(7, settle.getFamilyCellMap().get(Bytes.toBytes("d")).size(), "every carried column and the status");
-    assertTrue(settle.get(Bytes.toBytes("d"), ProtocolCells.VIEW_WRITE).isEmpty(),
-        "a settle never writes the mark: where it lands on a deleted row, no reader trusts it");
     assertTrue(settle.getFamilyCellMap().get(Bytes.toBytes("d")).stream().allMatch(c -> c.getTimestamp() == 1000),
         "at the write's own timestamp: a newer write's cells hide it");
+  }
+
+  @ParameterizedTest(name = "a write at 1000 moving the seller, step four at {0}, the write before at {1}: {2}")
+  @CsvSource({
+      "1000,  -119001, 'seller WRITE, seller RETIRE, number WRITE'",
+      "1000,  -119000, 'seller WRITE, number WRITE'",
+      "60999, 900,     'seller WRITE, number WRITE'",
+      "61000, -119001, 'seller RETIRE, number WRITE'",
+      "61000, 900,     'number WRITE'",
+  })
+  void stepFourSettlesWithinTheWritesWindowAndRetiresOnlyOnceTheSettlesOfTheWriteBeforeHaveLanded(long now,
+      long previous, String due) {
+    Order moved = new Order("o-1", "s-2", "b-1", 5, BigDecimal.ONE, "hello", "EXT-1");
+    WritePlan plan = maintainer.plan(values(original), values(moved), model.rowKey(moved), write, previous);
+    assertEquals(due, plan.dueSettles(now, 60_000).stream().map(c -> c.view().name() + " " + c.kind())
+        .collect(java.util.stream.Collectors.joining(", ")),
+        "a unique view's settles are conditional: always sent");
   }
 
   @Test
@@ -223,7 +238,7 @@ class ViewMaintainerTest {
     Expiring before = new Expiring("a", "K", "red", "first", "C-1");
     Expiring after = new Expiring("a", "K", "red", "second", "C-1");
     WritePlan plan = ViewMaintainer.of(expiring).plan(expiring.values(before), expiring.values(after),
-        expiring.rowKey(after), write);
+        expiring.rowKey(after), write, PREVIOUS);
     assertEquals(List.of("kind", "color", "code"), plan.changes().stream().map(c -> c.view().name()).toList(),
         "no row is left alone: each would expire with the first save");
     for (ViewRowChange change : plan.changes()) {
@@ -236,12 +251,13 @@ class ViewMaintainerTest {
           .allMatch(cell -> cell.getTimestamp() == write.timestamp()), change.view().name());
     }
     assertEquals(3, ViewMaintainer.of(expiring).plan(expiring.values(before), expiring.values(before),
-        expiring.rowKey(before), write).changes().size(), "a save of the same values renews every row too");
+        expiring.rowKey(before), write, PREVIOUS).changes().size(), "a save of the same values renews every row too");
   }
 
   @Test
   void aDeleteRetiresEveryViewRow() {
-    WritePlan plan = maintainer.plan(values(original), null, model.rowKey(original), write.with(State.DELETED));
+    WritePlan plan = maintainer.plan(values(original), null, model.rowKey(original), write.with(State.DELETED),
+        PREVIOUS);
     assertEquals(3, plan.changes().size());
     assertTrue(plan.changes().stream().allMatch(c -> c.kind() == Kind.RETIRE));
   }

@@ -68,8 +68,11 @@ class ViewRowVerdictTest {
       "none,       live@-5,  70000, true,  LEAVE",
       "UNVERIFIED, live@0,   10,    true,  REPAIR",
       "UNVERIFIED, live@+9,  10,    true,  REPAIR",
-      "UNVERIFIED, moved@+9, 10,    true,  DISCARD",
-      "UNVERIFIED, deleted@0, 10,   true,  DISCARD",
+      "UNVERIFIED, moved@+9, 10,    true,  WAIT",
+      "UNVERIFIED, deleted@0, 10,   true,  WAIT",
+      "UNVERIFIED, moved@+9, 120000, true, WAIT",
+      "UNVERIFIED, moved@+9, 120001, true, DISCARD",
+      "UNVERIFIED, deleted@0, 120001, true, DISCARD",
       "UNVERIFIED, live@-5,  10,    true,  WAIT",
       "UNVERIFIED, live@-5,  60000, true,  WAIT",
       "UNVERIFIED, live@-5,  60001, true,  FENCE",
@@ -78,7 +81,7 @@ class ViewRowVerdictTest {
       "UNVERIFIED, plain,    10,    true,  WAIT",
       "UNVERIFIED, absent,   60001, true,  FENCE",
   })
-  void aReaderSettlesAnUnverifiedRowOnlyOnceItsWriterCanNoLongerCommit(State observed, String main, long age,
+  void aReaderSettlesAnUnverifiedRowOnlyOnceItsWriterCanNoLongerCommitAndDiscardsItOnlyOnceItsSettlesHaveLanded(State observed, String main, long age,
       boolean mayFence, Action expected) {
     RowStatus status = observed == null ? null : new RowStatus(observed, WRITE, 42);
     assertEquals(expected, ViewRowVerdict.forReader(SELLER, ROW, status, main(main), WRITE + age, LEASE, mayFence));
@@ -133,8 +136,10 @@ class ViewRowVerdictTest {
     MainFence fence = MainFence.above(Bytes.toBytes("o-1"), Bytes.toBytes("d"), before, WRITE + LEASE + 1, WRITE);
     MainRow fenced = before.withStatus(fence.status());
     assertEquals(Action.REPAIR, ViewRowVerdict.forReader(SELLER, ROW, dead, fenced, WRITE + LEASE + 1, LEASE, false));
+    assertEquals(Action.WAIT, ViewRowVerdict.forReader(SELLER, SELLER.rowKey(MODEL.values(MOVED)), dead, fenced,
+        WRITE + LEASE + 1, LEASE, false), "a settle of a write before the dead one may still land on the row");
     assertEquals(Action.DISCARD, ViewRowVerdict.forReader(SELLER, SELLER.rowKey(MODEL.values(MOVED)), dead, fenced,
-        WRITE + LEASE + 1, LEASE, false));
+        WRITE + 2 * LEASE + 1, LEASE, false));
   }
 
   @Test
@@ -179,40 +184,53 @@ class ViewRowVerdictTest {
     assertEquals(Finding.ORPHAN, ViewRowVerdict.forVerify(SELLER, row, main("moved@0")));
   }
 
-  @ParameterizedTest(name = "main row {0}, newest view cell {1}: rewrite {2}, delete {3}")
+  @Test
+  void anUnverifiedRowNoEntityMapsToAwaitsItsRetirement() {
+    Result row = viewRow(SELLER, ORDER, State.UNVERIFIED);
+    assertEquals(Finding.AWAITING_RETIREMENT, ViewRowVerdict.forVerify(SELLER, row, main("moved@0")),
+        "left by a write that moved its entity: readers retire it once its settle window has passed");
+    assertEquals(Finding.ORPHAN, ViewRowVerdict.forVerify(SELLER, row, main("absent")),
+        "no entity, no write of the protocol left it");
+  }
+
+  @ParameterizedTest(name = "main row {0}, newest view cell {1}, {2} ms later: rewrite {3}, delete {4}")
   @CsvSource({
-      "live@0,  0,  REPAIR, DISCARD",
-      "live@0,  -1, REPAIR, DISCARD",
-      "live@0,  1,  FENCE,  FENCE",
-      "plain,   0,  FENCE,  DISCARD",
-      "absent,  5,  FENCE,  DISCARD",
+      "live@0,  0,  120001, REPAIR, DISCARD",
+      "live@0,  -1, 120001, REPAIR, DISCARD",
+      "live@0,  1,  120002, FENCE,  FENCE",
+      "plain,   0,  120001, FENCE,  DISCARD",
+      "absent,  5,  120006, FENCE,  DISCARD",
+      "live@0,  0,  120000, REPAIR, WAIT",
+      "absent,  5,  10,     FENCE,  DISCARD",
+      "plain,   0,  10,     FENCE,  DISCARD",
+      "live@5,  5,  10,     REPAIR, WAIT",
   })
-  void aRepairFencesTheMainRowFirstWhenTheViewRowHoldsACellAboveItsStatus(String main, long newest, Action rewrite,
-      Action delete) {
+  void aRepairFencesTheMainRowFirstWhenTheViewRowHoldsACellAboveItsStatusAndDeletesOnlyOnceItsSettlesHaveLanded(
+      String main, long newest, long later, Action rewrite, Action delete) {
     assertEquals(rewrite, ViewRowVerdict.forRewrite(main(main), WRITE + newest));
-    assertEquals(delete, ViewRowVerdict.forDelete(main(main), WRITE + newest));
+    assertEquals(delete, ViewRowVerdict.forDelete(SELLER, main(main), WRITE + newest, WRITE + later, LEASE));
   }
 
   @Test
-  void aVerifiedStatusIsTrustedOnlyWhereTheWriteMarkNamesTheSameWrite() {
+  void aVerifiedStatusIsTrustedAloneAndARowSettledUnderAWriteMarkIsCheckedOnce() {
     Object[] values = MODEL.values(ORDER);
     byte[] owner = MODEL.rowKey(ORDER);
     RowStatus write = new RowStatus(State.UNVERIFIED, WRITE, 7L);
     Put settle = SELLER.settlePut(ROW, values, write.with(State.VERIFIED), owner);
-    assertTrue(ViewRowVerdict.trustedAlone(SELLER, overlay(SELLER.put(ROW, values, write, owner), settle)),
+    assertTrue(ViewRowVerdict.trustedAlone(SELLER, overlay(SELLER.pendingPut(ROW, values, write), settle)),
         "settled over the cells of its own write");
-    Result alone = result(settle);
-    assertFalse(ViewRowVerdict.trustedAlone(SELLER, alone), "a settle that arrived after a later write deleted the row");
-    assertEquals(write, ViewRowVerdict.observed(SELLER, alone), "read as unverified: checked against its main row");
-    Put sameTimestamp = SELLER.put(ROW, MODEL.values(MOVED), new RowStatus(State.UNVERIFIED, WRITE, 8L), owner);
-    assertFalse(ViewRowVerdict.trustedAlone(SELLER, overlay(sameTimestamp, settle)),
-        "a writer of the same timestamp that lost the race wrote over the row before the settle");
-    Put older = SELLER.put(ROW, values, new RowStatus(State.VERIFIED, WRITE, 7L), owner);
-    older.getFamilyCellMap().values().forEach(cells -> cells.removeIf(c -> CellUtil.matchingQualifier(c,
-        ProtocolCells.VIEW_WRITE)));
-    assertFalse(ViewRowVerdict.trustedAlone(SELLER, result(older)), "a row written without marks is checked once");
+    assertTrue(ViewRowVerdict.trustedAlone(SELLER, result(settle)), "the status alone says it");
+    Put sameTimestamp = SELLER.pendingPut(ROW, MODEL.values(MOVED), new RowStatus(State.UNVERIFIED, WRITE, 8L));
+    assertFalse(ViewRowVerdict.trustedAlone(SELLER, overlay(settle, sameTimestamp)),
+        "a writer of the same timestamp that lost the race wrote over the row after the settle");
+    Put older = SELLER.put(ROW, values, new RowStatus(State.VERIFIED_UNDER_MARK, WRITE, 7L), owner)
+        .addColumn(SELLER.statusFamily(), ProtocolCells.VIEW_WRITE, WRITE,
+            new RowStatus(State.VERIFIED_UNDER_MARK, WRITE, 7L).encode());
+    assertFalse(ViewRowVerdict.trustedAlone(SELLER, result(older)),
+        "a row settled under a write mark, by a version before 0.3, is checked once");
+    assertEquals(write, ViewRowVerdict.observed(SELLER, result(older)), "as unverified");
     assertEquals(Action.REPAIR, ViewRowVerdict.forReader(SELLER, ROW, ViewRowVerdict.observed(SELLER, result(older)),
-        main("live@0"), WRITE + 10, LEASE, true), "and repaired, with its mark");
+        main("live@0"), WRITE + 10, LEASE, true), "and repaired, verified alone");
   }
 
   /** The row {@code over} leaves when written after {@code under}: its cells replace theirs column by column. */

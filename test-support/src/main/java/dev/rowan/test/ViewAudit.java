@@ -33,9 +33,9 @@ import org.jspecify.annotations.Nullable;
  * rows that entities left a short while ago, retired until HBase drops them. The tests of the write
  * protocol and of the bulk load jobs end with it.
  *
- * <p>Writes whose settles run in the background ({@code Rowan.Builder.settleInBackground}) can also
- * leave rows of <em>late settles</em>, which {@link #assertViewsMatchRebuildButForLateSettles}
- * tells apart from every other difference.
+ * <p>Writes that move an entity again within the settle window of its write before leave the row it
+ * left to readers, unverified, which {@link #assertViewsMatchRebuildButForRowsLeftToReaders} tells
+ * apart from every other difference.
  *
  * <p>Thread-safety: stateless.
  *
@@ -49,20 +49,22 @@ public final class ViewAudit {
   private ViewAudit() {}
 
   /**
-   * A view row as found: its key, what it says, its status as readers take it, as stored and its
-   * write mark, and where its main row is.
+   * A view row as found: its key, what it says, its status as readers take it and as stored, and
+   * where its main row is.
    */
   private record Found(
       byte[] key,
       String text,
       @Nullable RowStatus status,
       @Nullable RowStatus stored,
-      @Nullable RowStatus mark,
       byte @Nullable [] mainKey) {}
 
   /**
    * Asserts that each view of {@code type} equals its rebuild from the main table; for an entity
-   * kept in one table per period, each period's views from that period's main table.
+   * kept in one table per period, each period's views from that period's main table. Besides the
+   * rebuild's rows a view may hold rows its entities left, retired, and rows left to readers whose
+   * settle window has not passed yet, which no reader may delete yet ({@link
+   * #assertViewsMatchRebuildButForRowsLeftToReaders}).
    */
   public static <T> void assertViewsMatchRebuild(Rowan rowan, Class<T> type) throws IOException {
     audit(rowan, type, false);
@@ -70,44 +72,42 @@ public final class ViewAudit {
 
   /**
    * Asserts what {@link #assertViewsMatchRebuild} asserts, except that a view may also hold rows
-   * left by late settles, and returns how many it found. A late settle is the settle (step 4 of
-   * docs/view-consistency.md) of a write that lands after a later write of the same entity has
-   * retired the row and deleted it, as the settles of one entity's writes can when they run in the
-   * background, on several threads and in no order. Under HBase's new version behavior the delete
-   * does not mask the settle's put, so the row stands with a {@code VERIFIED} status but without
-   * its write's mark, which the delete removed: no reader trusts it, and the next one to read it
-   * finds that no entity maps to it and deletes it ("The settle lands late"). So a row is allowed
-   * only if it is exactly that: of a view that is not unique (a unique view settles with
-   * check-and-mutates, which never land late), no entity maps to its key, its status as stored is
-   * {@code VERIFIED} and it has no write mark, and the reader's verdict on it, given its main row
-   * as it is now, is to discard it ({@link ViewRowVerdict#forReader}). Every other difference fails
-   * as in {@link #assertViewsMatchRebuild}; a row of the rebuild that is missing or not settled
-   * among them.
+   * whose retirement was left to readers, and returns how many it found. A write that moves an
+   * entity within the settle window of its write before (docs/view-consistency.md, "The settle
+   * window") does not retire the row it left: a settle of that earlier write may still land on it,
+   * and a delete must not precede it. The row stays unverified, under the moving write's status,
+   * and a reader retires it once the window has passed. So a row is allowed only if it is exactly
+   * that: of a view that is not unique (a unique view settles and deletes with check-and-mutates),
+   * no entity maps to its key, its status as stored is {@code UNVERIFIED}, and the reader's verdict
+   * on it, given its main row as it is now, is to discard it or to wait for the window ({@link
+   * ViewRowVerdict#forReader}); {@link #assertViewsMatchRebuild} allows only the rows it must still
+   * wait for. Every other difference fails as in {@link #assertViewsMatchRebuild}; a row of the
+   * rebuild that is missing or not settled among them.
    *
-   * @return the number of rows of late settles in the views of {@code type}
+   * @return the number of rows left to readers in the views of {@code type}
    */
-  public static <T> int assertViewsMatchRebuildButForLateSettles(Rowan rowan, Class<T> type)
+  public static <T> int assertViewsMatchRebuildButForRowsLeftToReaders(Rowan rowan, Class<T> type)
       throws IOException {
     return audit(rowan, type, true);
   }
 
-  private static <T> int audit(Rowan rowan, Class<T> type, boolean lateSettlesAllowed)
+  private static <T> int audit(Rowan rowan, Class<T> type, boolean leftToReadersAllowed)
       throws IOException {
     EntityModel<T> model = EntityModel.of(type);
-    int lateSettles = 0;
+    int leftToReaders = 0;
     for (TableSet set : rowan.schema().tableSets(type)) {
-      lateSettles += audit(rowan, model, set, lateSettlesAllowed);
+      leftToReaders += audit(rowan, model, set, leftToReadersAllowed);
     }
-    return lateSettles;
+    return leftToReaders;
   }
 
   /**
    * Asserts that each view of the table set {@code set} equals its rebuild from the set's main
-   * table, but for rows of late settles when {@code lateSettlesAllowed}; returns how many of those
-   * it found.
+   * table, but for rows left to readers when {@code leftToReadersAllowed}; returns how many of
+   * those it found.
    */
   private static <T> int audit(
-      Rowan rowan, EntityModel<T> model, TableSet set, boolean lateSettlesAllowed)
+      Rowan rowan, EntityModel<T> model, TableSet set, boolean leftToReadersAllowed)
       throws IOException {
     TableName mainTable = set.mainTable();
     List<Object[]> entities = new ArrayList<>();
@@ -120,7 +120,7 @@ public final class ViewAudit {
         }
       }
     }
-    int lateSettles = 0;
+    int leftToReaders = 0;
     for (ViewModel view : ViewMaintainer.of(model).views()) {
       TableName viewTable = set.viewTable(view.name());
       try (Admin admin = rowan.connection().getAdmin()) {
@@ -151,7 +151,6 @@ public final class ViewAudit {
                   isRetired ? state : state + " " + carried(view, view.decode(row)),
                   status,
                   stored(row, view, ProtocolCells.Qualifier.VIEW_STATUS),
-                  stored(row, view, ProtocolCells.Qualifier.VIEW_WRITE),
                   view.owner(row)));
         }
       }
@@ -164,7 +163,7 @@ public final class ViewAudit {
             }
           });
       List<String> shown = new ArrayList<>();
-      int viewLateSettles = 0;
+      int viewLeftToReaders = 0;
       try (Table main = rowan.connection().getTable(mainTable)) {
         for (Map.Entry<String, Found> row : actual.entrySet()) {
           RowStatus status = row.getValue().status();
@@ -172,8 +171,10 @@ public final class ViewAudit {
             continue; // a row an entity left: readers rely on it until HBase drops it
           }
           if (!expected.containsKey(row.getKey())) {
-            if (lateSettlesAllowed && lateSettle(row.getValue(), view, model, main, rowan)) {
-              viewLateSettles++;
+            ViewRowVerdict.Action left = leftToReaders(row.getValue(), view, model, main, rowan);
+            if (left == ViewRowVerdict.Action.WAIT
+                || leftToReadersAllowed && left == ViewRowVerdict.Action.DISCARD) {
+              viewLeftToReaders++;
             } else {
               differing.add(row.getKey());
             }
@@ -191,41 +192,43 @@ public final class ViewAudit {
               + " differs from its rebuild in "
               + differing.size()
               + " rows"
-              + (viewLateSettles > 0
-                  ? " besides " + viewLateSettles + " rows of late settles"
+              + (viewLeftToReaders > 0
+                  ? " besides " + viewLeftToReaders + " rows left to readers"
                   : ""));
-      lateSettles += viewLateSettles;
+      leftToReaders += viewLeftToReaders;
     }
-    return lateSettles;
+    return leftToReaders;
   }
 
   /**
-   * Whether {@code found}, a row of {@code view} that no entity maps to, is a row of a late settle
-   * ({@link #assertViewsMatchRebuildButForLateSettles}) that a reader deletes once it reads it;
-   * {@code main} is the view's main table.
+   * Whether {@code found}, a row of {@code view} that no entity maps to, is a row whose retirement
+   * was left to readers ({@link #assertViewsMatchRebuildButForRowsLeftToReaders}); {@code main} is
+   * the view's main table.
    */
-  private static boolean lateSettle(
+  private static ViewRowVerdict.@Nullable Action leftToReaders(
       Found found, ViewModel view, EntityModel<?> model, Table main, Rowan rowan)
       throws IOException {
     RowStatus stored = found.stored();
     byte[] mainKey = found.mainKey();
     if (view.isUnique()
         || stored == null
-        || stored.state() != RowStatus.State.VERIFIED
-        || found.mark() != null
+        || stored.state() != RowStatus.State.UNVERIFIED
         || mainKey == null) {
-      return false;
+      return null;
     }
     MainRow entity = MainRow.of(model, main.get(new Get(mainKey)));
-    return ViewRowVerdict.forReader(
+    ViewRowVerdict.Action verdict =
+        ViewRowVerdict.forReader(
             view,
             found.key(),
             found.status(),
             entity,
             System.currentTimeMillis(),
             rowan.writeLease().toMillis(),
-            false)
-        == ViewRowVerdict.Action.DISCARD;
+            false);
+    return verdict == ViewRowVerdict.Action.DISCARD || verdict == ViewRowVerdict.Action.WAIT
+        ? verdict
+        : null;
   }
 
   private static String describe(
@@ -244,8 +247,6 @@ public final class ViewAudit {
             + found.status()
             + ", stored "
             + found.stored()
-            + ", mark "
-            + found.mark()
             + ", main row "
             + mainStatus
             + ")";

@@ -60,7 +60,7 @@ public class FaultInjectionIT {
       assertEveryViewAnswersLikeTheMainTable(rowan, "after all rounds, seed " + seed);
       // Once the lease of the dead writes has run out, reading every key range fences their main
       // rows and repairs or discards every unverified row they left.
-      Thread.sleep(lease.toMillis() + 100);
+      Thread.sleep(2 * lease.toMillis() + 100); // past the lease and the settle window
       assertEveryViewAnswersLikeTheMainTable(rowan, "after the lease, seed " + seed);
       ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
       System.out.println("FaultInjectionIT: " + crashes.get() + " writes crashed, no wrong answer");
@@ -108,7 +108,7 @@ public class FaultInjectionIT {
       repairer.shutdown();
       assertTrue(crashes.get() > 150, "faults were injected: " + crashes.get());
       assertEveryViewAnswersLikeTheMainTable(rowan, "after all rounds, seed " + seed);
-      Thread.sleep(lease.toMillis() + 100);
+      Thread.sleep(2 * lease.toMillis() + 100); // past the lease and the settle window
       assertEveryViewAnswersLikeTheMainTable(rowan, "after the lease, seed " + seed);
       ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
       System.out.println("FaultInjectionIT: " + crashes.get() + " writes crashed while " + jobs.get()

@@ -119,7 +119,7 @@ class InsertFaultInjectionIT {
       }
       assertTrue(refused > 50, "inserts of taken keys were refused: " + refused);
       FaultInjectionIT.assertEveryViewAnswersLikeTheMainTable(rowan, "after all rounds, seed " + seed);
-      Thread.sleep(lease.toMillis() + 100);
+      Thread.sleep(2 * lease.toMillis() + 100); // past the lease and the settle window
       FaultInjectionIT.assertEveryViewAnswersLikeTheMainTable(rowan, "after the lease, seed " + seed);
       ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
       System.out.println("InsertFaultInjectionIT: " + crashes.count() + " inserts died " + crashes.byStep + ", " + refused
@@ -168,7 +168,7 @@ class InsertFaultInjectionIT {
           Thread.sleep(lease.toMillis() + 50); // the dead inserts' claims are stale from now on
         }
       }
-      Thread.sleep(lease.toMillis() + 100);
+      Thread.sleep(2 * lease.toMillis() + 100); // past the lease and the settle window
       Map<String, String> owners = new LinkedHashMap<>();
       try (var all = members.scanAll()) {
         all.forEach(m -> assertEquals(null, owners.put(m.email(), m.id()), m.email() + " has two owners, seed " + seed));

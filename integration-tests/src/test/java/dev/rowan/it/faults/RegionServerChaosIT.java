@@ -137,7 +137,7 @@ class RegionServerChaosIT {
               entry.getKey() + " holds the last save that returned or the one that threw after it: " + stored);
         }
       }
-      Thread.sleep(lease.toMillis() + 100);
+      Thread.sleep(2 * lease.toMillis() + 100); // past the lease and the settle window
       FaultInjectionIT.assertEveryViewAnswersLikeTheMainTable(rowan, "after the chaos, seed " + seed);
       ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
     } finally {

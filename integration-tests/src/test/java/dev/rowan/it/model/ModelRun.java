@@ -50,8 +50,8 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
   private final List<java.lang.reflect.Method> writeMethods = new ArrayList<>();
   private int step;
   private String operation = "setup";
-  /** The rows of late settles the final audit found, when the writes settle in the background. */
-  private int lateSettles;
+  /** The view rows left to readers the final audit found, when the writes settle in the background. */
+  private int leftToReaders;
 
   private ModelRun(String shapeName, Shape<E, R> shape, long seed, int operations) {
     this.shapeName = shapeName;
@@ -137,7 +137,7 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
       if (shape.hasViews()) {
         if (settlesInBackground) {
           rowan.close(); // waits for the settles still queued
-          lateSettles = ViewAudit.assertViewsMatchRebuildButForLateSettles(rowan, entities.type);
+          leftToReaders = ViewAudit.assertViewsMatchRebuildButForRowsLeftToReaders(rowan, entities.type);
           readEveryView(rowan);
         }
         ViewAudit.assertViewsMatchRebuild(rowan, entities.type);
@@ -152,12 +152,12 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
     }
     System.out.println(shapeName + " seed " + seed + ": " + operations + " operations " + counts + ", "
         + verdict.checks + " answers compared, " + model.size() + " entities live at the end"
-        + (settlesInBackground ? ", " + lateSettles + " view rows of late settles read away" : ""));
+        + (settlesInBackground ? ", " + leftToReaders + " view rows left to readers" : ""));
   }
 
   /**
    * Reads every view of the entity whole, through a Rowan of its own on the tables of {@code
-   * closed}: its reader deletes every row of a late settle it meets.
+   * closed}: its reader retires every row left to readers whose settle window has passed.
    */
   private void readEveryView(Rowan closed) {
     Rowan.Builder builder = Rowan.builder(closed.connection());

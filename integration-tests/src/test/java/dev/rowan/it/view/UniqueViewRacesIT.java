@@ -268,7 +268,7 @@ class UniqueViewRacesIT {
       }
       owners.forEach((email, held) -> assertEquals(1, held.size(), email + " has owners " + held + ", seed " + seed));
       // Once the lease of the writes that lost has run out, one read of each key settles what they left.
-      Thread.sleep(lease.toMillis() + 100);
+      Thread.sleep(2 * lease.toMillis() + 100); // past the settle window too
       for (int pass = 0; pass < 2; pass++) {
         for (String email : emails) {
           List<Member> held = owners.getOrDefault(email, List.of());

@@ -167,7 +167,7 @@ public class CounterRacesIT {
       }
       // Each addition that lost its commit to another left its unverified row under the value it meant to write;
       // once the lease has passed, a read of the whole view discards them.
-      Thread.sleep(lease.toMillis() + 100);
+      Thread.sleep(2 * lease.toMillis() + 100); // past the settle window too
       assertEquals(KEYS, rowan.views(Item.class).find("byStock").size(), "seed " + seed);
       ViewAudit.assertViewsMatchRebuild(rowan, Item.class);
     }
@@ -257,7 +257,7 @@ public class CounterRacesIT {
       }
       assertTrue(all.stream().noneMatch(item -> item.id().startsWith("ghost-")),
           "an update never creates an entity, seed " + seed + ": " + all);
-      Thread.sleep(lease.toMillis() + 100); // what losers and dead writes left is then discarded by the first read
+      Thread.sleep(2 * lease.toMillis() + 100); // past the settle window: what losers and dead writes left is then discarded by the first read
       assertViewsAnswerLikeTheMainTable(items, all, "seed " + seed);
       ViewAudit.assertViewsMatchRebuild(rowan, Item.class);
     }
@@ -314,7 +314,7 @@ public class CounterRacesIT {
         String other = owners.put(player.handle(), player.id());
         assertEquals(null, other, "two players hold " + player.handle() + ", seed " + seed);
       }
-      Thread.sleep(lease.toMillis() + 100);
+      Thread.sleep(2 * lease.toMillis() + 100); // past the settle window too
       for (Map.Entry<String, String> owner : owners.entrySet()) {
         assertEquals(Optional.of(owner.getValue()), players.findByHandle(owner.getKey()).map(Player::id),
             owner.getKey() + ", seed " + seed);

@@ -91,7 +91,7 @@ public class InsertRacesIT {
       try (var all = orders.scanAll()) {
         assertEquals(sortedValues(winners), all.toList(), "every key holds its winner's order, seed " + seed);
       }
-      Thread.sleep(lease.toMillis() + 100); // the losers' rows are then discarded by the first read
+      Thread.sleep(2 * lease.toMillis() + 100); // past the settle window: the losers' rows are then discarded by the first read
       FaultInjectionIT.assertEveryViewAnswersLikeTheMainTable(rowan, "after the race, seed " + seed);
       ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
     }
@@ -123,7 +123,7 @@ public class InsertRacesIT {
         members.insert(taker);
         assertEquals(Optional.of(taker), members.findByEmail(taker.email()), "seed " + seed);
       }
-      Thread.sleep(lease.toMillis() + 100);
+      Thread.sleep(2 * lease.toMillis() + 100); // past the settle window too
       for (int key = 0; key < KEYS; key++) {
         for (int thread = 0; thread < THREADS; thread++) {
           members.findByEmail("m-" + key + "@t" + thread); // discards what losers left unverified
@@ -173,7 +173,7 @@ public class InsertRacesIT {
       mixedRace(seed, orders, (random, key) -> new OrderFixtures(random).order(key), Order::orderNo);
       Counters counters = rowan.repository(Counters.class);
       mixedRace(seed, counters, (random, key) -> new Counter("order-" + key, null, random.nextInt(100)), Counter::id);
-      Thread.sleep(lease.toMillis() + 100);
+      Thread.sleep(2 * lease.toMillis() + 100); // past the settle window too
       FaultInjectionIT.assertEveryViewAnswersLikeTheMainTable(rowan, "after the race, seed " + seed);
       ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
     }

@@ -22,6 +22,7 @@ import dev.rowan.test.HBaseTest;
 import dev.rowan.test.TestNamespace;
 import dev.rowan.test.ViewAudit;
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -44,7 +45,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The steps of the write path that a group commit and settles without check-and-mutate add
  * (docs/view-consistency.md), each laid out step by step against a real HBase: a settle
- * delivered after a newer write retired its row and the view table was compacted; a writer of
+ * delivered after a newer write moved its entity and the view table was compacted; a settle held
+ * past its window, and a move after the window; a writer of
  * the same timestamp that lost the race but wrote over the winner's row; a grouped commit that a
  * region lost before its sync.
  */
@@ -56,8 +58,8 @@ class WritePathIT {
   private static final Instant CREATED = Instant.parse("2026-11-24T10:00:00Z");
 
   @Test
-  void aSettleDeliveredAfterANewerWriteRetiredItsRowAndAMajorCompactionIsNeverTrusted(Connection connection,
-      TestNamespace namespace, Admin admin) throws Exception {
+  void aSettleDeliveredAfterANewerWriteMovedItsEntityWithinItsWindowLandsUnderThatWriteAndIsNeverTrusted(
+      Connection connection, TestNamespace namespace, Admin admin) throws Exception {
     StepGate gate = new StepGate();
     ExecutorService late = Executors.newSingleThreadExecutor(r -> new Thread(r, "late-writer"));
     try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).protocolHook(gate).build()) {
@@ -72,21 +74,64 @@ class WritePathIT {
       Future<Order> first = late.submit(() -> orders.save(changed)); // rewrites the seller-1 row
       beforeSettle.awaitArrival(); // committed and durable; its settle not yet sent
       Order moved = changed.withSeller("seller-2");
-      orders.save(moved); // retires the seller-1 row: deletes it up to its own timestamp
+      orders.save(moved); // within the settle window of the write before: leaves the seller-1 row unverified
       TableName sellerTable = rowan.tableName(SELLER.tableName());
       Compactions.majorCompact(admin, sellerTable);
       beforeSettle.release();
       assertEquals(changed, first.get(30, TimeUnit.SECONDS));
 
-      byte[] retiredRow = SELLER.rowKey(MODEL.values(changed));
-      assertFalse(RawCells.row(connection, sellerTable, retiredRow).isEmpty(),
-          "the late settle brought back a verified row under the retired key");
+      byte[] leftRow = SELLER.rowKey(MODEL.values(changed));
+      Result left = RawCells.row(connection, sellerTable, leftRow);
+      assertEquals(RowStatus.State.UNVERIFIED, ViewRowVerdict.observed(SELLER, left).state(),
+          "the moving write's status is newer than the late settle's: it hides it");
       assertEquals(List.of(), rowan.views(Order.class).find("seller", "seller-1"),
-          "a settle without its write's mark is checked against the main row, which has moved on");
+          "an unverified row is checked against the main row, which has moved on");
       assertEquals(List.of(moved), rowan.views(Order.class).find("seller", "seller-2"));
+      assertEquals(RowStatus.State.UNVERIFIED,
+          ViewRowVerdict.observed(SELLER, RawCells.row(connection, sellerTable, leftRow)).state(),
+          "a reader leaves it until every settle that could land on it has landed");
+      ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
+    } finally {
+      late.shutdownNow();
+    }
+  }
+
+  @Test
+  void aSettleHeldPastItsWindowIsNotSentAndAMoveAfterTheWindowRetiresTheRowAtOnce(Connection connection,
+      TestNamespace namespace) throws Exception {
+    StepGate gate = new StepGate();
+    ExecutorService late = Executors.newSingleThreadExecutor(r -> new Thread(r, "late-writer"));
+    Duration lease = Duration.ofMillis(500);
+    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).writeLease(lease).protocolHook(gate)
+        .build()) {
+      rowan.schema().create(Order.class);
+      OrderRepository orders = rowan.repository(OrderRepository.class);
+      Order order = new Order("o-3", "seller-5", "buyer-1", CREATED, new BigDecimal("10.00"), "first");
+      orders.save(order);
+      TableName sellerTable = rowan.tableName(SELLER.tableName());
+      byte[] row = SELLER.rowKey(MODEL.values(order));
+
+      StepGate.Stop beforeSettle = gate.stopAt(Step.BEFORE_SETTLE, "late-writer");
+      Order changed = order.withNote("second");
+      Future<Order> first = late.submit(() -> orders.save(changed));
+      beforeSettle.awaitArrival();
+      Thread.sleep(lease.toMillis() + 100); // the write's window has passed
+      beforeSettle.release();
+      assertEquals(changed, first.get(30, TimeUnit.SECONDS), "the save returned: its settle is left to readers");
+      assertEquals(RowStatus.State.UNVERIFIED,
+          ViewRowVerdict.observed(SELLER, RawCells.row(connection, sellerTable, row)).state(),
+          "the settle was not sent: it could have landed after a delete of the row");
+
+      Thread.sleep(2 * lease.toMillis() + 100); // every settle of the writes so far has landed or never will
+      Order moved = changed.withSeller("seller-6");
+      orders.save(moved);
       assertEquals(RowStatus.State.RETIRED,
-          ViewRowVerdict.observed(SELLER, RawCells.row(connection, sellerTable, retiredRow)).state(),
-          "the retired cell is newer than the late settle's status: readers check the row and leave it to expire");
+          ViewRowVerdict.observed(SELLER, RawCells.row(connection, sellerTable, row)).state(),
+          "retired by the moving write's settle: no settle can land on the row after it");
+      assertEquals(List.of(), rowan.views(Order.class).find("seller", "seller-5"));
+      assertEquals(List.of(moved), rowan.views(Order.class).find("seller", "seller-6"));
+      assertEquals(List.of(moved), rowan.views(Order.class).find("buyer", "buyer-1"),
+          "the buyer row the unsent settle left unverified is read from the main row, and repaired");
       ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
     } finally {
       late.shutdownNow();

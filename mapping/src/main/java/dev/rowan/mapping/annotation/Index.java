@@ -49,8 +49,8 @@ public @interface Index {
    */
   enum Format {
     /**
-     * Every carried column in one value, after the row's status in its status cell: two cells a row
-     * (the status and the write mark), the fewest for a region server to scan.
+     * Every carried column in one value, after the row's status in its status cell: one cell a row,
+     * the fewest for a region server to scan.
      */
     PACKED,
     /**

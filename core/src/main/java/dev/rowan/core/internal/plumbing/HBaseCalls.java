@@ -116,6 +116,37 @@ public final class HBaseCalls {
         });
   }
 
+  /**
+   * {@link #runOn}, with every call to HBase of {@code action} given a deadline {@code
+   * timeoutMillis} from now (at least a millisecond): the client gives up then, and a region server
+   * drops a call that no handler has taken by its deadline.
+   */
+  public static void runWithin(
+      Connection connection,
+      TableName name,
+      String operation,
+      long timeoutMillis,
+      TableAction action) {
+    int timeout = (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeoutMillis));
+    RepositoryCallContext observed = ObservedCalls.context();
+    call(
+        operation,
+        name,
+        () -> {
+          try (Table table =
+              connection
+                  .getTableBuilder(name, null)
+                  .setOperationTimeout(timeout)
+                  .setRpcTimeout(timeout)
+                  .setWriteRpcTimeout(timeout)
+                  .build()) {
+            action.run(table);
+            return Boolean.TRUE;
+          }
+        });
+    ObservedCalls.called(observed, Boolean.TRUE);
+  }
+
   /** {@link #admin} of an action that returns nothing. */
   public static void runAdmin(
       Connection connection, TableName table, String operation, AdminAction action) {

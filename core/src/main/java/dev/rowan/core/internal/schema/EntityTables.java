@@ -46,7 +46,7 @@ record EntityTables(String entity, List<TableSpec> tables) {
           new TableSpec(
               descriptor(names.apply(view.tableName()), view.families(), view.layout()),
               view.layout(),
-              view.convertibleLayout(),
+              view.convertibleLayouts(),
               view.splitPoints()));
     }
     return new EntityTables(model.entityName(), tables);

@@ -1,6 +1,7 @@
 package dev.rowan.core.internal.schema;
 
 import dev.rowan.mapping.TableLayout;
+import java.util.List;
 import java.util.Objects;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.jspecify.annotations.Nullable;
@@ -66,15 +67,14 @@ final class LayoutComparison {
 
   /** How the layout recorded by {@code live} compares with {@code expected}. */
   static Verdict verdict(TableLayout expected, TableRecord live) {
-    return verdict(expected, null, live);
+    return verdict(expected, List.of(), live);
   }
 
   /**
    * How the layout recorded by {@code live} compares with {@code expected}, or with {@code
-   * convertible}, a layout the mapping also reads (null: none).
+   * convertible}, layouts the mapping also reads.
    */
-  static Verdict verdict(
-      TableLayout expected, @Nullable TableLayout convertible, TableRecord live) {
+  static Verdict verdict(TableLayout expected, List<TableLayout> convertible, TableRecord live) {
     TableLayout stored = recorded(live);
     if (stored == null) {
       return Verdict.UNRECORDED;
@@ -82,7 +82,7 @@ final class LayoutComparison {
     if (stored.fingerprint().equals(expected.fingerprint())) {
       return Verdict.SAME;
     }
-    return convertible != null && stored.fingerprint().equals(convertible.fingerprint())
+    return convertible.stream().anyMatch(c -> stored.fingerprint().equals(c.fingerprint()))
         ? Verdict.CONVERTIBLE
         : Verdict.DIFFERENT;
   }
@@ -97,7 +97,7 @@ final class LayoutComparison {
    * records the same layout.
    */
   static @Nullable String difference(String entity, TableLayout expected, TableRecord live) {
-    return difference(entity, expected, null, live);
+    return difference(entity, expected, List.of(), live);
   }
 
   /**
@@ -109,15 +109,19 @@ final class LayoutComparison {
   }
 
   private static @Nullable String difference(
-      String entity, TableLayout expected, @Nullable TableLayout convertible, TableRecord live) {
+      String entity, TableLayout expected, List<TableLayout> convertible, TableRecord live) {
     String table = "Table " + live.table().getNameAsString();
     return switch (verdict(expected, convertible, live)) {
       case SAME -> null;
       case CONVERTIBLE ->
           table
-              + " holds view rows of a cell per column, and the mapping of "
+              + " holds view rows of an older format than the mapping of "
               + entity
-              + " writes them packed:\n      "
+              + " writes:\n      "
+              + Objects.requireNonNull(
+                      recorded(live), "a CONVERTIBLE verdict read a recorded layout")
+                  .description()
+              + "\n    where the mapping writes\n      "
               + expected.description()
               + "\n    Record the new format with schema().create("
               + entity

@@ -1,9 +1,9 @@
 package dev.rowan.core.internal.schema;
 
 import dev.rowan.mapping.TableLayout;
+import java.util.List;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.TableDescriptor;
-import org.jspecify.annotations.Nullable;
 
 /**
  * One table an entity needs: its descriptor (name, column families and recorded key layout), its
@@ -13,21 +13,21 @@ final class TableSpec {
 
   private final TableDescriptor descriptor;
   private final TableLayout layout;
-  private final @Nullable TableLayout convertibleFrom;
+  private final List<TableLayout> convertibleFrom;
   private final byte[][] splitKeys;
 
   TableSpec(TableDescriptor descriptor, TableLayout layout, byte[][] splitKeys) {
-    this(descriptor, layout, null, splitKeys);
+    this(descriptor, layout, List.of(), splitKeys);
   }
 
   TableSpec(
       TableDescriptor descriptor,
       TableLayout layout,
-      @Nullable TableLayout convertibleFrom,
+      List<TableLayout> convertibleFrom,
       byte[][] splitKeys) {
     this.descriptor = descriptor;
     this.layout = layout;
-    this.convertibleFrom = convertibleFrom;
+    this.convertibleFrom = List.copyOf(convertibleFrom);
     this.splitKeys = splitKeys.clone();
   }
 
@@ -45,10 +45,10 @@ final class TableSpec {
   }
 
   /**
-   * A layout the table may record whose rows the mapping reads as they are and converts as it
-   * writes them (a view whose rows were a cell per column, now packed), or null.
+   * The layouts the table may record whose rows the mapping reads as they are and converts as it
+   * writes them (a view of an older format), if any.
    */
-  @Nullable TableLayout convertibleFrom() {
+  List<TableLayout> convertibleFrom() {
     return convertibleFrom;
   }
 

@@ -8,10 +8,12 @@ import dev.rowan.core.observation.RepositoryCallContext.Cost;
 import dev.rowan.core.spi.ProtocolHook.Step;
 import dev.rowan.index.MainRow;
 import dev.rowan.index.RetiredRows;
+import dev.rowan.index.SettleWindow;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
 import dev.rowan.index.ViewRowChange;
 import dev.rowan.index.WriteDecision;
+import dev.rowan.index.WritePlan;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -325,28 +327,38 @@ public final class ProtocolWriter<T> {
 
   /**
    * Step four, for every view at once: plain puts and deletes in batches, and on unique views
-   * check-and-mutates; a failure is left to readers to repair.
+   * check-and-mutates, as far as the settle window lets them go now ({@link WritePlan#dueSettles}),
+   * each batch with a deadline at the end of the earliest window of its rows; a failure is left to
+   * readers to repair.
    */
   private void settle(List<Pending> committed) {
-    Map<ViewModel, List<Row>> byView = new LinkedHashMap<>();
+    long now = System.currentTimeMillis();
+    long lease = context.writeLeaseMillis();
+    Map<ViewModel, List<Settle>> byView = new LinkedHashMap<>();
     for (Pending entity : committed) {
-      for (ViewRowChange change :
-          Objects.requireNonNull(entity.decision, "a prepared entity has a decision")
-              .plan()
-              .changes()) {
+      WritePlan plan =
+          Objects.requireNonNull(entity.decision, "a prepared entity has a decision").plan();
+      long timeLeft = SettleWindow.timeLeft(plan.write().timestamp(), now, lease);
+      for (ViewRowChange change : plan.dueSettles(now, lease)) {
+        Row settle = Objects.requireNonNull(change.settle(), "a planned write settles its rows");
         byView
             .computeIfAbsent(change.view(), v -> new ArrayList<>())
-            .add(Objects.requireNonNull(change.settle(), "a planned write settles its rows"));
+            .add(new Settle(settle, timeLeft));
       }
     }
     List<Supplier<Void>> batches = new ArrayList<>();
     byView.forEach(
         (view, settles) -> {
-          for (List<Row> chunk : ParallelCalls.chunks(settles, SETTLE_CHUNK)) {
+          for (List<Settle> chunk : ParallelCalls.chunks(settles, SETTLE_CHUNK)) {
             // a chunk of rows, whose retirements go as two mutations each (RetiredRows)
             List<Row> sent = new ArrayList<>(chunk.size());
-            chunk.forEach(settle -> sent.addAll(RetiredRows.settleRows(settle)));
-            batches.add(() -> settle(view, sent));
+            long timeLeft = Long.MAX_VALUE;
+            for (Settle settle : chunk) {
+              sent.addAll(RetiredRows.settleRows(settle.row));
+              timeLeft = Math.min(timeLeft, settle.timeLeft);
+            }
+            long deadline = timeLeft;
+            batches.add(() -> settle(view, sent, deadline));
           }
         });
     if (!batches.isEmpty()) {
@@ -354,12 +366,16 @@ public final class ProtocolWriter<T> {
     }
   }
 
-  private Void settle(ViewModel view, List<Row> settles) {
+  /** A settle to send, and the time left in its write's settle window when the step began. */
+  private record Settle(Row row, long timeLeft) {}
+
+  private Void settle(ViewModel view, List<Row> settles, long timeLeft) {
     try {
-      HBaseCalls.runOn(
+      HBaseCalls.runWithin(
           context.connection(),
           context.viewTable(view),
           "settle view rows",
+          timeLeft,
           t -> {
             t.batch(settles, new Object[settles.size()]); // puts and deletes, or check-and-mutates
           });

@@ -70,7 +70,7 @@ class NewEntityGuessTest {
   private static Pending guessed() {
     Pending entity = new Pending(new WriteRequest.Save(new byte[] {2}, new Object[0]));
     RowStatus status = new RowStatus(State.LIVE, 5, 7);
-    entity.guess = new WriteDecision(status, new Object[0], null, null, new WritePlan(status, List.of()));
+    entity.guess = new WriteDecision(status, new Object[0], null, null, new WritePlan(status, WritePlan.NO_WRITE, List.of()));
     return entity;
   }
 }

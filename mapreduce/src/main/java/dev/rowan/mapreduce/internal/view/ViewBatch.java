@@ -64,9 +64,6 @@ final class ViewBatch {
   /** The status qualifier of view rows, this class's own copy for its gets. */
   private static final byte[] STATUS = ProtocolCells.Qualifier.VIEW_STATUS.bytes();
 
-  /** The write mark qualifier of view rows, which tells a settled status from another. */
-  private static final byte[] WRITE = ProtocolCells.Qualifier.VIEW_WRITE.bytes();
-
   private static final Result EMPTY = Result.create(new Cell[0]);
 
   private final List<ViewModel> views;
@@ -101,7 +98,7 @@ final class ViewBatch {
     this.verdict = new ViewVerdict(model);
     this.main = main;
     this.viewTables = viewTables;
-    this.repairs = repair ? new ViewRowRepairs(model, main) : null;
+    this.repairs = repair ? new ViewRowRepairs(model, main, leaseMillis) : null;
     this.settleLoaded = repair && settleLoaded;
     this.findings = findings;
   }
@@ -148,7 +145,15 @@ final class ViewBatch {
       }
       Result row = rows.get(i);
       Kind kind = verdict.of(view, row, mains[i]);
-      if (kind == Kind.CONSISTENT || kind == Kind.RETIRED) {
+      if (kind == Kind.AWAITING_RETIREMENT) {
+        // a row an entity left, as a retired one: not a row of the view's, and retired by a repair
+        // once its settle window has passed
+        findings.rows(index, -1);
+        if (repairs != null) {
+          repairs.delete(view, table, row, mains[i]);
+        }
+      }
+      if (kind == Kind.CONSISTENT || kind == Kind.RETIRED || kind == Kind.AWAITING_RETIREMENT) {
         continue;
       }
       findings.fault(index, kind, row.getRow());
@@ -248,10 +253,7 @@ final class ViewBatch {
         live.add(row);
         gets.add(
             view.isUnique()
-                ? new Get(key)
-                    .addColumn(family, OWNER)
-                    .addColumn(family, STATUS)
-                    .addColumn(family, WRITE)
+                ? new Get(key).addColumn(family, OWNER).addColumn(family, STATUS)
                 : new Get(key).setCheckExistenceOnly(true));
       }
     }
@@ -348,12 +350,7 @@ final class ViewBatch {
       // another claim came first (a writer's, or this pass's for another entity with the same key):
       // judge it
       byte[] family = view.statusFamily();
-      row =
-          table.get(
-              new Get(key)
-                  .addColumn(family, OWNER)
-                  .addColumn(family, STATUS)
-                  .addColumn(family, WRITE));
+      row = table.get(new Get(key).addColumn(family, OWNER).addColumn(family, STATUS));
       if (row.isEmpty()) {
         continue;
       }

@@ -76,7 +76,7 @@ final class ViewCounters {
       case MISSING -> MISSING;
       case STALE -> STALE;
       case ORPHAN -> ORPHANS;
-      case CONSISTENT, RETIRED -> ROWS;
+      case CONSISTENT, RETIRED, AWAITING_RETIREMENT -> ROWS;
     };
   }
 

@@ -46,6 +46,9 @@ final class ViewRowRepairs {
   private final byte[] statusFamily;
   private final Table main;
 
+  /** The writers' write lease: a row is deleted only once its settles have landed. */
+  private final long leaseMillis;
+
   /**
    * The largest cell this client sends ({@link CellSize#max}): a repair that packs a row of a cell
    * per column into a larger cell is left undone, and the row reported.
@@ -55,10 +58,11 @@ final class ViewRowRepairs {
   /** The main table as {@link MainRowSettle} calls it. */
   private final MainRowSettle.MainTable<IOException> mainCalls;
 
-  ViewRowRepairs(EntityModel<?> model, Table main) {
+  ViewRowRepairs(EntityModel<?> model, Table main, long leaseMillis) {
     this.model = model;
     this.statusFamily = MainRow.statusFamily(model);
     this.main = main;
+    this.leaseMillis = leaseMillis;
     this.maxCellSize = CellSize.max(main.getConfiguration());
     this.mainCalls =
         new MainRowSettle.MainTable<>() {
@@ -258,9 +262,11 @@ final class ViewRowRepairs {
   boolean delete(ViewModel view, Table viewTable, Result row, Result mainRow) throws IOException {
     byte[] viewKey = row.getRow();
     if (mainRow.isEmpty()) { // no entity whose later write could fall under the delete
-      return viewTable
-          .checkAndMutate(ViewRowRepair.deleteAsRead(view, row, newestRaw(viewTable, viewKey)))
-          .isSuccess();
+      long newest = newestRaw(viewTable, viewKey);
+      return ViewRowVerdict.forDelete(
+                  view, MainRow.ABSENT, newest, System.currentTimeMillis(), leaseMillis)
+              == Action.DISCARD
+          && viewTable.checkAndMutate(ViewRowRepair.deleteAsRead(view, row, newest)).isSuccess();
     }
     long[] newest = new long[1];
     Optional<MainRowSettle.Settled<Long>> settled =
@@ -278,9 +284,12 @@ final class ViewRowRepairs {
                 return new Decision.Stop<>(); // the entity is back under the row
               }
               newest[0] = newestRaw(viewTable, viewKey);
-              return ViewRowVerdict.forDelete(state, newest[0]) == Action.DISCARD
-                  ? new Decision.Confirm<>(newest[0])
-                  : new Decision.Fence<>(0, newest[0]);
+              return switch (ViewRowVerdict.forDelete(
+                  view, state, newest[0], System.currentTimeMillis(), leaseMillis)) {
+                case DISCARD -> new Decision.Confirm<>(newest[0]);
+                case WAIT -> new Decision.Stop<>(); // a settle may still land: a later pass
+                default -> new Decision.Fence<>(0, newest[0]);
+              };
             });
     return settled.isPresent()
         && viewTable

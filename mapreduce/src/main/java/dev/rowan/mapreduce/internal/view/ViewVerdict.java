@@ -32,7 +32,12 @@ final class ViewVerdict {
      * No entity maps to it, and it is retired: readers rely on it until HBase drops it, so it is no
      * fault and no repair touches it.
      */
-    RETIRED;
+    RETIRED,
+    /**
+     * No entity maps to it, and it is unverified under the status of a write of the entity that
+     * left it: no fault; a repair retires it once its settle window has passed, as a reader does.
+     */
+    AWAITING_RETIREMENT;
 
     /**
      * The word of a sample line and of the reports: {@code stale}, {@code orphan}, {@code missing}.
@@ -93,6 +98,7 @@ final class ViewVerdict {
       case STALE -> Kind.STALE;
       case ORPHAN -> Kind.ORPHAN;
       case RETIRED -> Kind.RETIRED;
+      case AWAITING_RETIREMENT -> Kind.AWAITING_RETIREMENT;
     };
   }
 }

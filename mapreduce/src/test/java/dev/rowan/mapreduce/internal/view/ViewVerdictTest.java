@@ -47,6 +47,8 @@ class ViewVerdictTest {
     assertEquals(Kind.CONSISTENT, VERDICT.of(SELLER, viewRow(SELLER, ORDER, State.VERIFIED), mainRow(ORDER, State.LIVE)));
     assertEquals(Kind.STALE, VERDICT.of(SELLER, viewRow(SELLER, ORDER, State.UNVERIFIED), mainRow(ORDER, State.LIVE)));
     assertEquals(Kind.ORPHAN, VERDICT.of(SELLER, viewRow(SELLER, ORDER, State.VERIFIED), mainRow(moved, State.LIVE)));
+    assertEquals(Kind.AWAITING_RETIREMENT, VERDICT.of(SELLER, viewRow(SELLER, ORDER, State.UNVERIFIED),
+        mainRow(moved, State.LIVE)), "left by the write that moved its entity, for readers to retire");
   }
 
   @Test

@@ -138,7 +138,7 @@ final class ResidualFilters {
             new BinaryPrefixComparator(new byte[] {VERIFIED}));
     unverified.setLatestVersionOnly(true);
     // a retired row stands for no values, but tells the reader where its entity went: it passes
-    // (a late settle may have left a verified status under its retired cell)
+    // (whatever status is under its retired cell)
     SingleColumnValueFilter retired =
         new SingleColumnValueFilter(
             view.statusFamily(),

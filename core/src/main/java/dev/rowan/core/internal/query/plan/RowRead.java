@@ -34,11 +34,10 @@ import org.jspecify.annotations.Nullable;
  * wire.
  *
  * <ul>
- *   <li>A view: its status cell and write mark (and owner, on a unique view) plus the columns,
+ *   <li>A view: its status cell and retired cell (owner cell, on a unique view) plus the columns,
  *       which a packed view's status cell holds ({@link ViewModel#isPacked}). A settled row (status
- *       {@code VERIFIED}, write mark naming the same write) stands for its entity by the protocol's
- *       invariant, even on a narrow view; any other row is checked against its main row as every
- *       read checks it.
+ *       {@code VERIFIED}, not retired) stands for its entity by the protocol's invariant, even on a
+ *       narrow view; any other row is checked against its main row as every read checks it.
  *   <li>The main table of a tall entity: the columns, with its status cell when it has views, and
  *       the first cell of every row, so that a row holding none of them is still seen (its columns
  *       are null, which {@code IsNull} matches). A count without columns reads the keys of the
@@ -211,8 +210,8 @@ public record RowRead(
     if (view != null) {
       List<Qualifier> cells =
           view.isUnique()
-              ? List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_WRITE, Qualifier.OWNER)
-              : List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_WRITE, Qualifier.VIEW_RETIRED);
+              ? List.of(Qualifier.VIEW_STATUS, Qualifier.OWNER)
+              : List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_RETIRED);
       return new RowRead(Extent.CELLS, cells, columns, null, view.isPacked());
     }
     return new RowRead(

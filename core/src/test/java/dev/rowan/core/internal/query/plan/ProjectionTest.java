@@ -157,7 +157,7 @@ class ProjectionTest {
     assertEquals("buyer", projected.view().name());
     assertFalse(projected.secondRead());
     assertEquals(RowRead.Extent.CELLS, projected.read().kind());
-    assertEquals(List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_WRITE, Qualifier.VIEW_RETIRED), projected.read().protocolCells());
+    assertEquals(List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_RETIRED), projected.read().protocolCells());
     assertEquals(List.of("amount"), projected.read().columns().stream().map(PropertyModel::name).toList());
   }
 
@@ -200,7 +200,7 @@ class ProjectionTest {
   void explainShowsTheCellsAProjectionReads() {
     MethodPlan plan = plan(Order.class, "findByBuyerId", 1, BuyerSummary.class);
     String text = PlanText.explain("Orders.findByBuyerId", plan, ORDER);
-    assertTrue(text.contains("  projection reads: keys and status cell, write mark, retired cell, Order.amount, no other column;"
+    assertTrue(text.contains("  projection reads: keys and status cell, retired cell, Order.amount, no other column;"
         + " settled rows are taken as they are, other rows are checked against their main rows\n"
         + "  second read: only of the main rows of view rows not settled, to check them\n"), text);
   }

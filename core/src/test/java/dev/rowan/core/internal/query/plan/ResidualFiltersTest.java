@@ -151,7 +151,7 @@ class ResidualFiltersTest {
     retired.getFamilyCellMap().values().forEach(retiredOverALateSettle::addAll);
     retiredOverALateSettle.sort(CellComparator.getInstance());
     assertTrue(keeps(filter, retiredOverALateSettle),
-        "a retired row tells the reader where its entity went, whatever a late settle left under it");
+        "a retired row tells the reader where its entity went, whatever status is under it");
   }
 
   @Test

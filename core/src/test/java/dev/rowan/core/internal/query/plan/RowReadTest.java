@@ -77,10 +77,10 @@ class RowReadTest {
   }
 
   @Test
-  void aCountThroughAFullCopyViewReadsItsStatusCellAndWriteMarkOnly() {
+  void aCountThroughAFullCopyViewReadsItsStatusCellAndRetiredCellOnly() {
     RowRead read = count(Order.class, "countBySellerId", 1);
     assertEquals(Extent.CELLS, read.kind());
-    assertEquals(List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_WRITE, Qualifier.VIEW_RETIRED), read.protocolCells());
+    assertEquals(List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_RETIRED), read.protocolCells());
     assertEquals(List.of(), columns(read));
     assertNull(read.reason());
   }
@@ -96,7 +96,7 @@ class RowReadTest {
   void aConditionOnACarriedColumnOfANarrowViewReadsThatColumnToo() {
     RowRead read = count(Order.class, "countByBuyerIdAndAmount", 2);
     assertEquals(Extent.CELLS, read.kind());
-    assertEquals(List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_WRITE, Qualifier.VIEW_RETIRED), read.protocolCells());
+    assertEquals(List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_RETIRED), read.protocolCells());
     assertEquals(List.of("amount"), columns(read));
   }
 
@@ -116,14 +116,14 @@ class RowReadTest {
   void aConditionOnACarriedColumnOfAPackedViewReadsTheStatusCellThatHoldsIt() {
     RowRead read = count(PackedOrder.class, "countByBuyerIdAndAmount", 2);
     assertEquals(Extent.CELLS, read.kind());
-    assertEquals(List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_WRITE, Qualifier.VIEW_RETIRED), read.protocolCells());
+    assertEquals(List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_RETIRED), read.protocolCells());
     assertEquals(List.of("amount"), columns(read));
     assertTrue(read.packed(), "no cell of its own: the status cell holds it, the filter is not pushed");
     org.apache.hadoop.hbase.client.Scan scan = new org.apache.hadoop.hbase.client.Scan();
     read.narrow(scan, org.apache.hadoop.hbase.util.Bytes.toBytes("d"));
-    assertEquals(3, scan.getFamilyMap().get(org.apache.hadoop.hbase.util.Bytes.toBytes("d")).size(),
-        "the status cell, the write mark and the retired cell");
-    assertEquals("keys and status cell (with PackedOrder.amount packed in it), write mark, retired cell, no other column; settled"
+    assertEquals(2, scan.getFamilyMap().get(org.apache.hadoop.hbase.util.Bytes.toBytes("d")).size(),
+        "the status cell and the retired cell");
+    assertEquals("keys and status cell (with PackedOrder.amount packed in it), retired cell, no other column; settled"
         + " rows are taken as they are, other rows are checked against their main rows", read.describe());
   }
 
@@ -145,7 +145,7 @@ class RowReadTest {
   void aCountThroughAUniqueViewReadsItsOwnerCellForTheMainKey() {
     RowRead read = count(Order.class, "countByNote", 1);
     assertEquals(Extent.CELLS, read.kind());
-    assertEquals(List.of(Qualifier.VIEW_STATUS, Qualifier.VIEW_WRITE, Qualifier.OWNER), read.protocolCells());
+    assertEquals(List.of(Qualifier.VIEW_STATUS, Qualifier.OWNER), read.protocolCells());
     assertEquals(List.of(), columns(read));
   }
 
@@ -192,7 +192,7 @@ class RowReadTest {
   void itsDescriptionSaysKeysOnlyOrNamesTheCellsRead() {
     assertTrue(count(Profile.class, "countByUid", 1).describe().startsWith("keys only"));
     assertTrue(count(Line.class, "countByOrderNo", 1).describe().startsWith("keys only"));
-    assertEquals("keys and status cell, write mark, retired cell, Order.amount, no other column; settled rows are taken as they"
+    assertEquals("keys and status cell, retired cell, Order.amount, no other column; settled rows are taken as they"
         + " are, other rows are checked against their main rows",
         count(Order.class, "countByBuyerIdAndAmount", 2).describe());
   }
