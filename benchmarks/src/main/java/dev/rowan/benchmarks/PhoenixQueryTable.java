@@ -172,7 +172,7 @@ final class PhoenixQueryTable {
       String what)
       throws Exception {
     long began = System.nanoTime();
-    SettledLoad.load(timing, NAMESPACE, type, repository, total, orders);
+    SettledLoad.load(timing, NAMESPACE, type, repository, total, orders, 0);
     log.printf(
         "  loaded %,d orders %s %s in %.1f s%n",
         total,

@@ -126,6 +126,7 @@ final class QueryTable {
         entity.type(),
         entity.repository(),
         total,
-        (from, count) -> BenchData.queryOrders(entity.factory(), from, count, total, sellers, hot));
+        (from, count) -> BenchData.queryOrders(entity.factory(), from, count, total, sellers, hot),
+        0);
   }
 }

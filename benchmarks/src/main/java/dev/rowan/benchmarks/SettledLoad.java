@@ -40,24 +40,10 @@ final class SettledLoad {
   /**
    * Writes {@code count} orders made by {@code orders} (from an index and a count) into {@code
    * type}'s tables in {@code namespace}, which it first recreates, {@value #CHUNK} at a time:
-   * settled by {@link HandWritten#insertSettled}, or by {@code saveAll} when {@link #bySaveAll()}.
-   */
-  static <T> void load(
-      Clients clients,
-      String namespace,
-      Class<T> type,
-      Class<? extends HBaseRepository<T>> repository,
-      int count,
-      java.util.function.BiFunction<Integer, Integer, List<T>> orders)
-      throws Exception {
-    load(clients, namespace, type, repository, count, orders, 0);
-  }
-
-  /**
-   * {@link #load}, the orders written {@code ageMillis} before now when they are settled by {@link
-   * HandWritten#insertSettled} (as stored a while ago: a write that moves one of them then retires
-   * the view row it leaves at once, its write before being out of the settle window), and now when
-   * by {@code saveAll}.
+   * settled by {@link HandWritten#insertSettled}, as written {@code ageMillis} before now (as
+   * stored a while ago: a write that moves one of them then retires the view row it leaves at once,
+   * its write before being out of the settle window), or by {@code saveAll}, now, when {@link
+   * #bySaveAll()}.
    */
   static <T> void load(
       Clients clients,

@@ -46,7 +46,8 @@ final class TopTenWorkload extends OpWorkload {
         SaltedOrder.class,
         SaltedOrder.Repository.class,
         total,
-        (from, count) -> BenchData.random(SaltedOrder::new, "t", from, count, sellers, from));
+        (from, count) -> BenchData.random(SaltedOrder::new, "t", from, count, sellers, from),
+        0);
     cluster.compact(timing.connection(), timing.tables(NAMESPACE, SaltedOrder.class));
     BenchmarkCluster.relocate(counting.connection(), timing.tables(NAMESPACE, SaltedOrder.class));
   }

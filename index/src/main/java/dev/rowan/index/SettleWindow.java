@@ -11,7 +11,7 @@ package dev.rowan.index;
  *
  * <ul>
  *   <li>a writer sends the settles of a write only within one write lease of the write's timestamp
- *       ({@link #maySend}), with a call deadline at its end ({@link #timeLeft}); a region server
+ *       ({@link #maySend}), with a call deadline at its end ({@link #windowEnd}); a region server
  *       drops a call whose deadline has passed before a handler took it, and applies one a handler
  *       took within one more lease;
  *   <li>so every settle of a write at {@code t} has landed, or never will, by {@code t} plus two
@@ -33,15 +33,15 @@ public final class SettleWindow {
 
   /** Whether the settles of a write at {@code write} may still be sent at time {@code now}. */
   public static boolean maySend(long write, long now, long leaseMillis) {
-    return timeLeft(write, now, leaseMillis) > 0;
+    return now < windowEnd(write, leaseMillis);
   }
 
   /**
-   * How long the settles of a write at {@code write} sent at time {@code now} may take, in
-   * milliseconds: the deadline of their call.
+   * When the settles of a write at {@code write} may no longer be sent: the deadline of their
+   * calls.
    */
-  public static long timeLeft(long write, long now, long leaseMillis) {
-    return write + leaseMillis - now;
+  public static long windowEnd(long write, long leaseMillis) {
+    return write + leaseMillis;
   }
 
   /**

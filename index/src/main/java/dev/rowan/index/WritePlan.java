@@ -42,17 +42,34 @@ public record WritePlan(RowStatus write, long previousWrite, List<ViewRowChange>
 
   /**
    * The changes whose step four may be sent at time {@code now} ({@link SettleWindow}): on a view
-   * that is not unique, the settles of rows written only within the write's window, and the
-   * retirements only once every settle of the writes before this one has landed (until then a
-   * retired row stays unverified, under this write's status, and a reader retires it later); on a
-   * unique view, whose settles are check-and-mutates on this write's status, all of them.
+   * that is not unique, the settles of rows written only within the write's window ({@link
+   * #sendBy}), and the retirements only once every settle of the writes before this one has landed
+   * (until then a retired row stays unverified, under this write's status, and a reader retires it
+   * later); on a unique view, whose settles are check-and-mutates on this write's status, all of
+   * them.
    */
   public List<ViewRowChange> dueSettles(long now, long leaseMillis) {
-    boolean send = SettleWindow.maySend(write.timestamp(), now, leaseMillis);
     boolean retire = SettleWindow.landed(previousWrite, now, leaseMillis);
     return select(
-        change ->
-            change.view().isUnique()
-                || (change.kind() == ViewRowChange.Kind.WRITE ? send : retire));
+        change -> {
+          if (change.view().isUnique()) {
+            return true; // check-and-mutates on this write's status
+          }
+          return change.kind() == ViewRowChange.Kind.RETIRE
+              ? retire
+              : now < sendBy(change, leaseMillis);
+        });
+  }
+
+  /**
+   * When the step four of {@code change} may no longer be sent, the deadline of its call: the end
+   * of the write's settle window for the settle of a row written in a view that is not unique, and
+   * never ({@link Long#MAX_VALUE}) for a retirement or a unique view's check-and-mutate, which a
+   * late arrival cannot make wrong.
+   */
+  public long sendBy(ViewRowChange change, long leaseMillis) {
+    return change.view().isUnique() || change.kind() == ViewRowChange.Kind.RETIRE
+        ? Long.MAX_VALUE
+        : SettleWindow.windowEnd(write.timestamp(), leaseMillis);
   }
 }

@@ -8,7 +8,6 @@ import dev.rowan.core.observation.RepositoryCallContext.Cost;
 import dev.rowan.core.spi.ProtocolHook.Step;
 import dev.rowan.index.MainRow;
 import dev.rowan.index.RetiredRows;
-import dev.rowan.index.SettleWindow;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
 import dev.rowan.index.ViewRowChange;
@@ -327,9 +326,9 @@ public final class ProtocolWriter<T> {
 
   /**
    * Step four, for every view at once: plain puts and deletes in batches, and on unique views
-   * check-and-mutates, as far as the settle window lets them go now ({@link WritePlan#dueSettles}),
-   * each batch with a deadline at the end of the earliest window of its rows; a failure is left to
-   * readers to repair.
+   * check-and-mutates, as far as the settle window lets them go now ({@link WritePlan#dueSettles});
+   * a batch that holds settles of rows written is sent only before the end of the earliest window
+   * among them, with a call deadline there. A failure is left to readers to repair.
    */
   private void settle(List<Pending> committed) {
     long now = System.currentTimeMillis();
@@ -338,12 +337,11 @@ public final class ProtocolWriter<T> {
     for (Pending entity : committed) {
       WritePlan plan =
           Objects.requireNonNull(entity.decision, "a prepared entity has a decision").plan();
-      long timeLeft = SettleWindow.timeLeft(plan.write().timestamp(), now, lease);
       for (ViewRowChange change : plan.dueSettles(now, lease)) {
         Row settle = Objects.requireNonNull(change.settle(), "a planned write settles its rows");
         byView
             .computeIfAbsent(change.view(), v -> new ArrayList<>())
-            .add(new Settle(settle, timeLeft));
+            .add(new Settle(settle, plan.sendBy(change, lease)));
       }
     }
     List<Supplier<Void>> batches = new ArrayList<>();
@@ -352,13 +350,13 @@ public final class ProtocolWriter<T> {
           for (List<Settle> chunk : ParallelCalls.chunks(settles, SETTLE_CHUNK)) {
             // a chunk of rows, whose retirements go as two mutations each (RetiredRows)
             List<Row> sent = new ArrayList<>(chunk.size());
-            long timeLeft = Long.MAX_VALUE;
+            long end = Long.MAX_VALUE;
             for (Settle settle : chunk) {
               sent.addAll(RetiredRows.settleRows(settle.row));
-              timeLeft = Math.min(timeLeft, settle.timeLeft);
+              end = Math.min(end, settle.windowEnd);
             }
-            long deadline = timeLeft;
-            batches.add(() -> settle(view, sent, deadline));
+            long windowEnd = end;
+            batches.add(() -> settle(view, sent, windowEnd));
           }
         });
     if (!batches.isEmpty()) {
@@ -366,19 +364,29 @@ public final class ProtocolWriter<T> {
     }
   }
 
-  /** A settle to send, and the time left in its write's settle window when the step began. */
-  private record Settle(Row row, long timeLeft) {}
+  /**
+   * A settle to send, and when the settle window of its write ends ({@link Long#MAX_VALUE}: a
+   * retirement, or a check-and-mutate of a unique view, which a window does not bound).
+   */
+  private record Settle(Row row, long windowEnd) {}
 
-  private Void settle(ViewModel view, List<Row> settles, long timeLeft) {
+  private Void settle(ViewModel view, List<Row> settles, long windowEnd) {
+    long timeLeft =
+        windowEnd == Long.MAX_VALUE ? Long.MAX_VALUE : windowEnd - System.currentTimeMillis();
+    if (timeLeft <= 0) {
+      return null; // the window closed: the rows stay unverified, and readers repair them
+    }
     try {
-      HBaseCalls.runWithin(
-          context.connection(),
-          context.viewTable(view),
-          "settle view rows",
-          timeLeft,
-          t -> {
-            t.batch(settles, new Object[settles.size()]); // puts and deletes, or check-and-mutates
-          });
+      HBaseCalls.TableAction batch =
+          t ->
+              t.batch(
+                  settles, new Object[settles.size()]); // puts and deletes, or check-and-mutates
+      if (timeLeft == Long.MAX_VALUE) {
+        HBaseCalls.runOn(context.connection(), context.viewTable(view), "settle view rows", batch);
+      } else {
+        HBaseCalls.runWithin(
+            context.connection(), context.viewTable(view), "settle view rows", timeLeft, batch);
+      }
     } catch (RuntimeException e) {
       // The main rows are written: the write has happened. Unsettled view rows stay
       // unverified, and readers check them against the main rows and repair them.
