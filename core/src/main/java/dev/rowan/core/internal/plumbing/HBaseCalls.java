@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.Objects;
+import java.util.concurrent.ExecutorService;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
@@ -117,6 +118,14 @@ public final class HBaseCalls {
   }
 
   /**
+   * The pool that the tables of {@link #runWithin} send their calls to each region server on,
+   * shared as a connection's own tables share one (a table built without a pool would start a pool
+   * of its own, threads and all, for each call).
+   */
+  private static final ExecutorService DEADLINE_TABLES =
+      ParallelCalls.daemonPool("rowan-deadline-call-", 256);
+
+  /**
    * {@link #runOn}, with every call to HBase of {@code action} given a deadline {@code
    * timeoutMillis} from now (at least a millisecond): the client gives up then, and a region server
    * drops a call that no handler has taken by its deadline.
@@ -135,7 +144,7 @@ public final class HBaseCalls {
         () -> {
           try (Table table =
               connection
-                  .getTableBuilder(name, null)
+                  .getTableBuilder(name, DEADLINE_TABLES)
                   .setOperationTimeout(timeout)
                   .setRpcTimeout(timeout)
                   .setWriteRpcTimeout(timeout)

@@ -92,15 +92,23 @@ public final class ParallelCalls {
   }
 
   private static ExecutorService pool() {
+    return daemonPool("rowan-call-", THREADS);
+  }
+
+  /**
+   * A pool of up to {@code threads} daemon threads named {@code prefix} and a number, started as
+   * needed and ended after 30 idle seconds; a task that finds every thread busy runs in its caller.
+   */
+  static ExecutorService daemonPool(String prefix, int threads) {
     AtomicInteger count = new AtomicInteger();
     return new ThreadPoolExecutor(
         0,
-        THREADS,
+        threads,
         30,
         TimeUnit.SECONDS,
         new SynchronousQueue<>(),
         task -> {
-          Thread thread = new Thread(task, "rowan-call-" + count.incrementAndGet());
+          Thread thread = new Thread(task, prefix + count.incrementAndGet());
           thread.setDaemon(true);
           return thread;
         },
