@@ -59,10 +59,10 @@ public final class ViewRowVerdict {
      */
     RETIRED,
     /**
-     * No entity maps to it, and a settle of a write of the entity that left it may still land on it
-     * ({@link SettleWindow}): it stays unverified, under the status of the write that left it,
-     * until the window has passed and a reader retires it. No fault, and no repair may delete it
-     * yet.
+     * No entity maps to it, and it is unverified, under the status of a write of the entity that
+     * left it (a move within the settle window of the write before, {@link SettleWindow}, or a
+     * write that died or lost its race): readers and repairs retire it once its settle window has
+     * passed. No fault.
      */
     AWAITING_RETIREMENT
   }
