@@ -277,16 +277,16 @@ public final class ViewRowVerdict {
    * What a repair that deletes a row of {@code view} whose entity's main row is {@code main} does,
    * given the newest timestamp stored under the view row and the time: on a view that is not
    * unique, {@link Action#WAIT} while a settle of a write of the entity could still land on the row
-   * ({@link SettleWindow#landed}); then {@link Action#DISCARD} (up to that timestamp) when the main
-   * row has no status or its status is not below it, otherwise {@link Action#FENCE} first, so that
-   * no later write of the entity can fall under the delete.
+   * ({@link SettleWindow#landed}), also where the main row has no status or does not exist (an
+   * insert in flight commits and settles after it has written its view rows); then {@link
+   * Action#DISCARD} (up to that timestamp) when the main row has no status or its status is not
+   * below it, otherwise {@link Action#FENCE} first, so that no later write of the entity can fall
+   * under the delete.
    */
   public static Action forDelete(
       ViewModel view, MainRow main, long newestViewCell, long now, long leaseMillis) {
-    if (!view.isUnique()
-        && main.status() != null
-        && !SettleWindow.landed(newestViewCell, now, leaseMillis)) {
-      return Action.WAIT; // without a status, the entity has no write whose settle could land
+    if (!view.isUnique() && !SettleWindow.landed(newestViewCell, now, leaseMillis)) {
+      return Action.WAIT; // also without a status: an insert in flight settles once it commits
     }
     return main.status() == null || main.status().timestamp() >= newestViewCell
         ? Action.DISCARD

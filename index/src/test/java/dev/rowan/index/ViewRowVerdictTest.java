@@ -201,8 +201,8 @@ class ViewRowVerdictTest {
       "plain,   0,  120001, FENCE,  DISCARD",
       "absent,  5,  120006, FENCE,  DISCARD",
       "live@0,  0,  120000, REPAIR, WAIT",
-      "absent,  5,  10,     FENCE,  DISCARD",
-      "plain,   0,  10,     FENCE,  DISCARD",
+      "absent,  5,  10,     FENCE,  WAIT",
+      "plain,   0,  10,     FENCE,  WAIT",
       "live@5,  5,  10,     REPAIR, WAIT",
   })
   void aRepairFencesTheMainRowFirstWhenTheViewRowHoldsACellAboveItsStatusAndDeletesOnlyOnceItsSettlesHaveLanded(

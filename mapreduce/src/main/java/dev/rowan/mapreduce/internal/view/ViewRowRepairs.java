@@ -263,9 +263,14 @@ final class ViewRowRepairs {
     byte[] viewKey = row.getRow();
     if (mainRow.isEmpty()) { // no entity whose later write could fall under the delete
       long newest = newestRaw(viewTable, viewKey);
-      return ViewRowVerdict.forDelete(
-                  view, MainRow.ABSENT, newest, System.currentTimeMillis(), leaseMillis)
-              == Action.DISCARD
+      // a row that names no entity takes no settle; one that names an entity not stored may be the
+      // row of an insert in flight, which settles it once it commits: deleted once no settle can
+      // land
+      boolean namesNoEntity = view.owner(row) == null;
+      return (namesNoEntity
+              || ViewRowVerdict.forDelete(
+                      view, MainRow.ABSENT, newest, System.currentTimeMillis(), leaseMillis)
+                  == Action.DISCARD)
           && viewTable.checkAndMutate(ViewRowRepair.deleteAsRead(view, row, newest)).isSuccess();
     }
     long[] newest = new long[1];
