@@ -10,10 +10,10 @@ package dev.rowan.index;
  * verified row of an entity that has moved on. So settles land within a window of their write:
  *
  * <ul>
- *   <li>a writer sends the settles of a write only within one write lease of the write's timestamp
- *       ({@link #maySend}), with a call deadline at its end ({@link #windowEnd}); a region server
- *       drops a call whose deadline has passed before a handler took it, and applies one a handler
- *       took within one more lease;
+ *   <li>a writer sends the settles of a write only within one write lease of the write's timestamp,
+ *       with a call deadline at the window's end ({@link #windowEnd}); a region server drops a call
+ *       whose deadline has passed before a handler took it, and applies one a handler took within
+ *       one more lease;
  *   <li>so every settle of a write at {@code t} has landed, or never will, by {@code t} plus two
  *       leases, and a view row's cells are deleted up to a timestamp only once that has passed for
  *       it ({@link #landed}): every write whose settle the delete could precede is at or below the
@@ -30,11 +30,6 @@ package dev.rowan.index;
 public final class SettleWindow {
 
   private SettleWindow() {}
-
-  /** Whether the settles of a write at {@code write} may still be sent at time {@code now}. */
-  public static boolean maySend(long write, long now, long leaseMillis) {
-    return now < windowEnd(write, leaseMillis);
-  }
 
   /**
    * When the settles of a write at {@code write} may no longer be sent: the deadline of their

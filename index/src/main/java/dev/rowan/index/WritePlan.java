@@ -16,7 +16,11 @@ import java.util.function.Predicate;
  */
 public record WritePlan(RowStatus write, long previousWrite, List<ViewRowChange> changes) {
 
-  /** The {@link #previousWrite} of an entity whose main row had no status. */
+  /**
+   * The {@link #previousWrite} of an entity whose main row had no status: a time long past, whose
+   * settles have all landed, and far enough above {@link Long#MIN_VALUE} that the clock minus it
+   * does not overflow.
+   */
   public static final long NO_WRITE = Long.MIN_VALUE / 4;
 
   /** Copies the list. */

@@ -137,23 +137,20 @@ public final class HBaseCalls {
       long timeoutMillis,
       TableAction action) {
     int timeout = (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeoutMillis));
-    RepositoryCallContext observed = ObservedCalls.context();
-    call(
-        operation,
+    on(
         name,
-        () -> {
-          try (Table table =
-              connection
-                  .getTableBuilder(name, DEADLINE_TABLES)
-                  .setOperationTimeout(timeout)
-                  .setRpcTimeout(timeout)
-                  .setWriteRpcTimeout(timeout)
-                  .build()) {
-            action.run(table);
-            return Boolean.TRUE;
-          }
+        operation,
+        () ->
+            connection
+                .getTableBuilder(name, DEADLINE_TABLES)
+                .setOperationTimeout(timeout)
+                .setRpcTimeout(timeout)
+                .setWriteRpcTimeout(timeout)
+                .build(),
+        table -> {
+          action.run(table);
+          return Boolean.TRUE; // no value: counts no rows
         });
-    ObservedCalls.called(observed, Boolean.TRUE);
   }
 
   /** {@link #admin} of an action that returns nothing. */
@@ -194,13 +191,23 @@ public final class HBaseCalls {
    */
   public static <R> R on(
       Connection connection, TableName name, String operation, TableCall<R> call) {
+    return on(name, operation, () -> connection.getTable(name), call);
+  }
+
+  /** Opens a table for one call. */
+  @FunctionalInterface
+  private interface TableOpener {
+    Table open() throws IOException;
+  }
+
+  private static <R> R on(TableName name, String operation, TableOpener opener, TableCall<R> call) {
     RepositoryCallContext observed = ObservedCalls.context();
     R result =
         call(
             operation,
             name,
             () -> {
-              try (Table table = connection.getTable(name)) {
+              try (Table table = opener.open()) {
                 return call.call(table);
               }
             });

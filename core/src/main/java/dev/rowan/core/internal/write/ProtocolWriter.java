@@ -21,6 +21,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Get;
@@ -327,8 +328,9 @@ public final class ProtocolWriter<T> {
   /**
    * Step four, for every view at once: plain puts and deletes in batches, and on unique views
    * check-and-mutates, as far as the settle window lets them go now ({@link WritePlan#dueSettles});
-   * a batch that holds settles of rows written is sent only before the end of the earliest window
-   * among them, with a call deadline there. A failure is left to readers to repair.
+   * a batch of settles of rows written is sent only before the end of the earliest window among
+   * them, with a call deadline there, and retirements and unique views' check-and-mutates go in
+   * batches of their own, which no window bounds. A failure is left to readers to repair.
    */
   private void settle(List<Pending> committed) {
     long now = System.currentTimeMillis();
@@ -347,16 +349,23 @@ public final class ProtocolWriter<T> {
     List<Supplier<Void>> batches = new ArrayList<>();
     byView.forEach(
         (view, settles) -> {
-          for (List<Settle> chunk : ParallelCalls.chunks(settles, SETTLE_CHUNK)) {
-            // a chunk of rows, whose retirements go as two mutations each (RetiredRows)
-            List<Row> sent = new ArrayList<>(chunk.size());
-            long end = Long.MAX_VALUE;
-            for (Settle settle : chunk) {
-              sent.addAll(RetiredRows.settleRows(settle.row));
-              end = Math.min(end, settle.windowEnd);
+          // settles a window bounds apart from those it does not, so that a window that closes
+          // keeps back no retirement
+          Map<Boolean, List<Settle>> byBound =
+              settles.stream()
+                  .collect(Collectors.partitioningBy(s -> s.windowEnd != Long.MAX_VALUE));
+          for (List<Settle> kind : byBound.values()) {
+            for (List<Settle> chunk : ParallelCalls.chunks(kind, SETTLE_CHUNK)) {
+              // a chunk of rows, whose retirements go as two mutations each (RetiredRows)
+              List<Row> sent = new ArrayList<>(chunk.size());
+              long end = Long.MAX_VALUE;
+              for (Settle settle : chunk) {
+                sent.addAll(RetiredRows.settleRows(settle.row));
+                end = Math.min(end, settle.windowEnd);
+              }
+              long windowEnd = end;
+              batches.add(() -> settle(view, sent, windowEnd));
             }
-            long windowEnd = end;
-            batches.add(() -> settle(view, sent, windowEnd));
           }
         });
     if (!batches.isEmpty()) {
