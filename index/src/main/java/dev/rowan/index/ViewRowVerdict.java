@@ -279,16 +279,17 @@ public final class ViewRowVerdict {
    * unique, {@link Action#WAIT} while a settle of a write of the entity could still land on the row
    * ({@link SettleWindow#landed}), also where the main row has no status or does not exist (an
    * insert in flight commits and settles after it has written its view rows); then {@link
-   * Action#DISCARD} (up to that timestamp) when the main row has no status or its status is not
-   * below it, otherwise {@link Action#FENCE} first, so that no later write of the entity can fall
-   * under the delete.
+   * Action#DISCARD} (up to that timestamp) when the main row's status is not below it, otherwise
+   * {@link Action#FENCE} first, so that no later write of the entity can fall under the delete:
+   * also where the main row has no status, as an insert or a guessed save whose writer has paused
+   * commits on "no status yet" and would then stand without its view row.
    */
   public static Action forDelete(
       ViewModel view, MainRow main, long newestViewCell, long now, long leaseMillis) {
     if (!view.isUnique() && !SettleWindow.landed(newestViewCell, now, leaseMillis)) {
       return Action.WAIT; // also without a status: an insert in flight settles once it commits
     }
-    return main.status() == null || main.status().timestamp() >= newestViewCell
+    return main.status() != null && main.status().timestamp() >= newestViewCell
         ? Action.DISCARD
         : Action.FENCE;
   }

@@ -31,6 +31,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Delete;
@@ -241,6 +246,60 @@ class VerifyViewsIT {
       assertTrue(VerifyViews.of(rowan, Order.class).check().stream().allMatch(ViewReport::consistent),
           "one repair fixes both rows of the entity, though the first fences its main row");
       ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
+    }
+  }
+
+  /**
+   * An insert whose writer pauses between its view rows and its commit for longer than its settle
+   * window: a repair then deletes its view rows, as a row no stored entity maps to, but first fences
+   * the empty main row, so that the insert's commit (on "no status yet") fails, and the insert
+   * writes its rows again. Without the fence the commit went through over a retired view row,
+   * whose settle was past its window: the order was stored and missing from its views once the
+   * retired cell expired.
+   */
+  @Test
+  void aRepairFencesTheEmptyMainRowOfAPausedInsertSoThatItCannotCommitWithoutItsViewRows(Connection connection,
+      TestNamespace namespace) throws Exception {
+    CountDownLatch paused = new CountDownLatch(1);
+    CountDownLatch resume = new CountDownLatch(1);
+    AtomicBoolean pause = new AtomicBoolean(true);
+    ProtocolHook hook = (step, table, keys) -> {
+      if (step == ProtocolHook.Step.BEFORE_MAIN_WRITE && pause.getAndSet(false)) {
+        paused.countDown();
+        try {
+          resume.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    };
+    Duration lease = Duration.ofMillis(300);
+    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).protocolHook(hook).writeLease(lease)
+        .build()) {
+      rowan.schema().create(Order.class);
+      OrderRepository orders = rowan.repository(OrderRepository.class);
+      Order order = new Order("order-1", "seller-1", "buyer-1", Instant.ofEpochSecond(1_700_000_000L),
+          BigDecimal.ONE, null);
+      ExecutorService writer = Executors.newSingleThreadExecutor();
+      try {
+        Future<?> insert = writer.submit(() -> orders.insert(order));
+        assertTrue(paused.await(30, TimeUnit.SECONDS), "the insert wrote its view rows");
+        sleep(2 * lease.toMillis() + 200); // past the settle window: a repair deletes the insert's rows
+        List<ViewReport> repaired = VerifyViews.of(rowan, Order.class).repair();
+        assertEquals(1, repaired.get(0).orphans(), repaired.get(0).summary());
+        resume.countDown();
+        insert.get(30, TimeUnit.SECONDS);
+        assertEquals(Optional.of(order), orders.findByKey("order-1"));
+        try (Table seller = connection.getTable(rowan.tableName(SELLER.tableName()))) {
+          RowStatus status = ViewRowVerdict.observed(SELLER, seller.get(new Get(SELLER.rowKey(MODEL.values(order)))));
+          assertEquals(State.VERIFIED, status == null ? null : status.state(),
+              "the insert, fenced, wrote its view row again and settled it: " + status);
+        }
+        ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
+      } finally {
+        resume.countDown();
+        writer.shutdownNow();
+      }
     }
   }
 

@@ -261,25 +261,21 @@ final class ViewRowRepairs {
    */
   boolean delete(ViewModel view, Table viewTable, Result row, Result mainRow) throws IOException {
     byte[] viewKey = row.getRow();
-    if (mainRow.isEmpty()) { // no entity whose later write could fall under the delete
-      long newest = newestRaw(viewTable, viewKey);
-      // a row that names no entity takes no settle; one that names an entity not stored may be the
-      // row of an insert in flight, which settles it once it commits: deleted once no settle can
-      // land
-      boolean namesNoEntity = view.owner(row) == null;
-      return (namesNoEntity
-              || ViewRowVerdict.forDelete(
-                      view, MainRow.ABSENT, newest, System.currentTimeMillis(), leaseMillis)
-                  == Action.DISCARD)
-          && viewTable.checkAndMutate(ViewRowRepair.deleteAsRead(view, row, newest)).isSuccess();
+    // an entity not stored may be an insert in flight, which settles its rows once it commits: its
+    // main row is fenced as any other before the delete
+    byte[] mainKey = mainRow.isEmpty() ? view.owner(row) : mainRow.getRow();
+    if (mainKey == null) { // a row that names no entity: no write of the protocol's settles it
+      return viewTable
+          .checkAndMutate(ViewRowRepair.deleteAsRead(view, row, newestRaw(viewTable, viewKey)))
+          .isSuccess();
     }
     long[] newest = new long[1];
     Optional<MainRowSettle.Settled<Long>> settled =
         MainRowSettle.settle(
             mainCalls,
-            mainRow.getRow(),
+            mainKey,
             statusFamily,
-            MainRow.of(model, mainRow),
+            mainRow.isEmpty() ? MainRow.ABSENT : MainRow.of(model, mainRow),
             MAX_ATTEMPTS,
             (state, read, fenced) -> {
               if (fenced) {
