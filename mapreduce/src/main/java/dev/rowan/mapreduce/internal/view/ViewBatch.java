@@ -106,7 +106,8 @@ final class ViewBatch {
   /**
    * Checks rows of view {@code index} against their main rows. A row that names no main row (a key
    * this view cannot decode, a unique view row without owner cell) is an orphan. A retired row is
-   * passed over, neither counted nor judged.
+   * passed over, neither counted nor judged, and a row its entity left, awaiting retirement, is not
+   * counted either.
    */
   void viewRows(int index, List<Result> scanned) throws IOException, InterruptedException {
     if (scanned.isEmpty()) {
@@ -117,7 +118,6 @@ final class ViewBatch {
     // a row an entity left is kept for readers until HBase drops it: not a row of the view's
     List<Result> current =
         scanned.stream().filter(row -> RetiredRows.retired(view, row) == null).toList();
-    findings.rows(index, current.size());
     if (current.isEmpty()) {
       return;
     }
@@ -139,21 +139,24 @@ final class ViewBatch {
       mains[named.get(j)] = found[j];
     }
     boolean[] settled = settleLoaded(index, rows, mains);
+    long counted = 0; // the rows of the view's: neither retired nor left by their entity
     for (int i = 0; i < rows.size(); i++) {
       if (settled[i]) {
+        counted++;
         continue;
       }
       Result row = rows.get(i);
       Kind kind = verdict.of(view, row, mains[i]);
-      if (kind == Kind.AWAITING_RETIREMENT) {
-        // a row an entity left, as a retired one: not a row of the view's, and retired by a repair
-        // once its settle window has passed
-        findings.rows(index, -1);
-        if (repairs != null) {
-          repairs.delete(view, table, row, mains[i]);
-        }
+      if (kind == Kind.AWAITING_RETIREMENT && repairs != null) {
+        // a row an entity left, as a retired one, retired by a repair once its settle window has
+        // passed
+        repairs.delete(view, table, row, mains[i]);
       }
-      if (kind == Kind.CONSISTENT || kind == Kind.RETIRED || kind == Kind.AWAITING_RETIREMENT) {
+      if (kind == Kind.RETIRED || kind == Kind.AWAITING_RETIREMENT) {
+        continue;
+      }
+      counted++;
+      if (kind == Kind.CONSISTENT) {
         continue;
       }
       findings.fault(index, kind, row.getRow());
@@ -168,6 +171,7 @@ final class ViewBatch {
         findings.repaired(index, false);
       }
     }
+    findings.rows(index, counted);
   }
 
   /**
