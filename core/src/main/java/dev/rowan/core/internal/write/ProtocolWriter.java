@@ -21,7 +21,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Get;
@@ -328,9 +327,9 @@ public final class ProtocolWriter<T> {
   /**
    * Step four, for every view at once: plain puts and deletes in batches, and on unique views
    * check-and-mutates, as far as the settle window lets them go now ({@link WritePlan#dueSettles});
-   * a batch of settles of rows written is sent only before the end of the earliest window among
-   * them, with a call deadline there, and retirements and unique views' check-and-mutates go in
-   * batches of their own, which no window bounds. A failure is left to readers to repair.
+   * a batch that holds settles of rows written is sent with a call deadline at the end of the
+   * earliest window among them, and once that has passed, with its retirements and unique views'
+   * check-and-mutates alone, which no window bounds. A failure is left to readers to repair.
    */
   private void settle(List<Pending> committed) {
     long now = System.currentTimeMillis();
@@ -349,23 +348,8 @@ public final class ProtocolWriter<T> {
     List<Supplier<Void>> batches = new ArrayList<>();
     byView.forEach(
         (view, settles) -> {
-          // settles a window bounds apart from those it does not, so that a window that closes
-          // keeps back no retirement
-          Map<Boolean, List<Settle>> byBound =
-              settles.stream()
-                  .collect(Collectors.partitioningBy(s -> s.windowEnd != Long.MAX_VALUE));
-          for (List<Settle> kind : byBound.values()) {
-            for (List<Settle> chunk : ParallelCalls.chunks(kind, SETTLE_CHUNK)) {
-              // a chunk of rows, whose retirements go as two mutations each (RetiredRows)
-              List<Row> sent = new ArrayList<>(chunk.size());
-              long end = Long.MAX_VALUE;
-              for (Settle settle : chunk) {
-                sent.addAll(RetiredRows.settleRows(settle.row));
-                end = Math.min(end, settle.windowEnd);
-              }
-              long windowEnd = end;
-              batches.add(() -> settle(view, sent, windowEnd));
-            }
+          for (List<Settle> chunk : ParallelCalls.chunks(settles, SETTLE_CHUNK)) {
+            batches.add(() -> settle(view, chunk));
           }
         });
     if (!batches.isEmpty()) {
@@ -379,11 +363,27 @@ public final class ProtocolWriter<T> {
    */
   private record Settle(Row row, long windowEnd) {}
 
-  private Void settle(ViewModel view, List<Row> settles, long windowEnd) {
+  /**
+   * Sends a chunk of settles of {@code view} in one batch, with a call deadline at the end of the
+   * earliest settle window among them; once that has passed, only those no window bounds
+   * (retirements, check-and-mutates), without one: the others stay unverified, and readers repair
+   * them.
+   */
+  private Void settle(ViewModel view, List<Settle> chunk) {
+    long windowEnd = chunk.stream().mapToLong(Settle::windowEnd).min().orElse(Long.MAX_VALUE);
     long timeLeft =
         windowEnd == Long.MAX_VALUE ? Long.MAX_VALUE : windowEnd - System.currentTimeMillis();
+    List<Row> settles = new ArrayList<>(chunk.size() + 1);
+    for (Settle settle : chunk) {
+      if (timeLeft > 0 || settle.windowEnd == Long.MAX_VALUE) {
+        settles.addAll(RetiredRows.settleRows(settle.row)); // a retirement is two mutations
+      }
+    }
     if (timeLeft <= 0) {
-      return null; // the window closed: the rows stay unverified, and readers repair them
+      if (settles.isEmpty()) {
+        return null;
+      }
+      timeLeft = Long.MAX_VALUE;
     }
     try {
       HBaseCalls.TableAction batch =
