@@ -47,8 +47,9 @@ public final class ViewRowRepair {
   /**
    * The repair of view row {@code key} of {@code view} as the row of the entity {@code values}
    * stored in main row {@code mainRowKey} under {@code status}: every cell below the status's
-   * timestamp deleted, and the row written, settled, with that status; only if the row's status
-   * cell still holds {@code observed}, read before the main row was (null: is still absent).
+   * timestamp deleted, and a write mark at it, and the row written, settled, with that status; only
+   * if the row's status cell still holds {@code observed}, read before the main row was (null: is
+   * still absent).
    */
   public static CheckAndMutate rewrite(
       ViewModel view,
@@ -58,9 +59,14 @@ public final class ViewRowRepair {
       byte[] mainRowKey,
       byte @Nullable [] observed) {
     long timestamp = status.timestamp();
-    RowMutations rewrite = new RowMutations(key, 2);
+    RowMutations rewrite = new RowMutations(key, 3);
     try {
       rewrite.add(new Delete(key, timestamp - 1));
+      // a write mark, as versions before 0.3 put one at the status's own timestamp: a row they left
+      // is converted whole (a delete of its own, as one with a column would delete that column
+      // alone)
+      rewrite.add(
+          new Delete(key).addColumns(view.statusFamily(), ProtocolCells.VIEW_WRITE, timestamp));
       rewrite.add(view.put(key, values, status.with(State.VERIFIED), mainRowKey));
     } catch (IOException e) {
       throw new IllegalStateException("mutations of one row disagree on the row", e);

@@ -16,6 +16,7 @@ import java.util.List;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.CompareOperator;
+import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Put;
@@ -49,8 +50,12 @@ class ViewRowRepairTest {
     RowMutations rewrite = assertInstanceOf(RowMutations.class, repair.getAction());
     Delete older = assertInstanceOf(Delete.class, rewrite.getMutations().get(0));
     assertEquals(4999, older.getTimestamp(), "every cell below the main row's status goes");
-    Result row = result(assertInstanceOf(Put.class, rewrite.getMutations().get(1)));
-    assertTrue(ViewRowVerdict.trustedAlone(CITY, row), "settled, with its write mark");
+    Delete mark = assertInstanceOf(Delete.class, rewrite.getMutations().get(1));
+    assertEquals(List.of(5000L), mark.getFamilyCellMap().get(D).stream().map(Cell::getTimestamp).toList(),
+        "a write mark of a version before 0.3, at the status's timestamp, goes too");
+    assertArrayEquals(ProtocolCells.VIEW_WRITE, CellUtil.cloneQualifier(mark.getFamilyCellMap().get(D).get(0)));
+    Result row = result(assertInstanceOf(Put.class, rewrite.getMutations().get(2)));
+    assertTrue(ViewRowVerdict.trustedAlone(CITY, row), "settled by its status alone");
     assertEquals(status.with(State.VERIFIED), ViewRowVerdict.observed(CITY, row));
   }
 

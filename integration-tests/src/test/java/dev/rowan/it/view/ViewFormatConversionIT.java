@@ -1,6 +1,7 @@
 package dev.rowan.it.view;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,6 +9,10 @@ import dev.rowan.core.HBaseRepository;
 import dev.rowan.core.Rowan;
 import dev.rowan.core.SchemaMismatchException;
 import dev.rowan.core.SchemaReport;
+import dev.rowan.index.ViewMaintainer;
+import dev.rowan.index.ViewModel;
+import dev.rowan.mapping.EntityModel;
+import dev.rowan.mapping.TableLayout;
 import dev.rowan.mapping.annotation.Column;
 import dev.rowan.mapping.annotation.Index;
 import dev.rowan.mapping.annotation.RowKey;
@@ -28,6 +33,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
@@ -139,6 +145,140 @@ class ViewFormatConversionIT {
       assertEquals(List.of(), rowan.schema().check(Packed.class).differences());
     }
   }
+
+  /**
+   * A table written by 0.2, whose view rows were settled under a write mark: each row a status
+   * {@code VERIFIED_UNDER_MARK} (code 2) with the columns packed in it and a write mark {@code \x00w}
+   * naming the same write, the layout without "settled by its status alone". This version's writers
+   * do not keep the mark, so such a row is read as unverified: answers are right before any row is
+   * converted, and {@code RebuildViews} converts the table while two threads save, change and
+   * delete, after which every row is settled by its status alone and holds no mark.
+   */
+  @Test
+  void aTableOfViewsSettledUnderAWriteMarkIsReadRightAndConvertedWhileWritersWrite(Connection connection,
+      TestNamespace namespace) throws Exception {
+    long seed = Long.getLong("rowan.seed", System.nanoTime());
+    System.out.println("ViewFormatConversionIT (write marks) seed " + seed);
+    Random random = new Random(seed);
+    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).writeLease(Duration.ofSeconds(2))
+        .build()) {
+      rowan.schema().create(Packed.class);
+      List<Packed> old = new ArrayList<>();
+      for (int i = 0; i < ENTITIES; i++) {
+        old.add(new Packed(key(i), "s" + random.nextInt(5), "b" + random.nextInt(BUYERS),
+            random.nextInt(4) == 0 ? null : (long) random.nextInt(1_000), random.nextBoolean() ? null : "n" + i));
+      }
+      rowan.repository(PackedRepository.class).saveAll(old);
+      for (ViewModel view : ViewMaintainer.of(EntityModel.of(Packed.class)).views()) {
+        asWrittenUnderAWriteMark(connection, rowan, view);
+      }
+
+      SchemaReport report = rowan.schema().check(Packed.class);
+      assertEquals(2, report.differences().size(), report.toString());
+      try (Rowan early = Rowan.builder(connection).namespace(namespace.name()).build()) {
+        assertThrows(SchemaMismatchException.class, () -> early.repository(PackedRepository.class),
+            "not opened before schema().create records the format: a writer of 0.2 may still write");
+      }
+      rowan.schema().create(Packed.class);
+      assertEquals(List.of(), rowan.schema().check(Packed.class).differences());
+      assertEquals(2 * ENTITIES, markedRows(connection, rowan, "converted.buyer")
+          + markedRows(connection, rowan, "converted.seller"), "every row as 0.2 left it");
+
+      PackedRepository orders = rowan.repository(PackedRepository.class);
+      List<Packed> stored;
+      try (var all = orders.scanAll()) {
+        stored = all.toList();
+      }
+      List<Packed> ofB0 = stored.stream().filter(o -> "b0".equals(o.buyerId())).toList();
+      assertEquals(sorted(ofB0), sorted(orders.findByBuyerId("b0")), "a row under a write mark is checked, seed " + seed);
+
+      AtomicBoolean stop = new AtomicBoolean();
+      ExecutorService threads = Executors.newFixedThreadPool(2);
+      List<Future<Long>> writers = new ArrayList<>();
+      for (int t = 0; t < 2; t++) {
+        int thread = t;
+        writers.add(threads.submit(() -> write(orders, thread, new Random(seed + thread), stop)));
+      }
+      List<ViewReport> rebuilt = RebuildViews.of(rowan, Packed.class).run();
+      Thread.sleep(300);
+      stop.set(true);
+      long writes = 0;
+      for (Future<Long> writer : writers) {
+        writes += writer.get();
+      }
+      threads.shutdown();
+      assertTrue(writes > 20, "the writers wrote during the conversion: " + writes + "; " + rebuilt);
+
+      Thread.sleep(2_500); // past the write lease: a read settles what a lost race left unsettled
+      assertAnswersEqualTheMainTable(orders, "after the conversion, seed " + seed);
+      for (ViewReport verified : VerifyViews.of(rowan, Packed.class).check()) {
+        assertTrue(verified.consistent(), "seed " + seed + ": " + verified.summary());
+      }
+      for (String view : List.of("converted.buyer", "converted.seller")) {
+        assertEquals(0, markedRows(connection, rowan, view), view + ": no row under a write mark, seed " + seed);
+      }
+    }
+  }
+
+  /** The state code of a status settled under a write mark, as 0.2 wrote it. */
+  private static final byte VERIFIED_UNDER_MARK = 2;
+
+  /**
+   * Rewrites the rows of {@code view} as 0.2 settled them (the status's state code 2, a write mark
+   * naming the status's write, at the status's timestamp) and records the layout 0.2 recorded.
+   */
+  private static void asWrittenUnderAWriteMark(Connection connection, Rowan rowan, ViewModel view) throws Exception {
+    byte[] family = Bytes.toBytes("d");
+    org.apache.hadoop.hbase.TableName name = rowan.tableName(view.tableName());
+    try (org.apache.hadoop.hbase.client.Table table = connection.getTable(name);
+        ResultScanner scanner = table.getScanner(new Scan().addColumn(family, STATUS))) {
+      List<Put> puts = new ArrayList<>();
+      for (Result row : scanner) {
+        Cell status = row.rawCells()[0];
+        byte[] value = org.apache.hadoop.hbase.CellUtil.cloneValue(status);
+        assertEquals(5, value[0], "a settled row of this version");
+        value[0] = VERIFIED_UNDER_MARK;
+        puts.add(new Put(row.getRow()).addColumn(family, STATUS, status.getTimestamp(), value)
+            .addColumn(family, MARK, status.getTimestamp(), java.util.Arrays.copyOfRange(value, 1, 17)));
+      }
+      table.put(puts);
+    }
+    TableLayout older = view.convertibleLayouts().get(0);
+    assertFalse(older.description().contains("settled by its status alone"), older.description());
+    // the record of the table in its namespace's catalog: a row per table, a cell per value
+    byte[] catalogFamily = Bytes.toBytes("r");
+    try (org.apache.hadoop.hbase.client.Table catalog = connection.getTable(
+        org.apache.hadoop.hbase.TableName.valueOf(name.getNamespaceAsString(), "rowan_catalog"))) {
+      catalog.put(new Put(Bytes.toBytes(name.getQualifierAsString()))
+          .addColumn(catalogFamily, Bytes.toBytes("rowan.layout"), Bytes.toBytes(older.description()))
+          .addColumn(catalogFamily, Bytes.toBytes("rowan.layout.fingerprint"), Bytes.toBytes(older.fingerprint())));
+    }
+  }
+
+  /**
+   * The rows of {@code view} settled under a write mark, or holding one at their status's timestamp:
+   * rows as 0.2 left them. A row a writer of this version wrote since under the same key keeps its
+   * old mark below its newer status, a cell no read looks at, until the row is retired.
+   */
+  private static long markedRows(Connection connection, Rowan rowan, String view) throws Exception {
+    byte[] family = Bytes.toBytes("d");
+    long count = 0;
+    try (org.apache.hadoop.hbase.client.Table table = connection.getTable(rowan.tableName(view));
+        ResultScanner scanner = table.getScanner(new Scan().addColumn(family, STATUS).addColumn(family, MARK))) {
+      for (Result row : scanner) {
+        byte[] status = row.getValue(family, STATUS);
+        Cell mark = row.getColumnLatestCell(family, MARK);
+        if (status != null && status[0] == VERIFIED_UNDER_MARK
+            || mark != null && mark.getTimestamp() >= row.getColumnLatestCell(family, STATUS).getTimestamp()) {
+          count++;
+        }
+      }
+    }
+    return count;
+  }
+
+  private static final byte[] STATUS = {0, 's'};
+  private static final byte[] MARK = {0, 'w'};
 
   /** An entity of two large columns, written when its view held a cell per column. */
   @Table(name = "large")
