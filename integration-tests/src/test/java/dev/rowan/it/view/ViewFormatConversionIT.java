@@ -116,28 +116,7 @@ class ViewFormatConversionIT {
       PackedRepository orders = rowan.repository(PackedRepository.class);
       assertAnswersEqualTheMainTable(orders, "before the conversion, seed " + seed);
 
-      AtomicBoolean stop = new AtomicBoolean();
-      ExecutorService threads = Executors.newFixedThreadPool(2);
-      List<Future<Long>> writers = new ArrayList<>();
-      for (int t = 0; t < 2; t++) {
-        int thread = t;
-        writers.add(threads.submit(() -> write(orders, thread, new Random(seed + thread), stop)));
-      }
-      List<ViewReport> rebuilt = RebuildViews.of(rowan, Packed.class).run();
-      Thread.sleep(300);
-      stop.set(true);
-      long writes = 0;
-      for (Future<Long> writer : writers) {
-        writes += writer.get();
-      }
-      threads.shutdown();
-      assertTrue(writes > 20, "the writers wrote during the conversion: " + writes + "; " + rebuilt);
-
-      Thread.sleep(2_500); // past the write lease: a read settles what a lost race left unsettled
-      assertAnswersEqualTheMainTable(orders, "after the conversion, seed " + seed);
-      for (ViewReport verified : VerifyViews.of(rowan, Packed.class).check()) {
-        assertTrue(verified.consistent(), "seed " + seed + ": " + verified.summary());
-      }
+      convertWhileTwoThreadsWrite(rowan, orders, seed);
       for (String view : List.of("converted.buyer", "converted.seller")) {
         assertEquals(rows(connection, rowan, view), packedRows(connection, rowan, view), view + " is packed whole");
       }
@@ -192,31 +171,40 @@ class ViewFormatConversionIT {
       List<Packed> ofB0 = stored.stream().filter(o -> "b0".equals(o.buyerId())).toList();
       assertEquals(sorted(ofB0), sorted(orders.findByBuyerId("b0")), "a row under a write mark is checked, seed " + seed);
 
-      AtomicBoolean stop = new AtomicBoolean();
-      ExecutorService threads = Executors.newFixedThreadPool(2);
-      List<Future<Long>> writers = new ArrayList<>();
-      for (int t = 0; t < 2; t++) {
-        int thread = t;
-        writers.add(threads.submit(() -> write(orders, thread, new Random(seed + thread), stop)));
-      }
-      List<ViewReport> rebuilt = RebuildViews.of(rowan, Packed.class).run();
-      Thread.sleep(300);
-      stop.set(true);
-      long writes = 0;
-      for (Future<Long> writer : writers) {
-        writes += writer.get();
-      }
-      threads.shutdown();
-      assertTrue(writes > 20, "the writers wrote during the conversion: " + writes + "; " + rebuilt);
-
-      Thread.sleep(2_500); // past the write lease: a read settles what a lost race left unsettled
-      assertAnswersEqualTheMainTable(orders, "after the conversion, seed " + seed);
-      for (ViewReport verified : VerifyViews.of(rowan, Packed.class).check()) {
-        assertTrue(verified.consistent(), "seed " + seed + ": " + verified.summary());
-      }
+      convertWhileTwoThreadsWrite(rowan, orders, seed);
       for (String view : List.of("converted.buyer", "converted.seller")) {
         assertEquals(0, markedRows(connection, rowan, view), view + ": no row under a write mark, seed " + seed);
       }
+    }
+  }
+
+  /**
+   * Runs {@code RebuildViews} while two threads save, change and delete orders; then, past the write
+   * lease, every answer equals the main table and {@code VerifyViews} finds nothing at fault.
+   */
+  private static void convertWhileTwoThreadsWrite(Rowan rowan, PackedRepository orders, long seed)
+      throws Exception {
+    AtomicBoolean stop = new AtomicBoolean();
+    ExecutorService threads = Executors.newFixedThreadPool(2);
+    List<Future<Long>> writers = new ArrayList<>();
+    for (int t = 0; t < 2; t++) {
+      int thread = t;
+      writers.add(threads.submit(() -> write(orders, thread, new Random(seed + thread), stop)));
+    }
+    List<ViewReport> rebuilt = RebuildViews.of(rowan, Packed.class).run();
+    Thread.sleep(300);
+    stop.set(true);
+    long writes = 0;
+    for (Future<Long> writer : writers) {
+      writes += writer.get();
+    }
+    threads.shutdown();
+    assertTrue(writes > 20, "the writers wrote during the conversion: " + writes + "; " + rebuilt);
+
+    Thread.sleep(2_500); // past the write lease: a read settles what a lost race left unsettled
+    assertAnswersEqualTheMainTable(orders, "after the conversion, seed " + seed);
+    for (ViewReport verified : VerifyViews.of(rowan, Packed.class).check()) {
+      assertTrue(verified.consistent(), "seed " + seed + ": " + verified.summary());
     }
   }
 
