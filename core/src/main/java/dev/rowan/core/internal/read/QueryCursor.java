@@ -12,7 +12,6 @@ import dev.rowan.core.internal.query.plan.RowRead;
 import dev.rowan.core.internal.query.plan.ScanSpec;
 import dev.rowan.core.internal.read.PageTokens.Position;
 import dev.rowan.index.MainRow;
-import dev.rowan.index.RetiredRows;
 import dev.rowan.mapping.EntityModel;
 import java.io.Closeable;
 import java.nio.ByteBuffer;
@@ -21,12 +20,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Deque;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Objects;
-import java.util.Set;
 import java.util.TreeSet;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.TableName;
@@ -34,7 +31,6 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.client.metrics.ScanMetrics;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.jspecify.annotations.Nullable;
 
@@ -85,41 +81,10 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
   private final boolean pastState;
 
   /**
-   * When the read began, by this client's clock (for the groups of a query read one after another,
-   * when the first began): the second look reads what was written since (less the write lease).
+   * The second look of a read of a view, which judges each entity once; null for a read of the main
+   * table, where each entity has one row.
    */
-  private long began;
-
-  /**
-   * The main row keys of the entities judged so far, given or not, when the plan reads a view: a
-   * view read judges each entity once, in the state it first found it in, though an entity that
-   * moves while it reads can have two rows in its range (the second look looks only at the others).
-   * Null for a read of the main table, where each entity has one row.
-   */
-  private final @Nullable Set<ByteBuffer> judged;
-
-  /**
-   * The main row keys of the entities whose rows this read found but whose main rows, read after
-   * them, hold them under another view key: they moved while it read, and are looked at again.
-   */
-  private final Set<ByteBuffer> movedAway = new HashSet<>();
-
-  /**
-   * The scanner of a read of one scan, whose metrics tell whether it read one snapshot; else null.
-   */
-  private final @Nullable ResultScanner single;
-
-  /** Whether the second look has been taken ({@link MovedEntities}). */
-  private boolean looked;
-
-  /**
-   * Whether the caller takes the second look itself, once every cursor of its query has read
-   * ({@link #movedCandidates}).
-   */
-  private boolean deferred;
-
-  /** How many entities the second look found. */
-  private int moved;
+  private final @Nullable SecondLook second;
 
   /**
    * Opens the reads of {@code plan} for the arguments {@code args}, fetching about {@code fetch}
@@ -141,10 +106,9 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
       @Nullable Position after,
       RowRead read,
       @Nullable TimeRange written) {
-    this.began = System.currentTimeMillis();
+    long began = System.currentTimeMillis();
     this.narrow = read.wholeRows() ? null : read;
     this.pastState = written != null;
-    this.judged = plan.view() == null ? null : new HashSet<>();
     this.context = context;
     this.reader = reader;
     this.plan = plan;
@@ -163,6 +127,18 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
             read,
             MainRow.statusFamily(context.model()),
             CellLimits.maxRowKey(name));
+    this.second =
+        plan.view() == null
+            ? null
+            : new SecondLook(
+                context,
+                plan.view(),
+                spec,
+                group,
+                args,
+                after == null ? null : after.rowKey(),
+                pastState,
+                began);
     if (plan.access() == Operation.GET) {
       List<Get> gets = spec.gets(after == null ? null : after.rowKey());
       if (written != null) {
@@ -174,7 +150,6 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
           HBaseCalls.on(context.connection(), name, "query", table -> table.get(gets));
       this.rows = Arrays.stream(results).filter(r -> !r.isEmpty()).iterator();
       this.scanners = () -> {};
-      this.single = null;
     } else {
       List<Scan> scans =
           spec.scans(
@@ -188,7 +163,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
                     "query", name, () -> scan.setTimeRange(written.from(), written.to())));
       }
       if (scans.size() == 1
-          && judged != null) { // its metrics tell whether it read one snapshot of one region
+          && second != null) { // its metrics tell whether it read one snapshot of one region
         scans.get(0).setScanMetricsEnabled(true);
       }
       List<ResultScanner> open =
@@ -202,7 +177,9 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
       BucketMerge merge = new BucketMerge(open, name, saltLength, plan.reversed());
       this.rows = merge;
       this.scanners = merge;
-      this.single = open.size() == 1 && judged != null ? open.get(0) : null;
+      if (open.size() == 1 && second != null) {
+        second.readsWith(open.get(0));
+      }
     }
   }
 
@@ -215,9 +192,9 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
       }
       resolve(batch);
     }
-    if (ready.isEmpty() && judged != null && !looked && !deferred) {
-      ready.addAll(
-          lookAgain(null)); // read to the end: what moved anywhere in the range while it read
+    if (ready.isEmpty() && second != null && second.due()) {
+      // read to the end: what moved anywhere in the range while it read
+      ready.addAll(second.take(null, this::compare));
     }
     return !ready.isEmpty();
   }
@@ -230,11 +207,11 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
    * for a read of the main table.
    */
   List<Found> movedUpTo(Found last) {
-    if (judged == null) {
+    if (second == null) {
       return List.of();
     }
-    if (!looked) {
-      return lookAgain(last.rowKey());
+    if (!second.taken()) {
+      return second.take(last.rowKey(), this::compare);
     }
     List<Found> rest = new ArrayList<>(ready);
     ready.clear();
@@ -248,37 +225,26 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
    * judged against every group ({@link #movedCandidates}, {@link MovedEntities#matchingAny}).
    */
   QueryCursor deferringSecondLook(long queryBegan) {
-    deferred = true;
-    began = Math.min(began, queryBegan);
+    if (second != null) {
+      second.defer(queryBegan);
+    }
     return this;
   }
 
   /**
    * For a cursor that {@link #deferringSecondLook defers its second look}, once it has read to its
    * end: the main row keys of the entities it did not give that it found under an older key than
-   * their main row's, and, unless the rows its range retired cover the read ({@link
-   * #retiredRowsCover}), those its range holds cells of written since the query began, less the
-   * write lease (a raw scan, {@link MovedEntities}). None for a read of the main table.
+   * their main row's, and, unless the rows its range retired cover the read, those its range holds
+   * cells of written since the query began, less the write lease ({@link SecondLook#candidates}).
+   * None for a read of the main table.
    */
   Collection<ByteBuffer> movedCandidates() {
-    if (judged == null) {
-      return List.of();
-    }
-    looked = true;
-    return MovedEntities.candidates(
-        context,
-        plan.view(),
-        spec,
-        after == null ? null : after.rowKey(),
-        null,
-        retiredRowsCover() ? null : began - context.writeLeaseMillis(),
-        movedAway,
-        judged);
+    return second == null ? List.of() : second.candidates();
   }
 
   /** Whether the second look found an entity: those it found come out of the read's key order. */
   boolean foundMoved() {
-    return moved > 0;
+    return second != null && second.foundAny();
   }
 
   /**
@@ -291,26 +257,6 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
         : Bytes.compareTo(a.columnKey(), b.columnKey());
   }
 
-  private List<Found> lookAgain(byte @Nullable [] last) {
-    looked = true;
-    List<Found> found =
-        new ArrayList<>(
-            MovedEntities.find(
-                context,
-                plan.view(),
-                spec,
-                group,
-                args,
-                after == null ? null : after.rowKey(),
-                last,
-                oneSnapshot() || retiredRowsCover() ? null : began - context.writeLeaseMillis(),
-                movedAway,
-                judged));
-    found.sort(this::compare);
-    moved += found.size();
-    return found;
-  }
-
   @Override
   public Found next() {
     if (!hasNext()) {
@@ -320,39 +266,8 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
   }
 
   private void movedAway(byte[] mainKey) {
-    movedAway.add(ByteBuffer.wrap(mainKey));
-  }
-
-  /**
-   * Whether the rows read came from one snapshot of the view: one scan of one region whose scanner
-   * was never reopened. A region scanner reads at the read point (HBase's MVCC) it was opened with
-   * over all its RPCs, whatever is written, flushed or compacted meanwhile; HBase's client opens a
-   * new one, counted as a region of the scan's metrics, when it moves on to the next region or
-   * after the server lost the scanner (an expired lease, a region moved). Then every entity the
-   * read must give had its row in what was read, and one that moved since is among {@link
-   * #movedAway}.
-   */
-  private boolean oneSnapshot() {
-    if (single == null) {
-      return false;
-    }
-    ScanMetrics metrics = single.getScanMetrics();
-    return metrics != null
-        && metrics.countOfRegions.get() <= 1
-        && !(single instanceof LimitedScanner limited && limited.reopened());
-  }
-
-  /**
-   * Whether the rows the view retired cover this read, so that it needs no raw scan: every entity
-   * that moved within its range while it read left a row there that it met and checked against the
-   * main row, since it read within the retired rows' life ({@link RetiredRows#coverRead}). Not for
-   * a read as of a time range, whose cells of the read's time are out of range.
-   */
-  private boolean retiredRowsCover() {
-    return plan.view() != null
-        && !pastState
-        && RetiredRows.coverRead(
-            plan.view(), System.currentTimeMillis() - began, context.writeLeaseMillis());
+    Objects.requireNonNull(second, "only a read of a view finds entities moved away")
+        .movedAway(mainKey);
   }
 
   /** Resolves {@code batch}, read as {@code narrow} says. */
@@ -445,8 +360,7 @@ final class QueryCursor implements Iterator<QueryCursor.Found>, Closeable {
   private void offer(byte[] rowKey, byte @Nullable [] columnKey, Object @Nullable [] values) {
     if (values == null
         || reached(rowKey, columnKey)
-        || judged != null
-            && !judged.add(ByteBuffer.wrap(context.model().rowKey().encode(values)))) {
+        || second != null && !second.judge(context.model().rowKey().encode(values))) {
       return; // no entity, before the position resumed after, or an entity already judged by this
       // read
     }
