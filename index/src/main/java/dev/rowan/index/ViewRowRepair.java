@@ -34,22 +34,29 @@ public final class ViewRowRepair {
    * hidden by that newer status.
    */
   public static CheckAndMutate rewrite(
-      ViewModel view, byte[] key, MainRow main, byte[] mainRowKey, byte @Nullable [] observed) {
+      ViewModel view,
+      byte[] key,
+      MainRow main,
+      byte[] mainRowKey,
+      byte @Nullable [] observed,
+      boolean marked) {
     return rewrite(
         view,
         key,
         Objects.requireNonNull(main.values(), "a live main row"),
         Objects.requireNonNull(main.status(), "a main row with a status"),
         mainRowKey,
-        observed);
+        observed,
+        marked);
   }
 
   /**
    * The repair of view row {@code key} of {@code view} as the row of the entity {@code values}
    * stored in main row {@code mainRowKey} under {@code status}: every cell below the status's
-   * timestamp deleted, and a write mark at it, and the row written, settled, with that status; only
-   * if the row's status cell still holds {@code observed}, read before the main row was (null: is
-   * still absent).
+   * timestamp deleted, and the row written, settled, with that status; only if the row's status
+   * cell still holds {@code observed}, read before the main row was (null: is still absent). A row
+   * read as {@code marked} ({@link #writeMarked}) also loses its write mark, at the status's own
+   * timestamp.
    */
   public static CheckAndMutate rewrite(
       ViewModel view,
@@ -57,21 +64,42 @@ public final class ViewRowRepair {
       @Nullable Object[] values,
       RowStatus status,
       byte[] mainRowKey,
-      byte @Nullable [] observed) {
+      byte @Nullable [] observed,
+      boolean marked) {
     long timestamp = status.timestamp();
     RowMutations rewrite = new RowMutations(key, 3);
     try {
       rewrite.add(new Delete(key, timestamp - 1));
-      // a write mark, as versions before 0.3 put one at the status's own timestamp: a row they left
-      // is converted whole (a delete of its own, as one with a column would delete that column
-      // alone)
-      rewrite.add(
-          new Delete(key).addColumns(view.statusFamily(), ProtocolCells.VIEW_WRITE, timestamp));
+      if (marked) {
+        // a delete of its own: one that names a column deletes that column alone
+        rewrite.add(
+            new Delete(key).addColumns(view.statusFamily(), ProtocolCells.VIEW_WRITE, timestamp));
+      }
       rewrite.add(view.put(key, values, status.with(State.VERIFIED), mainRowKey));
     } catch (IOException e) {
       throw new IllegalStateException("mutations of one row disagree on the row", e);
     }
     return ifCell(key, view.statusFamily(), ProtocolCells.VIEW_STATUS, observed).build(rewrite);
+  }
+
+  /**
+   * Whether view row {@code row}, as read, holds a write mark of a version before 0.3, at the
+   * timestamp of the status it was written with: its mark cell was read, or its status was settled
+   * under one ({@link State#VERIFIED_UNDER_MARK}). A repair deletes the mark of such a row, so that
+   * a row converted holds one cell; one that is not marked gets no delete marker of it, which scans
+   * would pass over until a major compaction.
+   */
+  public static boolean writeMarked(ViewModel view, Result row) {
+    byte[] family = view.statusFamily();
+    if (ProtocolCells.cell(row, family, ProtocolCells.VIEW_WRITE) != null) {
+      return true;
+    }
+    try {
+      return ProtocolCells.state(row, family, ProtocolCells.VIEW_STATUS)
+          == State.VERIFIED_UNDER_MARK;
+    } catch (IllegalArgumentException e) {
+      return false; // a damaged status: no version of Rowan's wrote it
+    }
   }
 
   /**

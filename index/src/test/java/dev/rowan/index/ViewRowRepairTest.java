@@ -44,7 +44,7 @@ class ViewRowRepairTest {
     MainRow main = new MainRow(status, MODEL.values(MEMBER));
     byte[] key = CITY.rowKey(MODEL.values(MEMBER));
     byte[] seen = Bytes.toBytes("seen");
-    CheckAndMutate repair = ViewRowRepair.rewrite(CITY, key, main, MODEL.rowKey(MEMBER), seen);
+    CheckAndMutate repair = ViewRowRepair.rewrite(CITY, key, main, MODEL.rowKey(MEMBER), seen, true);
     assertArrayEquals(ProtocolCells.VIEW_STATUS, repair.getQualifier());
     assertArrayEquals(seen, repair.getValue());
     RowMutations rewrite = assertInstanceOf(RowMutations.class, repair.getAction());

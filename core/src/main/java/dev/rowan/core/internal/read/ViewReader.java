@@ -285,7 +285,7 @@ public final class ViewReader<T> {
         .ifPresent(
             settled -> {
               if (settled.action() == Action.REPAIR) {
-                repair(view, row.getRow(), statusValue, settled.main());
+                repair(view, row, statusValue, settled.main());
               } else {
                 discard(
                     view,
@@ -297,17 +297,18 @@ public final class ViewReader<T> {
             });
   }
 
-  private void repair(ViewModel view, byte[] key, byte @Nullable [] observed, MainRow main) {
+  private void repair(ViewModel view, Result row, byte @Nullable [] observed, MainRow main) {
     CheckAndMutate repair =
         ViewRowRepair.rewrite(
             view,
-            key,
+            row.getRow(),
             main,
             context
                 .model()
                 .rowKey()
                 .encode(Objects.requireNonNull(main.values(), "a live row has values")),
-            observed);
+            observed,
+            ViewRowRepair.writeMarked(view, row));
     if (!CellSize.fits(repair.getAction(), context.maxCellSize())) {
       // a row of the other format whose columns packed in one cell are more than HBase's client
       // sends: left as it is, checked against its main row by every read (VerifyViews reports it)

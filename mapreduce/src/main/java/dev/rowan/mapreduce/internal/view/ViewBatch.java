@@ -167,7 +167,12 @@ final class ViewBatch {
         findings.repaired(index, true);
       } else if (kind == Kind.STALE
           && repairs.rewrite(
-              view, table, mains[i], row.getRow(), ViewRowRepair.statusAsRead(view, row))) {
+              view,
+              table,
+              mains[i],
+              row.getRow(),
+              ViewRowRepair.statusAsRead(view, row),
+              ViewRowRepair.writeMarked(view, row))) {
         findings.repaired(index, false);
       }
     }
@@ -403,7 +408,9 @@ final class ViewBatch {
       boolean rewrite)
       throws IOException, InterruptedException {
     findings.fault(index, Kind.MISSING, key);
-    if (rewrite && repairs != null && repairs.rewrite(view, table, mainRow, key, observed)) {
+    if (rewrite
+        && repairs != null
+        && repairs.rewrite(view, table, mainRow, key, observed, false)) { // no row: no mark
       findings.repaired(index, false);
     }
   }

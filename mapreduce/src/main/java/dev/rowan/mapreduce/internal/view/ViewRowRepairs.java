@@ -92,10 +92,16 @@ final class ViewRowRepairs {
    *     which check it against its main row)
    */
   boolean rewrite(
-      ViewModel view, Table viewTable, Result mainRow, byte[] viewKey, byte @Nullable [] observed)
+      ViewModel view,
+      Table viewTable,
+      Result mainRow,
+      byte[] viewKey,
+      byte @Nullable [] observed,
+      boolean marked)
       throws IOException {
     Result current = mainRow;
     byte[] seen = observed;
+    boolean seenMarked = marked;
     for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       MainRow state = MainRow.of(model, current);
       long newest = newestRaw(viewTable, viewKey);
@@ -117,7 +123,8 @@ final class ViewRowRepairs {
             Objects.requireNonNull(
                 state.values(), "the entity maps to the view row, so its main row is live");
         CheckAndMutate repair =
-            ViewRowRepair.rewrite(view, viewKey, values, target, current.getRow(), seen);
+            ViewRowRepair.rewrite(
+                view, viewKey, values, target, current.getRow(), seen, seenMarked);
         if (!CellSize.fits(repair.getAction(), maxCellSize)) {
           return false; // a row of the other format too large to pack: readers answer it from its
           // main row, and the report counts it at fault
@@ -138,6 +145,7 @@ final class ViewRowRepairs {
           // never written over
         }
         seen = ViewRowRepair.statusAsRead(view, now);
+        seenMarked = ViewRowRepair.writeMarked(view, now);
       }
       // Fenced meanwhile (by this repair, for another row of the same entity) or written: decide
       // again.
@@ -171,7 +179,7 @@ final class ViewRowRepairs {
         return false;
       }
     }
-    return rewrite(view, viewTable, mainRow, key, null);
+    return rewrite(view, viewTable, mainRow, key, null, false); // deleted whole, its mark too
   }
 
   /**
@@ -198,7 +206,8 @@ final class ViewRowRepairs {
     }
     byte[] written = view.statusValue(status.with(State.UNVERIFIED), values);
     return viewTable
-        .checkAndMutate(ViewRowRepair.rewrite(view, viewKey, values, status, mainKey, written))
+        .checkAndMutate(
+            ViewRowRepair.rewrite(view, viewKey, values, status, mainKey, written, false))
         .isSuccess();
   }
 
@@ -233,7 +242,8 @@ final class ViewRowRepairs {
               rows.get(i).getRow(),
               MainRow.of(model, mains.get(i)),
               mains.get(i).getRow(),
-              ViewRowRepair.statusAsRead(view, rows.get(i)));
+              ViewRowRepair.statusAsRead(view, rows.get(i)),
+              ViewRowRepair.writeMarked(view, rows.get(i)));
       if (confirmed.get(i).isSuccess() && CellSize.fits(settle.getAction(), maxCellSize)) {
         settles.add(settle);
         sent.add(i);
