@@ -196,7 +196,9 @@ public final class Rowan implements AutoCloseable {
 
   /**
    * How long a write of this Rowan may be in flight before others treat it as dead ({@link
-   * Builder#writeLease}).
+   * Builder#writeLease}): the lease {@code schema().create} records on the main tables it creates,
+   * and that this Rowan uses for tables recording none. For the tables of an entity it opens, it
+   * uses the lease they record ({@link Schema#writeLease}).
    */
   public Duration writeLease() {
     return writeLease;
@@ -310,15 +312,15 @@ public final class Rowan implements AutoCloseable {
 
   /**
    * The store of {@code model}'s tables named by {@code names}, once their recorded layouts are
-   * checked.
+   * checked, with the write lease their main table records.
    */
   private <T> EntityStore<T> store(EntityModel<T> model, Function<String, TableName> names) {
-    new SchemaAdmin(connection, namespace, names).requireLayout(model);
+    Duration lease = new SchemaAdmin(connection, namespace, names).requireLayout(model, writeLease);
     return new EntityStore<>(
         connection,
         model,
         names,
-        new WriteOptions(hook, writeLease, viewRefresh, groupCommit, background));
+        new WriteOptions(hook, lease, viewRefresh, groupCommit, background));
   }
 
   /**
@@ -418,6 +420,12 @@ public final class Rowan implements AutoCloseable {
      * unverified view rows fences the main row, so that the write can no longer commit, and cleans
      * up after it; a unique key claimed by it may be taken over. A writer paused for longer than
      * the lease retries, or for a unique view may lose its claim (docs/view-consistency.md).
+     *
+     * <p>Every client of a table must use the same lease: the lease also bounds how late a writer
+     * settles its view rows, and a reader with a shorter one could delete a row before a writer's
+     * settle lands on it. So {@code schema().create} records this lease on the main tables it
+     * creates (and on those made before leases were recorded), and every Rowan uses the lease a
+     * table records, whatever its own, warning where they differ ({@link Schema#writeLease}).
      *
      * @throws IllegalStateException when the lease was already set
      * @throws IllegalArgumentException when the lease is not positive

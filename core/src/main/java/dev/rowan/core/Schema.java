@@ -90,7 +90,7 @@ public final class Schema {
    */
   public void create(Class<?> entityType, SplitPolicy splits) {
     try {
-      admin().create(entityType, splits);
+      admin().create(entityType, splits, rowan.writeLease());
     } finally {
       rowan.tablesChanged(entityType);
     }
@@ -256,7 +256,9 @@ public final class Schema {
               + " day is before the first");
     }
     try {
-      return admin().periods().createPeriods(model, from, to, SplitPolicy.salted());
+      return admin()
+          .periods()
+          .createPeriods(model, from, to, SplitPolicy.salted(), rowan.writeLease());
     } finally {
       rowan.tablesChanged(entityType);
     }
@@ -317,6 +319,23 @@ public final class Schema {
     return admin().tableSets(model).sets(model).stream()
         .map(set -> new TableSet(set.period(), set.names().apply(model.tableName()), views))
         .toList();
+  }
+
+  /**
+   * The write lease every client uses for the tables of {@code set} (docs/view-consistency.md, "The
+   * settle window"): the one {@link #create} recorded on its main table, or, where it records none
+   * (tables created before Rowan recorded leases, until {@code create} runs again), this Rowan's
+   * ({@link Rowan#writeLease}). Repositories use it from the moment they open the tables, and the
+   * view jobs take it into their tasks.
+   *
+   * @throws PermissionDeniedException when the principal may not READ the catalog of the set's
+   *     namespace
+   * @throws DataAccessException when HBase fails
+   * @since 0.3
+   */
+  public Duration writeLease(TableSet set) {
+    Objects.requireNonNull(set, "set");
+    return admin().writeLease(set.mainTable(), rowan.writeLease());
   }
 
   /**

@@ -40,6 +40,7 @@ import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -135,6 +136,68 @@ class WritePathIT {
       ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
     } finally {
       late.shutdownNow();
+    }
+  }
+
+  @Test
+  void aReaderWithAShorterLeaseOfItsOwnUsesTheLeaseTheTableRecordsAndLeavesARowALateSettleCouldLandOn(
+      Connection connection, TestNamespace namespace) throws Exception {
+    StepGate gate = new StepGate();
+    ExecutorService late = Executors.newSingleThreadExecutor(r -> new Thread(r, "late-writer"));
+    Duration recorded = Duration.ofSeconds(60);
+    Duration shorter = Duration.ofMillis(300);
+    try (Rowan writer = Rowan.builder(connection).namespace(namespace.name()).writeLease(recorded)
+        .protocolHook(gate).build();
+        Rowan reader = Rowan.builder(connection).namespace(namespace.name()).writeLease(shorter).build()) {
+      writer.schema().create(Order.class);
+      assertEquals(recorded, reader.schema().writeLease(reader.schema().tableSets(Order.class).get(0)),
+          "create recorded the creating Rowan's lease, which every client of the table uses");
+      OrderRepository orders = writer.repository(OrderRepository.class);
+      Order order = new Order("o-5", "seller-7", "buyer-1", CREATED, new BigDecimal("10.00"), "first");
+      orders.save(order);
+      TableName sellerTable = writer.tableName(SELLER.tableName());
+      Order moved = order.withSeller("seller-8");
+      byte[] left = SELLER.rowKey(MODEL.values(moved));
+
+      StepGate.Stop beforeSettle = gate.stopAt(Step.BEFORE_SETTLE, "late-writer");
+      Future<Order> first = late.submit(() -> orders.save(moved));
+      beforeSettle.awaitArrival(); // committed; its seller-8 row unverified, its settle not sent
+      Order movedAgain = moved.withSeller("seller-9");
+      orders.save(movedAgain); // within the first write's window: seller-8's row stays unverified
+      Thread.sleep(2 * shorter.toMillis() + 200); // past two of the reader's own leases
+
+      assertEquals(List.of(), reader.views(Order.class).find("seller", "seller-8"));
+      assertEquals(RowStatus.State.UNVERIFIED,
+          ViewRowVerdict.observed(SELLER, RawCells.row(connection, sellerTable, left)).state(),
+          "the reader left the row: a settle sent within the recorded lease may still land on it");
+      beforeSettle.release();
+      assertEquals(moved, first.get(30, TimeUnit.SECONDS));
+      assertEquals(List.of(), reader.views(Order.class).find("seller", "seller-8"),
+          "the late settle landed under the newer write's status, hidden; after a delete it would stand");
+      assertEquals(List.of(movedAgain), reader.views(Order.class).find("seller", "seller-9"));
+    } finally {
+      late.shutdownNow();
+    }
+  }
+
+  @Test
+  void createRecordsItsLeaseOnATableThatRecordsNone(Connection connection, TestNamespace namespace)
+      throws Exception {
+    try (Rowan first = Rowan.builder(connection).namespace(namespace.name()).writeLease(Duration.ofSeconds(60))
+        .build();
+        Rowan second = Rowan.builder(connection).namespace(namespace.name()).writeLease(Duration.ofSeconds(5))
+            .build()) {
+      first.schema().create(Order.class);
+      TableName catalog = TableName.valueOf(namespace.name(), "rowan_catalog");
+      byte[] mainRow = first.tableName(MODEL.tableName()).getQualifier();
+      try (Table records = connection.getTable(catalog)) { // as a table made before leases were recorded
+        records.delete(new Delete(mainRow).addColumns(Bytes.toBytes("r"), Bytes.toBytes("rowan.write.lease.ms")));
+      }
+      assertEquals(Duration.ofSeconds(5), second.schema().writeLease(second.schema().tableSets(Order.class).get(0)),
+          "a table that records no lease: each client its own");
+      second.schema().create(Order.class);
+      assertEquals(Duration.ofSeconds(5), first.schema().writeLease(first.schema().tableSets(Order.class).get(0)),
+          "create recorded its lease on the table, which every client uses from then on");
     }
   }
 

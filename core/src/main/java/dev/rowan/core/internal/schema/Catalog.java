@@ -67,7 +67,8 @@ public final class Catalog {
           LayoutComparison.FINGERPRINT,
           ViewStates.VIEWS,
           ViewStates.KEY,
-          ViewStates.SINCE);
+          ViewStates.SINCE,
+          WriteLeases.KEY);
 
   private Catalog() {}
 

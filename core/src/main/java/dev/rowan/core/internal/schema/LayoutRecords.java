@@ -16,6 +16,7 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -113,11 +114,12 @@ final class LayoutRecords {
    * SchemaAdmin#requireLayout} says: the layouts from the records every client reads ({@link
    * TableRecords#read}), the families from the descriptors of tables an older Rowan made.
    *
+   * @return the main table's record, or null when it is missing
    * @throws SchemaMismatchException when a table records another layout, or a family lacks the new
    *     version behavior
    * @throws DataAccessException when HBase fails
    */
-  void require(EntityModel<?> model) {
+  @Nullable TableRecord require(EntityModel<?> model) {
     EntityTables tables = EntityTables.of(model, SplitPolicy.salted(), names);
     TableName main = tables.tables().get(0).name();
     TableRecords records =
@@ -165,5 +167,6 @@ final class LayoutRecords {
               }));
     }
     TableCheck.throwIfAny(tables.entity(), found);
+    return records.get(main);
   }
 }

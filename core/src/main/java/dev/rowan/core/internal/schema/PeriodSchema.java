@@ -7,6 +7,7 @@ import dev.rowan.core.internal.plumbing.HBaseCalls;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.PeriodModel;
 import java.io.IOException;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
@@ -188,14 +189,14 @@ public final class PeriodSchema implements TableSets {
    * to a single main table.
    */
   @Override
-  public void create(EntityModel<?> model, SplitPolicy splits) {
+  public void create(EntityModel<?> model, SplitPolicy splits, Duration writeLease) {
     LocalDate current = current(model);
     PeriodModel periods = periodsOf(model);
     List<LocalDate> made =
-        createPeriods(model, current, periods.plus(current, periods.ahead()), splits);
+        createPeriods(model, current, periods.plus(current, periods.ahead()), splits, writeLease);
     for (LocalDate period : existing(model)) {
       if (!made.contains(period)) {
-        admin(model, period).createTables(model, splits);
+        admin(model, period).createTables(model, splits, writeLease);
       }
     }
   }
@@ -209,11 +210,11 @@ public final class PeriodSchema implements TableSets {
    * @return the periods, in order
    */
   public List<LocalDate> createPeriods(
-      EntityModel<?> model, LocalDate from, LocalDate to, SplitPolicy splits) {
+      EntityModel<?> model, LocalDate from, LocalDate to, SplitPolicy splits, Duration writeLease) {
     List<LocalDate> periods = periodsOf(model).between(from, to);
     requireOnePeriodLength(model);
     for (LocalDate period : periods) {
-      admin(model, period).createTables(model, splits);
+      admin(model, period).createTables(model, splits, writeLease);
     }
     return periods;
   }

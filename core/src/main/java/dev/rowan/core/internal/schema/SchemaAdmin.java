@@ -6,6 +6,7 @@ import dev.rowan.core.SchemaReport;
 import dev.rowan.core.SplitPolicy;
 import dev.rowan.core.internal.plumbing.HBaseCalls;
 import dev.rowan.mapping.EntityModel;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -51,7 +52,8 @@ public final class SchemaAdmin {
 
   /**
    * Creates the namespace and the missing tables of {@code entityType}, the main table split as
-   * {@code splits} says; a no-op when every table exists and matches.
+   * {@code splits} says, recording {@code writeLease} on a main table that records none ({@link
+   * WriteLeases}); a no-op when every table exists and matches and the lease is recorded.
    *
    * @throws SchemaMismatchException when an existing table differs from the mapping; nothing is
    *     created then
@@ -62,18 +64,19 @@ public final class SchemaAdmin {
    *     hbase.hregion.majorcompaction} of the connection); nothing is created then
    * @throws DataAccessException when HBase fails
    */
-  public void create(Class<?> entityType, SplitPolicy splits) {
+  public void create(Class<?> entityType, SplitPolicy splits, Duration writeLease) {
     Objects.requireNonNull(splits, "splits");
+    Objects.requireNonNull(writeLease, "writeLease");
     EntityModel<?> model = EntityModel.of(entityType);
-    tableSets(model).create(model, splits);
+    tableSets(model).create(model, splits, writeLease);
   }
 
   /**
    * Creates the missing tables of {@code model} named by this admin's names ({@link
    * TableCreation#create}).
    */
-  void createTables(EntityModel<?> model, SplitPolicy splits) {
-    creation.create(model, splits);
+  void createTables(EntityModel<?> model, SplitPolicy splits, Duration writeLease) {
+    creation.create(model, splits, writeLease);
   }
 
   /**
@@ -130,6 +133,25 @@ public final class SchemaAdmin {
    */
   public void requireLayout(EntityModel<?> model) {
     layouts.require(model);
+  }
+
+  /**
+   * Refuses to open the tables of {@code model} as {@link #requireLayout} does, and returns the
+   * write lease their clients use: the one the main table records, or {@code own} where it records
+   * none ({@link WriteLeases#effective}).
+   */
+  public Duration requireLayout(EntityModel<?> model, Duration own) {
+    TableRecord main = layouts.require(model);
+    return WriteLeases.effective(names.apply(model.tableName()), WriteLeases.of(main), own);
+  }
+
+  /**
+   * The write lease the clients of main table {@code main} use: the one it records, or {@code own}
+   * where it records none ({@link WriteLeases#effective}).
+   */
+  public Duration writeLease(TableName main, Duration own) {
+    return WriteLeases.effective(
+        main, WriteLeases.of(TableRecords.read(connection, main, List.of()).get(main)), own);
   }
 
   /**

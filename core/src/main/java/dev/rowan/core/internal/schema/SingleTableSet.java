@@ -3,6 +3,7 @@ package dev.rowan.core.internal.schema;
 import dev.rowan.core.SchemaReport;
 import dev.rowan.core.SplitPolicy;
 import dev.rowan.mapping.EntityModel;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -25,8 +26,8 @@ final class SingleTableSet implements TableSets {
   }
 
   @Override
-  public void create(EntityModel<?> model, SplitPolicy splits) {
-    admin.createTables(model, splits);
+  public void create(EntityModel<?> model, SplitPolicy splits, Duration writeLease) {
+    admin.createTables(model, splits, writeLease);
   }
 
   @Override

@@ -7,7 +7,9 @@ import dev.rowan.core.internal.plumbing.HBaseCalls;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.ViewDefinition;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -17,6 +19,8 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The creation of the missing tables of one set of an entity's tables, named by its names ({@link
@@ -31,6 +35,8 @@ import org.jspecify.annotations.Nullable;
  * instead of created.
  */
 final class TableCreation {
+
+  private static final Logger LOG = LoggerFactory.getLogger(TableCreation.class);
 
   private final Connection connection;
   private final Function<String, TableName> names;
@@ -54,7 +60,7 @@ final class TableCreation {
    * @throws SchemaMismatchException also when a view table exists and the main table does not (its
    *     rows would answer for entities no longer stored); nothing is created then
    */
-  void create(EntityModel<?> model, SplitPolicy splits) {
+  void create(EntityModel<?> model, SplitPolicy splits, Duration writeLease) {
     CycleRule.require(
         model,
         connection
@@ -64,7 +70,7 @@ final class TableCreation {
     TableName main = tables.tables().get(0).name();
     List<TableName> tableNames = tables.tables().stream().map(TableSpec::name).toList();
     try {
-      createMissing(model, tables, tableNames);
+      createMissing(model, tables, tableNames, writeLease);
     } catch (PermissionDeniedException refused) {
       TableName table = TableName.valueOf(refused.table());
       if ("CREATE".equals(refused.permission())
@@ -87,7 +93,7 @@ final class TableCreation {
    * the mapping and recording the new format on those it converts.
    */
   private void createMissing(
-      EntityModel<?> model, EntityTables tables, List<TableName> tableNames) {
+      EntityModel<?> model, EntityTables tables, List<TableName> tableNames, Duration writeLease) {
     TableName main = tables.tables().get(0).name();
     HBaseCalls.runAdmin(
         connection,
@@ -126,7 +132,12 @@ final class TableCreation {
           }
           TableCheck.throwIfAny(tables.entity(), differences);
           // tables an older Rowan made are recorded in the catalog from their descriptors
-          Map<TableName, TableRecord> adopted = TableRecords.adopt(connection, admin, tableNames);
+          Map<TableName, TableRecord> adopted =
+              new LinkedHashMap<>(TableRecords.adopt(connection, admin, tableNames));
+          TableRecord mainRecord = adopted.get(main);
+          if (mainRecord != null && WriteLeases.of(mainRecord).isEmpty()) {
+            adopted.put(main, recordLease(mainRecord, writeLease));
+          }
           List<TableSpec> convertible = new ArrayList<>();
           for (TableSpec table : tables.tables()) {
             TableRecord record = adopted.get(table.name());
@@ -153,7 +164,7 @@ final class TableCreation {
             record =
                 table == tables.tables().get(0)
                     ? ViewStates.withViews(
-                        record,
+                        WriteLeases.with(record, writeLease),
                         model.views().stream()
                             .map(ViewDefinition::name)
                             .collect(Collectors.toSet()))
@@ -175,6 +186,25 @@ final class TableCreation {
             ViewLifecycle.recordViews(connection, model, names);
           }
         });
+  }
+
+  /**
+   * Records {@code writeLease} on {@code main}, a main table made before leases were recorded,
+   * whose clients use it from then on; returns its record as it stands. A principal that may not
+   * write the catalog leaves the table as it was, its clients on their own leases, and is told so.
+   */
+  private TableRecord recordLease(TableRecord main, Duration writeLease) {
+    TableRecord leased = WriteLeases.with(main, writeLease);
+    try {
+      Catalog.write(connection, leased);
+      return leased;
+    } catch (PermissionDeniedException refused) {
+      LOG.warn(
+          "Cannot record the write lease of {} ({}): each of its clients keeps its own",
+          main.table().getNameAsString(),
+          refused.getMessage());
+      return main;
+    }
   }
 
   /**

@@ -5,6 +5,7 @@ import dev.rowan.core.SchemaMismatchException;
 import dev.rowan.core.SchemaReport;
 import dev.rowan.core.SplitPolicy;
 import dev.rowan.mapping.EntityModel;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -22,12 +23,13 @@ public interface TableSets {
 
   /**
    * Creates the missing tables of {@code model}'s sets, each main table split as {@code splits}
-   * says.
+   * says, and each main table that records no write lease recording {@code writeLease} ({@link
+   * WriteLeases}).
    *
    * @throws SchemaMismatchException when an existing table differs from the mapping
    * @throws DataAccessException when HBase fails
    */
-  void create(EntityModel<?> model, SplitPolicy splits);
+  void create(EntityModel<?> model, SplitPolicy splits, Duration writeLease);
 
   /**
    * The differences of the live tables of every set from the mapping ({@link SchemaAdmin#check}).

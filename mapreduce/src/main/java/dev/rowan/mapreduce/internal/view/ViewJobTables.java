@@ -8,6 +8,7 @@ import dev.rowan.index.ViewNames;
 import dev.rowan.mapping.EntityModel;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -42,18 +43,23 @@ public final class ViewJobTables {
   private final List<ViewModel> views;
   private final List<TableName> viewTables;
 
+  /** The write lease the clients of these tables use ({@code schema().writeLease}). */
+  private final Duration writeLease;
+
   private ViewJobTables(
       Rowan rowan,
       Class<?> type,
       @Nullable LocalDate period,
       TableName main,
       List<ViewModel> views,
-      List<TableName> viewTables) {
+      List<TableName> viewTables,
+      Duration writeLease) {
     this.rowan = rowan;
     this.type = type;
     this.period = period;
     this.main = main;
     this.views = views;
+    this.writeLease = writeLease;
     this.viewTables = viewTables;
   }
 
@@ -102,7 +108,8 @@ public final class ViewJobTables {
     for (ViewModel view : views) {
       viewTables.add(set.viewTable(view.name()));
     }
-    return new ViewJobTables(rowan, type, null, main, views, viewTables);
+    return new ViewJobTables(
+        rowan, type, null, main, views, viewTables, rowan.schema().writeLease(set));
   }
 
   /**
@@ -163,7 +170,13 @@ public final class ViewJobTables {
               + " (it no longer names them): left alone");
     }
     List<TableName> keptTables = kept.stream().map(view -> set.viewTable(view.name())).toList();
-    return new ViewJobTables(rowan, type, period, main, kept, keptTables);
+    return new ViewJobTables(
+        rowan, type, period, main, kept, keptTables, rowan.schema().writeLease(set));
+  }
+
+  /** The write lease the clients of these tables use, which the jobs' tasks use too. */
+  Duration writeLease() {
+    return writeLease;
   }
 
   /** The main table. */

@@ -67,7 +67,7 @@ public final class ViewJobs {
       conf.setStrings(
           ViewJobSettings.VIEWS, views.stream().map(ViewModel::name).toArray(String[]::new));
     }
-    conf.setLong(ViewJobSettings.WRITE_LEASE, rowan.writeLease().toMillis());
+    conf.setLong(ViewJobSettings.WRITE_LEASE, tables.writeLease().toMillis());
     conf.set(ViewJobSettings.MAIN_TABLE, main.getNameAsString());
     conf.setStrings(
         ViewJobSettings.VIEW_TABLES,
