@@ -60,7 +60,8 @@ public class RowanProperties {
 
   /**
    * How long a write of an entity with views may be in flight before readers and other writers
-   * treat it as dead.
+   * treat it as dead: recorded on the tables {@code schema().create} makes; for tables that record
+   * one, the recorded lease is used instead, so that every client of a table uses the same.
    */
   private Duration writeLease = Duration.ofSeconds(60);
 
