@@ -1,6 +1,7 @@
 package dev.rowan.cli;
 
 import dev.rowan.core.DataAccessException;
+import dev.rowan.core.Schema;
 import dev.rowan.core.SchemaReport;
 import dev.rowan.core.SplitPolicy;
 import dev.rowan.core.TableSet;
@@ -27,8 +28,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code rowan schema create|check|drop <entity class>}, {@code drop-view} and {@code
- * drop-expired-periods}: the tables of an entity.
+ * {@code rowan schema create|check|drop <entity class>}, {@code drop-view}, {@code
+ * drop-expired-periods} and {@code write-lease}: the tables of an entity.
  */
 @Command(
     name = "schema",
@@ -39,7 +40,8 @@ import picocli.CommandLine.Spec;
       SchemaCommand.Check.class,
       SchemaCommand.Drop.class,
       SchemaCommand.DropView.class,
-      SchemaCommand.DropExpiredPeriods.class
+      SchemaCommand.DropExpiredPeriods.class,
+      SchemaCommand.WriteLease.class
     })
 final class SchemaCommand implements Runnable {
 
@@ -49,7 +51,7 @@ final class SchemaCommand implements Runnable {
   public void run() {
     throw new ParameterException(
         spec.commandLine(),
-        "Missing a command: create, check, drop, drop-view or drop-expired-periods");
+        "Missing a command: create, check, drop, drop-view, drop-expired-periods or write-lease");
   }
 
   /**
@@ -274,6 +276,68 @@ final class SchemaCommand implements Runnable {
         viewTables.forEach(table -> out.printf("dropped  %s%n", table));
       }
       return 0;
+    }
+  }
+
+  @Command(
+      name = "write-lease",
+      mixinStandardHelpOptions = true,
+      description =
+          "Shows the write lease every client of an entity's tables uses, recorded by schema create;"
+              + " with --set, changes it.")
+  static final class WriteLease implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Parameters(paramLabel = "<entity class>", description = "The entity class.")
+    Class<?> entity;
+
+    @Option(
+        names = "--set",
+        paramLabel = "seconds",
+        description =
+            "The new lease. Clients read it when they open the tables: stop every client of them"
+                + " first, and start them again after.")
+    Long seconds;
+
+    @Option(
+        names = "--yes",
+        description = "Confirms that every client of the entity's tables is stopped.")
+    boolean yes;
+
+    @Override
+    public Integer call() {
+      if (seconds != null && !yes) {
+        throw new ParameterException(
+            spec.commandLine(),
+            "schema write-lease --set changes the write lease every client of the tables of "
+                + entity.getName()
+                + " uses: stop them all, then add --yes to confirm");
+      }
+      if (seconds != null && seconds <= 0) {
+        throw new ParameterException(spec.commandLine(), "--set must be positive, not " + seconds);
+      }
+      PrintWriter out = spec.commandLine().getOut();
+      try (Session session = Session.open(RowanCli.of(spec))) {
+        Schema schema = session.rowan().schema();
+        List<Duration> before = schema.tableSets(entity).stream().map(schema::writeLease).toList();
+        if (seconds != null) {
+          schema.changeWriteLease(entity, Duration.ofSeconds(seconds));
+        }
+        List<TableSet> sets = schema.tableSets(entity);
+        for (int i = 0; i < sets.size(); i++) {
+          Duration lease = schema.writeLease(sets.get(i));
+          out.printf(
+              "%s  write lease %s%s%n",
+              sets.get(i).mainTable(),
+              seconds(lease),
+              lease.equals(before.get(i)) ? "" : " (was " + seconds(before.get(i)) + ")");
+        }
+      }
+      return 0;
+    }
+
+    private static String seconds(Duration lease) {
+      return lease.toMillis() % 1000 == 0 ? lease.toSeconds() + " s" : lease.toMillis() + " ms";
     }
   }
 

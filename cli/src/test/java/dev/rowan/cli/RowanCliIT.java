@@ -170,6 +170,27 @@ class RowanCliIT {
   }
 
   @Test
+  void showsTheWriteLeaseCreateRecordedAndChangesItOnlyWhenConfirmed(Configuration conf, TestNamespace namespace) {
+    String ns = namespace.name();
+    assertEquals(0, rowan(conf, "-n", ns, "schema", "create", ORDER).status());
+
+    Run shown = rowan(conf, "-n", ns, "schema", "write-lease", ORDER);
+    Run refused = rowan(conf, "-n", ns, "schema", "write-lease", ORDER, "--set", "90");
+    Run changed = rowan(conf, "-n", ns, "schema", "write-lease", ORDER, "--set", "90", "--yes");
+    Run again = rowan(conf, "-n", ns, "schema", "write-lease", ORDER);
+
+    assertEquals(0, shown.status(), shown.err());
+    assertEquals(ns + ":orders  write lease 60 s\n", shown.out(), "the lease of the Rowan that created the tables");
+    assertEquals(2, refused.status());
+    assertTrue(refused.err().startsWith("rowan: schema write-lease --set changes the write lease every client of"
+        + " the tables of dev.rowan.cli.fixtures.Order uses: stop them all, then add --yes to confirm\n"),
+        refused.err());
+    assertEquals(0, changed.status(), changed.err());
+    assertEquals(ns + ":orders  write lease 90 s (was 60 s)\n", changed.out());
+    assertEquals(ns + ":orders  write lease 90 s\n", again.out(), "recorded: a client of its own 60 s uses it");
+  }
+
+  @Test
   void dropsOneViewOfAnEntityAndLeavesTheOthers(Configuration conf, TestNamespace namespace) throws IOException {
     String ns = namespace.name();
     assertEquals(0, rowan(conf, "-n", ns, "schema", "create", ORDER).status());

@@ -339,6 +339,29 @@ public final class Schema {
   }
 
   /**
+   * Records {@code lease} as the write lease of the tables of {@code entityType} (of each period's,
+   * for an entity kept in one table per period), in place of the one {@link #create} recorded
+   * ({@link #writeLease}). A client reads the lease when it opens the tables, and every client of a
+   * table must use the same (docs/view-consistency.md, "One lease per table"): stop every client of
+   * the tables first and start them again after, or those that opened them before keep the old
+   * lease. A table made before leases were recorded is recorded in the catalog first.
+   *
+   * @throws IllegalArgumentException when the lease is not positive
+   * @throws SchemaMismatchException when a main table of the entity is missing
+   * @throws PermissionDeniedException when the principal may not WRITE the catalog of the tables'
+   *     namespace
+   * @throws DataAccessException when HBase fails
+   * @since 0.3
+   */
+  public void changeWriteLease(Class<?> entityType, Duration lease) {
+    Objects.requireNonNull(lease, "lease");
+    if (lease.isNegative() || lease.isZero()) {
+      throw new IllegalArgumentException("a write lease must be positive, not " + lease);
+    }
+    admin().changeWriteLease(entityType, lease);
+  }
+
+  /**
    * Built per call, as {@link #admin()}: the views' states on the main table of each set of {@code
    * entityType}'s tables.
    */

@@ -12,6 +12,7 @@ import dev.rowan.index.ViewModel;
 import dev.rowan.index.ViewRowVerdict;
 import dev.rowan.mapping.EntityModel;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -224,11 +225,20 @@ public final class ViewAudit {
             found.status(),
             entity,
             System.currentTimeMillis(),
-            rowan.writeLease().toMillis(),
+            writeLease(rowan, model, main.getName()).toMillis(),
             false);
     return verdict == ViewRowVerdict.Action.DISCARD || verdict == ViewRowVerdict.Action.WAIT
         ? verdict
         : null;
+  }
+
+  /** The write lease the clients of {@code mainTable}, a main table of {@code model}, use. */
+  private static Duration writeLease(Rowan rowan, EntityModel<?> model, TableName mainTable) {
+    return rowan.schema().tableSets(model.type()).stream()
+        .filter(set -> set.mainTable().equals(mainTable))
+        .findFirst()
+        .map(set -> rowan.schema().writeLease(set))
+        .orElse(rowan.writeLease());
   }
 
   private static String describe(

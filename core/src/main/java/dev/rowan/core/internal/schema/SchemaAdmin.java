@@ -146,6 +146,34 @@ public final class SchemaAdmin {
   }
 
   /**
+   * Records {@code lease} as the write lease of every main table of {@code entityType}, in place of
+   * the one recorded ({@link WriteLeases}); a main table an older Rowan made is recorded in the
+   * catalog first.
+   *
+   * @throws SchemaMismatchException when a main table is missing; the leases of those before it are
+   *     recorded then
+   * @throws DataAccessException when HBase fails
+   */
+  public void changeWriteLease(Class<?> entityType, Duration lease) {
+    EntityModel<?> model = EntityModel.of(entityType);
+    for (NamedTableSet set : tableSets(model).sets(model)) {
+      TableName main = set.names().apply(model.tableName());
+      HBaseCalls.runAdmin(
+          connection,
+          main,
+          "record the write lease of",
+          admin -> {
+            TableRecord record = TableRecords.adopt(connection, admin, List.of(main)).get(main);
+            if (record == null) {
+              throw SchemaMismatchException.of(
+                  new SchemaReport(model.entityName(), List.of(TableComparison.missing(main))));
+            }
+            Catalog.write(connection, WriteLeases.with(record, lease));
+          });
+    }
+  }
+
+  /**
    * The write lease the clients of main table {@code main} use: the one it records, or {@code own}
    * where it records none ({@link WriteLeases#effective}).
    */
