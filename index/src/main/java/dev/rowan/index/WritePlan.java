@@ -54,15 +54,16 @@ public record WritePlan(RowStatus write, long previousWrite, List<ViewRowChange>
    */
   public List<ViewRowChange> dueSettles(long now, long leaseMillis) {
     boolean retire = SettleWindow.landed(previousWrite, now, leaseMillis);
-    return select(
-        change -> {
-          if (change.view().isUnique()) {
-            return true; // check-and-mutates on this write's status
-          }
-          return change.kind() == ViewRowChange.Kind.RETIRE
-              ? retire
-              : now < sendBy(change, leaseMillis);
-        });
+    // a unique view's check-and-mutates have no deadline (sendBy): always due
+    return select(change -> isRetirement(change) ? retire : now < sendBy(change, leaseMillis));
+  }
+
+  /**
+   * Whether {@code change} retires a row of a view that is not unique: plain mutations, due once
+   * every settle of the writes before has landed ({@link SettleWindow#landed}).
+   */
+  private static boolean isRetirement(ViewRowChange change) {
+    return !change.view().isUnique() && change.kind() == ViewRowChange.Kind.RETIRE;
   }
 
   /**
@@ -72,7 +73,7 @@ public record WritePlan(RowStatus write, long previousWrite, List<ViewRowChange>
    * late arrival cannot make wrong.
    */
   public long sendBy(ViewRowChange change, long leaseMillis) {
-    return change.view().isUnique() || change.kind() == ViewRowChange.Kind.RETIRE
+    return change.view().isUnique() || isRetirement(change)
         ? Long.MAX_VALUE
         : SettleWindow.windowEnd(write.timestamp(), leaseMillis);
   }

@@ -91,7 +91,12 @@ class ObservationsIT {
 
   /** Three orders of seller-1 and buyer-1, one of seller-2 and buyer-2, saved by a Rowan that observes nothing. */
   private static void saveOrders(Connection connection, TestNamespace namespace) {
-    try (Rowan plain = Rowan.builder(connection).namespace(namespace.name()).build()) {
+    saveOrders(connection, namespace, Rowan.DEFAULT_WRITE_LEASE);
+  }
+
+  /** The same, in tables that record {@code lease}, the write lease every client of them uses. */
+  private static void saveOrders(Connection connection, TestNamespace namespace, java.time.Duration lease) {
+    try (Rowan plain = Rowan.builder(connection).namespace(namespace.name()).writeLease(lease).build()) {
       plain.schema().create(Order.class);
       plain.repository(OrderQueries.class).saveAll(List.of(order(1, "seller-1", "buyer-1"),
           order(2, "seller-1", "buyer-1"), order(3, "seller-1", "buyer-1"), order(4, "seller-2", "buyer-2")));
@@ -166,7 +171,7 @@ class ObservationsIT {
 
   @Test
   void aQueryThroughAViewIsARangeScanThatReadsAndReturnsItsRows(Connection connection, TestNamespace namespace) {
-    saveOrders(connection, namespace);
+    saveOrders(connection, namespace, AN_HOUR);
     try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).writeLease(AN_HOUR)
         .observationRegistry(observations).build()) {
       List<Order> found = rowan.repository(OrderQueries.class)
@@ -187,7 +192,7 @@ class ObservationsIT {
   @Test
   void aPageReadsOneRowMoreThanItReturnsAndCompletesThemFromTheMainTable(Connection connection,
       TestNamespace namespace) {
-    saveOrders(connection, namespace);
+    saveOrders(connection, namespace, AN_HOUR);
     try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).writeLease(AN_HOUR)
         .observationRegistry(observations).build()) {
       OrderQueries orders = rowan.repository(OrderQueries.class);

@@ -371,30 +371,31 @@ public final class ProtocolWriter<T> {
    */
   private Void settle(ViewModel view, List<Settle> chunk) {
     long windowEnd = chunk.stream().mapToLong(Settle::windowEnd).min().orElse(Long.MAX_VALUE);
-    long timeLeft =
-        windowEnd == Long.MAX_VALUE ? Long.MAX_VALUE : windowEnd - System.currentTimeMillis();
+    long now = System.currentTimeMillis();
+    boolean open = now < windowEnd; // Long.MAX_VALUE: no window bounds any of them
     List<Row> settles = new ArrayList<>(chunk.size() + 1);
     for (Settle settle : chunk) {
-      if (timeLeft > 0 || settle.windowEnd == Long.MAX_VALUE) {
+      if (open || settle.windowEnd == Long.MAX_VALUE) {
         settles.addAll(RetiredRows.settleRows(settle.row)); // a retirement is two mutations
       }
     }
-    if (timeLeft <= 0) {
-      if (settles.isEmpty()) {
-        return null;
-      }
-      timeLeft = Long.MAX_VALUE;
+    if (settles.isEmpty()) {
+      return null;
     }
     try {
       HBaseCalls.TableAction batch =
           t ->
               t.batch(
                   settles, new Object[settles.size()]); // puts and deletes, or check-and-mutates
-      if (timeLeft == Long.MAX_VALUE) {
-        HBaseCalls.runOn(context.connection(), context.viewTable(view), "settle view rows", batch);
-      } else {
+      if (open && windowEnd != Long.MAX_VALUE) {
         HBaseCalls.runWithin(
-            context.connection(), context.viewTable(view), "settle view rows", timeLeft, batch);
+            context.connection(),
+            context.viewTable(view),
+            "settle view rows",
+            windowEnd - now,
+            batch);
+      } else {
+        HBaseCalls.runOn(context.connection(), context.viewTable(view), "settle view rows", batch);
       }
     } catch (RuntimeException e) {
       // The main rows are written: the write has happened. Unsettled view rows stay
