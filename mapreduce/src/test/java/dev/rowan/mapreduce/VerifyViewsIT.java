@@ -303,6 +303,52 @@ class VerifyViewsIT {
     }
   }
 
+  @Test
+  void aRepairFencesTheEmptyMainRowOfAPausedInsertThatClaimedAUniqueKey(Connection connection,
+      TestNamespace namespace) throws Exception {
+    CountDownLatch paused = new CountDownLatch(1);
+    CountDownLatch resume = new CountDownLatch(1);
+    AtomicBoolean pause = new AtomicBoolean(true);
+    ProtocolHook hook = (step, table, keys) -> {
+      if (step == ProtocolHook.Step.BEFORE_MAIN_WRITE && pause.getAndSet(false)) {
+        paused.countDown();
+        try {
+          resume.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    };
+    Duration lease = Duration.ofMillis(300);
+    try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).protocolHook(hook).writeLease(lease)
+        .build()) {
+      rowan.schema().create(Member.class);
+      MemberRepository members = rowan.repository(MemberRepository.class);
+      Member member = new Member("m-1", "one@example.com");
+      ExecutorService writer = Executors.newSingleThreadExecutor();
+      try {
+        Future<?> insert = writer.submit(() -> members.insert(member));
+        assertTrue(paused.await(30, TimeUnit.SECONDS), "the insert claimed its key");
+        sleep(2 * lease.toMillis() + 200); // past the settle window: a repair deletes the claim
+        List<ViewReport> repaired = VerifyViews.of(rowan, Member.class).repair();
+        assertEquals(1, repaired.get(0).orphans(), repaired.get(0).summary());
+        resume.countDown();
+        insert.get(30, TimeUnit.SECONDS);
+        assertEquals(Optional.of(member), members.findByKey("m-1"));
+        assertEquals(Optional.of(member), members.findByEmail("one@example.com"),
+            "the insert, fenced, claimed its key again and settled it");
+        try (Table email = connection.getTable(rowan.tableName(EMAIL.tableName()))) {
+          RowStatus status = ViewRowVerdict.observed(EMAIL, email.get(new Get(EMAIL.rowKey(MEMBER.values(member)))));
+          assertEquals(State.VERIFIED, status == null ? null : status.state(), "the claim: " + status);
+        }
+        ViewAudit.assertViewsMatchRebuild(rowan, Member.class);
+      } finally {
+        resume.countDown();
+        writer.shutdownNow();
+      }
+    }
+  }
+
   private static void sleep(long millis) {
     try {
       Thread.sleep(millis);
