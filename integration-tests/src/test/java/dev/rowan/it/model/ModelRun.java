@@ -1,11 +1,16 @@
 package dev.rowan.it.model;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.rowan.core.EntityExistsException;
 import dev.rowan.core.EntityViews;
 import dev.rowan.core.HBaseRepository;
 import dev.rowan.core.OptimisticLockException;
 import dev.rowan.core.Rowan;
 import dev.rowan.core.UniqueViolationException;
+import dev.rowan.mapreduce.RebuildViews;
 import dev.rowan.test.ViewAudit;
 import java.io.IOException;
 import java.time.Instant;
@@ -52,6 +57,14 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
   private String operation = "setup";
   /** The view rows left to readers the final audit found, when the writes settle in the background. */
   private int leftToReaders;
+  /**
+   * Whether the run's views are rewritten as 0.2 left them ({@link FormerFormat}) every quarter of
+   * the run and before its concurrent phase, read and written over as they are, and converted by
+   * {@code RebuildViews} before the final audit.
+   */
+  private boolean fromFormerFormat;
+  /** The view rows rewritten as 0.2 left them, over the run. */
+  private long formerRows;
 
   private ModelRun(String shapeName, Shape<E, R> shape, long seed, int operations) {
     this.shapeName = shapeName;
@@ -94,13 +107,32 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
     run(rowan, shapeName, shape, true);
   }
 
+  /**
+   * Runs the scenario on {@code rowan}, and every quarter of the run and before its concurrent phase
+   * rewrites every row its writes settled as Rowan 0.2 settled them (a status of another state code beside a write mark) with 0.2's layout
+   * recorded, as a table 0.2 wrote is found on an upgrade; {@code schema().create} then records
+   * this version's format, and the run goes on, its reads checking the old rows against their main
+   * rows and converting them, its writes writing over them. Before the final audit {@code
+   * RebuildViews} converts what is left, and no row under a write mark may remain.
+   */
+  static <E, R extends HBaseRepository<E>> void runFromTheFormerFormat(Rowan rowan, String shapeName,
+      Shape<E, R> shape) {
+    ModelRun<E, R> run = of(shapeName, shape);
+    run.fromFormerFormat = true;
+    run.run(rowan, false);
+  }
+
   private static <E, R extends HBaseRepository<E>> void run(Rowan rowan, String shapeName, Shape<E, R> shape,
       boolean rowsLeftToReaders) {
+    of(shapeName, shape).run(rowan, rowsLeftToReaders);
+  }
+
+  private static <E, R extends HBaseRepository<E>> ModelRun<E, R> of(String shapeName, Shape<E, R> shape) {
     long seed = Long.getLong("rowan.seed", System.nanoTime());
     int operations = Integer.getInteger("rowan.model.ops", 300);
     System.out.println(shapeName + " seed " + seed + " (" + operations + " operations; known defects skipped: "
         + KnownDefects.SKIPPED + ")");
-    new ModelRun<>(shapeName, shape, seed, operations).run(rowan, rowsLeftToReaders);
+    return new ModelRun<>(shapeName, shape, seed, operations);
   }
 
   private String where() {
@@ -119,6 +151,9 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
     writeMethods.sort(java.util.Comparator.comparing(java.lang.reflect.Method::getName)); // replayable order
     for (step = 0; step < operations; step++) {
       try {
+        if (fromFormerFormat && step > 0 && step % Math.max(1, operations / 4) == 0) {
+          asTheFormerFormatLeftIt(rowan);
+        }
         step();
         if (step % CHECK_EVERY == CHECK_EVERY - 1) {
           operation = "full check";
@@ -129,6 +164,9 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
       } catch (RuntimeException e) {
         throw new AssertionError(where() + "\n  threw " + e, e);
       }
+    }
+    if (fromFormerFormat) {
+      asTheFormerFormatLeftItUnread(rowan); // the concurrent phase's writers and readers meet them
     }
     if (ConcurrentPhase.SECONDS > 0) {
       operation = "concurrent phase";
@@ -145,6 +183,17 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
     }
     operation = "final check";
     try {
+      if (fromFormerFormat) {
+        asTheFormerFormatLeftItUnread(rowan); // what RebuildViews converts
+        operation = "conversion";
+        assertTrue(formerRows > 0, where() + ": the views held settled rows to rewrite");
+        long left = rowsUnderAMark(rowan);
+        RebuildViews.of(rowan, entities.type).run();
+        assertEquals(0, rowsUnderAMark(rowan), where() + ": RebuildViews converted every row");
+        System.out.println(shapeName + " seed " + seed + ": " + formerRows + " view rows rewritten as 0.2 left them, "
+            + left + " of them converted by RebuildViews");
+        operation = "final check";
+      }
       checkEverything(3);
       if (shape.hasViews()) {
         if (rowsLeftToReaders) {
@@ -193,6 +242,50 @@ final class ModelRun<E, R extends HBaseRepository<E>> {
       for (String view : views.names()) {
         views.find(view);
       }
+    }
+  }
+
+  /**
+   * Rewrites the views as 0.2 left them ({@link FormerFormat}), records this version's format as
+   * {@code schema().create} does on an upgrade, compares every answer with the model, and reads
+   * every view whole: each row a read meets is checked against its main row and converted, so none
+   * is left under a write mark.
+   */
+  private void asTheFormerFormatLeftIt(Rowan rowan) {
+    asTheFormerFormatLeftItUnread(rowan);
+    checkEverything(1);
+    EntityViews<E> views = rowan.views(entities.type);
+    for (String view : views.names()) {
+      views.find(view);
+    }
+    assertEquals(0, rowsUnderAMark(rowan), where() + ": a read of every view converted every row it read");
+  }
+
+  /**
+   * Rewrites the views as 0.2 left them ({@link FormerFormat}) and records this version's format,
+   * as {@code schema().create} does on an upgrade.
+   */
+  private void asTheFormerFormatLeftItUnread(Rowan rowan) {
+    operation = "former format";
+    try {
+      long rewritten = FormerFormat.forge(rowan, entities.type);
+      log("rewrote " + rewritten + " view rows as 0.2 settled them");
+      assertEquals(rewritten, FormerFormat.rowsUnderAMark(rowan, entities.type), where());
+      assertFalse(rowan.schema().check(entities.type).differences().isEmpty(),
+          where() + ": the tables record 0.2's layout");
+      rowan.schema().create(entities.type);
+      assertEquals(List.of(), rowan.schema().check(entities.type).differences(), where());
+      formerRows += rewritten;
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  private long rowsUnderAMark(Rowan rowan) {
+    try {
+      return FormerFormat.rowsUnderAMark(rowan, entities.type);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
     }
   }
 
