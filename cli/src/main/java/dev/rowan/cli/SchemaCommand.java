@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.UnaryOperator;
 import org.apache.hadoop.hbase.TableName;
@@ -319,25 +320,33 @@ final class SchemaCommand implements Runnable {
       PrintWriter out = spec.commandLine().getOut();
       try (Session session = Session.open(RowanCli.of(spec))) {
         Schema schema = session.rowan().schema();
-        List<Duration> before = schema.tableSets(entity).stream().map(schema::writeLease).toList();
+        List<Optional<Duration>> before =
+            schema.tableSets(entity).stream().map(schema::recordedWriteLease).toList();
         if (seconds != null) {
           schema.changeWriteLease(entity, Duration.ofSeconds(seconds));
         }
         List<TableSet> sets = schema.tableSets(entity);
         for (int i = 0; i < sets.size(); i++) {
-          Duration lease = schema.writeLease(sets.get(i));
+          Optional<Duration> lease = schema.recordedWriteLease(sets.get(i));
           out.printf(
               "%s  write lease %s%s%n",
               sets.get(i).mainTable(),
-              seconds(lease),
-              lease.equals(before.get(i)) ? "" : " (was " + seconds(before.get(i)) + ")");
+              shown(lease),
+              lease.equals(before.get(i)) ? "" : " (was " + shown(before.get(i)) + ")");
         }
       }
       return 0;
     }
 
-    private static String seconds(Duration lease) {
-      return lease.toMillis() % 1000 == 0 ? lease.toSeconds() + " s" : lease.toMillis() + " ms";
+    /** A recorded lease in seconds (or milliseconds), or that none is recorded. */
+    private static String shown(Optional<Duration> lease) {
+      return lease
+          .map(
+              recorded ->
+                  recorded.toMillis() % 1000 == 0
+                      ? recorded.toSeconds() + " s"
+                      : recorded.toMillis() + " ms")
+          .orElse("not recorded: each client uses its own");
     }
   }
 

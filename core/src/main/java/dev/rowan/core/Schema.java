@@ -4,6 +4,7 @@ import dev.rowan.core.internal.schema.PeriodSchema;
 import dev.rowan.core.internal.schema.SchemaAdmin;
 import dev.rowan.core.internal.schema.ViewLifecycle;
 import dev.rowan.core.internal.schema.ViewLifecycles;
+import dev.rowan.core.internal.schema.WriteLeases;
 import dev.rowan.mapping.EntityModel;
 import dev.rowan.mapping.ViewDefinition;
 import java.time.Duration;
@@ -12,6 +13,7 @@ import java.time.ZoneOffset;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -335,7 +337,23 @@ public final class Schema {
    */
   public Duration writeLease(TableSet set) {
     Objects.requireNonNull(set, "set");
-    return admin().writeLease(set.mainTable(), rowan.writeLease());
+    return WriteLeases.effective(
+        set.mainTable(), admin().recordedWriteLease(set.mainTable()), rowan.writeLease());
+  }
+
+  /**
+   * The write lease recorded on the main table of {@code set} ({@link #writeLease}), which every
+   * client of its tables uses; empty where none is recorded (tables created before Rowan recorded
+   * leases, until {@link #create} runs again), whose clients each use their own.
+   *
+   * @throws PermissionDeniedException when the principal may not READ the catalog of the set's
+   *     namespace
+   * @throws DataAccessException when HBase fails
+   * @since 0.3
+   */
+  public Optional<Duration> recordedWriteLease(TableSet set) {
+    Objects.requireNonNull(set, "set");
+    return admin().recordedWriteLease(set.mainTable());
   }
 
   /**

@@ -193,9 +193,13 @@ class WritePathIT {
       try (Table records = connection.getTable(catalog)) { // as a table made before leases were recorded
         records.delete(new Delete(mainRow).addColumns(Bytes.toBytes("r"), Bytes.toBytes("rowan.write.lease.ms")));
       }
+      assertEquals(java.util.Optional.empty(),
+          second.schema().recordedWriteLease(second.schema().tableSets(Order.class).get(0)));
       assertEquals(Duration.ofSeconds(5), second.schema().writeLease(second.schema().tableSets(Order.class).get(0)),
           "a table that records no lease: each client its own");
       second.schema().create(Order.class);
+      assertEquals(java.util.Optional.of(Duration.ofSeconds(5)),
+          first.schema().recordedWriteLease(first.schema().tableSets(Order.class).get(0)));
       assertEquals(Duration.ofSeconds(5), first.schema().writeLease(first.schema().tableSets(Order.class).get(0)),
           "create recorded its lease on the table, which every client uses from then on");
     }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -173,13 +174,9 @@ public final class SchemaAdmin {
     }
   }
 
-  /**
-   * The write lease the clients of main table {@code main} use: the one it records, or {@code own}
-   * where it records none ({@link WriteLeases#effective}).
-   */
-  public Duration writeLease(TableName main, Duration own) {
-    return WriteLeases.effective(
-        main, WriteLeases.of(TableRecords.read(connection, main, List.of()).get(main)), own);
+  /** The write lease main table {@code main} records ({@link WriteLeases}); empty when none. */
+  public Optional<Duration> recordedWriteLease(TableName main) {
+    return WriteLeases.of(TableRecords.read(connection, main, List.of()).get(main));
   }
 
   /**
