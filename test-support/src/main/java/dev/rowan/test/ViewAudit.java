@@ -12,7 +12,6 @@ import dev.rowan.index.ViewModel;
 import dev.rowan.index.ViewRowVerdict;
 import dev.rowan.mapping.EntityModel;
 import java.io.IOException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -111,6 +110,7 @@ public final class ViewAudit {
       Rowan rowan, EntityModel<T> model, TableSet set, boolean leftToReadersAllowed)
       throws IOException {
     TableName mainTable = set.mainTable();
+    long leaseMillis = rowan.schema().writeLease(set).toMillis(); // the lease the set's clients use
     List<Object[]> entities = new ArrayList<>();
     try (Table main = rowan.connection().getTable(mainTable);
         ResultScanner rows = main.getScanner(new Scan())) {
@@ -172,7 +172,8 @@ public final class ViewAudit {
             continue; // a row an entity left: readers rely on it until HBase drops it
           }
           if (!expected.containsKey(row.getKey())) {
-            ViewRowVerdict.Action left = leftToReaders(row.getValue(), view, model, main, rowan);
+            ViewRowVerdict.Action left =
+                leftToReaders(row.getValue(), view, model, main, leaseMillis);
             if (left == ViewRowVerdict.Action.WAIT
                 || leftToReadersAllowed && left == ViewRowVerdict.Action.DISCARD) {
               viewLeftToReaders++;
@@ -204,10 +205,10 @@ public final class ViewAudit {
   /**
    * Whether {@code found}, a row of {@code view} that no entity maps to, is a row whose retirement
    * was left to readers ({@link #assertViewsMatchRebuildButForRowsLeftToReaders}); {@code main} is
-   * the view's main table.
+   * the view's main table, {@code leaseMillis} the write lease its clients use.
    */
   private static ViewRowVerdict.@Nullable Action leftToReaders(
-      Found found, ViewModel view, EntityModel<?> model, Table main, Rowan rowan)
+      Found found, ViewModel view, EntityModel<?> model, Table main, long leaseMillis)
       throws IOException {
     RowStatus stored = found.stored();
     byte[] mainKey = found.mainKey();
@@ -225,20 +226,11 @@ public final class ViewAudit {
             found.status(),
             entity,
             System.currentTimeMillis(),
-            writeLease(rowan, model, main.getName()).toMillis(),
+            leaseMillis,
             false);
     return verdict == ViewRowVerdict.Action.DISCARD || verdict == ViewRowVerdict.Action.WAIT
         ? verdict
         : null;
-  }
-
-  /** The write lease the clients of {@code mainTable}, a main table of {@code model}, use. */
-  private static Duration writeLease(Rowan rowan, EntityModel<?> model, TableName mainTable) {
-    return rowan.schema().tableSets(model.type()).stream()
-        .filter(set -> set.mainTable().equals(mainTable))
-        .findFirst()
-        .map(set -> rowan.schema().writeLease(set))
-        .orElse(rowan.writeLease());
   }
 
   private static String describe(
