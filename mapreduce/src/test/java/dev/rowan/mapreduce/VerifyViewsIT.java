@@ -260,19 +260,7 @@ class VerifyViewsIT {
   @Test
   void aRepairFencesTheEmptyMainRowOfAPausedInsertSoThatItCannotCommitWithoutItsViewRows(Connection connection,
       TestNamespace namespace) throws Exception {
-    CountDownLatch paused = new CountDownLatch(1);
-    CountDownLatch resume = new CountDownLatch(1);
-    AtomicBoolean pause = new AtomicBoolean(true);
-    ProtocolHook hook = (step, table, keys) -> {
-      if (step == ProtocolHook.Step.BEFORE_MAIN_WRITE && pause.getAndSet(false)) {
-        paused.countDown();
-        try {
-          resume.await();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      }
-    };
+    FirstCommitPaused hook = new FirstCommitPaused();
     Duration lease = Duration.ofMillis(300);
     try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).protocolHook(hook).writeLease(lease)
         .build()) {
@@ -283,11 +271,11 @@ class VerifyViewsIT {
       ExecutorService writer = Executors.newSingleThreadExecutor();
       try {
         Future<?> insert = writer.submit(() -> orders.insert(order));
-        assertTrue(paused.await(30, TimeUnit.SECONDS), "the insert wrote its view rows");
+        assertTrue(hook.paused.await(30, TimeUnit.SECONDS), "the insert wrote its view rows");
         sleep(2 * lease.toMillis() + 200); // past the settle window: a repair deletes the insert's rows
         List<ViewReport> repaired = VerifyViews.of(rowan, Order.class).repair();
         assertEquals(1, repaired.get(0).orphans(), repaired.get(0).summary());
-        resume.countDown();
+        hook.resume.countDown();
         insert.get(30, TimeUnit.SECONDS);
         assertEquals(Optional.of(order), orders.findByKey("order-1"));
         try (Table seller = connection.getTable(rowan.tableName(SELLER.tableName()))) {
@@ -297,7 +285,7 @@ class VerifyViewsIT {
         }
         ViewAudit.assertViewsMatchRebuild(rowan, Order.class);
       } finally {
-        resume.countDown();
+        hook.resume.countDown();
         writer.shutdownNow();
       }
     }
@@ -306,19 +294,7 @@ class VerifyViewsIT {
   @Test
   void aRepairFencesTheEmptyMainRowOfAPausedInsertThatClaimedAUniqueKey(Connection connection,
       TestNamespace namespace) throws Exception {
-    CountDownLatch paused = new CountDownLatch(1);
-    CountDownLatch resume = new CountDownLatch(1);
-    AtomicBoolean pause = new AtomicBoolean(true);
-    ProtocolHook hook = (step, table, keys) -> {
-      if (step == ProtocolHook.Step.BEFORE_MAIN_WRITE && pause.getAndSet(false)) {
-        paused.countDown();
-        try {
-          resume.await();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      }
-    };
+    FirstCommitPaused hook = new FirstCommitPaused();
     Duration lease = Duration.ofMillis(300);
     try (Rowan rowan = Rowan.builder(connection).namespace(namespace.name()).protocolHook(hook).writeLease(lease)
         .build()) {
@@ -328,11 +304,11 @@ class VerifyViewsIT {
       ExecutorService writer = Executors.newSingleThreadExecutor();
       try {
         Future<?> insert = writer.submit(() -> members.insert(member));
-        assertTrue(paused.await(30, TimeUnit.SECONDS), "the insert claimed its key");
+        assertTrue(hook.paused.await(30, TimeUnit.SECONDS), "the insert claimed its key");
         sleep(2 * lease.toMillis() + 200); // past the settle window: a repair deletes the claim
         List<ViewReport> repaired = VerifyViews.of(rowan, Member.class).repair();
         assertEquals(1, repaired.get(0).orphans(), repaired.get(0).summary());
-        resume.countDown();
+        hook.resume.countDown();
         insert.get(30, TimeUnit.SECONDS);
         assertEquals(Optional.of(member), members.findByKey("m-1"));
         assertEquals(Optional.of(member), members.findByEmail("one@example.com"),
@@ -343,8 +319,27 @@ class VerifyViewsIT {
         }
         ViewAudit.assertViewsMatchRebuild(rowan, Member.class);
       } finally {
-        resume.countDown();
+        hook.resume.countDown();
         writer.shutdownNow();
+      }
+    }
+  }
+
+  /** Holds the first write that reaches its commit (step 3) until {@code resume} opens. */
+  private static final class FirstCommitPaused implements ProtocolHook {
+    final CountDownLatch paused = new CountDownLatch(1);
+    final CountDownLatch resume = new CountDownLatch(1);
+    private final AtomicBoolean pause = new AtomicBoolean(true);
+
+    @Override
+    public void at(Step step, String table, List<byte[]> keys) {
+      if (step == Step.BEFORE_MAIN_WRITE && pause.getAndSet(false)) {
+        paused.countDown();
+        try {
+          resume.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
       }
     }
   }
