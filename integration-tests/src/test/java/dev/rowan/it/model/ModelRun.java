@@ -10,6 +10,7 @@ import dev.rowan.core.HBaseRepository;
 import dev.rowan.core.OptimisticLockException;
 import dev.rowan.core.Rowan;
 import dev.rowan.core.UniqueViolationException;
+import dev.rowan.it.FormerFormat;
 import dev.rowan.mapreduce.RebuildViews;
 import dev.rowan.test.ViewAudit;
 import java.io.IOException;

@@ -1,7 +1,6 @@
 package dev.rowan.it.view;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,8 +10,8 @@ import dev.rowan.core.SchemaMismatchException;
 import dev.rowan.core.SchemaReport;
 import dev.rowan.index.ViewMaintainer;
 import dev.rowan.index.ViewModel;
+import dev.rowan.it.FormerFormat;
 import dev.rowan.mapping.EntityModel;
-import dev.rowan.mapping.TableLayout;
 import dev.rowan.mapping.annotation.Column;
 import dev.rowan.mapping.annotation.Index;
 import dev.rowan.mapping.annotation.RowKey;
@@ -33,7 +32,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
@@ -149,7 +147,8 @@ class ViewFormatConversionIT {
       }
       rowan.repository(PackedRepository.class).saveAll(old);
       for (ViewModel view : ViewMaintainer.of(EntityModel.of(Packed.class)).views()) {
-        asWrittenUnderAWriteMark(connection, rowan, view);
+        assertEquals(ENTITIES, FormerFormat.forge(rowan, rowan.tableName(view.tableName()), view),
+            "every row settled by this version");
       }
 
       SchemaReport report = rowan.schema().check(Packed.class);
@@ -160,8 +159,8 @@ class ViewFormatConversionIT {
       }
       rowan.schema().create(Packed.class);
       assertEquals(List.of(), rowan.schema().check(Packed.class).differences());
-      assertEquals(2 * ENTITIES, markedRows(connection, rowan, "converted.buyer")
-          + markedRows(connection, rowan, "converted.seller"), "every row as 0.2 left it");
+      assertEquals(2 * ENTITIES, markedRows(rowan, "converted.buyer") + markedRows(rowan, "converted.seller"),
+          "every row as 0.2 left it");
 
       PackedRepository orders = rowan.repository(PackedRepository.class);
       List<Packed> stored;
@@ -173,7 +172,7 @@ class ViewFormatConversionIT {
 
       convertWhileTwoThreadsWrite(rowan, orders, seed);
       for (String view : List.of("converted.buyer", "converted.seller")) {
-        assertEquals(0, markedRows(connection, rowan, view), view + ": no row under a write mark, seed " + seed);
+        assertEquals(0, markedRows(rowan, view), view + ": no row under a write mark, seed " + seed);
       }
     }
   }
@@ -208,65 +207,10 @@ class ViewFormatConversionIT {
     }
   }
 
-  /** The state code of a status settled under a write mark, as 0.2 wrote it. */
-  private static final byte VERIFIED_UNDER_MARK = 2;
-
-  /**
-   * Rewrites the rows of {@code view} as 0.2 settled them (the status's state code 2, a write mark
-   * naming the status's write, at the status's timestamp) and records the layout 0.2 recorded.
-   */
-  private static void asWrittenUnderAWriteMark(Connection connection, Rowan rowan, ViewModel view) throws Exception {
-    byte[] family = Bytes.toBytes("d");
-    org.apache.hadoop.hbase.TableName name = rowan.tableName(view.tableName());
-    try (org.apache.hadoop.hbase.client.Table table = connection.getTable(name);
-        ResultScanner scanner = table.getScanner(new Scan().addColumn(family, STATUS))) {
-      List<Put> puts = new ArrayList<>();
-      for (Result row : scanner) {
-        Cell status = row.rawCells()[0];
-        byte[] value = org.apache.hadoop.hbase.CellUtil.cloneValue(status);
-        assertEquals(5, value[0], "a settled row of this version");
-        value[0] = VERIFIED_UNDER_MARK;
-        puts.add(new Put(row.getRow()).addColumn(family, STATUS, status.getTimestamp(), value)
-            .addColumn(family, MARK, status.getTimestamp(), java.util.Arrays.copyOfRange(value, 1, 17)));
-      }
-      table.put(puts);
-    }
-    TableLayout older = view.convertibleLayouts().get(0);
-    assertFalse(older.description().contains("settled by its status alone"), older.description());
-    // the record of the table in its namespace's catalog: a row per table, a cell per value
-    byte[] catalogFamily = Bytes.toBytes("r");
-    try (org.apache.hadoop.hbase.client.Table catalog = connection.getTable(
-        org.apache.hadoop.hbase.TableName.valueOf(name.getNamespaceAsString(), "rowan_catalog"))) {
-      catalog.put(new Put(Bytes.toBytes(name.getQualifierAsString()))
-          .addColumn(catalogFamily, Bytes.toBytes("rowan.layout"), Bytes.toBytes(older.description()))
-          .addColumn(catalogFamily, Bytes.toBytes("rowan.layout.fingerprint"), Bytes.toBytes(older.fingerprint())));
-    }
+  /** The rows of view table {@code view} as 0.2 left them ({@link FormerFormat#rowsUnderAMark}). */
+  private static long markedRows(Rowan rowan, String view) throws Exception {
+    return FormerFormat.rowsUnderAMark(rowan, rowan.tableName(view));
   }
-
-  /**
-   * The rows of {@code view} settled under a write mark, or holding one at their status's timestamp:
-   * rows as 0.2 left them. A row a writer of this version wrote since under the same key keeps its
-   * old mark below its newer status, a cell no read looks at, until the row is retired.
-   */
-  private static long markedRows(Connection connection, Rowan rowan, String view) throws Exception {
-    byte[] family = Bytes.toBytes("d");
-    long count = 0;
-    try (org.apache.hadoop.hbase.client.Table table = connection.getTable(rowan.tableName(view));
-        ResultScanner scanner = table.getScanner(new Scan().addColumn(family, STATUS).addColumn(family, MARK))) {
-      for (Result row : scanner) {
-        byte[] status = row.getValue(family, STATUS);
-        Cell mark = row.getColumnLatestCell(family, MARK);
-        if (status != null && status[0] == VERIFIED_UNDER_MARK
-            || mark != null && mark.getTimestamp() >= row.getColumnLatestCell(family, STATUS).getTimestamp()) {
-          count++;
-        }
-      }
-    }
-    return count;
-  }
-
-  private static final byte[] STATUS = {0, 's'};
-  private static final byte[] MARK = {0, 'w'};
 
   /** An entity of two large columns, written when its view held a cell per column. */
   @Table(name = "large")
