@@ -1,7 +1,6 @@
 package dev.rowan.cli;
 
 import dev.rowan.core.DataAccessException;
-import dev.rowan.core.Schema;
 import dev.rowan.core.SchemaReport;
 import dev.rowan.core.SplitPolicy;
 import dev.rowan.core.TableSet;
@@ -16,7 +15,6 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.UnaryOperator;
 import org.apache.hadoop.hbase.TableName;
@@ -42,7 +40,7 @@ import picocli.CommandLine.Spec;
       SchemaCommand.Drop.class,
       SchemaCommand.DropView.class,
       SchemaCommand.DropExpiredPeriods.class,
-      SchemaCommand.WriteLease.class
+      WriteLeaseCommand.class
     })
 final class SchemaCommand implements Runnable {
 
@@ -277,76 +275,6 @@ final class SchemaCommand implements Runnable {
         viewTables.forEach(table -> out.printf("dropped  %s%n", table));
       }
       return 0;
-    }
-  }
-
-  @Command(
-      name = "write-lease",
-      mixinStandardHelpOptions = true,
-      description =
-          "Shows the write lease every client of an entity's tables uses, recorded by schema create;"
-              + " with --set, changes it.")
-  static final class WriteLease implements Callable<Integer> {
-    @Spec CommandSpec spec;
-
-    @Parameters(paramLabel = "<entity class>", description = "The entity class.")
-    Class<?> entity;
-
-    @Option(
-        names = "--set",
-        paramLabel = "seconds",
-        description =
-            "The new lease. Clients read it when they open the tables: stop every client of them"
-                + " first, and start them again after.")
-    Long seconds;
-
-    @Option(
-        names = "--yes",
-        description = "Confirms that every client of the entity's tables is stopped.")
-    boolean yes;
-
-    @Override
-    public Integer call() {
-      if (seconds != null && !yes) {
-        throw new ParameterException(
-            spec.commandLine(),
-            "schema write-lease --set changes the write lease every client of the tables of "
-                + entity.getName()
-                + " uses: stop them all, then add --yes to confirm");
-      }
-      if (seconds != null && seconds <= 0) {
-        throw new ParameterException(spec.commandLine(), "--set must be positive, not " + seconds);
-      }
-      PrintWriter out = spec.commandLine().getOut();
-      try (Session session = Session.open(RowanCli.of(spec))) {
-        Schema schema = session.rowan().schema();
-        List<Optional<Duration>> before =
-            schema.tableSets(entity).stream().map(schema::recordedWriteLease).toList();
-        if (seconds != null) {
-          schema.changeWriteLease(entity, Duration.ofSeconds(seconds));
-        }
-        List<TableSet> sets = schema.tableSets(entity);
-        for (int i = 0; i < sets.size(); i++) {
-          Optional<Duration> lease = schema.recordedWriteLease(sets.get(i));
-          out.printf(
-              "%s  write lease %s%s%n",
-              sets.get(i).mainTable(),
-              shown(lease),
-              lease.equals(before.get(i)) ? "" : " (was " + shown(before.get(i)) + ")");
-        }
-      }
-      return 0;
-    }
-
-    /** A recorded lease in seconds (or milliseconds), or that none is recorded. */
-    private static String shown(Optional<Duration> lease) {
-      return lease
-          .map(
-              recorded ->
-                  recorded.toMillis() % 1000 == 0
-                      ? recorded.toSeconds() + " s"
-                      : recorded.toMillis() + " ms")
-          .orElse("not recorded: each client uses its own");
     }
   }
 
